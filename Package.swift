@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "castctl",
+  products: [
+    .executable(name: "castctl", targets: ["castctl"]),
+    .library(name: "CastSchema", targets: ["CastSchema"]),
+    .library(name: "CastValidate", targets: ["CastValidate"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+  ],
+  targets: [
+    // libedit, through pkg-config; only Sources/castctl/REPL/LibEditLineReader.swift imports it.
+    .systemLibrary(
+      name: "CEditLine",
+      pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"])]
+    ),
+    .target(
+      name: "CastSchema",
+      dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+    ),
+    .target(
+      name: "CastValidate",
+      dependencies: [
+        "CastSchema",
+        .product(name: "OrderedCollections", package: "swift-collections"),
+      ]
+    ),
+    .executableTarget(
+      name: "castctl",
+      dependencies: [
+        "CastSchema",
+        "CastValidate",
+        "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "CastSchemaTests", dependencies: ["CastSchema"]),
+    .testTarget(name: "CastValidateTests", dependencies: ["CastValidate", "CastSchema"]),
+    .testTarget(name: "castctlTests", dependencies: ["castctl", "CastSchema", "CastValidate"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,301 @@
+/// A `//!` directive, understood.
+public enum Directive: Sendable, Hashable {
+  /// `"key"` / `v"key"`: key spec text (alternatives `??`, paths `/`, indices `[n]`).
+  case key(String, verbatim: Bool)
+  /// `ignore`: not in JSON, not archived.
+  case ignore
+  /// `ignore json` / `skip json`: not in JSON.
+  case ignoreJSON
+  /// `custom`: pass the raw value through.
+  case custom
+  /// `super "k"`: superclass properties under `k`.
+  case superKey(String)
+  /// Model-level flags with no effect on JSON.
+  case awake, awakeFromRead, initializer, nscoding, nolog
+  /// A declarative check.
+  case check(Check)
+  /// `date epoch|iso8601|"pattern"`
+  case date(DateFormat)
+
+  /// Whether it belongs to a model rather than to a property.
+  public var isModelLevel: Bool {
+    switch self {
+    case .superKey, .awake, .awakeFromRead, .initializer, .nscoding, .nolog: true
+    default: false
+    }
+  }
+
+  /// Every directive word castctl knows, for "did you mean".
+  static let words = [
+    "ignore", "skip", "custom", "super", "awake", "awakeFromRead", "init", "nscoding", "nolog",
+    "range", "min", "max", "length", "count", "pattern", "date",
+  ]
+}
+
+/// A parsed directive with the position of its text.
+public struct ParsedDirective: Sendable, Hashable {
+  /// What it says.
+  public var directive: Directive
+  /// Where it is written.
+  public var range: Range<Int>
+}
+
+extension DirectiveSyntax {
+  /// A cheap look at the first word, so the parser can attach own-line directives to the model
+  /// (`//! init`, `//! super "k"`) or to the next property (`//! "key"`).
+  var isModelLevel: Bool {
+    let word = text.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+    return ["super", "awake", "awakeFromRead", "init", "nscoding", "nolog"].contains(String(word))
+  }
+}
+
+/// Parses a directive's text into directives; unknown words become diagnostics.
+struct DirectiveParser {
+  private let syntax: DirectiveSyntax
+  private let file: Int
+  private var scalars: [Unicode.Scalar]
+  private var offsets: [Int]
+  private var position = 0
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(_ syntax: DirectiveSyntax, file: Int) {
+    self.syntax = syntax
+    self.file = file
+    var scalars: [Unicode.Scalar] = []
+    var offsets: [Int] = []
+    var offset = syntax.textStart
+    for scalar in syntax.text.unicodeScalars {
+      scalars.append(scalar)
+      offsets.append(offset)
+      offset += UTF8.width(scalar)
+    }
+    offsets.append(offset)
+    self.scalars = scalars
+    self.offsets = offsets
+  }
+
+  static func parse(_ syntax: DirectiveSyntax, file: Int) -> ([ParsedDirective], [Diagnostic]) {
+    var parser = DirectiveParser(syntax, file: file)
+    let result = parser.parseAll()
+    return (result, parser.diagnostics)
+  }
+
+  private mutating func parseAll() -> [ParsedDirective] {
+    var result: [ParsedDirective] = []
+    while true {
+      skipSpaces()
+      guard position < scalars.count else { break }
+      let start = position
+      guard let directive = parseOne() else { break }
+      result.append(ParsedDirective(directive: directive, range: offsets[start]..<offsets[position]))
+    }
+    return result
+  }
+
+  private mutating func parseOne() -> Directive? {
+    let start = position
+    if scalars[position] == "\"" || (scalars[position] == "v" && peek(1) == "\"") {
+      let verbatim = scalars[position] == "v"
+      if verbatim { position += 1 }
+      guard let key = readString() else { return nil }
+      return .key(key, verbatim: verbatim)
+    }
+    let word = readWord()
+    switch word.lowercased() {
+    case "ignore", "ignored":
+      let save = position
+      skipSpaces()
+      if readWord() == "json" { return .ignoreJSON }
+      position = save
+      // The original matched any text starting with `ignore`; so do we, but only as one word.
+      skipToEnd()
+      return .ignore
+    case "skip":
+      skipSpaces()
+      let next = readWord()
+      guard next == "json" else {
+        report(SchemaMessages.malformedDirective("'skip' must be followed by 'json'"), from: start)
+        return nil
+      }
+      return .ignoreJSON
+    case "custom": return .custom
+    case "super":
+      skipSpaces()
+      guard let key = readString() else {
+        report(SchemaMessages.malformedDirective("'super' needs a quoted key: //! super \"key\""), from: start)
+        return nil
+      }
+      return .superKey(key)
+    case "awake": return .awake
+    case "awakefromread": return .awakeFromRead
+    case "init": return .initializer
+    case "nscoding": return .nscoding
+    case "nolog": return .nolog
+    case "range", "min", "max":
+      return parseRangeCheck(word: word.lowercased(), start: start)
+    case "length", "count":
+      guard let (lower, upper) = readIntegerRange(start: start) else { return nil }
+      return .check(word.lowercased() == "length" ? .length(lower: lower, upper: upper) : .count(lower: lower, upper: upper))
+    case "pattern":
+      skipSeparator()
+      guard let pattern = readString() else {
+        report(SchemaMessages.malformedDirective("'pattern' needs a quoted regular expression"), from: start)
+        return nil
+      }
+      return .check(.pattern(pattern))
+    case "date":
+      skipSeparator()
+      if position < scalars.count, scalars[position] == "\"" {
+        guard let pattern = readString() else { return nil }
+        return .date(.pattern(pattern))
+      }
+      switch readWord().lowercased() {
+      case "epoch", "seconds": return .date(.epochSeconds)
+      case "iso8601", "iso": return .date(.iso8601)
+      default:
+        report(SchemaMessages.malformedDirective("'date' takes epoch, iso8601 or a quoted pattern"), from: start)
+        return nil
+      }
+    default:
+      let shown = word.isEmpty ? String(scalars[position]) : word
+      let end = word.isEmpty ? position + 1 : position
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.unknownDirective(shown),
+          at: SourceRange(file: file, bytes: offsets[start]..<offsets[min(end, scalars.count)]),
+          notes: NameSuggestion.closest(to: shown, in: Directive.words).map {
+            [DiagnosticNote("did you mean '\($0)'?")]
+          } ?? []))
+      return nil
+    }
+  }
+
+  private mutating func parseRangeCheck(word: String, start: Int) -> Directive? {
+    skipSeparator()
+    if word == "min" || word == "max" {
+      guard let bound = readNumber() else {
+        report(SchemaMessages.malformedDirective("'\(word)' needs a number"), from: start)
+        return nil
+      }
+      return .check(word == "min" ? .range(lower: bound, upper: nil, upperInclusive: true)
+        : .range(lower: nil, upper: bound, upperInclusive: true))
+    }
+    let lower = readNumber()
+    guard let inclusive = readRangeOperator() else {
+      report(SchemaMessages.malformedDirective("'range' needs a range such as 0...10, 0..<10, 1... or ...9"), from: start)
+      return nil
+    }
+    let upper = readNumber()
+    guard lower != nil || upper != nil else {
+      report(SchemaMessages.malformedDirective("'range' needs at least one bound"), from: start)
+      return nil
+    }
+    return .check(.range(lower: lower, upper: upper, upperInclusive: inclusive))
+  }
+
+  private mutating func readIntegerRange(start: Int) -> (Int?, Int?)? {
+    skipSeparator()
+    let lowerText = readNumber()
+    let inclusive = readRangeOperator()
+    let upperText = inclusive == nil ? lowerText : readNumber()
+    let lower = lowerText.flatMap { Int($0) }
+    var upper = upperText.flatMap { Int($0) }
+    if inclusive == false, let value = upper { upper = value - 1 }
+    // NB: `length 5` means exactly 5.
+    guard (lowerText == nil || lower != nil) && (upperText == nil || upper != nil),
+      lower != nil || upper != nil
+    else {
+      report(SchemaMessages.malformedDirective("expected a whole-number range such as 1...40 or 3"), from: start)
+      return nil
+    }
+    return (lower, upper)
+  }
+
+  /// `...` → true, `..<` → false, nothing → nil.
+  private mutating func readRangeOperator() -> Bool? {
+    guard peek(0) == ".", peek(1) == "." else { return nil }
+    if peek(2) == "." {
+      position += 3
+      return true
+    }
+    if peek(2) == "<" {
+      position += 3
+      return false
+    }
+    return nil
+  }
+
+  private mutating func readNumber() -> String? {
+    let start = position
+    if peek(0) == "-" || peek(0) == "+" { position += 1 }
+    while let scalar = peek(0), scalar.properties.numericType != nil || scalar == "_"
+      || (scalar == "." && peek(1) != "." && peek(-1) != ".") || scalar == "e" || scalar == "E"
+    {
+      position += 1
+    }
+    let text = String(String.UnicodeScalarView(scalars[start..<position])).replacingUnderscores()
+    guard !text.isEmpty, text != "-", text != "+", Double(text) != nil else {
+      position = start
+      return nil
+    }
+    return text.hasPrefix("+") ? String(text.dropFirst()) : text
+  }
+
+  private mutating func readString() -> String? {
+    guard peek(0) == "\"" else { return nil }
+    let start = position
+    position += 1
+    var value = String.UnicodeScalarView()
+    while let scalar = peek(0), scalar != "\"" {
+      if scalar == "\\", let next = peek(1) {
+        value.append(next == "n" ? "\n" : next == "t" ? "\t" : next)
+        position += 2
+      } else {
+        value.append(scalar)
+        position += 1
+      }
+    }
+    guard peek(0) == "\"" else {
+      report(SyntaxMessages.unterminatedString, from: start)
+      return nil
+    }
+    position += 1
+    return String(value)
+  }
+
+  private mutating func readWord() -> String {
+    let start = position
+    while let scalar = peek(0), scalar.properties.isAlphabetic || scalar == "_" || scalar.properties.numericType != nil {
+      position += 1
+    }
+    return String(String.UnicodeScalarView(scalars[start..<position]))
+  }
+
+  private mutating func skipSpaces() {
+    while let scalar = peek(0), scalar == " " || scalar == "\t" || scalar == "\r" { position += 1 }
+  }
+
+  /// Spaces, and an optional `=` or `:` (`min=0`, `length: 1...3`).
+  private mutating func skipSeparator() {
+    skipSpaces()
+    if peek(0) == "=" || peek(0) == ":" { position += 1 }
+    skipSpaces()
+  }
+
+  private mutating func skipToEnd() { position = scalars.count }
+
+  private func peek(_ distance: Int) -> Unicode.Scalar? {
+    let at = position + distance
+    return at >= 0 && at < scalars.count ? scalars[at] : nil
+  }
+
+  private mutating func report(_ message: DiagnosticMessage, from start: Int) {
+    diagnostics.append(
+      Diagnostic(message, at: SourceRange(file: file, bytes: offsets[start]..<offsets[scalars.count])))
+    position = scalars.count
+  }
+}
+
+extension String {
+  fileprivate func replacingUnderscores() -> String { filter { $0 != "_" } }
+}

@@ -1,0 +1,71 @@
+/// How a property's type was marked.
+public enum Optionality: String, Sendable, Hashable {
+  /// `T`
+  case none
+  /// `T?`
+  case optional
+  /// `T!`
+  case implicitlyUnwrapped
+}
+
+/// What castctl does with a property.
+public enum PropertyUsage: String, Sendable, Hashable {
+  /// Read from and written to JSON.
+  case normal
+  /// `//! ignore`: not in JSON at all.
+  case ignored
+  /// `//! ignore json` / `//! skip json`: not in JSON (kept only in NSCoding archives).
+  case skipJSON
+  /// `//! custom`: the raw JSON value is passed through unchecked.
+  case custom
+}
+
+/// Where a property's JSON key came from, for `castctl schema` and "did you mean" messages.
+public enum KeySource: String, Sendable, Hashable {
+  /// The property name.
+  case propertyName = "name"
+  /// A `//! "key"` directive.
+  case directive
+  /// A `//! v"key"` directive, exempt from `-c`.
+  case verbatim
+  /// Derived by the snake_case rule.
+  case snakeCase = "snake_case"
+  /// A Convertible `keyMapping` entry.
+  case keyMapping
+}
+
+/// One stored property of a model, after resolution: everything the engine needs.
+public struct Property: Sendable, Hashable {
+  /// The Swift property name.
+  public var name: String
+  /// The value type, without the outer `?` / `!`.
+  public var type: TypeRef
+  /// `T`, `T?` or `T!`.
+  public var optionality: Optionality
+  /// The evaluated `= default`, if any.
+  public var defaultValue: DefaultValue?
+  /// Whether an absent value fails the model's init (per dialect, semantics §3).
+  public var isRequired: Bool
+  /// JSON key paths to try in order (`a ?? b`); the first is the output key. Empty for ignored.
+  public var keys: [KeyPath]
+  /// Where the key came from.
+  public var keySource: KeySource
+  /// Normal, ignored, JSON-skipped or custom.
+  public var usage: PropertyUsage
+  /// Declarative checks (`//! range`, `//! pattern`, …).
+  public var checks: [Check]
+  /// How a `Date` is written (`//! date …`).
+  public var dateFormat: DateFormat
+  /// The model that declares it (differs from the owner for inherited properties).
+  public var declaredIn: String
+  /// `let` rather than `var`.
+  public var isLet: Bool
+  /// The property name's position in its `.cast` file.
+  public var range: SourceRange
+
+  /// Whether the engine reads this property from JSON at all.
+  public var isMapped: Bool { usage == .normal || usage == .custom }
+
+  /// The output key: the first alternative.
+  public var outputKey: KeyPath? { keys.first }
+}

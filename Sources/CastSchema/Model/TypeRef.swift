@@ -1,0 +1,107 @@
+/// The built-in value types a property can have.
+public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+  case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
+  case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
+  case float = "Float", double = "Double", cgFloat = "CGFloat", decimal = "Decimal"
+  case number = "NSNumber"
+  case bool = "Bool", string = "String", character = "Character"
+  case url = "URL", date = "Date", data = "Data", uuid = "UUID"
+
+  /// Spellings that mean the same type (`NSString`, `NSURL`, `Swift.Int`, …).
+  public static func named(_ name: String) -> ScalarType? {
+    let bare = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.")
+      ? String(name[name.index(after: name.firstIndex(of: ".") ?? name.startIndex)...]) : name
+    if let exact = ScalarType(rawValue: bare) { return exact }
+    switch bare {
+    case "NSString", "Substring": return .string
+    case "NSURL": return .url
+    case "NSDate": return .date
+    case "NSData": return .data
+    case "NSUUID": return .uuid
+    case "NSDecimalNumber": return .decimal
+    case "Float32": return .float
+    case "Float64", "TimeInterval", "NSTimeInterval": return .double
+    case "NSInteger": return .int
+    case "NSUInteger": return .uint
+    case "ObjCBool": return .bool
+    default: return nil
+    }
+  }
+
+  /// The inclusive range of an integer type, as (min, max) literal values.
+  public var integerBounds: (min: Int64, max: UInt64)? {
+    switch self {
+    case .int, .int64: (Int64.min, UInt64(Int64.max))
+    case .int8: (Int64(Int8.min), UInt64(Int8.max))
+    case .int16: (Int64(Int16.min), UInt64(Int16.max))
+    case .int32: (Int64(Int32.min), UInt64(Int32.max))
+    case .uint, .uint64: (0, UInt64.max)
+    case .uint8: (0, UInt64(UInt8.max))
+    case .uint16: (0, UInt64(UInt16.max))
+    case .uint32: (0, UInt64(UInt32.max))
+    default: nil
+    }
+  }
+
+  /// True for the integer types.
+  public var isInteger: Bool { integerBounds != nil }
+  /// True for the floating-point types.
+  public var isFloatingPoint: Bool { self == .float || self == .double || self == .cgFloat }
+  /// True for every type a JSON number can hold.
+  public var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }
+}
+
+/// A resolved type: what the validation engine compiles.
+public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+  /// A built-in scalar.
+  case scalar(ScalarType)
+  /// Any JSON value (`Any`, `AnyObject`, `NSDictionary`, …).
+  case any
+  /// Any JSON object (`NSDictionary`, `[String: Any]`).
+  case anyObject
+  /// Any JSON array (`NSArray`, `[Any]`).
+  case anyArray
+  /// `[T]`
+  case array(TypeRef)
+  /// `Set<T>`: a JSON array without duplicates.
+  case set(TypeRef)
+  /// `[K: V]`: a JSON object whose keys convert to `K`.
+  case dictionary(key: TypeRef, value: TypeRef)
+  /// `T?` / `T!` inside a collection.
+  case optional(TypeRef)
+  /// A model from a loaded file.
+  case model(String)
+  /// An enum from a loaded file.
+  case enumeration(String)
+
+  /// Swift spelling, for messages and `castctl schema`.
+  public var description: String {
+    switch self {
+    case .scalar(let scalar): scalar.rawValue
+    case .any: "Any"
+    case .anyObject: "[String: Any]"
+    case .anyArray: "[Any]"
+    case .array(let element): "[\(element)]"
+    case .set(let element): "Set<\(element)>"
+    case .dictionary(let key, let value): "[\(key): \(value)]"
+    case .optional(let wrapped): "\(wrapped)?"
+    case .model(let name), .enumeration(let name): name
+    }
+  }
+
+  /// The type without optional wrappers.
+  public var unwrapped: TypeRef {
+    if case .optional(let wrapped) = self { return wrapped.unwrapped }
+    return self
+  }
+
+  /// Every model or enum name this type mentions.
+  public var referencedNames: [String] {
+    switch self {
+    case .model(let name), .enumeration(let name): [name]
+    case .array(let element), .set(let element), .optional(let element): element.referencedNames
+    case .dictionary(let key, let value): key.referencedNames + value.referencedNames
+    case .scalar, .any, .anyObject, .anyArray: []
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/// Evaluates Swift literal defaults (and enum raw values) into `DefaultValue`s, checking them
+/// against the declared type or inferring the type as Swift would.
+struct DefaultEvaluator {
+  let enums: [String: EnumType]
+  let symbols: SymbolTable
+
+  /// Why a default could not be used.
+  enum Failure: Error {
+    case mismatch(String)
+    case cannotInfer
+    case unsupported
+  }
+
+  /// The value and the type it has (the declared one, or the inferred one when `type` is nil).
+  func evaluate(_ expression: ExpressionSyntax, as type: TypeRef?, optional: Bool) -> Result<(DefaultValue, TypeRef), Failure> {
+    switch expression {
+    case .nil:
+      guard let type else { return .failure(.cannotInfer) }
+      return optional || type.isOptionalOrAny ? .success((.null, type)) : .failure(.mismatch("'nil' needs an optional type (\(type)?)"))
+    case .integer(let text, _):
+      return integer(text, as: type)
+    case .float(let text, _):
+      let literal = text.filter { $0 != "_" }
+      guard let type else { return .success((.number(literal), .scalar(.double))) }
+      switch type.unwrapped {
+      case .scalar(let scalar) where scalar.isFloatingPoint || scalar == .decimal || scalar == .number:
+        return .success((.number(literal), type))
+      case .any: return .success((.number(literal), type))
+      default: return .failure(.mismatch("\(text) is not \(article(type))"))
+      }
+    case .string(let value, _):
+      guard let type else { return .success((.string(value), .scalar(.string))) }
+      switch type.unwrapped {
+      case .scalar(.string), .any: return .success((.string(value), type))
+      case .scalar(.character) where value.count == 1: return .success((.string(value), type))
+      default: return .failure(.mismatch("a string literal is not \(article(type))"))
+      }
+    case .bool(let value, _):
+      guard let type else { return .success((.bool(value), .scalar(.bool))) }
+      switch type.unwrapped {
+      case .scalar(.bool), .scalar(.number), .any: return .success((.bool(value), type))
+      default: return .failure(.mismatch("'\(value)' is not \(article(type))"))
+      }
+    case .member(let name, _):
+      guard let type else { return .failure(.cannotInfer) }
+      guard case .enumeration(let enumName) = type.unwrapped, let enumType = enums[enumName] else {
+        return .failure(.mismatch("'.\(name.text)' is not \(article(type))"))
+      }
+      guard let match = enumType.cases.first(where: { $0.name == name.text }) else {
+        let suggestion = NameSuggestion.closest(to: name.text, in: enumType.cases.map(\.name))
+        return .failure(.mismatch("enum '\(enumName)' has no case '\(name.text)'" + (suggestion.map { "; did you mean '.\($0)'?" } ?? "")))
+      }
+      return .success((.enumCase(name: match.name, raw: match.rawValue), type))
+    case .array(let elements, _):
+      return array(elements, as: type)
+    case .dictionary(let pairs, _):
+      return dictionary(pairs, as: type)
+    case .construct(let typeSyntax, _):
+      return construct(typeSyntax, as: type)
+    case .unsupported:
+      return .failure(.unsupported)
+    }
+  }
+
+  private func integer(_ text: String, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    guard let literal = Self.decimalInteger(text) else { return .failure(.mismatch("\(text) is not a valid integer")) }
+    guard let type else {
+      return Int64(literal) != nil ? .success((.number(literal), .scalar(.int))) : .failure(.mismatch("\(text) does not fit in Int"))
+    }
+    switch type.unwrapped {
+    case .scalar(let scalar) where scalar.isInteger:
+      guard let bounds = scalar.integerBounds, Self.fits(literal, bounds) else {
+        return .failure(.mismatch("\(text) is out of range for \(scalar.rawValue)"))
+      }
+      return .success((.number(literal), type))
+    case .scalar(let scalar) where scalar.isNumeric:
+      return .success((.number(literal), type))
+    case .any:
+      return .success((.number(literal), type))
+    default:
+      return .failure(.mismatch("\(text) is not \(article(type))"))
+    }
+  }
+
+  private func array(_ elements: [ExpressionSyntax], as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    var elementType: TypeRef?
+    switch type?.unwrapped {
+    case .array(let element)?, .set(let element)?: elementType = element
+    case .any?, .anyArray?: elementType = .any
+    case nil: elementType = nil
+    case let other?: return .failure(.mismatch("an array literal is not \(article(other))"))
+    }
+    var values: [DefaultValue] = []
+    for element in elements {
+      switch evaluate(element, as: elementType, optional: false) {
+      case .success(let (value, inferred)):
+        values.append(value)
+        if elementType == nil { elementType = inferred }
+      case .failure(let failure):
+        return .failure(failure)
+      }
+    }
+    guard let elementType else { return .failure(.cannotInfer) }
+    return .success((.array(values), type ?? .array(elementType)))
+  }
+
+  private func dictionary(_ pairs: [DictionaryElementSyntax], as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    var keyType: TypeRef?
+    var valueType: TypeRef?
+    switch type?.unwrapped {
+    case .dictionary(let key, let value)?:
+      keyType = key
+      valueType = value
+    case .any?, .anyObject?:
+      keyType = .scalar(.string)
+      valueType = .any
+    case nil: break
+    case let other?: return .failure(.mismatch("a dictionary literal is not \(article(other))"))
+    }
+    var members: [DefaultMember] = []
+    for pair in pairs {
+      guard case .success(let (key, inferredKey)) = evaluate(pair.key, as: keyType, optional: false) else {
+        return .failure(.mismatch("dictionary keys must be literals of the key type"))
+      }
+      if keyType == nil { keyType = inferredKey }
+      switch evaluate(pair.value, as: valueType, optional: false) {
+      case .success(let (value, inferred)):
+        if valueType == nil { valueType = inferred }
+        members.append(DefaultMember(key: Self.keyText(key), value: value))
+      case .failure(let failure):
+        return .failure(failure)
+      }
+    }
+    guard let keyType, let valueType else { return .failure(.cannotInfer) }
+    return .success((.object(members), type ?? .dictionary(key: keyType, value: valueType)))
+  }
+
+  private func construct(_ syntax: TypeSyntax, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    var resolver = TypeResolver(symbols: symbols)
+    guard let constructed = resolver.resolve(syntax, file: 0) else { return .failure(.unsupported) }
+    if let type, type.unwrapped != constructed.unwrapped, type.unwrapped != .any {
+      return .failure(.mismatch("\(constructed)() is not \(article(type))"))
+    }
+    let result = type ?? constructed
+    switch constructed {
+    case .model(let name): return .success((.model(name), result))
+    case .array, .set, .anyArray: return .success((.array([]), result))
+    case .dictionary, .anyObject: return .success((.object([]), result))
+    case .scalar(.string), .scalar(.character): return .success((.string(""), result))
+    case .scalar(.bool): return .success((.bool(false), result))
+    case .scalar(.data): return .success((.string(""), result))
+    case .scalar(let scalar) where scalar.isNumeric: return .success((.number("0"), result))
+    default: return .failure(.unsupported)
+    }
+  }
+
+  private func article(_ type: TypeRef) -> String {
+    let text = "\(type)"
+    return (text.first.map { "AEIOU".contains($0) } ?? false ? "an " : "a ") + text
+  }
+
+  private static func keyText(_ value: DefaultValue) -> String {
+    switch value {
+    case .string(let text), .number(let text): text
+    case .enumCase(let name, _): name
+    case .bool(let flag): flag ? "true" : "false"
+    default: ""
+    }
+  }
+
+  /// Swift integer literal (`0x1F`, `1_000`, `-0b101`) → decimal text, or nil.
+  static func decimalInteger(_ text: String) -> String? {
+    var digits = text.filter { $0 != "_" }
+    let negative = digits.hasPrefix("-")
+    if negative { digits.removeFirst() }
+    var radix = 10
+    for (prefix, base) in [("0x", 16), ("0b", 2), ("0o", 8)] where digits.hasPrefix(prefix) {
+      radix = base
+      digits.removeFirst(2)
+    }
+    guard let magnitude = UInt64(digits, radix: radix) else { return nil }
+    return (negative && magnitude != 0 ? "-" : "") + String(magnitude)
+  }
+
+  static func fits(_ decimal: String, _ bounds: (min: Int64, max: UInt64)) -> Bool {
+    if decimal.hasPrefix("-") {
+      guard let value = Int64(decimal) else { return false }
+      return value >= bounds.min
+    }
+    guard let value = UInt64(decimal) else { return false }
+    return value <= bounds.max
+  }
+}
+
+extension TypeRef {
+  var isOptionalOrAny: Bool {
+    switch self {
+    case .optional, .any: true
+    default: false
+    }
+  }
+}

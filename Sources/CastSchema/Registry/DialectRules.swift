@@ -1,0 +1,49 @@
+/// Which dialect a declaration speaks, and what "required" means in each (semantics §1 and §3).
+enum DialectRules {
+  static let convertibleProtocols: Set<String> = [
+    "UnderscoreToCamelCase", "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys",
+  ]
+  static let snakeCaseProtocols: Set<String> = ["UnderscoreToCamelCase", "MapsUnderscoreCaseToCamelCase"]
+  static let nosceProtocols: Set<String> = ["NosceSerializationProtocol", "NosceDeserializationProtocol"]
+
+  /// The dialect a model's own inheritance clause names, if any.
+  static func declaredDialect(_ names: [String]) -> Dialect? {
+    let set = Set(names)
+    if set.contains("DictionaryConvertible") { return .jsoncast }
+    if set.contains("JsonObject") { return .jsonobject }
+    if set.contains("Convertible") || !set.isDisjoint(with: convertibleProtocols) { return .convertible }
+    if !set.isDisjoint(with: nosceProtocols) { return .nosce }
+    if set.contains("Class") { return .dson }
+    return nil
+  }
+
+  /// Whether an absent value fails the init.
+  static func isRequired(
+    dialect: Dialect, optionality: Optionality, hasDefault: Bool, name: String, config: ConvertibleConfig
+  ) -> Bool {
+    switch dialect {
+    case .jsoncast:
+      return optionality != .optional && !hasDefault
+    case .jsonobject:
+      return optionality == .implicitlyUnwrapped && !hasDefault
+    case .convertible:
+      if let required = config.requiredKeys { return required.contains(name) }
+      if let optional = config.optionalKeys { return !optional.contains(name) }
+      return false
+    case .nosce, .dson:
+      return false
+    }
+  }
+}
+
+/// Convertible's in-body configuration (`var keyMapping = [...]` and friends).
+struct ConvertibleConfig {
+  var keyMapping: [String: String] = [:]
+  var ignoredKeys: Set<String> = []
+  var requiredKeys: Set<String>?
+  var optionalKeys: Set<String>?
+  /// Where each list was written, to point at unknown names in it.
+  var ranges: [String: SourceRange] = [:]
+
+  static let propertyNames: Set<String> = ["keyMapping", "ignoredKeys", "requiredKeys", "optionalKeys"]
+}

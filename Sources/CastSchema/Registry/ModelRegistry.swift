@@ -1,0 +1,70 @@
+import OrderedCollections
+
+/// Generator flags and overrides that shape how keys are computed (semantics §2).
+public struct RegistryOptions: Sendable, Hashable {
+  /// `-c`: capitalise the first letter of every key component, verbatim keys excepted.
+  public var capitalizeKeys = false
+  /// `-i`: case-insensitive key lookup (output keeps the declared keys).
+  public var caseInsensitiveKeys = false
+  /// `-n`: an empty string counts as absent for `String` properties.
+  public var emptyStringIsAbsent = false
+  /// `--dialect`: overrides every model's dialect.
+  public var dialect: Dialect?
+
+  /// Default options: no flags.
+  public init(
+    capitalizeKeys: Bool = false, caseInsensitiveKeys: Bool = false, emptyStringIsAbsent: Bool = false,
+    dialect: Dialect? = nil
+  ) {
+    self.capitalizeKeys = capitalizeKeys
+    self.caseInsensitiveKeys = caseInsensitiveKeys
+    self.emptyStringIsAbsent = emptyStringIsAbsent
+    self.dialect = dialect
+  }
+}
+
+/// Every model and enum of the loaded files, resolved and immutable.
+public struct ModelRegistry: Sendable {
+  /// The loaded files; `SourceRange.file` indexes this array.
+  public let files: [SourceFile]
+  /// Models by name, in declaration order.
+  public let models: OrderedDictionary<String, Model>
+  /// Enums by name, in declaration order.
+  public let enums: OrderedDictionary<String, EnumType>
+  /// Typealiases, resolved.
+  public let aliases: [String: TypeRef]
+  /// The flags the keys were computed with.
+  public let options: RegistryOptions
+
+  init(
+    files: [SourceFile], models: OrderedDictionary<String, Model>, enums: OrderedDictionary<String, EnumType>,
+    aliases: [String: TypeRef], options: RegistryOptions
+  ) {
+    self.files = files
+    self.models = models
+    self.enums = enums
+    self.aliases = aliases
+    self.options = options
+  }
+
+  /// An empty registry (no files).
+  public static let empty = ModelRegistry(files: [], models: [:], enums: [:], aliases: [:], options: RegistryOptions())
+
+  /// Models that no other model references (as a property type or superclass): the candidates
+  /// for a default `--model`.
+  public var rootModels: [String] {
+    var referenced: Set<String> = []
+    for model in models.values {
+      if let superclass = model.superclass { referenced.insert(superclass) }
+      for property in model.properties where property.declaredIn == model.name {
+        referenced.formUnion(property.type.referencedNames.filter { $0 != model.name })
+      }
+    }
+    return models.keys.filter { !referenced.contains($0) }
+  }
+
+  /// The closest model name, for "did you mean".
+  public func suggestModel(for name: String) -> String? {
+    NameSuggestion.closest(to: name, in: Array(models.keys))
+  }
+}

@@ -1,0 +1,282 @@
+/// Turns a model's own property declarations into resolved `Property` values: type, default,
+/// directives, JSON keys and requirement.
+extension RegistryBuilder {
+  mutating func lowerOwnProperties(of name: String) {
+    guard let located = symbols.models[name] else { return }
+    let decl = located.syntax
+    let file = located.file
+    let dialect = dialect(of: name)
+    let snake = usesSnakeCase(name)
+    let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
+    let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
+    lowerModelDirectives(decl, file: file)
+
+    var properties: [Property] = []
+    var seen: [String: Range<Int>] = [:]
+    for syntax in decl.properties where !syntax.isComputed {
+      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(syntax.name.text) { continue }
+      guard !syntax.name.text.isEmpty else { continue }
+      let range = SourceRange(file: file, bytes: syntax.name.range)
+      if let first = seen[syntax.name.text] {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.duplicateProperty(syntax.name.text, name), at: range,
+            notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
+        continue
+      }
+      seen[syntax.name.text] = syntax.name.range
+      guard let (type, optionality, defaultValue) = resolveTypeAndDefault(syntax, file: file, evaluator: evaluator)
+      else { continue }
+      var property = Property(
+        name: syntax.name.text, type: type, optionality: optionality, defaultValue: defaultValue,
+        isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
+        dateFormat: .iso8601, declaredIn: name, isLet: syntax.isLet, range: range)
+      applyDirectives(syntax.directives, to: &property, file: file)
+      if config.ignoredKeys.contains(property.name) { property.usage = .ignored }
+      computeKeys(&property, snakeCase: snake, dialect: dialect, config: config, file: file)
+      if property.isMapped {
+        property.isRequired = DialectRules.isRequired(
+          dialect: dialect, optionality: optionality, hasDefault: defaultValue != nil, name: property.name,
+          config: config)
+      }
+      if property.usage == .custom {
+        diagnostics.append(Diagnostic(SchemaMessages.customProperty(property.name), at: range))
+      }
+      properties.append(property)
+    }
+    checkConfigNames(config, against: Set(properties.map(\.name)))
+    ownProperties[name] = properties
+  }
+
+  // MARK: - Type and default
+
+  private mutating func resolveTypeAndDefault(
+    _ syntax: PropertyDeclSyntax, file: Int, evaluator: DefaultEvaluator
+  ) -> (TypeRef, Optionality, DefaultValue?)? {
+    let range = SourceRange(file: file, bytes: syntax.name.range)
+    var type: TypeRef
+    var optionality = Optionality.none
+    if let typeSyntax = syntax.type {
+      guard let resolved = resolver.resolveProperty(typeSyntax, file: file) else { return nil }
+      (type, optionality) = resolved
+    } else {
+      guard let expression = syntax.defaultValue,
+        case .success(let (value, inferred)) = evaluator.evaluate(expression, as: nil, optional: false)
+      else {
+        if case .unsupported? = syntax.defaultValue {
+          diagnostics.append(Diagnostic(SchemaMessages.unsupportedDefault(syntax.name.text), at: range))
+        }
+        diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(syntax.name.text), at: range))
+        return nil
+      }
+      return (inferred, .none, value)
+    }
+    guard let expression = syntax.defaultValue else { return (type, optionality, nil) }
+    let declared = optionality == .none ? type : TypeRef.optional(type)
+    switch evaluator.evaluate(expression, as: declared, optional: optionality != .none) {
+    case .success(let (value, _)):
+      return (type, optionality, value)
+    case .failure(.unsupported):
+      diagnostics.append(
+        Diagnostic(SchemaMessages.unsupportedDefault(syntax.name.text), at: SourceRange(file: file, bytes: expression.range)))
+      return (type, optionality, .opaque(files[file].text(expression.range)))
+    case .failure(.cannotInfer):
+      diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(syntax.name.text), at: range))
+      return (type, optionality, nil)
+    case .failure(.mismatch(let reason)):
+      let shown = optionality == .none ? "\(type)" : "\(type)\(optionality == .optional ? "?" : "!")"
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.defaultTypeMismatch(syntax.name.text, shown, reason),
+          at: SourceRange(file: file, bytes: expression.range)))
+      return (type, optionality, nil)
+    }
+  }
+
+  // MARK: - Directives
+
+  private mutating func applyDirectives(_ directives: [DirectiveSyntax], to property: inout Property, file: Int) {
+    for syntax in directives {
+      let (parsed, problems) = DirectiveParser.parse(syntax, file: file)
+      diagnostics += problems
+      for item in parsed {
+        let range = SourceRange(file: file, bytes: item.range)
+        switch item.directive {
+        case .key(let text, let verbatim):
+          switch KeySpec.parse(text, verbatim: verbatim) {
+          case .success(let paths):
+            property.keys = paths
+            property.keySource = verbatim ? .verbatim : .directive
+          case .failure(let error):
+            diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text, error.reason), at: range))
+          }
+        case .ignore: property.usage = .ignored
+        case .ignoreJSON: property.usage = .skipJSON
+        case .custom: property.usage = .custom
+        case .check(let check):
+          if let problem = Self.checkProblem(check, for: property.type) {
+            diagnostics.append(Diagnostic(SchemaMessages.misplacedDirective(check.description, problem), at: range))
+          } else {
+            property.checks.append(check)
+          }
+        case .date(let format):
+          if property.type.unwrapped == .scalar(.date) {
+            property.dateFormat = format
+          } else {
+            diagnostics.append(
+              Diagnostic(SchemaMessages.misplacedDirective("date", "'\(property.name)' is not a Date"), at: range))
+          }
+        case .superKey, .awake, .awakeFromRead, .initializer, .nscoding, .nolog:
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.misplacedDirective(
+                files[file].text(item.range), "it applies to a model; write it on a line of its own in the body"),
+              at: range))
+        }
+      }
+    }
+  }
+
+  static func checkProblem(_ check: Check, for type: TypeRef) -> String? {
+    let base = type.unwrapped
+    switch check {
+    case .range(let lower, let upper, _):
+      guard case .scalar(let scalar) = base, scalar.isNumeric else { return "ranges apply to numbers" }
+      if let lower, let upper, let low = Double(lower), let high = Double(upper), low > high {
+        return "the lower bound is above the upper bound"
+      }
+      return nil
+    case .length:
+      if case .scalar(let scalar) = base, scalar == .string || scalar == .url { return nil }
+      return "length applies to strings"
+    case .count:
+      switch base {
+      case .array, .set, .dictionary, .anyArray, .anyObject: return nil
+      default: return "count applies to arrays, sets and dictionaries"
+      }
+    case .pattern(let pattern):
+      guard case .scalar(let scalar) = base, scalar == .string || scalar == .url else {
+        return "patterns apply to strings"
+      }
+      return (try? Regex(pattern)) == nil ? "\"\(pattern)\" is not a valid regular expression" : nil
+    }
+  }
+
+  private mutating func lowerModelDirectives(_ decl: ModelDeclSyntax, file: Int) {
+    for syntax in decl.directives {
+      let (parsed, problems) = DirectiveParser.parse(syntax, file: file)
+      diagnostics += problems
+      for item in parsed {
+        let range = SourceRange(file: file, bytes: item.range)
+        switch item.directive {
+        case .superKey(let key):
+          if superclassOf[decl.name.text] == nil {
+            diagnostics.append(
+              Diagnostic(
+                SchemaMessages.misplacedDirective("super \"\(key)\"", "'\(decl.name.text)' has no superclass model"),
+                at: range))
+          }
+        case .awake: note(SchemaMessages.noModelCode("awake"), range)
+        case .awakeFromRead: note(SchemaMessages.noModelCode("awakeFromRead"), range)
+        case .initializer: note(SchemaMessages.noModelCode("init"), range)
+        case .nscoding: note(SchemaMessages.noModelCode("nscoding"), range)
+        case .nolog: note(SchemaMessages.noModelCode("nolog"), range)
+        default:
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.misplacedDirective(
+                files[file].text(item.range), "it applies to a property; write it on the property's line"),
+              at: range))
+        }
+      }
+    }
+  }
+
+  private mutating func note(_ message: DiagnosticMessage, _ range: SourceRange) {
+    diagnostics.append(Diagnostic(message, at: range))
+  }
+
+  // MARK: - Keys
+
+  private mutating func computeKeys(
+    _ property: inout Property, snakeCase: Bool, dialect: Dialect, config: ConvertibleConfig, file: Int
+  ) {
+    guard property.isMapped else {
+      property.keys = []
+      return
+    }
+    if property.keys.isEmpty {
+      if let mapped = config.keyMapping[property.name] {
+        property.keys = [KeyPath(key: mapped)]
+        property.keySource = .keyMapping
+      } else if snakeCase {
+        let key = SnakeCase.jsonKey(for: property.name)
+        property.keys = [KeyPath(key: key)]
+        property.keySource = .snakeCase
+        let back = SnakeCase.propertyName(for: key)
+        if back != property.name {
+          diagnostics.append(
+            Diagnostic(SchemaMessages.snakeCaseNotInvertible(property.name, key, back), at: property.range))
+        }
+        // JsonObject also matched the exact property name.
+        if dialect == .jsonobject, key != property.name {
+          property.keys.append(KeyPath(key: property.name))
+        }
+      } else {
+        property.keys = [KeyPath(key: property.name)]
+      }
+    }
+    if options.capitalizeKeys {
+      property.keys = property.keys.map { $0.capitalized() }
+    }
+  }
+
+  // MARK: - Convertible configuration
+
+  private mutating func convertibleConfig(
+    _ decl: ModelDeclSyntax, file: Int, evaluator: DefaultEvaluator
+  ) -> ConvertibleConfig {
+    var config = ConvertibleConfig()
+    for property in decl.properties where ConvertibleConfig.propertyNames.contains(property.name.text) {
+      guard let expression = property.defaultValue,
+        case .success(let (value, _)) = evaluator.evaluate(expression, as: nil, optional: false)
+      else {
+        continue
+      }
+      let range = SourceRange(file: file, bytes: expression.range)
+      config.ranges[property.name.text] = range
+      switch (property.name.text, value) {
+      case ("keyMapping", .object(let members)):
+        for member in members {
+          if case .string(let key) = member.value { config.keyMapping[member.key] = key }
+        }
+      case ("ignoredKeys", .array(let items)): config.ignoredKeys = Set(Self.strings(items))
+      case ("requiredKeys", .array(let items)): config.requiredKeys = Set(Self.strings(items))
+      case ("optionalKeys", .array(let items)): config.optionalKeys = Set(Self.strings(items))
+      default: break
+      }
+    }
+    return config
+  }
+
+  private mutating func checkConfigNames(_ config: ConvertibleConfig, against names: Set<String>) {
+    let lists: [(String, [String])] = [
+      ("keyMapping", Array(config.keyMapping.keys)), ("ignoredKeys", Array(config.ignoredKeys)),
+      ("requiredKeys", Array(config.requiredKeys ?? [])), ("optionalKeys", Array(config.optionalKeys ?? [])),
+    ]
+    for (list, entries) in lists {
+      guard let range = config.ranges[list] else { continue }
+      for entry in entries.sorted() where !names.contains(entry) {
+        let notes = NameSuggestion.closest(to: entry, in: names).map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.misplacedDirective("\(list) entry \"\(entry)\"", "no property of that name"),
+            at: range, notes: notes))
+      }
+    }
+  }
+
+  private static func strings(_ values: [DefaultValue]) -> [String] {
+    values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+  }
+}

@@ -1,0 +1,240 @@
+import OrderedCollections
+
+/// Builds the registry from parsed files: collects names, resolves types and enums, detects
+/// inheritance cycles, flattens inheritance (superclass first) and checks keys.
+struct RegistryBuilder {
+  let files: [SourceFile]
+  let options: RegistryOptions
+  var diagnostics: [Diagnostic] = []
+  var symbols = SymbolTable()
+  var resolver: TypeResolver
+  var enums: [String: EnumType] = [:]
+  var superclassOf: [String: String] = [:]
+  private var dialects: [String: Dialect] = [:]
+  private var snakeCase: [String: Bool] = [:]
+  var ownProperties: [String: [Property]] = [:]
+  private var flattened: [String: [Property]] = [:]
+
+  init(files: [SourceFile], options: RegistryOptions) {
+    self.files = files
+    self.options = options
+    self.resolver = TypeResolver(symbols: SymbolTable())
+  }
+
+  mutating func build(_ trees: [SourceFileSyntax]) -> ModelRegistry {
+    for (file, tree) in trees.enumerated() {
+      for decl in tree.declarations { collect(decl, file: file) }
+      for stray in tree.strayDirectives {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.misplacedDirective("//!" + stray.text, "directives belong inside a model"),
+            at: SourceRange(file: file, bytes: stray.range)))
+      }
+    }
+    resolver = TypeResolver(symbols: symbols)
+    var enumBuilder = EnumBuilder(symbols: symbols)
+    var resolvedEnums = OrderedDictionary<String, EnumType>()
+    for name in symbols.enumOrder {
+      guard let located = symbols.enums[name] else { continue }
+      resolvedEnums[name] = enumBuilder.build(located)
+    }
+    diagnostics += enumBuilder.diagnostics
+    enums = Dictionary(uniqueKeysWithValues: resolvedEnums.map { ($0.key, $0.value) })
+
+    var aliases: [String: TypeRef] = [:]
+    for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
+      if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
+        aliases[name] = type
+      }
+    }
+
+    linkSuperclasses()
+    for name in symbols.modelOrder { lowerOwnProperties(of: name) }
+    var models = OrderedDictionary<String, Model>()
+    for name in symbols.modelOrder {
+      guard let located = symbols.models[name] else { continue }
+      let properties = flatten(name)
+      let model = Model(
+        name: name, isStruct: located.syntax.isStruct, dialect: dialect(of: name),
+        superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
+        inheritance: located.syntax.inheritance.map(Self.typeName), usesSnakeCase: usesSnakeCase(name),
+        range: SourceRange(file: located.file, bytes: located.syntax.name.range))
+      checkKeys(model)
+      models[name] = model
+    }
+    diagnostics += resolver.diagnostics
+    return ModelRegistry(files: files, models: models, enums: resolvedEnums, aliases: aliases, options: options)
+  }
+
+  // MARK: - Collecting names
+
+  private mutating func collect(_ decl: DeclSyntax, file: Int) {
+    switch decl {
+    case .model(let model):
+      guard !model.name.text.isEmpty else { return }
+      if declare(model.name, file: file) {
+        symbols.models[model.name.text] = Located(syntax: model, file: file)
+        symbols.modelOrder.append(model.name.text)
+      }
+      for nested in model.nested { collect(nested, file: file) }
+    case .enumeration(let decl):
+      guard !decl.name.text.isEmpty else { return }
+      if declare(decl.name, file: file) {
+        symbols.enums[decl.name.text] = Located(syntax: decl, file: file)
+        symbols.enumOrder.append(decl.name.text)
+      }
+    case .typealias(let alias):
+      if declare(alias.name, file: file) {
+        symbols.aliases[alias.name.text] = Located(syntax: alias, file: file)
+      }
+    case .skipped:
+      break
+    }
+  }
+
+  /// Records a name; false (after a diagnostic) when it is taken.
+  private mutating func declare(_ name: NameSyntax, file: Int) -> Bool {
+    guard let previous = symbols.declaration(of: name.text) else { return true }
+    diagnostics.append(
+      Diagnostic(
+        SchemaMessages.duplicateModel(name.text), at: SourceRange(file: file, bytes: name.range),
+        notes: [DiagnosticNote("first declared here", at: previous)]))
+    return false
+  }
+
+  // MARK: - Inheritance
+
+  private mutating func linkSuperclasses() {
+    for name in symbols.modelOrder {
+      guard let located = symbols.models[name], !located.syntax.isStruct else { continue }
+      for entry in located.syntax.inheritance {
+        let entryName = Self.typeName(entry)
+        if symbols.models[entryName] != nil {
+          superclassOf[name] = entryName
+          break
+        }
+      }
+    }
+    // Cycles: follow each chain; the first model of a cycle (in declaration order) reports it
+    // and loses its superclass link, so everything after can proceed.
+    for name in symbols.modelOrder {
+      var chain = [name]
+      var current = name
+      while let next = superclassOf[current] {
+        if let start = chain.firstIndex(of: next) {
+          let cycle = Array(chain[start...]) + [next]
+          if let located = symbols.models[chain[start]] {
+            diagnostics.append(
+              Diagnostic(
+                SchemaMessages.inheritanceCycle(cycle),
+                at: SourceRange(file: located.file, bytes: located.syntax.name.range)))
+          }
+          superclassOf[chain[chain.count - 1]] = nil
+          break
+        }
+        chain.append(next)
+        current = next
+      }
+    }
+  }
+
+  mutating func dialect(of name: String) -> Dialect {
+    if let override = options.dialect { return override }
+    if let known = dialects[name] { return known }
+    var result = Dialect.jsoncast
+    if let superclass = superclassOf[name] {
+      result = dialect(of: superclass)
+    } else if let located = symbols.models[name],
+      let declared = DialectRules.declaredDialect(located.syntax.inheritance.map(Self.typeName))
+    {
+      result = declared
+    }
+    dialects[name] = result
+    return result
+  }
+
+  mutating func usesSnakeCase(_ name: String) -> Bool {
+    if let known = snakeCase[name] { return known }
+    var result = false
+    if let located = symbols.models[name],
+      !Set(located.syntax.inheritance.map(Self.typeName)).isDisjoint(with: DialectRules.snakeCaseProtocols)
+    {
+      result = true
+    } else if let superclass = superclassOf[name] {
+      result = usesSnakeCase(superclass)
+    }
+    snakeCase[name] = result
+    return result
+  }
+
+  private func superKey(of name: String) -> KeyPath? {
+    guard let located = symbols.models[name], superclassOf[name] != nil else { return nil }
+    for syntax in located.syntax.directives {
+      let (parsed, _) = DirectiveParser.parse(syntax, file: located.file)
+      for item in parsed {
+        if case .superKey(let key) = item.directive,
+          case .success(let paths) = KeySpec.parse(key, verbatim: true), let first = paths.first
+        {
+          return first
+        }
+      }
+    }
+    return nil
+  }
+
+  private mutating func flatten(_ name: String) -> [Property] {
+    if let done = flattened[name] { return done }
+    var result: [Property] = []
+    if let superclass = superclassOf[name] {
+      let inherited = flatten(superclass)
+      let prefix = superKey(of: name)
+      result = inherited.map { property in
+        var copy = property
+        if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
+        return copy
+      }
+    }
+    let own = ownProperties[name] ?? []
+    for property in own {
+      if let clash = result.first(where: { $0.name == property.name }) {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.duplicateProperty(property.name, name), at: property.range,
+            notes: [DiagnosticNote("inherited from '\(clash.declaredIn)', declared here", at: clash.range)]))
+        continue
+      }
+      result.append(property)
+    }
+    flattened[name] = result
+    return result
+  }
+
+  // MARK: - Key checks
+
+  private mutating func checkKeys(_ model: Model) {
+    var seen: [String: Property] = [:]
+    for property in model.properties where property.isMapped {
+      guard let key = property.outputKey else { continue }
+      let text = options.caseInsensitiveKeys ? key.description.lowercased() : key.description
+      if let first = seen[text] {
+        // Report once, where the later declaration is, unless both are inherited.
+        if property.declaredIn == model.name || first.declaredIn == model.name {
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
+              notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
+        }
+      } else {
+        seen[text] = property
+      }
+    }
+  }
+
+  static func typeName(_ type: TypeSyntax) -> String {
+    switch type {
+    case .named(let name, _, _): name.text.split(separator: ".").last.map(String.init) ?? name.text
+    case .optional(let wrapped, _), .implicitlyUnwrapped(let wrapped, _): typeName(wrapped)
+    default: ""
+    }
+  }
+}

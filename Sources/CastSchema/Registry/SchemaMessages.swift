@@ -1,0 +1,114 @@
+/// Catalogue of schema (semantic) diagnostics; the code is the stable ID users see. Alphabetical.
+enum SchemaMessages {
+  static func cannotInferType(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "cannot-infer-type", severity: .error,
+      text: "cannot infer the type of '\(property)' from its default; write its type: 'var \(property): T = …'")
+  }
+
+  static func customProperty(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "custom-property", severity: .note,
+      text: "'\(property)' is '//! custom': no model code runs in castctl, so its JSON value is passed through unchecked")
+  }
+
+  static func defaultTypeMismatch(_ property: String, _ type: String, _ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "default-type-mismatch", severity: .error,
+      text: "default of '\(property)' does not fit its type \(type): \(reason)")
+  }
+
+  static func duplicateCase(_ name: String, _ enumName: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "duplicate-case", severity: .error, text: "case '\(name)' appears twice in enum '\(enumName)'")
+  }
+
+  static func duplicateJSONKey(_ key: String, _ first: String, _ second: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "duplicate-json-key", severity: .error,
+      text: "properties '\(first)' and '\(second)' are both mapped to the JSON key \"\(key)\"")
+  }
+
+  static func duplicateModel(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "duplicate-model", severity: .error, text: "'\(name)' is declared more than once")
+  }
+
+  static func duplicateProperty(_ name: String, _ model: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "duplicate-property", severity: .error, text: "property '\(name)' is declared more than once in '\(model)'")
+  }
+
+  static func duplicateRawValue(_ raw: String, _ enumName: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "duplicate-raw-value", severity: .error, text: "raw value \(raw) is used by two cases of enum '\(enumName)'")
+  }
+
+  static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "enum-associated-values", severity: .warning,
+      text: "case '\(name)' has associated values, which JSON cannot map; it never matches")
+  }
+
+  static func enumRawValueMismatch(_ caseName: String, _ rawType: String, _ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "enum-raw-value-mismatch", severity: .error,
+      text: "raw value of case '\(caseName)' does not fit the raw type \(rawType): \(reason)")
+  }
+
+  static func inheritanceCycle(_ cycle: [String]) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "inheritance-cycle", severity: .error,
+      text: "inheritance cycle: \(cycle.joined(separator: " → "))")
+  }
+
+  static func invalidKeyPath(_ key: String, _ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "invalid-key-path", severity: .error, text: "invalid key \"\(key)\": \(reason)")
+  }
+
+  static func invalidPattern(_ pattern: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "invalid-pattern", severity: .error, text: "invalid regular expression \"\(pattern)\"")
+  }
+
+  static func malformedDirective(_ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "malformed-directive", severity: .error, text: "malformed directive: \(reason)")
+  }
+
+  static func misplacedDirective(_ directive: String, _ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "misplaced-directive", severity: .warning, text: "'\(directive)' has no effect here: \(reason)")
+  }
+
+  static func noModelCode(_ directive: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "no-model-code", severity: .note,
+      text: "'//! \(directive)' accepted; it has no effect on JSON, since no model code runs in castctl")
+  }
+
+  static func snakeCaseNotInvertible(_ property: String, _ key: String, _ back: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "snake-case-not-invertible", severity: .warning,
+      text: "'\(property)' maps to \"\(key)\", which maps back to '\(back)'; write //! \"\(key)\" to make the key explicit")
+  }
+
+  static func typealiasCycle(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "typealias-cycle", severity: .error, text: "typealias '\(name)' refers to itself")
+  }
+
+  static func unknownDirective(_ word: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "unknown-directive", severity: .warning, text: "unknown directive '\(word)'; ignored")
+  }
+
+  static func unknownType(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "unknown-type", severity: .error, text: "unknown type '\(name)'")
+  }
+
+  static func unsupportedDefault(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "unsupported-default", severity: .warning,
+      text: "castctl cannot evaluate the default of '\(property)'; absent values are accepted but nothing is written for them")
+  }
+
+  static func unsupportedType(_ name: String, _ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(code: "unsupported-type", severity: .error, text: "type '\(name)' cannot be mapped: \(reason)")
+  }
+}

@@ -1,0 +1,30 @@
+/// A declaration with the index of the file it came from.
+struct Located<Syntax: Sendable>: Sendable {
+  var syntax: Syntax
+  var file: Int
+}
+
+/// Every declared name across all loaded files, before resolution (first declaration wins).
+struct SymbolTable {
+  var models: [String: Located<ModelDeclSyntax>] = [:]
+  var modelOrder: [String] = []
+  var enums: [String: Located<EnumDeclSyntax>] = [:]
+  var enumOrder: [String] = []
+  var aliases: [String: Located<TypealiasDeclSyntax>] = [:]
+  /// Already-resolved aliases (when the table is rebuilt from a registry).
+  var aliasTypes: [String: TypeRef] = [:]
+
+  /// Names a type can be written with, for "did you mean".
+  var allTypeNames: [String] {
+    ScalarType.allCases.map(\.rawValue) + ["Any", "Set", "Array", "Dictionary", "Optional"]
+      + modelOrder + enumOrder + aliases.keys.sorted() + aliasTypes.keys.sorted()
+  }
+
+  /// Where a name is first declared, if anywhere.
+  func declaration(of name: String) -> SourceRange? {
+    if let model = models[name] { return SourceRange(file: model.file, bytes: model.syntax.name.range) }
+    if let decl = enums[name] { return SourceRange(file: decl.file, bytes: decl.syntax.name.range) }
+    if let alias = aliases[name] { return SourceRange(file: alias.file, bytes: alias.syntax.name.range) }
+    return nil
+  }
+}

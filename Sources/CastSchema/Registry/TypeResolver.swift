@@ -1,0 +1,120 @@
+/// Resolves written types against the symbol table: scalars, collections, models, enums and
+/// typealiases (with cycle detection).
+struct TypeResolver {
+  let symbols: SymbolTable
+  private var aliasCache: [String: TypeRef] = [:]
+  private var resolvingAliases: Set<String> = []
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(symbols: SymbolTable) {
+    self.symbols = symbols
+  }
+
+  /// A property's type: the outer `?` / `!` become its optionality.
+  mutating func resolveProperty(_ syntax: TypeSyntax, file: Int) -> (TypeRef, Optionality)? {
+    switch syntax {
+    case .optional(let wrapped, _):
+      return resolve(wrapped, file: file).map { ($0.unwrapped, .optional) }
+    case .implicitlyUnwrapped(let wrapped, _):
+      return resolve(wrapped, file: file).map { ($0.unwrapped, .implicitlyUnwrapped) }
+    default:
+      guard let type = resolve(syntax, file: file) else { return nil }
+      // `typealias MaybeInt = Int?` used as a property type is an optional property.
+      if case .optional(let wrapped) = type { return (wrapped.unwrapped, .optional) }
+      return (type, .none)
+    }
+  }
+
+  /// Any type; nil after reporting why it cannot be resolved.
+  mutating func resolve(_ syntax: TypeSyntax, file: Int) -> TypeRef? {
+    switch syntax {
+    case .missing:
+      return nil
+    case .optional(let wrapped, _), .implicitlyUnwrapped(let wrapped, _):
+      return resolve(wrapped, file: file).map { .optional($0) }
+    case .array(let element, _):
+      return resolve(element, file: file).map { .array($0) }
+    case .dictionary(let key, let value, _):
+      guard let keyType = resolve(key, file: file), let valueType = resolve(value, file: file) else { return nil }
+      return dictionary(key: keyType, value: valueType, keySyntax: key, file: file)
+    case .named(let name, let arguments, let range):
+      return resolveNamed(name, arguments: arguments, range: range, file: file)
+    }
+  }
+
+  private mutating func resolveNamed(
+    _ name: NameSyntax, arguments: [TypeSyntax], range: Range<Int>, file: Int
+  ) -> TypeRef? {
+    let resolvedArguments = arguments.map { resolve($0, file: file) }
+    if resolvedArguments.contains(where: { $0 == nil }) { return nil }
+    let args = resolvedArguments.compactMap { $0 }
+    switch (name.text, args.count) {
+    case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
+    case ("Set", 1), ("NSSet", 1): return .set(args[0])
+    case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(args[0])
+    case ("Dictionary", 2):
+      return dictionary(key: args[0], value: args[1], keySyntax: arguments[0], file: file)
+    case (_, 0):
+      break
+    default:
+      report(SchemaMessages.unsupportedType(name.text, "unexpected generic arguments"), at: range, file: file)
+      return nil
+    }
+    switch name.text {
+    case "Any", "AnyObject", "AnyHashable", "JSONValue", "id": return .any
+    case "NSDictionary", "NSMutableDictionary": return .anyObject
+    case "NSArray", "NSMutableArray": return .anyArray
+    default: break
+    }
+    if let scalar = ScalarType.named(name.text) { return .scalar(scalar) }
+    let bare = name.text.split(separator: ".").last.map(String.init) ?? name.text
+    if symbols.models[bare] != nil { return .model(bare) }
+    if symbols.enums[bare] != nil { return .enumeration(bare) }
+    if let alias = symbols.aliases[bare] { return resolveAlias(bare, alias, use: name, file: file) }
+    if let type = symbols.aliasTypes[bare] { return type }
+    var notes: [DiagnosticNote] = []
+    if let suggestion = NameSuggestion.closest(to: name.text, in: symbols.allTypeNames) {
+      notes.append(DiagnosticNote("did you mean '\(suggestion)'?"))
+    }
+    report(SchemaMessages.unknownType(name.text), at: name.range, file: file, notes: notes)
+    return nil
+  }
+
+  private mutating func resolveAlias(
+    _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
+  ) -> TypeRef? {
+    if let cached = aliasCache[name] { return cached }
+    guard !resolvingAliases.contains(name) else {
+      report(SchemaMessages.typealiasCycle(name), at: alias.syntax.name.range, file: alias.file)
+      return nil
+    }
+    resolvingAliases.insert(name)
+    defer { resolvingAliases.remove(name) }
+    guard let type = resolve(alias.syntax.type, file: alias.file) else { return nil }
+    aliasCache[name] = type
+    return type
+  }
+
+  private mutating func dictionary(key: TypeRef, value: TypeRef, keySyntax: TypeSyntax, file: Int) -> TypeRef? {
+    switch key {
+    case .scalar(let scalar) where scalar == .string || scalar.isInteger || scalar == .character:
+      break
+    case .enumeration, .any:
+      break
+    default:
+      report(
+        SchemaMessages.unsupportedType("\(key)", "JSON object keys are strings; use String, an integer type or an enum"),
+        at: keySyntax.range, file: file)
+      return nil
+    }
+    if key == .scalar(.string), value == .any { return .dictionary(key: key, value: .any) }
+    return .dictionary(key: key, value: value)
+  }
+
+  private mutating func report(
+    _ message: DiagnosticMessage, at range: Range<Int>, file: Int, notes: [DiagnosticNote] = []
+  ) {
+    let diagnostic = Diagnostic(message, at: SourceRange(file: file, bytes: range), notes: notes)
+    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+  }
+}

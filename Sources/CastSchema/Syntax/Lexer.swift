@@ -1,0 +1,248 @@
+/// Turns `.cast` bytes into tokens. Never fails: bad bytes become `.unknown` tokens and
+/// unterminated strings or comments are reported as diagnostics.
+public struct Lexer {
+  private let bytes: [UInt8]
+  private let file: Int
+  private var position = 0
+  private var sawNewline = true
+  /// Problems found while lexing (unterminated strings and comments).
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  /// Creates a lexer over a file's bytes; `file` is the file's index for diagnostics.
+  public init(bytes: [UInt8], file: Int) {
+    self.bytes = bytes
+    self.file = file
+  }
+
+  /// Lexes the whole file; the last token is always `.endOfFile`.
+  public static func tokenize(_ source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    var lexer = Lexer(bytes: source.bytes, file: file)
+    var tokens: [Token] = []
+    while true {
+      let token = lexer.next()
+      tokens.append(token)
+      if token.kind == .endOfFile { break }
+    }
+    return (tokens, lexer.diagnostics)
+  }
+
+  /// The next token.
+  public mutating func next() -> Token {
+    skipTrivia()
+    let startsLine = sawNewline
+    sawNewline = false
+    let start = position
+    guard position < bytes.count else {
+      return Token(kind: .endOfFile, range: start..<start, startsLine: true)
+    }
+    let kind = scanToken()
+    return Token(kind: kind, range: start..<position, startsLine: startsLine)
+  }
+
+  // MARK: - Trivia
+
+  private mutating func skipTrivia() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "\n"):
+        sawNewline = true
+        position += 1
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), 0x0B, 0x0C:
+        position += 1
+      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+        if peek(2) == UInt8(ascii: "!") { return }
+        skipToEndOfLine()
+      case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+        skipBlockComment()
+      default:
+        return
+      }
+    }
+  }
+
+  private mutating func skipToEndOfLine() {
+    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+  }
+
+  private mutating func skipBlockComment() {
+    let start = position
+    var depth = 0
+    while position < bytes.count {
+      if bytes[position] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+        depth += 1
+        position += 2
+      } else if bytes[position] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+        depth -= 1
+        position += 2
+        if depth == 0 { return }
+      } else {
+        if bytes[position] == UInt8(ascii: "\n") { sawNewline = true }
+        position += 1
+      }
+    }
+    diagnostics.append(
+      Diagnostic(SyntaxMessages.unterminatedComment, at: SourceRange(file: file, bytes: start..<start + 2)))
+  }
+
+  // MARK: - Tokens
+
+  private mutating func scanToken() -> TokenKind {
+    let byte = bytes[position]
+    switch byte {
+    case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/") && peek(2) == UInt8(ascii: "!"):
+      scanDirective()
+      return .directive
+    case UInt8(ascii: "\""):
+      scanString()
+      return .string
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return scanNumber()
+    case UInt8(ascii: "`"):
+      return scanBacktickedIdentifier()
+    case _ where Self.isIdentifierStart(byte):
+      return scanIdentifier()
+    default:
+      return scanPunctuation()
+    }
+  }
+
+  /// A directive runs to the end of the line, or to the next `//!` outside a string literal,
+  /// so `//! "k"//! custom` is two directives.
+  private mutating func scanDirective() {
+    position += 3
+    var inString = false
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\n") { break }
+      if byte == UInt8(ascii: "\r"), peek(1) == UInt8(ascii: "\n") { break }
+      if inString {
+        if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/"), peek(2) == UInt8(ascii: "!") {
+        break
+      }
+      position += 1
+    }
+    position = min(position, bytes.count)
+  }
+
+  private mutating func scanString() {
+    let start = position
+    position += 1
+    while position < bytes.count {
+      switch bytes[position] {
+      case UInt8(ascii: "\\"):
+        position += 2
+      case UInt8(ascii: "\""):
+        position += 1
+        return
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        diagnostics.append(
+          Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
+        return
+      default:
+        position += 1
+      }
+    }
+    position = bytes.count
+    diagnostics.append(
+      Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
+  }
+
+  private mutating func scanNumber() -> TokenKind {
+    if bytes[position] == UInt8(ascii: "0"), let radix = peek(1),
+      radix == UInt8(ascii: "x") || radix == UInt8(ascii: "b") || radix == UInt8(ascii: "o")
+    {
+      position += 2
+      while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+      return .integer
+    }
+    var kind = TokenKind.integer
+    skipDigits()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "."), let next = peek(1),
+      Self.isDigit(next)
+    {
+      kind = .float
+      position += 1
+      skipDigits()
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      var look = position + 1
+      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
+        look += 1
+      }
+      if look < bytes.count, Self.isDigit(bytes[look]) {
+        kind = .float
+        position = look
+        skipDigits()
+      }
+    }
+    return kind
+  }
+
+  private mutating func skipDigits() {
+    while position < bytes.count, Self.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
+      position += 1
+    }
+  }
+
+  private mutating func scanBacktickedIdentifier() -> TokenKind {
+    let start = position
+    position += 1
+    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+    if position < bytes.count, bytes[position] == UInt8(ascii: "`"), position > start + 1 {
+      position += 1
+      return .identifier
+    }
+    position = start + 1
+    return .unknown
+  }
+
+  private mutating func scanIdentifier() -> TokenKind {
+    let start = position
+    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+    // NB: identifiers may hold non-ASCII letters; if the bytes are not valid UTF-8, the whole
+    // run is garbage and becomes one unknown token rather than a bogus name.
+    if bytes[start..<position].contains(where: { $0 >= 0x80 }),
+      String(validating: bytes[start..<position], as: UTF8.self) == nil
+    {
+      return .unknown
+    }
+    return .identifier
+  }
+
+  private mutating func scanPunctuation() -> TokenKind {
+    let byte = bytes[position]
+    let pairs: [(UInt8, UInt8)] = [
+      (UInt8(ascii: "-"), UInt8(ascii: ">")), (UInt8(ascii: "?"), UInt8(ascii: "?")),
+    ]
+    for (first, second) in pairs where byte == first && peek(1) == second {
+      position += 2
+      return .punctuation
+    }
+    if byte == UInt8(ascii: "."), peek(1) == UInt8(ascii: "."),
+      peek(2) == UInt8(ascii: ".") || peek(2) == UInt8(ascii: "<")
+    {
+      position += 3
+      return .punctuation
+    }
+    position += 1
+    return Self.punctuationBytes.contains(byte) ? .punctuation : .unknown
+  }
+
+  private static let punctuationBytes: Set<UInt8> = Set("{}()[]<>:;,=?!.@#-+*/&|^%~".utf8)
+
+  private func peek(_ distance: Int) -> UInt8? {
+    position + distance < bytes.count ? bytes[position + distance] : nil
+  }
+
+  static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+      || byte == UInt8(ascii: "$") || byte >= 0x80
+  }
+
+  static func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+}

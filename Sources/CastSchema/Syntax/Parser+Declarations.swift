@@ -1,0 +1,304 @@
+/// Model, enum and typealias productions.
+extension Parser {
+  // MARK: - class / struct
+
+  mutating func parseModel(start: Int, modifiers: [String]) -> ModelDeclSyntax {
+    let keywordToken = current
+    let isStruct = isKeyword("struct")
+    advance()
+    let modelName = parseDeclName(after: isStruct ? "'struct'" : "'class'")
+    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    var inheritance: [TypeSyntax] = []
+    if consume(":") { inheritance = parseTypeList() }
+    if isKeyword("where") { while !atEnd, !isPunctuation("{"), !current.startsLine { advance() } }
+    var model = ModelDeclSyntax(
+      isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
+      properties: [], directives: [], nested: [], range: start..<previousEnd)
+    // Header directives: `class B: A //! awake`, before or after a `{` on the next line.
+    while current.kind == .directive {
+      model.directives.append(directive(current))
+      advance()
+    }
+    guard isPunctuation("{") else {
+      error(
+        SyntaxMessages.expected("'{'", after: "after the header of '\(modelName.text)'"),
+        at: current.range)
+      model.range = start..<previousEnd
+      return model
+    }
+    advance()
+    parseModelBody(into: &model, keyword: keywordToken)
+    model.range = start..<previousEnd
+    return model
+  }
+
+  private mutating func parseModelBody(into model: inout ModelDeclSyntax, keyword: Token) {
+    var pending: [DirectiveSyntax] = []
+    while !gaveUp {
+      if atEnd {
+        error(
+          SyntaxMessages.missingBrace(model.isStruct ? "struct" : "class", model.name.text),
+          at: current.range,
+          notes: [DiagnosticNote("'\(model.name.text)' starts here", at: sourceRange(model.name.range))])
+        break
+      }
+      if isPunctuation("}") {
+        advance()
+        break
+      }
+      if current.kind == .directive {
+        let item = directive(current)
+        if item.isModelLevel || !current.startsLine && model.properties.isEmpty && pending.isEmpty
+          && isHeaderLine(current)
+        {
+          model.directives.append(item)
+        } else {
+          pending.append(item)
+        }
+        advance()
+        continue
+      }
+      if consume(";") { continue }
+      parseMember(into: &model, pending: &pending)
+    }
+    model.directives.append(contentsOf: pending)
+  }
+
+  /// True when a directive sits on the line of the model's `{`.
+  private func isHeaderLine(_ token: Token) -> Bool {
+    index > 0 && isPunctuation("{", tokens[index - 1])
+  }
+
+  private mutating func parseMember(into model: inout ModelDeclSyntax, pending: inout [DirectiveSyntax]) {
+    let start = current.range.lowerBound
+    let modifiers = parseModifiers()
+    let word = current.kind == .identifier ? text(current) : ""
+    switch word {
+    case "var", "let":
+      var property = parseProperty(start: start, modifiers: modifiers)
+      property.directives = pending + property.directives
+      pending = []
+      if modifiers.contains("static") {
+        warnSkipped("static property '\(property.name.text)'", at: property.range)
+      } else {
+        model.properties.append(property)
+      }
+    case "class" where isKeywordAhead(["var", "let", "func"]):
+      advance()
+      if isKeyword("func") { skipFunction() } else { skipPropertyLike() }
+    case "class", "struct", "enum", "typealias":
+      if let decl = parseDeclaration(context: "in '\(model.name.text)'") { model.nested.append(decl) }
+    case "func", "init", "deinit", "subscript":
+      skipFunction()
+    case "case":
+      error(
+        SyntaxMessages.unexpectedToken("'case'", "in \(model.isStruct ? "struct" : "class") '\(model.name.text)'"),
+        at: current.range)
+      recoverToMember()
+    case _ where current.kind == .identifier && isPunctuation(":", peek()):
+      // A README typo (`option: Option?`): read it as the property it clearly means.
+      warn(SyntaxMessages.missingVar(word), at: current.range)
+      var property = parseProperty(start: start, modifiers: modifiers, keywordless: true)
+      property.directives = pending + property.directives
+      pending = []
+      model.properties.append(property)
+    case _ where current.kind == .identifier && isPunctuation("(", peek()):
+      warnSkipped("method '\(word)' written without 'func'", at: current.range)
+      skipFunction()
+    default:
+      error(
+        SyntaxMessages.unexpectedToken(describe(current), "in '\(model.name.text)'; expected a property"),
+        at: current.range)
+      recoverToMember()
+    }
+  }
+
+  private mutating func warnSkipped(_ what: String, at range: Range<Int>) {
+    diagnostics.append(Diagnostic(SyntaxMessages.skippedMember(what), at: sourceRange(range)))
+  }
+
+  /// Skips to the next line inside a body, stopping before a `}` that may close it.
+  private mutating func recoverToMember() {
+    advance()
+    while !atEnd, !current.startsLine {
+      if isPunctuation("{") {
+        skipBalanced(open: "{", close: "}")
+        continue
+      }
+      if isPunctuation("}") { return }
+      advance()
+    }
+  }
+
+  /// Skips `func name(…) -> T { … }`, including a body that starts on the next line.
+  private mutating func skipFunction() {
+    advance()
+    while !atEnd {
+      if isPunctuation("{") {
+        skipBalanced(open: "{", close: "}")
+        return
+      }
+      if isPunctuation("(") {
+        skipBalanced(open: "(", close: ")")
+        continue
+      }
+      if isPunctuation("}") { return }
+      if current.startsLine, !isPunctuation("{"), !isPunctuation("->"), !isKeyword("where") { return }
+      advance()
+    }
+  }
+
+  private mutating func skipPropertyLike() {
+    advance()
+    while !atEnd, !current.startsLine {
+      if isPunctuation("{") {
+        skipBalanced(open: "{", close: "}")
+        return
+      }
+      if isPunctuation("}") { return }
+      advance()
+    }
+  }
+
+  // MARK: - Properties
+
+  mutating func parseProperty(start: Int, modifiers: [String], keywordless: Bool = false)
+    -> PropertyDeclSyntax
+  {
+    let isLet = !keywordless && isKeyword("let")
+    if !keywordless { advance() }
+    var propertyName = NameSyntax(text: "", range: current.range.lowerBound..<current.range.lowerBound)
+    if current.kind == .identifier, !current.startsLine || keywordless {
+      propertyName = name(current)
+      advance()
+    } else {
+      error(SyntaxMessages.expected("a property name", after: "after '\(isLet ? "let" : "var")'"), at: current.range)
+    }
+    var type: TypeSyntax?
+    if consume(":") { type = parseType() }
+    var defaultValue: ExpressionSyntax?
+    if consume("=") { defaultValue = parseExpression() }
+    var property = PropertyDeclSyntax(
+      isLet: isLet, modifiers: modifiers, name: propertyName, type: type, defaultValue: defaultValue,
+      isComputed: false, directives: [], range: start..<previousEnd)
+    collectTrailingDirectives(into: &property.directives)
+    if isPunctuation("{") {
+      let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
+      property.isComputed = defaultValue == nil && !isObserver
+      // A directive on the `{` line of a computed property (`var xx: Int { //! ignore`) is its own.
+      let braceLine = index
+      skipBalanced(open: "{", close: "}")
+      if index > braceLine + 1, tokens[braceLine + 1].kind == .directive, !tokens[braceLine + 1].startsLine {
+        property.directives.append(directive(tokens[braceLine + 1]))
+      }
+      collectTrailingDirectives(into: &property.directives)
+    }
+    if !current.startsLine, !atEnd, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";") {
+      error(
+        SyntaxMessages.unexpectedToken(describe(current), "after property '\(propertyName.text)'"),
+        at: current.range)
+      while !atEnd, !current.startsLine, !isPunctuation("}") {
+        if current.kind == .directive {
+          property.directives.append(directive(current))
+        }
+        advance()
+      }
+    }
+    return property
+  }
+
+  private mutating func collectTrailingDirectives(into directives: inout [DirectiveSyntax]) {
+    while current.kind == .directive, !current.startsLine {
+      directives.append(directive(current))
+      advance()
+    }
+  }
+
+  // MARK: - enum
+
+  mutating func parseEnum(start: Int) -> EnumDeclSyntax {
+    advance()
+    let enumName = parseDeclName(after: "'enum'")
+    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    var inheritance: [TypeSyntax] = []
+    if consume(":") { inheritance = parseTypeList() }
+    var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: start..<previousEnd)
+    while current.kind == .directive { advance() }
+    guard consume("{") else {
+      error(SyntaxMessages.expected("'{'", after: "after the header of enum '\(enumName.text)'"), at: current.range)
+      return decl
+    }
+    while !gaveUp {
+      if atEnd {
+        error(
+          SyntaxMessages.missingBrace("enum", enumName.text), at: current.range,
+          notes: [DiagnosticNote("'\(enumName.text)' starts here", at: sourceRange(enumName.range))])
+        break
+      }
+      if consume("}") { break }
+      if current.kind == .directive || consume(";") {
+        if current.kind == .directive { advance() }
+        continue
+      }
+      _ = parseModifiers()
+      if isKeyword("case") {
+        advance()
+        parseCaseList(into: &decl.cases)
+      } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("static") {
+        skipFunction()
+      } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {
+        _ = parseDeclaration(context: "in enum '\(enumName.text)'")
+      } else {
+        error(
+          SyntaxMessages.unexpectedToken(describe(current), "in enum '\(enumName.text)'; expected 'case'"),
+          at: current.range)
+        recoverToMember()
+      }
+    }
+    decl.range = start..<previousEnd
+    return decl
+  }
+
+  private mutating func parseCaseList(into cases: inout [EnumCaseSyntax]) {
+    repeat {
+      guard current.kind == .identifier else {
+        error(SyntaxMessages.expected("a case name", after: "after 'case' or ','"), at: current.range)
+        recoverToMember()
+        return
+      }
+      var element = EnumCaseSyntax(name: name(current), rawValue: nil, hasAssociatedValues: false)
+      advance()
+      if isPunctuation("(") {
+        element.hasAssociatedValues = true
+        skipBalanced(open: "(", close: ")")
+      }
+      if consume("=") { element.rawValue = parseExpression() }
+      cases.append(element)
+    } while consume(",")
+  }
+
+  // MARK: - typealias
+
+  mutating func parseTypealias(start: Int) -> DeclSyntax? {
+    advance()
+    let aliasName = parseDeclName(after: "'typealias'")
+    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    guard consume("=") else {
+      error(SyntaxMessages.expected("'='", after: "in typealias '\(aliasName.text)'"), at: current.range)
+      skipRestOfLine()
+      return nil
+    }
+    let type = parseType()
+    return .typealias(TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd))
+  }
+
+  private mutating func parseDeclName(after keyword: String) -> NameSyntax {
+    guard current.kind == .identifier else {
+      error(SyntaxMessages.expected("a name", after: "after \(keyword)"), at: current.range)
+      return NameSyntax(text: "", range: current.range.lowerBound..<current.range.lowerBound)
+    }
+    let result = name(current)
+    advance()
+    return result
+  }
+}

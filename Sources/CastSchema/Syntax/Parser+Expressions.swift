@@ -1,0 +1,169 @@
+/// Default values and raw values: the literal forms castctl can evaluate, plus `Type()`.
+extension Parser {
+  mutating func parseExpression() -> ExpressionSyntax {
+    let start = current.range.lowerBound
+    let expression = parsePrimaryExpression()
+    // Anything after a primary on the same line (operators, `!`, method calls) makes the whole
+    // expression something castctl cannot evaluate.
+    if !current.startsLine, !atEnd, current.kind != .directive,
+      !isPunctuation("}"), !isPunctuation("]"), !isPunctuation(")"), !isPunctuation(","),
+      !isPunctuation(":"), !isPunctuation(";"), !isPunctuation("{")
+    {
+      while !atEnd, !current.startsLine, current.kind != .directive, !isPunctuation("}") {
+        if isPunctuation("(") || isPunctuation("[") {
+          skipBalanced(open: source.text(current.range), close: isPunctuation("(") ? ")" : "]")
+        } else {
+          advance()
+        }
+      }
+      return .unsupported(range: start..<previousEnd)
+    }
+    return expression
+  }
+
+  private mutating func parsePrimaryExpression() -> ExpressionSyntax {
+    let start = current.range.lowerBound
+    if isPunctuation("-"), peek().kind == .integer || peek().kind == .float {
+      advance()
+      let kind = current.kind
+      advance()
+      let literal = source.text(start..<previousEnd)
+      return kind == .integer
+        ? .integer(literal, range: start..<previousEnd) : .float(literal, range: start..<previousEnd)
+    }
+    switch current.kind {
+    case .integer:
+      advance()
+      return .integer(source.text(start..<previousEnd), range: start..<previousEnd)
+    case .float:
+      advance()
+      return .float(source.text(start..<previousEnd), range: start..<previousEnd)
+    case .string:
+      let value = StringLiteral.decode(source.bytes[current.range])
+      advance()
+      return .string(value, range: start..<previousEnd)
+    case .identifier:
+      return parseIdentifierExpression(start: start)
+    default:
+      break
+    }
+    if isPunctuation(".") && peek().kind == .identifier {
+      advance()
+      let member = name(current)
+      advance()
+      if isPunctuation("(") {
+        skipBalanced(open: "(", close: ")")
+        return .unsupported(range: start..<previousEnd)
+      }
+      return .member(member, range: start..<previousEnd)
+    }
+    if isPunctuation("[") {
+      return parseCollectionExpression(start: start)
+    }
+    error(SyntaxMessages.expected("a value", after: "after '='"), at: current.range)
+    return .unsupported(range: start..<start)
+  }
+
+  private mutating func parseIdentifierExpression(start: Int) -> ExpressionSyntax {
+    switch text(current) {
+    case "true", "false":
+      let value = text(current) == "true"
+      advance()
+      return .bool(value, range: start..<previousEnd)
+    case "nil":
+      advance()
+      return .nil(range: start..<previousEnd)
+    default:
+      let type = parseType()
+      if isPunctuation("("), isPunctuation(")", peek()) {
+        advance()
+        advance()
+        return .construct(type, range: start..<previousEnd)
+      }
+      if isPunctuation("(") { skipBalanced(open: "(", close: ")") }
+      return .unsupported(range: start..<previousEnd)
+    }
+  }
+
+  /// `[a, b]`, `[k: v]`, `[:]`, or a construction such as `[String]()` / `[String: Int]()`.
+  private mutating func parseCollectionExpression(start: Int) -> ExpressionSyntax {
+    let saved = (index, diagnostics)
+    if let constructed = tryParseConstruction(start: start) { return constructed }
+    (index, diagnostics) = saved
+    advance()
+    if consume(":") {
+      expectClosing("]", opening: start, what: "dictionary literal")
+      return .dictionary([], range: start..<previousEnd)
+    }
+    var elements: [ExpressionSyntax] = []
+    var pairs: [DictionaryElementSyntax] = []
+    while !atEnd, !isPunctuation("]"), !gaveUp {
+      let element = parseExpression()
+      if consume(":") {
+        pairs.append(DictionaryElementSyntax(key: element, value: parseExpression()))
+      } else {
+        elements.append(element)
+      }
+      if !consume(",") { break }
+    }
+    expectClosing("]", opening: start, what: pairs.isEmpty ? "array literal" : "dictionary literal")
+    if !pairs.isEmpty, elements.isEmpty { return .dictionary(pairs, range: start..<previousEnd) }
+    if !pairs.isEmpty { return .unsupported(range: start..<previousEnd) }
+    return .array(elements, range: start..<previousEnd)
+  }
+
+  private mutating func tryParseConstruction(start: Int) -> ExpressionSyntax? {
+    let errorsBefore = diagnostics.count
+    let type = parseType()
+    guard diagnostics.count == errorsBefore, isPunctuation("("), isPunctuation(")", peek()) else {
+      return nil
+    }
+    advance()
+    advance()
+    return .construct(type, range: start..<previousEnd)
+  }
+}
+
+/// Decoding of Swift string literal text (quotes included) into its value.
+enum StringLiteral {
+  static func decode(_ bytes: ArraySlice<UInt8>) -> String {
+    var body = Array(bytes)
+    if body.first == UInt8(ascii: "\"") { body.removeFirst() }
+    if body.last == UInt8(ascii: "\""), !body.isEmpty { body.removeLast() }
+    let text = String(decoding: body, as: UTF8.self)
+    var result = ""
+    var iterator = text.unicodeScalars.makeIterator()
+    while let scalar = iterator.next() {
+      guard scalar == "\\" else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch iterator.next() {
+      case "n": result += "\n"
+      case "t": result += "\t"
+      case "r": result += "\r"
+      case "0": result += "\0"
+      case "\"": result += "\""
+      case "'": result += "'"
+      case "\\": result += "\\"
+      case "u":
+        result.unicodeScalars.append(decodeUnicodeEscape(&iterator))
+      case let other?:
+        result.unicodeScalars.append("\\")
+        result.unicodeScalars.append(other)
+      case nil:
+        result += "\\"
+      }
+    }
+    return result
+  }
+
+  /// `\u{1F600}`: the scalar, or U+FFFD when malformed.
+  private static func decodeUnicodeEscape(_ iterator: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar {
+    guard iterator.next() == "{" else { return "\u{FFFD}" }
+    var hex = ""
+    while let scalar = iterator.next(), scalar != "}" { hex.unicodeScalars.append(scalar) }
+    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+    return scalar
+  }
+}

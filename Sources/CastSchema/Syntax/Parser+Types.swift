@@ -1,0 +1,85 @@
+/// Type productions: names with generic arguments, `[T]`, `[K: V]`, and the `?` / `!` suffixes.
+extension Parser {
+  /// Comma-separated types of an inheritance clause.
+  mutating func parseTypeList() -> [TypeSyntax] {
+    var types: [TypeSyntax] = []
+    repeat {
+      types.append(parseType())
+    } while consume(",")
+    return types
+  }
+
+  mutating func parseType() -> TypeSyntax {
+    let start = current.range.lowerBound
+    var type = parsePrimaryType()
+    // Suffixes bind to the same line only: a `?` on the next line is not part of the type.
+    while !current.startsLine {
+      if isPunctuation("?") {
+        advance()
+        type = .optional(type, range: start..<previousEnd)
+      } else if isPunctuation("??") {
+        advance()
+        type = .optional(.optional(type, range: start..<previousEnd - 1), range: start..<previousEnd)
+      } else if isPunctuation("!") {
+        advance()
+        type = .implicitlyUnwrapped(type, range: start..<previousEnd)
+      } else {
+        break
+      }
+    }
+    return type
+  }
+
+  private mutating func parsePrimaryType() -> TypeSyntax {
+    let start = current.range.lowerBound
+    if isKeyword("some") || isKeyword("any") || isKeyword("inout") { advance() }
+    if consume("[") {
+      let element = parseType()
+      if consume(":") {
+        let value = parseType()
+        expectClosing("]", opening: start, what: "dictionary type")
+        return .dictionary(key: element, value: value, range: start..<previousEnd)
+      }
+      expectClosing("]", opening: start, what: "array type")
+      return .array(element, range: start..<previousEnd)
+    }
+    if isPunctuation("(") {
+      // Tuples and function types cannot be mapped; keep their text so the error names them.
+      skipBalanced(open: "(", close: ")")
+      if isPunctuation("->") {
+        advance()
+        _ = parseType()
+      }
+      let range = start..<previousEnd
+      return .named(NameSyntax(text: source.text(range), range: range), arguments: [], range: range)
+    }
+    guard current.kind == .identifier, !isKeyword("var"), !isKeyword("let") else {
+      error(SyntaxMessages.expected("a type", after: "here"), at: current.range)
+      return .missing(at: current.range.lowerBound)
+    }
+    var nameText = text(current)
+    advance()
+    while isPunctuation("."), peek().kind == .identifier, !current.startsLine {
+      advance()
+      nameText += "." + text(current)
+      advance()
+    }
+    let nameRange = start..<previousEnd
+    var arguments: [TypeSyntax] = []
+    if isPunctuation("<"), !current.startsLine {
+      advance()
+      arguments = parseTypeList()
+      expectClosing(">", opening: start, what: "generic arguments")
+    }
+    return .named(
+      NameSyntax(text: nameText, range: nameRange), arguments: arguments, range: start..<previousEnd)
+  }
+
+  mutating func expectClosing(_ symbol: String, opening: Int, what: String) {
+    if consume(symbol) { return }
+    error(
+      SyntaxMessages.expected("'\(symbol)'", after: "to end \(what)"),
+      at: current.startsLine ? previousEnd..<previousEnd : current.range,
+      notes: [DiagnosticNote("\(what) starts here", at: sourceRange(opening..<opening + 1))])
+  }
+}

@@ -1,0 +1,244 @@
+/// Recursive-descent parser for `.cast` files. It always returns a tree: on an error it records a
+/// diagnostic and resumes at the next declaration or member, so one run reports every problem.
+public struct Parser {
+  let source: SourceFile
+  let file: Int
+  var tokens: [Token]
+  var index = 0
+  var diagnostics: [Diagnostic] = []
+  private var errorCount = 0
+  /// Set when the error budget is spent; every loop checks it and unwinds.
+  var gaveUp = false
+
+  static let maxErrorsPerFile = 50
+
+  /// Parses one file; `file` is its index for diagnostics' ranges.
+  public static func parse(_ source: SourceFile, file: Int) -> (SourceFileSyntax, [Diagnostic]) {
+    let (tokens, lexDiagnostics) = Lexer.tokenize(source, file: file)
+    var parser = Parser(source: source, file: file, tokens: tokens)
+    parser.diagnostics = lexDiagnostics
+    let tree = parser.parseSourceFile()
+    return (tree, parser.diagnostics.sorted { $0.range.bytes.lowerBound < $1.range.bytes.lowerBound })
+  }
+
+  init(source: SourceFile, file: Int, tokens: [Token]) {
+    self.source = source
+    self.file = file
+    self.tokens = tokens
+  }
+
+  // MARK: - Top level
+
+  mutating func parseSourceFile() -> SourceFileSyntax {
+    var declarations: [DeclSyntax] = []
+    var stray: [DirectiveSyntax] = []
+    while !atEnd && !gaveUp {
+      if current.kind == .directive {
+        stray.append(directive(current))
+        advance()
+      } else if isPunctuation("}") {
+        error(SyntaxMessages.unexpectedCloseBrace, at: current.range)
+        advance()
+      } else if let decl = parseDeclaration(context: "at top level") {
+        declarations.append(decl)
+      }
+    }
+    return SourceFileSyntax(declarations: declarations, strayDirectives: stray)
+  }
+
+  /// One declaration starting at the current token, or nil after reporting and skipping junk.
+  mutating func parseDeclaration(context: String) -> DeclSyntax? {
+    let start = current.range.lowerBound
+    let modifiers = parseModifiers()
+    let keyword = text(current)
+    switch keyword {
+    case "class" where !isKeywordAhead(["func", "var", "let"]), "struct":
+      return .model(parseModel(start: start, modifiers: modifiers))
+    case "enum":
+      return .enumeration(parseEnum(start: start))
+    case "typealias":
+      return parseTypealias(start: start)
+    case "import":
+      advance()
+      skipRestOfLine()
+      return .skipped(keyword: keyword, range: start..<previousEnd)
+    case "extension", "protocol", "func", "let", "var", "actor", "init", "precedencegroup",
+      "operator", "infix", "prefix", "postfix", "class":
+      advance()
+      skipDeclarationBody()
+      let range = start..<previousEnd
+      if keyword != "let" && keyword != "var" {
+        diagnostics.append(Diagnostic(SyntaxMessages.skippedDeclaration(keyword), at: sourceRange(range)))
+      }
+      return .skipped(keyword: keyword, range: range)
+    default:
+      error(
+        SyntaxMessages.unexpectedToken(describe(current), context + "; expected a declaration"),
+        at: current.range)
+      recoverToDeclaration()
+      return nil
+    }
+  }
+
+  /// Attributes and modifiers before a keyword: `@objc(Name)`, `public`, `private(set)`, `final`.
+  mutating func parseModifiers() -> [String] {
+    var modifiers: [String] = []
+    while !atEnd {
+      if isPunctuation("@") {
+        advance()
+        if current.kind == .identifier {
+          modifiers.append("@" + text(current))
+          advance()
+          if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
+        }
+      } else if current.kind == .identifier, Self.modifierWords.contains(text(current)) {
+        modifiers.append(text(current))
+        advance()
+        if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
+      } else {
+        return modifiers
+      }
+    }
+    return modifiers
+  }
+
+  static let modifierWords: Set<String> = [
+    "public", "private", "fileprivate", "internal", "open", "final", "lazy", "weak", "unowned",
+    "dynamic", "override", "required", "convenience", "mutating", "nonmutating", "static",
+    "indirect", "optional", "nonisolated", "package",
+  ]
+
+  // MARK: - Token cursor
+
+  var current: Token { tokens[index] }
+  var atEnd: Bool { current.kind == .endOfFile }
+  var previousEnd: Int { index > 0 ? tokens[index - 1].range.upperBound : 0 }
+
+  mutating func advance() {
+    if index < tokens.count - 1 { index += 1 }
+  }
+
+  func peek(_ distance: Int = 1) -> Token {
+    tokens[min(index + distance, tokens.count - 1)]
+  }
+
+  func text(_ token: Token) -> String {
+    var range = token.range
+    if token.kind == .identifier, source.bytes[range.lowerBound] == UInt8(ascii: "`") {
+      range = range.lowerBound + 1..<range.upperBound - 1
+    }
+    return source.text(range)
+  }
+
+  func isPunctuation(_ symbol: String, _ token: Token? = nil) -> Bool {
+    let token = token ?? current
+    return token.kind == .punctuation && source.text(token.range) == symbol
+  }
+
+  func isKeyword(_ word: String, _ token: Token? = nil) -> Bool {
+    let token = token ?? current
+    return token.kind == .identifier && source.text(token.range) == word
+  }
+
+  func isKeywordAhead(_ words: Set<String>) -> Bool {
+    let next = peek()
+    return next.kind == .identifier && words.contains(source.text(next.range))
+  }
+
+  mutating func consume(_ symbol: String) -> Bool {
+    guard isPunctuation(symbol) else { return false }
+    advance()
+    return true
+  }
+
+  func name(_ token: Token) -> NameSyntax {
+    NameSyntax(text: text(token), range: token.range)
+  }
+
+  func directive(_ token: Token) -> DirectiveSyntax {
+    let textStart = min(token.range.lowerBound + 3, token.range.upperBound)
+    return DirectiveSyntax(
+      text: source.text(textStart..<token.range.upperBound), range: token.range, textStart: textStart)
+  }
+
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .endOfFile: "end of file"
+    case .unknown: "character '\(source.text(token.range).prefix(8))'"
+    case .string: "string literal"
+    case .directive: "'//!' directive"
+    default: "'\(source.text(token.range).prefix(40))'"
+    }
+  }
+
+  func sourceRange(_ bytes: Range<Int>) -> SourceRange { SourceRange(file: file, bytes: bytes) }
+
+  // MARK: - Diagnostics and recovery
+
+  mutating func error(_ message: DiagnosticMessage, at range: Range<Int>, notes: [DiagnosticNote] = []) {
+    guard !gaveUp else { return }
+    errorCount += 1
+    if errorCount > Self.maxErrorsPerFile {
+      diagnostics.append(Diagnostic(SyntaxMessages.tooManyErrors, at: sourceRange(range)))
+      gaveUp = true
+      index = tokens.count - 1
+      return
+    }
+    diagnostics.append(Diagnostic(message, at: sourceRange(range), notes: notes))
+  }
+
+  mutating func warn(_ message: DiagnosticMessage, at range: Range<Int>) {
+    diagnostics.append(Diagnostic(message, at: sourceRange(range)))
+  }
+
+  /// Skips to a token at the start of a line that can begin a declaration.
+  mutating func recoverToDeclaration() {
+    advance()
+    while !atEnd {
+      if current.startsLine, current.kind == .identifier,
+        Self.declarationStarts.contains(text(current)) || Self.modifierWords.contains(text(current))
+      {
+        return
+      }
+      if current.startsLine, isPunctuation("@") { return }
+      advance()
+    }
+  }
+
+  static let declarationStarts: Set<String> = [
+    "class", "struct", "enum", "typealias", "import", "extension", "protocol", "func",
+  ]
+
+  mutating func skipRestOfLine() {
+    while !atEnd, !current.startsLine { advance() }
+  }
+
+  /// Skips a `{ … }` group (the current token is the opening symbol), counting nesting.
+  mutating func skipBalanced(open: String, close: String) {
+    let start = current.range
+    var depth = 0
+    repeat {
+      if isPunctuation(open) {
+        depth += 1
+      } else if isPunctuation(close) {
+        depth -= 1
+      }
+      advance()
+    } while depth > 0 && !atEnd
+    if depth > 0 {
+      error(SyntaxMessages.expected("'\(close)'", after: "to match this '\(open)'"), at: start)
+    }
+  }
+
+  /// Skips a skipped declaration: its header up to a `{ … }` body, or the rest of its line.
+  mutating func skipDeclarationBody() {
+    while !atEnd {
+      if isPunctuation("{") {
+        skipBalanced(open: "{", close: "}")
+        return
+      }
+      if current.startsLine || isPunctuation("}") || isPunctuation(";") { return }
+      advance()
+    }
+  }
+}

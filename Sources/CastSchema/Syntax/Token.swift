@@ -1,0 +1,36 @@
+/// The kind of a lexical token of the `.cast` language.
+public enum TokenKind: Sendable, Hashable {
+  /// A name or keyword; backticked names (`` `public` ``) are identifiers too.
+  case identifier
+  /// An integer literal (`42`, `0x1F`, `1_000`).
+  case integer
+  /// A floating-point literal (`3.5`, `1e-3`).
+  case float
+  /// A string literal, quotes included in the range.
+  case string
+  /// A `//!` directive comment, from `//!` to the end of the line (or the next `//!`).
+  case directive
+  /// Punctuation: one of `{ } ( ) [ ] < > : ; , = ? ! . @ # - + * / & | ^ % ~`, or `->`, `...`, `..<`, `??`.
+  case punctuation
+  /// A byte that cannot start any token (binary garbage, a stray quote).
+  case unknown
+  /// The end of the file.
+  case endOfFile
+}
+
+/// One token: kind, byte range, and whether a newline precedes it.
+public struct Token: Sendable, Hashable {
+  /// What it is.
+  public var kind: TokenKind
+  /// UTF-8 offsets in its file.
+  public var range: Range<Int>
+  /// True when a line break (or the start of the file) comes between the previous token and this one.
+  public var startsLine: Bool
+
+  /// Creates a token.
+  public init(kind: TokenKind, range: Range<Int>, startsLine: Bool) {
+    self.kind = kind
+    self.range = range
+    self.startsLine = startsLine
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import CastSchema
+
+/// `castctl check SCHEMA…`: load the files and print every diagnostic.
+struct Check: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Load .cast files and report every problem in them.",
+    discussion: """
+      Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors,
+      66 when a file cannot be read.
+
+      Examples:
+        castctl check schemas/users.cast
+        castctl check -c legacy/*.cast --format json
+      """)
+
+  @Argument(help: "The .cast files to load together.", completion: .file(extensions: ["cast", "swift"]))
+  var schemas: [String]
+
+  @OptionGroup var generator: GeneratorOptions
+  @OptionGroup var output: OutputOptions
+
+  @Flag(help: "Hide notes; show only errors and warnings.")
+  var quiet = false
+
+  func validate() throws {
+    if schemas.isEmpty { throw ValidationError("give at least one .cast file to check") }
+  }
+
+  func run() throws {
+    let session = try SchemaSession.load(schemas, options: generator.registryOptions)
+    let shown = session.diagnostics.filter { !quiet || $0.severity > .note }
+    switch output.format {
+    case .text:
+      let color = Terminal.useColor(output.color, fileDescriptor: 1)
+      Terminal.write(DiagnosticRenderer(files: session.registry.files, style: TextStyle(enabled: color)).render(shown))
+      let models = session.registry.models.count
+      let enums = session.registry.enums.count
+      Terminal.write(
+        "\(DiagnosticRenderer.count(schemas.count, "file")) checked: "
+          + "\(DiagnosticRenderer.count(models, "model")), \(DiagnosticRenderer.count(enums, "enum")); "
+          + DiagnosticRenderer.summary(of: session.diagnostics) + "\n")
+    case .json:
+      Terminal.write(DiagnosticJSON.document(shown, files: session.registry.files) + "\n")
+    }
+    if session.hasErrors { throw ExitCode.schemaErrors }
+  }
+}

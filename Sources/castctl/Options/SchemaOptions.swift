@@ -1,0 +1,29 @@
+import ArgumentParser
+import CastSchema
+
+extension Dialect: ExpressibleByArgument {}
+
+/// The generator flags of JSON Cast and the dialect override: how the registry computes keys.
+struct GeneratorOptions: ParsableArguments {
+  @Flag(name: [.customShort("c"), .customLong("uppercase")], help: "Capitalise the first letter of every key component (not verbatim keys).")
+  var capitalizeKeys = false
+
+  @Flag(name: [.customShort("i"), .customLong("ignorecase")], help: "Case-insensitive key lookup; output keeps the declared keys.")
+  var ignoreCase = false
+
+  @Flag(name: [.customShort("n"), .customLong("nullempty")], help: "An empty string counts as absent for String properties.")
+  var nullEmpty = false
+
+  @Flag(name: [.customShort("m"), .customLong("noimport")], help: "Accepted for compatibility with the cast script; no effect.")
+  var noImport = false
+
+  @Option(help: "Read every model in this dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var dialect: Dialect?
+
+  /// The registry options these flags stand for.
+  var registryOptions: RegistryOptions {
+    RegistryOptions(
+      capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
+      dialect: dialect)
+  }
+}

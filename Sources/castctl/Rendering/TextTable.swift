@@ -1,0 +1,23 @@
+import CastSchema
+
+/// Left-aligned columns padded to their widest cell; widths count Characters.
+struct TextTable {
+  var header: [String]
+  var rows: [[String]] = []
+
+  func render(indent: String = "  ", style: TextStyle) -> String {
+    let widths = header.indices.map { column in
+      ([header] + rows).map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+    }
+    func line(_ cells: [String]) -> String {
+      let padded = cells.enumerated().map { column, cell in
+        column == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - cell.count)
+      }
+      return indent + padded.joined(separator: "  ")
+    }
+    var out = style.dim(line(header)) + "\n"
+    for row in rows { out += line(row) + "\n" }
+    return out
+  }
+}
+
