@@ -34,7 +34,8 @@ extension RegistryBuilder {
       applyDirectives(syntax.directives, to: &property, file: file)
       if config.ignoredKeys.contains(property.name) { property.usage = .ignored }
       computeKeys(&property, snakeCase: snake, dialect: dialect, config: config, file: file)
-      if property.isMapped {
+      // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
+      if property.usage == .normal {
         property.isRequired = DialectRules.isRequired(
           dialect: dialect, optionality: optionality, hasDefault: defaultValue != nil, name: property.name,
           config: config)

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Dates without the machine's time zone: ISO-8601 in, ISO-8601 UTC out (semantics §4).
+enum DateText {
+  /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm|±hhmm)`; nil when not that shape.
+  static func parseISO8601(_ text: String) -> Double? {
+    let b = Array(text.utf8)
+    func digits(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= b.count else { return nil }
+      var value = 0
+      for i in start..<start + count {
+        guard b[i] >= 0x30, b[i] <= 0x39 else { return nil }
+        value = value * 10 + Int(b[i] - 0x30)
+      }
+      return value
+    }
+    guard b.count >= 20, let year = digits(0, 4), b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
+      b[7] == UInt8(ascii: "-"), let day = digits(8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+      let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2), b[16] == UInt8(ascii: ":"),
+      let second = digits(17, 2)
+    else { return nil }
+    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+      second < 61
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if index < b.count, b[index] == UInt8(ascii: ".") {
+      index += 1
+      var scale = 0.1
+      let start = index
+      while index < b.count, b[index] >= 0x30, b[index] <= 0x39 {
+        fraction += Double(b[index] - 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+      guard index > start else { return nil }
+    }
+    guard index < b.count else { return nil }
+    var offset = 0
+    switch b[index] {
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      index += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      let sign = b[index] == UInt8(ascii: "-") ? -1 : 1
+      guard let hours = digits(index + 1, 2) else { return nil }
+      var next = index + 3
+      if next < b.count, b[next] == UInt8(ascii: ":") { next += 1 }
+      guard let minutes = digits(next, 2), hours < 24, minutes < 60 else { return nil }
+      offset = sign * (hours * 3600 + minutes * 60)
+      index = next + 2
+    default:
+      return nil
+    }
+    guard index == b.count else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
+  }
+
+  /// ISO-8601 in UTC: `2024-05-01T12:00:00Z`, with fractional seconds only when there are some.
+  static func formatISO8601(_ seconds: Double) -> String {
+    let whole = seconds.rounded(.down)
+    var fraction = seconds - whole
+    var total = Int64(whole)
+    if fraction > 0.9999995 {
+      total += 1
+      fraction = 0
+    }
+    let days = Int(total.floorDivided(by: 86400))
+    let secondOfDay = Int(total - Int64(days) * 86400)
+    let (year, month, day) = civilFromDays(days)
+    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
+      + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+    let micros = Int((fraction * 1_000_000).rounded())
+    if micros > 0 {
+      var digits = pad(micros, 6)
+      while digits.hasSuffix("0") { digits.removeLast() }
+      text += "." + digits
+    }
+    return text + "Z"
+  }
+
+  /// Parses with a fixed pattern (`yyyy-MM-dd`), in UTC.
+  static func parse(_ text: String, pattern: String) -> Double? {
+    formatter(pattern).date(from: text)?.timeIntervalSince1970
+  }
+
+  /// Formats with a fixed pattern, in UTC.
+  static func format(_ seconds: Double, pattern: String) -> String {
+    formatter(pattern).string(from: Date(timeIntervalSince1970: seconds))
+  }
+
+  private static func formatter(_ pattern: String) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = pattern
+    return formatter
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let text = String(abs(value))
+    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
+  }
+
+  private static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+
+  // NB: Howard Hinnant's civil-calendar algorithms, proleptic Gregorian, no time zones.
+  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146097 + dayOfEra - 719468
+  }
+
+  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp + (mp < 10 ? 3 : -9)
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension Int64 {
+  fileprivate func floorDivided(by divisor: Int64) -> Int64 {
+    let quotient = self / divisor
+    return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
+  }
+}

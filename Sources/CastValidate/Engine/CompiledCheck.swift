@@ -1,0 +1,58 @@
+import CastSchema
+
+/// A declarative check, ready to run.
+enum CompiledCheck: Sendable {
+  case range(lower: Double?, upper: Double?, upperInclusive: Bool, text: String)
+  case length(lower: Int?, upper: Int?, text: String)
+  case count(lower: Int?, upper: Int?, text: String)
+  case pattern(PatternMatcher, text: String)
+
+  init?(_ check: Check) {
+    switch check {
+    case .range(let lower, let upper, let inclusive):
+      self = .range(
+        lower: lower.flatMap(Double.init), upper: upper.flatMap(Double.init), upperInclusive: inclusive,
+        text: check.description)
+    case .length(let lower, let upper):
+      self = .length(lower: lower, upper: upper, text: check.description)
+    case .count(let lower, let upper):
+      self = .count(lower: lower, upper: upper, text: check.description)
+    case .pattern(let pattern):
+      guard let matcher = PatternMatcher(pattern) else { return nil }
+      self = .pattern(matcher, text: check.description)
+    }
+  }
+
+  /// How the check is written (`range 0...120`).
+  var text: String {
+    switch self {
+    case .range(_, _, _, let text), .length(_, _, let text), .count(_, _, let text), .pattern(_, let text): text
+    }
+  }
+
+  static func within(_ value: Int, _ lower: Int?, _ upper: Int?) -> Bool {
+    (lower.map { value >= $0 } ?? true) && (upper.map { value <= $0 } ?? true)
+  }
+
+  static func within(_ value: Double, _ lower: Double?, _ upper: Double?, inclusive: Bool) -> Bool {
+    guard lower.map({ value >= $0 }) ?? true else { return false }
+    guard let upper else { return true }
+    return inclusive ? value <= upper : value < upper
+  }
+}
+
+/// A compiled `//! pattern`: finds a match anywhere in a string (anchor with `^…$`).
+final class PatternMatcher: @unchecked Sendable {
+  // NB: `Regex` is immutable once built, so sharing it across threads is safe; it is not
+  // declared Sendable because its output type is erased.
+  private let regex: Regex<AnyRegexOutput>
+
+  init?(_ pattern: String) {
+    guard let regex = try? Regex(pattern) else { return nil }
+    self.regex = regex
+  }
+
+  func matches(_ text: String) -> Bool {
+    (try? regex.firstMatch(in: text)) != nil
+  }
+}

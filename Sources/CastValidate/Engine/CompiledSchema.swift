@@ -1,0 +1,154 @@
+import CastSchema
+
+/// What to do with keys a model does not declare.
+public enum UnknownKeyRule: String, Sendable, CaseIterable {
+  case ignore, warn, error
+}
+
+/// Options of a validation run that are not in the schema.
+public struct ValidationOptions: Sendable {
+  /// `--strict`: no coercion, warnings are errors.
+  public var strict = false
+  /// `--unknown`.
+  public var unknownKeys = UnknownKeyRule.ignore
+  /// Deepest nesting accepted before the document is rejected as malformed.
+  public var maxDepth = 512
+  /// Stop reporting after this many errors (0: no limit).
+  public var maxErrors = 0
+
+  /// Default options.
+  public init(strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0) {
+    self.strict = strict
+    self.unknownKeys = unknownKeys
+    self.maxDepth = maxDepth
+    self.maxErrors = maxErrors
+  }
+}
+
+/// A registry compiled for validation: one plan per model and enum, built once and shared by
+/// every record (and thread).
+public final class CompiledSchema: Sendable {
+  /// The registry it was compiled from.
+  public let registry: ModelRegistry
+  /// Run options.
+  public let options: ValidationOptions
+  let plans: [ModelPlan]
+  let enums: [EnumPlan]
+  /// The policy for values outside any model (`--type`).
+  let basePolicy: Policy
+
+  /// Compiles every model and enum of `registry`.
+  public init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions()) {
+    self.registry = registry
+    self.options = options
+    let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
+    let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
+    let compiler = SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
+    plans = registry.models.values.map { compiler.plan(for: $0) }
+    enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
+    var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
+    if options.strict { base = base.strict() }
+    basePolicy = base
+  }
+
+  /// The node of a model, by name.
+  func modelIndex(_ name: String) -> Int? {
+    registry.models.index(forKey: name)
+  }
+
+  /// Compiles a type expression's resolved type (for `--type`).
+  func node(for type: TypeRef) -> ValueNode {
+    let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
+    let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
+    return SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
+      .node(for: type)
+  }
+}
+
+/// Turns models and types into plans and nodes.
+struct SchemaCompiler {
+  let registry: ModelRegistry
+  let options: ValidationOptions
+  let modelIndex: [String: Int]
+  let enumIndex: [String: Int]
+
+  func plan(for model: Model) -> ModelPlan {
+    var policy = Policy.preset(for: model.dialect)
+    if options.strict { policy = policy.strict() }
+    let caseInsensitive = registry.options.caseInsensitiveKeys
+    var fields: [FieldPlan] = []
+    var direct: [Int] = []
+    var deferred: [Int] = []
+    var roots: [[UInt8]] = []
+    var ignored: [[UInt8]] = []
+    var known: [String] = []
+    for property in model.properties {
+      guard property.isMapped else {
+        let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
+        ignored.append(Self.keyBytes(registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive))
+        continue
+      }
+      let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
+      var directKey: [UInt8]?
+      if property.keys.count == 1, let only = property.keys.first, only.isSimple {
+        directKey = Self.keyBytes(only.components[0].key, caseInsensitive)
+      }
+      let field = FieldPlan(
+        property: property, node: node, isOptional: property.optionality != .none,
+        isRequired: property.isRequired, defaultJSON: property.defaultValue.flatMap { $0.jsonValue(in: registry) },
+        hasDefault: property.defaultValue != nil, checks: property.checks.compactMap(CompiledCheck.init),
+        directKey: directKey)
+      let index = fields.count
+      fields.append(field)
+      if directKey != nil {
+        direct.append(index)
+      } else {
+        deferred.append(index)
+        for path in property.keys {
+          let root = Self.keyBytes(path.components[0].key, caseInsensitive)
+          if !roots.contains(root) { roots.append(root) }
+        }
+      }
+      known += property.keys.map { $0.components[0].key }
+    }
+    if let superKey = model.superKey {
+      let root = Self.keyBytes(superKey.components[0].key, caseInsensitive)
+      if !roots.contains(root) { roots.append(root) }
+    }
+    return ModelPlan(
+      name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
+      deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
+      declaration: model.range, caseInsensitive: caseInsensitive,
+      emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+  }
+
+  func node(for type: TypeRef, dateFormat: DateFormat = .iso8601) -> ValueNode {
+    switch type {
+    case .scalar(.date): return .date(dateFormat)
+    case .scalar(let scalar): return .scalar(scalar)
+    case .any: return .any
+    case .anyObject: return .anyObject
+    case .anyArray: return .anyArray
+    case .optional(let wrapped): return node(for: wrapped, dateFormat: dateFormat)
+    case .array(let element), .set(let element):
+      var isOptional = false
+      if case .optional = element { isOptional = true }
+      var isSet = false
+      if case .set = type { isSet = true }
+      return .array(node(for: element.unwrapped, dateFormat: dateFormat), elementOptional: isOptional, isSet: isSet)
+    case .dictionary(let key, let value):
+      var isOptional = false
+      if case .optional = value { isOptional = true }
+      return .dictionary(
+        key: node(for: key), value: node(for: value.unwrapped, dateFormat: dateFormat), valueOptional: isOptional)
+    case .model(let name):
+      return modelIndex[name].map { .model($0) } ?? .any
+    case .enumeration(let name):
+      return enumIndex[name].map { .enumeration($0) } ?? .any
+    }
+  }
+
+  static func keyBytes(_ key: String, _ caseInsensitive: Bool) -> [UInt8] {
+    Array((caseInsensitive ? key.lowercased() : key).utf8)
+  }
+}

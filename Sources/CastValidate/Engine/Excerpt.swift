@@ -1,0 +1,17 @@
+/// Short descriptions of JSON values for "found" texts: the type and a clipped excerpt.
+enum Excerpt {
+  static let limit = 40
+
+  static func describe(_ kind: JSONValueKind, _ bytes: UnsafeRawBufferPointer) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let clipped = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    switch kind {
+    case .object: return "an object \(clipped)"
+    case .array: return "an array \(clipped)"
+    case .string: return "a string \(clipped)"
+    case .number: return "the number \(clipped)"
+    case .bool: return "the boolean \(clipped)"
+    case .null: return "null"
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import CastSchema
+
+/// How one dialect treats a document: the data the one engine reads (semantics §3).
+/// A dialect is a preset of these; `--strict` is a preset too.
+public struct Policy: Sendable, Hashable {
+  /// What a JSON `null` means.
+  public enum NullRule: Sendable, Hashable {
+    /// Like an absent key.
+    case asAbsent
+    /// Allowed only for optional properties (`T?`, `T!`); an error otherwise.
+    case onlyForOptionals
+    /// Always an error (DSON).
+    case error
+  }
+
+  /// What a present value that cannot be converted means.
+  public enum UnconvertibleRule: Sendable, Hashable {
+    /// Treated as absent, with a warning; the next `??` alternative is tried (JSON Cast).
+    case asAbsent
+    /// The default (or nil) is kept, with a warning (JsonObject, Nosce).
+    case keepDefault
+    /// The init fails (Convertible, DSON, strict).
+    case error
+  }
+
+  /// How a JSON string becomes a number.
+  public enum StringToNumber: Sendable, Hashable {
+    /// Not at all.
+    case never
+    /// Swift's `Int("42")` / `Double("1e3")`: the whole string must be the number.
+    case exact
+    /// `NSString.integerValue`: leading number, junk ignored, `"abc"` → 0.
+    case leadingPrefix
+  }
+
+  /// How a JSON string becomes a Bool.
+  public enum StringToBool: Sendable, Hashable {
+    /// Not at all.
+    case never
+    /// JSON Cast's set (`true yes 1 on` in three casings) → true, any other string → false.
+    case castWords
+    /// Foundation's `boolValue`: first character `y Y t T` or a digit 1–9 → true.
+    case foundation
+  }
+
+  /// What a nil property becomes on output.
+  public enum NilOutput: Sendable, Hashable {
+    /// The key is left out.
+    case omit
+    /// `null` is written.
+    case null
+    /// `null`, and a nil nested model is written as `{}` (Nosce's `safe(x)`).
+    case nullNestedEmptyObject
+  }
+
+  public var null: NullRule
+  public var unconvertible: UnconvertibleRule
+  public var stringToNumber: StringToNumber
+  /// Numbers (and booleans, as `"1"`/`"0"`) convert to strings.
+  public var numberToString: Bool
+  public var stringToBool: StringToBool
+  /// How a JSON number becomes a Bool.
+  public enum NumberToBool: Sendable, Hashable {
+    /// Not at all.
+    case never
+    /// `0` and `1` only (Swift 4 bridging).
+    case zeroOrOne
+    /// Any non-zero number is true.
+    case nonZero
+  }
+
+  public var numberToBool: NumberToBool
+  /// JSON booleans convert to numbers (1 / 0), as Foundation's NSNumber did.
+  public var boolToNumber: Bool
+  /// `3.7` → `3` for integer types, with a warning.
+  public var truncateFractions: Bool
+  /// A bad array element or dictionary value is dropped (with a warning) rather than failing.
+  public var dropBadElements: Bool
+  public var nilOutput: NilOutput
+  /// Warnings become errors and every coercion is off.
+  public var isStrict: Bool
+
+  /// The preset of a dialect.
+  public static func preset(for dialect: Dialect) -> Policy {
+    switch dialect {
+    case .jsoncast:
+      Policy(
+        null: .asAbsent, unconvertible: .asAbsent, stringToNumber: .exact, numberToString: false,
+        stringToBool: .castWords, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
+        dropBadElements: true, nilOutput: .omit, isStrict: false)
+    case .jsonobject:
+      Policy(
+        null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .leadingPrefix, numberToString: true,
+        stringToBool: .foundation, numberToBool: .nonZero, boolToNumber: true, truncateFractions: true,
+        dropBadElements: true, nilOutput: .omit, isStrict: false)
+    case .convertible:
+      Policy(
+        null: .asAbsent, unconvertible: .error, stringToNumber: .leadingPrefix, numberToString: true,
+        stringToBool: .foundation, numberToBool: .nonZero, boolToNumber: true, truncateFractions: true,
+        dropBadElements: false, nilOutput: .null, isStrict: false)
+    case .nosce:
+      Policy(
+        null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .never, numberToString: false,
+        stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
+        dropBadElements: true, nilOutput: .nullNestedEmptyObject, isStrict: false)
+    case .dson:
+      Policy(
+        null: .error, unconvertible: .error, stringToNumber: .never, numberToString: false,
+        stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
+        dropBadElements: false, nilOutput: .omit, isStrict: false)
+    }
+  }
+
+  /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals,
+  /// any dropped element or substituted default an error. Output rules stay the dialect's.
+  public func strict() -> Policy {
+    var copy = self
+    copy.null = .onlyForOptionals
+    copy.unconvertible = .error
+    copy.stringToNumber = .never
+    copy.numberToString = false
+    copy.stringToBool = .never
+    copy.numberToBool = .never
+    copy.boolToNumber = false
+    copy.truncateFractions = false
+    copy.dropBadElements = false
+    copy.isStrict = true
+    return copy
+  }
+}

@@ -1,0 +1,212 @@
+import CastSchema
+
+/// Arrays, sets, dictionaries and enums.
+extension RecordValidator {
+  mutating func array(
+    _ element: ValueNode, optional elementOptional: Bool, isSet: Bool, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    try scanner.beginArray()
+    var first = true
+    var index = 0
+    var items: [Instance] = []
+    var failed = false
+    let collect = wantInstance || isSet
+    while try scanner.nextElement(&first) {
+      path.append(.index(index))
+      defer {
+        path.removeLast()
+        index += 1
+      }
+      let start = scanner.offset
+      let mark = findings.count
+      let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
+      switch outcome {
+      case .value(let item):
+        if let item {
+          if isSet, items.contains(item) {
+            report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
+            failed = failed || policy.isStrict
+            continue
+          }
+          items.append(item)
+        }
+        continue
+      case .null where elementOptional:
+        if collect { items.append(.null) }
+        continue
+      case .null:
+        report(.nullNotAllowed, .error, "null element where \(element.describe(in: schema)) is expected", at: start, declaration: declaration, expected: element.describe(in: schema), found: "null")
+      case .unconvertible:
+        break
+      }
+      if policy.dropBadElements {
+        demote(since: mark)
+        report(.elementDropped, .warning, "element \(index) could not be converted and is dropped", at: start, declaration: declaration)
+      } else {
+        failed = true
+      }
+    }
+    if failed { return .unconvertible }
+    return .value(wantInstance ? .array(items) : nil)
+  }
+
+  mutating func dictionary(
+    key keyNode: ValueNode, value valueNode: ValueNode, optional valueOptional: Bool, _ scanner: inout JSONScanner,
+    policy: Policy, declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    try scanner.beginObject()
+    var first = true
+    var members: [InstanceMember] = []
+    var failed = false
+    var seen = DuplicateKeys()
+    while let key = try scanner.nextKey(&first) {
+      path.append(.key(key))
+      defer { path.removeLast() }
+      _ = try scanner.peekKind()
+      let start = scanner.offset
+      if let previous = seen.insert(key, scanner: scanner) {
+        report(
+          .duplicateKey, policy.isStrict ? .error : .warning,
+          "duplicate key; the value at \(TextPosition.locate(previous, in: document)) is replaced by this one", at: start,
+          declaration: declaration)
+        if wantInstance { members.removeAll { $0.key == scanner.string(key) } }
+      }
+      let mark = findings.count
+      var keyOK = true
+      if let problem = keyProblem(keyNode, key, scanner: scanner) {
+        report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
+        keyOK = false
+      }
+      let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+      switch outcome {
+      case .value(let item) where keyOK:
+        if let item { members.append(InstanceMember(key: scanner.string(key), value: item)) }
+        continue
+      case .null where keyOK && valueOptional:
+        if wantInstance { members.append(InstanceMember(key: scanner.string(key), value: .null)) }
+        continue
+      case .null:
+        report(.nullNotAllowed, .error, "null where \(valueNode.describe(in: schema)) is expected", at: start, declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
+      default:
+        break
+      }
+      if policy.dropBadElements {
+        demote(since: mark)
+        report(.elementDropped, .warning, "this entry could not be converted and is dropped", at: start, declaration: declaration)
+      } else {
+        failed = true
+      }
+    }
+    if failed { return .unconvertible }
+    return .value(wantInstance ? .dictionary(members) : nil)
+  }
+
+  /// Why a dictionary key does not convert to the key type, or nil.
+  private func keyProblem(_ keyNode: ValueNode, _ key: JSONStringToken, scanner: JSONScanner) -> String? {
+    switch keyNode {
+    case .scalar(let scalar) where scalar.isInteger:
+      let text = scanner.string(key)
+      guard let (negative, magnitude) = NumberText.exactInteger(text), Self.fits(negative: negative, magnitude: magnitude, scalar)
+      else { return "the key \"\(text.prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
+      return nil
+    case .scalar(.character):
+      return scanner.string(key).count == 1 ? nil : "the key is not a single character"
+    case .enumeration(let index):
+      let plan = schema.enums[index]
+      let text = scanner.string(key)
+      let matches = plan.isNumeric
+        ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
+      return matches ? nil : "the key \"\(text.prefix(Excerpt.limit))\" is not a case of \(plan.name) (\(plan.valueList))"
+    default:
+      return nil
+    }
+  }
+
+  private func article(_ word: String) -> String {
+    ("AEIOU".contains(word.first ?? "x") ? "an " : "a ") + word
+  }
+
+  mutating func enumeration(
+    _ index: Int, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
+    build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let plan = schema.enums[index]
+    let start = scanner.offset
+    var caseIndex: Int?
+    var found: String
+    if plan.isNumeric {
+      switch kind {
+      case .number:
+        let token = try scanner.readNumber()
+        found = scanner.literal(token)
+        caseIndex = plan.numericRaws.firstIndex(of: scanner.double(token))
+      case .string where policy.stringToNumber != .never:
+        let text = scanner.string(try scanner.readString())
+        found = "\"\(text)\""
+        let value = policy.stringToNumber == .exact ? NumberText.exactDouble(text) : NumberText.leadingDouble(text)
+        caseIndex = value.flatMap { plan.numericRaws.firstIndex(of: $0) }
+        if caseIndex != nil { report(.coerced, .warning, "the string \(found) read as a number", at: start, declaration: declaration) }
+      default:
+        return try mismatch(plan.name, kind, &scanner, declaration: declaration)
+      }
+    } else {
+      switch kind {
+      case .string:
+        let token = try scanner.readString()
+        found = "\"\(scanner.string(token))\""
+        caseIndex = plan.stringRaws.firstIndex { scanner.equals(token, $0) }
+      case .number where policy.numberToString:
+        let literal = scanner.literal(try scanner.readNumber())
+        found = literal
+        caseIndex = plan.rawValues.firstIndex(of: .string(literal))
+        if caseIndex != nil { report(.coerced, .warning, "the number \(literal) read as a string", at: start, declaration: declaration) }
+      default:
+        return try mismatch(plan.name, kind, &scanner, declaration: declaration)
+      }
+    }
+    guard let caseIndex else {
+      let rawTexts = plan.rawValues.map { JSONWriter(style: .compact).write($0) }
+      let hint = NameSuggestion.closest(to: found, in: rawTexts).map { "; did you mean \($0)?" } ?? ""
+      report(
+        .unknownEnumValue, .error, "\(found.prefix(Excerpt.limit)) is not a case of \(plan.name)\(hint)", at: start,
+        declaration: declaration, expected: "one of \(plan.valueList)", found: String(found.prefix(Excerpt.limit)))
+      return .unconvertible
+    }
+    guard wantInstance else { return .value(nil) }
+    switch plan.rawValues[caseIndex] {
+    case .number(let literal): return .value(.number(literal))
+    case .string(let text): return .value(.string(text))
+    default: return .value(.null)
+    }
+  }
+}
+
+/// Keys seen in one object: a short list, then a set once objects grow (10⁶ keys stay linear).
+struct DuplicateKeys {
+  private var tokens: [JSONStringToken] = []
+  private var strings: [String: Int]?
+
+  /// Records a key; returns the offset of an earlier equal key, if any.
+  mutating func insert(_ key: JSONStringToken, scanner: JSONScanner) -> Int? {
+    if strings == nil, tokens.count < 16 {
+      for previous in tokens where previous.span.end - previous.span.start == key.span.end - key.span.start || previous.hasEscapes || key.hasEscapes {
+        if scanner.decodedBytes(previous) == scanner.decodedBytes(key) { return previous.span.start - 1 }
+      }
+      tokens.append(key)
+      return nil
+    }
+    if strings == nil {
+      var table: [String: Int] = [:]
+      for token in tokens { table[scanner.string(token)] = token.span.start - 1 }
+      strings = table
+    }
+    let text = scanner.string(key)
+    if let previous = strings?[text] {
+      strings?[text] = key.span.start - 1
+      return previous
+    }
+    strings?[text] = key.span.start - 1
+    return nil
+  }
+}

@@ -1,0 +1,164 @@
+import CastSchema
+
+/// Numbers: integer ranges, floating point, Decimal, NSNumber, and the coercions each dialect allows.
+extension RecordValidator {
+  mutating func integer(
+    _ type: ScalarType, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    switch kind {
+    case .number:
+      let token = try scanner.readNumber()
+      if token.isInteger {
+        guard fits(token, type, scanner) else {
+          return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
+        }
+        return .value(wantInstance ? .number(scanner.literal(token)) : nil)
+      }
+      if let integral = scanner.integralValue(token) {
+        guard fits(integral, type) else { return outOfRange(type, scanner.literal(token), at: start, declaration: declaration) }
+        return .value(wantInstance ? .number(String(integral)) : nil)
+      }
+      let literal = scanner.literal(token)
+      guard policy.truncateFractions else {
+        return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
+      }
+      let truncated = scanner.double(token).rounded(.towardZero)
+      guard truncated.isFinite, abs(truncated) < 9.2e18, fits(Int64(truncated), type) else {
+        return outOfRange(type, literal, at: start, declaration: declaration)
+      }
+      report(.fractionTruncated, .warning, "\(literal) truncated to \(Int64(truncated)) for \(type.rawValue)", at: start, declaration: declaration)
+      return .value(wantInstance ? .number(String(Int64(truncated))) : nil)
+    case .string:
+      let token = try scanner.readString()
+      let text = scanner.string(token)
+      switch policy.stringToNumber {
+      case .never:
+        return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+      case .exact:
+        guard let (negative, magnitude) = NumberText.exactInteger(text) else {
+          return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+        }
+        let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
+        guard Self.fits(negative: negative, magnitude: magnitude, type) else {
+          return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
+        }
+        report(.coerced, .warning, "the string \"\(text)\" read as the number \(literal)", at: start, declaration: declaration)
+        return .value(wantInstance ? .number(literal) : nil)
+      case .leadingPrefix:
+        let value = NumberText.leadingInteger(text)
+        guard fits(value, type) else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
+        report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(value)", at: start, declaration: declaration)
+        return .value(wantInstance ? .number(String(value)) : nil)
+      }
+    case .bool where policy.boolToNumber:
+      let flag = try scanner.readBool()
+      report(.coerced, .warning, "the boolean \(flag) read as the number \(flag ? 1 : 0)", at: start, declaration: declaration)
+      return .value(wantInstance ? .number(flag ? "1" : "0") : nil)
+    default:
+      return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
+    }
+  }
+
+  mutating func floating(
+    _ type: ScalarType, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    switch kind {
+    case .number:
+      let token = try scanner.readNumber()
+      guard type == .decimal || type == .number || Self.fitsFloating(scanner.double(token), type) else {
+        return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
+      }
+      return .value(wantInstance ? .number(scanner.literal(token)) : nil)
+    case .string:
+      let token = try scanner.readString()
+      let text = scanner.string(token)
+      var literal: String?
+      switch policy.stringToNumber {
+      case .never: literal = nil
+      case .exact:
+        if type == .decimal || type == .number {
+          literal = NumberText.isDecimalLiteral(text) ? text : nil
+        } else {
+          literal = NumberText.exactDouble(text).map(NumberText.literal)
+        }
+      case .leadingPrefix: literal = NumberText.literal(NumberText.leadingDouble(text))
+      }
+      guard let literal else {
+        return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+      }
+      guard type == .decimal || type == .number || Self.fitsFloating(Double(literal) ?? 0, type) else {
+        return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
+      }
+      report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(literal)", at: start, declaration: declaration)
+      return .value(wantInstance ? .number(literal) : nil)
+    case .bool where policy.boolToNumber || (type == .number && !policy.isStrict):
+      let flag = try scanner.readBool()
+      if type == .number { return .value(wantInstance ? .bool(flag) : nil) }
+      report(.coerced, .warning, "the boolean \(flag) read as the number \(flag ? 1 : 0)", at: start, declaration: declaration)
+      return .value(wantInstance ? .number(flag ? "1" : "0") : nil)
+    default:
+      return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
+    }
+  }
+
+  // MARK: - Ranges
+
+  func fits(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
+    if token.isNegative {
+      guard let value = scanner.int64(token) else { return false }
+      return fits(value, type)
+    }
+    guard let value = scanner.uint64(token), let bounds = type.integerBounds else { return false }
+    return value <= bounds.max
+  }
+
+  func fits(_ value: Int64, _ type: ScalarType) -> Bool {
+    guard let bounds = type.integerBounds else { return false }
+    return value >= bounds.min && (value < 0 || UInt64(value) <= bounds.max)
+  }
+
+  static func fits(negative: Bool, magnitude: UInt64, _ type: ScalarType) -> Bool {
+    guard let bounds = type.integerBounds else { return false }
+    guard negative, magnitude != 0 else { return magnitude <= bounds.max }
+    let limit = UInt64(Int64.max) + 1
+    guard magnitude <= limit else { return false }
+    let value = magnitude == limit ? Int64.min : -Int64(magnitude)
+    return value >= bounds.min
+  }
+
+  static func fitsFloating(_ value: Double, _ type: ScalarType) -> Bool {
+    guard value.isFinite else { return false }
+    if type == .float { return abs(value) <= Double(Float.greatestFiniteMagnitude) }
+    return true
+  }
+
+  mutating func outOfRange(_ type: ScalarType, _ literal: String, at offset: Int, declaration: SourceRange?) -> Outcome {
+    let limits: String
+    if let bounds = type.integerBounds {
+      limits = "\(bounds.min)...\(bounds.max)"
+    } else if type == .float {
+      limits = "±\(Float.greatestFiniteMagnitude)"
+    } else {
+      limits = "finite values"
+    }
+    report(
+      .outOfRange, .error, "\(literal.prefix(Excerpt.limit)) does not fit \(type.rawValue) (\(limits))", at: offset,
+      declaration: declaration, expected: "\(type.rawValue) in \(limits)", found: String(literal.prefix(Excerpt.limit)))
+    return .unconvertible
+  }
+
+  /// A value of the right JSON type whose content cannot become the declared type.
+  mutating func unconvertible(
+    _ expected: String, _ found: String, at offset: Int, declaration: SourceRange?, why: String? = nil,
+    code: FindingCode = .typeMismatch
+  ) -> Outcome {
+    report(
+      code, .error, "expected \(expected), found \(found)" + (why.map { " (\($0))" } ?? ""), at: offset,
+      declaration: declaration, expected: expected, found: found)
+    return .unconvertible
+  }
+}

@@ -1,0 +1,260 @@
+import CastSchema
+
+/// What became of one property while its object was scanned.
+enum FieldStatus: UInt8 {
+  case absent, value, null, unconvertible, emptyString
+}
+
+/// Models: one pass over the object's members against the plan, then deferred key paths, then
+/// the required / default / nil decision for every property.
+extension RecordValidator {
+  mutating func model(
+    _ index: Int, _ scanner: inout JSONScanner, declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let plan = schema.plans[index]
+    let objectStart = scanner.offset
+    let errorsBefore = errorCount
+    var statuses = [FieldStatus](repeating: .absent, count: plan.fields.count)
+    var offsets = [Int](repeating: -1, count: plan.fields.count)
+    var values: [Instance?] = wantInstance ? [Instance?](repeating: nil, count: plan.fields.count) : []
+    var captures = [JSONSpan?](repeating: nil, count: plan.deferredRoots.count)
+
+    try scanner.beginObject()
+    var first = true
+    var guess = 0
+    while let key = try scanner.nextKey(&first) {
+      _ = try scanner.peekKind()
+      let valueStart = scanner.offset
+      let root = plan.deferredRoots.isEmpty ? nil : plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) }
+      if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
+        if offsets[fieldIndex] >= 0 {
+          reportDuplicate(key, previous: offsets[fieldIndex], at: valueStart, declaration: plan.fields[fieldIndex].declaration)
+        }
+        path.append(.key(key))
+        let (status, instance) = try field(plan.fields[fieldIndex], &scanner, policy: plan.policy, build: wantInstance)
+        path.removeLast()
+        statuses[fieldIndex] = status
+        offsets[fieldIndex] = valueStart
+        if wantInstance { values[fieldIndex] = instance }
+      } else if root == nil {
+        try unknownKey(key, plan, &scanner, at: valueStart)
+        continue
+      } else {
+        try scanner.skipValue()
+      }
+      if let root { captures[root] = JSONSpan(start: valueStart, end: scanner.offset) }
+    }
+
+    for fieldIndex in plan.deferredFields {
+      let (status, offset, instance) = try deferredField(plan.fields[fieldIndex], plan, captures, build: wantInstance)
+      statuses[fieldIndex] = status
+      offsets[fieldIndex] = offset
+      if wantInstance { values[fieldIndex] = instance }
+    }
+    if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
+
+    var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: plan.fields.count) : []
+    for (fieldIndex, field) in plan.fields.enumerated() {
+      let outcome = settle(field, statuses[fieldIndex], policy: plan.policy, at: objectStart)
+      guard wantInstance else { continue }
+      switch outcome {
+      case .keep: result[fieldIndex] = values[fieldIndex].map { FieldValue(value: $0, origin: .input) }
+      case .useDefault: result[fieldIndex] = field.defaultJSON.map { FieldValue(value: .json($0), origin: .defaulted) }
+      case .nilValue: result[fieldIndex] = nil
+      }
+    }
+    guard errorCount == errorsBefore else { return .unconvertible }
+    return .value(wantInstance ? .model(ModelInstance(model: plan.name, plan: index, values: result)) : nil)
+  }
+
+  // MARK: - One property
+
+  /// Checks a property's value at the cursor; applies checks and `-n`, and demotes the findings
+  /// of a value the dialect would drop.
+  mutating func field(
+    _ field: FieldPlan, _ scanner: inout JSONScanner, policy: Policy, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
+    let start = scanner.offset
+    let mark = findings.count
+    let emptyCheck = field.property.type == .scalar(.string) && schema.registry.options.emptyStringIsAbsent
+    let needInstance = wantInstance || !field.checks.isEmpty || emptyCheck
+    let outcome = try value(field.node, &scanner, policy: policy, declaration: field.declaration, build: needInstance)
+    switch outcome {
+    case .null:
+      return (.null, nil)
+    case .unconvertible:
+      if policy.unconvertible != .error { demote(since: mark) }
+      return (.unconvertible, nil)
+    case .value(let instance):
+      if emptyCheck, instance == .string("") {
+        report(.emptyStringAbsent, .note, "-n: the empty string of '\(field.name)' is read as absent", at: start, declaration: field.declaration)
+        return (.emptyString, nil)
+      }
+      if field.property.usage == .custom {
+        report(.customUnchecked, .note, "'\(field.name)' is //! custom: its value is passed through unchecked", at: start, declaration: field.declaration)
+      }
+      if let instance, !field.checks.isEmpty { runChecks(field, instance, at: start) }
+      return (.value, instance)
+    }
+  }
+
+  /// The decision for a property once its object has been read.
+  enum Settlement { case keep, useDefault, nilValue }
+
+  mutating func settle(_ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int) -> Settlement {
+    switch status {
+    case .value:
+      return .keep
+    case .absent, .emptyString:
+      return absent(field, at: objectStart, reason: nil)
+    case .null:
+      if policy.null == .error || (policy.null == .onlyForOptionals && !field.isOptional) {
+        report(
+          .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
+          at: objectStart, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
+          extraPath: keySuffix(field))
+        return .nilValue
+      }
+      if field.isOptional { return .nilValue }
+      if field.isRequired { return absent(field, at: objectStart, reason: "it is null") }
+      if field.hasDefault {
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: objectStart, declaration: field.declaration, extraPath: keySuffix(field))
+        return .useDefault
+      }
+      return .nilValue
+    case .unconvertible:
+      guard policy.unconvertible != .error else { return .nilValue }
+      if field.isRequired { return absent(field, at: objectStart, reason: "its value cannot be converted") }
+      if field.hasDefault {
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: objectStart, declaration: field.declaration, extraPath: keySuffix(field))
+        return .useDefault
+      }
+      return .nilValue
+    }
+  }
+
+  private mutating func absent(_ field: FieldPlan, at objectStart: Int, reason: String?) -> Settlement {
+    if field.isRequired {
+      let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
+      report(
+        .missingRequired, .error,
+        "missing required key \(keys) (property '\(field.name)': \(SchemaTextual.type(field.property)))" + (reason.map { "; \($0)" } ?? ""),
+        at: objectStart, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "absent",
+        extraPath: keySuffix(field))
+      return .nilValue
+    }
+    return field.hasDefault ? .useDefault : .nilValue
+  }
+
+  /// `/key` for a property's output key, appended to the object's path in findings about it.
+  private func keySuffix(_ field: FieldPlan) -> String {
+    guard let key = field.property.outputKey else { return "" }
+    return key.components.map { component in
+      "/" + JSONPointerText.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
+    }.joined()
+  }
+
+  // MARK: - Keys
+
+  func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
+    guard plan.caseInsensitive else { return scanner.equals(key, expected) }
+    let bytes = scanner.decodedBytes(key)
+    guard bytes.count == expected.count else { return false }
+    for (a, b) in zip(bytes, expected) where ASCII.lower(a) != b { return false }
+    return true
+  }
+
+  /// The field a key belongs to, trying the field after the last match first (keys usually come
+  /// in declaration order).
+  func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+    let count = plan.directFields.count
+    guard count > 0 else { return nil }
+    var probe = guess < count ? guess : 0
+    for _ in 0..<count {
+      let fieldIndex = plan.directFields[probe]
+      if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
+        guess = probe + 1
+        return fieldIndex
+      }
+      probe = probe + 1 == count ? 0 : probe + 1
+    }
+    return nil
+  }
+
+  private mutating func unknownKey(
+    _ key: JSONStringToken, _ plan: ModelPlan, _ scanner: inout JSONScanner, at offset: Int
+  ) throws(JSONSyntaxError) {
+    try scanner.skipValue()
+    let rule = schema.options.unknownKeys
+    guard rule != .ignore, !plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) else { return }
+    let name = scanner.string(key)
+    let hint = NameSuggestion.closest(to: name, in: plan.knownKeyNames).map { "; did you mean \"\($0)\"?" } ?? ""
+    path.append(.key(key))
+    report(
+      .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(name.prefix(Excerpt.limit))\" for \(plan.name)\(hint)",
+      at: key.span.start - 1, declaration: plan.declaration)
+    path.removeLast()
+  }
+
+  private mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
+    path.append(.key(key))
+    report(
+      .duplicateKey, .warning,
+      "duplicate key; the value at \(TextPosition.locate(previous, in: document)) is replaced by this one", at: offset,
+      declaration: declaration)
+    path.removeLast()
+  }
+
+  // MARK: - Checks
+
+  private mutating func runChecks(_ field: FieldPlan, _ instance: Instance, at offset: Int) {
+    for check in field.checks {
+      var failure: String?
+      switch (check, instance) {
+      case (.range(let lower, let upper, let inclusive, _), .number(let literal)):
+        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
+          failure = "\(literal) is outside \(check.text)"
+        }
+      case (.length(let lower, let upper, _), .string(let text)):
+        if !CompiledCheck.within(text.count, lower, upper) { failure = "length \(text.count) is outside \(check.text)" }
+      case (.pattern(let matcher, _), .string(let text)):
+        if !matcher.matches(text) { failure = "\"\(text.prefix(Excerpt.limit))\" does not match \(check.text)" }
+      case (.count(let lower, let upper, _), .array(let items)):
+        if !CompiledCheck.within(items.count, lower, upper) { failure = "\(items.count) elements is outside \(check.text)" }
+      case (.count(let lower, let upper, _), .dictionary(let members)):
+        if !CompiledCheck.within(members.count, lower, upper) { failure = "\(members.count) entries is outside \(check.text)" }
+      case (.count(let lower, let upper, _), .json(let value)):
+        let count: Int
+        switch value {
+        case .array(let items): count = items.count
+        case .object(let members): count = members.count
+        default: count = 0
+        }
+        if !CompiledCheck.within(count, lower, upper) { failure = "\(count) elements is outside \(check.text)" }
+      default:
+        break
+      }
+      if let failure {
+        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
+      }
+    }
+  }
+}
+
+/// ASCII case folding for `-i` key matching.
+enum ASCII {
+  static func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+  }
+}
+
+/// Type spellings for messages.
+enum SchemaTextual {
+  static func type(_ property: Property) -> String {
+    switch property.optionality {
+    case .none: "\(property.type)"
+    case .optional: "\(property.type)?"
+    case .implicitlyUnwrapped: "\(property.type)!"
+    }
+  }
+}

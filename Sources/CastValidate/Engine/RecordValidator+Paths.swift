@@ -1,0 +1,116 @@
+import CastSchema
+
+/// Key paths (`a/b`), indices (`x[1]`), alternatives (`a ?? b`) and `//! super` objects: resolved
+/// after the object's scan from the spans captured for their first keys.
+extension RecordValidator {
+  mutating func deferredField(
+    _ field: FieldPlan, _ plan: ModelPlan, _ captures: [JSONSpan?], build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?) {
+    var status = FieldStatus.absent
+    var offset = -1
+    var instance: Instance?
+    let keys = field.property.keys
+    for (alternative, keyPath) in keys.enumerated() {
+      guard let (span, pieces) = locate(keyPath, plan, captures) else { continue }
+      var scanner = subScanner(span)
+      path.append(contentsOf: pieces)
+      let mark = findings.count
+      let errorsBefore = errorCount
+      // NB: tried with lenient findings first, so a failed alternative can be set aside.
+      let (result, value) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
+      path.removeLast(pieces.count)
+      offset = span.start
+      status = result
+      instance = value
+      let isLast = alternative == keys.count - 1
+      if result == .value || isLast { break }
+      if result == .null || result == .emptyString { continue }
+      // Unconvertible: JSON Cast tries the next alternative; the others fail here.
+      guard plan.policy.unconvertible == .asAbsent else { break }
+      if errorCount > errorsBefore { demote(since: mark) }
+      path.append(contentsOf: pieces)
+      report(
+        .alternativeSkipped, .warning, "alternative \"\(keyPath)\" of '\(field.name)' is not convertible; trying \"\(keys[alternative + 1])\"",
+        at: span.start, declaration: field.declaration)
+      path.removeLast(pieces.count)
+      status = .absent
+    }
+    return (status, offset, instance)
+  }
+
+  func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> Bool {
+    guard let (span, _) = locate(key, plan, captures) else { return false }
+    return span.start < document.count && document[span.start] == UInt8(ascii: "{")
+  }
+
+  mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?], at objectStart: Int) {
+    guard !checkSuperObjectPresent(key, plan, captures) else { return }
+    report(
+      .superObjectMissing, .error,
+      "\(plan.name) reads its superclass's properties from \"\(key)\", which is absent or not an object", at: objectStart,
+      declaration: plan.declaration, expected: "an object at \"\(key)\"", found: "absent",
+      extraPath: "/" + key.components.map { JSONPointerText.escape($0.key) }.joined(separator: "/"))
+  }
+
+  /// The span of the value at `keyPath`, and the path pieces leading to it; nil when absent.
+  func locate(_ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> (JSONSpan, [PathPiece])? {
+    var pieces: [PathPiece] = []
+    var current: JSONSpan?
+    for (position, component) in keyPath.components.enumerated() {
+      if position == 0 {
+        let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive)
+        guard let index = plan.deferredRoots.firstIndex(of: root), let span = captures[index] else { return nil }
+        current = span
+      } else {
+        guard let parent = current, let child = member(component.key, of: parent, plan) else { return nil }
+        current = child
+      }
+      pieces.append(.name(component.key))
+      if let index = component.index {
+        guard let parent = current, let element = element(index, of: parent) else { return nil }
+        current = element
+        pieces.append(.index(index))
+      }
+    }
+    return current.map { ($0, pieces) }
+  }
+
+  /// A scanner over one already-validated span of the document.
+  func subScanner(_ span: JSONSpan) -> JSONScanner {
+    JSONScanner(
+      UnsafeRawBufferPointer(rebasing: document[span.start..<span.end]), baseOffset: span.start,
+      maxDepth: schema.options.maxDepth)
+  }
+
+  /// The value of the last member named `key` in the object at `span`.
+  private func member(_ key: String, of span: JSONSpan, _ plan: ModelPlan) -> JSONSpan? {
+    var scanner = subScanner(span)
+    guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return nil }
+    let expected = SchemaCompiler.keyBytes(key, plan.caseInsensitive)
+    var first = true
+    var found: JSONSpan?
+    while let token = try? scanner.nextKey(&first) {
+      guard (try? scanner.peekKind()) != nil else { return nil }
+      let start = scanner.offset
+      guard (try? scanner.skipValue()) != nil else { return nil }
+      if matches(token, expected, plan, scanner) { found = JSONSpan(start: start, end: scanner.offset) }
+    }
+    return found
+  }
+
+  /// Element `index` of the array at `span`.
+  private func element(_ index: Int, of span: JSONSpan) -> JSONSpan? {
+    var scanner = subScanner(span)
+    guard (try? scanner.peekKind()) == .array, (try? scanner.beginArray()) != nil else { return nil }
+    var first = true
+    var position = 0
+    while (try? scanner.nextElement(&first)) == true {
+      guard (try? scanner.peekKind()) != nil else { return nil }
+      let start = scanner.offset
+      guard (try? scanner.skipValue()) != nil else { return nil }
+      if position == index { return JSONSpan(start: start, end: scanner.offset) }
+      position += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,172 @@
+import CastSchema
+
+/// Scalars other than numbers: Bool, String, Character, URL, UUID, Data, and dates.
+extension RecordValidator {
+  mutating func scalar(
+    _ type: ScalarType, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    if type.isInteger {
+      return try integer(type, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    }
+    switch type {
+    case .float, .double, .cgFloat, .decimal, .number:
+      return try floating(type, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    case .bool:
+      return try bool(kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    case .string:
+      return try string(kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    case .character, .url, .uuid, .data:
+      return try formatted(type, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    default:
+      return try date(.iso8601, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    }
+  }
+
+  mutating func bool(
+    _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
+    build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    switch kind {
+    case .bool:
+      let flag = try scanner.readBool()
+      return .value(wantInstance ? .bool(flag) : nil)
+    case .number where policy.numberToBool != .never:
+      let token = try scanner.readNumber()
+      let literal = scanner.literal(token)
+      let value = scanner.double(token)
+      if policy.numberToBool == .zeroOrOne {
+        guard token.isInteger, value == 0 || value == 1 else {
+          return unconvertible("Bool", "the number \(literal)", at: start, declaration: declaration, why: "only 0 and 1 convert")
+        }
+      }
+      report(.coerced, .warning, "the number \(literal) read as \(value != 0)", at: start, declaration: declaration)
+      return .value(wantInstance ? .bool(value != 0) : nil)
+    case .string where policy.stringToBool != .never:
+      let token = try scanner.readString()
+      let text = scanner.string(token)
+      let value = policy.stringToBool == .castWords ? Self.castWordsTruth(text) : Self.foundationTruth(text)
+      report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as \(value)", at: start, declaration: declaration)
+      return .value(wantInstance ? .bool(value) : nil)
+    default:
+      return try mismatch("Bool", kind, &scanner, declaration: declaration)
+    }
+  }
+
+  /// JSON Cast: these ten spellings are true, every other string false.
+  static func castWordsTruth(_ text: String) -> Bool {
+    ["true", "True", "TRUE", "yes", "Yes", "YES", "1", "on", "On", "ON"].contains(text)
+  }
+
+  /// Foundation's `boolValue`: after spaces, a sign and leading zeros, `y Y t T` or 1–9.
+  static func foundationTruth(_ text: String) -> Bool {
+    var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
+    if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+    scalars = scalars.drop { $0 == "0" }
+    guard let first = scalars.first else { return false }
+    return "yYtT123456789".unicodeScalars.contains(first)
+  }
+
+  mutating func string(
+    _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
+    build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    switch kind {
+    case .string:
+      let token = try scanner.readString()
+      return .value(wantInstance ? .string(scanner.string(token)) : nil)
+    case .number where policy.numberToString:
+      let token = try scanner.readNumber()
+      let literal = scanner.literal(token)
+      report(.coerced, .warning, "the number \(literal) read as the string \"\(literal)\"", at: start, declaration: declaration)
+      return .value(wantInstance ? .string(literal) : nil)
+    case .bool where policy.numberToString:
+      let flag = try scanner.readBool()
+      report(.coerced, .warning, "the boolean \(flag) read as the string \"\(flag ? 1 : 0)\"", at: start, declaration: declaration)
+      return .value(wantInstance ? .string(flag ? "1" : "0") : nil)
+    default:
+      return try mismatch("String", kind, &scanner, declaration: declaration)
+    }
+  }
+
+  /// Character, URL, UUID and Data: strings with a format.
+  mutating func formatted(
+    _ type: ScalarType, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    var text: String
+    switch kind {
+    case .string:
+      text = scanner.string(try scanner.readString())
+    case .number where type == .url && policy.numberToString:
+      text = scanner.literal(try scanner.readNumber())
+      report(.coerced, .warning, "the number \(text) read as the URL \"\(text)\"", at: start, declaration: declaration)
+    default:
+      return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
+    }
+    let valid: Bool
+    let what: String
+    switch type {
+    case .character:
+      valid = text.count == 1
+      what = "a single character"
+    case .url:
+      valid = FormatChecks.isURL(text)
+      what = "a URL"
+    case .uuid:
+      valid = FormatChecks.isUUID(text)
+      what = "a UUID (8-4-4-4-12 hexadecimal digits)"
+      text = text.uppercased()
+    default:
+      valid = FormatChecks.isBase64(text)
+      what = "base64 data"
+    }
+    guard valid else {
+      return unconvertible(
+        type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+        why: "not \(what)", code: .invalidFormat)
+    }
+    return .value(wantInstance ? .string(text) : nil)
+  }
+
+  /// Dates: ISO-8601 (or the directive's pattern) strings, and epoch seconds as numbers or numeric strings.
+  mutating func date(
+    _ format: DateFormat, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
+    declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    let seconds: Double
+    switch kind {
+    case .number:
+      let token = try scanner.readNumber()
+      seconds = scanner.double(token)
+      guard seconds.isFinite else { return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration) }
+    case .string:
+      let text = scanner.string(try scanner.readString())
+      var parsed = DateText.parseISO8601(text)
+      if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
+      if parsed == nil, let epoch = NumberText.exactDouble(text) { parsed = epoch }
+      guard let value = parsed else {
+        let expected: String
+        if case .pattern(let pattern) = format { expected = "a date (\(pattern), ISO-8601 or epoch seconds)" } else {
+          expected = "a date (ISO-8601 or epoch seconds)"
+        }
+        return unconvertible(
+          "Date", "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+          why: "not \(expected)", code: .invalidFormat)
+      }
+      seconds = value
+    default:
+      return try mismatch("Date", kind, &scanner, declaration: declaration)
+    }
+    guard wantInstance else { return .value(nil) }
+    switch format {
+    case .iso8601: return .value(.string(DateText.formatISO8601(seconds)))
+    case .epochSeconds: return .value(.number(NumberText.literal(seconds)))
+    case .pattern(let pattern): return .value(.string(DateText.format(seconds, pattern: pattern)))
+    }
+  }
+}

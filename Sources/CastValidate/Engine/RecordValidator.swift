@@ -1,0 +1,188 @@
+import CastSchema
+
+/// The outcome of checking one value against a node.
+enum Outcome {
+  /// Converted; the instance when building one.
+  case value(Instance?)
+  /// JSON `null` (not yet judged: the caller knows whether nil is allowed).
+  case null
+  /// Present but not convertible; a finding says why.
+  case unconvertible
+}
+
+/// One piece of the current JSON Pointer, kept cheap until a finding needs the text.
+enum PathPiece {
+  case key(JSONStringToken)
+  case name(String)
+  case index(Int)
+}
+
+/// Walks one record against the compiled plan, once, without building a generic tree; collects
+/// findings, and when asked builds the decoded instance.
+struct RecordValidator {
+  let schema: CompiledSchema
+  /// Build instances (`convert`, `roundtrip`); validation alone builds nothing.
+  let build: Bool
+  var findings: [Finding] = []
+  var errorCount = 0
+  var path: [PathPiece] = []
+  var recordLine: Int?
+  /// Path pieces in front of every path (the record's index in a top-level array).
+  var pathPrefix: [PathPiece] = []
+  /// The whole input; every token's span is an offset into it.
+  let document: UnsafeRawBufferPointer
+
+  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool) {
+    self.schema = schema
+    self.document = document
+    self.build = build
+  }
+
+  /// Whether `--max-errors` has been reached.
+  var isSaturated: Bool { schema.options.maxErrors > 0 && errorCount >= schema.options.maxErrors }
+
+  // MARK: - Values
+
+  /// Checks the next value of `scanner` against `node`, consuming it.
+  mutating func value(
+    _ node: ValueNode, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?, build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> Outcome {
+    let kind = try scanner.peekKind()
+    if kind == .null {
+      try scanner.readNull()
+      return .null
+    }
+    switch node {
+    case .scalar(let scalar):
+      return try self.scalar(scalar, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    case .date(let format):
+      return try date(format, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    case .any:
+      return .value(try rawJSON(&scanner, build: wantInstance))
+    case .anyObject, .anyArray:
+      let expected: JSONValueKind = node.isAnyObject ? .object : .array
+      guard kind == expected else {
+        return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration)
+      }
+      return .value(try rawJSON(&scanner, build: wantInstance))
+    case .array(let element, let elementOptional, let isSet):
+      guard kind == .array else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
+      return try array(
+        element, optional: elementOptional, isSet: isSet, &scanner, policy: policy, declaration: declaration,
+        build: wantInstance)
+    case .dictionary(let key, let valueNode, let valueOptional):
+      guard kind == .object else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
+      return try dictionary(
+        key: key, value: valueNode, optional: valueOptional, &scanner, policy: policy, declaration: declaration,
+        build: wantInstance)
+    case .model(let index):
+      guard kind == .object else { return try mismatch(schema.plans[index].name, kind, &scanner, declaration: declaration) }
+      return try model(index, &scanner, declaration: declaration, build: wantInstance)
+    case .enumeration(let index):
+      return try enumeration(index, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+    }
+  }
+
+  /// Skips a value, returning it as JSON when building.
+  mutating func rawJSON(_ scanner: inout JSONScanner, build wantInstance: Bool) throws(JSONSyntaxError) -> Instance? {
+    let start = scanner.offset
+    try scanner.skipValue()
+    guard wantInstance else { return nil }
+    let bytes = scanner.bytes(JSONSpan(start: start, end: scanner.offset))
+    return .json(try JSONValue.parse(bytes, maxDepth: schema.options.maxDepth))
+  }
+
+  // MARK: - Findings
+
+  /// Records a type mismatch for the value at the cursor, skips it, and reports it unconvertible.
+  mutating func mismatch(
+    _ expected: String, _ kind: JSONValueKind, _ scanner: inout JSONScanner, declaration: SourceRange?,
+    code: FindingCode = .typeMismatch, message: String? = nil
+  ) throws(JSONSyntaxError) -> Outcome {
+    let start = scanner.offset
+    try scanner.skipValue()
+    let found = Excerpt.describe(kind, scanner.bytes(JSONSpan(start: start, end: scanner.offset)))
+    report(
+      code, .error, message ?? "expected \(expected), found \(found)", at: start, declaration: declaration,
+      expected: expected, found: found)
+    return .unconvertible
+  }
+
+  /// Appends a finding at the current path.
+  mutating func report(
+    _ code: FindingCode, _ severity: Severity, _ message: String, at offset: Int, declaration: SourceRange?,
+    expected: String? = nil, found: String? = nil, extraPath: String? = nil
+  ) {
+    // NB: under --strict every warning is an error (semantics §1.3).
+    let severity = severity == .warning && schema.options.strict ? Severity.error : severity
+    if severity == .error {
+      errorCount += 1
+      if schema.options.maxErrors > 0, errorCount > schema.options.maxErrors { return }
+    }
+    var pointer = pointerText(scanner: nil)
+    if let extraPath { pointer += extraPath }
+    findings.append(
+      Finding(
+        code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
+        recordLine: recordLine, declaration: declaration, expected: expected, found: found))
+  }
+
+  /// Turns errors recorded since `mark` into warnings: the value they describe was dropped or
+  /// replaced, so the model's init still succeeds.
+  mutating func demote(since mark: Int) {
+    guard mark < findings.count else { return }
+    for index in mark..<findings.count where findings[index].severity == .error {
+      findings[index].severity = .warning
+      errorCount -= 1
+    }
+  }
+
+  /// Whether an error was recorded since `mark`.
+  func hasErrors(since mark: Int) -> Bool {
+    findings[mark...].contains { $0.severity == .error }
+  }
+
+  // MARK: - Paths
+
+  /// The RFC 6901 text of the current path.
+  func pointerText(scanner: JSONScanner?) -> String {
+    var text = ""
+    for piece in pathPrefix + path {
+      text += "/"
+      switch piece {
+      case .key(let token):
+        text += JSONPointerText.escape(currentKeyText(token))
+      case .name(let name):
+        text += JSONPointerText.escape(name)
+      case .index(let index):
+        text += String(index)
+      }
+    }
+    return text
+  }
+
+  private func currentKeyText(_ token: JSONStringToken) -> String {
+    JSONScanner(document).string(token)
+  }
+}
+
+extension ValueNode {
+  var isAnyObject: Bool {
+    if case .anyObject = self { return true }
+    return false
+  }
+}
+
+/// RFC 6901 escaping.
+enum JSONPointerText {
+  static func escape(_ key: String) -> String {
+    guard key.contains("~") || key.contains("/") else { return key }
+    return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,73 @@
+import CastSchema
+
+/// A compiled type: what the engine checks a JSON value against.
+indirect enum ValueNode: Sendable {
+  /// A built-in scalar other than `Date`.
+  case scalar(ScalarType)
+  /// A `Date`, and how it is written.
+  case date(DateFormat)
+  /// Any JSON value.
+  case any
+  /// Any JSON object.
+  case anyObject
+  /// Any JSON array.
+  case anyArray
+  /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil.
+  case array(ValueNode, elementOptional: Bool, isSet: Bool)
+  /// `[K: V]`.
+  case dictionary(key: ValueNode, value: ValueNode, valueOptional: Bool)
+  /// A model, by index into `CompiledSchema.plans`.
+  case model(Int)
+  /// An enum, by index into `CompiledSchema.enums`.
+  case enumeration(Int)
+
+  /// Swift spelling, for "expected" texts.
+  func describe(in schema: CompiledSchema) -> String {
+    switch self {
+    case .scalar(let scalar): scalar.rawValue
+    case .date: "Date"
+    case .any: "Any"
+    case .anyObject: "[String: Any]"
+    case .anyArray: "[Any]"
+    case .array(let element, let optional, let isSet):
+      isSet ? "Set<\(element.describe(in: schema))\(optional ? "?" : "")>" : "[\(element.describe(in: schema))\(optional ? "?" : "")]"
+    case .dictionary(let key, let value, let optional):
+      "[\(key.describe(in: schema)): \(value.describe(in: schema))\(optional ? "?" : "")]"
+    case .model(let index): schema.plans[index].name
+    case .enumeration(let index): schema.enums[index].name
+    }
+  }
+}
+
+/// A compiled enum: raw values in the forms the engine compares against.
+struct EnumPlan: Sendable {
+  let name: String
+  let rawType: ScalarType?
+  let caseNames: [String]
+  /// Raw values as JSON: strings for String/Character raw types and case-name enums, numbers' literal texts.
+  let rawValues: [JSONValue]
+  /// String raw values as bytes, for matching without building strings.
+  let stringRaws: [[UInt8]]
+  /// Numeric raw values, for numeric raw types.
+  let numericRaws: [Double]
+  let declaration: SourceRange
+
+  init(_ enumType: EnumType, registry: ModelRegistry) {
+    name = enumType.name
+    rawType = enumType.rawType
+    caseNames = enumType.cases.map(\.name)
+    rawValues = enumType.cases.map { $0.rawValue.jsonValue(in: registry) ?? .null }
+    stringRaws = rawValues.map { if case .string(let text) = $0 { Array(text.utf8) } else { [] } }
+    numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
+    declaration = enumType.range
+  }
+
+  /// Whether the raw values are numbers.
+  var isNumeric: Bool { rawType.map { $0.isNumeric } ?? false }
+
+  /// `"a", "b", "c"` for messages.
+  var valueList: String {
+    rawValues.prefix(8).map { JSONWriter(style: .compact).write($0) }.joined(separator: ", ")
+      + (rawValues.count > 8 ? ", …" : "")
+  }
+}

@@ -1,0 +1,63 @@
+/// Turning number tokens into values, from the literal bytes and without Foundation.
+///
+/// Literals the grammar accepts are never rejected here; range questions get nil (integers) or an infinity
+/// or zero (`double`), and the caller decides against the declared type.
+extension JSONScanner {
+  /// The value of an integer literal (no fraction, no exponent), or nil when out of range. `-0` is 0.
+  public func int64(_ n: JSONNumberToken) -> Int64? {
+    guard n.isInteger else { return nil }
+    let raw = bytes(n.span)
+    // Up to 18 digits cannot overflow, which covers nearly every literal without overflow checks.
+    if raw.count <= 18 {
+      var index = n.isNegative ? 1 : 0
+      var magnitude: Int64 = 0
+      while index < raw.count {
+        magnitude = magnitude &* 10 &+ Int64(raw.load(fromByteOffset: index, as: UInt8.self) &- JSONByte.zero)
+        index &+= 1
+      }
+      return n.isNegative ? -magnitude : magnitude
+    }
+    return DecimalLiteral(raw).integralInt64
+  }
+
+  /// The value of a non-negative integer literal, or nil when out of range or negative (`-0` is 0).
+  public func uint64(_ n: JSONNumberToken) -> UInt64? {
+    guard n.isInteger else { return nil }
+    let literal = DecimalLiteral(bytes(n.span))
+    guard !literal.isNegative || literal.isZero else { return nil }
+    return literal.integralMagnitude
+  }
+
+  /// The value of any literal that is exactly a whole number within `Int64`, written with or without
+  /// a fraction or exponent (`3`, `3.0`, `1e2`, `2.50e1`); nil for `3.5` or out of range.
+  public func integralValue(_ n: JSONNumberToken) -> Int64? {
+    if n.isInteger { return int64(n) }
+    return DecimalLiteral(bytes(n.span)).integralInt64
+  }
+
+  /// The nearest `Double` (correctly rounded). Magnitudes beyond `Double.greatestFiniteMagnitude` give ±infinity,
+  /// and ones too small for the smallest subnormal give ±0, so callers that care check `isFinite`.
+  public func double(_ n: JSONNumberToken) -> Double {
+    let raw = bytes(n.span)
+    let literal = DecimalLiteral(raw)
+    if literal.isZero { return literal.isNegative ? -0.0 : 0.0 }
+    // Exact fast path: a significand below 2^53 and a power of ten up to 10^22 are both exact doubles,
+    // so one multiplication or division rounds correctly (Clinger's observation).
+    if !literal.overflowed, literal.significand < 1 << 53, literal.scale >= -22, literal.scale <= 22 {
+      var power = 1.0
+      for _ in 0..<abs(literal.scale) { power *= 10 }
+      let magnitude = Double(literal.significand)
+      let value = literal.scale >= 0 ? magnitude * power : magnitude / power
+      return literal.isNegative ? -value : value
+    }
+    let text = String(decoding: raw, as: UTF8.self)
+    if let value = Double(text) { return value }
+    // The standard library parses every RFC 8259 literal; should it ever refuse, the sign still decides the overflow.
+    return literal.isNegative ? -.infinity : .infinity
+  }
+
+  /// The literal text as written.
+  public func literal(_ n: JSONNumberToken) -> String {
+    String(decoding: bytes(n.span), as: UTF8.self)
+  }
+}

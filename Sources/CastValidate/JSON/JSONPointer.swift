@@ -1,0 +1,56 @@
+/// An RFC 6901 JSON Pointer: the path from a document's root to one of its values.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+  /// One step of a pointer.
+  public enum Component: Sendable, Hashable {
+    /// An object member, by key.
+    case key(String)
+    /// An array element, by zero-based index.
+    case index(Int)
+  }
+
+  /// The steps from the root, outermost first; empty for the root itself.
+  public var components: [Component]
+
+  /// Creates a pointer from its steps.
+  public init(_ components: [Component] = []) {
+    self.components = components
+  }
+
+  /// The pointer to the whole document.
+  public static let root = JSONPointer()
+
+  /// This pointer extended by one step.
+  public func appending(_ component: Component) -> JSONPointer {
+    JSONPointer(components + [component])
+  }
+
+  /// This pointer extended by an object key.
+  public func appending(key: String) -> JSONPointer { appending(.key(key)) }
+
+  /// This pointer extended by an array index.
+  public func appending(index: Int) -> JSONPointer { appending(.index(index)) }
+
+  /// The RFC 6901 text: `""` for the root, otherwise `/`-separated steps with `~` written `~0` and `/` written `~1`.
+  public var description: String {
+    var bytes: [UInt8] = []
+    for component in components {
+      switch component {
+      case .key(let key): Self.appendEscaped(key, to: &bytes)
+      case .index(let index): bytes.append(contentsOf: "/\(index)".utf8)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `/` and the key, with `~` written `~0` and `/` written `~1`.
+  static func appendEscaped(_ key: String, to bytes: inout [UInt8]) {
+    bytes.append(JSONByte.slash)
+    for b in key.utf8 {
+      switch b {
+      case 0x7E: bytes.append(contentsOf: [0x7E, 0x30])  // ~0
+      case JSONByte.slash: bytes.append(contentsOf: [0x7E, 0x31])  // ~1
+      default: bytes.append(b)
+      }
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/// Objects and arrays: opening, walking members and elements, closing, and the depth limit.
+extension JSONScanner {
+  /// Consumes `{` and opens an object; throws when that would exceed `maxDepth`.
+  public mutating func beginObject() throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard position < end, byte(at: position) == JSONByte.openBrace else {
+      throw unexpected(expected: "'{'")
+    }
+    try enterContainer()
+  }
+
+  /// Consumes `[` and opens an array; throws when that would exceed `maxDepth`.
+  public mutating func beginArray() throws(JSONSyntaxError) {
+    skipWhitespace()
+    guard position < end, byte(at: position) == JSONByte.openBracket else {
+      throw unexpected(expected: "'['")
+    }
+    try enterContainer()
+  }
+
+  /// Counts one more open container and steps over its opening byte.
+  @inline(__always)
+  mutating func enterContainer() throws(JSONSyntaxError) {
+    guard depth < maxDepth else { throw tooDeep() }
+    depth &+= 1
+    position &+= 1
+  }
+
+  /// Next key of the current object, or nil after consuming the closing '}'. `first` is the caller's flag
+  /// (true before the first member); handles ',' and ':'.
+  ///
+  /// On return the cursor is just after the `:`, before the member's value, which the caller must consume.
+  public mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> JSONStringToken? {
+    skipWhitespace()
+    guard position < end else {
+      throw unexpected(expected: first ? "a string key or '}'" : "',' or '}' after an object member")
+    }
+    let b = byte(at: position)
+    if b == JSONByte.closeBrace {
+      position &+= 1
+      depth &-= 1
+      first = false
+      return nil
+    }
+    if first {
+      first = false
+      guard b == JSONByte.quote else { throw unexpected(expected: "a string key or '}'") }
+    } else {
+      guard b == JSONByte.comma else {
+        throw unexpected(expected: "',' or '}' after an object member")
+      }
+      position &+= 1
+      skipWhitespace()
+      // Checked here rather than left to readString so `{"a":1,}` gets a message about the comma.
+      guard position < end, byte(at: position) == JSONByte.quote else {
+        throw unexpected(expected: "a string key after ','")
+      }
+    }
+    let key = try readStringAtQuote()
+    skipWhitespace()
+    guard position < end, byte(at: position) == JSONByte.colon else {
+      throw unexpected(expected: "':' after an object key")
+    }
+    position &+= 1
+    return key
+  }
+
+  /// True when another element follows (cursor then at the element), false after consuming ']'.
+  ///
+  /// A missing element after `,` (as in `[1,]`) is reported by whatever reads the element next.
+  public mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
+    skipWhitespace()
+    guard position < end else {
+      throw unexpected(expected: first ? "a value or ']'" : "',' or ']' after an array element")
+    }
+    let b = byte(at: position)
+    if b == JSONByte.closeBracket {
+      position &+= 1
+      depth &-= 1
+      first = false
+      return false
+    }
+    if first {
+      first = false
+      return true
+    }
+    guard b == JSONByte.comma else {
+      throw unexpected(expected: "',' or ']' after an array element")
+    }
+    position &+= 1
+    skipWhitespace()
+    return true
+  }
+}

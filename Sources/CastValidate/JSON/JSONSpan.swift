@@ -1,0 +1,16 @@
+/// A byte range in the input: offsets are UTF-8 byte offsets from the start of the scanned buffer plus `baseOffset`.
+public struct JSONSpan: Sendable, Hashable {
+  /// Absolute offset of the first byte of the range.
+  public var start: Int
+  /// Absolute offset just past the last byte of the range.
+  public var end: Int
+
+  /// Creates a span from absolute offsets.
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+
+  /// The number of bytes in the range.
+  public var count: Int { end - start }
+}

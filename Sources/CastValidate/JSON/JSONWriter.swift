@@ -1,0 +1,99 @@
+/// Writes a `JSONValue` deterministically: members in stored order, numbers as their literal text,
+/// strings escaped minimally per RFC 8259 (non-ASCII stays UTF-8, `/` is not escaped).
+public struct JSONWriter: Sendable {
+  /// How the output is laid out.
+  public enum Style: Sendable, Hashable {
+    /// No whitespace at all: `{"a":[1,2]}`.
+    case compact
+    /// One value per line like `python -m json.tool`: `"key": value`, nested lines indented by `indent` spaces,
+    /// empty containers as `[]` and `{}`.
+    case pretty(indent: Int)
+  }
+
+  /// The layout used by `write`.
+  public var style: Style
+
+  /// Creates a writer; the default matches `python -m json.tool --indent 2`.
+  public init(style: Style = .pretty(indent: 2)) {
+    self.style = style
+  }
+
+  /// The text of `value`, without a trailing newline.
+  public func write(_ value: JSONValue) -> String {
+    var output: [UInt8] = []
+    write(value, into: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends the UTF-8 text of `value` to `output`, without a trailing newline.
+  public func write(_ value: JSONValue, into output: inout [UInt8]) {
+    emit(value, level: 0, into: &output)
+  }
+
+  /// Writes one value whose first line is already indented to `level`.
+  private func emit(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
+    switch value {
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let literal): output.append(contentsOf: literal.utf8)
+    case .string(let text): Self.appendQuoted(text, to: &output)
+    case .array(let elements):
+      guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
+      output.append(JSONByte.openBracket)
+      for (index, element) in elements.enumerated() {
+        if index > 0 { output.append(JSONByte.comma) }
+        newline(level: level + 1, into: &output)
+        emit(element, level: level + 1, into: &output)
+      }
+      newline(level: level, into: &output)
+      output.append(JSONByte.closeBracket)
+    case .object(let members):
+      guard !members.isEmpty else { return output.append(contentsOf: "{}".utf8) }
+      output.append(JSONByte.openBrace)
+      for (index, member) in members.enumerated() {
+        if index > 0 { output.append(JSONByte.comma) }
+        newline(level: level + 1, into: &output)
+        Self.appendQuoted(member.key, to: &output)
+        output.append(JSONByte.colon)
+        if case .pretty = style { output.append(JSONByte.space) }
+        emit(member.value, level: level + 1, into: &output)
+      }
+      newline(level: level, into: &output)
+      output.append(JSONByte.closeBrace)
+    }
+  }
+
+  /// In pretty style, a line break and the indentation of `level`; nothing in compact style.
+  private func newline(level: Int, into output: inout [UInt8]) {
+    guard case .pretty(let indent) = style else { return }
+    output.append(JSONByte.lineFeed)
+    output.append(contentsOf: repeatElement(JSONByte.space, count: max(indent, 0) * level))
+  }
+
+  /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as their short escape or
+  /// `\u00XX` (lower-case hex, as Python writes it), everything else as its UTF-8 bytes.
+  static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+    output.append(JSONByte.quote)
+    for b in text.utf8 {
+      switch b {
+      case JSONByte.quote, JSONByte.backslash: output.append(contentsOf: [JSONByte.backslash, b])
+      case 0x08: output.append(contentsOf: [JSONByte.backslash, 0x62])  // \b
+      case 0x0C: output.append(contentsOf: [JSONByte.backslash, 0x66])  // \f
+      case 0x0A: output.append(contentsOf: [JSONByte.backslash, 0x6E])  // \n
+      case 0x0D: output.append(contentsOf: [JSONByte.backslash, 0x72])  // \r
+      case 0x09: output.append(contentsOf: [JSONByte.backslash, 0x74])  // \t
+      case 0..<0x20:
+        output.append(contentsOf: [JSONByte.backslash, JSONByte.lowerU, 0x30, 0x30])
+        output.append(hexDigit(b >> 4))
+        output.append(hexDigit(b & 0xF))
+      default: output.append(b)
+      }
+    }
+    output.append(JSONByte.quote)
+  }
+
+  /// The lower-case hex digit of a nibble.
+  static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? 0x30 + nibble : 0x57 + nibble
+  }
+}

@@ -1,0 +1,40 @@
+/// A human position in a text: 1-based line, and 1-based column counted in Unicode scalars.
+public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+  /// The line, counting LF characters before the offset, plus one.
+  public var line: Int
+  /// The column: Unicode scalars between the line start and the offset, plus one. A CR before LF belongs
+  /// to its line, so it counts as a character of that line.
+  public var column: Int
+
+  /// Creates a position.
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  /// `line:column`, the form editors and compilers use.
+  public var description: String { "\(line):\(column)" }
+
+  /// The position of a byte offset (clamped to the buffer), scanning from the start; for many offsets in one
+  /// buffer, build a `LineIndex` once instead.
+  public static func locate(_ offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
+    let target = min(max(offset, 0), buffer.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<target where buffer.load(fromByteOffset: index, as: UInt8.self) == JSONByte.lineFeed {
+      line += 1
+      lineStart = index + 1
+    }
+    return TextPosition(line: line, column: column(from: lineStart, to: target, in: buffer))
+  }
+
+  /// One plus the number of scalars starting in `start..<target`: every byte that is not a UTF-8
+  /// continuation byte starts a scalar.
+  static func column(from start: Int, to target: Int, in buffer: UnsafeRawBufferPointer) -> Int {
+    var column = 1
+    for index in start..<target where buffer.load(fromByteOffset: index, as: UInt8.self) & 0xC0 != 0x80 {
+      column += 1
+    }
+    return column
+  }
+}

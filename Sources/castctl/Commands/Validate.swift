@@ -1,0 +1,86 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+
+/// `castctl validate SCHEMA… DATA`: would the model's init succeed, and every finding.
+struct Validate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Check JSON data against a model: the verdict, and every finding with its position.",
+    discussion: """
+      DATA may be - for standard input. A top-level array holds one record per element; NDJSON
+      (--ndjson, .ndjson, .jsonl) one per line.
+
+      Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON,
+      64 usage error, 66 unreadable file.
+
+      Examples:
+        castctl validate schemas/users.cast schemas/users.json
+        castctl validate schemas/users.cast users.ndjson --model User --strict
+        castctl validate --type '[String: [Int]]' data.json
+        castctl validate --type Any data.json
+      """)
+
+  @Argument(help: "The .cast files, then the data file.", completion: .file())
+  var files: [String]
+
+  @OptionGroup var data: DataOptions
+  @OptionGroup var generator: GeneratorOptions
+  @OptionGroup var output: OutputOptions
+
+  @Option(help: "Stop reporting after this many errors (0: no limit).")
+  var maxErrors = 0
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
+    if files.count == 1, data.typeExpression == nil {
+      throw ValidationError("give the .cast files before the data file, or use --type")
+    }
+    if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+  }
+
+  func run() throws {
+    let color = Terminal.useColor(output.color, fileDescriptor: 1)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
+    if session.hasErrors { throw ExitCode.schemaErrors }
+    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
+    let path = files[files.count - 1]
+    let source = try DataInput.read(path)
+    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
+    let schema = CompiledSchema(registry: session.registry, options: options)
+    guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
+    let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
+    var jsonFindings: [JSONValue] = []
+    let summary: ValidationSummary
+    do {
+      summary = try source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+        let onRecord: (RecordResult) -> Void = { result in
+          switch output.format {
+          case .text: Terminal.write(result.findings.map(renderer.render).joined())
+          case .json: jsonFindings += result.findings.map { FindingJSON.value($0, data: source, registry: session.registry) }
+          }
+        }
+        return data.isNDJSON(path)
+          ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
+      }
+    } catch let error as JSONSyntaxError {
+      DataInput.reportSyntaxError(error, in: source, color: Terminal.useColor(output.color, fileDescriptor: 2))
+      throw ExitCode.malformedJSON
+    }
+    switch output.format {
+    case .text:
+      let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
+      Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
+    case .json:
+      let document = JSONValue.object([
+        JSONMember(key: "valid", value: .bool(summary.isValid)),
+        JSONMember(key: "model", value: .string(targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName)),
+        JSONMember(key: "records", value: .number(String(summary.records))),
+        JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
+        JSONMember(key: "findings", value: .array(jsonFindings)),
+      ])
+      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(document) + "\n")
+    }
+    if !summary.isValid { throw ExitCode.invalidData }
+  }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import CastValidate
+
+extension UnknownKeyRule: ExpressibleByArgument {}
+
+/// How a data file is read and judged: the target, the input shape and the strictness.
+struct DataOptions: ParsableArguments {
+  @Option(help: "The model to decode with (default: the one model no other model uses).")
+  var model: String?
+
+  @Option(name: .customLong("type"), help: "Decode with any type expression instead, e.g. '[String: [Int]]' or Any.")
+  var typeExpression: String?
+
+  @Flag(help: "Read NDJSON: one record per line (implied by .ndjson and .jsonl files).")
+  var ndjson = false
+
+  @Flag(help: "No coercion of any kind, null only for optionals, warnings are errors.")
+  var strict = false
+
+  @Option(help: "Keys the model does not declare: ignore, warn or error.")
+  var unknown: UnknownKeyRule = .ignore
+
+  @Option(help: "Deepest nesting of arrays and objects accepted.")
+  var maxDepth = 512
+
+  func validate() throws {
+    if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
+    if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
+  }
+
+  /// Whether `path` is read as NDJSON.
+  func isNDJSON(_ path: String) -> Bool {
+    ndjson || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+  }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+import Foundation
+
+/// Reads the data argument: a file, or `-` for standard input; exit 66 when it cannot be read.
+enum DataInput {
+  static func read(_ path: String) throws -> DataSource {
+    if path == "-" {
+      return DataSource(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      Terminal.writeError("castctl: error: cannot read \(path): no such file\n")
+      throw ExitCode.unreadableInput
+    }
+    guard !isDirectory.boolValue else {
+      Terminal.writeError("castctl: error: cannot read \(path): it is a directory\n")
+      throw ExitCode.unreadableInput
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      Terminal.writeError("castctl: error: cannot read \(path): permission denied\n")
+      throw ExitCode.unreadableInput
+    }
+    defer { try? handle.close() }
+    do {
+      let data = try handle.readToEnd() ?? Data()
+      return DataSource(name: path, bytes: Array(data))
+    } catch {
+      Terminal.writeError("castctl: error: cannot read \(path): \(error.localizedDescription)\n")
+      throw ExitCode.unreadableInput
+    }
+  }
+
+  /// Prints a malformed-JSON error with its position and line, for exit code 3.
+  static func reportSyntaxError(_ error: JSONSyntaxError, in data: DataSource, color: Bool) {
+    let style = TextStyle(enabled: color)
+    let position = data.position(of: error.offset)
+    let (text, caret) = data.lineWindow(around: error.offset)
+    let gutter = String(position.line)
+    Terminal.writeError(
+      style.bold("\(data.name):\(position): ") + style.severity(.error, "error[malformed-json]") + ": "
+        + style.bold(error.message) + "\n" + "  " + style.dim("\(gutter) |") + " \(text)\n" + "  "
+        + style.dim(String(repeating: " ", count: gutter.count) + " |") + " "
+        + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n")
+  }
+}
+

@@ -1,0 +1,59 @@
+import Testing
+
+@testable import CastValidate
+
+@Suite("TextPosition and LineIndex")
+struct TextPositionTests {
+  static let cases: [(String, Int, Int, Int)] = [
+    ("", 0, 1, 1),
+    ("abc", 0, 1, 1),
+    ("abc", 2, 1, 3),
+    ("abc", 3, 1, 4),
+    ("ab\ncd", 2, 1, 3),
+    ("ab\ncd", 3, 2, 1),
+    ("ab\ncd", 4, 2, 2),
+    ("ab\r\ncd", 2, 1, 3),  // the CR belongs to its line
+    ("ab\r\ncd", 3, 1, 4),  // and so does the LF
+    ("ab\r\ncd", 4, 2, 1),
+    ("\n\n\nx", 3, 4, 1),
+    ("é\nxé!", 2, 1, 2),  // é is 2 bytes, 1 column
+    ("é\nxé!", 4, 2, 2),
+    ("é\nxé!", 6, 2, 3),
+    ("😀€x", 7, 1, 3),  // 4 + 3 bytes before x
+    ("abc", 99, 1, 4),  // clamped to the end
+    ("abc", -5, 1, 1),  // clamped to the start
+  ]
+
+  @Test("offsets become 1-based lines and scalar columns", arguments: cases)
+  func locate(_ text: String, _ offset: Int, _ line: Int, _ column: Int) {
+    let bytes = Array(text.utf8)
+    let expected = TextPosition(line: line, column: column)
+    bytes.withUnsafeBytes { buffer in
+      #expect(TextPosition.locate(offset, in: buffer) == expected)
+      #expect(LineIndex(buffer).position(of: offset, in: buffer) == expected)
+    }
+  }
+
+  @Test("LineIndex agrees with locate at every offset")
+  func indexAgrees() {
+    let bytes = Array("{\r\n  \"é\": [1,\n2],\n\n  \"😀\": \"x\"\n}\n".utf8)
+    bytes.withUnsafeBytes { buffer in
+      let index = LineIndex(buffer)
+      #expect(index.lineStarts == [0, 3, 15, 19, 20, 34, 36])
+      for offset in 0...buffer.count {
+        #expect(index.position(of: offset, in: buffer) == TextPosition.locate(offset, in: buffer), "\(offset)")
+      }
+    }
+  }
+
+  @Test("a scanner error offset maps to the line and column of the bad byte")
+  func errorPosition() throws {
+    let bytes = Array("{\n  \"é\": tru\n}".utf8)
+    let error = try #require(JSONProbe.pullError(bytes))
+    #expect(error.message == "invalid literal; expected 'true'")
+    bytes.withUnsafeBytes { buffer in
+      #expect(TextPosition.locate(error.offset, in: buffer) == TextPosition(line: 2, column: 8))
+      #expect(TextPosition.locate(error.offset, in: buffer).description == "2:8")
+    }
+  }
+}
