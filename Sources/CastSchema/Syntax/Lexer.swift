@@ -106,8 +106,8 @@ public struct Lexer {
     }
   }
 
-  /// A directive runs to the end of the line, or to the next `//!` outside a string literal,
-  /// so `//! "k"//! custom` is two directives.
+  /// A directive runs to the end of the line, or to the next `//` outside a string literal,
+  /// so `//! "k"//! custom` is two directives and `//! "k" // why` keeps its comment out.
   private mutating func scanDirective() {
     position += 3
     var inString = false
@@ -119,7 +119,8 @@ public struct Lexer {
         if byte == UInt8(ascii: "\\") { position += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
       } else if byte == UInt8(ascii: "\"") {
         inString = true
-      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/"), peek(2) == UInt8(ascii: "!") {
+      } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+        // Another directive, or a plain comment after this one: either way this one ends.
         break
       }
       position += 1

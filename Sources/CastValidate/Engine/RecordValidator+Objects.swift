@@ -55,7 +55,8 @@ extension RecordValidator {
 
     var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: plan.fields.count) : []
     for (fieldIndex, field) in plan.fields.enumerated() {
-      let outcome = settle(field, statuses[fieldIndex], policy: plan.policy, at: objectStart)
+      let valueOffset = offsets[fieldIndex] >= 0 ? offsets[fieldIndex] : objectStart
+      let outcome = settle(field, statuses[fieldIndex], policy: plan.policy, at: objectStart, valueAt: valueOffset)
       guard wantInstance else { continue }
       switch outcome {
       case .keep: result[fieldIndex] = values[fieldIndex].map { FieldValue(value: $0, origin: .input) }
@@ -101,7 +102,9 @@ extension RecordValidator {
   /// The decision for a property once its object has been read.
   enum Settlement { case keep, useDefault, nilValue }
 
-  mutating func settle(_ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int) -> Settlement {
+  mutating func settle(
+    _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int
+  ) -> Settlement {
     switch status {
     case .value:
       return .keep
@@ -111,36 +114,37 @@ extension RecordValidator {
       if policy.null == .error || (policy.null == .onlyForOptionals && !field.isOptional) {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
-          at: objectStart, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
+          at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
           extraPath: keySuffix(field))
         return .nilValue
       }
       if field.isOptional { return .nilValue }
-      if field.isRequired { return absent(field, at: objectStart, reason: "it is null") }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null") }
       if field.hasDefault {
-        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: objectStart, declaration: field.declaration, extraPath: keySuffix(field))
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field))
         return .useDefault
       }
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
-      if field.isRequired { return absent(field, at: objectStart, reason: "its value cannot be converted") }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used") }
       if field.hasDefault {
-        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: objectStart, declaration: field.declaration, extraPath: keySuffix(field))
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field))
         return .useDefault
       }
       return .nilValue
     }
   }
 
-  private mutating func absent(_ field: FieldPlan, at objectStart: Int, reason: String?) -> Settlement {
+  private mutating func absent(_ field: FieldPlan, at offset: Int, reason: String?) -> Settlement {
     if field.isRequired {
       let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
+      let type = SchemaTextual.type(field.property)
+      let message = reason.map { "'\(field.name)' (\(type)) is required, but \($0)" }
+        ?? "missing required key \(keys) (property '\(field.name)': \(type))"
       report(
-        .missingRequired, .error,
-        "missing required key \(keys) (property '\(field.name)': \(SchemaTextual.type(field.property)))" + (reason.map { "; \($0)" } ?? ""),
-        at: objectStart, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "absent",
-        extraPath: keySuffix(field))
+        .missingRequired, .error, message, at: offset, declaration: field.declaration, expected: type,
+        found: reason == nil ? "absent" : "an unusable value", extraPath: keySuffix(field))
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue

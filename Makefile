@@ -1,0 +1,27 @@
+# castctl — the two set-up commands are `make demo` and `make test`; both install what is missing.
+SWIFT ?= swift
+BIN := .build/debug/castctl
+RELEASE_BIN := .build/release/castctl
+
+.PHONY: all deps build release demo test bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+# Runs castctl on the shipped examples: check, schema, validate.
+demo: build
+	@scripts/demo.sh $(BIN)
+
+test: deps
+	$(SWIFT) test
+
+clean:
+	rm -rf .build
