@@ -11,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
   ],
   targets: [
     // libedit, through pkg-config; only Sources/castctl/REPL/LibEditLineReader.swift imports it.
@@ -28,6 +29,7 @@ let package = Package(
       dependencies: [
         "CastSchema",
         .product(name: "OrderedCollections", package: "swift-collections"),
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .executableTarget(

@@ -30,6 +30,9 @@ public struct ValidationSummary: Sendable, Equatable {
   public var warnings = 0
   public var notes = 0
 
+  /// Zero counts.
+  public init() {}
+
   /// Whether every record is valid.
   public var isValid: Bool { errors == 0 }
 

@@ -1,0 +1,83 @@
+import CastSchema
+
+/// Writes a decoded instance the way its model's dialect writes it: output keys, nested paths,
+/// defaults filled, nil omitted or `null` per dialect (the second half of every seed library).
+public struct ModelEncoder: Sendable {
+  public let schema: CompiledSchema
+  public var keys: KeyStyle
+
+  /// Creates an encoder.
+  public init(schema: CompiledSchema, keys: KeyStyle = .json) {
+    self.schema = schema
+    self.keys = keys
+  }
+
+  /// The JSON representation of an instance.
+  public func encode(_ instance: Instance) -> JSONValue {
+    switch instance {
+    case .null: return .null
+    case .bool(let flag): return .bool(flag)
+    case .number(let literal): return .number(literal)
+    case .string(let text): return .string(text)
+    case .array(let items): return .array(items.map(encode))
+    case .dictionary(let members):
+      return .object(members.map { JSONMember(key: $0.key, value: encode($0.value)) })
+    case .json(let value): return value
+    case .model(let model): return encode(model)
+    }
+  }
+
+  /// A model: every mapped property in declaration order (superclass first) at its output path.
+  public func encode(_ model: ModelInstance) -> JSONValue {
+    let plan = schema.plans[model.plan]
+    var root = JSONValue.object([])
+    for (index, field) in plan.fields.enumerated() {
+      let path = keys.path(for: field.property)
+      let value: JSONValue
+      if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
+        value = encode(fieldValue.value)
+      } else {
+        switch plan.policy.nilOutput {
+        case .omit: continue
+        case .null: value = .null
+        case .nullNestedEmptyObject:
+          if case .model = field.node { value = .object([]) } else { value = .null }
+        }
+      }
+      Self.insert(value, at: path[...], into: &root)
+    }
+    return root
+  }
+
+  /// Puts `value` at a key path, creating (or merging into) intermediate objects; an index
+  /// component writes an array padded with `null` up to the index.
+  static func insert(_ value: JSONValue, at path: ArraySlice<KeyComponent>, into container: inout JSONValue) {
+    guard let component = path.first else {
+      container = value
+      return
+    }
+    guard case .object(var members) = container else { return }
+    let existing = members.lastIndex { $0.key == component.key }
+    var child = existing.map { members[$0].value } ?? (component.index == nil ? .object([]) : .array([]))
+    if let index = component.index {
+      var items: [JSONValue] = []
+      if case .array(let current) = child { items = current }
+      while items.count <= index { items.append(.null) }
+      var element = path.count > 1 ? (items[index] == .null ? .object([]) : items[index]) : .null
+      insert(value, at: path.dropFirst(), into: &element)
+      items[index] = element
+      child = .array(items)
+    } else if path.count > 1 {
+      if case .object = child {} else { child = .object([]) }
+      insert(value, at: path.dropFirst(), into: &child)
+    } else {
+      child = value
+    }
+    if let existing {
+      members[existing].value = child
+    } else {
+      members.append(JSONMember(key: component.key, value: child))
+    }
+    container = .object(members)
+  }
+}

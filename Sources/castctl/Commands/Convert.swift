@@ -1,0 +1,145 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+import Foundation
+
+extension KeyStyle: ExpressibleByArgument {}
+
+/// `--to json|yaml|plist`.
+enum OutputKind: String, ExpressibleByArgument, CaseIterable {
+  case json, yaml, plist
+}
+
+/// `castctl convert SCHEMA… DATA`: the model's representation of a document.
+struct Convert: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Decode JSON with a model and write the model's representation (JSON, YAML or a property list).",
+    discussion: """
+      Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and
+      ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to
+      standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON
+      (one line per valid record; invalid records are reported and left out).
+
+      -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to
+      replace an existing file without --force.
+
+      Examples:
+        castctl convert schemas/users.cast schemas/users.json
+        castctl convert schemas/users.cast schemas/users.json --to yaml
+        castctl convert schemas/users.cast schemas/users.json --keys property --compact
+        castctl convert schemas/users.cast schemas/users.ndjson -o users.clean.ndjson
+      """)
+
+  @Argument(help: "The .cast files, then the data file (- for standard input).", completion: .file())
+  var files: [String]
+
+  @OptionGroup var data: DataOptions
+  @OptionGroup var generator: GeneratorOptions
+
+  @Option(help: "Output format: json, yaml or plist.")
+  var to: OutputKind = .json
+
+  @Option(help: "Keys to write: json (the model's JSON keys), property (property names), snake or camel.")
+  var keys: KeyStyle = .json
+
+  @Flag(help: "JSON on one line.")
+  var compact = false
+
+  @Flag(help: "Binary property list (with --to plist).")
+  var binary = false
+
+  @Option(name: .shortAndLong, help: "Write to this file instead of standard output.", completion: .file())
+  var output: String?
+
+  @Flag(help: "Replace the output file if it exists.")
+  var force = false
+
+  @Option(help: "Colour of findings on standard error: auto, always or never.")
+  var color: ColorChoice = .auto
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
+    if files.count == 1, data.typeExpression == nil {
+      throw ValidationError("give the .cast files before the data file, or use --type")
+    }
+    if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
+  }
+
+  func run() throws {
+    let colorOn = Terminal.useColor(color, fileDescriptor: 2)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    Terminal.writeError(session.renderDiagnostics(color: colorOn, minimum: .warning))
+    if session.hasErrors { throw ExitCode.schemaErrors }
+    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: colorOn)
+    let path = files[files.count - 1]
+    let source = try DataInput.read(path)
+    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
+    let schema = CompiledSchema(registry: session.registry, options: options)
+    guard let validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
+    if data.isNDJSON(path), to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
+    let encoder = ModelEncoder(schema: schema, keys: keys)
+    let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
+    let sink = try OutputSink(path: output, force: force)
+    var summary = ValidationSummary()
+    var values: [JSONValue] = []
+    var topLevelArray = false
+    do {
+      try source.bytes.withUnsafeBytes { raw throws in
+        if data.isNDJSON(path) {
+          var failure: Error?
+          summary = try validator.validateNDJSON(raw) { result in
+            Terminal.writeError(result.findings.map(renderer.render).joined())
+            guard failure == nil, result.isValid, let instance = result.instance else { return }
+            do { try sink.write(try self.render(encoder.encode(instance), ndjson: true)) } catch { failure = error }
+          }
+          if let failure { throw failure }
+        } else {
+          topLevelArray = raw.firstNonWhitespace == UInt8(ascii: "[")
+          summary = try validator.validateDocument(raw) { result in
+            Terminal.writeError(result.findings.map(renderer.render).joined())
+            if let instance = result.instance { values.append(encoder.encode(instance)) }
+          }
+        }
+      }
+    } catch let error as JSONSyntaxError {
+      sink.discard()
+      DataInput.reportSyntaxError(error, in: source, color: colorOn)
+      throw ExitCode.malformedJSON
+    }
+    guard summary.isValid else {
+      sink.discard()
+      Terminal.writeError(
+        "castctl: not converted: " + FindingRenderer.summary(summary, input: source.name, target: targetName) + "\n")
+      throw ExitCode.invalidData
+    }
+    if !data.isNDJSON(path) {
+      let document: JSONValue
+      if case .model = target, topLevelArray { document = .array(values) } else { document = values.first ?? .null }
+      try sink.write(try render(document, ndjson: false))
+    }
+    try sink.commit()
+  }
+
+  /// One document in the chosen format.
+  private func render(_ value: JSONValue, ndjson: Bool) throws -> [UInt8] {
+    switch to {
+    case .json:
+      return Array((JSONWriter(style: compact || ndjson ? .compact : .pretty(indent: 2)).write(value) + "\n").utf8)
+    case .yaml:
+      return Array(((ndjson ? "---\n" : "") + (try YAMLOutput.write(value))).utf8)
+    case .plist:
+      let (bytes, dropped) = try PropertyListOutput.write(value, binary: binary)
+      if dropped > 0 {
+        Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
+      }
+      return Array(bytes)
+    }
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// The first byte that is not JSON whitespace (or a byte-order mark).
+  var firstNonWhitespace: UInt8? {
+    first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+  }
+}

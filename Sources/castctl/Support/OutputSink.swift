@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+
+/// Where `convert` writes: standard output, or a file written atomically (a temporary file in
+/// the same folder, renamed over the target only when complete).
+final class OutputSink {
+  private let target: String?
+  private var temporaryPath: String?
+  private var descriptor: Int32
+
+  /// Opens standard output (`path == nil`) or a temporary file beside `path`.
+  init(path: String?, force: Bool) throws {
+    target = path
+    guard let path else {
+      descriptor = STDOUT_FILENO
+      return
+    }
+    if FileManager.default.fileExists(atPath: path), !force {
+      Terminal.writeError("castctl: error: \(path) exists; add --force to replace it\n")
+      throw ExitCode.outputError
+    }
+    let folder = (path as NSString).deletingLastPathComponent
+    var template = Array(((folder.isEmpty ? "." : folder) + "/.castctl-XXXXXX.tmp").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.map { mkstemps($0, 4) } ?? -1
+    }
+    guard fd >= 0 else {
+      Terminal.writeError("castctl: error: cannot write \(path): \(String(cString: strerror(errno)))\n")
+      throw ExitCode.outputError
+    }
+    descriptor = fd
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    temporaryPath = temporary
+    InterruptCleanup.register(temporary)
+  }
+
+  /// Writes all bytes; a failure (a full disk) is reported and ends with exit 74.
+  func write(_ bytes: [UInt8]) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { raw in
+        Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let reason = String(cString: strerror(errno))
+        discard()
+        Terminal.writeError("castctl: error: cannot write \(target ?? "standard output"): \(reason)\n")
+        throw ExitCode.outputError
+      }
+      offset += written
+    }
+  }
+
+  /// Writes text.
+  func write(_ text: String) throws { try write(Array(text.utf8)) }
+
+  /// Makes the output visible: flushes to disk and renames over the target.
+  func commit() throws {
+    guard let temporaryPath, let target else { return }
+    if fsync(descriptor) != 0 || close(descriptor) != 0 {
+      let reason = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      InterruptCleanup.unregister()
+      Terminal.writeError("castctl: error: cannot write \(target): \(reason)\n")
+      throw ExitCode.outputError
+    }
+    descriptor = -1
+    guard rename(temporaryPath, target) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(temporaryPath)
+      InterruptCleanup.unregister()
+      Terminal.writeError("castctl: error: cannot replace \(target): \(reason)\n")
+      throw ExitCode.outputError
+    }
+    InterruptCleanup.unregister()
+    self.temporaryPath = nil
+  }
+
+  /// Throws the output away (invalid input): the target is left as it was.
+  func discard() {
+    guard let temporaryPath else { return }
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+    unlink(temporaryPath)
+    InterruptCleanup.unregister()
+    self.temporaryPath = nil
+  }
+}
