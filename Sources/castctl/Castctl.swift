@@ -20,6 +20,6 @@ struct Castctl: ParsableCommand {
       Shell completions: castctl --generate-completion-script bash|zsh|fish.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Schema.self, Validate.self, Convert.self]
+    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self]
   )
 }

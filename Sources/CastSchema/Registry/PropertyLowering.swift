@@ -117,6 +117,8 @@ extension RegistryBuilder {
         case .check(let check):
           if let problem = Self.checkProblem(check, for: property.type) {
             diagnostics.append(Diagnostic(SchemaMessages.misplacedDirective(check.description, problem), at: range))
+          } else if case .pattern(let pattern) = check, (try? Regex(pattern)) == nil {
+            diagnostics.append(Diagnostic(SchemaMessages.invalidPattern(pattern), at: range))
           } else {
             property.checks.append(check)
           }
@@ -155,11 +157,11 @@ extension RegistryBuilder {
       case .array, .set, .dictionary, .anyArray, .anyObject: return nil
       default: return "count applies to arrays, sets and dictionaries"
       }
-    case .pattern(let pattern):
+    case .pattern:
       guard case .scalar(let scalar) = base, scalar == .string || scalar == .url else {
         return "patterns apply to strings"
       }
-      return (try? Regex(pattern)) == nil ? "\"\(pattern)\" is not a valid regular expression" : nil
+      return nil
     }
   }
 

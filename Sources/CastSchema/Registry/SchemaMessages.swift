@@ -90,8 +90,11 @@ enum SchemaMessages {
       text: "'\(property)' maps to \"\(key)\", which maps back to '\(back)'; write //! \"\(key)\" to make the key explicit")
   }
 
-  static func typealiasCycle(_ name: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "typealias-cycle", severity: .error, text: "typealias '\(name)' refers to itself")
+  static func typealiasCycle(_ cycle: [String]) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "typealias-cycle", severity: .error,
+      text: cycle.count <= 2
+        ? "typealias '\(cycle.first ?? "")' refers to itself" : "typealias cycle: \(cycle.joined(separator: " → "))")
   }
 
   static func unknownDirective(_ word: String) -> DiagnosticMessage {

@@ -3,7 +3,8 @@
 struct TypeResolver {
   let symbols: SymbolTable
   private var aliasCache: [String: TypeRef] = [:]
-  private var resolvingAliases: Set<String> = []
+  private var resolvingAliases: [String] = []
+  private var cyclicAliases: Set<String> = []
   private(set) var diagnostics: [Diagnostic] = []
 
   init(symbols: SymbolTable) {
@@ -84,12 +85,16 @@ struct TypeResolver {
     _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
   ) -> TypeRef? {
     if let cached = aliasCache[name] { return cached }
-    guard !resolvingAliases.contains(name) else {
-      report(SchemaMessages.typealiasCycle(name), at: alias.syntax.name.range, file: alias.file)
+    guard !cyclicAliases.contains(name) else { return nil }
+    if let start = resolvingAliases.firstIndex(of: name) {
+      // One report per cycle, where resolution entered it; its other aliases stay silent.
+      let cycle = Array(resolvingAliases[start...]) + [name]
+      cyclicAliases.formUnion(cycle)
+      report(SchemaMessages.typealiasCycle(cycle), at: alias.syntax.name.range, file: alias.file)
       return nil
     }
-    resolvingAliases.insert(name)
-    defer { resolvingAliases.remove(name) }
+    resolvingAliases.append(name)
+    defer { resolvingAliases.removeLast() }
     guard let type = resolve(alias.syntax.type, file: alias.file) else { return nil }
     aliasCache[name] = type
     return type

@@ -22,7 +22,7 @@ extension Parser {
     guard isPunctuation("{") else {
       error(
         SyntaxMessages.expected("'{'", after: "after the header of '\(modelName.text)'"),
-        at: current.range)
+        at: missingTokenRange)
       model.range = start..<previousEnd
       return model
     }
@@ -225,7 +225,8 @@ extension Parser {
     var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: start..<previousEnd)
     while current.kind == .directive { advance() }
     guard consume("{") else {
-      error(SyntaxMessages.expected("'{'", after: "after the header of enum '\(enumName.text)'"), at: current.range)
+      error(
+        SyntaxMessages.expected("'{'", after: "after the header of enum '\(enumName.text)'"), at: missingTokenRange)
       return decl
     }
     while !gaveUp {

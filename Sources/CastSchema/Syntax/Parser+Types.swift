@@ -54,8 +54,8 @@ extension Parser {
       return .named(NameSyntax(text: source.text(range), range: range), arguments: [], range: range)
     }
     guard current.kind == .identifier, !isKeyword("var"), !isKeyword("let") else {
-      error(SyntaxMessages.expected("a type", after: "here"), at: current.range)
-      return .missing(at: current.range.lowerBound)
+      error(SyntaxMessages.expected("a type", after: "here"), at: missingTokenRange)
+      return .missing(at: missingTokenRange.lowerBound)
     }
     var nameText = text(current)
     advance()
@@ -79,7 +79,7 @@ extension Parser {
     if consume(symbol) { return }
     error(
       SyntaxMessages.expected("'\(symbol)'", after: "to end \(what)"),
-      at: current.startsLine ? previousEnd..<previousEnd : current.range,
+      at: missingTokenRange,
       notes: [DiagnosticNote("\(what) starts here", at: sourceRange(opening..<opening + 1))])
   }
 }

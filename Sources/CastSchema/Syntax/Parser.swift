@@ -173,6 +173,12 @@ public struct Parser {
 
   func sourceRange(_ bytes: Range<Int>) -> SourceRange { SourceRange(file: file, bytes: bytes) }
 
+  /// Where a missing token is reported: at the current token, or at the end of the previous one
+  /// when the current token starts a new line, so the caret stays on the line that lacks it.
+  var missingTokenRange: Range<Int> {
+    current.startsLine ? previousEnd..<previousEnd : current.range
+  }
+
   // MARK: - Diagnostics and recovery
 
   mutating func error(_ message: DiagnosticMessage, at range: Range<Int>, notes: [DiagnosticNote] = []) {

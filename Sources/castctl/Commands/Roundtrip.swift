@@ -1,0 +1,81 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+
+extension LedgerKind: ExpressibleByArgument {}
+
+/// `castctl roundtrip SCHEMA… DATA`: decode, encode, compare; a ledger of every change.
+struct Roundtrip: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Show everything a trip through the model changes in a document, grouped by kind.",
+    discussion: """
+      Decodes DATA with the model, encodes it back the way the dialect writes it, and compares the
+      result with the input as JSON values. Each difference is one line with its JSON Pointer and
+      line:column in the input. Kinds: \(LedgerKind.allCases.map(\.rawValue).joined(separator: ", ")).
+
+      Exit status: 0 when nothing changed (or only --allow'ed kinds), 1 when anything did or the
+      document is invalid, 2 schema errors, 3 malformed JSON.
+
+      Examples:
+        castctl roundtrip schemas/users.cast schemas/users.json
+        castctl roundtrip schemas/users.cast schemas/users.json --allow default-filled,value-normalized
+        castctl roundtrip -c schemas/classy.cast schemas/classy.json --model Classz --format json
+      """)
+
+  @Argument(help: "The .cast files, then the data file (- for standard input).", completion: .file())
+  var files: [String]
+
+  @OptionGroup var data: DataOptions
+  @OptionGroup var generator: GeneratorOptions
+  @OptionGroup var output: OutputOptions
+
+  @Option(help: "Kinds of change that do not count as a loss (comma-separated).", transform: Roundtrip.kinds)
+  var allow: [LedgerKind] = []
+
+  static func kinds(_ text: String) throws -> [LedgerKind] {
+    try text.split(separator: ",").map { part in
+      guard let kind = LedgerKind(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
+        throw ValidationError("unknown kind '\(part)'; kinds are \(LedgerKind.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return kind
+    }
+  }
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
+    if files.count == 1, data.typeExpression == nil {
+      throw ValidationError("give the .cast files before the data file, or use --type")
+    }
+  }
+
+  func run() throws {
+    let color = Terminal.useColor(output.color, fileDescriptor: 1)
+    let errorColor = Terminal.useColor(output.color, fileDescriptor: 2)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    Terminal.writeError(session.renderDiagnostics(color: errorColor, minimum: .warning))
+    if session.hasErrors { throw ExitCode.schemaErrors }
+    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: errorColor)
+    let path = files[files.count - 1]
+    let source = try DataInput.read(path)
+    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
+    let schema = CompiledSchema(registry: session.registry, options: options)
+    let report: RoundTripReport
+    do {
+      report = try RoundTripRun(schema: schema, target: target, source: source, ndjson: data.isNDJSON(path)).run()
+    } catch let error as JSONSyntaxError {
+      DataInput.reportSyntaxError(error, in: source, color: errorColor)
+      throw ExitCode.malformedJSON
+    }
+    let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
+    Terminal.writeError(report.findings.filter { $0.severity == .error }.map(renderer.render).joined())
+    let counted = report.entries.filter { !allow.contains($0.kind) }
+    switch output.format {
+    case .text:
+      Terminal.write(LedgerText.render(report.entries, source: source, style: TextStyle(enabled: color)))
+      Terminal.write(LedgerText.summary(report, counted: counted.count, input: source.name, target: targetName) + "\n")
+    case .json:
+      Terminal.write(LedgerText.json(report, source: source, allowed: allow) + "\n")
+    }
+    if !report.summary.isValid || !counted.isEmpty { throw ExitCode.invalidData }
+  }
+}

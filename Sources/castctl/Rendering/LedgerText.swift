@@ -1,0 +1,66 @@
+import CastSchema
+import CastValidate
+
+/// The text and JSON forms of a round-trip ledger.
+enum LedgerText {
+  /// Entries grouped by kind (in the order of `LedgerKind.allCases`), one line each.
+  static func render(_ entries: [LedgerEntry], source: DataSource, style: TextStyle) -> String {
+    var out = ""
+    for kind in LedgerKind.allCases {
+      let group = entries.filter { $0.kind == kind }
+      guard !group.isEmpty else { continue }
+      out += style.bold("\(kind.rawValue) (\(group.count))") + style.dim("  \(kind.summary)") + "\n"
+      for entry in group {
+        let position = source.position(of: entry.offset)
+        var line = "  \(entry.path.isEmpty ? "(root)" : entry.path)  " + style.dim("\(position)")
+        if let record = entry.recordLine { line += style.dim(" (record line \(record))") }
+        line += "  " + show(entry.before) + " → " + show(entry.after)
+        if let outputPath = entry.outputPath { line += style.dim("  written at \(outputPath)") }
+        out += line + "\n"
+      }
+    }
+    return out
+  }
+
+  static func summary(_ report: RoundTripReport, counted: Int, input: String, target: String) -> String {
+    if !report.summary.isValid {
+      return "invalid: " + FindingRenderer.summary(report.summary, input: input, target: target)
+    }
+    let total = report.entries.count
+    if total == 0 { return "lossless: no changes in \(input) (\(target))" }
+    let allowed = total - counted
+    return "\(DiagnosticRenderer.count(total, "change")) in \(input) (\(target))"
+      + (allowed > 0 ? ", \(allowed) allowed" : "")
+  }
+
+  static func json(_ report: RoundTripReport, source: DataSource, allowed: [LedgerKind]) -> String {
+    let entries = report.entries.map { entry -> JSONValue in
+      let position = source.position(of: entry.offset)
+      var members = [
+        JSONMember(key: "kind", value: .string(entry.kind.rawValue)),
+        JSONMember(key: "path", value: .string(entry.path)),
+        JSONMember(key: "line", value: .number(String(position.line))),
+        JSONMember(key: "column", value: .number(String(position.column))),
+        JSONMember(key: "before", value: entry.before ?? .null),
+        JSONMember(key: "after", value: entry.after ?? .null),
+      ]
+      if let outputPath = entry.outputPath { members.append(JSONMember(key: "outputPath", value: .string(outputPath))) }
+      if let record = entry.recordLine { members.append(JSONMember(key: "record", value: .number(String(record)))) }
+      if allowed.contains(entry.kind) { members.append(JSONMember(key: "allowed", value: .bool(true))) }
+      return .object(members)
+    }
+    return JSONWriter(style: .pretty(indent: 2)).write(
+      .object([
+        JSONMember(key: "valid", value: .bool(report.summary.isValid)),
+        JSONMember(key: "lossless", value: .bool(report.entries.allSatisfy { allowed.contains($0.kind) })),
+        JSONMember(key: "entries", value: .array(entries)),
+      ]))
+  }
+
+  /// A value for a ledger line: compact JSON, clipped; `(absent)` for nil.
+  static func show(_ value: JSONValue?) -> String {
+    guard let value else { return "(absent)" }
+    let text = JSONWriter(style: .compact).write(value)
+    return text.count > 60 ? String(text.prefix(60)) + "…" : text
+  }
+}
