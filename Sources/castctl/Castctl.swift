@@ -20,6 +20,15 @@ struct Castctl: ParsableCommand {
       Shell completions: castctl --generate-completion-script bash|zsh|fish.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self]
+    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Repl.self]
   )
+
+  /// `castctl` alone: the REPL on a terminal, the help otherwise.
+  func run() throws {
+    if standardStreamsAreTerminals() {
+      try Repl.parse([]).run()
+    } else {
+      print(Castctl.helpMessage())
+    }
+  }
 }

@@ -12,7 +12,7 @@ public enum KeyStyle: String, Sendable, CaseIterable {
   case camel
 
   /// The path a property is written at.
-  func path(for property: Property) -> [KeyComponent] {
+  public func path(for property: Property) -> [KeyComponent] {
     switch self {
     case .property:
       return [KeyComponent(key: property.name)]

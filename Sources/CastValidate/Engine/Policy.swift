@@ -111,11 +111,12 @@ public struct Policy: Sendable, Hashable {
     }
   }
 
-  /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals,
-  /// any dropped element or substituted default an error. Output rules stay the dialect's.
+  /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals
+  /// (never looser than the dialect: DSON still rejects every `null`), any dropped element or
+  /// substituted default an error. Output rules stay the dialect's.
   public func strict() -> Policy {
     var copy = self
-    copy.null = .onlyForOptionals
+    if copy.null != .error { copy.null = .onlyForOptionals }
     copy.unconvertible = .error
     copy.stringToNumber = .never
     copy.numberToString = false

@@ -169,7 +169,7 @@ extension RecordValidator {
       let rawTexts = plan.rawValues.map { JSONWriter(style: .compact).write($0) }
       let hint = NameSuggestion.closest(to: found, in: rawTexts).map { "; did you mean \($0)?" } ?? ""
       report(
-        .unknownEnumValue, .error, "\(found.prefix(Excerpt.limit)) is not a case of \(plan.name)\(hint)", at: start,
+        .unknownEnumValue, .error, "\(found.prefix(Excerpt.limit)) is not a case of \(plan.name) (\(plan.valueList))\(hint)", at: start,
         declaration: declaration, expected: "one of \(plan.valueList)", found: String(found.prefix(Excerpt.limit)))
       return .unconvertible
     }

@@ -118,8 +118,9 @@ extension RecordValidator {
           extraPath: keySuffix(field))
         return .nilValue
       }
-      if field.isOptional { return .nilValue }
+      // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
       if field.isRequired { return absent(field, at: valueOffset, reason: "it is null") }
+      if field.isOptional { return .nilValue }
       if field.hasDefault {
         report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field))
         return .useDefault

@@ -1,0 +1,57 @@
+import ArgumentParser
+import CastSchema
+import Foundation
+
+/// `castctl repl [SCHEMA…]`: the interactive session.
+struct Repl: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Explore models and mappings interactively (libedit: history, tab completion).",
+    discussion: """
+      Type :help for the commands. A class / struct / enum typed at the prompt joins the session;
+      a JSON document validates against the current model. History is kept in ~/.castctl_history
+      (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so
+      `castctl repl < script.txt` runs a script) and no history is written.
+
+      Examples:
+        castctl repl schemas/users.cast
+        castctl repl < session.txt
+      """)
+
+  @Argument(help: "The .cast files to load first.", completion: .file(extensions: ["cast", "swift"]))
+  var schemas: [String] = []
+
+  @OptionGroup var generator: GeneratorOptions
+
+  @Flag(help: "Start with :set strict on.")
+  var strict = false
+
+  @Option(help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+  var color: ColorChoice = .auto
+
+  func run() throws {
+    let interactive = standardStreamsAreTerminals()
+    var interpreter = ReplInterpreter(color: Terminal.useColor(color, fileDescriptor: 1))
+    interpreter.session.settings.strict = strict
+    interpreter.session.settings.dialect = generator.dialect
+    interpreter.session.settings.capitalizeKeys = generator.capitalizeKeys
+    interpreter.session.settings.ignoreCase = generator.ignoreCase
+    interpreter.session.settings.nullEmpty = generator.nullEmpty
+    let state = ReplState(interpreter: interpreter)
+    if !schemas.isEmpty {
+      Terminal.write(state.interpreter.handle(":load " + schemas.map { "\"\($0)\"" }.joined(separator: " ")))
+    }
+    let reader: LineReader
+    if interactive {
+      Terminal.write("castctl \(Castctl.configuration.version) REPL: :help lists the commands, Ctrl-D leaves\n")
+      let history = ProcessInfo.processInfo.environment["CASTCTL_HISTORY"]
+        ?? (NSHomeDirectory() as NSString).appendingPathComponent(".castctl_history")
+      reader = LibEditLineReader(programName: "castctl", historyFile: history) { line, start, word in
+        ReplCompleter(session: state.interpreter.session, completePath: LibEditLineReader.completePath)
+          .candidates(line: line, wordStart: start, word: word)
+      }
+    } else {
+      reader = PlainLineReader()
+    }
+    ReplLoop(state: state, reader: reader, write: Terminal.write).run()
+  }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One read from a line source.
+enum LineReadResult: Equatable {
+  /// A complete line, without its line terminator.
+  case line(String)
+  /// Ctrl-C: the current input was cancelled; the caller keeps going with a fresh prompt.
+  case interrupted
+  /// Ctrl-D on an empty line, or end of file.
+  case endOfInput
+}
+
+/// Where the REPL gets its lines: libedit on a terminal, plain stdin otherwise, a script in tests.
+protocol LineReader: AnyObject {
+  /// Shows `prompt` (if the source is interactive) and returns the next line or event.
+  func readLine(prompt: String) -> LineReadResult
+  /// Records a line the user entered so it can be recalled later; sources without history ignore it.
+  func addHistory(_ line: String)
+}
+
+/// True when stdin and stdout are both terminals, i.e. when line editing makes sense.
+///
+/// Checking stdout too keeps prompts and redraw sequences out of pipes such as `castctl | tee log`.
+func standardStreamsAreTerminals() -> Bool {
+  isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+}
+
+/// Reads standard input without libedit when it's not a terminal (no prompt, no echo, no history).
+final class PlainLineReader: LineReader {
+  /// Creates a reader over the process's standard input.
+  init() {}
+
+  /// Returns the next line of stdin, ignoring `prompt` so piped output stays deterministic.
+  func readLine(prompt: String) -> LineReadResult {
+    // Qualified, because the unqualified name would resolve to this method.
+    guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
+    return .line(line)
+  }
+
+  /// Does nothing: scripted input must not end up in the user's history.
+  func addHistory(_ line: String) {}
+}
+
+/// Feeds fixed lines; for transcript tests.
+final class ScriptedLineReader: LineReader {
+  private var pending: [LineReadResult]
+  /// Every prompt the reader was asked to show, in order.
+  private(set) var prompts: [String] = []
+  /// Every line passed to `addHistory`, in order.
+  private(set) var history: [String] = []
+
+  /// Creates a reader that returns `lines` one by one, then `.endOfInput`.
+  convenience init(lines: [String]) {
+    self.init(results: lines.map { .line($0) })
+  }
+
+  /// Creates a reader that returns `results` one by one, then `.endOfInput`; lets tests script Ctrl-C.
+  init(results: [LineReadResult]) {
+    pending = results
+  }
+
+  /// Returns the next scripted result and remembers the prompt.
+  func readLine(prompt: String) -> LineReadResult {
+    prompts.append(prompt)
+    return pending.isEmpty ? .endOfInput : pending.removeFirst()
+  }
+
+  /// Remembers the line so tests can check what the REPL chose to keep.
+  func addHistory(_ line: String) {
+    history.append(line)
+  }
+}

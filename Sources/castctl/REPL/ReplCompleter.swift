@@ -1,0 +1,65 @@
+import CastSchema
+import CastValidate
+
+/// Tab completion that knows where it is: command names, model names, `Model.property`, file
+/// paths after `:load`, and option values.
+struct ReplCompleter {
+  let session: ReplSession
+  /// Completes file paths (libedit's helper, or a stub in tests).
+  let completePath: (String) -> [String]
+
+  /// Candidates for `word`, which starts at byte offset `wordStart` of `line`.
+  func candidates(line: String, wordStart: Int, word: String) -> [String] {
+    let before = String(decoding: Array(line.utf8).prefix(wordStart), as: UTF8.self)
+    let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    guard let command = previous.first else {
+      if word.hasPrefix(":") { return matching(ReplCommandInfo.all.map(\.name), word) }
+      return matching(modelNames + ["class", "struct", "enum", "typealias"], word)
+    }
+    if word.contains(".") { return properties(word) }
+    switch command {
+    case ":load", ":l":
+      return completePath(word)
+    case ":set":
+      switch previous.count {
+      case 1: return matching(["strict", "dialect", "unknown", "keys", "flags"], word)
+      default:
+        switch previous[1] {
+        case "strict": return matching(["on", "off"], word)
+        case "dialect": return matching(Dialect.allCases.map(\.rawValue) + ["auto"], word)
+        case "unknown": return matching(UnknownKeyRule.allCases.map(\.rawValue), word)
+        case "keys": return matching(KeyStyle.allCases.map(\.rawValue), word)
+        case "flags": return matching(["-c", "-i", "-n"], word)
+        default: return []
+        }
+      }
+    case ":keys" where previous.count == 2, ":k" where previous.count == 2:
+      return matching(KeyStyle.allCases.map(\.rawValue), word)
+    case ":help", ":h":
+      return matching(ReplCommandInfo.all.map(\.name), word.hasPrefix(":") ? word : ":" + word)
+    default:
+      if previous.last == "--to" { return matching(OutputKind.allCases.map(\.rawValue), word) }
+      if previous.last == "--keys" { return matching(KeyStyle.allCases.map(\.rawValue), word) }
+      if word.hasPrefix("--") { return matching(["--to", "--keys", "--compact"], word) }
+      if word.hasPrefix("@") { return completePath(String(word.dropFirst())).map { "@" + $0 } }
+      return previous.count == 1 ? matching(modelNames, word) : []
+    }
+  }
+
+  private var modelNames: [String] {
+    Array(session.registry.models.keys) + Array(session.registry.enums.keys)
+  }
+
+  /// `User.na` → `User.name`.
+  private func properties(_ word: String) -> [String] {
+    guard let dot = word.firstIndex(of: ".") else { return [] }
+    let modelName = String(word[..<dot])
+    let prefix = String(word[word.index(after: dot)...])
+    guard let model = session.registry.models[modelName] else { return [] }
+    return model.properties.map(\.name).filter { $0.hasPrefix(prefix) }.map { "\(modelName).\($0)" }
+  }
+
+  private func matching(_ candidates: [String], _ prefix: String) -> [String] {
+    candidates.filter { $0.hasPrefix(prefix) }.sorted()
+  }
+}

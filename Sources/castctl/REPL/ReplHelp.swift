@@ -1,0 +1,71 @@
+/// The REPL's commands, with their usage and help text; `:help` and completion read this table.
+struct ReplCommandInfo {
+  let name: String
+  let usage: String
+  let summary: String
+  let details: String
+
+  static let all: [ReplCommandInfo] = [
+    ReplCommandInfo(
+      name: ":load", usage: ":load FILE…", summary: "load .cast files (again: reload them)",
+      details: "Loads the files into the session's registry, replacing the files loaded before. Diagnostics are shown; when they include errors the previous registry stays."),
+    ReplCommandInfo(
+      name: ":models", usage: ":models", summary: "list the models and enums",
+      details: "One line per model: its dialect, its number of properties and where it is declared."),
+    ReplCommandInfo(
+      name: ":show", usage: ":show MODEL", summary: "properties, types, JSON keys, required / default, dialect",
+      details: "The same table as `castctl schema`; inherited properties show the model they come from."),
+    ReplCommandInfo(
+      name: ":keys", usage: ":keys MODEL [json|property|snake|camel]", summary: "property ↔ JSON key table",
+      details: "How each property is read (every alternative) and how it is written in the given key style."),
+    ReplCommandInfo(
+      name: ":use", usage: ":use MODEL", summary: "make MODEL the current model",
+      details: "Bare JSON, :validate, :convert and :roundtrip use the current model when none is named."),
+    ReplCommandInfo(
+      name: ":validate", usage: ":validate [MODEL] JSON|@file", summary: "check a document against a model",
+      details: "Findings with their positions, then a summary. A bare JSON document does the same with the current model."),
+    ReplCommandInfo(
+      name: ":convert", usage: ":convert [MODEL] JSON|@file [--to json|yaml|plist] [--keys STYLE] [--compact]",
+      summary: "the model's representation of a document", details: "As `castctl convert`."),
+    ReplCommandInfo(
+      name: ":roundtrip", usage: ":roundtrip [MODEL] JSON|@file", summary: "what a trip through the model changes",
+      details: "As `castctl roundtrip`: the ledger of every change, by kind."),
+    ReplCommandInfo(
+      name: ":type", usage: ":type EXPR JSON", summary: "convert a document to any type expression (DSON's convert)",
+      details: "For example `:type [String: [Int]] {\"a\": [1, 2]}`. Shows the findings and the converted value."),
+    ReplCommandInfo(
+      name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n]",
+      summary: "change a setting (no argument: show them)",
+      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them)."),
+    ReplCommandInfo(
+      name: ":reset", usage: ":reset", summary: "forget everything: files, declarations, settings",
+      details: "The session starts over, as if just opened."),
+    ReplCommandInfo(
+      name: ":help", usage: ":help [COMMAND]", summary: "this list, or one command's help", details: "Lists the commands."),
+    ReplCommandInfo(
+      name: ":quit", usage: ":quit", summary: "leave (Ctrl-D does too)", details: "Leaves the REPL."),
+  ]
+
+  static func named(_ name: String) -> ReplCommandInfo? {
+    let wanted = name.hasPrefix(":") ? name : ":" + name
+    return all.first { $0.name == wanted } ?? (wanted == ":q" || wanted == ":exit" ? all.last : nil)
+  }
+
+  /// The text of `:help`.
+  static var overview: String {
+    let width = all.map(\.usage.count).max() ?? 0
+    var text = "Commands:\n"
+    for command in all {
+      let usage = command.usage.count > 40 ? command.name : command.usage
+      text += "  " + usage + String(repeating: " ", count: max(2, min(width, 40) - usage.count + 2)) + command.summary + "\n"
+    }
+    text += """
+      Anything else:
+        a class / struct / enum declaration   adds it to the session (replacing one of the same name)
+        a JSON document                       validates it against the current model
+      A declaration or document may span lines: input continues until its brackets balance.
+
+      """
+    return text
+  }
+}

@@ -1,0 +1,194 @@
+import CastSchema
+import CastValidate
+import Foundation
+
+/// Data commands: `:validate`, `:convert`, `:roundtrip`, `:type`, and bare JSON.
+extension ReplInterpreter {
+  /// A document named in a command: inline JSON, or `@file`.
+  struct Document {
+    let source: DataSource
+  }
+
+  func validateBare(_ text: String) -> String {
+    guard let model = session.currentModel else {
+      return error("no current model: :use MODEL first (or :validate MODEL JSON)")
+    }
+    return runValidate(model: model, document: Document(source: DataSource(name: "<input>", bytes: Array(text.utf8))))
+  }
+
+  func validate(_ rest: String) -> String {
+    switch target(rest) {
+    case .failure(let failure): return failure.message
+    case .success(let (model, document, _)): return runValidate(model: model, document: document)
+    }
+  }
+
+  private func runValidate(model: String, document: Document) -> String {
+    let schema = session.compiled
+    guard let validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
+    let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
+    var out = ""
+    do {
+      let summary = try document.source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+        try validator.validateDocument(raw) { out += $0.findings.map(renderer.render).joined() }
+      }
+      let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
+      return out + (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
+    } catch let syntaxError as JSONSyntaxError {
+      return malformed(syntaxError, document.source)
+    } catch {
+      return self.error("\(error)")
+    }
+  }
+
+  func convert(_ rest: String) -> String {
+    var words = rest
+    var options = ConvertOptions(keys: session.settings.keys)
+    // Options come last: `--to yaml`, `--keys snake`, `--compact`.
+    while true {
+      let trimmed = words.trimmed
+      if trimmed.hasSuffix(" --compact") {
+        options.compact = true
+        words = String(trimmed.dropLast(" --compact".count))
+      } else if let range = trimmed.range(of: " --to ", options: .backwards), let kind = OutputKind(rawValue: String(trimmed[range.upperBound...]).trimmed) {
+        options.to = kind
+        words = String(trimmed[..<range.lowerBound])
+      } else if let range = trimmed.range(of: " --keys ", options: .backwards), let style = KeyStyle(rawValue: String(trimmed[range.upperBound...]).trimmed) {
+        options.keys = style
+        words = String(trimmed[..<range.lowerBound])
+      } else {
+        break
+      }
+    }
+    switch target(words) {
+    case .failure(let failure): return failure.message
+    case .success(let (model, document, _)): return runConvert(model: model, document: document, options: options)
+    }
+  }
+
+  struct ConvertOptions {
+    var to = OutputKind.json
+    var keys: KeyStyle
+    var compact = false
+  }
+
+  private func runConvert(model: String, document: Document, options: ConvertOptions) -> String {
+    let schema = session.compiled
+    guard let validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
+    let encoder = ModelEncoder(schema: schema, keys: options.keys)
+    let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
+    var out = ""
+    var values: [JSONValue] = []
+    do {
+      let isArray = document.source.bytes.withUnsafeBytes { $0.firstNonWhitespace == UInt8(ascii: "[") }
+      let summary = try document.source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+        try validator.validateDocument(raw) { result in
+          out += result.findings.map(renderer.render).joined()
+          if let instance = result.instance { values.append(encoder.encode(instance)) }
+        }
+      }
+      guard summary.isValid else {
+        return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
+      }
+      let value = isArray ? JSONValue.array(values) : (values.first ?? .null)
+      switch options.to {
+      case .json: return out + JSONWriter(style: options.compact ? .compact : .pretty(indent: 2)).write(value) + "\n"
+      case .yaml: return out + ((try? YAMLOutput.write(value)) ?? "")
+      case .plist:
+        guard let (data, _) = try? PropertyListOutput.write(value, binary: false) else { return out + error("cannot write a property list") }
+        return out + String(decoding: data, as: UTF8.self)
+      }
+    } catch let syntaxError as JSONSyntaxError {
+      return malformed(syntaxError, document.source)
+    } catch {
+      return self.error("\(error)")
+    }
+  }
+
+  func roundtrip(_ rest: String) -> String {
+    switch target(rest) {
+    case .failure(let failure): return failure.message
+    case .success(let (model, document, _)):
+      let schema = session.compiled
+      do {
+        let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: false).run()
+        let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
+        return report.findings.filter { $0.severity == .error }.map(renderer.render).joined()
+          + LedgerText.render(report.entries, source: document.source, style: style)
+          + LedgerText.summary(report, counted: report.entries.count, input: document.source.name, target: "model \(model)") + "\n"
+      } catch let error as JSONSyntaxError {
+        return malformed(error, document.source)
+      } catch {
+        return self.error("\(error)")
+      }
+    }
+  }
+
+  func typeConvert(_ rest: String) -> String {
+    guard let (typeText, json) = ReplInput.splitTypeAndJSON(rest, registry: session.registry) else {
+      return error("usage: :type EXPR JSON, e.g. :type [String: [Int]] {\"a\": [1]}")
+    }
+    let parsed = SchemaLoader.parseType(typeText, in: session.registry)
+    guard let type = parsed.type else { return error("cannot read the type \(typeText)") }
+    let schema = session.compiled
+    let full: TypeRef = parsed.optional ? .optional(type) : type
+    guard let validator = DocumentValidator(schema: schema, target: .type(full), build: true) else { return error("cannot use \(typeText)") }
+    let source = DataSource(name: "<input>", bytes: Array(json.utf8))
+    let renderer = FindingRenderer(data: source, registry: session.registry, style: style)
+    let encoder = ModelEncoder(schema: schema, keys: session.settings.keys)
+    var out = ""
+    var value: JSONValue?
+    do {
+      let summary = try source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+        try validator.validateDocument(raw) { result in
+          out += result.findings.map(renderer.render).joined()
+          value = result.instance.map(encoder.encode)
+        }
+      }
+      guard summary.isValid, let value else {
+        return out + style.severity(.error, "cannot convert") + " to \(typeText)\n"
+      }
+      return out + "\(typeText): " + JSONWriter(style: .compact).write(value) + "\n"
+    } catch let syntaxError as JSONSyntaxError {
+      return malformed(syntaxError, source)
+    } catch {
+      return self.error("\(error)")
+    }
+  }
+
+  /// `[MODEL] JSON|@file` → the model (named or current) and the document.
+  private func target(_ rest: String) -> Result<(String, Document, String), TargetError> {
+    var text = rest.trimmed
+    var model = session.currentModel
+    let first = String(text.prefix { !$0.isWhitespace })
+    if !first.isEmpty, !first.hasPrefix("@"), !ReplInput.isJSON(first) {
+      guard session.registry.models[first] != nil else { return .failure(TargetError(message: unknownModel(first))) }
+      model = first
+      text = String(text.dropFirst(first.count)).trimmed
+    }
+    guard let model else {
+      return .failure(TargetError(message: error("no current model: name one, or :use MODEL first")))
+    }
+    guard !text.isEmpty else { return .failure(TargetError(message: error("give a JSON document or @file"))) }
+    if text.hasPrefix("@") {
+      let path = String(text.dropFirst()).trimmed
+      guard let data = FileManager.default.contents(atPath: path) else {
+        return .failure(TargetError(message: error("cannot read \(path)")))
+      }
+      return .success((model, Document(source: DataSource(name: path, bytes: Array(data))), text))
+    }
+    return .success((model, Document(source: DataSource(name: "<input>", bytes: Array(text.utf8))), text))
+  }
+
+  private func malformed(_ syntaxError: JSONSyntaxError, _ source: DataSource) -> String {
+    let position = source.position(of: syntaxError.offset)
+    let (text, caret) = source.lineWindow(around: syntaxError.offset)
+    return style.bold("\(source.name):\(position): ") + style.severity(.error, "error[malformed-json]") + ": "
+      + syntaxError.message + "\n  " + text + "\n  " + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n"
+  }
+}
+
+/// A command's target could not be resolved; the message is ready to print.
+struct TargetError: Error {
+  let message: String
+}

@@ -1,0 +1,177 @@
+import CastSchema
+import CastValidate
+import Foundation
+
+/// Schema commands: `:load`, `:models`, `:show`, `:keys`, `:use`, `:set`, and typed declarations.
+extension ReplInterpreter {
+  mutating func load(_ rest: String) -> String {
+    let paths = ReplArguments.split(rest)
+    guard !paths.isEmpty else { return error(":load needs at least one file") }
+    var files: [SourceFile] = []
+    for path in paths {
+      do {
+        files.append(try SourceFile.read(path: path))
+      } catch {
+        return self.error("cannot read \(error); the registry is unchanged")
+      }
+    }
+    let (registry, diagnostics) = session.build(files: files, typed: session.typed)
+    var out = render(diagnostics.filter { $0.severity > .note }, files: registry.files)
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      return out + error("not loaded: \(DiagnosticRenderer.summary(of: diagnostics)); the previous registry stays")
+    }
+    session.adopt(files: files, typed: session.typed, registry: registry)
+    out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(registry.models.count, "model")), "
+      + "\(DiagnosticRenderer.count(registry.enums.count, "enum"))"
+      + (session.currentModel.map { "; using \($0)" } ?? "") + "\n"
+    return out
+  }
+
+  func models() -> String {
+    let registry = session.registry
+    guard !registry.models.isEmpty || !registry.enums.isEmpty else {
+      return "no models yet: :load a file or type a declaration\n"
+    }
+    var table = TextTable(header: ["name", "kind", "dialect", "properties", "declared"])
+    for model in registry.models.values {
+      let marker = model.name == session.currentModel ? " *" : ""
+      table.rows.append([
+        model.name + marker, model.isStruct ? "struct" : "class", model.dialect.rawValue,
+        String(model.mappedProperties.count), location(model.range),
+      ])
+    }
+    for enumType in registry.enums.values {
+      table.rows.append([enumType.name, "enum", "", "\(enumType.cases.count) cases", location(enumType.range)])
+    }
+    return table.render(style: style)
+  }
+
+  func show(_ rest: String) -> String {
+    let name = rest.isEmpty ? (session.currentModel ?? "") : rest
+    let table = SchemaTable(registry: session.registry, style: style)
+    if session.registry.models[name] != nil { return table.render(models: [name], enums: []) }
+    if session.registry.enums[name] != nil { return table.render(models: [], enums: [name]) }
+    return unknownModel(name)
+  }
+
+  func keys(_ rest: String) -> String {
+    let words = ReplArguments.split(rest)
+    let name = words.first ?? session.currentModel ?? ""
+    guard let model = session.registry.models[name] else { return unknownModel(name) }
+    var style = session.settings.keys
+    if words.count > 1 {
+      guard let chosen = KeyStyle(rawValue: words[1]) else {
+        return error("key styles are \(KeyStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      style = chosen
+    }
+    var table = TextTable(header: ["property", "reads", "writes (\(style.rawValue))"])
+    for property in model.properties {
+      let writes = property.isMapped
+        ? style.path(for: property).map { component in component.index.map { "\(component.key)[\($0)]" } ?? component.key }
+          .joined(separator: "/") : "—"
+      table.rows.append([property.name, SchemaTable.keyText(property), writes])
+    }
+    return table.render(style: self.style)
+  }
+
+  mutating func use(_ rest: String) -> String {
+    guard session.registry.models[rest] != nil else { return unknownModel(rest) }
+    session.currentModel = rest
+    return "using \(rest)\n"
+  }
+
+  func unknownModel(_ name: String) -> String {
+    if name.isEmpty { return error("name a model (:models lists them)") }
+    let hint = session.registry.suggestModel(for: name).map { "; did you mean \($0)?" } ?? ""
+    return error("no model named '\(name)'\(hint)")
+  }
+
+  mutating func declare(_ text: String) -> String {
+    let names = ReplInput.declaredNames(text)
+    var typed = session.typed.filter { Set($0.names).isDisjoint(with: names) }
+    let replaced = typed.count != session.typed.count
+      || names.contains { session.registry.models[$0] != nil || session.registry.enums[$0] != nil }
+    typed.append((names: names.isEmpty ? ["?"] : names, text: text))
+    let (registry, diagnostics) = session.build(files: session.files, typed: typed)
+    var out = render(diagnostics.filter { $0.severity > .note && $0.range.file == 0 }, files: registry.files)
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      return out + error("declaration not added: \(DiagnosticRenderer.summary(of: diagnostics))")
+    }
+    session.adopt(files: session.files, typed: typed, registry: registry)
+    for name in names {
+      if let model = registry.models[name] {
+        out += "\(replaced ? "replaced" : "added") \(model.isStruct ? "struct" : "class") \(name) "
+          + "(\(model.dialect.rawValue), \(model.mappedProperties.count) \(model.mappedProperties.count == 1 ? "property" : "properties"))\n"
+      } else if let enumType = registry.enums[name] {
+        out += "\(replaced ? "replaced" : "added") enum \(name) (\(DiagnosticRenderer.count(enumType.cases.count, "case")))\n"
+      } else {
+        out += "added typealias \(name)\n"
+      }
+    }
+    return out
+  }
+
+  mutating func set(_ rest: String) -> String {
+    let words = ReplArguments.split(rest)
+    guard let key = words.first else { return settingsText() }
+    let value = words.dropFirst().first
+    var settings = session.settings
+    switch (key, value) {
+    case ("strict", "on"?), ("strict", "true"?): settings.strict = true
+    case ("strict", "off"?), ("strict", "false"?): settings.strict = false
+    case ("dialect", "auto"?): settings.dialect = nil
+    case ("dialect", let name?) where Dialect(rawValue: name) != nil: settings.dialect = Dialect(rawValue: name)
+    case ("unknown", let rule?) where UnknownKeyRule(rawValue: rule) != nil: settings.unknownKeys = UnknownKeyRule(rawValue: rule) ?? .ignore
+    case ("keys", let style?) where KeyStyle(rawValue: style) != nil: settings.keys = KeyStyle(rawValue: style) ?? .json
+    case ("flags", _):
+      let flags = Set(words.dropFirst())
+      guard flags.isSubset(of: ["-c", "-i", "-n", "-m"]) else { return error("flags are -c, -i, -n (and -m, which does nothing)") }
+      settings.capitalizeKeys = flags.contains("-c")
+      settings.ignoreCase = flags.contains("-i")
+      settings.nullEmpty = flags.contains("-n")
+    default:
+      return error("usage: \(ReplCommandInfo.named(":set")?.usage ?? ":set")")
+    }
+    let needsRebuild = settings.registryOptions != session.settings.registryOptions
+    session.settings = settings
+    var out = ""
+    if needsRebuild { out += render(session.rebuild().filter { $0.severity == .error }, files: session.registry.files) }
+    return out + settingsText()
+  }
+
+  private func settingsText() -> String {
+    let settings = session.settings
+    let flags = [settings.capitalizeKeys ? "-c" : nil, settings.ignoreCase ? "-i" : nil, settings.nullEmpty ? "-n" : nil]
+      .compactMap { $0 }
+    return "strict \(settings.strict ? "on" : "off"), dialect \(settings.dialect?.rawValue ?? "auto"), "
+      + "unknown \(settings.unknownKeys.rawValue), keys \(settings.keys.rawValue), flags \(flags.isEmpty ? "none" : flags.joined(separator: " "))\n"
+  }
+
+  private func location(_ range: SourceRange) -> String {
+    guard session.registry.files.indices.contains(range.file) else { return "" }
+    let file = session.registry.files[range.file]
+    return "\(file.path):\(file.location(of: range.bytes.lowerBound))"
+  }
+}
+
+/// Splits a command's arguments on spaces, keeping double-quoted words together.
+enum ReplArguments {
+  static func split(_ text: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    for character in text {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character.isWhitespace, !quoted {
+        if !current.isEmpty { words.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+}

@@ -1,0 +1,76 @@
+import CastSchema
+import CastValidate
+
+/// The REPL's logic, behind no terminal: a line in, text out. The loop and the tests feed it.
+struct ReplInterpreter {
+  var session = ReplSession()
+  let style: TextStyle
+  private(set) var isFinished = false
+
+  /// Creates an interpreter; `color` decides whether output has ANSI styling.
+  init(color: Bool) {
+    style = TextStyle(enabled: color)
+  }
+
+  /// The prompt for a fresh line: `castctl(User)> `.
+  var prompt: String {
+    session.currentModel.map { "castctl(\($0))> " } ?? "castctl> "
+  }
+
+  /// The prompt while a document or declaration continues.
+  static let continuationPrompt = "...> "
+
+  /// Handles one complete input (possibly several lines) and returns what to print.
+  mutating func handle(_ input: String) -> String {
+    let text = input.trimmed
+    guard !text.isEmpty else { return "" }
+    if text.hasPrefix(":") { return command(text) }
+    if ReplInput.isDeclaration(text) { return declare(text) }
+    if ReplInput.isJSON(text) { return validateBare(text) }
+    return "error: not a command, a declaration or a JSON document; :help lists the commands\n"
+  }
+
+  private mutating func command(_ text: String) -> String {
+    let name = String(text.prefix { !$0.isWhitespace })
+    let rest = String(text.dropFirst(name.count)).trimmed
+    switch name {
+    case ":load", ":l": return load(rest)
+    case ":models", ":m": return models()
+    case ":show", ":s": return show(rest)
+    case ":keys", ":k": return keys(rest)
+    case ":use", ":u": return use(rest)
+    case ":validate", ":v": return validate(rest)
+    case ":convert", ":c": return convert(rest)
+    case ":roundtrip", ":r": return roundtrip(rest)
+    case ":type", ":t": return typeConvert(rest)
+    case ":set": return set(rest)
+    case ":reset":
+      session.reset()
+      return "session reset\n"
+    case ":help", ":h", ":?": return help(rest)
+    case ":quit", ":q", ":exit":
+      isFinished = true
+      return ""
+    default:
+      let known = ReplCommandInfo.all.map(\.name)
+      let hint = NameSuggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
+      return "error: unknown command \(name)\(hint) (:help lists the commands)\n"
+    }
+  }
+
+  private func help(_ rest: String) -> String {
+    guard !rest.isEmpty else { return ReplCommandInfo.overview }
+    guard let info = ReplCommandInfo.named(rest) else { return "error: no command \(rest); :help lists them\n" }
+    return "\(info.usage)\n  \(info.summary)\n  \(info.details)\n"
+  }
+
+  /// An error line in the REPL's style.
+  func error(_ message: String) -> String {
+    style.severity(.error, "error") + ": " + message + "\n"
+  }
+
+  /// Diagnostics rendered with the session's files.
+  func render(_ diagnostics: [Diagnostic], files: [SourceFile]) -> String {
+    DiagnosticRenderer(files: files, style: style).render(diagnostics)
+  }
+}

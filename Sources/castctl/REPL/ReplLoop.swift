@@ -1,0 +1,40 @@
+/// Reads lines, joins the ones of a multi-line document or declaration until its brackets
+/// balance, hands each complete input to the interpreter, and writes what it returns.
+struct ReplLoop {
+  let state: ReplState
+  let reader: LineReader
+  let write: (String) -> Void
+
+  func run() {
+    var pending: [String] = []
+    while !state.interpreter.isFinished {
+      let prompt = pending.isEmpty ? state.interpreter.prompt : ReplInterpreter.continuationPrompt
+      switch reader.readLine(prompt: prompt) {
+      case .endOfInput:
+        if !pending.isEmpty {
+          write(state.interpreter.error("input ended inside an unfinished document or declaration; it was ignored"))
+        }
+        return
+      case .interrupted:
+        pending.removeAll()
+      case .line(let line):
+        if pending.isEmpty, line.trimmed.isEmpty { continue }
+        pending.append(line)
+        let input = pending.joined(separator: "\n")
+        guard ReplInput.isBalanced(input) else { continue }
+        pending.removeAll()
+        reader.addHistory(input)
+        write(state.interpreter.handle(input))
+      }
+    }
+  }
+}
+
+/// The interpreter in a box, so the completion callback sees the session as it is now.
+final class ReplState {
+  var interpreter: ReplInterpreter
+
+  init(interpreter: ReplInterpreter) {
+    self.interpreter = interpreter
+  }
+}

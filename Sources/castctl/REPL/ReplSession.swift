@@ -1,0 +1,79 @@
+import CastSchema
+import CastValidate
+
+/// What a REPL session holds: the loaded files, the declarations typed at the prompt, the
+/// registry built from both, the current model and the settings.
+struct ReplSession {
+  /// Settings changed with `:set`.
+  struct Settings: Equatable {
+    var strict = false
+    var dialect: Dialect?
+    var unknownKeys = UnknownKeyRule.ignore
+    var keys = KeyStyle.json
+    var capitalizeKeys = false
+    var ignoreCase = false
+    var nullEmpty = false
+
+    var registryOptions: RegistryOptions {
+      RegistryOptions(
+        capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect)
+    }
+
+    var validationOptions: ValidationOptions {
+      ValidationOptions(strict: strict, unknownKeys: unknownKeys)
+    }
+  }
+
+  private(set) var files: [SourceFile] = []
+  /// Declarations typed at the prompt, by name, in the order typed.
+  private(set) var typed: [(names: [String], text: String)] = []
+  private(set) var registry = ModelRegistry.empty
+  /// The model bare JSON is validated against.
+  var currentModel: String?
+  var settings = Settings()
+
+  /// The registry the session would have with these files and declarations, or the diagnostics
+  /// that stop it (errors); nothing changes until `adopt` is called.
+  func build(files: [SourceFile], typed: [(names: [String], text: String)]) -> (ModelRegistry, [Diagnostic]) {
+    // NB: the typed declarations come first so that, for a name also declared in a file, the
+    // typed one wins; the file's declaration is then reported as a duplicate, which we drop.
+    let replFile = SourceFile(path: "<repl>", text: typed.map(\.text).joined(separator: "\n"))
+    let (registry, diagnostics) = SchemaLoader.load([replFile] + files, options: settings.registryOptions)
+    let typedNames = Set(typed.flatMap(\.names))
+    let kept = diagnostics.filter { diagnostic in
+      !(diagnostic.code == "duplicate-model" && diagnostic.range.file > 0
+        && typedNames.contains(where: { diagnostic.message.contains("'\($0)'") }))
+    }
+    return (registry, kept)
+  }
+
+  /// Takes a new state (after a successful build).
+  mutating func adopt(files: [SourceFile], typed: [(names: [String], text: String)], registry: ModelRegistry) {
+    self.files = files
+    self.typed = typed
+    self.registry = registry
+    if let current = currentModel, registry.models[current] == nil { currentModel = nil }
+    if currentModel == nil, let only = registry.rootModels.first, registry.rootModels.count == 1 {
+      currentModel = only
+    }
+  }
+
+  /// Rebuilds with the current files and declarations (after `:set` changed a flag).
+  mutating func rebuild() -> [Diagnostic] {
+    let (registry, diagnostics) = build(files: files, typed: typed)
+    if !diagnostics.contains(where: { $0.severity == .error }) {
+      adopt(files: files, typed: typed, registry: registry)
+    }
+    return diagnostics
+  }
+
+  /// Everything back to the start.
+  mutating func reset() {
+    self = ReplSession()
+  }
+
+  /// The compiled schema for a data command.
+  var compiled: CompiledSchema {
+    CompiledSchema(registry: registry, options: settings.validationOptions)
+  }
+}
