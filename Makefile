@@ -23,5 +23,9 @@ demo: build
 test: deps
 	$(SWIFT) test
 
+# Speed and memory on the peer benchmark's data (not a test: see scripts/bench.py).
+bench: release
+	python3 scripts/bench.py
+
 clean:
 	rm -rf .build

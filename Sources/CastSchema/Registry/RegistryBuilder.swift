@@ -116,12 +116,16 @@ struct RegistryBuilder {
       }
     }
     // Cycles: follow each chain; the first model of a cycle (in declaration order) reports it
-    // and loses its superclass link, so everything after can proceed.
-    for name in symbols.modelOrder {
+    // and loses its superclass link, so everything after can proceed. A chain stops at a model
+    // already followed, so the whole pass is linear in the number of models.
+    var settled: Set<String> = []
+    for name in symbols.modelOrder where !settled.contains(name) {
       var chain = [name]
+      var onChain: Set<String> = [name]
       var current = name
-      while let next = superclassOf[current] {
-        if let start = chain.firstIndex(of: next) {
+      defer { settled.formUnion(chain) }
+      while let next = superclassOf[current], !settled.contains(next) {
+        if onChain.contains(next), let start = chain.firstIndex(of: next) {
           let cycle = Array(chain[start...]) + [next]
           if let located = symbols.models[chain[start]] {
             diagnostics.append(
@@ -133,6 +137,7 @@ struct RegistryBuilder {
           break
         }
         chain.append(next)
+        onChain.insert(next)
         current = next
       }
     }

@@ -87,6 +87,8 @@ extension Parser {
       advance()
       if isKeyword("func") { skipFunction() } else { skipPropertyLike() }
     case "class", "struct", "enum", "typealias":
+      guard enterNesting(skipping: "{", "}") else { break }
+      defer { nesting -= 1 }
       if let decl = parseDeclaration(context: "in '\(model.name.text)'") { model.nested.append(decl) }
     case "func", "init", "deinit", "subscript":
       skipFunction()
@@ -248,6 +250,8 @@ extension Parser {
       } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("static") {
         skipFunction()
       } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {
+        guard enterNesting(skipping: "{", "}") else { continue }
+        defer { nesting -= 1 }
         _ = parseDeclaration(context: "in enum '\(enumName.text)'")
       } else {
         error(

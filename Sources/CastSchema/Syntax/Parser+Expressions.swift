@@ -87,9 +87,11 @@ extension Parser {
 
   /// `[a, b]`, `[k: v]`, `[:]`, or a construction such as `[String]()` / `[String: Int]()`.
   private mutating func parseCollectionExpression(start: Int) -> ExpressionSyntax {
-    let saved = (index, diagnostics)
+    guard enterNesting(skipping: "[", "]") else { return .unsupported(range: start..<previousEnd) }
+    defer { nesting -= 1 }
+    let saved = checkpoint()
     if let constructed = tryParseConstruction(start: start) { return constructed }
-    (index, diagnostics) = saved
+    restore(saved)
     advance()
     if consume(":") {
       expectClosing("]", opening: start, what: "dictionary literal")

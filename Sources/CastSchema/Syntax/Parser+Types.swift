@@ -13,7 +13,17 @@ extension Parser {
     let start = current.range.lowerBound
     var type = parsePrimaryType()
     // Suffixes bind to the same line only: a `?` on the next line is not part of the type.
+    // Each one nests the type a level deeper, so they count against the nesting limit too.
+    var suffixes = 0
     while !current.startsLine {
+      if isPunctuation("?") || isPunctuation("??") || isPunctuation("!") {
+        suffixes += isPunctuation("??") ? 2 : 1
+        if nesting + suffixes > Self.maxNesting {
+          error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
+          while !current.startsLine, isPunctuation("?") || isPunctuation("??") || isPunctuation("!") { advance() }
+          return .missing(at: start)
+        }
+      }
       if isPunctuation("?") {
         advance()
         type = .optional(type, range: start..<previousEnd)
@@ -33,7 +43,10 @@ extension Parser {
   private mutating func parsePrimaryType() -> TypeSyntax {
     let start = current.range.lowerBound
     if isKeyword("some") || isKeyword("any") || isKeyword("inout") { advance() }
-    if consume("[") {
+    if isPunctuation("[") {
+      guard enterNesting(skipping: "[", "]") else { return .missing(at: start) }
+      defer { nesting -= 1 }
+      advance()
       let element = parseType()
       if consume(":") {
         let value = parseType()
@@ -67,6 +80,8 @@ extension Parser {
     let nameRange = start..<previousEnd
     var arguments: [TypeSyntax] = []
     if isPunctuation("<"), !current.startsLine {
+      guard enterNesting(skipping: "<", ">") else { return .missing(at: start) }
+      defer { nesting -= 1 }
       advance()
       arguments = parseTypeList()
       expectClosing(">", opening: start, what: "generic arguments")

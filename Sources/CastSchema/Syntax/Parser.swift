@@ -9,8 +9,13 @@ public struct Parser {
   private var errorCount = 0
   /// Set when the error budget is spent; every loop checks it and unwinds.
   var gaveUp = false
+  /// How many brackets, generic argument lists and declarations enclose the current token.
+  var nesting = 0
 
   static let maxErrorsPerFile = 50
+  /// Deeper nesting is reported and skipped, so the recursion (here and in every later stage
+  /// that walks the tree) stays bounded whatever the input.
+  static let maxNesting = 100
 
   /// Parses one file; `file` is its index for diagnostics' ranges.
   public static func parse(_ source: SourceFile, file: Int) -> (SourceFileSyntax, [Diagnostic]) {
@@ -180,6 +185,40 @@ public struct Parser {
   }
 
   // MARK: - Diagnostics and recovery
+
+  /// The parser's position and error state, for a speculative parse that may be abandoned.
+  struct Checkpoint {
+    fileprivate let index: Int
+    fileprivate let diagnostics: [Diagnostic]
+    fileprivate let errorCount: Int
+    fileprivate let gaveUp: Bool
+  }
+
+  /// Saves the position and error state.
+  func checkpoint() -> Checkpoint {
+    Checkpoint(index: index, diagnostics: diagnostics, errorCount: errorCount, gaveUp: gaveUp)
+  }
+
+  /// Goes back to a checkpoint: errors found since are forgotten and do not count against the budget.
+  mutating func restore(_ checkpoint: Checkpoint) {
+    index = checkpoint.index
+    diagnostics = checkpoint.diagnostics
+    errorCount = checkpoint.errorCount
+    gaveUp = checkpoint.gaveUp
+  }
+
+  /// Enters one more level of nesting. Past `maxNesting` it reports the error, skips the group at
+  /// the current token (`open … close`, or a declaration with its body) and returns false; the
+  /// caller then returns a placeholder. A caller that gets true must decrement `nesting` when done.
+  mutating func enterNesting(skipping open: String, _ close: String) -> Bool {
+    guard nesting >= Self.maxNesting else {
+      nesting += 1
+      return true
+    }
+    error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
+    if isPunctuation(open) { skipBalanced(open: open, close: close) } else { skipDeclarationBody() }
+    return false
+  }
 
   mutating func error(_ message: DiagnosticMessage, at range: Range<Int>, notes: [DiagnosticNote] = []) {
     guard !gaveUp else { return }

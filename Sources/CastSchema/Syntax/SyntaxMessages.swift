@@ -15,6 +15,12 @@ enum SyntaxMessages {
       text: "property '\(name)' has no 'var' or 'let'; read as 'var \(name)'")
   }
 
+  static func nestingTooDeep(_ limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "nesting-too-deep", severity: .error,
+      text: "nested more than \(limit) levels deep; castctl skips what is nested here")
+  }
+
   static let tooManyErrors = DiagnosticMessage(
     code: "too-many-errors", severity: .error, text: "too many errors in this file; stopped here")
 

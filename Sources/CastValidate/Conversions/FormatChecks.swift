@@ -6,7 +6,16 @@ enum FormatChecks {
   static func isURL(_ text: String) -> Bool {
     guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
     else { return false }
+    // NB: newer Foundations percent-encode a bad escape instead of returning nil; the originals did not.
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+      guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+    }
     return URL(string: text) != nil
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
   }
 
   /// `8-4-4-4-12` hexadecimal digits.

@@ -161,9 +161,10 @@ public struct DocumentValidator: Sendable {
     }
     // Findings in document order: those decided after an object's scan (required keys) join
     // the ones found while scanning.
-    let findings = validator.findings.enumerated().sorted {
-      ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
-    }.map(\.element)
+    let findings = validator.limitReported(
+      validator.findings.enumerated().sorted {
+        ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+      }.map(\.element))
     return RecordResult(
       index: index, line: line, isValid: validator.errorCount == errorsBefore, findings: findings,
       instance: instance, span: JSONSpan(start: start, end: scanner.offset))

@@ -1,7 +1,9 @@
 import CastSchema
 
 /// One mapped property, compiled: its node, keys as bytes, requirement and default.
-struct FieldPlan: Sendable {
+// NB: a class, so that reading a field in the hot loop costs one reference, not a copy of
+// every array and string inside.
+final class FieldPlan: Sendable {
   let property: Property
   let node: ValueNode
   /// `T?` or `T!`: `null` may mean nil.
@@ -15,12 +17,26 @@ struct FieldPlan: Sendable {
   /// the object has been scanned.
   let directKey: [UInt8]?
 
+  init(
+    property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
+    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?
+  ) {
+    self.property = property
+    self.node = node
+    self.isOptional = isOptional
+    self.isRequired = isRequired
+    self.defaultJSON = defaultJSON
+    self.hasDefault = hasDefault
+    self.checks = checks
+    self.directKey = directKey
+  }
+
   var name: String { property.name }
   var declaration: SourceRange { property.range }
 }
 
 /// A model, compiled: the expected keys as bytes, the per-field plans and the policy.
-struct ModelPlan: Sendable {
+final class ModelPlan: Sendable {
   let name: String
   let policy: Policy
   let fields: [FieldPlan]
@@ -38,4 +54,23 @@ struct ModelPlan: Sendable {
   let declaration: SourceRange
   let caseInsensitive: Bool
   let emptyStringIsAbsent: Bool
+
+  init(
+    name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
+    deferredFields: [Int], ignoredKeys: [[UInt8]], knownKeyNames: [String], superKey: KeyPath?,
+    declaration: SourceRange, caseInsensitive: Bool, emptyStringIsAbsent: Bool
+  ) {
+    self.name = name
+    self.policy = policy
+    self.fields = fields
+    self.directFields = directFields
+    self.deferredRoots = deferredRoots
+    self.deferredFields = deferredFields
+    self.ignoredKeys = ignoredKeys
+    self.knownKeyNames = knownKeyNames
+    self.superKey = superKey
+    self.declaration = declaration
+    self.caseInsensitive = caseInsensitive
+    self.emptyStringIsAbsent = emptyStringIsAbsent
+  }
 }

@@ -16,9 +16,14 @@ extension RecordValidator {
         }
         return .value(wantInstance ? .number(scanner.literal(token)) : nil)
       }
-      if let integral = scanner.integralValue(token) {
-        guard fits(integral, type) else { return outOfRange(type, scanner.literal(token), at: start, declaration: declaration) }
-        return .value(wantInstance ? .number(String(integral)) : nil)
+      // A whole number written with a fraction or an exponent (`3.0`, `1e19`): exact, any size.
+      let decimal = DecimalLiteral(scanner.bytes(token.span))
+      if decimal.isZero || decimal.scale >= 0 {
+        guard let magnitude = decimal.integralMagnitude,
+          Self.fits(negative: decimal.isNegative, magnitude: magnitude, type)
+        else { return outOfRange(type, scanner.literal(token), at: start, declaration: declaration) }
+        let sign = decimal.isNegative && magnitude != 0 ? "-" : ""
+        return .value(wantInstance ? .number(sign + String(magnitude)) : nil)
       }
       let literal = scanner.literal(token)
       guard policy.truncateFractions else {

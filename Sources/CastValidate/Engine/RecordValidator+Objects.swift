@@ -17,6 +17,8 @@ extension RecordValidator {
     var statuses = [FieldStatus](repeating: .absent, count: plan.fields.count)
     var offsets = [Int](repeating: -1, count: plan.fields.count)
     var values: [Instance?] = wantInstance ? [Instance?](repeating: nil, count: plan.fields.count) : []
+    // The alternative a deferred field's value came from, for the paths of findings about it.
+    var usedKeys = [KeyPath?](repeating: nil, count: plan.fields.count)
     var captures = [JSONSpan?](repeating: nil, count: plan.deferredRoots.count)
 
     try scanner.beginObject()
@@ -40,14 +42,19 @@ extension RecordValidator {
         try unknownKey(key, plan, &scanner, at: valueStart)
         continue
       } else {
+        if let root, let previous = captures[root] {
+          reportDuplicate(key, previous: previous.start, at: valueStart, declaration: plan.declaration)
+        }
         try scanner.skipValue()
       }
       if let root { captures[root] = JSONSpan(start: valueStart, end: scanner.offset) }
     }
 
     for fieldIndex in plan.deferredFields {
-      let (status, offset, instance) = try deferredField(plan.fields[fieldIndex], plan, captures, build: wantInstance)
+      let (status, offset, instance, key) = try deferredField(
+        plan.fields[fieldIndex], plan, captures, build: wantInstance)
       statuses[fieldIndex] = status
+      usedKeys[fieldIndex] = key
       offsets[fieldIndex] = offset
       if wantInstance { values[fieldIndex] = instance }
     }
@@ -56,7 +63,9 @@ extension RecordValidator {
     var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: plan.fields.count) : []
     for (fieldIndex, field) in plan.fields.enumerated() {
       let valueOffset = offsets[fieldIndex] >= 0 ? offsets[fieldIndex] : objectStart
-      let outcome = settle(field, statuses[fieldIndex], policy: plan.policy, at: objectStart, valueAt: valueOffset)
+      let outcome = settle(
+        field, statuses[fieldIndex], policy: plan.policy, at: objectStart, valueAt: valueOffset,
+        key: usedKeys[fieldIndex])
       guard wantInstance else { continue }
       switch outcome {
       case .keep: result[fieldIndex] = values[fieldIndex].map { FieldValue(value: $0, origin: .input) }
@@ -103,7 +112,8 @@ extension RecordValidator {
   enum Settlement { case keep, useDefault, nilValue }
 
   mutating func settle(
-    _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int
+    _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
+    key: KeyPath? = nil
   ) -> Settlement {
     switch status {
     case .value:
@@ -115,29 +125,29 @@ extension RecordValidator {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-          extraPath: keySuffix(field))
+          extraPath: keySuffix(field, key))
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
-      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null") }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", key: key) }
       if field.isOptional { return .nilValue }
       if field.hasDefault {
-        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field))
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
-      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used") }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used", key: key) }
       if field.hasDefault {
-        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field))
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
       return .nilValue
     }
   }
 
-  private mutating func absent(_ field: FieldPlan, at offset: Int, reason: String?) -> Settlement {
+  private mutating func absent(_ field: FieldPlan, at offset: Int, reason: String?, key: KeyPath? = nil) -> Settlement {
     if field.isRequired {
       let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
       let type = SchemaTextual.type(field.property)
@@ -145,15 +155,16 @@ extension RecordValidator {
         ?? "missing required key \(keys) (property '\(field.name)': \(type))"
       report(
         .missingRequired, .error, message, at: offset, declaration: field.declaration, expected: type,
-        found: reason == nil ? "absent" : "an unusable value", extraPath: keySuffix(field))
+        found: reason == nil ? "absent" : "an unusable value", extraPath: keySuffix(field, key))
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue
   }
 
-  /// `/key` for a property's output key, appended to the object's path in findings about it.
-  private func keySuffix(_ field: FieldPlan) -> String {
-    guard let key = field.property.outputKey else { return "" }
+  /// `/key` for the key a property's value was found under (by default its output key), appended
+  /// to the object's path in findings about it.
+  private func keySuffix(_ field: FieldPlan, _ found: KeyPath? = nil) -> String {
+    guard let key = found ?? field.property.outputKey else { return "" }
     return key.components.map { component in
       "/" + JSONPointerText.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
     }.joined()

@@ -5,10 +5,11 @@ import CastSchema
 extension RecordValidator {
   mutating func deferredField(
     _ field: FieldPlan, _ plan: ModelPlan, _ captures: [JSONSpan?], build wantInstance: Bool
-  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?) {
+  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?, KeyPath?) {
     var status = FieldStatus.absent
     var offset = -1
     var instance: Instance?
+    var used: KeyPath?
     let keys = field.property.keys
     for (alternative, keyPath) in keys.enumerated() {
       guard let (span, pieces) = locate(keyPath, plan, captures) else { continue }
@@ -22,6 +23,7 @@ extension RecordValidator {
       offset = span.start
       status = result
       instance = value
+      used = keyPath
       let isLast = alternative == keys.count - 1
       if result == .value || isLast { break }
       if result == .null || result == .emptyString { continue }
@@ -35,7 +37,7 @@ extension RecordValidator {
       path.removeLast(pieces.count)
       status = .absent
     }
-    return (status, offset, instance)
+    return (status, offset, instance, used)
   }
 
   func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> Bool {

@@ -27,6 +27,10 @@ struct RecordValidator {
   var errorCount = 0
   var path: [PathPiece] = []
   var recordLine: Int?
+  /// Errors handed out in results so far, across records (`--max-errors`).
+  var reportedErrors = 0
+  /// Whether the `too-many-errors` note has been handed out.
+  var limitNoted = false
   /// Path pieces in front of every path (the record's index in a top-level array).
   var pathPrefix: [PathPiece] = []
   /// The whole input; every token's span is an offset into it.
@@ -49,6 +53,8 @@ struct RecordValidator {
   ) throws(JSONSyntaxError) -> Outcome {
     let kind = try scanner.peekKind()
     if kind == .null {
+      // NB: `Any` holds `null` like any other JSON value (`[String: Any]`, `[Any]`, `--type Any`).
+      if case .any = node { return .value(try rawJSON(&scanner, build: wantInstance)) }
       try scanner.readNull()
       return .null
     }
@@ -115,10 +121,7 @@ struct RecordValidator {
   ) {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
-    if severity == .error {
-      errorCount += 1
-      if schema.options.maxErrors > 0, errorCount > schema.options.maxErrors { return }
-    }
+    if severity == .error { errorCount += 1 }
     var pointer = pointerText(scanner: nil)
     if let extraPath { pointer += extraPath }
     findings.append(
@@ -128,13 +131,45 @@ struct RecordValidator {
   }
 
   /// Turns errors recorded since `mark` into warnings: the value they describe was dropped or
-  /// replaced, so the model's init still succeeds.
+  /// replaced, so the model's init still succeeds. A number outside its type's range and a failed
+  /// declarative check stay errors in every dialect (semantics §4, §2).
   mutating func demote(since mark: Int) {
     guard mark < findings.count else { return }
-    for index in mark..<findings.count where findings[index].severity == .error {
+    for index in mark..<findings.count
+    where findings[index].severity == .error && !Self.neverDemoted(findings[index].code) {
       findings[index].severity = .warning
       errorCount -= 1
     }
+  }
+
+  /// Codes that stay errors even when their value is dropped or replaced.
+  static func neverDemoted(_ code: String) -> Bool {
+    code == FindingCode.outOfRange.rawValue || code == FindingCode.checkFailed.rawValue
+  }
+
+  /// `--max-errors` over a finished record's findings: once the limit of errors has been handed
+  /// out (across records), later findings are left out and one `too-many-errors` note says so.
+  /// Applied after the record is judged, so a demoted error still counts as what it became.
+  mutating func limitReported(_ recordFindings: [Finding]) -> [Finding] {
+    let limit = schema.options.maxErrors
+    guard limit > 0 else { return recordFindings }
+    var kept: [Finding] = []
+    for finding in recordFindings {
+      guard reportedErrors < limit else {
+        if !limitNoted {
+          limitNoted = true
+          kept.append(
+            Finding(
+              code: FindingCode.tooManyErrors.rawValue, severity: .note,
+              message: "--max-errors \(limit) reached; later findings are not reported", path: finding.path,
+              offset: finding.offset, recordLine: finding.recordLine))
+        }
+        break
+      }
+      if finding.severity == .error { reportedErrors += 1 }
+      kept.append(finding)
+    }
+    return kept
   }
 
   /// Whether an error was recorded since `mark`.

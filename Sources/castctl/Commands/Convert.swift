@@ -84,7 +84,7 @@ struct Convert: ParsableCommand {
     var values: [JSONValue] = []
     var topLevelArray = false
     do {
-      try source.bytes.withUnsafeBytes { raw throws in
+      try source.readAll().withUnsafeBytes { raw throws in
         if data.isNDJSON(path) {
           var failure: Error?
           summary = try validator.validateNDJSON(raw) { result in

@@ -53,7 +53,7 @@ struct Validate: ParsableCommand {
     var jsonFindings: [JSONValue] = []
     let summary: ValidationSummary
     do {
-      summary = try source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+      summary = try source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
         let onRecord: (RecordResult) -> Void = { result in
           switch output.format {
           case .text: Terminal.write(result.findings.map(renderer.render).joined())

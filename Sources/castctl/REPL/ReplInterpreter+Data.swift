@@ -29,7 +29,7 @@ extension ReplInterpreter {
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
     var out = ""
     do {
-      let summary = try document.source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+      let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
         try validator.validateDocument(raw) { out += $0.findings.map(renderer.render).joined() }
       }
       let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
@@ -80,8 +80,8 @@ extension ReplInterpreter {
     var out = ""
     var values: [JSONValue] = []
     do {
-      let isArray = document.source.bytes.withUnsafeBytes { $0.firstNonWhitespace == UInt8(ascii: "[") }
-      let summary = try document.source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+      let isArray = document.source.readAll().withUnsafeBytes { $0.firstNonWhitespace == UInt8(ascii: "[") }
+      let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
         try validator.validateDocument(raw) { result in
           out += result.findings.map(renderer.render).joined()
           if let instance = result.instance { values.append(encoder.encode(instance)) }
@@ -139,7 +139,7 @@ extension ReplInterpreter {
     var out = ""
     var value: JSONValue?
     do {
-      let summary = try source.bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in
+      let summary = try source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
         try validator.validateDocument(raw) { result in
           out += result.findings.map(renderer.render).joined()
           value = result.instance.map(encoder.encode)

@@ -9,25 +9,10 @@ enum DataInput {
     if path == "-" {
       return DataSource(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      Terminal.writeError("castctl: error: cannot read \(path): no such file\n")
-      throw ExitCode.unreadableInput
-    }
-    guard !isDirectory.boolValue else {
-      Terminal.writeError("castctl: error: cannot read \(path): it is a directory\n")
-      throw ExitCode.unreadableInput
-    }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      Terminal.writeError("castctl: error: cannot read \(path): permission denied\n")
-      throw ExitCode.unreadableInput
-    }
-    defer { try? handle.close() }
     do {
-      let data = try handle.readToEnd() ?? Data()
-      return DataSource(name: path, bytes: Array(data))
+      return try DataSource(name: path, path: path)
     } catch {
-      Terminal.writeError("castctl: error: cannot read \(path): \(error.localizedDescription)\n")
+      Terminal.writeError("castctl: error: cannot read \(path): \(error.reason)\n")
       throw ExitCode.unreadableInput
     }
   }

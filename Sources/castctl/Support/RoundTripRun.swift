@@ -19,7 +19,7 @@ struct RoundTripRun {
     guard let validator = DocumentValidator(schema: schema, target: target, build: true) else { return RoundTripReport() }
     let encoder = ModelEncoder(schema: schema)
     var report = RoundTripReport()
-    try source.bytes.withUnsafeBytes { raw throws in
+    try source.readAll().withUnsafeBytes { raw throws in
       var whole: (value: JSONValue, offsets: [String: Int])?
       var isArray = false
       if !ndjson {

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""castctl benchmark: `make bench`.
+
+Generates the peer benchmark's data with a fixed seed (../shared/bench/gen_users.py), runs the
+release build of castctl on it several times, and prints MB/s, records/s and peak RSS (medians),
+measured from outside the process with /usr/bin/time (wall seconds, process start included).
+Not a test: numbers on a shared 2-core machine are noisy, so read ratios measured in one run.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+BIN = os.path.join(ROOT, ".build", "release", "castctl")
+SCHEMA = os.path.join(SHARED, "bench", "schemas", "users.cast")
+
+
+def generate(out_dir, count, rate, seed=20240601):
+    base = os.path.join(out_dir, f"users-{count}-{rate}")
+    if not os.path.exists(base + ".ndjson"):
+        subprocess.run([sys.executable, os.path.join(SHARED, "bench", "gen_users.py"), "--count", str(count),
+                        "--invalid-rate", str(rate), "--seed", str(seed), "--out", base + ".ndjson"], check=True)
+    with open(base + ".meta.json") as f:
+        meta = json.load(f)
+    return base, meta
+
+
+def timed(args, runs):
+    """Median wall seconds and peak RSS (KB) over `runs` runs of a command."""
+    walls, rss = [], []
+    for _ in range(runs):
+        with tempfile.NamedTemporaryFile("r") as report:
+            subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", report.name] + args,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wall, kb = report.read().split()[-2:]
+            walls.append(float(wall))
+            rss.append(int(kb))
+    return statistics.median(walls), statistics.median(rss)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=200_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--data", default=os.path.join(ROOT, "bench-data"))
+    options = parser.parse_args()
+    if not os.path.exists(SCHEMA):
+        sys.exit(f"bench: {SCHEMA} not found (the shared folder belongs beside the repository)")
+    os.makedirs(options.data, exist_ok=True)
+    base, meta = generate(options.data, options.count, 0.01)
+    clean, _ = generate(options.data, options.count, 0.0)
+    ndjson, array = base + ".ndjson", base + ".json"
+    size_nd, size_ar = os.path.getsize(ndjson), os.path.getsize(array)
+    validate = [BIN, "validate", SCHEMA, "--model", "User", "--strict", "--format", "json"]
+    rows = []
+
+    def row(name, args, size, records):
+        wall, kb = timed(args, options.runs)
+        rows.append((name, size / wall / 1e6, records / wall, wall, kb / 1024))
+
+    row("validate ndjson --jobs 1", validate[:4] + [ndjson] + validate[4:] + ["--jobs", "1"], size_nd, meta["count"])
+    row("validate ndjson --jobs 2", validate[:4] + [ndjson] + validate[4:] + ["--jobs", "2"], size_nd, meta["count"])
+    row("validate ndjson, no invalid records, --jobs 1",
+        validate[:4] + [clean + ".ndjson"] + validate[4:] + ["--jobs", "1"], os.path.getsize(clean + ".ndjson"), meta["count"])
+    row("validate array", validate[:4] + [array] + validate[4:], size_ar, meta["count"])
+    out = os.path.join(options.data, "converted.ndjson")
+    row("convert ndjson -o", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "-o", out, "--force"],
+        os.path.getsize(clean + ".ndjson"), meta["count"])
+
+    # A 5,000-line schema: loading and compiling it, against validating 1 MB.
+    big = os.path.join(options.data, "big.cast")
+    with open(big, "w") as f:
+        for i in range(500):
+            f.write(f"struct Model{i}: DictionaryConvertible, UnderscoreToCamelCase {{\n")
+            for j in range(8):
+                f.write(f"    var field{j}Name: {['Int', 'String', 'Double', 'Bool'][j % 4]}? //! \"f{j}\"\n")
+            f.write("}\n")
+    one_mb = os.path.join(options.data, "1mb.ndjson")
+    with open(ndjson, "rb") as src, open(one_mb, "wb") as dst:
+        written = 0
+        for line in src:
+            if written + len(line) > 1_000_000:
+                break
+            dst.write(line)
+            written += len(line)
+    check_wall, _ = timed([BIN, "check", big], options.runs)
+    small_wall, _ = timed(validate[:4] + [one_mb] + validate[4:], options.runs)
+
+    print(f"castctl {options.count} records, {size_nd / 1e6:.1f} MB NDJSON / {size_ar / 1e6:.1f} MB array, "
+          f"{meta['invalid']} invalid; medians of {options.runs} runs (wall time, process start included)\n")
+    print("| run | MB/s | records/s | wall s | peak RSS MB |")
+    print("|---|---:|---:|---:|---:|")
+    for name, mbs, rps, wall, mb in rows:
+        print(f"| {name} | {mbs:.1f} | {rps:,.0f} | {wall:.3f} | {mb:.1f} |")
+    print(f"\ncheck of a 5,000-line .cast file: {check_wall * 1000:.0f} ms; validate of 1 MB NDJSON: {small_wall * 1000:.0f} ms")
+    print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x; 1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed")
+
+
+if __name__ == "__main__":
+    main()
