@@ -90,6 +90,12 @@ enum SchemaMessages {
       text: "'\(property)' maps to \"\(key)\", which maps back to '\(back)'; write //! \"\(key)\" to make the key explicit")
   }
 
+  static func typealiasChainTooLong(_ name: String, _ limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "nesting-too-deep", severity: .error,
+      text: "typealias '\(name)' is reached through more than \(limit) other typealiases")
+  }
+
   static func typealiasCycle(_ cycle: [String]) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "typealias-cycle", severity: .error,

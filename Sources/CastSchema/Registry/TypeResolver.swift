@@ -93,6 +93,10 @@ struct TypeResolver {
       report(SchemaMessages.typealiasCycle(cycle), at: alias.syntax.name.range, file: alias.file)
       return nil
     }
+    guard resolvingAliases.count < Parser.maxNesting else {
+      report(SchemaMessages.typealiasChainTooLong(name, Parser.maxNesting), at: use.range, file: file)
+      return nil
+    }
     resolvingAliases.append(name)
     defer { resolvingAliases.removeLast() }
     guard let type = resolve(alias.syntax.type, file: alias.file) else { return nil }

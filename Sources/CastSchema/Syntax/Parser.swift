@@ -216,7 +216,12 @@ public struct Parser {
       return true
     }
     error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
-    if isPunctuation(open) { skipBalanced(open: open, close: close) } else { skipDeclarationBody() }
+    if isPunctuation(open) {
+      skipBalanced(open: open, close: close)
+    } else {
+      advance()  // the declaration's keyword
+      skipDeclarationBody()
+    }
     return false
   }
 

@@ -44,7 +44,7 @@ public final class CompiledSchema: Sendable {
     let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
     let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
     let compiler = SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
-    plans = registry.models.values.map { compiler.plan(for: $0) }
+    plans = registry.models.values.enumerated().map { compiler.plan(for: $1, index: $0) }
     enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
     var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
     if options.strict { base = base.strict() }
@@ -72,7 +72,7 @@ struct SchemaCompiler {
   let modelIndex: [String: Int]
   let enumIndex: [String: Int]
 
-  func plan(for model: Model) -> ModelPlan {
+  func plan(for model: Model, index: Int) -> ModelPlan {
     var policy = Policy.preset(for: model.dialect)
     if options.strict { policy = policy.strict() }
     let caseInsensitive = registry.options.caseInsensitiveKeys
@@ -97,7 +97,7 @@ struct SchemaCompiler {
         property: property, node: node, isOptional: property.optionality != .none,
         isRequired: property.isRequired, defaultJSON: property.defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: property.defaultValue != nil, checks: property.checks.compactMap(CompiledCheck.init),
-        directKey: directKey)
+        directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
       let index = fields.count
       fields.append(field)
       if directKey != nil {
@@ -116,7 +116,7 @@ struct SchemaCompiler {
       if !roots.contains(root) { roots.append(root) }
     }
     return ModelPlan(
-      name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
+      index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
       declaration: model.range, caseInsensitive: caseInsensitive,
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)

@@ -1,3 +1,4 @@
+import Foundation
 import CastSchema
 
 /// What a document is checked against: a model of the registry, or any type expression.
@@ -57,6 +58,9 @@ public struct DocumentValidator: Sendable {
   public var build: Bool
   private let node: ValueNode
 
+  /// The policy of values outside any model's property (the record itself).
+  private let recordPolicy: Policy
+
   /// Fails when the target model does not exist.
   public init?(schema: CompiledSchema, target: ValidationTarget, build: Bool = false) {
     self.schema = schema
@@ -66,81 +70,45 @@ public struct DocumentValidator: Sendable {
     case .model(let name):
       guard let index = schema.modelIndex(name) else { return nil }
       node = .model(index)
+      recordPolicy = schema.plans[index].policy
     case .type(let type):
       node = schema.node(for: type)
+      recordPolicy = schema.basePolicy
     }
+  }
+
+  /// A reusable run over several buffers (the chunks of a stream), keeping `--max-errors` counts.
+  public func run() -> ValidationRun {
+    ValidationRun(config: self)
   }
 
   /// A JSON document: with a model target a top-level array is one record per element.
   public func validateDocument(
     _ document: UnsafeRawBufferPointer, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
-    var scanner = JSONScanner(document, maxDepth: schema.options.maxDepth)
-    scanner.skipByteOrderMark()
-    var summary = ValidationSummary()
-    var validator = RecordValidator(schema: schema, document: document, build: build)
-    let kind = try scanner.peekKind()
-    if case .model = target, kind == .array {
-      try scanner.beginArray()
-      var first = true
-      var index = 0
-      while try scanner.nextElement(&first) {
-        validator.pathPrefix = [.index(index)]
-        let result = try record(&validator, &scanner, index: index, line: nil)
-        summary.add(result)
-        onRecord(result)
-        index += 1
-      }
-    } else {
-      let result = try record(&validator, &scanner, index: 0, line: nil)
-      summary.add(result)
-      onRecord(result)
-    }
-    try scanner.expectEnd()
-    return summary
+    var run = run()
+    return try run.document(document, base: 0, onRecord: onRecord)
   }
 
-  /// NDJSON: one record per non-blank line. `firstLine` numbers the lines of a chunk.
+  /// NDJSON: one record per non-blank line.
   public func validateNDJSON(
-    _ document: UnsafeRawBufferPointer, firstLine: Int = 1, firstIndex: Int = 0,
-    onRecord: (RecordResult) -> Void
+    _ document: UnsafeRawBufferPointer, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
-    var summary = ValidationSummary()
-    var validator = RecordValidator(schema: schema, document: document, build: build)
-    var lineStart = 0
-    var line = firstLine
-    var index = firstIndex
-    let count = document.count
-    while lineStart < count {
-      var lineEnd = lineStart
-      while lineEnd < count, document[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-      if !Self.isBlank(document, lineStart, lineEnd) {
-        var scanner = JSONScanner(
-          UnsafeRawBufferPointer(rebasing: document[lineStart..<lineEnd]), baseOffset: lineStart,
-          maxDepth: schema.options.maxDepth)
-        if lineStart == 0 { scanner.skipByteOrderMark() }
-        let result = try record(&validator, &scanner, index: index, line: line)
-        try scanner.expectEnd()
-        summary.add(result)
-        onRecord(result)
-        index += 1
-      }
-      lineStart = lineEnd + 1
-      line += 1
-    }
-    return summary
+    var run = run()
+    return try run.ndjson(document, base: 0, firstLine: 1, firstIndex: 0, onRecord: onRecord)
   }
 
-  private func record(
+  /// One record at the scanner's cursor.
+  func record(
     _ validator: inout RecordValidator, _ scanner: inout JSONScanner, index: Int, line: Int?
   ) throws(JSONSyntaxError) -> RecordResult {
-    validator.findings.removeAll(keepingCapacity: true)
+    if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
     validator.path.removeAll(keepingCapacity: true)
     validator.recordLine = line
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
     let start = scanner.offset
-    let outcome = try validator.value(node, &scanner, policy: policy, declaration: nil, build: build)
+    let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: build)
     var instance: Instance?
     switch outcome {
     case .value(let value): instance = value
@@ -159,25 +127,127 @@ public struct DocumentValidator: Sendable {
         validator.report(.typeMismatch, .error, "the document cannot be decoded", at: start, declaration: nil)
       }
     }
-    // Findings in document order: those decided after an object's scan (required keys) join
-    // the ones found while scanning.
-    let findings = validator.limitReported(
-      validator.findings.enumerated().sorted {
-        ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
-      }.map(\.element))
+    var findings: [Finding] = []
+    if !validator.findings.isEmpty {
+      // Findings in document order: those decided after an object's scan (required keys) join
+      // the ones found while scanning.
+      findings = validator.limitReported(
+        validator.findings.enumerated().sorted {
+          ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+        }.map(\.element))
+    }
     return RecordResult(
       index: index, line: line, isValid: validator.errorCount == errorsBefore, findings: findings,
       instance: instance, span: JSONSpan(start: start, end: scanner.offset))
   }
+}
 
-  private var policy: Policy {
-    if case .model(let name) = target, let index = schema.modelIndex(name) { return schema.plans[index].policy }
-    return schema.basePolicy
+/// Validation over one buffer after another (a whole document, NDJSON chunks, array elements),
+/// reusing one record walker so memory and `--max-errors` carry across them.
+public struct ValidationRun {
+  let config: DocumentValidator
+  var validator: RecordValidator
+
+  init(config: DocumentValidator) {
+    self.config = config
+    validator = RecordValidator(schema: config.schema, document: UnsafeRawBufferPointer(start: nil, count: 0), build: config.build)
   }
 
-  private static func isBlank(_ document: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+  /// A JSON document in `buffer` (file offset `base`); a top-level array with a model target is
+  /// one record per element.
+  public mutating func document(
+    _ buffer: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
+  ) throws(JSONSyntaxError) -> ValidationSummary {
+    validator.document = buffer
+    validator.documentBase = base
+    var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth)
+    scanner.skipByteOrderMark()
+    var summary = ValidationSummary()
+    let kind = try scanner.peekKind()
+    if case .model = config.target, kind == .array {
+      try scanner.beginArray()
+      var first = true
+      var index = 0
+      while try scanner.nextElement(&first) {
+        validator.pathPrefix = [.index(index)]
+        let result = try config.record(&validator, &scanner, index: index, line: nil)
+        summary.add(result)
+        onRecord(result)
+        index += 1
+      }
+      validator.pathPrefix = []
+    } else {
+      let result = try config.record(&validator, &scanner, index: 0, line: nil)
+      summary.add(result)
+      onRecord(result)
+    }
+    try scanner.expectEnd()
+    return summary
+  }
+
+  /// One element of a top-level array, alone in `buffer` (file offset `base`).
+  public mutating func element(
+    _ buffer: UnsafeRawBufferPointer, base: Int, index: Int
+  ) throws(JSONSyntaxError) -> RecordResult {
+    validator.document = buffer
+    validator.documentBase = base
+    validator.pathPrefix = [.index(index)]
+    defer { validator.pathPrefix = [] }
+    var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth - 1)
+    let result = try config.record(&validator, &scanner, index: index, line: nil)
+    try scanner.expectEnd()
+    return result
+  }
+
+  /// NDJSON lines in `buffer` (file offset `base`): one record per non-blank line, numbered from
+  /// `firstLine`; the last line may lack its newline.
+  public mutating func ndjson(
+    _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
+  ) throws(JSONSyntaxError) -> ValidationSummary {
+    try ndjsonBatch(buffer, base: base, firstLine: firstLine, firstIndex: firstIndex, onRecord: onRecord).summary
+  }
+
+  /// As `ndjson`, also telling how many lines the buffer held.
+  public mutating func ndjsonBatch(
+    _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
+  ) throws(JSONSyntaxError) -> (summary: ValidationSummary, lines: Int) {
+    validator.document = buffer
+    validator.documentBase = base
+    var summary = ValidationSummary()
+    var lineStart = 0
+    var line = firstLine
+    var index = firstIndex
+    let count = buffer.count
+    while lineStart < count {
+      let lineEnd = Self.newline(in: buffer, from: lineStart)
+      if !Self.isBlank(buffer, lineStart, lineEnd) {
+        var scanner = JSONScanner(
+          UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd]), baseOffset: base + lineStart,
+          maxDepth: config.schema.options.maxDepth)
+        if base + lineStart == 0 { scanner.skipByteOrderMark() }
+        let result = try config.record(&validator, &scanner, index: index, line: line)
+        try scanner.expectEnd()
+        summary.add(result)
+        onRecord(result)
+        index += 1
+      }
+      lineStart = lineEnd + 1
+      line += 1
+    }
+    return (summary, line - firstLine)
+  }
+
+  /// Offset of the next `\n` at or after `start`, or the buffer's end.
+  static func newline(in buffer: UnsafeRawBufferPointer, from start: Int) -> Int {
+    guard let base = buffer.baseAddress, start < buffer.count,
+      let found = memchr(base + start, 0x0A, buffer.count - start)
+    else { return buffer.count }
+    return base.distance(to: UnsafeRawPointer(found))
+  }
+
+  private static func isBlank(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
     for offset in start..<end {
-      let byte = document[offset]
+      let byte = buffer[offset]
       if byte != 0x20, byte != 0x09, byte != 0x0D { return false }
     }
     return true

@@ -20,11 +20,13 @@ public struct Finding: Sendable, Hashable {
   public var expected: String?
   /// What the data had: its JSON type and a short excerpt.
   public var found: String?
+  /// Another position the finding is about (the earlier value of a duplicate key).
+  public var relatedOffset: Int?
 
   /// Creates a finding.
   public init(
     code: String, severity: Severity, message: String, path: String, offset: Int, recordLine: Int? = nil,
-    declaration: SourceRange? = nil, expected: String? = nil, found: String? = nil
+    declaration: SourceRange? = nil, expected: String? = nil, found: String? = nil, relatedOffset: Int? = nil
   ) {
     self.code = code
     self.severity = severity
@@ -35,6 +37,7 @@ public struct Finding: Sendable, Hashable {
     self.declaration = declaration
     self.expected = expected
     self.found = found
+    self.relatedOffset = relatedOffset
   }
 }
 

@@ -68,8 +68,7 @@ extension RecordValidator {
       if let previous = seen.insert(key, scanner: scanner) {
         report(
           .duplicateKey, policy.isStrict ? .error : .warning,
-          "duplicate key; the value at \(TextPosition.locate(previous, in: document)) is replaced by this one", at: start,
-          declaration: declaration)
+          "duplicate key; this value replaces the earlier one", at: start, declaration: declaration, related: previous)
         if wantInstance { members.removeAll { $0.key == scanner.string(key) } }
       }
       let mark = findings.count
@@ -190,9 +189,7 @@ struct DuplicateKeys {
   /// Records a key; returns the offset of an earlier equal key, if any.
   mutating func insert(_ key: JSONStringToken, scanner: JSONScanner) -> Int? {
     if strings == nil, tokens.count < 16 {
-      for previous in tokens where previous.span.end - previous.span.start == key.span.end - key.span.start || previous.hasEscapes || key.hasEscapes {
-        if scanner.decodedBytes(previous) == scanner.decodedBytes(key) { return previous.span.start - 1 }
-      }
+      for previous in tokens where Self.same(previous, key, scanner) { return previous.span.start - 1 }
       tokens.append(key)
       return nil
     }
@@ -208,5 +205,13 @@ struct DuplicateKeys {
     }
     strings?[text] = key.span.start - 1
     return nil
+  }
+
+  /// Equal decoded text; raw bytes compared directly when neither key has escapes.
+  private static func same(_ a: JSONStringToken, _ b: JSONStringToken, _ scanner: JSONScanner) -> Bool {
+    if !a.hasEscapes, !b.hasEscapes {
+      return a.span.count == b.span.count && scanner.equals(a, scanner.bytes(b.span))
+    }
+    return scanner.decodedBytes(a) == scanner.decodedBytes(b)
   }
 }

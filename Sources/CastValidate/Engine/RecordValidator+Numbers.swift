@@ -74,7 +74,9 @@ extension RecordValidator {
     switch kind {
     case .number:
       let token = try scanner.readNumber()
-      guard type == .decimal || type == .number || Self.fitsFloating(scanner.double(token), type) else {
+      guard type == .decimal || type == .number || Self.isSurelyFinite(token, type, scanner)
+        || Self.fitsFloating(scanner.double(token), type)
+      else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
@@ -113,12 +115,35 @@ extension RecordValidator {
   // MARK: - Ranges
 
   func fits(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
+    // Fast path: a literal with few enough digits fits without being parsed (99 fits Int8,
+    // 18 digits fit Int64); only long literals and negatives for unsigned types need the value.
+    let digits = token.span.count - (token.isNegative ? 1 : 0)
+    if digits <= Self.safeDigits(type), !token.isNegative || Self.isSigned(type) { return true }
     if token.isNegative {
       guard let value = scanner.int64(token) else { return false }
       return fits(value, type)
     }
     guard let value = scanner.uint64(token), let bounds = type.integerBounds else { return false }
     return value <= bounds.max
+  }
+
+  /// The most decimal digits every value of which fits the type.
+  static func safeDigits(_ type: ScalarType) -> Int {
+    switch type {
+    case .int8, .uint8: 2
+    case .int16, .uint16: 4
+    case .int32, .uint32: 9
+    case .int, .int64: 18
+    case .uint, .uint64: 19
+    default: 0
+    }
+  }
+
+  static func isSigned(_ type: ScalarType) -> Bool {
+    switch type {
+    case .int, .int8, .int16, .int32, .int64: true
+    default: false
+    }
   }
 
   func fits(_ value: Int64, _ type: ScalarType) -> Bool {
@@ -133,6 +158,14 @@ extension RecordValidator {
     guard magnitude <= limit else { return false }
     let value = magnitude == limit ? Int64.min : -Int64(magnitude)
     return value >= bounds.min
+  }
+
+  /// A literal without an exponent and with few digits is finite in the type, unparsed.
+  static func isSurelyFinite(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
+    let raw = scanner.bytes(token.span)
+    guard raw.count <= (type == .float ? 30 : 300) else { return false }
+    for byte in raw where byte | 0x20 == UInt8(ascii: "e") { return false }
+    return true
   }
 
   static func fitsFloating(_ value: Double, _ type: ScalarType) -> Bool {

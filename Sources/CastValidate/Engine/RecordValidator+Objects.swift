@@ -1,8 +1,18 @@
+import Foundation
 import CastSchema
 
 /// What became of one property while its object was scanned.
 enum FieldStatus: UInt8 {
   case absent, value, null, unconvertible, emptyString
+}
+
+/// One property's state while its object is read: plain data, kept on a reused stack.
+struct FieldSlot {
+  var status = FieldStatus.absent
+  /// Which `??` alternative the value came from (-1: none yet).
+  var alternative: Int32 = -1
+  /// File offset of the value (-1: not seen).
+  var offset = -1
 }
 
 /// Models: one pass over the object's members against the plan, then deferred key paths, then
@@ -11,15 +21,22 @@ extension RecordValidator {
   mutating func model(
     _ index: Int, _ scanner: inout JSONScanner, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
-    let plan = schema.plans[index]
+    // NB: the schema outlives every record, so its plans need no reference counting here.
+    unowned(unsafe) let plan = schema.plans[index]
     let objectStart = scanner.offset
     let errorsBefore = errorCount
-    var statuses = [FieldStatus](repeating: .absent, count: plan.fields.count)
-    var offsets = [Int](repeating: -1, count: plan.fields.count)
-    var values: [Instance?] = wantInstance ? [Instance?](repeating: nil, count: plan.fields.count) : []
-    // The alternative a deferred field's value came from, for the paths of findings about it.
-    var usedKeys = [KeyPath?](repeating: nil, count: plan.fields.count)
-    var captures = [JSONSpan?](repeating: nil, count: plan.deferredRoots.count)
+    let fieldCount = plan.fields.count
+    let slotBase = slots.count
+    slots.append(contentsOf: repeatElement(FieldSlot(), count: fieldCount))
+    let captureBase = captureStack.count
+    captureStack.append(contentsOf: repeatElement(JSONSpan(start: -1, end: -1), count: plan.deferredRoots.count))
+    let valueBase = valueStack.count
+    if wantInstance { valueStack.append(contentsOf: repeatElement(nil, count: fieldCount)) }
+    defer {
+      slots.removeLast(fieldCount)
+      captureStack.removeLast(plan.deferredRoots.count)
+      if wantInstance { valueStack.removeLast(fieldCount) }
+    }
 
     try scanner.beginObject()
     var first = true
@@ -29,46 +46,49 @@ extension RecordValidator {
       let valueStart = scanner.offset
       let root = plan.deferredRoots.isEmpty ? nil : plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) }
       if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
-        if offsets[fieldIndex] >= 0 {
-          reportDuplicate(key, previous: offsets[fieldIndex], at: valueStart, declaration: plan.fields[fieldIndex].declaration)
+        unowned(unsafe) let field = plan.fields[fieldIndex]
+        if slots[slotBase + fieldIndex].offset >= 0 {
+          reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
         path.append(.key(key))
-        let (status, instance) = try field(plan.fields[fieldIndex], &scanner, policy: plan.policy, build: wantInstance)
+        let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
         path.removeLast()
-        statuses[fieldIndex] = status
-        offsets[fieldIndex] = valueStart
-        if wantInstance { values[fieldIndex] = instance }
+        slots[slotBase + fieldIndex].status = status
+        slots[slotBase + fieldIndex].offset = valueStart
+        if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       } else if root == nil {
         try unknownKey(key, plan, &scanner, at: valueStart)
         continue
       } else {
-        if let root, let previous = captures[root] {
-          reportDuplicate(key, previous: previous.start, at: valueStart, declaration: plan.declaration)
+        if let root, captureStack[captureBase + root].start >= 0 {
+          reportDuplicate(key, previous: captureStack[captureBase + root].start, at: valueStart, declaration: plan.declaration)
         }
         try scanner.skipValue()
       }
-      if let root { captures[root] = JSONSpan(start: valueStart, end: scanner.offset) }
+      if let root { captureStack[captureBase + root] = JSONSpan(start: valueStart, end: scanner.offset) }
     }
 
-    for fieldIndex in plan.deferredFields {
-      let (status, offset, instance, key) = try deferredField(
-        plan.fields[fieldIndex], plan, captures, build: wantInstance)
-      statuses[fieldIndex] = status
-      usedKeys[fieldIndex] = key
-      offsets[fieldIndex] = offset
-      if wantInstance { values[fieldIndex] = instance }
+    if !plan.deferredFields.isEmpty || plan.superKey != nil {
+      let captures = captureStack[captureBase..<captureBase + plan.deferredRoots.count].map { $0.start >= 0 ? $0 : nil }
+      for fieldIndex in plan.deferredFields {
+        let (status, offset, instance, alternative) = try deferredField(fieldIndex, plan, captures, build: wantInstance)
+        slots[slotBase + fieldIndex] = FieldSlot(status: status, alternative: Int32(alternative), offset: offset)
+        if wantInstance { valueStack[valueBase + fieldIndex] = instance }
+      }
+      if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
     }
-    if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
 
-    var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: plan.fields.count) : []
-    for (fieldIndex, field) in plan.fields.enumerated() {
-      let valueOffset = offsets[fieldIndex] >= 0 ? offsets[fieldIndex] : objectStart
-      let outcome = settle(
-        field, statuses[fieldIndex], policy: plan.policy, at: objectStart, valueAt: valueOffset,
-        key: usedKeys[fieldIndex])
+    var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: fieldCount) : []
+    for fieldIndex in 0..<fieldCount {
+      let slot = slots[slotBase + fieldIndex]
+      if slot.status == .value, !wantInstance { continue }
+      let field = plan.fields[fieldIndex]
+      let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
+      let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)] : nil
+      let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key)
       guard wantInstance else { continue }
       switch outcome {
-      case .keep: result[fieldIndex] = values[fieldIndex].map { FieldValue(value: $0, origin: .input) }
+      case .keep: result[fieldIndex] = valueStack[valueBase + fieldIndex].map { FieldValue(value: $0, origin: .input) }
       case .useDefault: result[fieldIndex] = field.defaultJSON.map { FieldValue(value: .json($0), origin: .defaulted) }
       case .nilValue: result[fieldIndex] = nil
       }
@@ -86,8 +106,8 @@ extension RecordValidator {
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
     let mark = findings.count
-    let emptyCheck = field.property.type == .scalar(.string) && schema.registry.options.emptyStringIsAbsent
-    let needInstance = wantInstance || !field.checks.isEmpty || emptyCheck
+    let emptyCheck = field.emptyStringCheck
+    let needInstance = wantInstance || field.needsInstance
     let outcome = try value(field.node, &scanner, policy: policy, declaration: field.declaration, build: needInstance)
     switch outcome {
     case .null:
@@ -100,7 +120,7 @@ extension RecordValidator {
         report(.emptyStringAbsent, .note, "-n: the empty string of '\(field.name)' is read as absent", at: start, declaration: field.declaration)
         return (.emptyString, nil)
       }
-      if field.property.usage == .custom {
+      if field.isCustom {
         report(.customUnchecked, .note, "'\(field.name)' is //! custom: its value is passed through unchecked", at: start, declaration: field.declaration)
       }
       if let instance, !field.checks.isEmpty { runChecks(field, instance, at: start) }
@@ -186,15 +206,42 @@ extension RecordValidator {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     var probe = guess < count ? guess : 0
-    for _ in 0..<count {
-      let fieldIndex = plan.directFields[probe]
-      if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
-        guess = probe + 1
-        return fieldIndex
+    if plan.caseInsensitive || key.hasEscapes {
+      for _ in 0..<count {
+        let fieldIndex = plan.directFields[probe]
+        if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
+          guess = probe + 1
+          return fieldIndex
+        }
+        probe = probe + 1 == count ? 0 : probe + 1
       }
-      probe = probe + 1 == count ? 0 : probe + 1
+      return nil
     }
-    return nil
+    let raw = bytes(key.span)
+    let length = raw.count
+    let prefix = KeyPrefix.word(raw)
+    return plan.directKeyLengths.withUnsafeBufferPointer { lengths in
+      plan.directKeyPrefixes.withUnsafeBufferPointer { prefixes in
+        for _ in 0..<count {
+          if lengths[probe] == length, prefixes[probe] == prefix,
+            length <= 8 || Self.sameTail(plan, probe, raw)
+          {
+            guess = probe + 1
+            return plan.directFields[probe]
+          }
+          probe = probe + 1 == count ? 0 : probe + 1
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Bytes 8… of a key against direct key `probe` (the first eight already matched).
+  private static func sameTail(_ plan: ModelPlan, _ probe: Int, _ raw: UnsafeRawBufferPointer) -> Bool {
+    plan.directKeyBytes.withUnsafeBytes { all in
+      guard let expected = all.baseAddress, let actual = raw.baseAddress else { return false }
+      return memcmp(expected + plan.directKeyStarts[probe] + 8, actual + 8, raw.count - 8) == 0
+    }
   }
 
   private mutating func unknownKey(
@@ -216,8 +263,7 @@ extension RecordValidator {
     path.append(.key(key))
     report(
       .duplicateKey, .warning,
-      "duplicate key; the value at \(TextPosition.locate(previous, in: document)) is replaced by this one", at: offset,
-      declaration: declaration)
+      "duplicate key; this value replaces the earlier one", at: offset, declaration: declaration, related: previous)
     path.removeLast()
   }
 

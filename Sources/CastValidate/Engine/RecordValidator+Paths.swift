@@ -4,15 +4,16 @@ import CastSchema
 /// after the object's scan from the spans captured for their first keys.
 extension RecordValidator {
   mutating func deferredField(
-    _ field: FieldPlan, _ plan: ModelPlan, _ captures: [JSONSpan?], build wantInstance: Bool
-  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?, KeyPath?) {
+    _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [JSONSpan?], build wantInstance: Bool
+  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?, Int) {
     var status = FieldStatus.absent
     var offset = -1
     var instance: Instance?
-    var used: KeyPath?
+    var used = -1
+    let field = plan.fields[fieldIndex]
     let keys = field.property.keys
     for (alternative, keyPath) in keys.enumerated() {
-      guard let (span, pieces) = locate(keyPath, plan, captures) else { continue }
+      guard let (span, pieces) = locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) else { continue }
       var scanner = subScanner(span)
       path.append(contentsOf: pieces)
       let mark = findings.count
@@ -23,7 +24,7 @@ extension RecordValidator {
       offset = span.start
       status = result
       instance = value
-      used = keyPath
+      used = alternative
       let isLast = alternative == keys.count - 1
       if result == .value || isLast { break }
       if result == .null || result == .emptyString { continue }
@@ -41,8 +42,8 @@ extension RecordValidator {
   }
 
   func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> Bool {
-    guard let (span, _) = locate(key, plan, captures) else { return false }
-    return span.start < document.count && document[span.start] == UInt8(ascii: "{")
+    guard let (span, _) = locate(key, plan, captures, origin: nil) else { return false }
+    return bytes(JSONSpan(start: span.start, end: span.start + 1)).first == UInt8(ascii: "{")
   }
 
   mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?], at objectStart: Int) {
@@ -55,7 +56,9 @@ extension RecordValidator {
   }
 
   /// The span of the value at `keyPath`, and the path pieces leading to it; nil when absent.
-  func locate(_ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> (JSONSpan, [PathPiece])? {
+  func locate(
+    _ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?], origin: (field: Int, alternative: Int)?
+  ) -> (JSONSpan, [PathPiece])? {
     var pieces: [PathPiece] = []
     var current: JSONSpan?
     for (position, component) in keyPath.components.enumerated() {
@@ -67,7 +70,12 @@ extension RecordValidator {
         guard let parent = current, let child = member(component.key, of: parent, plan) else { return nil }
         current = child
       }
-      pieces.append(.name(component.key))
+      if let origin {
+        pieces.append(
+          .component(
+            plan: Int32(plan.index), field: Int32(origin.field), alternative: Int16(origin.alternative),
+            component: Int16(position)))
+      }
       if let index = component.index {
         guard let parent = current, let element = element(index, of: parent) else { return nil }
         current = element
@@ -79,9 +87,7 @@ extension RecordValidator {
 
   /// A scanner over one already-validated span of the document.
   func subScanner(_ span: JSONSpan) -> JSONScanner {
-    JSONScanner(
-      UnsafeRawBufferPointer(rebasing: document[span.start..<span.end]), baseOffset: span.start,
-      maxDepth: schema.options.maxDepth)
+    JSONScanner(bytes(span), baseOffset: span.start, maxDepth: schema.options.maxDepth)
   }
 
   /// The value of the last member named `key` in the object at `span`.

@@ -10,10 +10,13 @@ enum Outcome {
   case unconvertible
 }
 
-/// One piece of the current JSON Pointer, kept cheap until a finding needs the text.
+/// One piece of the current JSON Pointer, kept cheap (plain data) until a finding needs the text.
 enum PathPiece {
+  /// A key read from the document.
   case key(JSONStringToken)
-  case name(String)
+  /// A component of a property's key path: plan, field, alternative and component indices.
+  case component(plan: Int32, field: Int32, alternative: Int16, component: Int16)
+  /// An array index.
   case index(Int)
 }
 
@@ -33,14 +36,36 @@ struct RecordValidator {
   var limitNoted = false
   /// Path pieces in front of every path (the record's index in a top-level array).
   var pathPrefix: [PathPiece] = []
-  /// The whole input; every token's span is an offset into it.
-  let document: UnsafeRawBufferPointer
+  /// The input being read (the whole document, or the chunk of a stream that holds the record);
+  /// token spans are offsets in the file, so `documentBase` maps them into it.
+  var document: UnsafeRawBufferPointer
+  /// File offset of `document`'s first byte.
+  var documentBase = 0
+  /// Per-property state of the objects being read, innermost last: reused, so reading an object
+  /// allocates nothing.
+  var slots: [FieldSlot] = []
+  /// First-key spans of the objects being read, for key paths (start < 0: not seen).
+  var captureStack: [JSONSpan] = []
+  /// Decoded values of the objects being read (only when building instances).
+  var valueStack: [Instance?] = []
 
   init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool) {
     self.schema = schema
     self.document = document
     self.build = build
+    slots.reserveCapacity(256)
+    captureStack.reserveCapacity(64)
   }
+
+  /// The bytes of a span of the file (which must lie in `document`).
+  func bytes(_ span: JSONSpan) -> UnsafeRawBufferPointer {
+    let lower = min(max(span.start - documentBase, 0), document.count)
+    let upper = min(max(span.end - documentBase, lower), document.count)
+    return UnsafeRawBufferPointer(rebasing: document[lower..<upper])
+  }
+
+  /// A scanner over the current document, for decoding tokens.
+  var tokenReader: JSONScanner { JSONScanner(document, baseOffset: documentBase) }
 
   /// Whether `--max-errors` has been reached.
   var isSaturated: Bool { schema.options.maxErrors > 0 && errorCount >= schema.options.maxErrors }
@@ -117,7 +142,7 @@ struct RecordValidator {
   /// Appends a finding at the current path.
   mutating func report(
     _ code: FindingCode, _ severity: Severity, _ message: String, at offset: Int, declaration: SourceRange?,
-    expected: String? = nil, found: String? = nil, extraPath: String? = nil
+    expected: String? = nil, found: String? = nil, extraPath: String? = nil, related: Int? = nil
   ) {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
@@ -127,7 +152,7 @@ struct RecordValidator {
     findings.append(
       Finding(
         code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
-        recordLine: recordLine, declaration: declaration, expected: expected, found: found))
+        recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related))
   }
 
   /// Turns errors recorded since `mark` into warnings: the value they describe was dropped or
@@ -187,8 +212,9 @@ struct RecordValidator {
       switch piece {
       case .key(let token):
         text += JSONPointerText.escape(currentKeyText(token))
-      case .name(let name):
-        text += JSONPointerText.escape(name)
+      case .component(let plan, let field, let alternative, let component):
+        let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
+        text += JSONPointerText.escape(keys[Int(alternative)].components[Int(component)].key)
       case .index(let index):
         text += String(index)
       }
@@ -197,7 +223,7 @@ struct RecordValidator {
   }
 
   private func currentKeyText(_ token: JSONStringToken) -> String {
-    JSONScanner(document).string(token)
+    tokenReader.string(token)
   }
 }
 

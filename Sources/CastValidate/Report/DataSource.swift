@@ -20,7 +20,7 @@ public final class DataSource: @unchecked Sendable {
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
   private var scannedLine = 1
-  private static let checkpointEvery = 4096
+  private static let checkpointEvery = 64
 
   /// Wraps bytes already in memory.
   public init(name: String, bytes: [UInt8]) {

@@ -16,6 +16,16 @@ public enum FindingJSON {
     if let record = finding.recordLine { members.append(JSONMember(key: "record", value: .number(String(record)))) }
     if let expected = finding.expected { members.append(JSONMember(key: "expected", value: .string(expected))) }
     if let found = finding.found { members.append(JSONMember(key: "found", value: .string(found))) }
+    if let related = finding.relatedOffset {
+      let other = data.position(of: related)
+      members.append(
+        JSONMember(
+          key: "related",
+          value: .object([
+            JSONMember(key: "line", value: .number(String(other.line))),
+            JSONMember(key: "column", value: .number(String(other.column))),
+          ])))
+    }
     if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
       let file = registry.files[declaration.file]
       let location = file.location(of: declaration.bytes.lowerBound)

@@ -21,6 +21,7 @@ public struct FindingRenderer: Sendable {
       + ": " + style.bold(finding.message) + "\n"
     var context = "  at " + (finding.path.isEmpty ? "(root)" : finding.path)
     if let line = finding.recordLine { context += " in the record on line \(line)" }
+    if let related = finding.relatedOffset { context += "; the earlier one is at \(data.position(of: related))" }
     out += style.dim(context) + "\n"
     let (text, caret) = data.lineWindow(around: finding.offset)
     let gutter = String(position.line)

@@ -75,6 +75,7 @@ struct ArraySplitter {
       case .inElement:
         if let end = scanElement(bytes, from: &index) {
           events.append(.element(base + elementStart..<base + end))
+          index = end
           state = .afterElement
         } else {
           return elementStart

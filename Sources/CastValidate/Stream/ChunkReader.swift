@@ -79,4 +79,7 @@ final class ChunkReader {
 public struct ChunkReadError: Error, Sendable {
   /// Why.
   public var reason: String
+
+  /// Creates an error.
+  public init(reason: String) { self.reason = reason }
 }

@@ -37,12 +37,14 @@ struct Repl: ParsableCommand {
     interpreter.session.settings.ignoreCase = generator.ignoreCase
     interpreter.session.settings.nullEmpty = generator.nullEmpty
     let state = ReplState(interpreter: interpreter)
+    if interactive {
+      Terminal.write("castctl \(Castctl.configuration.version) REPL: :help lists the commands, Ctrl-D leaves\n")
+    }
     if !schemas.isEmpty {
       Terminal.write(state.interpreter.handle(":load " + schemas.map { "\"\($0)\"" }.joined(separator: " ")))
     }
     let reader: LineReader
     if interactive {
-      Terminal.write("castctl \(Castctl.configuration.version) REPL: :help lists the commands, Ctrl-D leaves\n")
       let history = ProcessInfo.processInfo.environment["CASTCTL_HISTORY"]
         ?? (NSHomeDirectory() as NSString).appendingPathComponent(".castctl_history")
       reader = LibEditLineReader(programName: "castctl", historyFile: history) { line, start, word in

@@ -51,21 +51,14 @@ struct Validate: ParsableCommand {
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings: [JSONValue] = []
-    let summary: ValidationSummary
-    do {
-      summary = try source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        let onRecord: (RecordResult) -> Void = { result in
-          switch output.format {
-          case .text: Terminal.write(result.findings.map(renderer.render).joined())
-          case .json: jsonFindings += result.findings.map { FindingJSON.value($0, data: source, registry: session.registry) }
-          }
-        }
-        return data.isNDJSON(path)
-          ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
+    let run = DataRun(
+      validator: validator, source: source, ndjson: data.isNDJSON(path), options: data,
+      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
+    let summary = try run.run { result in
+      switch output.format {
+      case .text: Terminal.write(result.findings.map(renderer.render).joined())
+      case .json: jsonFindings += result.findings.map { FindingJSON.value($0, data: source, registry: session.registry) }
       }
-    } catch let error as JSONSyntaxError {
-      DataInput.reportSyntaxError(error, in: source, color: Terminal.useColor(output.color, fileDescriptor: 2))
-      throw ExitCode.malformedJSON
     }
     switch output.format {
     case .text:

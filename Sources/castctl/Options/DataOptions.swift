@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import CastValidate
 
@@ -23,9 +24,17 @@ struct DataOptions: ParsableArguments {
   @Option(help: "Deepest nesting of arrays and objects accepted.")
   var maxDepth = 512
 
+  @Option(help: "Refuse inputs larger than this many bytes (default: no limit).")
+  var maxBytes: Int?
+
+  @Option(help: "Threads for NDJSON (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
   func validate() throws {
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 
   /// Whether `path` is read as NDJSON.

@@ -1,10 +1,7 @@
 @preconcurrency import CEditLine
 import Foundation
-import Synchronization
-
-#if canImport(Glibc)
 @preconcurrency import Glibc
-#endif
+import Synchronization
 
 /// Produces completion candidates: `line` is the whole input line, `wordStart` the UTF-8 byte
 /// offset in `line` where the word being completed starts, `word` that word up to the cursor.
@@ -43,14 +40,15 @@ private func attemptCompletion(
   let word = String(cString: text)
   let line = rl_line_buffer.map { String(cString: $0) } ?? ""
   // libedit counts rl_point in wide characters (Unicode scalars); callers want a UTF-8 offset.
-  let scalarsBeforeCursor = line.unicodeScalars.prefix(max(0, Int(rl_point)))
-  let wordStart = max(0, String(String.UnicodeScalarView(scalarsBeforeCursor)).utf8.count - word.utf8.count)
+  let scalars = line.unicodeScalars
+  let cursor =
+    scalars.index(scalars.startIndex, offsetBy: max(0, Int(rl_point)), limitedBy: scalars.endIndex)
+    ?? scalars.endIndex
+  let wordStart = max(0, line.utf8.distance(from: line.startIndex, to: cursor) - word.utf8.count)
   var seen = Set<String>()
-  // A candidate that doesn't extend the word would make libedit replace the word with a shorter
-  // common prefix, deleting what the user typed.
-  pendingMatches = completer(line, wordStart, word).filter {
-    $0.hasPrefix(word) && seen.insert($0).inserted
-  }
+  // Candidates need not start with `word` (`:help lo` may offer `:load`): libedit replaces the
+  // word with their longest common prefix, or only lists them when they have none.
+  pendingMatches = completer(line, wordStart, word).filter { seen.insert($0).inserted }
   defer { pendingMatches = [] }
   guard !pendingMatches.isEmpty else { return nil }
   // A completed directory should stay open for the next path segment rather than get a space.
@@ -60,7 +58,9 @@ private func attemptCompletion(
 }
 
 /// Generator for `rl_completion_matches`; libedit frees the returned copies.
-private func nextPendingMatch(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+private func nextPendingMatch(
+  _ text: UnsafePointer<CChar>?, _ state: Int32
+) -> UnsafeMutablePointer<CChar>? {
   let index = Int(state)
   return index < pendingMatches.count ? strdup(pendingMatches[index]) : nil
 }
@@ -86,6 +86,10 @@ final class LibEditLineReader: LineReader {
     rl_basic_word_break_characters = UnsafePointer(wordBreakCharacters)
     rl_completer_word_break_characters = wordBreakCharacters
     rl_attempted_completion_function = attemptCompletion
+    // libedit's own handlers put the terminal back in cooked mode on SIGINT/SIGTERM/SIGHUP and
+    // redraw after Ctrl-Z + fg; for SIGINT they then re-raise it (to the whole process group),
+    // which reaches the handler `readLine` installs.
+    rl_catch_signals = 1
     using_history()
     stifle_history(Self.historyLimit)
     if let historyFile {
@@ -94,27 +98,35 @@ final class LibEditLineReader: LineReader {
     newestHistoryEntry = Self.lastHistoryLine()
   }
 
-  /// Edits one line at `prompt`; Ctrl-C gives `.interrupted`, Ctrl-D on an empty line `.endOfInput`.
+  /// Edits one line at `prompt`; Ctrl-C gives `.interrupted` (after echoing `^C` and a newline),
+  /// Ctrl-D on an empty line `.endOfInput` (after a newline). Escape sequences in `prompt` must be
+  /// wrapped in "\u{01}"…"\u{02}" so libedit doesn't count them as columns.
+  ///
+  /// SIGINT is caught only while this runs; between reads the previous disposition applies.
   func readLine(prompt: String) -> LineReadResult {
     interruptReceived.store(false, ordering: .relaxed)
     let previousAction = Self.installInterruptHandler()
     defer { Self.restoreInterruptHandler(previousAction) }
     let raw = readline(prompt)
     defer { free(raw) }
+    // A Ctrl-C during editing always makes readline() return NULL (its read() fails with EINTR).
+    // One that lands before libedit starts reading can't stop it; the line typed afterwards is
+    // then what the user wants, so a line wins over the flag.
+    if let raw {
+      return .line(String(cString: raw))
+    }
     if interruptReceived.load(ordering: .relaxed) {
       // ECHO is off while libedit edits, so nothing showed the ^C; move on to a fresh line.
       Self.writeToTerminal("^C\n")
       return .interrupted
     }
-    guard let raw else {
-      // Leaves the cursor on a fresh line for whatever the caller prints next.
-      Self.writeToTerminal("\n")
-      return .endOfInput
-    }
-    return .line(String(cString: raw))
+    // Leaves the cursor on a fresh line for whatever the caller prints next.
+    Self.writeToTerminal("\n")
+    return .endOfInput
   }
 
-  /// Adds `line` to the history and saves the file; skips blank lines and repeats of the newest entry.
+  /// Adds `line` to the history and saves the file; skips blank lines and repeats of the newest
+  /// entry. Multi-line input is kept as one entry (the file stores the newline as `\012`).
   func addHistory(_ line: String) {
     guard !line.allSatisfy(\.isWhitespace), line != newestHistoryEntry else { return }
     _ = add_history(line)
@@ -126,7 +138,8 @@ final class LibEditLineReader: LineReader {
   }
 
   /// Completes a file system path: `partial` may hold directories (`path/to/fi`, `~/`, `/tmp/`).
-  /// Returns full replacements for `partial`; directories end in `/`, hidden entries need a `.` prefix.
+  /// Returns sorted full replacements for `partial`; directories end in `/`; hidden entries only
+  /// when the name typed so far starts with `.`.
   static func completePath(_ partial: String) -> [String] {
     let slash = partial.lastIndex(of: "/")
     let directoryPart = slash.map { String(partial[...$0]) } ?? ""
@@ -141,7 +154,9 @@ final class LibEditLineReader: LineReader {
       .sorted()
       .map { name in
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: directory + name, isDirectory: &isDirectory)
+        // fileExists follows symlinks, so a link to a directory completes like one.
+        let exists = FileManager.default.fileExists(
+          atPath: directory + name, isDirectory: &isDirectory)
         return directoryPart + name + (exists && isDirectory.boolValue ? "/" : "")
       }
   }

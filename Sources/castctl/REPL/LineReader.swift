@@ -18,7 +18,8 @@ enum LineReadResult: Equatable {
 protocol LineReader: AnyObject {
   /// Shows `prompt` (if the source is interactive) and returns the next line or event.
   func readLine(prompt: String) -> LineReadResult
-  /// Records a line the user entered so it can be recalled later; sources without history ignore it.
+  /// Records a line the user entered so it can be recalled later; sources without history
+  /// ignore it.
   func addHistory(_ line: String)
 }
 
@@ -58,7 +59,8 @@ final class ScriptedLineReader: LineReader {
     self.init(results: lines.map { .line($0) })
   }
 
-  /// Creates a reader that returns `results` one by one, then `.endOfInput`; lets tests script Ctrl-C.
+  /// Creates a reader that returns `results` one by one, then `.endOfInput`; lets tests script
+  /// Ctrl-C (`.interrupted`).
   init(results: [LineReadResult]) {
     pending = results
   }

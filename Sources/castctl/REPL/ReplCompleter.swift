@@ -12,27 +12,20 @@ struct ReplCompleter {
   func candidates(line: String, wordStart: Int, word: String) -> [String] {
     let before = String(decoding: Array(line.utf8).prefix(wordStart), as: UTF8.self)
     let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    if previous.first == ":load" || previous.first == ":l" { return completePath(word) }
+    if word.hasPrefix("@") { return completePath(String(word.dropFirst())).map { "@" + $0 } }
+    if word.contains(".") { return properties(word) }
     guard let command = previous.first else {
       if word.hasPrefix(":") { return matching(ReplCommandInfo.all.map(\.name), word) }
       return matching(modelNames + ["class", "struct", "enum", "typealias"], word)
     }
-    if word.contains(".") { return properties(word) }
     switch command {
-    case ":load", ":l":
-      return completePath(word)
     case ":set":
-      switch previous.count {
-      case 1: return matching(["strict", "dialect", "unknown", "keys", "flags"], word)
-      default:
-        switch previous[1] {
-        case "strict": return matching(["on", "off"], word)
-        case "dialect": return matching(Dialect.allCases.map(\.rawValue) + ["auto"], word)
-        case "unknown": return matching(UnknownKeyRule.allCases.map(\.rawValue), word)
-        case "keys": return matching(KeyStyle.allCases.map(\.rawValue), word)
-        case "flags": return matching(["-c", "-i", "-n"], word)
-        default: return []
-        }
-      }
+      let choices = ReplSession.Settings.choices
+      guard previous.count > 1 else { return matching(choices.map(\.name), word) }
+      // `flags` takes several values; the others one.
+      guard previous[1] == "flags" || previous.count == 2 else { return [] }
+      return matching(choices.first { $0.name == previous[1] }?.values ?? [], word)
     case ":keys" where previous.count == 2, ":k" where previous.count == 2:
       return matching(KeyStyle.allCases.map(\.rawValue), word)
     case ":help", ":h":
@@ -41,7 +34,6 @@ struct ReplCompleter {
       if previous.last == "--to" { return matching(OutputKind.allCases.map(\.rawValue), word) }
       if previous.last == "--keys" { return matching(KeyStyle.allCases.map(\.rawValue), word) }
       if word.hasPrefix("--") { return matching(["--to", "--keys", "--compact"], word) }
-      if word.hasPrefix("@") { return completePath(String(word.dropFirst())).map { "@" + $0 } }
       return previous.count == 1 ? matching(modelNames, word) : []
     }
   }

@@ -62,6 +62,19 @@ enum ReplInput {
     }
     return nil
   }
+
+  /// The longest valid JSON document that ends `text` after a space, and what comes before it;
+  /// for explaining why `splitTypeAndJSON` found no type.
+  static func splitBeforeJSON(_ text: String) -> (type: String, json: String)? {
+    let characters = Array(text)
+    for index in characters.indices where characters[index] == " " {
+      let typeText = String(characters[..<index]).trimmed
+      let jsonText = String(characters[index...]).trimmed
+      guard !typeText.isEmpty, !jsonText.isEmpty else { continue }
+      if (try? JSONValue.parse(jsonText)) != nil { return (typeText, jsonText) }
+    }
+    return nil
+  }
 }
 
 extension StringProtocol {

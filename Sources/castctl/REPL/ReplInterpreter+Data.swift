@@ -126,6 +126,12 @@ extension ReplInterpreter {
 
   func typeConvert(_ rest: String) -> String {
     guard let (typeText, json) = ReplInput.splitTypeAndJSON(rest, registry: session.registry) else {
+      // Valid JSON at the end means the type is what's wrong: say why.
+      if let (typeText, _) = ReplInput.splitBeforeJSON(rest) {
+        let parsed = SchemaLoader.parseType(typeText, in: session.registry)
+        return render(parsed.diagnostics, files: session.registry.files + [parsed.file])
+          + error("cannot read the type \(typeText)")
+      }
       return error("usage: :type EXPR JSON, e.g. :type [String: [Int]] {\"a\": [1]}")
     }
     let parsed = SchemaLoader.parseType(typeText, in: session.registry)
@@ -172,7 +178,7 @@ extension ReplInterpreter {
     guard !text.isEmpty else { return .failure(TargetError(message: error("give a JSON document or @file"))) }
     if text.hasPrefix("@") {
       let path = String(text.dropFirst()).trimmed
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let data = FileManager.default.contents(atPath: resolve(path)) else {
         return .failure(TargetError(message: error("cannot read \(path)")))
       }
       return .success((model, Document(source: DataSource(name: path, bytes: Array(data))), text))

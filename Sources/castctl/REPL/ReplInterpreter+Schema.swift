@@ -10,9 +10,10 @@ extension ReplInterpreter {
     var files: [SourceFile] = []
     for path in paths {
       do {
-        files.append(try SourceFile.read(path: path))
+        let file = try SourceFile.read(path: resolve(path))
+        files.append(SourceFile(path: path, bytes: file.bytes))
       } catch {
-        return self.error("cannot read \(error); the registry is unchanged")
+        return self.error("cannot read \(path): \(error.reason); the registry is unchanged")
       }
     }
     let (registry, diagnostics) = session.build(files: files, typed: session.typed)
@@ -21,8 +22,12 @@ extension ReplInterpreter {
       return out + error("not loaded: \(DiagnosticRenderer.summary(of: diagnostics)); the previous registry stays")
     }
     session.adopt(files: files, typed: session.typed, registry: registry)
-    out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(registry.models.count, "model")), "
-      + "\(DiagnosticRenderer.count(registry.enums.count, "enum"))"
+    // Counts what the files declare; declarations typed earlier come first (see `build`).
+    let typedCount = session.typed.count
+    let modelCount = registry.models.values.filter { $0.range.file >= typedCount }.count
+    let enumCount = registry.enums.values.filter { $0.range.file >= typedCount }.count
+    out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(modelCount, "model")), "
+      + "\(DiagnosticRenderer.count(enumCount, "enum"))"
       + (session.currentModel.map { "; using \($0)" } ?? "") + "\n"
     return out
   }
@@ -49,6 +54,16 @@ extension ReplInterpreter {
   func show(_ rest: String) -> String {
     let name = rest.isEmpty ? (session.currentModel ?? "") : rest
     let table = SchemaTable(registry: session.registry, style: style)
+    if let dot = name.firstIndex(of: "."), var model = session.registry.models[String(name[..<dot])] {
+      // `Model.property`: the model's table with that property's row only.
+      let property = String(name[name.index(after: dot)...])
+      guard model.properties.contains(where: { $0.name == property }) else {
+        let hint = NameSuggestion.closest(to: property, in: model.properties.map(\.name)).map { "; did you mean '\($0)'?" }
+        return error("\(model.name) has no property '\(property)'\(hint ?? "")")
+      }
+      model.properties.removeAll { $0.name != property }
+      return table.render(model)
+    }
     if session.registry.models[name] != nil { return table.render(models: [name], enums: []) }
     if session.registry.enums[name] != nil { return table.render(models: [], enums: [name]) }
     return unknownModel(name)
@@ -83,7 +98,7 @@ extension ReplInterpreter {
 
   func unknownModel(_ name: String) -> String {
     if name.isEmpty { return error("name a model (:models lists them)") }
-    let hint = session.registry.suggestModel(for: name).map { "; did you mean \($0)?" } ?? ""
+    let hint = session.registry.suggestModel(for: name).map { "; did you mean '\($0)'?" } ?? ""
     return error("no model named '\(name)'\(hint)")
   }
 
@@ -94,9 +109,14 @@ extension ReplInterpreter {
       || names.contains { session.registry.models[$0] != nil || session.registry.enums[$0] != nil }
     typed.append((names: names.isEmpty ? ["?"] : names, text: text))
     let (registry, diagnostics) = session.build(files: session.files, typed: typed)
-    var out = render(diagnostics.filter { $0.severity > .note && $0.range.file == 0 }, files: registry.files)
-    if diagnostics.contains(where: { $0.severity == .error }) {
-      return out + error("declaration not added: \(DiagnosticRenderer.summary(of: diagnostics))")
+    // The new declaration's warnings, and every error, wherever it is: an error elsewhere (in a
+    // model that uses a replaced one) is what keeps the declaration out.
+    let shown = diagnostics.filter {
+      $0.severity == .error || ($0.severity > .note && $0.range.file == typed.count - 1)
+    }
+    var out = render(shown, files: registry.files)
+    if shown.contains(where: { $0.severity == .error }) {
+      return out + error("declaration not added: \(DiagnosticRenderer.summary(of: shown))")
     }
     session.adopt(files: session.files, typed: typed, registry: registry)
     for name in names {
@@ -131,6 +151,9 @@ extension ReplInterpreter {
       settings.ignoreCase = flags.contains("-i")
       settings.nullEmpty = flags.contains("-n")
     default:
+      if let values = ReplSession.Settings.choices.first(where: { $0.name == key })?.values {
+        return error("\(key) is one of \(values.joined(separator: ", "))")
+      }
       return error("usage: \(ReplCommandInfo.named(":set")?.usage ?? ":set")")
     }
     let needsRebuild = settings.registryOptions != session.settings.registryOptions

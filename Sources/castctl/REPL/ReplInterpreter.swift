@@ -1,15 +1,21 @@
 import CastSchema
 import CastValidate
+import Foundation
 
 /// The REPL's logic, behind no terminal: a line in, text out. The loop and the tests feed it.
 struct ReplInterpreter {
   var session = ReplSession()
   let style: TextStyle
+  /// Where relative paths in `:load` and `@file` start; nil means the working directory.
+  /// Paths are shown as typed either way.
+  let directory: String?
   private(set) var isFinished = false
 
-  /// Creates an interpreter; `color` decides whether output has ANSI styling.
-  init(color: Bool) {
+  /// Creates an interpreter; `color` decides whether output has ANSI styling, `directory`
+  /// where relative paths are looked up (transcript tests use `schemas/`).
+  init(color: Bool, directory: String? = nil) {
     style = TextStyle(enabled: color)
+    self.directory = directory
   }
 
   /// The prompt for a fresh line: `castctl(User)> `.
@@ -27,7 +33,7 @@ struct ReplInterpreter {
     if text.hasPrefix(":") { return command(text) }
     if ReplInput.isDeclaration(text) { return declare(text) }
     if ReplInput.isJSON(text) { return validateBare(text) }
-    return "error: not a command, a declaration or a JSON document; :help lists the commands\n"
+    return error("not a command, a declaration or a JSON document; :help lists the commands")
   }
 
   private mutating func command(_ text: String) -> String {
@@ -54,19 +60,25 @@ struct ReplInterpreter {
     default:
       let known = ReplCommandInfo.all.map(\.name)
       let hint = NameSuggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
-      return "error: unknown command \(name)\(hint) (:help lists the commands)\n"
+      return error("unknown command \(name)\(hint) (:help lists the commands)")
     }
   }
 
   private func help(_ rest: String) -> String {
     guard !rest.isEmpty else { return ReplCommandInfo.overview }
-    guard let info = ReplCommandInfo.named(rest) else { return "error: no command \(rest); :help lists them\n" }
+    guard let info = ReplCommandInfo.named(rest) else { return error("no command \(rest); :help lists them") }
     return "\(info.usage)\n  \(info.summary)\n  \(info.details)\n"
   }
 
   /// An error line in the REPL's style.
   func error(_ message: String) -> String {
     style.severity(.error, "error") + ": " + message + "\n"
+  }
+
+  /// `path` as the process can open it: relative paths start at `directory`.
+  func resolve(_ path: String) -> String {
+    guard let directory, !path.hasPrefix("/"), !path.hasPrefix("~") else { return path }
+    return (directory as NSString).appendingPathComponent(path)
   }
 
   /// Diagnostics rendered with the session's files.

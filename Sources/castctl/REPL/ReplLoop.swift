@@ -19,14 +19,26 @@ struct ReplLoop {
         pending.removeAll()
       case .line(let line):
         if pending.isEmpty, line.trimmed.isEmpty { continue }
+        // A command can't continue a document or declaration, so an unbalanced one (a missing
+        // `}`) ends there and is handled as it is, with its errors, instead of swallowing the
+        // rest of a script.
+        if !pending.isEmpty, line.trimmed.hasPrefix(":") {
+          submit(pending.joined(separator: "\n"))
+          pending.removeAll()
+          if state.interpreter.isFinished { return }
+        }
         pending.append(line)
         let input = pending.joined(separator: "\n")
         guard ReplInput.isBalanced(input) else { continue }
         pending.removeAll()
-        reader.addHistory(input)
-        write(state.interpreter.handle(input))
+        submit(input)
       }
     }
+  }
+
+  private func submit(_ input: String) {
+    reader.addHistory(input)
+    write(state.interpreter.handle(input))
   }
 }
 

@@ -14,6 +14,15 @@ struct ReplSession {
     var ignoreCase = false
     var nullEmpty = false
 
+    /// Each setting `:set` knows and the values it takes, for completion and error messages.
+    static let choices: [(name: String, values: [String])] = [
+      ("strict", ["on", "off"]),
+      ("dialect", Dialect.allCases.map(\.rawValue) + ["auto"]),
+      ("unknown", UnknownKeyRule.allCases.map(\.rawValue)),
+      ("keys", KeyStyle.allCases.map(\.rawValue)),
+      ("flags", ["-c", "-i", "-n"]),
+    ]
+
     var registryOptions: RegistryOptions {
       RegistryOptions(
         capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect)
@@ -37,11 +46,12 @@ struct ReplSession {
   func build(files: [SourceFile], typed: [(names: [String], text: String)]) -> (ModelRegistry, [Diagnostic]) {
     // NB: the typed declarations come first so that, for a name also declared in a file, the
     // typed one wins; the file's declaration is then reported as a duplicate, which we drop.
-    let replFile = SourceFile(path: "<repl>", text: typed.map(\.text).joined(separator: "\n"))
-    let (registry, diagnostics) = SchemaLoader.load([replFile] + files, options: settings.registryOptions)
+    // Each typed input is a file of its own, so its line numbers are the ones the user typed.
+    let replFiles = typed.map { SourceFile(path: "<repl>", text: $0.text) }
+    let (registry, diagnostics) = SchemaLoader.load(replFiles + files, options: settings.registryOptions)
     let typedNames = Set(typed.flatMap(\.names))
     let kept = diagnostics.filter { diagnostic in
-      !(diagnostic.code == "duplicate-model" && diagnostic.range.file > 0
+      !(diagnostic.code == "duplicate-model" && diagnostic.range.file >= typed.count
         && typedNames.contains(where: { diagnostic.message.contains("'\($0)'") }))
     }
     return (registry, kept)

@@ -1,0 +1,238 @@
+import Dispatch
+import Foundation
+
+/// Validates a file without holding it: NDJSON in chunks of lines (split across `jobs` threads,
+/// results merged back in input order), a top-level array element by element. Memory stays near
+/// `chunkSize` per thread whatever the file size.
+public struct StreamValidator: Sendable {
+  public let config: DocumentValidator
+  /// Worker threads for NDJSON.
+  public var jobs: Int
+  /// Bytes read at a time.
+  public var chunkSize: Int
+  /// Refuse inputs larger than this (`--max-bytes`).
+  public var maxBytes: Int?
+
+  /// Creates a streaming validator.
+  public init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
+    self.config = config
+    self.jobs = max(1, jobs)
+    self.chunkSize = chunkSize
+    self.maxBytes = maxBytes
+  }
+
+  /// Progress after each chunk: bytes done and records so far.
+  public typealias Progress = (_ bytes: Int, _ records: Int) -> Void
+
+  /// NDJSON from `descriptor`. `onRecord` sees, in input order, every record with findings (and
+  /// every record when the validator builds instances).
+  public func ndjson(
+    descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> ValidationSummary {
+    let reader = ChunkReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
+    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
+    while true {
+      let more: Bool
+      do { more = try reader.fill() } catch { throw .read(error) }
+      let pending = reader.pending
+      if pending.isEmpty, !more { break }
+      var end = pending.count
+      if more || !reader.atEnd {
+        guard let last = Self.lastNewline(pending) else { continue }
+        end = last + 1
+      }
+      try state.process(UnsafeRawBufferPointer(rebasing: pending[0..<end]), base: reader.pendingOffset, keepAll: config.build, onRecord: onRecord)
+      reader.consume(end)
+      progress(reader.pendingOffset, state.summary.records)
+    }
+    return state.summary
+  }
+
+  /// NDJSON already in memory (standard input), in the same batches and on the same threads.
+  public func ndjson(
+    buffer: UnsafeRawBufferPointer, progress: Progress, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> ValidationSummary {
+    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
+    var start = 0
+    while start < buffer.count {
+      var end = min(start + chunkSize, buffer.count)
+      if end < buffer.count { end = min(ValidationRun.newline(in: buffer, from: end) + 1, buffer.count) }
+      try state.process(UnsafeRawBufferPointer(rebasing: buffer[start..<end]), base: start, keepAll: config.build, onRecord: onRecord)
+      start = end
+      progress(start, state.summary.records)
+    }
+    return state.summary
+  }
+
+  /// A top-level array from `descriptor`, one record per element; nil (and nothing consumed
+  /// beyond what was read) when the input is not an array, so the caller reads it whole.
+  public func array(
+    descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> ValidationSummary? {
+    let reader = ChunkReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
+    do { _ = try reader.fill() } catch { throw .read(error) }
+    guard reader.pending.first(where: { !ArraySplitter.isWhitespace($0) && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF })
+      == UInt8(ascii: "[")
+    else { return nil }
+    var run = config.run()
+    var splitter = ArraySplitter()
+    var summary = ValidationSummary()
+    var index = 0
+    var more = true
+    while true {
+      let pending = reader.pending
+      let base = reader.pendingOffset
+      var events: [ArraySplitter.Event] = []
+      let stop = splitter.scan(pending, base: base, from: 0, events: &events)
+      for event in events {
+        switch event {
+        case .element(let range):
+          let element = UnsafeRawBufferPointer(rebasing: pending[(range.lowerBound - base)..<(range.upperBound - base)])
+          let result: RecordResult
+          do { result = try run.element(element, base: range.lowerBound, index: index) } catch { throw .syntax(error) }
+          summary.add(result)
+          if config.build || !result.findings.isEmpty { onRecord(result) }
+          index += 1
+        case .error(let offset, let message):
+          throw .syntax(JSONSyntaxError(offset: offset, message: message))
+        }
+      }
+      reader.consume(stop)
+      progress(reader.pendingOffset, summary.records)
+      guard more else { break }
+      do { more = try reader.fill() } catch { throw .read(error) }
+      if !more, reader.pending.isEmpty, splitter.isComplete { break }
+    }
+    guard splitter.isComplete else {
+      throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"))
+    }
+    return summary
+  }
+
+  // MARK: - Splitting
+
+  static func lastNewline(_ buffer: UnsafeRawBufferPointer) -> Int? {
+    var index = buffer.count - 1
+    while index >= 0 {
+      if buffer[index] == 0x0A { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Up to `parts` ranges of whole lines covering the buffer.
+  static func split(_ buffer: UnsafeRawBufferPointer, parts: Int) -> [Range<Int>] {
+    guard parts > 1 else { return [0..<buffer.count] }
+    var ranges: [Range<Int>] = []
+    var start = 0
+    for part in 1..<parts {
+      let target = buffer.count * part / parts
+      guard target > start else { continue }
+      let end = min(ValidationRun.newline(in: buffer, from: target) + 1, buffer.count)
+      if end > start {
+        ranges.append(start..<end)
+        start = end
+      }
+    }
+    if start < buffer.count { ranges.append(start..<buffer.count) }
+    return ranges
+  }
+}
+
+/// Why a stream could not be validated: malformed JSON, or a read error.
+public enum StreamError: Error, Sendable {
+  case syntax(JSONSyntaxError)
+  case read(ChunkReadError)
+}
+
+/// The running counts of an NDJSON stream and its workers.
+struct BatchState {
+  let workers: [BatchWorker]
+  var summary = ValidationSummary()
+  var line = 1
+  var index = 0
+
+  /// Validates one batch of whole lines (split among the workers) and reports its records in order.
+  mutating func process(
+    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) {
+    let slices = StreamValidator.split(batch, parts: batch.count < 1 << 16 ? 1 : workers.count)
+    let shared = SharedBuffer(buffer: batch)
+    let workers = self.workers
+    if slices.count == 1 {
+      workers[0].process(shared, slice: slices[0], base: base, keepAll: keepAll)
+    } else {
+      DispatchQueue.concurrentPerform(iterations: slices.count) { part in
+        workers[part].process(shared, slice: slices[part], base: base, keepAll: keepAll)
+      }
+    }
+    for worker in workers.prefix(slices.count) {
+      if let error = worker.error { throw .syntax(error) }
+      summary.merge(worker.summary)
+      for var result in worker.results {
+        result.index += index
+        result.line = result.line.map { $0 + line - 1 }
+        for position in result.findings.indices {
+          result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
+        }
+        onRecord(result)
+      }
+      index += worker.summary.records
+      line += worker.lines
+      worker.reset()
+    }
+  }
+}
+
+/// A chunk shared read-only by the workers of one batch.
+struct SharedBuffer: @unchecked Sendable {
+  // NB: the bytes are not written while the workers read them, and outlive the batch.
+  let buffer: UnsafeRawBufferPointer
+}
+
+/// One thread's share of a batch: its own record walker and results, read after the batch.
+final class BatchWorker: @unchecked Sendable {
+  // NB: each worker is touched by one thread during a batch and by the merging thread after it;
+  // `concurrentPerform` returning orders the two.
+  private var run: ValidationRun
+  private(set) var summary = ValidationSummary()
+  private(set) var results: [RecordResult] = []
+  private(set) var lines = 0
+  private(set) var error: JSONSyntaxError?
+
+  init(run: ValidationRun) {
+    self.run = run
+  }
+
+  func process(_ shared: SharedBuffer, slice: Range<Int>, base: Int, keepAll: Bool) {
+    let bytes = UnsafeRawBufferPointer(rebasing: shared.buffer[slice])
+    do {
+      var kept: [RecordResult] = []
+      let (summary, lines) = try run.ndjsonBatch(bytes, base: base + slice.lowerBound, firstLine: 1, firstIndex: 0) { result in
+        if keepAll || !result.findings.isEmpty { kept.append(result) }
+      }
+      self.summary = summary
+      self.lines = lines
+      results = kept
+    } catch {
+      self.error = error
+    }
+  }
+
+  func reset() {
+    summary = ValidationSummary()
+    results.removeAll(keepingCapacity: true)
+    lines = 0
+  }
+}
+
+extension ValidationSummary {
+  /// Adds another part's counts.
+  public mutating func merge(_ other: ValidationSummary) {
+    records += other.records
+    invalidRecords += other.invalidRecords
+    errors += other.errors
+    warnings += other.warnings
+    notes += other.notes
+  }
+}
