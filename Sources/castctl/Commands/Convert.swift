@@ -80,31 +80,31 @@ struct Convert: ParsableCommand {
     let encoder = ModelEncoder(schema: schema, keys: keys)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
-    var summary = ValidationSummary()
     var values: [JSONValue] = []
-    var topLevelArray = false
+    let topLevelArray = source.read(0..<min(source.size, 4096)).withUnsafeBytes { $0.firstNonWhitespace } == UInt8(ascii: "[")
+    let run = DataRun(
+      validator: validator, source: source, ndjson: data.isNDJSON(path), options: data, jobs: data.jobs,
+      errorColor: colorOn)
+    var failure: Error?
+    let summary: ValidationSummary
     do {
-      try source.readAll().withUnsafeBytes { raw throws in
+      summary = try run.run { result in
+        Terminal.writeError(result.findings.map(renderer.render).joined())
+        guard failure == nil, result.isValid, let instance = result.instance else { return }
         if data.isNDJSON(path) {
-          var failure: Error?
-          summary = try validator.validateNDJSON(raw) { result in
-            Terminal.writeError(result.findings.map(renderer.render).joined())
-            guard failure == nil, result.isValid, let instance = result.instance else { return }
-            do { try sink.write(try self.render(encoder.encode(instance), ndjson: true)) } catch { failure = error }
-          }
-          if let failure { throw failure }
+          // NDJSON streams: each valid record is written as it is decoded.
+          do { try sink.write(try self.render(encoder.encode(instance), ndjson: true)) } catch { failure = error }
         } else {
-          topLevelArray = raw.firstNonWhitespace == UInt8(ascii: "[")
-          summary = try validator.validateDocument(raw) { result in
-            Terminal.writeError(result.findings.map(renderer.render).joined())
-            if let instance = result.instance { values.append(encoder.encode(instance)) }
-          }
+          values.append(encoder.encode(instance))
         }
       }
-    } catch let error as JSONSyntaxError {
+    } catch {
       sink.discard()
-      DataInput.reportSyntaxError(error, in: source, color: colorOn)
-      throw ExitCode.malformedJSON
+      throw error
+    }
+    if let failure {
+      sink.discard()
+      throw failure
     }
     guard summary.isValid else {
       sink.discard()

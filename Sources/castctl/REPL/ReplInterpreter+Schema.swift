@@ -28,7 +28,8 @@ extension ReplInterpreter {
     let enumCount = registry.enums.values.filter { $0.range.file >= typedCount }.count
     out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(modelCount, "model")), "
       + "\(DiagnosticRenderer.count(enumCount, "enum"))"
-      + (session.currentModel.map { "; using \($0)" } ?? "") + "\n"
+      + (session.currentModel.map { "; using \($0)" } ?? (registry.models.isEmpty ? "" : "; :use MODEL picks the current model"))
+      + "\n"
     return out
   }
 
