@@ -40,19 +40,3 @@ enum CompiledCheck: Sendable {
     return inclusive ? value <= upper : value < upper
   }
 }
-
-/// A compiled `//! pattern`: finds a match anywhere in a string (anchor with `^…$`).
-final class PatternMatcher: @unchecked Sendable {
-  // NB: `Regex` is immutable once built, so sharing it across threads is safe; it is not
-  // declared Sendable because its output type is erased.
-  private let regex: Regex<AnyRegexOutput>
-
-  init?(_ pattern: String) {
-    guard let regex = try? Regex(pattern) else { return nil }
-    self.regex = regex
-  }
-
-  func matches(_ text: String) -> Bool {
-    (try? regex.firstMatch(in: text)) != nil
-  }
-}

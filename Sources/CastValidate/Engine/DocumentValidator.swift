@@ -103,7 +103,7 @@ public struct DocumentValidator: Sendable {
     _ validator: inout RecordValidator, _ scanner: inout JSONScanner, index: Int, line: Int?
   ) throws(JSONSyntaxError) -> RecordResult {
     if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
-    validator.path.removeAll(keepingCapacity: true)
+    validator.path.removeAll()
     validator.recordLine = line
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()

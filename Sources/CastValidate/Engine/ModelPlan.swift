@@ -44,8 +44,19 @@ final class FieldPlan: Sendable {
   var declaration: SourceRange { property.range }
 }
 
+/// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest
+/// of its bytes start in the key table, and its field.
+struct KeyEntry {
+  var length: Int
+  var prefix: UInt64
+  var start: Int
+  var field: Int
+}
+
 /// A model, compiled: the expected keys as bytes, the per-field plans and the policy.
-final class ModelPlan: Sendable {
+// NB: @unchecked because of the key table's raw memory, which is written once in `init` and
+// only read afterwards (and freed in `deinit`).
+final class ModelPlan: @unchecked Sendable {
   /// Index in `CompiledSchema.plans`.
   let index: Int
   let name: String
@@ -67,10 +78,9 @@ final class ModelPlan: Sendable {
   let emptyStringIsAbsent: Bool
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
   /// first eight bytes as one word, then all the bytes back to back.
-  let directKeyLengths: [Int]
-  let directKeyPrefixes: [UInt64]
-  let directKeyStarts: [Int]
-  let directKeyBytes: [UInt8]
+  let keyEntries: UnsafeMutablePointer<KeyEntry>
+  let keyEntryCount: Int
+  let keyBytes: UnsafeMutablePointer<UInt8>
 
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
@@ -91,16 +101,22 @@ final class ModelPlan: Sendable {
     self.caseInsensitive = caseInsensitive
     self.emptyStringIsAbsent = emptyStringIsAbsent
     let keys = directFields.map { fields[$0].directKey ?? [] }
-    directKeyLengths = keys.map(\.count)
-    directKeyPrefixes = keys.map { $0.withUnsafeBytes(KeyPrefix.word) }
-    var starts: [Int] = []
-    var bytes: [UInt8] = []
-    for key in keys {
-      starts.append(bytes.count)
-      bytes += key
+    let total = keys.reduce(0) { $0 + $1.count }
+    keyBytes = .allocate(capacity: max(total, 1))
+    keyEntries = .allocate(capacity: max(keys.count, 1))
+    keyEntryCount = keys.count
+    var start = 0
+    for (position, key) in keys.enumerated() {
+      (keyBytes + start).initialize(from: key, count: key.count)
+      keyEntries[position] = KeyEntry(
+        length: key.count, prefix: key.withUnsafeBytes(KeyPrefix.word), start: start, field: directFields[position])
+      start += key.count
     }
-    directKeyStarts = starts
-    directKeyBytes = bytes
+  }
+
+  deinit {
+    keyBytes.deallocate()
+    keyEntries.deallocate()
   }
 }
 

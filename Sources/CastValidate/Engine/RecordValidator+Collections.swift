@@ -13,9 +13,9 @@ extension RecordValidator {
     var failed = false
     let collect = wantInstance || isSet
     while try scanner.nextElement(&first) {
-      path.append(.index(index))
+      path.push(.index(index))
       defer {
-        path.removeLast()
+        path.pop()
         index += 1
       }
       let start = scanner.offset
@@ -61,8 +61,8 @@ extension RecordValidator {
     var failed = false
     var seen = DuplicateKeys()
     while let key = try scanner.nextKey(&first) {
-      path.append(.key(key))
-      defer { path.removeLast() }
+      path.push(.key(key))
+      defer { path.pop() }
       _ = try scanner.peekKind()
       let start = scanner.offset
       if let previous = seen.insert(key, scanner: scanner) {

@@ -26,33 +26,32 @@ extension RecordValidator {
     let objectStart = scanner.offset
     let errorsBefore = errorCount
     let fieldCount = plan.fields.count
-    let slotBase = slots.count
-    slots.append(contentsOf: repeatElement(FieldSlot(), count: fieldCount))
-    let captureBase = captureStack.count
-    captureStack.append(contentsOf: repeatElement(JSONSpan(start: -1, end: -1), count: plan.deferredRoots.count))
+    let slotBase = slots.push(FieldSlot(), count: fieldCount)
+    let captureBase = captureStack.push(JSONSpan(start: -1, end: -1), count: plan.deferredRoots.count)
     let valueBase = valueStack.count
     if wantInstance { valueStack.append(contentsOf: repeatElement(nil, count: fieldCount)) }
     defer {
-      slots.removeLast(fieldCount)
-      captureStack.removeLast(plan.deferredRoots.count)
+      slots.pop(fieldCount)
+      captureStack.pop(plan.deferredRoots.count)
       if wantInstance { valueStack.removeLast(fieldCount) }
     }
 
     try scanner.beginObject()
     var first = true
     var guess = 0
+    let hasRoots = !plan.deferredRoots.isEmpty
     while let key = try scanner.nextKey(&first) {
       _ = try scanner.peekKind()
       let valueStart = scanner.offset
-      let root = plan.deferredRoots.isEmpty ? nil : plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) }
+      let root = hasRoots ? plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) } : nil
       if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
         unowned(unsafe) let field = plan.fields[fieldIndex]
         if slots[slotBase + fieldIndex].offset >= 0 {
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
-        path.append(.key(key))
+        path.push(.key(key))
         let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
-        path.removeLast()
+        path.pop()
         slots[slotBase + fieldIndex].status = status
         slots[slotBase + fieldIndex].offset = valueStart
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
@@ -69,7 +68,7 @@ extension RecordValidator {
     }
 
     if !plan.deferredFields.isEmpty || plan.superKey != nil {
-      let captures = captureStack[captureBase..<captureBase + plan.deferredRoots.count].map { $0.start >= 0 ? $0 : nil }
+      let captures = (captureBase..<captureBase + plan.deferredRoots.count).map { captureStack[$0].start >= 0 ? captureStack[$0] : nil }
       for fieldIndex in plan.deferredFields {
         let (status, offset, instance, alternative) = try deferredField(fieldIndex, plan, captures, build: wantInstance)
         slots[slotBase + fieldIndex] = FieldSlot(status: status, alternative: Int32(alternative), offset: offset)
@@ -220,28 +219,18 @@ extension RecordValidator {
     let raw = bytes(key.span)
     let length = raw.count
     let prefix = KeyPrefix.word(raw)
-    return plan.directKeyLengths.withUnsafeBufferPointer { lengths in
-      plan.directKeyPrefixes.withUnsafeBufferPointer { prefixes in
-        for _ in 0..<count {
-          if lengths[probe] == length, prefixes[probe] == prefix,
-            length <= 8 || Self.sameTail(plan, probe, raw)
-          {
-            guess = probe + 1
-            return plan.directFields[probe]
-          }
-          probe = probe + 1 == count ? 0 : probe + 1
-        }
-        return nil
+    let entries = plan.keyEntries
+    for _ in 0..<count {
+      let entry = entries[probe]
+      if entry.length == length, entry.prefix == prefix,
+        length <= 8 || memcmp(plan.keyBytes + entry.start + 8, raw.baseAddress.map { $0 + 8 } ?? UnsafeRawPointer(plan.keyBytes), length - 8) == 0
+      {
+        guess = probe + 1
+        return entry.field
       }
+      probe = probe + 1 == count ? 0 : probe + 1
     }
-  }
-
-  /// Bytes 8… of a key against direct key `probe` (the first eight already matched).
-  private static func sameTail(_ plan: ModelPlan, _ probe: Int, _ raw: UnsafeRawBufferPointer) -> Bool {
-    plan.directKeyBytes.withUnsafeBytes { all in
-      guard let expected = all.baseAddress, let actual = raw.baseAddress else { return false }
-      return memcmp(expected + plan.directKeyStarts[probe] + 8, actual + 8, raw.count - 8) == 0
-    }
+    return nil
   }
 
   private mutating func unknownKey(
@@ -252,19 +241,19 @@ extension RecordValidator {
     guard rule != .ignore, !plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) else { return }
     let name = scanner.string(key)
     let hint = NameSuggestion.closest(to: name, in: plan.knownKeyNames).map { "; did you mean \"\($0)\"?" } ?? ""
-    path.append(.key(key))
+    path.push(.key(key))
     report(
       .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(name.prefix(Excerpt.limit))\" for \(plan.name)\(hint)",
       at: key.span.start - 1, declaration: plan.declaration)
-    path.removeLast()
+    path.pop()
   }
 
   private mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
-    path.append(.key(key))
+    path.push(.key(key))
     report(
       .duplicateKey, .warning,
       "duplicate key; this value replaces the earlier one", at: offset, declaration: declaration, related: previous)
-    path.removeLast()
+    path.pop()
   }
 
   // MARK: - Checks

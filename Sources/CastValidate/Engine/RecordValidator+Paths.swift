@@ -15,12 +15,12 @@ extension RecordValidator {
     for (alternative, keyPath) in keys.enumerated() {
       guard let (span, pieces) = locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) else { continue }
       var scanner = subScanner(span)
-      path.append(contentsOf: pieces)
+      for piece in pieces { path.push(piece) }
       let mark = findings.count
       let errorsBefore = errorCount
       // NB: tried with lenient findings first, so a failed alternative can be set aside.
       let (result, value) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
-      path.removeLast(pieces.count)
+      path.pop(pieces.count)
       offset = span.start
       status = result
       instance = value
@@ -31,11 +31,11 @@ extension RecordValidator {
       // Unconvertible: JSON Cast tries the next alternative; the others fail here.
       guard plan.policy.unconvertible == .asAbsent else { break }
       if errorCount > errorsBefore { demote(since: mark) }
-      path.append(contentsOf: pieces)
+      for piece in pieces { path.push(piece) }
       report(
         .alternativeSkipped, .warning, "alternative \"\(keyPath)\" of '\(field.name)' is not convertible; trying \"\(keys[alternative + 1])\"",
         at: span.start, declaration: field.declaration)
-      path.removeLast(pieces.count)
+      path.pop(pieces.count)
       status = .absent
     }
     return (status, offset, instance, used)

@@ -28,7 +28,8 @@ struct RecordValidator {
   let build: Bool
   var findings: [Finding] = []
   var errorCount = 0
-  var path: [PathPiece] = []
+  /// The current JSON Pointer, innermost last.
+  let path = RawStack<PathPiece>()
   var recordLine: Int?
   /// Errors handed out in results so far, across records (`--max-errors`).
   var reportedErrors = 0
@@ -43,9 +44,9 @@ struct RecordValidator {
   var documentBase = 0
   /// Per-property state of the objects being read, innermost last: reused, so reading an object
   /// allocates nothing.
-  var slots: [FieldSlot] = []
+  let slots = RawStack<FieldSlot>(capacity: 256)
   /// First-key spans of the objects being read, for key paths (start < 0: not seen).
-  var captureStack: [JSONSpan] = []
+  let captureStack = RawStack<JSONSpan>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
 
@@ -53,8 +54,6 @@ struct RecordValidator {
     self.schema = schema
     self.document = document
     self.build = build
-    slots.reserveCapacity(256)
-    captureStack.reserveCapacity(64)
   }
 
   /// The bytes of a span of the file (which must lie in `document`).
@@ -207,7 +206,7 @@ struct RecordValidator {
   /// The RFC 6901 text of the current path.
   func pointerText(scanner: JSONScanner?) -> String {
     var text = ""
-    for piece in pathPrefix + path {
+    for piece in pathPrefix + path.elements {
       text += "/"
       switch piece {
       case .key(let token):

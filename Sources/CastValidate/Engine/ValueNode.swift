@@ -1,7 +1,9 @@
 import CastSchema
 
 /// A compiled type: what the engine checks a JSON value against.
-indirect enum ValueNode: Sendable {
+// NB: only the collection cases are indirect, so the common scalar and model nodes are stored
+// inline and passing them around costs no reference counting.
+enum ValueNode: Sendable {
   /// A built-in scalar other than `Date`.
   case scalar(ScalarType)
   /// A `Date`, and how it is written.
@@ -13,9 +15,9 @@ indirect enum ValueNode: Sendable {
   /// Any JSON array.
   case anyArray
   /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil.
-  case array(ValueNode, elementOptional: Bool, isSet: Bool)
+  indirect case array(ValueNode, elementOptional: Bool, isSet: Bool)
   /// `[K: V]`.
-  case dictionary(key: ValueNode, value: ValueNode, valueOptional: Bool)
+  indirect case dictionary(key: ValueNode, value: ValueNode, valueOptional: Bool)
   /// A model, by index into `CompiledSchema.plans`.
   case model(Int)
   /// An enum, by index into `CompiledSchema.enums`.

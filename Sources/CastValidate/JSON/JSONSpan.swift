@@ -1,5 +1,5 @@
 /// A byte range in the input: offsets are UTF-8 byte offsets from the start of the scanned buffer plus `baseOffset`.
-public struct JSONSpan: Sendable, Hashable {
+public struct JSONSpan: Sendable, Hashable, BitwiseCopyable {
   /// Absolute offset of the first byte of the range.
   public var start: Int
   /// Absolute offset just past the last byte of the range.

@@ -15,7 +15,7 @@ public enum JSONValueKind: Sendable, Hashable {
 }
 
 /// A scanned string: the span of its raw content between the quotes, and whether it contains escapes.
-public struct JSONStringToken: Sendable, Hashable {
+public struct JSONStringToken: Sendable, Hashable, BitwiseCopyable {
   /// The raw content, quotes excluded, escapes not resolved.
   public var span: JSONSpan
   /// True when the content holds at least one backslash escape, so the raw bytes differ from the decoded text.
@@ -29,7 +29,7 @@ public struct JSONStringToken: Sendable, Hashable {
 }
 
 /// A scanned number: the span of its literal text, and its shape.
-public struct JSONNumberToken: Sendable, Hashable {
+public struct JSONNumberToken: Sendable, Hashable, BitwiseCopyable {
   /// The literal text as written.
   public var span: JSONSpan
   /// True when the literal has neither a fraction nor an exponent.
