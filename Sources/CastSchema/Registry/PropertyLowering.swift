@@ -117,8 +117,8 @@ extension RegistryBuilder {
         case .check(let check):
           if let problem = Self.checkProblem(check, for: property.type) {
             diagnostics.append(Diagnostic(SchemaMessages.misplacedDirective(check.description, problem), at: range))
-          } else if case .pattern(let pattern) = check, (try? Regex(pattern)) == nil {
-            diagnostics.append(Diagnostic(SchemaMessages.invalidPattern(pattern), at: range))
+          } else if case .pattern(let pattern) = check, let problem = Pattern.problem(in: pattern) {
+            diagnostics.append(Diagnostic(SchemaMessages.invalidPattern(pattern, problem.description), at: range))
           } else {
             property.checks.append(check)
           }

@@ -64,9 +64,10 @@ enum SchemaMessages {
     DiagnosticMessage(code: "invalid-key-path", severity: .error, text: "invalid key \"\(key)\": \(reason)")
   }
 
-  static func invalidPattern(_ pattern: String) -> DiagnosticMessage {
+  static func invalidPattern(_ pattern: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "invalid-pattern", severity: .error, text: "invalid regular expression \"\(pattern)\"")
+      code: "invalid-pattern", severity: .error,
+      text: "invalid regular expression \"\(pattern)\": \(reason) (castctl's subset: docs/patterns.md)")
   }
 
   static func malformedDirective(_ reason: String) -> DiagnosticMessage {

@@ -4,7 +4,9 @@ struct TypeResolver {
   let symbols: SymbolTable
   private var aliasCache: [String: TypeRef] = [:]
   private var resolvingAliases: [String] = []
-  private var cyclicAliases: Set<String> = []
+  /// Aliases in a reported cycle or too-long chain: they fail silently from then on.
+  private var failedAliases: Set<String> = []
+  private var reported: Set<Diagnostic> = []
   private(set) var diagnostics: [Diagnostic] = []
 
   init(symbols: SymbolTable) {
@@ -85,15 +87,16 @@ struct TypeResolver {
     _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
   ) -> TypeRef? {
     if let cached = aliasCache[name] { return cached }
-    guard !cyclicAliases.contains(name) else { return nil }
+    guard !failedAliases.contains(name) else { return nil }
     if let start = resolvingAliases.firstIndex(of: name) {
       // One report per cycle, where resolution entered it; its other aliases stay silent.
       let cycle = Array(resolvingAliases[start...]) + [name]
-      cyclicAliases.formUnion(cycle)
+      failedAliases.formUnion(cycle)
       report(SchemaMessages.typealiasCycle(cycle), at: alias.syntax.name.range, file: alias.file)
       return nil
     }
     guard resolvingAliases.count < Parser.maxNesting else {
+      failedAliases.formUnion(resolvingAliases)
       report(SchemaMessages.typealiasChainTooLong(name, Parser.maxNesting), at: use.range, file: file)
       return nil
     }
@@ -124,6 +127,6 @@ struct TypeResolver {
     _ message: DiagnosticMessage, at range: Range<Int>, file: Int, notes: [DiagnosticNote] = []
   ) {
     let diagnostic = Diagnostic(message, at: SourceRange(file: file, bytes: range), notes: notes)
-    if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+    if reported.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
   }
 }

@@ -23,7 +23,20 @@ public struct Parser {
     var parser = Parser(source: source, file: file, tokens: tokens)
     parser.diagnostics = lexDiagnostics
     let tree = parser.parseSourceFile()
-    return (tree, parser.diagnostics.sorted { $0.range.bytes.lowerBound < $1.range.bytes.lowerBound })
+    return (tree, capped(parser.diagnostics.sorted { $0.range.bytes.lowerBound < $1.range.bytes.lowerBound }))
+  }
+
+  /// At most `maxErrorsPerFile` errors, lexical and syntactic together: the next one becomes
+  /// `too-many-errors` and everything after it is dropped (binary input would give thousands).
+  static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    var errors = 0
+    for (index, diagnostic) in diagnostics.enumerated() where diagnostic.severity == .error {
+      errors += 1
+      if errors > maxErrorsPerFile {
+        return Array(diagnostics[..<index]) + [Diagnostic(SyntaxMessages.tooManyErrors, at: diagnostic.range)]
+      }
+    }
+    return diagnostics
   }
 
   init(source: SourceFile, file: Int, tokens: [Token]) {

@@ -1,0 +1,57 @@
+/// A `//! pattern`, parsed and compiled for a matcher that runs in time linear in the string's
+/// length (a Thompson NFA simulated as a Pike VM, in CastValidate): no input can make it
+/// backtrack. It searches the whole string for a match anywhere; anchor with `^…$`.
+///
+/// The subset, over Unicode scalars (docs/patterns.md): literals and escapes (`\n \t \r \f \v \0`,
+/// `\xHH`, `\uHHHH`, `\u{…}`, any escaped punctuation); `.` (any scalar but `\n` and `\r`);
+/// classes `[a-z]`, `[^…]`; `\d \w \s` (ASCII digits, ASCII word characters, Unicode white space)
+/// and their negations `\D \W \S`; anchors `^ $` (start and end of the string); groups `( )`,
+/// `(?: )`, `(?<name> )`; alternation `|`; quantifiers `* + ? {m} {m,} {m,n} {,n}`, each of which
+/// may be followed by `?` (lazy: the same strings match). Counts are at most `maxRepetition`,
+/// groups nest at most `maxNesting` deep, and the expanded program has at most `maxProgramSize`
+/// steps. Backreferences, lookaround, word boundaries, Unicode properties, inline options and
+/// possessive quantifiers are errors.
+public struct Pattern: Sendable, Equatable {
+  /// The pattern as written.
+  public let text: String
+  /// The compiled program; it ends with `.match`.
+  public let program: [PatternInstruction]
+  /// True when every match starts at the start of the string, so the matcher need not try later
+  /// starting points.
+  public let isAnchoredAtStart: Bool
+
+  /// The largest count in `{m,n}`.
+  public static let maxRepetition = 1000
+  /// The deepest nesting of groups.
+  public static let maxNesting = 100
+  /// The most instructions a pattern may compile to; bounds the matcher's work per scalar.
+  public static let maxProgramSize = 10_000
+
+  /// Parses and compiles `text`.
+  public init(_ text: String) throws(PatternError) {
+    var parser = PatternParser(text)
+    let node = try parser.parse()
+    self.text = text
+    self.program = try PatternCompiler.compile(node, limit: Self.maxProgramSize)
+    self.isAnchoredAtStart = Self.startsWithAnchor(node)
+  }
+
+  /// Why `text` cannot be used as a pattern, or nil when it can.
+  public static func problem(in text: String) -> PatternError? {
+    do {
+      _ = try Pattern(text)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  private static func startsWithAnchor(_ node: PatternNode) -> Bool {
+    switch node {
+    case .start: true
+    case .sequence(let parts): parts.first.map(startsWithAnchor) ?? false
+    case .alternation(let branches): branches.allSatisfy(startsWithAnchor)
+    default: false
+    }
+  }
+}

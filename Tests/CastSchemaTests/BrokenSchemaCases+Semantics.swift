@@ -1,0 +1,109 @@
+import CastSchema
+
+/// Broken keys, defaults, enums and directives.
+extension BrokenCase {
+  static let keys: [BrokenCase] = [
+    BrokenCase(
+      "two properties with one explicit key",
+      files: ["class A {\n  var 2️⃣name: String //! \"n\"\n  var 1️⃣n: String\n}\n"],
+      "duplicate-json-key", message: "\"n\"", noteMarker: "2️⃣"),
+    BrokenCase(
+      "two keys that meet under -c", "class A {\n  var name: Int\n  var 1️⃣Name: Int\n}\n", "duplicate-json-key",
+      message: "\"Name\"", options: RegistryOptions(capitalizeKeys: true)),
+    BrokenCase(
+      "two keys that meet under -i", "class A {\n  var name: Int\n  var 1️⃣Name: Int\n}\n", "duplicate-json-key",
+      options: RegistryOptions(caseInsensitiveKeys: true)),
+    BrokenCase(
+      "a snake_case key meets an explicit key",
+      "class A: UnderscoreToCamelCase {\n  var userName: String?\n  var 1️⃣name: String? //! \"user_name\"\n}\n",
+      "duplicate-json-key", message: "\"user_name\""),
+    BrokenCase(
+      "two properties meet through snake_case",
+      "class A: UnderscoreToCamelCase {\n  var userName: String?\n  var 1️⃣user_name: String?\n}\n",
+      "duplicate-json-key", codes: ["duplicate-json-key", "snake-case-not-invertible"]),
+    BrokenCase(
+      "a subclass key meets an inherited key",
+      "class A {\n  var name: String\n}\nclass B: A {\n  var 1️⃣title: String //! \"name\"\n}\n",
+      "duplicate-json-key"),
+    BrokenCase(
+      "snake_case that does not invert", "class A: UnderscoreToCamelCase {\n  var 1️⃣userID: Int\n}\n",
+      "snake-case-not-invertible", .warning, message: "write //! \"user_id\""),
+    BrokenCase(
+      "JsonObject snake_case that does not invert",
+      "class A: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var 1️⃣myURL: URL?\n}\n",
+      "snake-case-not-invertible", .warning, message: "\"my_url\""),
+    BrokenCase("empty key path component", "class A {\n  var x: Int //! 1️⃣\"a//b\"\n}\n", "invalid-key-path"),
+    BrokenCase("negative index", "class A {\n  var x: Int //! 1️⃣\"x[-1]\"\n}\n", "invalid-key-path"),
+    BrokenCase("index without a key", "class A {\n  var x: Int //! 1️⃣\"[2]\"\n}\n", "invalid-key-path"),
+    BrokenCase("empty alternative", "class A {\n  var x: Int //! 1️⃣\"a ?? \"\n}\n", "invalid-key-path"),
+  ]
+
+  static let defaults: [BrokenCase] = [
+    BrokenCase("string default for an Int", "class A {\n  var x: Int = 1️⃣\"a\"\n}\n", "default-type-mismatch"),
+    BrokenCase(
+      "Int8 default out of range", "class A {\n  var x: Int8 = 1️⃣300\n}\n", "default-type-mismatch",
+      message: "out of range for Int8"),
+    BrokenCase("negative default for a UInt", "class A {\n  var x: UInt = 1️⃣-1\n}\n", "default-type-mismatch"),
+    BrokenCase("nil default for a non-optional", "class A {\n  var x: Int = 1️⃣nil\n}\n", "default-type-mismatch"),
+    BrokenCase("integer default for a Bool", "class A {\n  var b: Bool = 1️⃣1\n}\n", "default-type-mismatch"),
+    BrokenCase(
+      "unknown enum case default with a did-you-mean",
+      "enum What: String {\n  case yes, no, maybe\n}\nclass A {\n  var w: What = 1️⃣.nope\n}\n", "default-type-mismatch",
+      message: "did you mean '.no'?"),
+    BrokenCase(
+      "array default with a bad element", "class A {\n  var a: [Int] = 1️⃣[1, \"two\"]\n}\n", "default-type-mismatch"),
+    BrokenCase("untyped nil default", "class A {\n  var 1️⃣x = nil\n}\n", "cannot-infer-type"),
+    BrokenCase("untyped empty array default", "class A {\n  var 1️⃣x = []\n}\n", "cannot-infer-type"),
+    BrokenCase("untyped enum case default", "class A {\n  var 1️⃣x = .yes\n}\n", "cannot-infer-type"),
+    BrokenCase(
+      "default castctl cannot evaluate", "class A {\n  var d: Date = 1️⃣Date(timeIntervalSince1970: 0)\n}\n",
+      "unsupported-default", .warning),
+  ]
+
+  static let enums: [BrokenCase] = [
+    BrokenCase("string raw value for an Int enum", "enum E: Int {\n  case a = 1️⃣\"x\"\n}\n", "enum-raw-value-mismatch"),
+    BrokenCase(
+      "integer raw value for a String enum", "enum E: String {\n  case a = 1️⃣1\n}\n", "enum-raw-value-mismatch"),
+    BrokenCase("raw value out of range", "enum E: UInt8 {\n  case a = 1️⃣256\n}\n", "enum-raw-value-mismatch"),
+    BrokenCase("raw value without a raw type", "enum E {\n  case a = 1️⃣1\n}\n", "enum-raw-value-mismatch"),
+    BrokenCase(
+      "implicit Int raw value repeats an explicit one", "enum E: Int {\n  case a = 1, b = 0, 1️⃣c\n}\n",
+      "duplicate-raw-value", message: "raw value 1"),
+    BrokenCase(
+      "implicit String raw value repeats an explicit one", "enum E: String {\n  case a = \"b\", 1️⃣b\n}\n",
+      "duplicate-raw-value", note: "'a'"),
+  ]
+
+  static let directives: [BrokenCase] = [
+    BrokenCase(
+      "super on a class without a superclass model",
+      "class A: DictionaryConvertible {\n  var x: Int\n  //! 1️⃣super \"k\"\n}\n", "misplaced-directive", .warning,
+      message: "no superclass model"),
+    BrokenCase(
+      "property directive left at the end of a body", "class A {\n  var x: Int\n  //! 1️⃣\"key\"\n}\n",
+      "misplaced-directive", .warning, message: "applies to a property"),
+    BrokenCase("directive outside any model", "1️⃣//! ignore\nclass A {\n}\n", "misplaced-directive", .warning),
+    BrokenCase(
+      "model directive on a property's line", "class A {\n  var x: Int //! 1️⃣nscoding\n}\n", "misplaced-directive",
+      .warning),
+    BrokenCase(
+      "range on a String", "class A {\n  var s: String //! 1️⃣range 1...3\n}\n", "misplaced-directive", .warning),
+    BrokenCase(
+      "date format on an Int", "class A {\n  var n: Int //! 1️⃣date epoch\n}\n", "misplaced-directive", .warning),
+    BrokenCase(
+      "keyMapping entry naming no property",
+      "class A: CustomKeyMapping {\n  var name: String?\n  var keyMapping = 1️⃣[\"nmae\": \"n\"]\n}\n",
+      "misplaced-directive", .warning, note: "did you mean 'name'?"),
+    BrokenCase("super without a key", "class A {\n}\nclass B: A {\n  //! 1️⃣super\n}\n", "malformed-directive"),
+    BrokenCase("skip without json", "class A {\n  var x: Int //! 1️⃣skip\n}\n", "malformed-directive"),
+    BrokenCase("range without a range", "class A {\n  var x: Int //! 1️⃣range 10\n}\n", "malformed-directive"),
+    BrokenCase("length that is not a number", "class A {\n  var s: String //! 1️⃣length abc\n}\n", "malformed-directive"),
+    BrokenCase("unknown date format", "class A {\n  var d: Date //! 1️⃣date tomorrow\n}\n", "malformed-directive"),
+    BrokenCase("invalid pattern", "class A {\n  var s: String //! 1️⃣pattern \"[a-\"\n}\n", "invalid-pattern"),
+    BrokenCase(
+      "dictionary with a Double key", "class A {\n  var d: [1️⃣Double: Int]\n}\n", "unsupported-type",
+      message: "'Double'"),
+    BrokenCase("Dictionary<URL, Int>", "class A {\n  var d: Dictionary<1️⃣URL, Int>\n}\n", "unsupported-type"),
+    BrokenCase("generic arguments on a scalar", "class A {\n  var d: 1️⃣Int<String>\n}\n", "unsupported-type"),
+  ]
+}

@@ -1,0 +1,133 @@
+import CastSchema
+import Testing
+
+/// Types: inference from defaults, typealiases, references, enums, roots, `parseType`.
+extension RegistryTests {
+  static let inference: [(String, TypeRef, DefaultValue)] = [
+    ("var int = 123456", .scalar(.int), .number("123456")),
+    ("var big = 0x10", .scalar(.int), .number("16")),
+    ("var flt = 111.111", .scalar(.double), .number("111.111")),
+    ("var name = \"tim\"", .scalar(.string), .string("tim")),
+    ("var bool = true", .scalar(.bool), .bool(true)),
+    ("var xs = [1, 2]", .array(.scalar(.int)), .array([.number("1"), .number("2")])),
+    ("var names = [String]()", .array(.scalar(.string)), .array([])),
+    (
+      "var map = [\"a\": 1]", .dictionary(key: .scalar(.string), value: .scalar(.int)),
+      .object([DefaultMember(key: "a", value: .number("1"))])
+    ),
+    ("var members = [Minnow(), Minnow()]", .array(.model("Minnow")), .array([.model("Minnow"), .model("Minnow")])),
+    ("var one = Minnow()", .model("Minnow"), .model("Minnow")),
+    (
+      "var m: [String: Minnow] = [\"bill\": Minnow()]", .dictionary(key: .scalar(.string), value: .model("Minnow")),
+      .object([DefaultMember(key: "bill", value: .model("Minnow"))])
+    ),
+    ("var w: What = .no", .enumeration("What"), .enumCase(name: "no", raw: .string("no"))),
+    ("var t: String = \"a\\tb\\u{1F600}\"", .scalar(.string), .string("a\tb😀")),
+  ]
+
+  @Test("defaults are evaluated, and a missing type is inferred from them", arguments: inference)
+  func inferredTypes(_ declaration: String, _ type: TypeRef, _ value: DefaultValue) throws {
+    let registry = Self.registry(
+      "enum What: String {\n  case yes, no\n}\nclass Minnow: Class {\n  var name = \"tim\"\n}\nclass M: Class {\n  \(declaration)\n}\n"
+    )
+    let property = try #require(registry.models["M"]?.properties.first)
+    #expect(property.type == type)
+    #expect(property.defaultValue == value)
+  }
+
+  static let aliases: [(String, String, TypeRef, Optionality)] = [
+    ("typealias Number = NSNumber", "lazy var id: Number = 0", .scalar(.number), .none),
+    ("typealias MaybeInt = Int?", "var x: MaybeInt", .scalar(.int), .optional),
+    ("typealias Later = Friend", "var x: [Later]", .array(.model("Friend")), .none),
+    ("typealias A = B\ntypealias B = [Int]", "var x: A?", .array(.scalar(.int)), .optional),
+  ]
+
+  @Test("typealiases resolve, in any order", arguments: aliases)
+  func typealiases(_ alias: String, _ declaration: String, _ type: TypeRef, _ optionality: Optionality) throws {
+    let registry = Self.registry("\(alias)\nclass M {\n  \(declaration)\n}\nclass Friend {\n}\n")
+    let property = try #require(registry.models["M"]?.properties.first)
+    #expect(property.type == type)
+    #expect(property.optionality == optionality)
+  }
+
+  @Test("forward references and recursion resolve")
+  func references() throws {
+    let registry = Self.registry(
+      "class User {\n  var friends: [User]\n  var best: Friend?\n  var byName: [String: User]?\n}\nclass Friend {\n  var of: User?\n}\n"
+    )
+    #expect(registry.property("User", "friends")?.type == .array(.model("User")))
+    #expect(registry.property("User", "best")?.type == .model("Friend"))
+    #expect(registry.property("User", "byName")?.type == .dictionary(key: .scalar(.string), value: .model("User")))
+    #expect(registry.property("Friend", "of")?.type == .model("User"))
+  }
+
+  static let enums: [(String, ScalarType?, [DefaultValue])] = [
+    ("enum E: String { case a, b = \"bee\", c }", .string, [.string("a"), .string("bee"), .string("c")]),
+    ("enum E: Int { case a, b = 10, c, d = -3, e }", .int, ["0", "10", "11", "-3", "-2"].map(DefaultValue.number)),
+    ("enum E: UInt8 {\n  case a = 0x0F\n  case b\n}", .uint8, [.number("15"), .number("16")]),
+    ("enum E: Double { case a = 1.5, b = 2 }", .double, [.number("1.5"), .number("2")]),
+    ("enum E { case a, b }", nil, [.string("a"), .string("b")]),
+    ("typealias Raw = Int\nenum E: Raw { case a, b }", .int, [.number("0"), .number("1")]),
+  ]
+
+  @Test("enum raw values, implicit ones as Swift assigns them", arguments: enums)
+  func enumRawValues(_ schema: String, _ rawType: ScalarType?, _ raws: [DefaultValue]) throws {
+    let enumType = try #require(Self.registry(schema).enums["E"])
+    #expect(enumType.rawType == rawType)
+    #expect(enumType.cases.map(\.rawValue) == raws)
+  }
+
+  @Test("rootModels are the models nothing else refers to")
+  func rootModels() {
+    let registry = Self.registry(
+      """
+      class Root {
+        var child: Child?
+        var kids: [Kid]?
+      }
+      class Child {}
+      class Kid {}
+      class Other {}
+      class Sub: Root {}
+      class User {
+        var friends: [User]?
+      }
+      """)
+    #expect(registry.rootModels == ["Other", "Sub", "User"])
+  }
+
+  static let typeExpressions: [(String, TypeRef?, Bool)] = [
+    ("[String: [Int]]", .dictionary(key: .scalar(.string), value: .array(.scalar(.int))), false),
+    ("Set<URL>", .set(.scalar(.url)), false),
+    ("User?", .model("User"), true),
+    ("[User?]", .array(.optional(.model("User"))), false),
+    ("Optional<Int>", .scalar(.int), true),
+    ("Dictionary<String, [What]>!", .dictionary(key: .scalar(.string), value: .array(.enumeration("What"))), true),
+    ("NSNumber", .scalar(.number), false),
+    ("Number", .scalar(.number), false),
+  ]
+
+  static let typeSchema = "typealias Number = NSNumber\nenum What { case a }\nclass User {\n}\n"
+
+  @Test("SchemaLoader.parseType resolves a type expression against a registry", arguments: typeExpressions)
+  func parseType(_ text: String, _ type: TypeRef?, _ optional: Bool) {
+    let result = SchemaLoader.parseType(text, in: Self.registry(Self.typeSchema))
+    #expect(result.diagnostics.isEmpty)
+    #expect(result.type == type)
+    #expect(result.optional == optional)
+  }
+
+  @Test(
+    "SchemaLoader.parseType reports an unknown name with a did-you-mean",
+    arguments: [
+      ("Usr", "unknown-type"), ("[Int", "expected-token"), ("Int Int", "unexpected-token"), ("", "expected-token"),
+    ])
+  func parseTypeErrors(_ text: String, _ code: String) throws {
+    let result = SchemaLoader.parseType(text, in: Self.registry(Self.typeSchema))
+    #expect(result.type == nil)
+    let diagnostic = try #require(result.diagnostics.first)
+    #expect(result.diagnostics.map(\.code) == [code])
+    #expect(diagnostic.range.file == 1)  // the expression's own file, after the registry's
+    if text == "Usr" { #expect(diagnostic.notes.map(\.message) == ["did you mean 'User'?"]) }
+  }
+}

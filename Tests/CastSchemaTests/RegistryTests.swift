@@ -1,0 +1,146 @@
+import CastSchema
+import Testing
+
+/// The registry a schema builds: inheritance, dialects, requirement, keys.
+@Suite("Registry: inheritance, dialects, requirement, keys")
+struct RegistryTests {
+  /// Loads a schema that must have no errors or warnings.
+  static func registry(
+    _ text: String, options: RegistryOptions = RegistryOptions(),
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> ModelRegistry {
+    let (registry, diagnostics) = Loading.load(text, options: options)
+    let problems = diagnostics.filter { $0.severity != .note }
+    #expect(
+      problems.isEmpty, "\(DiagnosticRenderer(files: registry.files).render(problems))", sourceLocation: sourceLocation)
+    return registry
+  }
+
+  // MARK: - Inheritance
+
+  static let base = "class A {\n  var a: Int?\n  var b: Int?\n}\n"
+
+  static let flattening: [(String, String, RegistryOptions, [String], [String])] = [
+    (base + "class B: A {\n  var c: Int?\n}\n", "B", RegistryOptions(), ["a", "b", "c"], ["a", "b", "c"]),
+    (
+      base + "class B: A {\n  //! super \"base\"\n  var c: Int?\n}\n", "B", RegistryOptions(), ["a", "b", "c"],
+      ["base/a", "base/b", "c"]
+    ),
+    (
+      base + "class B: A {\n  var c: Int?\n  //! super \"base\"\n}\n", "B", RegistryOptions(capitalizeKeys: true),
+      ["a", "b", "c"], ["base/A", "base/B", "C"]
+    ),
+    (
+      base + "class B: A {\n  //! super \"x/y\"\n}\nclass C: B {\n  var c: Int?\n  //! super \"k\"\n}\n", "C",
+      RegistryOptions(),
+      ["a", "b", "c"], ["k/x/y/a", "k/x/y/b", "c"]
+    ),
+    (
+      "class C: B {\n  var c: Int?\n}\n" + base.replacing("class A", with: "class B"), "C", RegistryOptions(),
+      ["a", "b", "c"], ["a", "b", "c"]
+    ),
+  ]
+
+  @Test("inherited properties come first; //! super \"k\" puts them under k", arguments: flattening)
+  func flatteningOrder(
+    _ schema: String, _ model: String, _ options: RegistryOptions, _ names: [String], _ keys: [String]
+  ) throws {
+    let registry = Self.registry(schema, options: options)
+    let properties = try #require(registry.models[model]).properties
+    #expect(properties.map(\.name) == names)
+    #expect(properties.map { $0.outputKey?.description ?? "-" } == keys)
+  }
+
+  @Test("an inherited property remembers where it is declared")
+  func declaredIn() throws {
+    let registry = Self.registry(Self.base + "class B: A {\n  var c: Int?\n}\n")
+    let model = try #require(registry.models["B"])
+    #expect(model.properties.map(\.declaredIn) == ["A", "A", "B"])
+    #expect(model.superclass == "A")
+    #expect(registry.models["A"]?.superclass == nil)
+  }
+
+  // MARK: - Dialects
+
+  static let dialects: [(String, Dialect)] = [
+    ("class M: DictionaryConvertible {}", .jsoncast),
+    ("@objc public final class M: NSObject, DictionaryConvertible, NSCoding {}", .jsoncast),
+    ("class M: NSObject, JsonObject {}", .jsonobject),
+    ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {}", .jsonobject),
+    ("class M: Convertible {}", .convertible),
+    ("class M: UnderscoreToCamelCase {}", .convertible),
+    ("class M: CustomKeyMapping {}", .convertible),
+    ("class M: IgnoredKeys {}", .convertible),
+    ("class M: RequiredKeys {}", .convertible),
+    ("class M: OptionalKeys {}", .convertible),
+    ("class M: DictionaryConvertible, UnderscoreToCamelCase {}", .jsoncast),
+    ("class M: NosceSerializationProtocol {}", .nosce),
+    ("struct M: NosceDeserializationProtocol {}", .nosce),
+    ("class M: Class {}", .dson),
+    ("class M: NSObject {}", .jsoncast),
+    ("struct M {}", .jsoncast),
+    ("class Base: Class {}\nclass M: Base {}", .dson),
+    ("class Base: JsonObject {}\nclass Mid: Base {}\nclass M: Mid, Convertible {}", .jsonobject),
+  ]
+
+  @Test("the dialect comes from the declaration or the superclass", arguments: dialects)
+  func dialect(_ schema: String, _ expected: Dialect) {
+    #expect(Self.registry(schema).models["M"]?.dialect == expected)
+  }
+
+  @Test("RegistryOptions(dialect:) overrides every model's dialect", arguments: Dialect.allCases)
+  func dialectOverride(_ dialect: Dialect) {
+    let registry = Self.registry(
+      "class M: JsonObject {}\nclass N: Class {}\nclass S: M {}", options: RegistryOptions(dialect: dialect))
+    #expect(registry.models.values.map(\.dialect) == [dialect, dialect, dialect])
+  }
+
+  // MARK: - Required
+
+  static let requirement: [(String, String, Bool)] = [
+    ("DictionaryConvertible", "var x: Int", true),
+    ("DictionaryConvertible", "var x: Int!", true),
+    ("DictionaryConvertible", "var x: Int?", false),
+    ("DictionaryConvertible", "var x: Int = 0", false),
+    ("DictionaryConvertible", "let x: Int! = nil", false),
+    ("DictionaryConvertible", "var x: Int //! custom", false),
+    ("NSObject", "var x: [String]", true),
+    ("JsonObject", "var x: Int", false),
+    ("JsonObject", "var x: Int!", true),
+    ("JsonObject", "var x: Int! = 3", false),
+    ("JsonObject", "var x: Int?", false),
+    ("Convertible", "var x: Int", false),
+    ("Convertible", "var x: Int!", false),
+    ("Convertible, RequiredKeys", "var x: Int?\n  var requiredKeys = [\"x\"]", true),
+    ("Convertible, RequiredKeys", "var x: Int\n  var y: Int?\n  var requiredKeys = [\"y\"]", false),
+    ("Convertible, OptionalKeys", "var x: Int?\n  var y: Int?\n  var optionalKeys = [\"y\"]", true),
+    ("Convertible, OptionalKeys", "var x: Int\n  var optionalKeys = [\"x\"]", false),
+    ("NosceSerializationProtocol", "var x: Int", false),
+    ("NosceSerializationProtocol", "var x: Int!", false),
+    ("Class", "var x: Int", false),
+    ("Class", "var x: Int!", false),
+  ]
+
+  @Test("whether a property is required depends on the dialect", arguments: requirement)
+  func required(_ protocols: String, _ declaration: String, _ expected: Bool) throws {
+    let registry = Self.registry("class M: \(protocols) {\n  \(declaration)\n}\n")
+    #expect(try #require(registry.property("M", "x")).isRequired == expected)
+  }
+
+  @Test("requiredKeys wins over optionalKeys")
+  func requiredKeysWin() throws {
+    let registry = Self.registry(
+      """
+      class M: Convertible, RequiredKeys, OptionalKeys {
+        var id: Int?
+        var name: String?
+        var email: String?
+        var optionalKeys = ["name"]
+        var requiredKeys = ["id"]
+      }
+      """)
+    let model = try #require(registry.models["M"])
+    #expect(model.properties.map(\.name) == ["id", "name", "email"])
+    #expect(model.properties.map(\.isRequired) == [true, false, false])
+  }
+}
