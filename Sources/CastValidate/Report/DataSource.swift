@@ -21,12 +21,36 @@ public final class DataSource: @unchecked Sendable {
   private var scannedTo = 0
   private var scannedLine = 1
   private static let checkpointEvery = 64
+  /// For input converted from another format (`--from yaml`): the original text, and pairs
+  /// (offset here, offset there) ordered by the first, so positions point into the original.
+  private let original: (source: DataSource, map: [(json: Int, yaml: Int)])?
 
   /// Wraps bytes already in memory.
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     self.size = bytes.count
     self.storage = .memory(bytes)
+    self.original = nil
+  }
+
+  /// JSON converted from another text (`--from yaml`): read as `bytes`, shown as `original`.
+  public init(name: String, bytes: [UInt8], original: DataSource, map: [(json: Int, yaml: Int)]) {
+    self.name = name
+    self.size = bytes.count
+    self.storage = .memory(bytes)
+    self.original = (original, map)
+  }
+
+  /// The offset in the original text of an offset in the converted bytes.
+  private func originalOffset(_ offset: Int, _ map: [(json: Int, yaml: Int)]) -> Int {
+    var low = 0
+    var high = map.count - 1
+    guard high >= 0 else { return 0 }
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if map[mid].json <= offset { low = mid } else { high = mid - 1 }
+    }
+    return map[low].yaml
   }
 
   /// Opens a file; it is read only where needed.
@@ -45,6 +69,7 @@ public final class DataSource: @unchecked Sendable {
     self.name = name
     self.size = Int(info.st_size)
     self.storage = .file(descriptor)
+    self.original = nil
   }
 
   deinit {
@@ -92,6 +117,7 @@ public final class DataSource: @unchecked Sendable {
 
   /// 1-based line and column (Unicode scalars) of a byte offset.
   public func position(of offset: Int) -> TextPosition {
+    if let original { return original.source.position(of: originalOffset(offset, original.map)) }
     let target = min(max(offset, 0), size)
     lock.lock()
     defer { lock.unlock() }
@@ -133,6 +159,7 @@ public final class DataSource: @unchecked Sendable {
   /// The text of the line holding `offset`, clipped to a window around it so NDJSON records and
   /// minified files stay readable; returns the window and the caret's column inside it.
   public func lineWindow(around offset: Int, width: Int = 100) -> (text: String, caretColumn: Int) {
+    if let original { return original.source.lineWindow(around: originalOffset(offset, original.map), width: width) }
     let target = min(max(offset, 0), size)
     let windowStart = max(0, target - 4096)
     let window = read(windowStart..<min(size, target + 4096))

@@ -4,6 +4,11 @@ import CastValidate
 
 extension UnknownKeyRule: ExpressibleByArgument {}
 
+/// `--from json|yaml`.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable {
+  case json, yaml
+}
+
 /// How a data file is read and judged: the target, the input shape and the strictness.
 struct DataOptions: ParsableArguments {
   @Option(help: "The model to decode with (default: the one model no other model uses).")
@@ -14,6 +19,9 @@ struct DataOptions: ParsableArguments {
 
   @Flag(help: "Read NDJSON: one record per line (implied by .ndjson and .jsonl files).")
   var ndjson = false
+
+  @Option(help: "Input format: json, or yaml (implied by .yaml and .yml files); findings point into the YAML.")
+  var from: InputFormat?
 
   @Flag(help: "No coercion of any kind, null only for optionals, warnings are errors.")
   var strict = false
@@ -39,6 +47,11 @@ struct DataOptions: ParsableArguments {
 
   /// Whether `path` is read as NDJSON.
   func isNDJSON(_ path: String) -> Bool {
-    ndjson || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl")
+    !isYAML(path) && (ndjson || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl"))
+  }
+
+  /// Whether `path` is read as YAML.
+  func isYAML(_ path: String) -> Bool {
+    from == .yaml || (from == nil && (path.hasSuffix(".yaml") || path.hasSuffix(".yml")))
   }
 }

@@ -13,8 +13,10 @@ struct ReplCommandInfo {
       name: ":models", usage: ":models", summary: "list the models and enums",
       details: "One line per model: its dialect, its number of properties and where it is declared."),
     ReplCommandInfo(
-      name: ":show", usage: ":show MODEL[.PROPERTY]", summary: "properties, types, JSON keys, required / default, dialect",
-      details: "The same table as `castctl schema`; inherited properties show the model they come from. With .PROPERTY, that property's row only."),
+      name: ":show", usage: ":show MODEL[.PROPERTY]",
+      summary: "properties, types, JSON keys, required / default, dialect",
+      details: "The same table as `castctl schema`; inherited properties show the model they come from. "
+        + "With .PROPERTY, only that property's row."),
     ReplCommandInfo(
       name: ":keys", usage: ":keys MODEL [json|property|snake|camel]", summary: "property ↔ JSON key table",
       details: "How each property is read (every alternative) and how it is written in the given key style."),

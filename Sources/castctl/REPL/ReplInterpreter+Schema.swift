@@ -28,8 +28,8 @@ extension ReplInterpreter {
     let enumCount = registry.enums.values.filter { $0.range.file >= typedCount }.count
     out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(modelCount, "model")), "
       + "\(DiagnosticRenderer.count(enumCount, "enum"))"
-      + (session.currentModel.map { "; using \($0)" } ?? (registry.models.isEmpty ? "" : "; :use MODEL picks the current model"))
-      + "\n"
+      + (session.currentModel.map { "; using \($0)" }
+        ?? (registry.models.isEmpty ? "" : "; :use MODEL picks the current model")) + "\n"
     return out
   }
 
@@ -58,9 +58,11 @@ extension ReplInterpreter {
     if let dot = name.firstIndex(of: "."), var model = session.registry.models[String(name[..<dot])] {
       // `Model.property`: the model's table with that property's row only.
       let property = String(name[name.index(after: dot)...])
+      guard !property.isEmpty else { return error("name a property: :show \(model.name).PROPERTY") }
       guard model.properties.contains(where: { $0.name == property }) else {
-        let hint = NameSuggestion.closest(to: property, in: model.properties.map(\.name)).map { "; did you mean '\($0)'?" }
-        return error("\(model.name) has no property '\(property)'\(hint ?? "")")
+        let hint = NameSuggestion.closest(to: property, in: model.properties.map(\.name))
+          .map { "; did you mean '\($0)'?" } ?? ""
+        return error("\(model.name) has no property '\(property)'\(hint)")
       }
       model.properties.removeAll { $0.name != property }
       return table.render(model)

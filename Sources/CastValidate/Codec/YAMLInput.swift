@@ -1,0 +1,135 @@
+import Yams
+
+/// Reads YAML input (`--from yaml`) as the JSON document it describes, keeping where each value
+/// came from, so findings still point into the YAML file.
+public enum YAMLInput {
+  /// The JSON text of a YAML document, and for each value the pair (offset in the JSON text,
+  /// offset in the YAML text), ordered by JSON offset.
+  public static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)]) {
+    let text = String(decoding: yaml, as: UTF8.self)
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw YAMLInputError(message: Self.describe(error), offset: Self.offset(of: error, in: yaml))
+    } catch {
+      throw YAMLInputError(message: "\(error)", offset: 0)
+    }
+    guard let node else { throw YAMLInputError(message: "the YAML document is empty", offset: 0) }
+    var writer = Writer(lineStarts: Self.lineStarts(yaml), yaml: yaml)
+    try writer.write(node)
+    return (writer.output, writer.map)
+  }
+
+  /// Turns Yams nodes into JSON text, recording positions.
+  private struct Writer {
+    let lineStarts: [Int]
+    let yaml: [UInt8]
+    var output: [UInt8] = []
+    var map: [(json: Int, yaml: Int)] = []
+
+    mutating func write(_ node: Node) throws(YAMLInputError) {
+      let yamlOffset = offset(node.mark)
+      map.append((output.count, yamlOffset))
+      switch node {
+      case .scalar(let scalar):
+        // A quoted or block scalar is a string whatever it looks like; a plain one is typed by
+        // the YAML resolver (`12` is a number, `true` a boolean, `~` null).
+        let tag = scalar.style == .plain || scalar.style == .any ? Resolver.default.resolveTag(of: node) : Tag.Name.str
+        writeScalar(scalar, tag: tag)
+      case .sequence(let sequence):
+        output.append(UInt8(ascii: "["))
+        for (index, element) in sequence.enumerated() {
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          try write(element)
+        }
+        output.append(UInt8(ascii: "]"))
+      case .mapping(let mapping):
+        output.append(UInt8(ascii: "{"))
+        for (index, pair) in mapping.enumerated() {
+          guard case .scalar(let key) = pair.key else {
+            throw YAMLInputError(message: "JSON object keys are strings; this YAML key is a collection", offset: offset(pair.key.mark))
+          }
+          if index > 0 { output.append(UInt8(ascii: ",")) }
+          JSONWriter.appendQuoted(key.string, to: &output)
+          output.append(UInt8(ascii: ":"))
+          try write(pair.value)
+        }
+        output.append(UInt8(ascii: "}"))
+      case .alias:
+        throw YAMLInputError(message: "YAML aliases are not supported", offset: yamlOffset)
+      }
+    }
+
+    private mutating func writeScalar(_ scalar: Node.Scalar, tag: Tag.Name) {
+      let text = scalar.string
+      switch tag {
+      case .null:
+        output += Array("null".utf8)
+      case .bool:
+        output += Array((Node.scalar(scalar).bool == true ? "true" : "false").utf8)
+      case .int, .float:
+        if NumberText.isDecimalLiteral(text) {
+          output += Array(text.utf8)
+        } else if let value = Node.scalar(scalar).int {
+          output += Array(String(value).utf8)
+        } else if let value = Node.scalar(scalar).float, value.isFinite {
+          output += Array(NumberText.literal(value).utf8)
+        } else {
+          // NB: `.inf` and `.nan` have no JSON form; they stay the text they were.
+          JSONWriter.appendQuoted(text, to: &output)
+        }
+      default:
+        JSONWriter.appendQuoted(text, to: &output)
+      }
+    }
+
+    private func offset(_ mark: Mark?) -> Int {
+      guard let mark else { return 0 }
+      return YAMLInput.offset(line: mark.line, column: mark.column, lineStarts: lineStarts, yaml: yaml)
+    }
+  }
+
+  static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+    var starts = [0]
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+    return starts
+  }
+
+  /// Byte offset of a 1-based line and Unicode-scalar column.
+  static func offset(line: Int, column: Int, lineStarts: [Int], yaml: [UInt8]) -> Int {
+    guard line >= 1, line <= lineStarts.count else { return yaml.count }
+    var offset = lineStarts[line - 1]
+    var scalars = 1
+    while scalars < column, offset < yaml.count, yaml[offset] != UInt8(ascii: "\n") {
+      offset += 1
+      while offset < yaml.count, yaml[offset] & 0xC0 == 0x80 { offset += 1 }
+      scalars += 1
+    }
+    return offset
+  }
+
+  private static func describe(_ error: YamlError) -> String {
+    switch error {
+    case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
+      return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+    default:
+      return "\(error)"
+    }
+  }
+
+  private static func offset(of error: YamlError, in yaml: [UInt8]) -> Int {
+    switch error {
+    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+      return offset(line: mark.line, column: mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
+    default:
+      return 0
+    }
+  }
+}
+
+/// YAML input that cannot be read, with the byte offset of the problem.
+public struct YAMLInputError: Error, Sendable {
+  public var message: String
+  public var offset: Int
+}

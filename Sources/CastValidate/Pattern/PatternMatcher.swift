@@ -1,0 +1,101 @@
+import CastSchema
+
+/// A compiled `//! pattern`: finds a match anywhere in a string (anchor with `^…$`), in time
+/// proportional to the string's length times the program's size, whatever the pattern.
+struct PatternMatcher: Sendable {
+  /// The compiled pattern.
+  let pattern: Pattern
+
+  /// Compiles `text`; nil when it is not in castctl's subset (loading already reported it).
+  init?(_ text: String) {
+    guard let pattern = try? Pattern(text) else { return nil }
+    self.pattern = pattern
+  }
+
+  /// Wraps a compiled pattern.
+  init(_ pattern: Pattern) {
+    self.pattern = pattern
+  }
+
+  /// Whether the pattern matches somewhere in `text`.
+  func matches(_ text: String) -> Bool {
+    var machine = PikeMachine(pattern)
+    return machine.run(text.unicodeScalars)
+  }
+}
+
+/// A Pike VM: every thread of the NFA advances in lock step over the scalars, one list per
+/// position, each program step at most once per list — so no input makes it backtrack.
+struct PikeMachine {
+  private let program: [PatternInstruction]
+  private let anchored: Bool
+  /// The list generation each step was last added in (dedupes steps within one list).
+  private var seen: [Int]
+  private var generation = 0
+  /// Scratch for following jumps and splits without recursion.
+  private var stack: [Int] = []
+
+  init(_ pattern: Pattern) {
+    program = pattern.program
+    anchored = pattern.isAnchoredAtStart
+    seen = [Int](repeating: -1, count: pattern.program.count)
+  }
+
+  /// True as soon as any thread reaches `.match`.
+  mutating func run(_ scalars: String.UnicodeScalarView) -> Bool {
+    // Program counters waiting to read the current scalar, and those for the next one.
+    var current: [Int] = []
+    var next: [Int] = []
+    current.reserveCapacity(program.count)
+    next.reserveCapacity(program.count)
+    var index = scalars.startIndex
+    generation = 0
+    if add(0, to: &current, atStart: true, atEnd: index == scalars.endIndex) { return true }
+    while index != scalars.endIndex {
+      let scalar = scalars[index]
+      scalars.formIndex(after: &index)
+      let atEnd = index == scalars.endIndex
+      generation += 1
+      next.removeAll(keepingCapacity: true)
+      for pc in current where reads(program[pc], scalar) {
+        if add(pc + 1, to: &next, atStart: false, atEnd: atEnd) { return true }
+      }
+      // Unanchored search: a new attempt starts at every position.
+      if !anchored, add(0, to: &next, atStart: false, atEnd: atEnd) { return true }
+      swap(&current, &next)
+      if current.isEmpty, anchored { return false }
+    }
+    return false
+  }
+
+  /// Whether a consuming step accepts `scalar` (the non-consuming ones never wait in a list).
+  private func reads(_ instruction: PatternInstruction, _ scalar: Unicode.Scalar) -> Bool {
+    switch instruction {
+    case .scalar(let expected): expected == scalar
+    case .scalars(let set): set.contains(scalar)
+    default: false
+    }
+  }
+
+  /// Adds `pc` and everything reachable from it without reading to `list`; true on `.match`.
+  private mutating func add(_ pc: Int, to list: inout [Int], atStart: Bool, atEnd: Bool) -> Bool {
+    stack.append(pc)
+    while let pc = stack.popLast() {
+      guard seen[pc] != generation else { continue }
+      seen[pc] = generation
+      switch program[pc] {
+      case .scalar, .scalars: list.append(pc)
+      case .jump(let target): stack.append(target)
+      case .split(let first, let second):
+        stack.append(second)
+        stack.append(first)
+      case .start: if atStart { stack.append(pc + 1) }
+      case .end: if atEnd { stack.append(pc + 1) }
+      case .match:
+        stack.removeAll(keepingCapacity: true)
+        return true
+      }
+    }
+    return false
+  }
+}
