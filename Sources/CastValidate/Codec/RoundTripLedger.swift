@@ -30,7 +30,8 @@ public struct RoundTripLedger {
       guard let index = schema.modelIndex(name) else { return }
       node = .model(index)
     case .type(let type):
-      node = schema.node(for: type)
+      guard let typeNode = schema.typeNode(type) else { return }
+      node = typeNode
     }
     value(node, input, output, inPath: path, outPath: path)
   }
@@ -41,7 +42,8 @@ public struct RoundTripLedger {
     switch (node, input, output) {
     case (.model(let index), .object(let inMembers), .object):
       model(index, inMembers, output, inPath: inPath, outPath: outPath)
-    case (.array(let element, _, _), .array(let inItems), .array(let outItems)):
+    case (.array(let elementIndex, _, _), .array(let inItems), .array(let outItems)):
+      let element = schema.node(at: elementIndex)
       var outIndex = 0
       for (index, item) in inItems.enumerated() {
         let itemPath = inPath + "/\(index)"
@@ -52,7 +54,8 @@ public struct RoundTripLedger {
         value(element, item, outItems[outIndex], inPath: itemPath, outPath: outPath + "/\(outIndex)")
         outIndex += 1
       }
-    case (.dictionary(_, let valueNode, _), .object(let inMembers), .object(let outMembers)):
+    case (.dictionary(_, let valueIndex, _), .object(let inMembers), .object(let outMembers)):
+      let valueNode = schema.node(at: valueIndex)
       collapsedDuplicates(inMembers, inPath: inPath)
       for member in Self.lastOccurrences(inMembers) {
         let memberPath = inPath + "/" + JSONPointerText.escape(member.key)

@@ -27,7 +27,9 @@ public struct ValidationOptions: Sendable {
 
 /// A registry compiled for validation: one plan per model and enum, built once and shared by
 /// every record (and thread).
-public final class CompiledSchema: Sendable {
+// NB: @unchecked because of the node table's raw memory, written once in `init` and then only
+// read (and freed in `deinit`).
+public final class CompiledSchema: @unchecked Sendable {
   /// The registry it was compiled from.
   public let registry: ModelRegistry
   /// Run options.
@@ -36,19 +38,47 @@ public final class CompiledSchema: Sendable {
   let enums: [EnumPlan]
   /// The policy for values outside any model (`--type`).
   let basePolicy: Policy
+  /// Element, key and value nodes of collections, by index.
+  private let nodeTable: UnsafeMutablePointer<ValueNode>
+  private let nodeCount: Int
+  /// Date formats of `Date` nodes, by index.
+  let dateFormats: [DateFormat]
+  /// Type expressions compiled for `--type` targets.
+  private let typeNodes: [TypeRef: ValueNode]
 
-  /// Compiles every model and enum of `registry`.
-  public init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions()) {
+  /// Compiles every model and enum of `registry`, and the given type expressions.
+  public init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
     self.registry = registry
     self.options = options
     let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
     let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
     let compiler = SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
     plans = registry.models.values.enumerated().map { compiler.plan(for: $1, index: $0) }
+    var compiledTypes: [TypeRef: ValueNode] = [:]
+    for type in types { compiledTypes[type] = compiler.node(for: type) }
+    typeNodes = compiledTypes
     enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
     var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
     if options.strict { base = base.strict() }
     basePolicy = base
+    nodeCount = compiler.nodes.count
+    nodeTable = .allocate(capacity: max(nodeCount, 1))
+    nodeTable.initialize(from: compiler.nodes, count: nodeCount)
+    dateFormats = compiler.dateFormats
+  }
+
+  deinit { nodeTable.deallocate() }
+
+  /// A collection's element (or key, or value) node.
+  @inline(__always)
+  func node(at index: Int32) -> ValueNode { nodeTable[Int(index)] }
+
+  /// The node of a type compiled with this schema, if it was.
+  func typeNode(_ type: TypeRef) -> ValueNode? { typeNodes[type] }
+
+  /// The same registry and options, with `type` compiled too (for a `--type` target).
+  func including(_ type: TypeRef) -> CompiledSchema {
+    typeNodes[type] != nil ? self : CompiledSchema(registry: registry, options: options, types: Array(typeNodes.keys) + [type])
   }
 
   /// The node of a model, by name.
@@ -56,21 +86,28 @@ public final class CompiledSchema: Sendable {
     registry.models.index(forKey: name)
   }
 
-  /// Compiles a type expression's resolved type (for `--type`).
-  func node(for type: TypeRef) -> ValueNode {
-    let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
-    let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
-    return SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
-      .node(for: type)
-  }
 }
 
-/// Turns models and types into plans and nodes.
-struct SchemaCompiler {
+/// Turns models and types into plans and nodes, collecting collection nodes into one table.
+final class SchemaCompiler {
   let registry: ModelRegistry
   let options: ValidationOptions
   let modelIndex: [String: Int]
   let enumIndex: [String: Int]
+  private(set) var nodes: [ValueNode] = []
+  private(set) var dateFormats: [DateFormat] = []
+
+  init(registry: ModelRegistry, options: ValidationOptions, modelIndex: [String: Int], enumIndex: [String: Int]) {
+    self.registry = registry
+    self.options = options
+    self.modelIndex = modelIndex
+    self.enumIndex = enumIndex
+  }
+
+  private func intern(_ node: ValueNode) -> Int32 {
+    nodes.append(node)
+    return Int32(nodes.count - 1)
+  }
 
   func plan(for model: Model, index: Int) -> ModelPlan {
     var policy = Policy.preset(for: model.dialect)
@@ -124,7 +161,9 @@ struct SchemaCompiler {
 
   func node(for type: TypeRef, dateFormat: DateFormat = .iso8601) -> ValueNode {
     switch type {
-    case .scalar(.date): return .date(dateFormat)
+    case .scalar(.date):
+      dateFormats.append(dateFormat)
+      return .date(Int32(dateFormats.count - 1))
     case .scalar(let scalar): return .scalar(scalar)
     case .any: return .any
     case .anyObject: return .anyObject
@@ -135,12 +174,12 @@ struct SchemaCompiler {
       if case .optional = element { isOptional = true }
       var isSet = false
       if case .set = type { isSet = true }
-      return .array(node(for: element.unwrapped, dateFormat: dateFormat), elementOptional: isOptional, isSet: isSet)
+      return .array(element: intern(node(for: element.unwrapped, dateFormat: dateFormat)), elementOptional: isOptional, isSet: isSet)
     case .dictionary(let key, let value):
       var isOptional = false
       if case .optional = value { isOptional = true }
       return .dictionary(
-        key: node(for: key), value: node(for: value.unwrapped, dateFormat: dateFormat), valueOptional: isOptional)
+        key: intern(node(for: key)), value: intern(node(for: value.unwrapped, dateFormat: dateFormat)), valueOptional: isOptional)
     case .model(let name):
       return modelIndex[name].map { .model($0) } ?? .any
     case .enumeration(let name):

@@ -63,17 +63,20 @@ public struct DocumentValidator: Sendable {
 
   /// Fails when the target model does not exist.
   public init?(schema: CompiledSchema, target: ValidationTarget, build: Bool = false) {
-    self.schema = schema
     self.target = target
     self.build = build
     switch target {
     case .model(let name):
       guard let index = schema.modelIndex(name) else { return nil }
+      self.schema = schema
       node = .model(index)
       recordPolicy = schema.plans[index].policy
     case .type(let type):
-      node = schema.node(for: type)
-      recordPolicy = schema.basePolicy
+      let compiled = schema.including(type)
+      guard let typeNode = compiled.typeNode(type) else { return nil }
+      self.schema = compiled
+      node = typeNode
+      recordPolicy = compiled.basePolicy
     }
   }
 

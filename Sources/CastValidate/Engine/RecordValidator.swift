@@ -86,7 +86,7 @@ struct RecordValidator {
     case .scalar(let scalar):
       return try self.scalar(scalar, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     case .date(let format):
-      return try date(format, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+      return try date(schema.dateFormats[Int(format)], kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     case .any:
       return .value(try rawJSON(&scanner, build: wantInstance))
     case .anyObject, .anyArray:
@@ -98,12 +98,12 @@ struct RecordValidator {
     case .array(let element, let elementOptional, let isSet):
       guard kind == .array else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
       return try array(
-        element, optional: elementOptional, isSet: isSet, &scanner, policy: policy, declaration: declaration,
+        schema.node(at: element), optional: elementOptional, isSet: isSet, &scanner, policy: policy, declaration: declaration,
         build: wantInstance)
     case .dictionary(let key, let valueNode, let valueOptional):
       guard kind == .object else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
       return try dictionary(
-        key: key, value: valueNode, optional: valueOptional, &scanner, policy: policy, declaration: declaration,
+        key: schema.node(at: key), value: schema.node(at: valueNode), optional: valueOptional, &scanner, policy: policy, declaration: declaration,
         build: wantInstance)
     case .model(let index):
       guard kind == .object else { return try mismatch(schema.plans[index].name, kind, &scanner, declaration: declaration) }

@@ -1,13 +1,13 @@
 import CastSchema
 
-/// A compiled type: what the engine checks a JSON value against.
-// NB: only the collection cases are indirect, so the common scalar and model nodes are stored
-// inline and passing them around costs no reference counting.
+/// A compiled type: what the engine checks a JSON value against. Plain data: element and value
+/// types are indices into the schema's node table, so passing a node around costs no reference
+/// counting in the hot loop.
 enum ValueNode: Sendable {
   /// A built-in scalar other than `Date`.
   case scalar(ScalarType)
-  /// A `Date`, and how it is written.
-  case date(DateFormat)
+  /// A `Date`; the format is `CompiledSchema.dateFormats[index]`.
+  case date(Int32)
   /// Any JSON value.
   case any
   /// Any JSON object.
@@ -15,9 +15,9 @@ enum ValueNode: Sendable {
   /// Any JSON array.
   case anyArray
   /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil.
-  indirect case array(ValueNode, elementOptional: Bool, isSet: Bool)
+  case array(element: Int32, elementOptional: Bool, isSet: Bool)
   /// `[K: V]`.
-  indirect case dictionary(key: ValueNode, value: ValueNode, valueOptional: Bool)
+  case dictionary(key: Int32, value: Int32, valueOptional: Bool)
   /// A model, by index into `CompiledSchema.plans`.
   case model(Int)
   /// An enum, by index into `CompiledSchema.enums`.
@@ -32,9 +32,11 @@ enum ValueNode: Sendable {
     case .anyObject: "[String: Any]"
     case .anyArray: "[Any]"
     case .array(let element, let optional, let isSet):
-      isSet ? "Set<\(element.describe(in: schema))\(optional ? "?" : "")>" : "[\(element.describe(in: schema))\(optional ? "?" : "")]"
+      isSet
+        ? "Set<\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")>"
+        : "[\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")]"
     case .dictionary(let key, let value, let optional):
-      "[\(key.describe(in: schema)): \(value.describe(in: schema))\(optional ? "?" : "")]"
+      "[\(schema.node(at: key).describe(in: schema)): \(schema.node(at: value).describe(in: schema))\(optional ? "?" : "")]"
     case .model(let index): schema.plans[index].name
     case .enumeration(let index): schema.enums[index].name
     }

@@ -17,7 +17,7 @@ struct RoundTripRun {
 
   func run() throws -> RoundTripReport {
     guard let validator = DocumentValidator(schema: schema, target: target, build: true) else { return RoundTripReport() }
-    let encoder = ModelEncoder(schema: schema)
+    let encoder = ModelEncoder(schema: validator.schema)
     var report = RoundTripReport()
     try source.readAll().withUnsafeBytes { raw throws in
       var whole: (value: JSONValue, offsets: [String: Int])?
@@ -49,7 +49,7 @@ struct RoundTripRun {
           path = ""
         }
         var ledger = RoundTripLedger(
-          schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings,
+          schema: validator.schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings,
           recordLine: result.line)
         ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
         report.entries += ledger.entries

@@ -26,19 +26,28 @@ enum CastctlProcess {
   /// `<root>/schemas`, the shipped examples.
   static let schemas = packageRoot.appendingPathComponent("schemas")
 
-  /// The binary next to the test bundle (`.build…/debug/castctl`), or `$CASTCTL_BIN`.
+  /// The binary next to the test bundle (`.build…/debug/castctl`), or `$CASTCTL_BIN`; every
+  /// test that runs `castctl` finds it here.
   static let binary: URL? = {
-    var candidates: [URL] = []
     if let override = ProcessInfo.processInfo.environment["CASTCTL_BIN"] {
-      candidates.append(URL(fileURLWithPath: override))
+      return FileManager.default.isExecutableFile(atPath: override) ? URL(fileURLWithPath: override) : nil
     }
+    // SwiftPM puts products next to the test bundle (…/<scratch>/<triple>/debug/*.xctest); on
+    // Linux the bundle is the runner itself.
+    var directories: [URL] = []
     if let first = CommandLine.arguments.first {
-      candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent("castctl"))
+      directories.append(URL(fileURLWithPath: first).resolvingSymlinksInPath().deletingLastPathComponent())
     }
-    let bundle = Bundle.main.bundleURL
-    candidates.append(bundle.appendingPathComponent("castctl"))
-    candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("castctl"))
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    if let executable = Bundle.main.executableURL {
+      directories.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+    }
+    directories.append(Bundle.main.bundleURL)
+    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    return directories.map { $0.appendingPathComponent("castctl") }.first { candidate in
+      var isDirectory: ObjCBool = false
+      return FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory)
+        && !isDirectory.boolValue && FileManager.default.isExecutableFile(atPath: candidate.path)
+    }
   }()
 
   /// True when the binary was found.
@@ -46,10 +55,12 @@ enum CastctlProcess {
   /// The skip message shown when it is missing.
   static let missing = "castctl binary not found next to the test bundle (\(Bundle.main.bundleURL.path)); skipping"
 
-  /// Runs `castctl arguments…` in `directory`, feeding `stdin`; output goes through files so a
+  /// Runs `castctl arguments…` in `directory`, feeding `stdin` (a file, as with `< script`: no
+  /// terminal anywhere), with `environment` over the test's own; output goes through files so a
   /// large output cannot fill a pipe and stall the child.
   static func run(
-    _ arguments: [String], in directory: URL = schemas, stdin: String? = nil, timeout: TimeInterval = 60
+    _ arguments: [String], in directory: URL = schemas, stdin: String? = nil,
+    environment extra: [String: String] = [:], timeout: TimeInterval = 60
   ) throws -> Output {
     guard let binary else { throw Timeout(arguments: arguments) }
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("castctl-run-\(UUID().uuidString)")
@@ -76,6 +87,7 @@ enum CastctlProcess {
     process.currentDirectoryURL = directory
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
+    environment.merge(extra) { _, new in new }
     process.environment = environment
     process.standardOutput = out
     process.standardError = err

@@ -1,0 +1,184 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// One pattern, one string, and whether the pattern must match somewhere in it.
+struct PatternCase: Sendable, CustomTestStringConvertible {
+  let pattern: String
+  let text: String
+  let matches: Bool
+
+  var testDescription: String {
+    let shown = text.count > 40 ? "\(text.prefix(20))… (\(text.count) characters)" : text
+    return "/\(pattern.prefix(60))/ \(matches ? "matches" : "rejects") \(shown.debugDescription)"
+  }
+
+  static func yes(_ pattern: String, _ text: String) -> Self { Self(pattern: pattern, text: text, matches: true) }
+  static func no(_ pattern: String, _ text: String) -> Self { Self(pattern: pattern, text: text, matches: false) }
+}
+
+/// One pattern outside the subset, the phrase its error must contain, and the 1-based position.
+struct PatternErrorCase: Sendable, CustomTestStringConvertible {
+  let pattern: String
+  let reason: String
+  let position: Int
+
+  var testDescription: String { "/\(pattern)/ → \(reason) at \(position)" }
+}
+
+@Suite("PatternMatcher: the linear-time //! pattern subset")
+struct PatternMatcherTests {
+  static let literalsAndEscapes: [PatternCase] = [
+    .yes("abc", "xxabcxx"), .no("abc", "ab c"), .yes("", ""), .yes("", "anything"),
+    .yes("a\\.b", "a.b"), .no("a\\.b", "axb"), .yes("\\(\\)\\[\\]\\{\\}\\*\\+\\?\\|\\^\\$\\\\", "()[]{}*+?|^$\\"),
+    .yes("\\n", "a\nb"), .yes("\\t\\r\\f\\v", "\t\r\u{0C}\u{0B}"), .yes("\\0", "\0"),
+    .yes("\\x41\\u00e9\\u{1F600}", "Aé😀"), .no("\\x41", "a"), .yes("é+", "caféé"), .yes("}", "}"), .yes("]", "]"),
+    .yes("e\u{301}", "cafe\u{301}"), .no("^é$", "e\u{301}"),
+  ]
+
+  static let classes: [PatternCase] = [
+    .yes("^[a-z]+$", "abc"), .no("^[a-z]+$", "abC"), .yes("^[^@ ]+@[^@ ]+$", "ada@example.org"),
+    .no("^[^@ ]+@[^@ ]+$", "a b@c"), .yes("^[0-9]{5}$", "12345"), .no("^[0-9]{5}$", "1234"),
+    .no("^[0-9]{5}$", "123456"), .yes("[]a]", "]"), .yes("[^]a]", "b"), .no("[^]a]", "]"),
+    .yes("^[-a]+$", "-a-"), .yes("^[a-]+$", "a-"), .yes("[\\]]", "]"), .yes("[\\d_]", "_"),
+    .yes("^[α-ω]+$", "λογος"), .yes("^\\d+$", "0123456789"), .no("\\d", "٣"),
+    .yes("^\\w+$", "snake_Case9"), .no("\\w", "é"), .yes("\\s", "a\u{00A0}b"), .yes("\\s", "\u{3000}"),
+    .yes("^\\D\\W\\S$", "a-b"), .no("\\D", "123"), .yes("[\\s\\d]", " "), .yes(".", "é"), .no(".", "\n"), .no(".", "\r"),
+    .yes("^.$", "😀"),
+  ]
+
+  static let structure: [PatternCase] = [
+    .yes("^$", ""), .no("^$", "a"), .yes("^a", "ab"), .no("^a", "ba"), .yes("a$", "ba"), .no("a$", "ab"),
+    .no("a$", "a\n"), .yes("cat|dog", "hotdog"), .no("^(cat|dog)$", "cats"), .yes("^(?:ab)+$", "ababab"),
+    .no("^(?:ab)+$", "aba"), .yes("^(?<year>\\d{4})-(?P<month>\\d\\d)$", "2024-03"), .yes("^(a|)b$", "b"),
+    .yes("^(|a|b)*$", "abba"), .yes("^x(a|b|c|d|e)*y$", "xabcdeedcbay"), .yes("^a|b$", "ax"), .yes("^a|b$", "xb"),
+    .no("^(a|b)$", "ab"),
+  ]
+
+  static let quantifiers: [PatternCase] = [
+    .yes("^a*$", ""), .yes("^a*$", "aaa"), .no("^a+$", ""), .yes("^a+$", "aaa"), .yes("^ab?c$", "ac"),
+    .yes("^ab?c$", "abc"), .no("^ab?c$", "abbc"), .yes("^a{3}$", "aaa"), .no("^a{3}$", "aa"),
+    .yes("^a{2,}$", "aaaaa"), .no("^a{2,}$", "a"), .yes("^a{2,3}$", "aaa"), .no("^a{2,3}$", "aaaa"),
+    .yes("^a{,2}$", ""), .no("^a{,2}$", "aaa"), .yes("^a{0}b$", "b"), .yes("^a*?b+?c??$", "aabb"),
+    .yes("^(ab){2}$", "abab"), .yes("^(a*)*$", "aaaa"), .yes("^(a*)+b$", "b"), .yes("^(a?){3}a{3}$", "aaa"),
+    .yes("^[a-c]{1000}$", String(repeating: "b", count: 1000)), .no("^[a-c]{1000}$", String(repeating: "b", count: 999)),
+  ]
+
+  @Test(
+    "the matcher agrees with the expected result",
+    arguments: literalsAndEscapes + classes + structure + quantifiers)
+  func matching(_ row: PatternCase) throws {
+    let matcher = try #require(PatternMatcher(row.pattern), "the pattern did not compile")
+    #expect(matcher.matches(row.text) == row.matches)
+  }
+
+  static let rejected: [PatternErrorCase] = [
+    PatternErrorCase(pattern: "(a)\\1", reason: "backreferences are not supported", position: 4),
+    PatternErrorCase(pattern: "(?<n>a)\\k<n>", reason: "backreferences are not supported", position: 8),
+    PatternErrorCase(pattern: "a(?=b)", reason: "lookahead '(?=' is not supported", position: 2),
+    PatternErrorCase(pattern: "a(?!b)", reason: "lookahead '(?!' is not supported", position: 2),
+    PatternErrorCase(pattern: "(?<=a)b", reason: "lookbehind '(?<=' is not supported", position: 1),
+    PatternErrorCase(pattern: "(?<!a)b", reason: "lookbehind '(?<!' is not supported", position: 1),
+    PatternErrorCase(pattern: "(?>a)", reason: "atomic groups", position: 1),
+    PatternErrorCase(pattern: "(?i)abc", reason: "inline options", position: 1),
+    PatternErrorCase(pattern: "\\bword", reason: "word boundaries are not supported", position: 1),
+    PatternErrorCase(pattern: "\\Aabc\\z", reason: "'\\A' is not supported; use ^ and $", position: 1),
+    PatternErrorCase(pattern: "\\p{L}", reason: "Unicode properties", position: 1),
+    PatternErrorCase(pattern: "\\q", reason: "unknown escape '\\q'", position: 1),
+    PatternErrorCase(pattern: "abc\\", reason: "escapes nothing", position: 4),
+    PatternErrorCase(pattern: "(ab", reason: "'(' is never closed", position: 1),
+    PatternErrorCase(pattern: "ab)", reason: "unmatched ')'", position: 3),
+    PatternErrorCase(pattern: "[a-", reason: "'[' is never closed", position: 1),
+    PatternErrorCase(pattern: "[z-a]", reason: "the range is out of order", position: 2),
+    PatternErrorCase(pattern: "[\\d-z]", reason: "a range cannot start or end with a class", position: 2),
+    PatternErrorCase(pattern: "[[:alpha:]]", reason: "POSIX classes", position: 2),
+    PatternErrorCase(pattern: "[a[b]]", reason: "a '[' inside a class must be escaped", position: 3),
+    PatternErrorCase(pattern: "[a-z&&[^x]]", reason: "class set operations ('&&')", position: 5),
+    PatternErrorCase(pattern: "*a", reason: "'*' has nothing to repeat", position: 1),
+    PatternErrorCase(pattern: "a|+", reason: "'+' has nothing to repeat", position: 3),
+    PatternErrorCase(pattern: "a**", reason: "a quantifier cannot follow another", position: 3),
+    PatternErrorCase(pattern: "a*+", reason: "possessive quantifiers", position: 3),
+    PatternErrorCase(pattern: "^*", reason: "an anchor cannot be repeated", position: 2),
+    PatternErrorCase(pattern: "a{2", reason: "'{' starts a repetition", position: 2),
+    PatternErrorCase(pattern: "a{x}", reason: "'{' starts a repetition", position: 2),
+    PatternErrorCase(pattern: "{", reason: "'{' starts a repetition", position: 1),
+    PatternErrorCase(pattern: "a{3,2}", reason: "bounds out of order", position: 2),
+    PatternErrorCase(pattern: "a{1001}", reason: "a repetition count above 1000", position: 3),
+    PatternErrorCase(pattern: "a{99999999999999999999}", reason: "a repetition count above 1000", position: 3),
+    PatternErrorCase(pattern: "(a{1000}){1000}", reason: "too large once its repetitions are expanded", position: 1),
+    PatternErrorCase(pattern: "\\x4", reason: "a hex escape needs 2 hex digits", position: 1),
+    PatternErrorCase(pattern: "\\u{D800}", reason: "not a Unicode scalar value", position: 1),
+    PatternErrorCase(pattern: "(?<>a)", reason: "a named group needs a name", position: 1),
+    PatternErrorCase(
+      pattern: String(repeating: "(", count: 101) + String(repeating: ")", count: 101),
+      reason: "groups are nested more than 100 deep", position: 101),
+  ]
+
+  @Test("syntax outside the subset is an error with a reason and a position", arguments: rejected)
+  func rejection(_ row: PatternErrorCase) {
+    let error = Pattern.problem(in: row.pattern)
+    #expect(error?.reason.contains(row.reason) == true, "\(String(describing: error))")
+    #expect(error?.position == row.position, "\(String(describing: error))")
+    #expect(PatternMatcher(row.pattern) == nil)
+  }
+
+  @Test("a .cast pattern outside the subset is a load-time error naming the reason")
+  func loadTimeError() {
+    let text = "class M {\n  var s: String //! pattern \"(a)\\\\1\"\n}\n"
+    let (_, diagnostics) = SchemaLoader.load([SourceFile(path: "p.cast", text: text)])
+    let error = diagnostics.first { $0.code == "invalid-pattern" }
+    #expect(error?.severity == .error)
+    #expect(error?.message.contains("backreferences are not supported at character 4") == true, "\(diagnostics)")
+  }
+
+  static let exponential: [PatternCase] = [
+    .no("^(a+)+$", String(repeating: "a", count: 40) + "b"),
+    .no("^(a|a)*$", String(repeating: "a", count: 40) + "b"),
+    .no("^(a|aa)+$", String(repeating: "a", count: 40) + "b"),
+    .no("^(a*)*b$", String(repeating: "a", count: 40)),
+    .no("^(.*a){20}$", String(repeating: "a", count: 40) + "b"),
+    .no("(x+x+)+y", String(repeating: "x", count: 100_000)),
+    .no("^(\\w+\\s?)*$", String(repeating: "word ", count: 20_000) + "!"),
+  ]
+
+  @Test("patterns that make a backtracking engine take exponential time finish at once", arguments: exponential)
+  func noBacktracking(_ row: PatternCase) throws {
+    let matcher = try #require(PatternMatcher(row.pattern))
+    let text = row.text
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { #expect(!matcher.matches(text)) }
+    #expect(elapsed < .seconds(5), "took \(elapsed)")
+  }
+
+  @Test("a megabyte string is matched in linear time")
+  func longInput() throws {
+    let matcher = try #require(PatternMatcher("^[a-z]+(,[a-z]+)*$"))
+    let text = Array(repeating: "abcdefg", count: 130_000).joined(separator: ",")
+    let clock = ContinuousClock()
+    let elapsed = clock.measure { #expect(matcher.matches(text)) }
+    #expect(elapsed < .seconds(10), "took \(elapsed)")
+  }
+
+  @Test("a pattern of 100,000 open groups is refused without exhausting the stack")
+  func deepGroups() {
+    let error = Pattern.problem(in: String(repeating: "(", count: 100_000))
+    #expect(error?.reason.contains("nested more than") == true)
+  }
+
+  @Test("thousands of alternatives compile and match")
+  func manyAlternatives() throws {
+    let words = (0..<1_000).map { "w\($0)" }
+    let matcher = try #require(PatternMatcher("^(" + words.joined(separator: "|") + ")$"))
+    #expect(matcher.matches("w999"))
+    #expect(!matcher.matches("w1000"))
+  }
+
+  @Test("the shipped examples' patterns are in the subset")
+  func shippedPatterns() {
+    for pattern in ["^[0-9]{5}$", "^[^@ ]+@[^@ ]+$", "^[a-z]+$", "[0-9]"] {
+      #expect(Pattern.problem(in: pattern) == nil, "\(pattern)")
+    }
+  }
+}
