@@ -8,7 +8,7 @@ public enum KeyStyle: String, Sendable, CaseIterable {
   case property
   /// Every key component forced to snake_case.
   case snake
-  /// Every key component forced to camelCase.
+  /// Every key component forced to camelCase (lower-case first word: `PowerMode` → `powerMode`).
   case camel
 
   /// The path a property is written at.
@@ -31,7 +31,8 @@ public enum KeyStyle: String, Sendable, CaseIterable {
     switch self {
     case .json, .property: key
     case .snake: SnakeCase.jsonKey(for: key)
-    case .camel: SnakeCase.propertyName(for: key)
+    // NB: through snake_case first, so a capitalised key (`-c`) loses its leading capital too.
+    case .camel: SnakeCase.propertyName(for: SnakeCase.jsonKey(for: key))
     }
   }
 }

@@ -8,6 +8,10 @@ public struct RoundTripLedger {
   let fallbackOffset: Int
   /// Input pointers of elements the decoder dropped (from its findings).
   let droppedElements: Set<String>
+  /// Input pointers of `??` alternatives the decoder set aside as not convertible.
+  let skippedAlternatives: Set<String>
+  /// Pointers of bad values the decoder replaced by the property's default.
+  let defaulted: Set<String>
   var recordLine: Int?
   public private(set) var entries: [LedgerEntry] = []
 
@@ -20,6 +24,8 @@ public struct RoundTripLedger {
     droppedElements = Set(
       findings.filter { $0.code == FindingCode.elementDropped.rawValue || $0.code == FindingCode.duplicateElement.rawValue }
         .map(\.path))
+    skippedAlternatives = Set(findings.filter { $0.code == FindingCode.alternativeSkipped.rawValue }.map(\.path))
+    defaulted = Set(findings.filter { $0.code == FindingCode.defaultSubstituted.rawValue }.map(\.path))
   }
 
   /// Compares a record decoded against `target`.
@@ -72,6 +78,11 @@ public struct RoundTripLedger {
 
   private mutating func scalar(_ node: ValueNode, _ input: JSONValue, _ output: JSONValue, inPath: String) {
     guard input != output else { return }
+    if output == .null {
+      // The dialect writes nil as null: the value could not be used.
+      add(.valueDropped, inPath, before: input, after: output)
+      return
+    }
     if case .number(let a) = input, case .number(let b) = output, let x = Double(a), let y = Double(b), x == y {
       add(.numberTextChanged, inPath, before: input, after: output)
       return
@@ -94,60 +105,110 @@ public struct RoundTripLedger {
     let plan = schema.plans[index]
     let input = JSONValue.object(inMembers)
     collapsedDuplicates(inMembers, inPath: inPath)
-    var consumed: Set<String> = []
+    var read = KeyTree()
     for field in plan.fields {
       let keys = field.property.keys
-      for key in keys { consumed.insert(fold(key.components[0].key, plan)) }
-      let hit = keys.lazy.compactMap { key in Self.lookup(key, in: input, plan: plan).map { (key, $0) } }.first
+      for key in keys { read.insert(key.components[...], leaf: true) { fold($0, plan) } }
+      // The alternatives present in the input, and the one the decoder used: the first that is
+      // neither null (nor empty under -n) nor set aside as not convertible.
+      let present = keys.compactMap { locate($0, in: input, plan: plan) }
+      let used = present.first { candidate in
+        !skippedAlternatives.contains(inPath + candidate.pointer)
+          && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
+      }
       let outKey = field.property.outputKey ?? KeyPath(key: field.name)
-      let outValue = Self.lookup(outKey, in: output, plan: nil)
-      let outPointer = outPath + Self.pointer(outKey)
-      switch (hit, outValue) {
-      case (nil, nil):
-        continue
-      case (nil, let after?):
-        add(after == .null ? .absentWrittenAsNull : .defaultFilled, outPointer, before: nil, after: after, offsetPath: inPath)
-      case (let (key, before)?, nil):
-        let pointer = inPath + Self.pointer(key)
-        add(before == .null ? .nullWrittenAsAbsent : .valueDropped, pointer, before: before, after: nil)
-      case (let (key, before)?, let after?):
-        let pointer = inPath + Self.pointer(key)
-        droppedSiblings(of: key, in: input, inPath: inPath, plan: plan)
-        if Self.pointer(key) != Self.pointer(outKey) {
-          add(.keyMoved, pointer, before: before, after: after, outputPath: outPointer)
+      let outRelative = Self.pointer(outKey)
+      let outPointer = outPath + outRelative
+      let outValue = Self.lookup(outKey, in: output)
+      var slotCovered = false
+      for other in present where other.pointer != used?.pointer {
+        let pointer = inPath + other.pointer
+        if used == nil, other.pointer == outRelative, let after = outValue {
+          // The value under the output's own key was unusable: it is replaced by the default (or null).
+          slotCovered = true
+          if other.value != after { add(after == .null ? .valueDropped : .defaultFilled, pointer, before: other.value, after: after) }
+        } else {
+          add(other.value == .null ? .nullWrittenAsAbsent : .valueDropped, pointer, before: other.value, after: nil)
         }
-        if before == .null {
-          if after != .null { add(.defaultFilled, pointer, before: before, after: after) }
+      }
+      guard let used else {
+        if !slotCovered, let after = outValue {
+          add(after == .null ? .absentWrittenAsNull : .defaultFilled, outPointer, before: nil, after: after, offsetPath: inPath)
+        }
+        continue
+      }
+      let pointer = inPath + used.pointer
+      guard let after = outValue else {
+        add(.valueDropped, pointer, before: used.value, after: nil)
+        continue
+      }
+      if used.pointer != outRelative {
+        add(.keyMoved, pointer, before: used.value, after: after, outputPath: outPointer)
+      }
+      if used.value != after, defaulted.contains(pointer) || defaulted.contains(inPath + Self.pointer(used.key)) {
+        add(.defaultFilled, pointer, before: used.value, after: after)
+        continue
+      }
+      value(field.node, used.value, after, inPath: pointer, outPath: outPointer)
+    }
+    if let superKey = plan.superKey { read.insert(superKey.components[...], leaf: false) { fold($0, plan) } }
+    unread(inMembers, read, plan: plan, inPath: inPath, output: output, topLevel: true)
+  }
+
+  /// Reports the members that no property reads (unknown or ignored keys; inside the objects and
+  /// arrays that key paths, index keys and `//! super` pass through, every other member and
+  /// element): none of them is written back.
+  private mutating func unread(
+    _ members: [JSONMember], _ tree: KeyTree, plan: ModelPlan, inPath: String, output: JSONValue?, topLevel: Bool
+  ) {
+    for member in Self.lastOccurrences(members) {
+      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      guard let child = tree.children[fold(member.key, plan)] else {
+        let ignored = topLevel && plan.ignoredKeys.contains(Array(fold(member.key, plan).utf8))
+        add(ignored ? .ignoredKeyDropped : .unknownKeyDropped, path, before: member.value, after: nil)
+        continue
+      }
+      if child.isLeaf { continue }
+      var written: JSONValue?
+      if case .object(let outMembers)? = output {
+        written = outMembers.last { fold($0.key, plan) == fold(member.key, plan) }?.value
+      }
+      guard !child.elements.isEmpty else {
+        passedThrough(member.value, child, plan: plan, path: path, output: written)
+        continue
+      }
+      guard case .array(let items) = member.value, !(items.isEmpty && written == nil) else {
+        add(member.value == .null ? .nullWrittenAsAbsent : .valueDropped, path, before: member.value, after: nil)
+        continue
+      }
+      for (position, item) in items.enumerated() {
+        guard let element = child.elements[position] else {
+          add(.elementDropped, path + "/\(position)", before: item, after: nil)
           continue
         }
-        value(field.node, before, after, inPath: pointer, outPath: outPointer)
-      }
-    }
-    if let superKey = plan.superKey { consumed.insert(fold(superKey.components[0].key, plan)) }
-    for member in Self.lastOccurrences(inMembers) where !consumed.contains(fold(member.key, plan)) {
-      let memberPath = inPath + "/" + JSONPointerText.escape(member.key)
-      let ignored = plan.ignoredKeys.contains(Array(fold(member.key, plan).utf8))
-      add(ignored ? .ignoredKeyDropped : .unknownKeyDropped, memberPath, before: member.value, after: nil)
-    }
-  }
-
-  /// An index key (`second[1]`) reads one element; the others of that array are not written back.
-  private mutating func droppedSiblings(of key: KeyPath, in input: JSONValue, inPath: String, plan: ModelPlan) {
-    for (position, component) in key.components.enumerated() {
-      guard let index = component.index else { continue }
-      var prefix = key
-      prefix.components = Array(key.components[...position])
-      prefix.components[position].index = nil
-      guard case .array(let items)? = Self.lookup(prefix, in: input, plan: plan) else { continue }
-      let arrayPath = inPath + Self.pointer(prefix)
-      for (other, item) in items.enumerated() where other != index {
-        add(.elementDropped, arrayPath + "/\(other)", before: item, after: nil)
+        if element.isLeaf { continue }
+        var writtenElement: JSONValue?
+        if case .array(let outItems)? = written, outItems.indices.contains(position) { writtenElement = outItems[position] }
+        passedThrough(item, element, plan: plan, path: path + "/\(position)", output: writtenElement)
       }
     }
   }
 
+  /// An object a key path passes through: its other members are not written back, nor is the
+  /// object itself when it is not an object or is empty and nothing is written in its place.
+  private mutating func passedThrough(_ value: JSONValue, _ tree: KeyTree, plan: ModelPlan, path: String, output: JSONValue?) {
+    guard case .object(let members) = value, !(members.isEmpty && output == nil) else {
+      add(value == .null ? .nullWrittenAsAbsent : .valueDropped, path, before: value, after: nil)
+      return
+    }
+    collapsedDuplicates(members, inPath: path)
+    unread(members, tree, plan: plan, inPath: path, output: output, topLevel: false)
+  }
+
+  /// `-i` folds ASCII letters only, as the decoder does.
   private func fold(_ key: String, _ plan: ModelPlan) -> String {
-    plan.caseInsensitive ? key.lowercased() : key
+    guard plan.caseInsensitive else { return key }
+    return String(decoding: key.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
   }
 
   private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String) {
@@ -172,14 +233,13 @@ public struct RoundTripLedger {
 
   // MARK: - Lookup
 
-  /// The value at a key path, following `[n]` indices; nil when absent.
-  static func lookup(_ key: KeyPath, in root: JSONValue, plan: ModelPlan?) -> JSONValue? {
+  /// The value at a key path of the output (keys as declared), following `[n]` indices; nil when absent.
+  static func lookup(_ key: KeyPath, in root: JSONValue) -> JSONValue? {
     var current = root
     for component in key.components {
-      guard case .object(let members) = current else { return nil }
-      let insensitive = plan?.caseInsensitive ?? false
-      guard let member = members.last(where: { insensitive ? $0.key.lowercased() == component.key.lowercased() : $0.key == component.key })
-      else { return nil }
+      guard case .object(let members) = current, let member = members.last(where: { $0.key == component.key }) else {
+        return nil
+      }
       current = member.value
       if let index = component.index {
         guard case .array(let items) = current, items.indices.contains(index) else { return nil }
@@ -187,6 +247,27 @@ public struct RoundTripLedger {
       }
     }
     return current
+  }
+
+  /// A key path's value in the input, with its JSON Pointer spelled with the input's own keys
+  /// (which differ from the declared ones under `-i`); nil when absent.
+  private func locate(_ key: KeyPath, in root: JSONValue, plan: ModelPlan) -> Located? {
+    var current = root
+    var pointer = ""
+    for component in key.components {
+      let wanted = fold(component.key, plan)
+      guard case .object(let members) = current, let member = members.last(where: { fold($0.key, plan) == wanted }) else {
+        return nil
+      }
+      pointer += "/" + JSONPointerText.escape(member.key)
+      current = member.value
+      if let index = component.index {
+        guard case .array(let items) = current, items.indices.contains(index) else { return nil }
+        pointer += "/\(index)"
+        current = items[index]
+      }
+    }
+    return Located(key: key, pointer: pointer, value: current)
   }
 
   static func pointer(_ key: KeyPath) -> String {
@@ -197,5 +278,40 @@ public struct RoundTripLedger {
     var last: [String: Int] = [:]
     for (index, member) in members.enumerated() { last[member.key] = index }
     return members.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+  }
+}
+
+/// A key path's value found in the input.
+private struct Located {
+  let key: KeyPath
+  /// Relative JSON Pointer, in the input's spelling of the keys.
+  let pointer: String
+  let value: JSONValue
+}
+
+/// The key paths a model reads, as a tree of (folded) key components: what a member is for.
+private struct KeyTree {
+  /// A property reads the value here.
+  var isLeaf = false
+  var children: [String: KeyTree] = [:]
+  /// Index keys: the elements read from the array here.
+  var elements: [Int: KeyTree] = [:]
+
+  /// Adds a key path (`leaf` false for a `//! super` object, whose members the properties read).
+  mutating func insert(_ components: ArraySlice<KeyComponent>, leaf: Bool, fold: (String) -> String) {
+    guard let first = components.first else {
+      if leaf { isLeaf = true }
+      return
+    }
+    let key = fold(first.key)
+    var child = children[key] ?? KeyTree()
+    if let index = first.index {
+      var element = child.elements[index] ?? KeyTree()
+      element.insert(components.dropFirst(), leaf: leaf, fold: fold)
+      child.elements[index] = element
+    } else {
+      child.insert(components.dropFirst(), leaf: leaf, fold: fold)
+    }
+    children[key] = child
   }
 }

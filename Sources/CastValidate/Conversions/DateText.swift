@@ -4,7 +4,11 @@ import Foundation
 enum DateText {
   /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm|±hhmm)`; nil when not that shape.
   static func parseISO8601(_ text: String) -> Double? {
-    let b = Array(text.utf8)
+    Array(text.utf8).withUnsafeBytes { parseISO8601(bytes: $0) }
+  }
+
+  /// As `parseISO8601(_:)`, straight from the bytes of a string token.
+  static func parseISO8601(bytes b: UnsafeRawBufferPointer) -> Double? {
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= b.count else { return nil }
       var value = 0

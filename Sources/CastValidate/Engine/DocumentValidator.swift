@@ -228,6 +228,7 @@ public struct ValidationRun {
           UnsafeRawBufferPointer(rebasing: buffer[lineStart..<lineEnd]), baseOffset: base + lineStart,
           maxDepth: config.schema.options.maxDepth)
         if base + lineStart == 0 { scanner.skipByteOrderMark() }
+        validator.recordLineStart = base + lineStart
         let result = try config.record(&validator, &scanner, index: index, line: line)
         try scanner.expectEnd()
         summary.add(result)

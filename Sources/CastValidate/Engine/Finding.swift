@@ -14,6 +14,8 @@ public struct Finding: Sendable, Hashable {
   public var offset: Int
   /// 1-based line of the NDJSON record, when the input is NDJSON.
   public var recordLine: Int?
+  /// Byte offset where that record's line starts (so its position needs no counting of lines).
+  public var recordLineStart: Int?
   /// The `.cast` declaration that caused it (a property or model name), if any.
   public var declaration: SourceRange?
   /// What the schema wanted (`Int`, `one of "admin", "editor"`).

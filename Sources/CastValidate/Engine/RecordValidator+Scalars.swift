@@ -145,7 +145,13 @@ extension RecordValidator {
       seconds = scanner.double(token)
       guard seconds.isFinite else { return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration) }
     case .string:
-      let text = scanner.string(try scanner.readString())
+      let token = try scanner.readString()
+      // The common case, an ISO-8601 string without escapes, is read without building a String.
+      if !token.hasEscapes, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)) {
+        seconds = value
+        break
+      }
+      let text = scanner.string(token)
       var parsed = DateText.parseISO8601(text)
       if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
       if parsed == nil, let epoch = NumberText.exactDouble(text) { parsed = epoch }

@@ -31,6 +31,8 @@ struct RecordValidator {
   /// The current JSON Pointer, innermost last.
   let path = RawStack<PathPiece>()
   var recordLine: Int?
+  /// Offset of the start of the NDJSON record's line.
+  var recordLineStart: Int?
   /// Errors handed out in results so far, across records (`--max-errors`).
   var reportedErrors = 0
   /// Whether the `too-many-errors` note has been handed out.
@@ -148,10 +150,11 @@ struct RecordValidator {
     if severity == .error { errorCount += 1 }
     var pointer = pointerText(scanner: nil)
     if let extraPath { pointer += extraPath }
-    findings.append(
-      Finding(
-        code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
-        recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related))
+    var finding = Finding(
+      code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
+      recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related)
+    finding.recordLineStart = recordLineStart
+    findings.append(finding)
   }
 
   /// Turns errors recorded since `mark` into warnings: the value they describe was dropped or

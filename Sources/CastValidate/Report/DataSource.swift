@@ -20,6 +20,8 @@ public final class DataSource: @unchecked Sendable {
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
   private var scannedLine = 1
+  /// The last position computed: (offset, line, that line's start).
+  private var lastPosition: (offset: Int, line: Int, lineStart: Int)?
   private static let checkpointEvery = 64
   /// For input converted from another format (`--from yaml`): the original text, and pairs
   /// (offset here, offset there) ordered by the first, so positions point into the original.
@@ -115,68 +117,138 @@ public final class DataSource: @unchecked Sendable {
     bytes ?? read(0..<size)
   }
 
-  /// 1-based line and column (Unicode scalars) of a byte offset.
+  /// The position of an offset in a line whose number and start are known (an NDJSON record).
+  public func position(of offset: Int, line: Int, lineStart: Int) -> TextPosition {
+    guard original == nil, lineStart <= offset else { return position(of: offset) }
+    var column = 1
+    forEachBlock(lineStart..<min(offset, size)) { block, _ in
+      for byte in block where byte & 0xC0 != 0x80 { column += 1 }
+    }
+    return TextPosition(line: line, column: column)
+  }
+
+  /// The position of a finding, using its record's line when it has one.
+  public func position(of finding: Finding) -> TextPosition {
+    if let line = finding.recordLine, let start = finding.recordLineStart {
+      return position(of: finding.offset, line: line, lineStart: start)
+    }
+    return position(of: finding.offset)
+  }
+
+  /// 1-based line and column (Unicode scalars) of a byte offset. Findings are rendered in input
+  /// order, so each answer starts from the previous one when it can: rendering every finding of
+  /// a file reads it at most once.
   public func position(of offset: Int) -> TextPosition {
     if let original { return original.source.position(of: originalOffset(offset, original.map)) }
     let target = min(max(offset, 0), size)
     lock.lock()
     defer { lock.unlock() }
-    extendIndex(to: target)
-    var low = 0
-    var high = checkpoints.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if checkpoints[mid].offset <= target { low = mid } else { high = mid - 1 }
+    var line: Int
+    var lineStart: Int
+    var from: Int
+    if let last = lastPosition, last.offset <= target {
+      (line, lineStart, from) = (last.line, last.lineStart, last.offset)
+    } else {
+      extendIndex(to: target)
+      var low = 0
+      var high = checkpoints.count - 1
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if checkpoints[mid].offset <= target { low = mid } else { high = mid - 1 }
+      }
+      (line, lineStart, from) = (checkpoints[low].line, checkpoints[low].offset, checkpoints[low].offset)
     }
-    var line = checkpoints[low].line
-    var lineStart = checkpoints[low].offset
-    var blockStart = lineStart
-    while blockStart < target {
-      let block = read(blockStart..<min(target, blockStart + 65536))
-      guard !block.isEmpty else { break }
-      for (index, byte) in block.enumerated() where byte == UInt8(ascii: "\n") {
+    forEachBlock(from..<target) { block, blockStart in
+      Self.forEachNewline(in: block) { index in
         line += 1
         lineStart = blockStart + index + 1
       }
-      blockStart += block.count
     }
-    let column = read(lineStart..<target).count { $0 & 0xC0 != 0x80 } + 1
+    var column = 1
+    forEachBlock(lineStart..<target) { block, _ in
+      for byte in block where byte & 0xC0 != 0x80 { column += 1 }
+    }
+    lastPosition = (target, line, lineStart)
     return TextPosition(line: line, column: column)
   }
 
   private func extendIndex(to target: Int) {
-    while scannedTo < target {
-      let block = read(scannedTo..<min(size, scannedTo + 1 << 20))
-      guard !block.isEmpty else { return }
-      for (index, byte) in block.enumerated() where byte == UInt8(ascii: "\n") {
+    guard scannedTo < target else { return }
+    forEachBlock(scannedTo..<min(size, max(target, scannedTo + (1 << 20)))) { block, blockStart in
+      Self.forEachNewline(in: block) { index in
         scannedLine += 1
-        if scannedLine % Self.checkpointEvery == 0 { checkpoints.append((scannedLine, scannedTo + index + 1)) }
+        if scannedLine % Self.checkpointEvery == 0 { checkpoints.append((scannedLine, blockStart + index + 1)) }
       }
-      scannedTo += block.count
+      scannedTo = blockStart + block.count
+    }
+  }
+
+  /// Calls `body` with consecutive blocks of a range (straight from memory, or read into a reused
+  /// buffer), and each block's offset.
+  private func forEachBlock(_ range: Range<Int>, _ body: (UnsafeRawBufferPointer, Int) -> Void) {
+    let lower = min(max(range.lowerBound, 0), size)
+    let upper = min(max(range.upperBound, lower), size)
+    guard lower < upper else { return }
+    switch storage {
+    case .memory(let bytes):
+      bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[lower..<upper]), lower) }
+    case .file:
+      var start = lower
+      while start < upper {
+        let block = read(start..<min(upper, start + (1 << 18)))
+        guard !block.isEmpty else { return }
+        block.withUnsafeBytes { body($0, start) }
+        start += block.count
+      }
+    }
+  }
+
+  /// Offsets of the line feeds in a block, found with `memchr`.
+  private static func forEachNewline(in block: UnsafeRawBufferPointer, _ body: (Int) -> Void) {
+    guard let base = block.baseAddress else { return }
+    var index = 0
+    while index < block.count, let found = memchr(base + index, 0x0A, block.count - index) {
+      let position = base.distance(to: UnsafeRawPointer(found))
+      body(position)
+      index = position + 1
     }
   }
 
   /// The text of the line holding `offset`, clipped to a window around it so NDJSON records and
-  /// minified files stay readable; returns the window and the caret's column inside it.
+  /// minified files stay readable; returns the window and the caret's column inside it (both
+  /// counted in Unicode scalars, as positions are).
   public func lineWindow(around offset: Int, width: Int = 100) -> (text: String, caretColumn: Int) {
     if let original { return original.source.lineWindow(around: originalOffset(offset, original.map), width: width) }
     let target = min(max(offset, 0), size)
-    let windowStart = max(0, target - 4096)
-    let window = read(windowStart..<min(size, target + 4096))
-    let local = target - windowStart
-    var start = min(local, window.count)
-    while start > 0, window[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-    var end = min(local, window.count)
-    while end < window.count, window[end] != UInt8(ascii: "\n"), window[end] != UInt8(ascii: "\r") { end += 1 }
-    let caretAt = min(local, window.count)
-    let before = Array(String(decoding: window[start..<caretAt], as: UTF8.self))
-    let after = Array(String(decoding: window[caretAt..<end], as: UTF8.self))
-    let keepBefore = min(before.count, width / 3)
-    let keepAfter = min(after.count, width - keepBefore)
-    let prefix = before.count > keepBefore ? "…" : ""
-    let suffix = after.count > keepAfter ? "…" : ""
-    let text = prefix + String(before.suffix(keepBefore)) + String(after.prefix(keepAfter)) + suffix
-    return (String(text.map { $0 == "\t" ? " " : $0 }), prefix.count + keepBefore + 1)
+    // Only the bytes near the caret are read: enough for the clipped window however long the line.
+    let reach = width * 4 + 8
+    let windowStart = max(0, target - reach)
+    let window = read(windowStart..<min(size, target + reach))
+    let caret = min(target - windowStart, window.count)
+    var lineStart = caret
+    while lineStart > 0, window[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    var lineEnd = caret
+    while lineEnd < window.count, window[lineEnd] != UInt8(ascii: "\n"), window[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+    // Walk back `width / 3` scalars from the caret, and forward to fill the width.
+    var start = caret
+    var before = 0
+    while start > lineStart, before < width / 3 {
+      start -= 1
+      while start > lineStart, window[start] & 0xC0 == 0x80 { start -= 1 }
+      before += 1
+    }
+    var end = caret
+    var after = 0
+    while end < lineEnd, after < width - before {
+      end += 1
+      while end < lineEnd, window[end] & 0xC0 == 0x80 { end += 1 }
+      after += 1
+    }
+    let clippedBefore = start > lineStart || (lineStart == 0 && windowStart > 0)
+    let clippedAfter = end < lineEnd || (lineEnd == window.count && windowStart + lineEnd < size)
+    let bytes = window[start..<end].map { $0 == 0x09 ? 0x20 : $0 }
+    let text = (clippedBefore ? "…" : "") + String(decoding: bytes, as: UTF8.self) + (clippedAfter ? "…" : "")
+    return (text, (clippedBefore ? 1 : 0) + before + 1)
   }
 }
 

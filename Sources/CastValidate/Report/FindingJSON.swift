@@ -4,7 +4,7 @@ import CastSchema
 public enum FindingJSON {
   /// One finding as a JSON object.
   public static func value(_ finding: Finding, data: DataSource, registry: ModelRegistry) -> JSONValue {
-    let position = data.position(of: finding.offset)
+    let position = data.position(of: finding)
     var members = [
       JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
       JSONMember(key: "code", value: .string(finding.code)),

@@ -16,7 +16,7 @@ public struct FindingRenderer: Sendable {
 
   /// One finding, ending in a newline.
   public func render(_ finding: Finding) -> String {
-    let position = data.position(of: finding.offset)
+    let position = data.position(of: finding)
     var out = style.bold("\(data.name):\(position): ") + style.severity(finding.severity, "\(finding.severity.rawValue)[\(finding.code)]")
       + ": " + style.bold(finding.message) + "\n"
     var context = "  at " + (finding.path.isEmpty ? "(root)" : finding.path)

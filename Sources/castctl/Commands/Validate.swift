@@ -54,12 +54,16 @@ struct Validate: ParsableCommand {
     let run = DataRun(
       validator: validator, source: source, ndjson: data.isNDJSON(path), options: data,
       jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
+    // NB: findings are written in large pieces; thousands of small writes cost more than the check.
+    let buffered = BufferedOutput()
+    defer { buffered.flush() }
     let summary = try run.run { result in
       switch output.format {
-      case .text: Terminal.write(result.findings.map(renderer.render).joined())
+      case .text: buffered.write(result.findings.map(renderer.render).joined())
       case .json: jsonFindings += result.findings.map { FindingJSON.value($0, data: source, registry: session.registry) }
       }
     }
+    buffered.flush()
     switch output.format {
     case .text:
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)

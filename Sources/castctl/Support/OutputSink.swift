@@ -29,6 +29,12 @@ final class OutputSink {
       throw ExitCode.outputError
     }
     descriptor = fd
+    // NB: mkstemps creates the file 0600; the output gets the mode of the file it replaces, or
+    // what a new file gets under the umask (0644 under 022), as with shell redirection.
+    var existing = stat()
+    let mask = umask(0)
+    umask(mask)
+    fchmod(fd, stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask)
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     temporaryPath = temporary
     InterruptCleanup.register(temporary)

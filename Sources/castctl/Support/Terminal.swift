@@ -24,3 +24,26 @@ enum Terminal {
     FileHandle.standardError.write(Data(text.utf8))
   }
 }
+
+/// Standard output written in large pieces.
+final class BufferedOutput {
+  private var pending = ""
+  private let limit: Int
+
+  init(limit: Int = 1 << 16) {
+    self.limit = limit
+  }
+
+  /// Queues text, writing when enough has gathered.
+  func write(_ text: String) {
+    pending += text
+    if pending.utf8.count >= limit { flush() }
+  }
+
+  /// Writes what is queued.
+  func flush() {
+    guard !pending.isEmpty else { return }
+    Terminal.write(pending)
+    pending = ""
+  }
+}
