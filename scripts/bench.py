@@ -57,21 +57,23 @@ def main():
     clean, _ = generate(options.data, options.count, 0.0)
     ndjson, array = base + ".ndjson", base + ".json"
     size_nd, size_ar = os.path.getsize(ndjson), os.path.getsize(array)
-    validate = [BIN, "validate", SCHEMA, "--model", "User", "--strict", "--format", "json"]
+    def validate(data, *extra):
+        return [BIN, "validate", SCHEMA, data, "--model", "User", "--strict", "--format", "json", *extra]
+
     rows = []
 
     def row(name, args, size, records):
         wall, kb = timed(args, options.runs)
         rows.append((name, size / wall / 1e6, records / wall, wall, kb / 1024))
 
-    row("validate ndjson --jobs 1", validate[:4] + [ndjson] + validate[4:] + ["--jobs", "1"], size_nd, meta["count"])
-    row("validate ndjson --jobs 2", validate[:4] + [ndjson] + validate[4:] + ["--jobs", "2"], size_nd, meta["count"])
-    row("validate ndjson, no invalid records, --jobs 1",
-        validate[:4] + [clean + ".ndjson"] + validate[4:] + ["--jobs", "1"], os.path.getsize(clean + ".ndjson"), meta["count"])
-    row("validate array", validate[:4] + [array] + validate[4:], size_ar, meta["count"])
-    out = os.path.join(options.data, "converted.ndjson")
-    row("convert ndjson -o", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "-o", out, "--force"],
+    row("validate ndjson --jobs 1", validate(ndjson, "--jobs", "1"), size_nd, meta["count"])
+    row("validate ndjson --jobs 2", validate(ndjson, "--jobs", "2"), size_nd, meta["count"])
+    row("validate ndjson, no invalid records, --jobs 1", validate(clean + ".ndjson", "--jobs", "1"),
         os.path.getsize(clean + ".ndjson"), meta["count"])
+    row("validate array", validate(array), size_ar, meta["count"])
+    out = os.path.join(options.data, "converted.ndjson")
+    row("convert ndjson -o --jobs 1", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "--jobs", "1", "-o", out,
+        "--force"], os.path.getsize(clean + ".ndjson"), meta["count"])
 
     # A 5,000-line schema: loading and compiling it, against validating 1 MB.
     big = os.path.join(options.data, "big.cast")
@@ -90,7 +92,7 @@ def main():
             dst.write(line)
             written += len(line)
     check_wall, _ = timed([BIN, "check", big], options.runs)
-    small_wall, _ = timed(validate[:4] + [one_mb] + validate[4:], options.runs)
+    small_wall, _ = timed(validate(one_mb, "--jobs", "1"), options.runs)
 
     print(f"castctl {options.count} records, {size_nd / 1e6:.1f} MB NDJSON / {size_ar / 1e6:.1f} MB array, "
           f"{meta['invalid']} invalid; medians of {options.runs} runs (wall time, process start included)\n")

@@ -4,12 +4,15 @@ import CastSchema
 /// defaults filled, nil omitted or `null` per dialect (the second half of every seed library).
 public struct ModelEncoder: Sendable {
   public let schema: CompiledSchema
-  public var keys: KeyStyle
+  public let keys: KeyStyle
+  /// The `"key":` bytes of each field, for models with plain keys (see `writeCompact`).
+  let plainKeys: [Int: [[UInt8]]]
 
   /// Creates an encoder.
   public init(schema: CompiledSchema, keys: KeyStyle = .json) {
     self.schema = schema
     self.keys = keys
+    self.plainKeys = Self.plainKeyTable(schema, keys)
   }
 
   /// The JSON representation of an instance.

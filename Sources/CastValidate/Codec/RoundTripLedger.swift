@@ -12,6 +12,9 @@ public struct RoundTripLedger {
   let skippedAlternatives: Set<String>
   /// Pointers of bad values the decoder replaced by the property's default.
   let defaulted: Set<String>
+  /// Where the replaced values of a repeated key start, in order (the input's offsets only know
+  /// the last one).
+  let replacedDuplicates: [String: [Int]]
   var recordLine: Int?
   public private(set) var entries: [LedgerEntry] = []
 
@@ -26,6 +29,11 @@ public struct RoundTripLedger {
         .map(\.path))
     skippedAlternatives = Set(findings.filter { $0.code == FindingCode.alternativeSkipped.rawValue }.map(\.path))
     defaulted = Set(findings.filter { $0.code == FindingCode.defaultSubstituted.rawValue }.map(\.path))
+    var replaced: [String: [Int]] = [:]
+    for finding in findings where finding.code == FindingCode.duplicateKey.rawValue {
+      if let related = finding.relatedOffset { replaced[finding.path, default: []].append(related) }
+    }
+    replacedDuplicates = replaced
   }
 
   /// Compares a record decoded against `target`.
@@ -217,16 +225,23 @@ public struct RoundTripLedger {
     var emitted: [String: Int] = [:]
     for member in members where (seen[member.key] ?? 0) > 1 {
       emitted[member.key, default: 0] += 1
-      if emitted[member.key] == seen[member.key] { continue }
-      add(.duplicateKeyCollapsed, inPath + "/" + JSONPointerText.escape(member.key), before: member.value, after: nil, offsetPath: inPath)
+      let occurrence = emitted[member.key] ?? 1
+      if occurrence == seen[member.key] { continue }
+      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      // The decoder's duplicate-key findings know where each replaced value was; without one
+      // (a key the model does not read) the entry points at the object.
+      let known = replacedDuplicates[path] ?? []
+      add(
+        .duplicateKeyCollapsed, path, before: member.value, after: nil, offsetPath: inPath,
+        offset: known.count == (seen[member.key] ?? 0) - 1 ? known[occurrence - 1] : nil)
     }
   }
 
   private mutating func add(
     _ kind: LedgerKind, _ path: String, before: JSONValue?, after: JSONValue?, outputPath: String? = nil,
-    offsetPath: String? = nil
+    offsetPath: String? = nil, offset known: Int? = nil
   ) {
-    let offset = offsets[offsetPath ?? path] ?? offsets[offsetPath ?? ""] ?? fallbackOffset
+    let offset = known ?? offsets[offsetPath ?? path] ?? offsets[offsetPath ?? ""] ?? fallbackOffset
     entries.append(
       LedgerEntry(kind: kind, path: path, offset: offset, before: before, after: after, outputPath: outputPath, recordLine: recordLine))
   }

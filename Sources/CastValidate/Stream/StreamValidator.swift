@@ -160,7 +160,21 @@ struct BatchState {
     let shared = SharedBuffer(buffer: batch)
     let workers = self.workers
     if slices.count == 1 {
-      workers[0].process(shared, slice: slices[0], base: base, keepAll: keepAll)
+      // One thread: records go straight to `onRecord`, none is held until the batch ends.
+      let (line, index) = (self.line, self.index)
+      let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
+        var result = result
+        result.index += index
+        result.line = result.line.map { $0 + line - 1 }
+        for position in result.findings.indices {
+          result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
+        }
+        if keepAll || !result.findings.isEmpty { onRecord(result) }
+      }
+      summary.merge(batchSummary)
+      self.index += batchSummary.records
+      self.line += lines
+      return
     } else {
       DispatchQueue.concurrentPerform(iterations: slices.count) { part in
         workers[part].process(shared, slice: slices[part], base: base, keepAll: keepAll)
@@ -216,6 +230,17 @@ final class BatchWorker: @unchecked Sendable {
       results = kept
     } catch {
       self.error = error
+    }
+  }
+
+  /// Validates a whole batch on the calling thread, handing each record on as it is done.
+  func processDirect(
+    _ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> (ValidationSummary, Int) {
+    do throws(JSONSyntaxError) {
+      return try run.ndjsonBatch(batch, base: base, firstLine: 1, firstIndex: 0, onRecord: onRecord)
+    } catch {
+      throw .syntax(error)
     }
   }
 

@@ -86,14 +86,28 @@ struct Convert: ParsableCommand {
       validator: validator, source: source, ndjson: data.isNDJSON(path), options: data, jobs: data.jobs,
       errorColor: colorOn)
     var failure: Error?
+    var lines: [UInt8] = []
     let summary: ValidationSummary
     do {
       summary = try run.run { result in
         Terminal.writeError(result.findings.map(renderer.render).joined())
         guard failure == nil, result.isValid, let instance = result.instance else { return }
         if data.isNDJSON(path) {
-          // NDJSON streams: each valid record is written as it is decoded.
-          do { try sink.write(try self.render(encoder.encode(instance), ndjson: true)) } catch { failure = error }
+          // NDJSON streams: each valid record is written as it is decoded, in large pieces.
+          do {
+            if to == .json {
+              encoder.writeCompact(instance, into: &lines)
+              lines.append(UInt8(ascii: "\n"))
+              if lines.count >= 1 << 16 {
+                try sink.write(lines)
+                lines.removeAll(keepingCapacity: true)
+              }
+            } else {
+              try sink.write(try self.render(encoder.encode(instance), ndjson: true))
+            }
+          } catch {
+            failure = error
+          }
         } else {
           values.append(encoder.encode(instance))
         }
@@ -101,6 +115,9 @@ struct Convert: ParsableCommand {
     } catch {
       sink.discard()
       throw error
+    }
+    if failure == nil, !lines.isEmpty {
+      do { try sink.write(lines) } catch { failure = error }
     }
     if let failure {
       sink.discard()

@@ -41,9 +41,10 @@ enum LedgerText {
         JSONMember(key: "path", value: .string(entry.path)),
         JSONMember(key: "line", value: .number(String(position.line))),
         JSONMember(key: "column", value: .number(String(position.column))),
-        JSONMember(key: "before", value: entry.before ?? .null),
-        JSONMember(key: "after", value: entry.after ?? .null),
       ]
+      // NB: an absent side is left out, so that it stays distinct from a null value.
+      if let before = entry.before { members.append(JSONMember(key: "before", value: before)) }
+      if let after = entry.after { members.append(JSONMember(key: "after", value: after)) }
       if let outputPath = entry.outputPath { members.append(JSONMember(key: "outputPath", value: .string(outputPath))) }
       if let record = entry.recordLine { members.append(JSONMember(key: "record", value: .number(String(record)))) }
       if allowed.contains(entry.kind) { members.append(JSONMember(key: "allowed", value: .bool(true))) }
@@ -52,7 +53,10 @@ enum LedgerText {
     return JSONWriter(style: .pretty(indent: 2)).write(
       .object([
         JSONMember(key: "valid", value: .bool(report.summary.isValid)),
-        JSONMember(key: "lossless", value: .bool(report.entries.allSatisfy { allowed.contains($0.kind) })),
+        // NB: an invalid document was not round-tripped at all, so it is not lossless either.
+        JSONMember(
+          key: "lossless",
+          value: .bool(report.summary.isValid && report.entries.allSatisfy { allowed.contains($0.kind) })),
         JSONMember(key: "entries", value: .array(entries)),
       ]))
   }
