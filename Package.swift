@@ -42,11 +42,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "CastSchemaTests", dependencies: ["CastSchema"]),
-    .testTarget(name: "CastValidateTests", dependencies: ["CastValidate", "CastSchema"]),
     .testTarget(
-      name: "castctlTests", dependencies: ["castctl", "CastSchema", "CastValidate"],
-      // Golden REPL sessions, read and re-recorded in place through #filePath.
-      exclude: ["Transcripts"]),
+      name: "CastValidateTests",
+      // Yams reads the YAML output back in the round-trip tests.
+      dependencies: ["CastValidate", "CastSchema", .product(name: "Yams", package: "Yams")]),
+    .testTarget(
+      name: "castctlTests",
+      dependencies: ["castctl", "CastSchema", "CastValidate", .product(name: "Yams", package: "Yams")],
+      // Golden REPL sessions and command outputs, read and re-recorded in place through #filePath.
+      exclude: ["Transcripts", "Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,8 +2,14 @@
 enum KeySpec {
   /// The key paths, or a reason the text is invalid.
   static func parse(_ text: String, verbatim: Bool) -> Result<[KeyPath], KeySpecError> {
+    // Most keys are one plain name: no alternatives, no path, no index.
+    if !text.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "[") }) {
+      let key = text.trimmingSpaces()
+      guard !key.isEmpty else { return .failure(KeySpecError(reason: "empty key component")) }
+      return .success([KeyPath(key: key, isVerbatim: verbatim)])
+    }
     var paths: [KeyPath] = []
-    for alternative in text.split(separator: "??", omittingEmptySubsequences: false) {
+    for alternative in Self.alternatives(text) {
       var components: [KeyComponent] = []
       for rawComponent in alternative.split(separator: "/", omittingEmptySubsequences: false) {
         let component = rawComponent.trimmingSpaces()
@@ -29,6 +35,27 @@ enum KeySpec {
   }
 }
 
+extension KeySpec {
+  /// The parts between `??` separators (empty ones kept, to be reported).
+  static func alternatives(_ text: String) -> [Substring] {
+    var parts: [Substring] = []
+    var start = text.startIndex
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(after: index)
+      if text[index] == "?", next < text.endIndex, text[next] == "?" {
+        parts.append(text[start..<index])
+        start = text.index(after: next)
+        index = start
+      } else {
+        index = next
+      }
+    }
+    parts.append(text[start...])
+    return parts
+  }
+}
+
 /// Why a key spec is invalid.
 struct KeySpecError: Error {
   var reason: String
@@ -36,6 +63,11 @@ struct KeySpecError: Error {
 
 extension StringProtocol {
   func trimmingSpaces() -> String {
+    // Keys rarely have spaces around them; only then is the slow Unicode-aware path needed.
+    let bytes = Array(utf8)
+    if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+      return String(self)
+    }
     let scalars = unicodeScalars.drop { $0.properties.isWhitespace }
     let trimmed = scalars.reversed().drop { $0.properties.isWhitespace }.reversed()
     return String(String.UnicodeScalarView(trimmed))

@@ -1,0 +1,253 @@
+@testable import CastValidate
+
+/// Checks a round-trip ledger against the two JSON values it describes, without knowing the
+/// model: every difference between the input and the output is claimed by an entry at that path
+/// (with the same before and after values), and every entry claims a difference that is there.
+///
+/// The walk compares the values in parallel. Objects match by key (order does not count, as in
+/// JSON). An input key missing from the output (or whose output key holds a value moved there
+/// from another key) must be claimed by a removal kind, or by a `key-moved` whose `outputPath`
+/// then holds the value, compared in turn. An output key missing from the input must be claimed
+/// by `default-filled` / `absent-written-as-null` or be a move's destination. A changed scalar
+/// needs a replacement kind (`value-dropped` when nil is written as null). Arrays align by
+/// position, or in order once the elements the ledger drops are taken out. Removed or added
+/// objects may be accounted for member by member. Duplicate keys need one
+/// `duplicate-key-collapsed` per replaced occurrence.
+struct LedgerInvariant {
+  /// The record's input and its trip through the model.
+  let input: JSONValue
+  let output: JSONValue
+  let entries: [LedgerEntry]
+  private var claimed: [Bool]
+  /// Output pointers that a `key-moved` entry says hold a moved value.
+  private let moveDestinations: Set<String>
+  /// What does not add up, one line each.
+  private(set) var problems: [String] = []
+
+  /// Checks one record; `root` is its pointer in the whole input (`""`, or `/3` in a top-level array).
+  static func check(input: JSONValue, output: JSONValue, entries: [LedgerEntry], root: String = "") -> [String] {
+    var checker = LedgerInvariant(input: input, output: output, entries: entries)
+    checker.compare(input, output, inPath: root, outPath: root)
+    for (index, entry) in entries.enumerated() where !checker.claimed[index] {
+      checker.problems.append("entry without a difference: \(Self.describe(entry))")
+    }
+    return checker.problems
+  }
+
+  private init(input: JSONValue, output: JSONValue, entries: [LedgerEntry]) {
+    self.input = input
+    self.output = output
+    self.entries = entries
+    claimed = Array(repeating: false, count: entries.count)
+    moveDestinations = Set(entries.compactMap { $0.kind == .keyMoved ? $0.outputPath : nil })
+  }
+
+  // MARK: - Walk
+
+  private mutating func compare(_ before: JSONValue, _ after: JSONValue, inPath: String, outPath: String) {
+    if before == after { return }
+    if claim(at: inPath, kinds: Self.replacements, where: { $0.before == before && $0.after == after && Self.fits($0) }) {
+      return
+    }
+    switch (before, after) {
+    case (.object(let inMembers), .object(let outMembers)):
+      objects(inMembers, outMembers, inPath: inPath, outPath: outPath)
+    case (.array(let inItems), .array(let outItems)):
+      arrays(inItems, outItems, inPath: inPath, outPath: outPath)
+    default:
+      problems.append("\(inPath.isEmpty ? "(root)" : inPath): \(Self.show(before)) → \(Self.show(after)) has no entry")
+    }
+  }
+
+  private mutating func objects(_ inMembers: [JSONMember], _ outMembers: [JSONMember], inPath: String, outPath: String) {
+    duplicates(inMembers, inPath: inPath)
+    let last = Self.lastOccurrences(inMembers)
+    let inKeys = Set(last.map(\.key))
+    for member in last {
+      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      let move = entries.indices.first { index in
+        !claimed[index] && entries[index].kind == .keyMoved && entries[index].path == path
+      }
+      if let move {
+        claimed[move] = true
+        let entry = entries[move]
+        guard let destination = entry.outputPath, let moved = Self.value(at: destination, in: output) else {
+          problems.append("key-moved \(path) → \(entry.outputPath ?? "?"): nothing written there")
+          continue
+        }
+        if entry.before != member.value || entry.after != moved {
+          problems.append("key-moved \(path): ledger says \(Self.describe(entry)), values are \(Self.show(member.value)) → \(Self.show(moved))")
+        }
+        compare(member.value, moved, inPath: path, outPath: destination)
+      } else if let counterpart = outMembers.last(where: { $0.key == member.key }),
+        !moveDestinations.contains(outPath + "/" + JSONPointerText.escape(member.key))
+      {
+        compare(member.value, counterpart.value, inPath: path, outPath: outPath + "/" + JSONPointerText.escape(member.key))
+      } else {
+        // Gone, or its key now holds a value moved there from another key.
+        removed(member.value, at: path)
+      }
+    }
+    for member in outMembers where !inKeys.contains(member.key) {
+      added(member.value, at: outPath + "/" + JSONPointerText.escape(member.key))
+    }
+  }
+
+  private mutating func arrays(_ inItems: [JSONValue], _ outItems: [JSONValue], inPath: String, outPath: String) {
+    let drops = Set(
+      entries.indices.compactMap { index -> Int? in
+        let entry = entries[index]
+        guard !claimed[index], entry.kind == .elementDropped, entry.path.hasPrefix(inPath + "/") else { return nil }
+        return Int(entry.path.dropFirst(inPath.count + 1)).flatMap { inItems.indices.contains($0) ? $0 : nil }
+      })
+    let kept = inItems.indices.filter { !drops.contains($0) }
+    let claimDrops = { (checker: inout LedgerInvariant) in
+      for index in drops.sorted() {
+        let path = inPath + "/\(index)"
+        _ = checker.claim(at: path, kinds: [.elementDropped], where: { $0.before == inItems[index] && $0.after == nil })
+      }
+    }
+    if kept.count == outItems.count {
+      // The ledger's drops taken out, the rest pair up in order.
+      claimDrops(&self)
+      for (outIndex, inIndex) in kept.enumerated() {
+        compare(inItems[inIndex], outItems[outIndex], inPath: inPath + "/\(inIndex)", outPath: outPath + "/\(outIndex)")
+      }
+      return
+    }
+    // An index key's array: elements stay at their positions, the dropped ones as null or cut off.
+    let positional = (0..<max(inItems.count, outItems.count)).allSatisfy { index in
+      drops.contains(index) ? (index >= outItems.count || outItems[index] == .null) : index < min(inItems.count, outItems.count)
+    }
+    guard positional else {
+      problems.append(
+        "\(inPath): \(inItems.count) elements, \(drops.count) dropped by the ledger, but \(outItems.count) written")
+      return
+    }
+    claimDrops(&self)
+    for index in kept {
+      compare(inItems[index], outItems[index], inPath: inPath + "/\(index)", outPath: outPath + "/\(index)")
+    }
+  }
+
+  /// An input value with no counterpart: claimed where it was, or (an object) member by member.
+  private mutating func removed(_ value: JSONValue, at path: String) {
+    if claim(at: path, kinds: Self.removals, where: { $0.before == value && $0.after == nil && Self.fits($0) }) { return }
+    switch value {
+    case .object(let members) where !members.isEmpty:
+      duplicates(members, inPath: path)
+      for member in Self.lastOccurrences(members) { removed(member.value, at: path + "/" + JSONPointerText.escape(member.key)) }
+    case .array(let items) where !items.isEmpty:
+      for (index, item) in items.enumerated() { removed(item, at: path + "/\(index)") }
+    default:
+      problems.append("\(path): \(Self.show(value)) is not written back, and no entry says so")
+    }
+  }
+
+  /// An output value with no counterpart: claimed where it is, a move's destination, or (an object)
+  /// member by member.
+  private mutating func added(_ value: JSONValue, at path: String) {
+    if moveDestinations.contains(path) { return }
+    if claim(at: path, kinds: Self.additions, where: { $0.before == nil && $0.after == value && Self.fits($0) }) { return }
+    if case .object(let members) = value, !members.isEmpty {
+      for member in members { added(member.value, at: path + "/" + JSONPointerText.escape(member.key)) }
+      return
+    }
+    problems.append("\(path): \(Self.show(value)) is written but was not in the input, and no entry says so")
+  }
+
+  /// Every replaced occurrence of a repeated key needs its `duplicate-key-collapsed` entry.
+  private mutating func duplicates(_ members: [JSONMember], inPath: String) {
+    var count: [String: Int] = [:]
+    for member in members { count[member.key, default: 0] += 1 }
+    var seen: [String: Int] = [:]
+    for member in members where (count[member.key] ?? 0) > 1 {
+      seen[member.key, default: 0] += 1
+      if seen[member.key] == count[member.key] { continue }
+      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      if !claim(at: path, kinds: [.duplicateKeyCollapsed], where: { $0.before == member.value && $0.after == nil }) {
+        problems.append("\(path): an earlier occurrence \(Self.show(member.value)) is collapsed, and no entry says so")
+      }
+    }
+  }
+
+  // MARK: - Claims
+
+  private static let replacements: Set<LedgerKind> = [
+    .valueCoerced, .numberTextChanged, .valueNormalized, .defaultFilled, .valueDropped,
+  ]
+  private static let removals: Set<LedgerKind> = [
+    .unknownKeyDropped, .ignoredKeyDropped, .valueDropped, .nullWrittenAsAbsent, .elementDropped,
+  ]
+  private static let additions: Set<LedgerKind> = [.defaultFilled, .absentWrittenAsNull]
+
+  /// Marks the first unclaimed entry at `path` of one of `kinds` that satisfies `condition`.
+  private mutating func claim(at path: String, kinds: Set<LedgerKind>, where condition: (LedgerEntry) -> Bool) -> Bool {
+    guard
+      let index = entries.indices.first(where: { index in
+        !claimed[index] && entries[index].path == path && kinds.contains(entries[index].kind) && condition(entries[index])
+      })
+    else { return false }
+    claimed[index] = true
+    return true
+  }
+
+  /// What each kind promises about its values beyond the path.
+  private static func fits(_ entry: LedgerEntry) -> Bool {
+    switch entry.kind {
+    case .nullWrittenAsAbsent: return entry.before == .null
+    case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null)
+    case .absentWrittenAsNull: return entry.after == .null
+    case .numberTextChanged:
+      guard case .number(let a)? = entry.before, case .number(let b)? = entry.after else { return false }
+      return Double(a) == Double(b)
+    case .valueNormalized:
+      if case .string? = entry.after { return true }
+      return false
+    default: return true
+    }
+  }
+
+  // MARK: - Values
+
+  /// The value at a JSON Pointer (the last of duplicate keys).
+  static func value(at pointer: String, in root: JSONValue) -> JSONValue? {
+    guard !pointer.isEmpty else { return root }
+    var current = root
+    for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+      let key = String(token).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      switch current {
+      case .object(let members):
+        guard let member = members.last(where: { $0.key == key }) else { return nil }
+        current = member.value
+      case .array(let items):
+        guard let index = Int(key), items.indices.contains(index) else { return nil }
+        current = items[index]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  static func lastOccurrences(_ members: [JSONMember]) -> [JSONMember] {
+    var last: [String: Int] = [:]
+    for (index, member) in members.enumerated() { last[member.key] = index }
+    return members.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+  }
+
+  static func show(_ value: JSONValue?) -> String {
+    value.map { JSONWriter(style: .compact).write($0) } ?? "(absent)"
+  }
+
+  static func describe(_ entry: LedgerEntry) -> String {
+    "\(entry.kind.rawValue) \(entry.path) \(show(entry.before)) → \(show(entry.after))"
+      + (entry.outputPath.map { " at \($0)" } ?? "")
+  }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,212 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// A document made to show ledger kinds, and the exact ledger it must give.
+struct LedgerKindCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let schema: String
+  let json: String
+  var model = "M"
+  var registryOptions = RegistryOptions()
+  /// `kind path before → after [at outputPath]`, in any order.
+  let entries: [String]
+
+  var testDescription: String { name }
+
+  /// The kinds the expected entries name.
+  var kinds: Set<String> { Set(entries.map { String($0.prefix { $0 != " " }) }) }
+}
+
+extension LedgerKindCase {
+  static let plain = "struct M {\n  let a: Int\n}\n"
+  static let defaulted = "struct M {\n  var e: Int = 5\n}\n"
+  static let optional = "struct M {\n  var g: Double?\n}\n"
+  static let alternatives = "struct M {\n  var b: Int? //! \"b1 ?? b2\"\n}\n"
+  static let path = "struct M {\n  var p: Int? //! \"outer/inner\"\n}\n"
+  static let index = "struct M {\n  var s: String? //! \"second[1]\"\n}\n"
+  static let superObject = """
+    class Base: DictionaryConvertible {
+      var name: String = ""
+      var age: Int = 0
+    }
+    class Sub: Base {
+      let yaw: Int
+      //! super "base"
+    }
+    """
+
+  static let all: [LedgerKindCase] = [
+    LedgerKindCase(
+      name: "unknown-key-dropped: a key the model does not declare", schema: plain, json: #"{"a": 1, "zz": [1]}"#,
+      entries: ["unknown-key-dropped /zz [1] → (absent)"]),
+    LedgerKindCase(
+      name: "ignored-key-dropped: the key of an //! ignore property",
+      schema: "struct M {\n  let a: Int\n  var d: String = \"\" //! ignore\n}\n", json: #"{"a": 1, "d": "x"}"#,
+      entries: [#"ignored-key-dropped /d "x" → (absent)"#]),
+    LedgerKindCase(
+      name: "default-filled: an absent key", schema: defaulted, json: "{}",
+      entries: ["default-filled /e (absent) → 5"]),
+    LedgerKindCase(
+      name: "default-filled: a null", schema: defaulted, json: #"{"e": null}"#, entries: ["default-filled /e null → 5"]),
+    LedgerKindCase(
+      name: "default-filled: a bad value replaced by the default", schema: defaulted, json: #"{"e": "x"}"#,
+      entries: [#"default-filled /e "x" → 5"#]),
+    LedgerKindCase(
+      name: "default-filled: -n reads an empty string as absent", schema: "struct M {\n  var n: String = \"d\"\n}\n",
+      json: #"{"n": ""}"#, registryOptions: RegistryOptions(emptyStringIsAbsent: true),
+      entries: [#"default-filled /n "" → "d""#]),
+    LedgerKindCase(
+      name: "value-coerced: a numeric string written as a number", schema: plain, json: #"{"a": "42"}"#,
+      entries: [#"value-coerced /a "42" → 42"#]),
+    LedgerKindCase(
+      name: "value-dropped: a bad optional becomes nil and is omitted", schema: optional, json: #"{"g": "x"}"#,
+      entries: [#"value-dropped /g "x" → (absent)"#]),
+    LedgerKindCase(
+      name: "value-dropped: a bad optional becomes nil, written as null (Nosce)",
+      schema: "struct M: NosceSerializationProtocol {\n  var g: Double?\n}\n", json: #"{"g": "x"}"#,
+      entries: [#"value-dropped /g "x" → null"#]),
+    LedgerKindCase(
+      name: "null-written-as-absent: the dialect omits nil", schema: optional, json: #"{"g": null}"#,
+      entries: ["null-written-as-absent /g null → (absent)"]),
+    LedgerKindCase(
+      name: "absent-written-as-null: the dialect writes nil as null",
+      schema: "struct M: NosceSerializationProtocol {\n  var g: Double?\n}\n", json: "{}",
+      entries: ["absent-written-as-null /g (absent) → null"]),
+    LedgerKindCase(
+      name: "element-dropped: an array element that cannot be converted",
+      schema: "struct M {\n  let l: [Int]\n}\n", json: #"{"l": [1, "x", 2]}"#,
+      entries: [#"element-dropped /l/1 "x" → (absent)"#]),
+    LedgerKindCase(
+      name: "element-dropped: a dictionary entry that cannot be converted",
+      schema: "struct M {\n  let m: [String: Int]\n}\n", json: #"{"m": {"a": 1, "b": "x"}}"#,
+      entries: [#"element-dropped /m/b "x" → (absent)"#]),
+    LedgerKindCase(
+      name: "element-dropped: a Set's repeated element", schema: "struct M {\n  let t: Set<Int>\n}\n",
+      json: #"{"t": [1, 2, 1]}"#, entries: ["element-dropped /t/2 1 → (absent)"]),
+    LedgerKindCase(
+      name: "key-moved: a ?? alternative is written under the first key", schema: alternatives, json: #"{"b2": 3}"#,
+      entries: ["key-moved /b2 3 → 3 at /b1"]),
+    LedgerKindCase(
+      name: "key-moved: after an alternative that is not convertible", schema: alternatives,
+      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"value-dropped /b1 "bad" → (absent)"#, "key-moved /b2 3 → 3 at /b1"]),
+    LedgerKindCase(
+      name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
+      entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
+    LedgerKindCase(
+      name: "value-dropped: an alternative the decoder did not need", schema: alternatives, json: #"{"b1": 1, "b2": 3}"#,
+      entries: ["value-dropped /b2 3 → (absent)"]),
+    LedgerKindCase(
+      name: "key-moved: -i writes the declared spelling", schema: "struct M {\n  let a: Int\n  let bC: [Int]\n}\n",
+      json: #"{"A": 1, "BC": ["2"]}"#, registryOptions: RegistryOptions(caseInsensitiveKeys: true),
+      entries: ["key-moved /A 1 → 1 at /a", #"key-moved /BC ["2"] → [2] at /bC"#, #"value-coerced /BC/0 "2" → 2"#]),
+    LedgerKindCase(
+      name: "number-text-changed: an integral exponent written as an integer", schema: plain, json: #"{"a": 1e2}"#,
+      entries: ["number-text-changed /a 1e2 → 100"]),
+    LedgerKindCase(
+      name: "number-text-changed: 3.0 for an Int", schema: plain, json: #"{"a": 3.0}"#,
+      entries: ["number-text-changed /a 3.0 → 3"]),
+    LedgerKindCase(
+      name: "value-normalized: a date in UTC, a UUID in upper case",
+      schema: "struct M {\n  let h: Date\n  let u: UUID\n  let t: Date\n}\n",
+      json: #"{"h": "2024-03-01T09:30:00+01:00", "u": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "t": 1709285400}"#,
+      entries: [
+        #"value-normalized /h "2024-03-01T09:30:00+01:00" → "2024-03-01T08:30:00Z""#,
+        #"value-normalized /u "e621e1f8-c36c-495a-93fc-0c247a3e6e5f" → "E621E1F8-C36C-495A-93FC-0C247A3E6E5F""#,
+        #"value-normalized /t 1709285400 → "2024-03-01T09:30:00Z""#,
+      ]),
+    LedgerKindCase(
+      name: "duplicate-key-collapsed: only the last value is written back", schema: plain,
+      json: #"{"a": 1, "a": 2, "a": 3}"#,
+      entries: ["duplicate-key-collapsed /a 1 → (absent)", "duplicate-key-collapsed /a 2 → (absent)"]),
+    LedgerKindCase(
+      name: "unknown-key-dropped: inside the object a key path passes through", schema: path,
+      json: #"{"outer": {"inner": 4, "other": 5}}"#, entries: ["unknown-key-dropped /outer/other 5 → (absent)"]),
+    LedgerKindCase(
+      name: "value-dropped: a key path through a value that is not an object", schema: path, json: #"{"outer": 5}"#,
+      entries: ["value-dropped /outer 5 → (absent)"]),
+    LedgerKindCase(
+      name: "value-dropped: an empty object a key path passes through", schema: path, json: #"{"outer": {}}"#,
+      entries: ["value-dropped /outer {} → (absent)"]),
+    LedgerKindCase(
+      name: "null-written-as-absent: the end of a key path", schema: path, json: #"{"outer": {"inner": null}}"#,
+      entries: ["null-written-as-absent /outer/inner null → (absent)"]),
+    LedgerKindCase(
+      name: "element-dropped: the other elements of an index key's array", schema: index,
+      json: #"{"second": ["x", "y", "z"]}"#,
+      entries: [#"element-dropped /second/0 "x" → (absent)"#, #"element-dropped /second/2 "z" → (absent)"#]),
+    LedgerKindCase(
+      name: "element-dropped: an index key's array too short for the index", schema: index, json: #"{"second": ["x"]}"#,
+      entries: [#"element-dropped /second/0 "x" → (absent)"#]),
+    LedgerKindCase(
+      name: "unknown-key-dropped: inside the //! super object", schema: superObject,
+      json: #"{"yaw": 3, "base": {"name": "x", "age": 2, "junk": 1}}"#, model: "Sub",
+      entries: ["unknown-key-dropped /base/junk 1 → (absent)"]),
+    LedgerKindCase(
+      name: "default-filled: inside the //! super object", schema: superObject, json: #"{"yaw": 3, "base": {}}"#,
+      model: "Sub", entries: [#"default-filled /base/name (absent) → """#, "default-filled /base/age (absent) → 0"]),
+  ]
+}
+
+@Suite("Round trip: every ledger kind, and the invariant checker")
+struct LedgerKindRoundTripTests {
+  @Test("each document gives exactly its ledger, and the ledger accounts for every difference", arguments: LedgerKindCase.all)
+  func kindLedger(_ item: LedgerKindCase) throws {
+    let run = try RoundTripProbe.run(
+      schema: item.schema, item.json, model: item.model, registryOptions: item.registryOptions)
+    #expect(run.summary.isValid)
+    #expect(run.described.sorted() == item.entries.sorted())
+    #expect(run.problems == [])
+  }
+
+  @Test("every LedgerKind has a case in the table")
+  func everyKindCovered() {
+    let covered = LedgerKindCase.all.reduce(into: Set<String>()) { $0.formUnion($1.kinds) }
+    #expect(covered == Set(LedgerKind.allCases.map(\.rawValue)))
+  }
+
+  @Test("the checker reports a difference whose entry is missing")
+  func checkerFindsMissingEntries() throws {
+    for item in LedgerKindCase.all {
+      let run = try RoundTripProbe.run(schema: item.schema, item.json, model: item.model, registryOptions: item.registryOptions)
+      let trip = try #require(run.trips.first)
+      for index in trip.entries.indices {
+        var entries = trip.entries
+        let removed = entries.remove(at: index)
+        let problems = LedgerInvariant.check(input: trip.input, output: trip.output, entries: entries, root: trip.root)
+        #expect(!problems.isEmpty, "\(item.name): removing \(LedgerInvariant.describe(removed)) went unnoticed")
+      }
+    }
+  }
+
+  @Test("the checker reports an entry without a difference, and an entry with the wrong values")
+  func checkerFindsSpuriousEntries() throws {
+    let run = try RoundTripProbe.run(schema: LedgerKindCase.plain, #"{"a": "42", "zz": 1}"#)
+    let trip = try #require(run.trips.first)
+    #expect(trip.problems == [])
+    let spurious = LedgerEntry(kind: .valueCoerced, path: "/b", offset: 0, before: .string("1"), after: .number("1"))
+    #expect(
+      LedgerInvariant.check(input: trip.input, output: trip.output, entries: trip.entries + [spurious])
+        == [#"entry without a difference: value-coerced /b "1" → 1"#])
+    var wrong = trip.entries
+    let coerced = try #require(wrong.firstIndex { $0.kind == .valueCoerced })
+    wrong[coerced].after = .number("43")
+    #expect(LedgerInvariant.check(input: trip.input, output: trip.output, entries: wrong).count == 2)
+    var misplaced = trip.entries
+    let dropped = try #require(misplaced.firstIndex { $0.kind == .unknownKeyDropped })
+    misplaced[dropped].path = "/zy"
+    #expect(LedgerInvariant.check(input: trip.input, output: trip.output, entries: misplaced).count == 2)
+  }
+
+  @Test("ledger entries carry the byte offset of the value they describe")
+  func entryOffsets() throws {
+    let json = "{\n  \"a\": \"42\",\n  \"zz\": 1\n}"
+    let run = try RoundTripProbe.run(schema: LedgerKindCase.plain, json)
+    let bytes = Array(json.utf8)
+    let starts = run.entries.map { entry in
+      String(decoding: bytes[entry.offset..<min(bytes.count, entry.offset + 4)], as: UTF8.self)
+    }
+    #expect(starts == [#""42""#, "1\n}"])
+  }
+}

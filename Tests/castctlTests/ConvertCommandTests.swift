@@ -1,0 +1,258 @@
+import CastValidate
+import Foundation
+import Testing
+
+/// A `convert` of a shipped example (arguments after `convert`, run in `schemas/`).
+struct ConvertExample: Sendable, CustomTestStringConvertible {
+  let arguments: [String]
+  var ndjson = false
+
+  var testDescription: String { "castctl convert " + Golden.commandLine(arguments) }
+
+  /// Every `schemas/` example with the flags and models of `scripts/demo.sh`.
+  static let all: [ConvertExample] = [
+    ConvertExample(arguments: ["users.cast", "users.json"]),
+    ConvertExample(arguments: ["-c", "classy.cast", "classy.json", "--model", "Classz"]),
+    ConvertExample(arguments: ["convertible-person.cast", "convertible-person.json"]),
+    ConvertExample(arguments: ["dson-fish.cast", "dson-fish.json"]),
+    ConvertExample(arguments: ["jsonobject-user.cast", "jsonobject-user.json"]),
+    ConvertExample(arguments: ["nosce-company.cast", "nosce-company.json"]),
+    ConvertExample(arguments: ["users.cast", "users.ndjson", "--strict"], ndjson: true),
+  ]
+}
+
+extension GoldenCase {
+  /// `convert`'s text outputs.
+  static let convert: [GoldenCase] = [
+    GoldenCase(name: "convert-json-pretty", arguments: ["convert", "users.cast", "users.json"]),
+    GoldenCase(name: "convert-json-compact", arguments: ["convert", "users.cast", "users.json", "--compact"]),
+    GoldenCase(name: "convert-yaml", arguments: ["convert", "users.cast", "users.json", "--to", "yaml"]),
+    GoldenCase(name: "convert-plist-xml", arguments: ["convert", "users.cast", "users.json", "--to", "plist"]),
+    GoldenCase(name: "convert-keys-property", arguments: ["convert", "users.cast", "users.json", "--keys", "property"]),
+    GoldenCase(name: "convert-keys-snake", arguments: ["convert", "users.cast", "users.json", "--keys", "snake"]),
+    GoldenCase(name: "convert-keys-camel", arguments: ["convert", "users.cast", "users.json", "--keys", "camel"]),
+    GoldenCase(
+      name: "convert-classy-json", arguments: ["convert", "-c", "classy.cast", "classy.json", "--model", "Classz"]),
+    GoldenCase(
+      name: "convert-classy-yaml",
+      arguments: ["convert", "-c", "classy.cast", "classy.json", "--model", "Classz", "--to", "yaml"]),
+    GoldenCase(
+      name: "convert-classy-keys-property",
+      arguments: ["convert", "-c", "classy.cast", "classy.json", "--model", "Classz", "--keys", "property", "--compact"]),
+    GoldenCase(
+      name: "convert-classy-keys-snake",
+      arguments: ["convert", "-c", "classy.cast", "classy.json", "--model", "Classz", "--keys", "snake", "--compact"]),
+    GoldenCase(
+      name: "convert-classy-keys-camel",
+      arguments: ["convert", "-c", "classy.cast", "classy.json", "--model", "Classz", "--keys", "camel", "--compact"]),
+    GoldenCase(name: "convert-nosce-plist", arguments: ["convert", "nosce-company.cast", "nosce-company.json", "--to", "plist"]),
+    GoldenCase(name: "convert-ndjson", arguments: ["convert", "users.cast", "users.ndjson", "--strict"]),
+    GoldenCase(name: "convert-ndjson-yaml", arguments: ["convert", "users.cast", "users.ndjson", "--strict", "--to", "yaml"]),
+    GoldenCase(name: "convert-invalid", arguments: ["convert", "users.cast", "users-invalid.json"]),
+  ]
+}
+
+@Suite("castctl convert, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ConvertCommandTests {
+  private func run(_ arguments: [String], in folder: URL = CastctlProcess.schemas, stdin: String? = nil) throws
+    -> CastctlProcess.Output
+  {
+    try CastctlProcess.run(["convert"] + arguments, in: folder, stdin: stdin)
+  }
+
+  // MARK: - Goldens
+
+  @Test("text output matches its golden file", arguments: GoldenCase.convert)
+  func golden(_ item: GoldenCase) throws {
+    try Golden.check(item)
+  }
+
+  // MARK: - YAML and property lists read back
+
+  @Test("the YAML output reads back (Yams) as the JSON output, document by document", arguments: ConvertExample.all)
+  func yamlReadsBackAsJSON(_ example: ConvertExample) throws {
+    let json = try run(example.arguments + ["--compact"])
+    let yaml = try run(example.arguments + ["--to", "yaml"])
+    #expect(json.status == 0 && yaml.status == 0, "\(json.stderr)\(yaml.stderr)")
+    let values = try OutputValues.jsonLines(json.stdout)
+    #expect(values.count == (example.ndjson ? 3 : 1))
+    #expect(try OutputValues.yamlDocuments(yaml.stdout) == values.map { Optional($0) }, "\(yaml.stdout)")
+  }
+
+  @Test(
+    "the property list reads back as the JSON output without its nulls, and says how many it left out",
+    arguments: ConvertExample.all.filter { !$0.ndjson })
+  func plistReadsBackAsJSON(_ example: ConvertExample) throws {
+    let json = try run(example.arguments + ["--compact"])
+    let plist = try run(example.arguments + ["--to", "plist"])
+    #expect(json.status == 0 && plist.status == 0, "\(plist.stderr)")
+    let value = try JSONValue.parse(json.stdout)
+    let object = try PropertyListSerialization.propertyList(from: Data(plist.stdout.utf8), options: [], format: nil)
+    #expect(OutputValues.plist(object, equals: value), "\(plist.stdout)")
+    let nulls = OutputValues.nulls(in: value)
+    if nulls > 0 {
+      #expect(plist.stderr.contains("property lists have no null; \(nulls) null value(s) left out"), "\(plist.stderr)")
+    } else {
+      #expect(plist.stderr.isEmpty, "\(plist.stderr)")
+    }
+  }
+
+  @Test("--to plist --binary writes a binary property list that reads back as the JSON output")
+  func binaryPlist() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let output = try run(["users.cast", "users.json", "--to", "plist", "--binary", "-o", "users.plist"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let data = try scratch.bytes("users.plist")
+    #expect(data.starts(with: Array("bplist00".utf8)))
+    var format = PropertyListSerialization.PropertyListFormat.xml
+    let object = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
+    #expect(format == .binary)
+    let json = try JSONValue.parse(try run(["users.cast", "users.json", "--compact"], in: scratch.url).stdout)
+    #expect(OutputValues.plist(object, equals: json))
+  }
+
+  @Test(
+    "usage errors exit 64",
+    arguments: [
+      ["users.cast", "users.json", "--binary"], ["users.cast", "users.ndjson", "--to", "plist"],
+      ["users.cast", "users.json", "--keys", "kebab"], ["users.cast", "users.json", "--to", "toml"],
+    ])
+  func usageErrors(_ arguments: [String]) throws {
+    let output = try run(arguments)
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(output.stdout.isEmpty)
+  }
+
+  @Test("invalid input: exit 1, the findings on standard error and nothing on standard output")
+  func invalidInputWritesNothing() throws {
+    let output = try run(["users.cast", "users-invalid.json"])
+    #expect(output.status == 1)
+    #expect(output.stdout.isEmpty)
+    #expect(output.stderr.contains("error[missing-required]"))
+    #expect(output.stderr.contains("castctl: not converted:"))
+  }
+
+  // MARK: - NDJSON
+
+  @Test("NDJSON stays NDJSON: one compact line per record, one YAML document per record")
+  func ndjsonStaysNDJSON() throws {
+    let lines = try run(["users.cast", "users.ndjson", "--strict"])
+    #expect(lines.status == 0, "\(lines.stderr)")
+    let records = lines.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(records.count == 4 && records.last == "", "\(lines.stdout)")
+    for record in records.dropLast() {
+      #expect(record.hasPrefix("{\"id\":") && !record.contains("\n"))
+      #expect(try JSONValue.parse(String(record)) != .null)
+    }
+    // --compact changes nothing: NDJSON is always one line per record.
+    #expect(try run(["users.cast", "users.ndjson", "--strict", "--compact"]).stdout == lines.stdout)
+    let yaml = try run(["users.cast", "users.ndjson", "--strict", "--to", "yaml"])
+    #expect(yaml.stdout.components(separatedBy: "---\n").count == 4, "\(yaml.stdout)")
+  }
+
+  @Test("NDJSON with an invalid record: the valid records on standard output, exit 1; with -o nothing at all")
+  func ndjsonWithAnInvalidRecord() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast"])
+    defer { scratch.remove() }
+    let valid = try String(contentsOf: CastctlProcess.schemas.appendingPathComponent("users.ndjson"), encoding: .utf8)
+      .split(separator: "\n")
+    try scratch.write("mixed.ndjson", valid[0] + "\n{\"id\": 0}\n" + valid[1] + "\n")
+    let output = try run(["users.cast", "mixed.ndjson"], in: scratch.url)
+    #expect(output.status == 1)
+    #expect(output.stdout.split(separator: "\n").count == 2, "\(output.stdout)")
+    #expect(output.stderr.contains("mixed.ndjson:2:"), "\(output.stderr)")
+    let written = try run(["users.cast", "mixed.ndjson", "-o", "out.ndjson"], in: scratch.url)
+    #expect(written.status == 1)
+    #expect(scratch.files == ["mixed.ndjson", "users.cast"])
+  }
+
+  // MARK: - -o
+
+  @Test("-o writes what standard output would show, with the umask's mode and no temporary file left")
+  func outputFile() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let printed = try run(["users.cast", "users.json"], in: scratch.url)
+    let output = try run(["users.cast", "users.json", "-o", "out.json"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.isEmpty)
+    #expect(try scratch.text("out.json") == printed.stdout)
+    #expect(scratch.files == ["out.json", "users.cast", "users.json"])
+    let mask = umask(0)
+    umask(mask)
+    #expect(try scratch.mode("out.json") == 0o666 & ~Int(mask))
+  }
+
+  @Test("-o refuses to replace an existing file without --force: exit 74, the file untouched")
+  func outputExistsWithoutForce() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    try scratch.write("out.json", "precious\n")
+    let output = try run(["users.cast", "users.json", "-o", "out.json"], in: scratch.url)
+    #expect(output.status == 74)
+    #expect(output.stderr.contains("out.json exists; add --force to replace it"), "\(output.stderr)")
+    #expect(try scratch.text("out.json") == "precious\n")
+    #expect(scratch.files == ["out.json", "users.cast", "users.json"])
+  }
+
+  @Test("--force replaces an existing file, which keeps its mode")
+  func outputExistsWithForce() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    try scratch.write("out.yaml", "precious\n")
+    try scratch.setMode("out.yaml", 0o640)
+    let output = try run(["users.cast", "users.json", "--to", "yaml", "-o", "out.yaml", "--force"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(try scratch.text("out.yaml") == (try run(["users.cast", "users.json", "--to", "yaml"], in: scratch.url).stdout))
+    #expect(try scratch.mode("out.yaml") == 0o640)
+    #expect(scratch.files == ["out.yaml", "users.cast", "users.json"])
+  }
+
+  @Test("-o naming the input without --force: exit 74 and the input untouched")
+  func outputIsInputWithoutForce() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let before = try scratch.bytes("users.json")
+    let output = try run(["users.cast", "users.json", "-o", "users.json"], in: scratch.url)
+    #expect(output.status == 74)
+    #expect(try scratch.bytes("users.json") == before)
+  }
+
+  @Test(
+    "-o naming the input with --force: the input is replaced by the complete output",
+    arguments: [["users.cast", "users.json"], ["users.cast", "users.ndjson", "--strict"]])
+  func outputIsInputWithForce(_ arguments: [String]) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json", "users.ndjson"])
+    defer { scratch.remove() }
+    let expected = try run(arguments, in: scratch.url).stdout
+    let output = try run(arguments + ["-o", arguments[1], "--force"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(try scratch.text(arguments[1]) == expected)
+    #expect(scratch.files == ["users.cast", "users.json", "users.ndjson"])
+  }
+
+  @Test(
+    "invalid or malformed input with -o: no output file, an existing target untouched even with --force",
+    arguments: [("users-invalid.json", Int32(1)), ("malformed.json", Int32(3))])
+  func outputUntouchedOnBadInput(_ data: String, _ status: Int32) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users-invalid.json"])
+    defer { scratch.remove() }
+    try scratch.write("malformed.json", "{\"id\": 1,\n")
+    let fresh = try run(["users.cast", data, "-o", "out.json"], in: scratch.url)
+    #expect(fresh.status == status, "\(fresh.stderr)")
+    #expect(!scratch.exists("out.json"))
+    try scratch.write("kept.json", "precious\n")
+    let forced = try run(["users.cast", data, "-o", "kept.json", "--force"], in: scratch.url)
+    #expect(forced.status == status)
+    #expect(try scratch.text("kept.json") == "precious\n")
+    #expect(scratch.files == ["kept.json", "malformed.json", "users-invalid.json", "users.cast"])
+  }
+
+  @Test("-o into a folder that does not exist: exit 74")
+  func outputFolderMissing() throws {
+    let output = try run(["users.cast", "users.json", "-o", "no-such-folder/out.json"])
+    #expect(output.status == 74)
+    #expect(output.stderr.contains("cannot write no-such-folder/out.json"), "\(output.stderr)")
+  }
+}
