@@ -7,16 +7,18 @@ struct Castctl: ParsableCommand {
     commandName: "castctl",
     abstract: "Validate, convert and round-trip JSON against .cast models, with no code generation.",
     discussion: """
-      castctl loads .cast files (Swift-like class / struct / enum declarations in the style of
-      JSON Cast, JsonObject, Convertible, Nosce and DSON) into an in-memory model registry.
+      castctl loads .cast files (Swift-like class / struct / enum declarations in the style of JSON Cast, JsonObject, Convertible, Nosce and DSON) into an in-memory model registry.
 
       Examples:
         castctl check schemas/users.cast
         castctl schema schemas/users.cast User
         castctl validate schemas/users.cast schemas/users.json --model User
+        castctl convert schemas/users.cast schemas/users.json --to yaml
+        castctl roundtrip schemas/users.cast schemas/users.json
+        castctl repl schemas/users.cast
 
-      Exit codes: 0 ok, 1 invalid data, 2 schema errors, 3 malformed JSON, 64 usage error,
-      66 unreadable file, 70 internal error, 74 output error.
+      Exit codes: 0 ok, 1 invalid data, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file, 70 internal error, 74 output error.
+
       Shell completions: castctl --generate-completion-script bash|zsh|fish.
       """,
     version: "0.1.0",

@@ -6,8 +6,7 @@ struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Load .cast files and report every problem in them.",
     discussion: """
-      Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors,
-      66 when a file cannot be read.
+      Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors, 66 when a file cannot be read.
 
       Examples:
         castctl check schemas/users.cast

@@ -15,13 +15,9 @@ struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Decode JSON with a model and write the model's representation (JSON, YAML or a property list).",
     discussion: """
-      Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and
-      ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to
-      standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON
-      (one line per valid record; invalid records are reported and left out).
+      Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out).
 
-      -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to
-      replace an existing file without --force.
+      -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to replace an existing file without --force.
 
       Examples:
         castctl convert schemas/users.cast schemas/users.json

@@ -7,10 +7,7 @@ struct Repl: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Explore models and mappings interactively (libedit: history, tab completion).",
     discussion: """
-      Type :help for the commands. A class / struct / enum typed at the prompt joins the session;
-      a JSON document validates against the current model. History is kept in ~/.castctl_history
-      (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so
-      `castctl repl < script.txt` runs a script) and no history is written.
+      Type :help for the commands. A class / struct / enum typed at the prompt joins the session; a JSON document validates against the current model. History is kept in ~/.castctl_history (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so `castctl repl < script.txt` runs a script) and no history is written.
 
       Examples:
         castctl repl schemas/users.cast

@@ -7,11 +7,9 @@ struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Check JSON data against a model: the verdict, and every finding with its position.",
     discussion: """
-      DATA may be - for standard input. A top-level array holds one record per element; NDJSON
-      (--ndjson, .ndjson, .jsonl) one per line.
+      DATA may be - for standard input. A top-level array holds one record per element; NDJSON (--ndjson, .ndjson, .jsonl) one per line.
 
-      Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON,
-      64 usage error, 66 unreadable file.
+      Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file.
 
       Examples:
         castctl validate schemas/users.cast schemas/users.json
