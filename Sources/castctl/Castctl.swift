@@ -25,6 +25,25 @@ struct Castctl: ParsableCommand {
     subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Repl.self]
   )
 
+  /// Parses and runs the command; an error no command expected is a bug: exit 70 (EX_SOFTWARE)
+  /// with the error, never ArgumentParser's generic status 1, which means "invalid data" here.
+  static func main() {
+    var command: ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      exit(withError: error)
+    }
+    do {
+      try command.run()
+    } catch let error where error is ExitCode || error is ValidationError || error is CleanExit {
+      type(of: command).exit(withError: error)
+    } catch {
+      Terminal.writeError("castctl: internal error: \(error)\n")
+      exit(withError: ExitCode.internalError)
+    }
+  }
+
   /// `castctl` alone: the REPL on a terminal, the help otherwise.
   func run() throws {
     if standardStreamsAreTerminals() {
