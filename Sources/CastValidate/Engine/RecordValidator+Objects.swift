@@ -13,6 +13,8 @@ struct FieldSlot {
   var alternative: Int32 = -1
   /// File offset of the value (-1: not seen).
   var offset = -1
+  /// File offset just past the value.
+  var end = -1
 }
 
 /// Models: one pass over the object's members against the plan, then deferred key paths, then
@@ -47,6 +49,8 @@ extension RecordValidator {
       if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
         unowned(unsafe) let field = plan.fields[fieldIndex]
         if slots[slotBase + fieldIndex].offset >= 0 {
+          // The last value wins: what was found in the replaced one no longer counts.
+          dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
         path.push(.key(key))
@@ -54,6 +58,7 @@ extension RecordValidator {
         path.pop()
         slots[slotBase + fieldIndex].status = status
         slots[slotBase + fieldIndex].offset = valueStart
+        slots[slotBase + fieldIndex].end = scanner.offset
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       } else if root == nil {
         try unknownKey(key, plan, &scanner, at: valueStart)
@@ -246,6 +251,13 @@ extension RecordValidator {
       .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(name.prefix(Excerpt.limit))\" for \(plan.name)\(hint)",
       at: key.span.start - 1, declaration: plan.declaration)
     path.pop()
+  }
+
+  /// Forgets the findings about a value that a later duplicate key replaced.
+  private mutating func dropFindings(in span: Range<Int>) {
+    guard findings.contains(where: { span.contains($0.offset) }) else { return }
+    errorCount -= findings.count { span.contains($0.offset) && $0.severity == .error }
+    findings.removeAll { span.contains($0.offset) }
   }
 
   private mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
