@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test bench clean
+.PHONY: all deps build release demo test test-asan test-tsan fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -23,9 +23,26 @@ demo: build
 test: deps
 	$(SWIFT) test
 
+# The whole suite under AddressSanitizer, in .build-asan (scripts/sanitize.sh).
+test-asan: deps
+	scripts/sanitize.sh asan
+
+# The parallel NDJSON suites under ThreadSanitizer, in .build-tsan (scripts/sanitize.sh).
+test-tsan: deps
+	scripts/sanitize.sh tsan
+
+# libFuzzer targets of Fuzz/ with AddressSanitizer: FUZZ_SECONDS per target (default 60);
+# see scripts/fuzz.sh and docs/reliability.md.
+fuzz: deps
+	scripts/fuzz.sh
+
+# The same, 60 s per target whatever FUZZ_SECONDS says: a quick check for CI.
+fuzz-smoke: deps
+	FUZZ_SECONDS=60 scripts/fuzz.sh
+
 # Speed and memory on the peer benchmark's data (not a test: see scripts/bench.py).
 bench: release
 	python3 scripts/bench.py
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-asan .build-tsan Fuzz/.build Fuzz/.work

@@ -25,9 +25,16 @@ struct Castctl: ParsableCommand {
     subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Repl.self]
   )
 
+  /// Sets the signal dispositions, then parses and runs the command on a thread with a large
+  /// stack (deeply nested documents recurse).
+  static func main() {
+    ProcessSignals.configure()
+    LargeStack.run(parseAndRun)
+  }
+
   /// Parses and runs the command; an error no command expected is a bug: exit 70 (EX_SOFTWARE)
   /// with the error, never ArgumentParser's generic status 1, which means "invalid data" here.
-  static func main() {
+  private static func parseAndRun() {
     var command: ParsableCommand
     do {
       command = try parseAsRoot()

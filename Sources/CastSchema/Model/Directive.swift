@@ -64,12 +64,15 @@ struct DirectiveParser {
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var offset = syntax.textStart
+    // NB: `text` was decoded with invalid UTF-8 replaced by U+FFFD (3 bytes for what may have
+    // been 1), so offsets are clamped to the comment: positions stay inside the file.
+    let end = syntax.range.upperBound
     for scalar in syntax.text.unicodeScalars {
       scalars.append(scalar)
-      offsets.append(offset)
+      offsets.append(min(offset, end))
       offset += UTF8.width(scalar)
     }
-    offsets.append(offset)
+    offsets.append(min(offset, end))
     self.scalars = scalars
     self.offsets = offsets
   }

@@ -75,6 +75,9 @@ extension Parser {
       return .nil(range: start..<previousEnd)
     default:
       let type = parseType()
+      // NB: a keyword is lexed as an identifier but is no type, so `var a: Int =` followed by
+      // `var b…` on the next line consumes nothing (parseType reported it): the value is missing.
+      guard previousEnd > start else { return .unsupported(range: start..<start) }
       if isPunctuation("("), isPunctuation(")", peek()) {
         advance()
         advance()

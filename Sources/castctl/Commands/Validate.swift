@@ -43,7 +43,7 @@ struct Validate: ParsableCommand {
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2)) : try DataInput.read(path)
+    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
     let schema = CompiledSchema(registry: session.registry, options: options)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }

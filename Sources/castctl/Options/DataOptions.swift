@@ -29,8 +29,12 @@ struct DataOptions: ParsableArguments {
   @Option(help: "Keys the model does not declare: ignore, warn or error.")
   var unknown: UnknownKeyRule = .ignore
 
-  @Option(help: "Deepest nesting of arrays and objects accepted.")
+  @Option(help: "Deepest nesting of arrays and objects accepted (at most 10000).")
   var maxDepth = 512
+
+  /// The largest `--max-depth`: reading, decoding and writing recurse per level, and castctl's
+  /// stack (`LargeStack`) holds this many levels with room to spare even under AddressSanitizer.
+  static let maxDepthLimit = 10_000
 
   @Option(help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
@@ -41,6 +45,7 @@ struct DataOptions: ParsableArguments {
   func validate() throws {
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
+    if maxDepth > Self.maxDepthLimit { throw ValidationError("--max-depth must be at most \(Self.maxDepthLimit)") }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }

@@ -3,24 +3,64 @@ import CastSchema
 import CastValidate
 import Foundation
 
-/// Reads the data argument: a file, or `-` for standard input; exit 66 when it cannot be read.
+/// Reads the data argument: a file, or `-` for standard input; exit 66 when it cannot be read,
+/// exit 3 when it is larger than `--max-bytes`.
 enum DataInput {
-  static func read(_ path: String) throws -> DataSource {
-    if path == "-" {
-      return DataSource(name: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+  /// A regular file is opened and read where needed; standard input, a pipe or a device
+  /// (`/dev/stdin`, `<(…)`, `/dev/zero`) has no size to trust, so it is read to its end here,
+  /// stopping at `maxBytes`.
+  static func read(_ path: String, maxBytes: Int? = nil) throws -> DataSource {
+    if path == "-" { return try readStream(STDIN_FILENO, name: "<stdin>", limit: maxBytes) }
+    var info = stat()
+    // NB: a regular file of size 0 may be a /proc file whose size is not known in advance.
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR, (info.st_mode & S_IFMT) != S_IFREG || info.st_size == 0 {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw unreadable(path, String(cString: strerror(errno))) }
+      defer { close(descriptor) }
+      return try readStream(descriptor, name: path, limit: maxBytes)
     }
+    let source: DataSource
     do {
-      return try DataSource(name: path, path: path)
+      source = try DataSource(name: path, path: path)
     } catch {
-      Terminal.writeError("castctl: error: cannot read \(path): \(error.reason)\n")
-      throw ExitCode.unreadableInput
+      throw unreadable(path, error.reason)
     }
+    if let maxBytes, source.size > maxBytes { throw tooLarge(path, maxBytes) }
+    return source
+  }
+
+  /// Reads `descriptor` to its end into memory; more than `limit` bytes is an error.
+  private static func readStream(_ descriptor: Int32, name: String, limit: Int?) throws -> DataSource {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw unreadable(name, String(cString: strerror(errno)))
+      }
+      if count == 0 { return DataSource(name: name, bytes: bytes) }
+      bytes.append(contentsOf: chunk[..<count])
+      if let limit, bytes.count > limit { throw tooLarge(name, limit) }
+    }
+  }
+
+  /// Reports an input that cannot be read; exit 66.
+  private static func unreadable(_ name: String, _ reason: String) -> ExitCode {
+    Terminal.writeError("castctl: error: cannot read \(name): \(reason)\n")
+    return ExitCode.unreadableInput
+  }
+
+  /// Reports an input over `--max-bytes`; exit 3, as when a stream exceeds it part-way.
+  private static func tooLarge(_ name: String, _ limit: Int) -> ExitCode {
+    Terminal.writeError("castctl: error: cannot read \(name): the input is larger than --max-bytes (\(limit) bytes)\n")
+    return ExitCode.malformedJSON
   }
 
   /// Reads YAML (`--from yaml`) and converts it to JSON, keeping positions in the YAML; a YAML
   /// syntax error ends with exit 3.
-  static func readYAML(_ path: String, color: Bool) throws -> DataSource {
-    let original = try read(path)
+  static func readYAML(_ path: String, color: Bool, maxBytes: Int? = nil) throws -> DataSource {
+    let original = try read(path, maxBytes: maxBytes)
     let yaml = original.readAll()
     do {
       let (json, map) = try YAMLInput.json(from: yaml)

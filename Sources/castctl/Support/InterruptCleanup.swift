@@ -1,6 +1,6 @@
 import Foundation
 
-/// Removes a half-written temporary file when castctl is interrupted (SIGINT, SIGTERM), so an
+/// Removes a half-written temporary file when castctl is interrupted (SIGINT, SIGTERM, SIGHUP), so an
 /// interrupted `convert -o` leaves the target untouched and no debris beside it.
 enum InterruptCleanup {
   /// Remembers the file and installs the handlers.
@@ -9,6 +9,14 @@ enum InterruptCleanup {
     pendingPath = strdup(path)
     signal(SIGINT, interruptHandler)
     signal(SIGTERM, interruptHandler)
+    signal(SIGHUP, interruptHandler)
+  }
+
+  /// Removes the file now, for an exit that bypasses the owner's clean-up (a failed write to
+  /// standard output ends castctl on the spot).
+  static func removePending() {
+    if let path = pendingPath { unlink(path) }
+    unregister()
   }
 
   /// Forgets the file (it was renamed or removed).

@@ -15,6 +15,21 @@ final class OutputSink {
       descriptor = STDOUT_FILENO
       return
     }
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+      guard (info.st_mode & S_IFMT) != S_IFDIR else {
+        Terminal.writeError("castctl: error: cannot write \(path): it is a directory\n")
+        throw ExitCode.outputError
+      }
+      // A device or a pipe (/dev/null, /dev/full, a FIFO) is written in place: it holds no
+      // contents to protect, and renaming over it would replace the device node itself.
+      descriptor = open(path, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        Terminal.writeError("castctl: error: cannot write \(path): \(String(cString: strerror(errno)))\n")
+        throw ExitCode.outputError
+      }
+      return
+    }
     if FileManager.default.fileExists(atPath: path), !force {
       Terminal.writeError("castctl: error: \(path) exists; add --force to replace it\n")
       throw ExitCode.outputError
@@ -49,6 +64,7 @@ final class OutputSink {
       }
       if written < 0 {
         if errno == EINTR { continue }
+        if errno == EPIPE, target == nil { ProcessSignals.endForBrokenPipe() }
         let reason = String(cString: strerror(errno))
         discard()
         Terminal.writeError("castctl: error: cannot write \(target ?? "standard output"): \(reason)\n")

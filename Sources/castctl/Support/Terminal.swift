@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 
 /// Where output goes and whether it may be coloured.
@@ -14,14 +15,38 @@ enum Terminal {
     }
   }
 
-  /// Writes to standard output without a trailing newline.
+  /// Writes to standard output without a trailing newline. A failed write ends castctl: quietly
+  /// for a closed pipe, with the reason and exit 74 otherwise (a full disk, a closed descriptor).
   static func write(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    guard let failure = writeAll(STDOUT_FILENO, text) else { return }
+    if failure == EPIPE { ProcessSignals.endForBrokenPipe() }
+    InterruptCleanup.removePending()
+    writeError("castctl: error: cannot write standard output: \(String(cString: strerror(failure)))\n")
+    exit(ExitCode.outputError.rawValue)
   }
 
-  /// Writes to standard error without a trailing newline.
+  /// Writes to standard error without a trailing newline; a failure is ignored, since there is
+  /// nowhere left to report it.
   static func writeError(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8))
+    _ = writeAll(STDERR_FILENO, text)
+  }
+
+  /// Writes every byte of `text` (retrying short and interrupted writes); the errno of a
+  /// failure, or nil. NB: not FileHandle.write, which traps on any error.
+  private static func writeAll(_ descriptor: Int32, _ text: String) -> Int32? {
+    var text = text
+    return text.withUTF8 { buffer -> Int32? in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errno
+        }
+        offset += written
+      }
+      return nil
+    }
   }
 }
 

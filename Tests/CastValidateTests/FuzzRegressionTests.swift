@@ -1,0 +1,41 @@
+import CastSchema
+import Testing
+
+/// Inputs libFuzzer found (Fuzz/, docs/reliability.md), reduced to what triggers the bug: each
+/// once trapped or broke an invariant, and must now load with positioned diagnostics.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+  /// Loads `bytes` and checks every diagnostic and note points inside the file.
+  static func loadInsideFile(_ bytes: [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Diagnostic] {
+    let file = SourceFile(path: "fuzz.cast", bytes: bytes)
+    let (registry, diagnostics) = SchemaLoader.load([file])
+    for diagnostic in diagnostics {
+      for range in [diagnostic.range] + diagnostic.notes.compactMap(\.range) {
+        #expect(range.file == 0 && range.bytes.upperBound <= bytes.count, "\(diagnostic.code) at \(range)",
+          sourceLocation: sourceLocation)
+      }
+    }
+    _ = DiagnosticRenderer(files: registry.files).render(diagnostics)
+    return diagnostics
+  }
+
+  @Test("a default value missing before the next declaration is an error, not a trap (FuzzCast)",
+    arguments: [
+      "class A {\n    var id: Int = \n\n    var b: Int\n}\n",
+      "class A {\n    var id: Int =\n    let b: String\n}\n",
+      "enum E: Int {\n    case a =\n    case b\n}\n",
+      "struct S {\n    let a =\n}\n",
+    ])
+  func missingDefault(_ text: String) {
+    let diagnostics = Self.loadInsideFile(Array(text.utf8))
+    #expect(diagnostics.contains { $0.severity == .error })
+  }
+
+  @Test("directive positions stay inside a file whose directive holds invalid UTF-8 (FuzzCast)")
+  func directiveWithInvalidUTF8() {
+    let bytes = Array("class A {\n    let y: Int\n    //! super \"k".utf8) + [UInt8](repeating: 0xFF, count: 40)
+      + Array("x\"\n}\n".utf8)
+    let diagnostics = Self.loadInsideFile(bytes)
+    #expect(diagnostics.contains { $0.code == "misplaced-directive" })
+  }
+}
