@@ -54,20 +54,37 @@ public enum SchemaLoader {
 }
 
 extension SourceFile {
-  /// Reads a file from disk (`-` is standard input).
+  /// The largest `.cast` input read: schemas are written by hand, so this only bounds the memory
+  /// a device or an endless pipe named by mistake could take.
+  public static let maxReadBytes = 256 << 20
+
+  /// Reads a file from disk (`-` is standard input), with POSIX reads so that a pipe, a FIFO or
+  /// `<(…)` works like a file, and at most `maxReadBytes`.
   public static func read(path: String) throws(SourceReadError) -> SourceFile {
-    if path == "-" {
-      return SourceFile(path: "<stdin>", bytes: Array(FileHandle.standardInput.readDataToEndOfFile()))
+    let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw SourceReadError(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw SourceReadError(path: path, reason: "no such file")
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var info = stat()
+    if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+      throw SourceReadError(path: path, reason: "is a directory")
     }
-    guard !isDirectory.boolValue else { throw SourceReadError(path: path, reason: "is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw SourceReadError(path: path, reason: "cannot be read (permission denied?)")
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw SourceReadError(path: path, reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+      guard bytes.count <= maxReadBytes else {
+        throw SourceReadError(path: path, reason: "larger than \(maxReadBytes >> 20) MB; is it a .cast file?")
+      }
     }
-    return SourceFile(path: path, bytes: Array(data))
+    return SourceFile(path: path == "-" ? "<stdin>" : path, bytes: bytes)
   }
 }
 

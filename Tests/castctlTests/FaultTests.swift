@@ -129,6 +129,19 @@ struct FaultTests {
     #expect(folder.files == ["out.ndjson", "users.cast"])
   }
 
+  @Test("-o naming a directory: exit 74, and the directory is left as it was", arguments: [false, true])
+  func outputIsDirectory(_ force: Bool) throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+    let run = try CastctlProcess.run(
+      ["convert", "users.cast", "users.json", "-o", "out"] + (force ? ["--force"] : []), in: folder.url)
+    #expect(run.status == 74, "\(run.stderr)")
+    #expect(run.stderr.contains("castctl: error: cannot write out: it is a directory"), "\(run.stderr)")
+    #expect(folder.files == ["out", "users.cast", "users.json"])
+    #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? ["?"]).isEmpty)
+  }
+
   // MARK: - Interrupted writes
 
   /// Starts `convert DATA -o out.ndjson --force` over an old `out.ndjson`; returns once the

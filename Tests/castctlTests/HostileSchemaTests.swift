@@ -89,7 +89,24 @@ struct HostileSchemaTests {
       make: { Array("struct M {\n    let s: String //! pattern \"^(a+)+$\"\n    let t: String //! pattern \"^(a|aa)*c$\"\n}\n".utf8) },
       arguments: ["validate", "hostile.cast", "data.json"], data: "{\"s\": \"\(String(repeating: "a", count: 5_000))b\", \"t\": \"\(String(repeating: "a", count: 5_000))\"}",
       status: 1, output: ["error[check-failed]", "/s", "/t", "2 errors"]),
+    HostileSchemaCase(
+      name: "/dev/zero as a schema", make: { [] }, arguments: ["check", "/dev/zero"], status: 66,
+      output: ["castctl: error: cannot read schema /dev/zero: larger than 256 MB; is it a .cast file?"]),
+    HostileSchemaCase(
+      name: "a directory as a schema", make: { [] }, arguments: ["check", "."], status: 66,
+      output: ["castctl: error: cannot read schema .: is a directory"]),
   ]
+
+  @Test("a schema from a pipe (<(…), standard input) loads like a file", arguments: ["<(cat users.cast)", "- < users.cast"])
+  func schemaFromPipe(_ argument: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    let script = #""$CASTCTL" validate "# + argument + " users.json"
+    let ending = try ChildProcess.shell(script, in: folder.url, castctl: CastctlProcess.binary ?? URL(fileURLWithPath: "/"))
+      .finish()
+    #expect(ending.status == 0, "\(ending)")
+    #expect(ending.stdout.contains("no errors, no warnings in users.json (model User)"), "\(ending.stdout)")
+  }
 
   @Test("hostile .cast files end with the documented exit code, positioned diagnostics and bounded output",
     arguments: cases)
