@@ -47,13 +47,14 @@ enum EngineProbe {
   /// Validates `json` against `model` (or `type`) of a registry.
   static func run(
     _ registry: ModelRegistry, _ json: String, model: String? = "M", type: TypeRef? = nil,
-    options: ValidationOptions = ValidationOptions(), build: Bool = true, ndjson: Bool = false
+    options: ValidationOptions = ValidationOptions(), build: Bool = true, ndjson: Bool = false, cleanCheck: Bool = true
   ) throws -> Run {
     let schema = CompiledSchema(registry: registry, options: options)
     let target: ValidationTarget = type.map { .type($0) } ?? .model(model ?? "M")
-    guard let validator = DocumentValidator(schema: schema, target: target, build: build) else {
+    guard var validator = DocumentValidator(schema: schema, target: target, build: build) else {
       throw ProbeError("no model named \(model ?? "?")")
     }
+    validator.usesCleanCheck = cleanCheck
     var records: [RecordResult] = []
     let bytes = Array(json.utf8)
     let summary = try bytes.withUnsafeBytes { raw throws(JSONSyntaxError) in

@@ -45,6 +45,8 @@ public final class CompiledSchema: @unchecked Sendable {
   let dateFormats: [DateFormat]
   /// Type expressions compiled for `--type` targets.
   private let typeNodes: [TypeRef: ValueNode]
+  /// The same plans as plain tables, for the clean-record check.
+  let cleanPlan: CleanPlan
 
   /// Compiles every model and enum of `registry`, and the given type expressions.
   public init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
@@ -65,6 +67,7 @@ public final class CompiledSchema: @unchecked Sendable {
     nodeTable = .allocate(capacity: max(nodeCount, 1))
     nodeTable.initialize(from: compiler.nodes, count: nodeCount)
     dateFormats = compiler.dateFormats
+    cleanPlan = CleanPlan(plans: plans, enums: enums, nodes: compiler.nodes, options: options)
   }
 
   deinit { nodeTable.deallocate() }

@@ -11,7 +11,7 @@ extension RecordValidator {
     case .number:
       let token = try scanner.readNumber()
       if token.isInteger {
-        guard fits(token, type, scanner) else {
+        guard Self.fits(token, type, scanner) else {
           return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
         }
         return .value(wantInstance ? .number(scanner.literal(token)) : nil)
@@ -30,7 +30,7 @@ extension RecordValidator {
         return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
       }
       let truncated = scanner.double(token).rounded(.towardZero)
-      guard truncated.isFinite, abs(truncated) < 9.2e18, fits(Int64(truncated), type) else {
+      guard truncated.isFinite, abs(truncated) < 9.2e18, Self.fits(Int64(truncated), type) else {
         return outOfRange(type, literal, at: start, declaration: declaration)
       }
       report(.fractionTruncated, .warning, "\(literal) truncated to \(Int64(truncated)) for \(type.rawValue)", at: start, declaration: declaration)
@@ -53,7 +53,7 @@ extension RecordValidator {
         return .value(wantInstance ? .number(literal) : nil)
       case .leadingPrefix:
         let value = NumberText.leadingInteger(text)
-        guard fits(value, type) else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
+        guard Self.fits(value, type) else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
         report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(value)", at: start, declaration: declaration)
         return .value(wantInstance ? .number(String(value)) : nil)
       }
@@ -114,14 +114,14 @@ extension RecordValidator {
 
   // MARK: - Ranges
 
-  func fits(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
+  static func fits(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
     // Fast path: a literal with few enough digits fits without being parsed (99 fits Int8,
     // 18 digits fit Int64); only long literals and negatives for unsigned types need the value.
     let digits = token.span.count - (token.isNegative ? 1 : 0)
     if digits <= Self.safeDigits(type), !token.isNegative || Self.isSigned(type) { return true }
     if token.isNegative {
       guard let value = scanner.int64(token) else { return false }
-      return fits(value, type)
+      return Self.fits(value, type)
     }
     guard let value = scanner.uint64(token), let bounds = type.integerBounds else { return false }
     return value <= bounds.max
@@ -146,7 +146,7 @@ extension RecordValidator {
     }
   }
 
-  func fits(_ value: Int64, _ type: ScalarType) -> Bool {
+  static func fits(_ value: Int64, _ type: ScalarType) -> Bool {
     guard let bounds = type.integerBounds else { return false }
     return value >= bounds.min && (value < 0 || UInt64(value) <= bounds.max)
   }

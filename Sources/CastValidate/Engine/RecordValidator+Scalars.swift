@@ -107,22 +107,15 @@ extension RecordValidator {
     default:
       return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
     }
-    let valid: Bool
+    let valid = Self.isWellFormed(text, as: type)
     let what: String
     switch type {
-    case .character:
-      valid = text.count == 1
-      what = "a single character"
-    case .url:
-      valid = FormatChecks.isURL(text)
-      what = "a URL"
+    case .character: what = "a single character"
+    case .url: what = "a URL"
     case .uuid:
-      valid = FormatChecks.isUUID(text)
       what = "a UUID (8-4-4-4-12 hexadecimal digits)"
       text = text.uppercased()
-    default:
-      valid = FormatChecks.isBase64(text)
-      what = "base64 data"
+    default: what = "base64 data"
     }
     guard valid else {
       return unconvertible(
@@ -130,6 +123,16 @@ extension RecordValidator {
         why: "not \(what)", code: .invalidFormat)
     }
     return .value(wantInstance ? .string(text) : nil)
+  }
+
+  /// Whether a string is a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
+  static func isWellFormed(_ text: String, as type: ScalarType) -> Bool {
+    switch type {
+    case .character: text.count == 1
+    case .url: FormatChecks.isURL(text)
+    case .uuid: FormatChecks.isUUID(text)
+    default: FormatChecks.isBase64(text)
+    }
   }
 
   /// Dates: ISO-8601 (or the directive's pattern) strings, and epoch seconds as numbers or numeric strings.

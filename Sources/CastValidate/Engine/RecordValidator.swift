@@ -51,11 +51,14 @@ struct RecordValidator {
   let captureStack = RawStack<JSONSpan>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
+  /// The quick first look at each record when validating only (nil when building instances).
+  let cleanCheck: CleanRecordCheck?
 
-  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool) {
+  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool, cleanCheck: Bool = true) {
     self.schema = schema
     self.document = document
     self.build = build
+    self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan)
   }
 
   /// The bytes of a span of the file (which must lie in `document`).

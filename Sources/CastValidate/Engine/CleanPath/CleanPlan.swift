@@ -1,0 +1,106 @@
+import CastSchema
+
+/// A property the clean-record check reads by its key: plain data.
+struct CleanField {
+  var node: ValueNode
+  /// `null` is taken silently: the property is optional, not required, and the dialect lets
+  /// optionals be null.
+  var nullIsClean: Bool
+  var key: CleanKey
+}
+
+/// Bytes to compare with a key or a string without escapes: length, the first eight bytes as one
+/// word, and where all the bytes start in `CleanPlan.bytes`.
+struct CleanKey {
+  var length: Int
+  var prefix: UInt64
+  var start: Int
+}
+
+/// A model for the clean-record check.
+struct CleanModel {
+  var firstField: Int
+  var fieldCount: Int
+  /// One bit per field that must be present.
+  var requiredMask: UInt64
+  /// False when the model has something only the full walk handles: key paths, `??`
+  /// alternatives, `//! super`, checks, `-n`, `//! custom`, `-i`, more than 64 properties.
+  var isCheckable: Bool
+}
+
+/// An enum's raw values for the clean-record check.
+struct CleanEnum {
+  var isNumeric: Bool
+  /// String raw values: `CleanPlan.raws[firstRaw..<firstRaw + rawCount]`; numeric ones:
+  /// `CleanPlan.numbers[…]`, same indices.
+  var firstRaw: Int
+  var rawCount: Int
+}
+
+/// The compiled schema flattened into plain tables for `CleanRecordCheck`, built once per schema.
+// NB: @unchecked because of the tables' raw memory, written once in `init`, then only read (and
+// freed in `deinit`).
+final class CleanPlan: @unchecked Sendable {
+  let models: PlainTable<CleanModel>
+  let fields: PlainTable<CleanField>
+  let nodes: PlainTable<ValueNode>
+  let enums: PlainTable<CleanEnum>
+  let raws: PlainTable<CleanKey>
+  let numbers: PlainTable<Double>
+  let bytes: PlainTable<UInt8>
+  /// `--unknown ignore`: an undeclared key is skipped without a finding.
+  let ignoresUnknownKeys: Bool
+
+  init(plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], options: ValidationOptions) {
+    var bytes: [UInt8] = []
+    func key(_ text: [UInt8]) -> CleanKey {
+      defer { bytes += text }
+      return CleanKey(length: text.count, prefix: text.withUnsafeBytes(KeyPrefix.word), start: bytes.count)
+    }
+    var models: [CleanModel] = []
+    var fields: [CleanField] = []
+    for plan in plans {
+      var model = CleanModel(
+        firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive
+          && plan.fields.count <= 64)
+      for (index, field) in plan.fields.enumerated() {
+        if field.isCustom || field.needsInstance { model.isCheckable = false }
+        if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
+        fields.append(
+          CleanField(
+            node: field.node, nullIsClean: field.isOptional && !field.isRequired && plan.policy.null != .error,
+            key: key(field.directKey ?? [])))
+      }
+      models.append(model)
+    }
+    var enums: [CleanEnum] = []
+    var raws: [CleanKey] = []
+    var numbers: [Double] = []
+    for plan in enumPlans {
+      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: plan.stringRaws.count))
+      for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
+        raws.append(key(raw))
+        numbers.append(number)
+      }
+    }
+    self.models = PlainTable(models)
+    self.fields = PlainTable(fields)
+    self.nodes = PlainTable(nodeList)
+    self.enums = PlainTable(enums)
+    self.raws = PlainTable(raws)
+    self.numbers = PlainTable(numbers)
+    self.bytes = PlainTable(bytes)
+    ignoresUnknownKeys = options.unknownKeys == .ignore
+  }
+
+  deinit {
+    models.free()
+    fields.free()
+    nodes.free()
+    enums.free()
+    raws.free()
+    numbers.free()
+    bytes.free()
+  }
+}

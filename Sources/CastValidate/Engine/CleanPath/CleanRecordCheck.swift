@@ -1,0 +1,262 @@
+import CastSchema
+import Glibc
+
+/// Tells, in one pass over a record, whether the full walk (`RecordValidator`) would find nothing
+/// at all to report; nearly every record of a healthy file is like that. It answers `false` at the
+/// first thing it cannot vouch for (a coercion, a null it is not sure of, a duplicate key, a
+/// missing required key, malformed JSON, a model only the full walk handles), and the record is
+/// then walked again in full, which finds and explains whatever it was. So it decides nothing the
+/// full walk would decide differently: it only saves the work of being ready to report.
+// NB: a class so that its tables and scratch memory are read through one reference that the
+// methods do not retain; one per thread, never shared.
+final class CleanRecordCheck {
+  private let plan: CleanPlan
+  private let models: PlainTable<CleanModel>
+  private let fields: PlainTable<CleanField>
+  private let nodes: PlainTable<ValueNode>
+  private let enums: PlainTable<CleanEnum>
+  private let raws: PlainTable<CleanKey>
+  private let numbers: PlainTable<Double>
+  private let bytes: UnsafeMutablePointer<UInt8>
+  private let ignoresUnknownKeys: Bool
+  /// Keys of the dictionaries being read, for spotting duplicates.
+  private var keys: UnsafeMutablePointer<JSONSpan>
+  private var keyCount = 0
+  /// Dictionaries with more keys are left to the full walk, whose duplicate check is a hash set.
+  private static let keyLimit = 32
+  private static let keyCapacity = 256
+
+  init(plan: CleanPlan) {
+    self.plan = plan
+    models = plan.models
+    fields = plan.fields
+    nodes = plan.nodes
+    enums = plan.enums
+    raws = plan.raws
+    numbers = plan.numbers
+    bytes = plan.bytes.base
+    ignoresUnknownKeys = plan.ignoresUnknownKeys
+    keys = .allocate(capacity: Self.keyCapacity)
+  }
+
+  deinit { keys.deallocate() }
+
+  /// Whether the value at the cursor is clean against `node`; the cursor is then past it. After
+  /// `false` the cursor is anywhere in the record.
+  func isClean(_ node: ValueNode, _ scanner: inout JSONScanner) -> Bool {
+    keyCount = 0
+    do {
+      return try value(node, &scanner, nullIsClean: false)
+    } catch {
+      return false
+    }
+  }
+
+  // MARK: - Values
+
+  private func value(_ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool) throws(JSONSyntaxError) -> Bool {
+    scanner.skipWhitespace()
+    guard scanner.position < scanner.end else { return false }
+    let lead = scanner.byte(at: scanner.position)
+    if lead == JSONByte.lowerN {
+      try scanner.readNull()
+      // NB: `Any` holds `null` like any other value.
+      if case .any = node { return true }
+      return nullIsClean
+    }
+    switch node {
+    case .scalar(let type):
+      return try scalar(type, lead, &scanner)
+    case .date:
+      return try date(lead, &scanner)
+    case .any:
+      try scanner.skipValue()
+      return true
+    case .anyObject:
+      guard lead == JSONByte.openBrace else { return false }
+      try scanner.skipValue()
+      return true
+    case .anyArray:
+      guard lead == JSONByte.openBracket else { return false }
+      try scanner.skipValue()
+      return true
+    case .array(let element, let elementOptional, let isSet):
+      guard lead == JSONByte.openBracket, !isSet else { return false }
+      return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner)
+    case .dictionary(let key, let value, let valueOptional):
+      guard lead == JSONByte.openBrace, Self.takesAnyKey(nodes[Int(key)]) else { return false }
+      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, &scanner)
+    case .model(let index):
+      guard lead == JSONByte.openBrace else { return false }
+      return try model(index, &scanner)
+    case .enumeration(let index):
+      return try enumeration(enums[index], lead, &scanner)
+    }
+  }
+
+  private func scalar(_ type: ScalarType, _ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    switch type {
+    case .string:
+      guard lead == JSONByte.quote else { return false }
+      _ = try scanner.readStringAtQuote()
+      return true
+    case .bool:
+      guard lead == JSONByte.lowerT || lead == JSONByte.lowerF else { return false }
+      _ = try scanner.readBool()
+      return true
+    case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
+      guard Self.startsNumber(lead) else { return false }
+      let token = try scanner.readNumber()
+      return token.isInteger && RecordValidator.fits(token, type, scanner)
+    case .float, .double, .cgFloat:
+      guard Self.startsNumber(lead) else { return false }
+      let token = try scanner.readNumber()
+      return RecordValidator.isSurelyFinite(token, type, scanner) || RecordValidator.fitsFloating(scanner.double(token), type)
+    case .decimal, .number:
+      guard Self.startsNumber(lead) else { return false }
+      _ = try scanner.readNumber()
+      return true
+    case .character, .url, .uuid, .data:
+      guard lead == JSONByte.quote else { return false }
+      let token = try scanner.readStringAtQuote()
+      return RecordValidator.isWellFormed(scanner.string(token), as: type)
+    case .date:
+      return try date(lead, &scanner)
+    }
+  }
+
+  /// ISO-8601 strings without escapes and finite epoch seconds; any other form (a date pattern,
+  /// epoch seconds in a string) goes to the full walk.
+  private func date(_ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    if lead == JSONByte.quote {
+      let token = try scanner.readStringAtQuote()
+      return !token.hasEscapes && DateText.parseISO8601(bytes: scanner.bytes(token.span)) != nil
+    }
+    guard Self.startsNumber(lead) else { return false }
+    return scanner.double(try scanner.readNumber()).isFinite
+  }
+
+  private func enumeration(_ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    if plan.isNumeric {
+      guard Self.startsNumber(lead) else { return false }
+      let value = scanner.double(try scanner.readNumber())
+      for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where numbers[index] == value { return true }
+      return false
+    }
+    guard lead == JSONByte.quote else { return false }
+    let token = try scanner.readStringAtQuote()
+    guard !token.hasEscapes else { return false }
+    let raw = scanner.bytes(token.span)
+    let prefix = Self.prefix(of: raw, scanner)
+    for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where equals(raw, prefix, raws[index]) {
+      return true
+    }
+    return false
+  }
+
+  // MARK: - Containers
+
+  private func model(_ index: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    let model = models[index]
+    guard model.isCheckable else { return false }
+    try scanner.beginObject()
+    var first = true
+    var seen: UInt64 = 0
+    var guess = 0
+    while let key = try scanner.nextKey(&first) {
+      guard !key.hasEscapes else { return false }
+      guard let position = match(key.span, model, &guess, scanner) else {
+        guard ignoresUnknownKeys else { return false }
+        try scanner.skipValue()
+        continue
+      }
+      let bit: UInt64 = 1 << UInt64(position)
+      // A duplicate key gets a finding.
+      guard seen & bit == 0 else { return false }
+      seen |= bit
+      let field = fields[model.firstField &+ position]
+      guard try value(field.node, &scanner, nullIsClean: field.nullIsClean) else { return false }
+    }
+    return seen & model.requiredMask == model.requiredMask
+  }
+
+  /// The position of the field whose key is `key`, trying the one after the last match first
+  /// (keys usually come in declaration order).
+  @inline(__always)
+  private func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+    let count = model.fieldCount
+    guard count > 0 else { return nil }
+    let raw = scanner.bytes(key)
+    let prefix = Self.prefix(of: raw, scanner)
+    var probe = guess < count ? guess : 0
+    for _ in 0..<count {
+      if equals(raw, prefix, fields[model.firstField &+ probe].key) {
+        guess = probe &+ 1
+        return probe
+      }
+      probe = probe &+ 1 == count ? 0 : probe &+ 1
+    }
+    return nil
+  }
+
+  private func array(_ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    try scanner.beginArray()
+    var first = true
+    while try scanner.nextElement(&first) {
+      guard try value(element, &scanner, nullIsClean: elementOptional) else { return false }
+    }
+    return true
+  }
+
+  private func dictionary(_ valueNode: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    try scanner.beginObject()
+    var first = true
+    let base = keyCount
+    defer { keyCount = base }
+    while let key = try scanner.nextKey(&first) {
+      guard !key.hasEscapes, keyCount &- base < Self.keyLimit, keyCount < Self.keyCapacity else { return false }
+      let raw = scanner.bytes(key.span)
+      for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+      keys[keyCount] = key.span
+      keyCount &+= 1
+      guard try value(valueNode, &scanner, nullIsClean: valueOptional) else { return false }
+    }
+    return true
+  }
+
+  // MARK: - Helpers
+
+  /// Keys of the dictionary's key type that need a check (integers, characters, enum cases)
+  /// are left to the full walk.
+  private static func takesAnyKey(_ node: ValueNode) -> Bool {
+    switch node {
+    case .scalar(let type): !type.isInteger && type != .character
+    case .enumeration: false
+    default: true
+    }
+  }
+
+  @inline(__always)
+  private static func startsNumber(_ byte: UInt8) -> Bool {
+    byte == JSONByte.minus || (byte >= JSONByte.zero && byte <= JSONByte.zero &+ 9)
+  }
+
+  /// The first eight bytes of a string's raw content as one word, zero-padded like
+  /// `KeyPrefix.word`: one load when the buffer goes on far enough, which it nearly always does
+  /// (the closing quote and more follow).
+  @inline(__always)
+  private static func prefix(of raw: UnsafeRawBufferPointer, _ scanner: JSONScanner) -> UInt64 {
+    guard let address = raw.baseAddress, address + 8 <= scanner.buffer.baseAddress.map({ $0 + scanner.end }) ?? address
+    else { return KeyPrefix.word(raw) }
+    let word = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
+    return raw.count >= 8 ? word : word & ((1 &<< UInt64(raw.count &* 8)) &- 1)
+  }
+
+  /// Whether a string's raw bytes (no escapes), with their prefix word, are exactly `key`'s.
+  @inline(__always)
+  private func equals(_ raw: UnsafeRawBufferPointer, _ prefix: UInt64, _ key: CleanKey) -> Bool {
+    guard key.length == raw.count, key.prefix == prefix else { return false }
+    guard key.length > 8, let address = raw.baseAddress else { return true }
+    return memcmp(bytes + key.start + 8, address + 8, key.length - 8) == 0
+  }
+}
