@@ -203,18 +203,25 @@ public struct ValidationRun {
     return summary
   }
 
-  /// One element of a top-level array, alone in `buffer` (file offset `base`).
+  /// One element of a top-level array, at the start of `buffer` (file offset `base`), which may
+  /// go on past it; returns the record and the element's length. After a throw the run is as
+  /// before the call, so the element can be read again once more of it has arrived.
   public mutating func element(
-    _ buffer: UnsafeRawBufferPointer, base: Int, index: Int
-  ) throws(JSONSyntaxError) -> RecordResult {
+    atStartOf buffer: UnsafeRawBufferPointer, base: Int, index: Int
+  ) throws(JSONSyntaxError) -> (result: RecordResult, length: Int) {
     validator.document = buffer
     validator.documentBase = base
     validator.pathPrefix = [.index(index)]
+    let errorsBefore = validator.errorCount
     defer { validator.pathPrefix = [] }
     var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth - 1)
-    let result = try config.record(&validator, &scanner, index: index, line: nil)
-    try scanner.expectEnd()
-    return result
+    do {
+      let result = try config.record(&validator, &scanner, index: index, line: nil)
+      return (result, scanner.offset - base)
+    } catch {
+      validator.errorCount = errorsBefore
+      throw error
+    }
   }
 
   /// NDJSON lines in `buffer` (file offset `base`): one record per non-blank line, numbered from

@@ -1,6 +1,6 @@
-/// Finds the elements of a top-level JSON array in a byte stream without parsing them, so each
-/// can be validated on its own while the file is read in chunks. It tracks only nesting depth
-/// and string state; the elements' own grammar is checked by the scanner that validates them.
+/// The grammar of a top-level JSON array between its elements, for reading the array element by
+/// element while the file comes in chunks: `[`, `,`, `]` and whitespace. The elements themselves
+/// are read by the caller's scanner, straight from the chunk.
 struct ArraySplitter {
   /// Where the splitter is in the array's grammar.
   enum State: Equatable {
@@ -8,8 +8,6 @@ struct ArraySplitter {
     case beforeArray
     /// After `[` or `,`: an element (or, after `[`, the `]`) comes next.
     case beforeElement(afterComma: Bool)
-    /// Inside an element.
-    case inElement
     /// After an element: `,` or `]`.
     case afterElement
     /// After the closing `]`: only whitespace.
@@ -17,36 +15,30 @@ struct ArraySplitter {
   }
 
   private(set) var state = State.beforeArray
-  private var depth = 0
-  private var inString = false
-  private var escaped = false
-  /// Offset (in the bytes fed so far) where the current element starts.
-  private var elementStart = 0
 
-  /// An element found, or a grammar error between elements.
-  enum Event: Equatable {
-    case element(Range<Int>)
+  /// What `next` found.
+  enum Step: Equatable {
+    /// An element starts at this index of the bytes.
+    case element(at: Int)
+    /// The bytes ran out between elements, or after the array.
+    case needMore
+    /// A grammar error between elements.
     case error(offset: Int, message: String)
   }
 
-  /// Scans `bytes` (at stream offset `base`) from `position`; returns the events and how far it
-  /// got: an element cut off by the end of `bytes` is resumed by the next call, which must be
-  /// given the same bytes from the element's start (the caller keeps them).
-  mutating func scan(_ bytes: UnsafeRawBufferPointer, base: Int, from position: Int, events: inout [Event]) -> Int {
-    var index = position
-    if state == .inElement { elementStart = position }
+  /// Walks the grammar between elements from `index` (bytes at stream offset `base`) up to the
+  /// start of the next element, the end of the bytes, or an error; `index` ends past what was
+  /// consumed. After an element the caller reads it and calls `elementDone()`.
+  mutating func next(_ bytes: UnsafeRawBufferPointer, base: Int, index: inout Int) -> Step {
     while index < bytes.count {
       let byte = bytes[index]
       switch state {
       case .beforeArray:
-        if Self.isWhitespace(byte) || (index - position < 3 && base + index < 3 && [0xEF, 0xBB, 0xBF].contains(byte)) {
+        if Self.isWhitespace(byte) || (base + index < 3 && [0xEF, 0xBB, 0xBF].contains(byte)) {
           index += 1
           continue
         }
-        guard byte == UInt8(ascii: "[") else {
-          events.append(.error(offset: base + index, message: "expected '[' to start the array"))
-          return bytes.count
-        }
+        guard byte == UInt8(ascii: "[") else { return .error(offset: base + index, message: "expected '[' to start the array") }
         state = .beforeElement(afterComma: false)
         index += 1
       case .beforeElement(let afterComma):
@@ -56,30 +48,16 @@ struct ArraySplitter {
         }
         if byte == UInt8(ascii: "]") {
           if afterComma {
-            events.append(.error(offset: base + index, message: "expected a value after ',' (a trailing comma is not JSON)"))
-            return bytes.count
+            return .error(offset: base + index, message: "expected a value after ',' (a trailing comma is not JSON)")
           }
           state = .done
           index += 1
           continue
         }
         if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
-          events.append(.error(offset: base + index, message: "expected a value"))
-          return bytes.count
+          return .error(offset: base + index, message: "expected a value")
         }
-        state = .inElement
-        elementStart = index
-        depth = 0
-        inString = false
-        escaped = false
-      case .inElement:
-        if let end = scanElement(bytes, from: &index) {
-          events.append(.element(base + elementStart..<base + end))
-          index = end
-          state = .afterElement
-        } else {
-          return elementStart
-        }
+        return .element(at: index)
       case .afterElement:
         if Self.isWhitespace(byte) {
           index += 1
@@ -90,27 +68,33 @@ struct ArraySplitter {
           state = .done
           index += 1
         } else {
-          events.append(.error(offset: base + index, message: "expected ',' or ']' after an array element"))
-          return bytes.count
+          return .error(offset: base + index, message: "expected ',' or ']' after an array element")
         }
       case .done:
         guard Self.isWhitespace(byte) else {
-          events.append(.error(offset: base + index, message: "expected the end of the document after ']'"))
-          return bytes.count
+          return .error(offset: base + index, message: "expected the end of the document after ']'")
         }
         index += 1
       }
     }
-    return state == .inElement ? elementStart : index
+    return .needMore
   }
 
-  /// Advances through an element; returns its end when it is complete within `bytes`.
-  private mutating func scanElement(_ bytes: UnsafeRawBufferPointer, from index: inout Int) -> Int? {
-    // NB: restart from the element's first byte each time, so no partial state survives a refill.
-    index = elementStart
-    depth = 0
-    inString = false
-    escaped = false
+  /// The caller has read the element `next` pointed at.
+  mutating func elementDone() { state = .afterElement }
+
+  /// True once the closing `]` has been seen.
+  var isComplete: Bool { state == .done }
+
+  /// Where the element starting at `start` ends, when `bytes` hold enough to tell: tracking only
+  /// strings and nesting, not the element's grammar. Nil means the element may go on in bytes
+  /// not read yet. A closing bracket of the wrong kind, or a control byte in a string, ends the
+  /// search there: the element is malformed whatever follows.
+  static func elementEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    var closers: [UInt8] = []
+    var inString = false
+    var escaped = false
+    var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if inString {
@@ -120,7 +104,9 @@ struct ArraySplitter {
           escaped = true
         } else if byte == UInt8(ascii: "\"") {
           inString = false
-          if depth == 0 { return index + 1 }
+          if closers.isEmpty { return index + 1 }
+        } else if byte < 0x20 {
+          return index
         }
         index += 1
         continue
@@ -128,26 +114,22 @@ struct ArraySplitter {
       switch byte {
       case UInt8(ascii: "\""):
         inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
+      case UInt8(ascii: "["):
+        closers.append(UInt8(ascii: "]"))
+      case UInt8(ascii: "{"):
+        closers.append(UInt8(ascii: "}"))
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
-        if depth == 0 { return index }
-        depth -= 1
-        if depth == 0 {
-          return index + 1
-        }
+        guard let closer = closers.popLast(), closer == byte else { return index }
+        if closers.isEmpty { return index + 1 }
       case UInt8(ascii: ","):
-        if depth == 0 { return index }
+        if closers.isEmpty { return index }
       default:
-        if depth == 0, Self.isWhitespace(byte) { return index }
+        if closers.isEmpty, isWhitespace(byte) { return index }
       }
       index += 1
     }
     return nil
   }
-
-  /// True once the closing `]` has been seen.
-  var isComplete: Bool { state == .done }
 
   static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

@@ -78,30 +78,46 @@ public struct StreamValidator: Sendable {
     var splitter = ArraySplitter()
     var summary = ValidationSummary()
     var index = 0
-    var more = true
     while true {
       let pending = reader.pending
       let base = reader.pendingOffset
-      var events: [ArraySplitter.Event] = []
-      let stop = splitter.scan(pending, base: base, from: 0, events: &events)
-      for event in events {
-        switch event {
-        case .element(let range):
-          let element = UnsafeRawBufferPointer(rebasing: pending[(range.lowerBound - base)..<(range.upperBound - base)])
+      var position = 0
+      elements: while true {
+        switch splitter.next(pending, base: base, index: &position) {
+        case .needMore:
+          break elements
+        case .error(let offset, let message):
+          throw .syntax(JSONSyntaxError(offset: offset, message: message))
+        case .element(let start):
+          // A scalar element that reaches the end of the bytes may go on (`12` of `123`); an
+          // object or an array that does throws, and is read again with more bytes.
+          let lead = pending[start]
+          if lead != UInt8(ascii: "{"), lead != UInt8(ascii: "["), !reader.atEnd,
+            ArraySplitter.elementEnd(pending, from: start) == nil
+          {
+            position = start
+            break elements
+          }
           let result: RecordResult
-          do { result = try run.element(element, base: range.lowerBound, index: index) } catch { throw .syntax(error) }
+          let length: Int
+          do {
+            (result, length) = try run.element(atStartOf: UnsafeRawBufferPointer(rebasing: pending[start...]), base: base + start, index: index)
+          } catch {
+            guard !reader.atEnd, ArraySplitter.elementEnd(pending, from: start) == nil else { throw .syntax(error) }
+            position = start
+            break elements
+          }
           summary.add(result)
           if config.build || !result.findings.isEmpty { onRecord(result) }
           index += 1
-        case .error(let offset, let message):
-          throw .syntax(JSONSyntaxError(offset: offset, message: message))
+          position = start + length
+          splitter.elementDone()
         }
       }
-      reader.consume(stop)
+      reader.consume(position)
       progress(reader.pendingOffset, summary.records)
-      guard more else { break }
-      do { more = try reader.fill() } catch { throw .read(error) }
-      if !more, reader.pending.isEmpty, splitter.isComplete { break }
+      if reader.atEnd { break }
+      do { _ = try reader.fill() } catch { throw .read(error) }
     }
     guard splitter.isComplete else {
       throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"))
