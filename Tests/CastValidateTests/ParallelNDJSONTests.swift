@@ -32,12 +32,14 @@ struct ParallelNDJSONTests {
   }
 
   /// Every record's index, line, validity and finding codes, in the order reported, plus the summary.
-  static func run(_ path: String, jobs: Int, build: Bool) throws -> (summary: ValidationSummary, records: [String]) {
+  static func run(
+    _ path: String, jobs: Int, build: Bool, chunkSize: Int = 256 << 10
+  ) throws -> (summary: ValidationSummary, records: [String]) {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: schema)])
     let compiled = CompiledSchema(registry: registry)
     let validator = try #require(DocumentValidator(schema: compiled, target: .model("User"), build: build))
     // 256 KB chunks: many batches, each large enough to be split between the workers.
-    let stream = StreamValidator(config: validator, jobs: jobs, chunkSize: 256 << 10)
+    let stream = StreamValidator(config: validator, jobs: jobs, chunkSize: chunkSize)
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     var records: [String] = []
@@ -59,5 +61,25 @@ struct ParallelNDJSONTests {
     #expect(one.summary.invalidRecords > 0)
     #expect(two.summary == one.summary)
     #expect(two.records == one.records)
+  }
+
+  @Test("lines longer than a read, and reads that end mid-line, give the same records with any number of workers")
+  func linesAcrossReads() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var bytes = Self.records(3_000)
+    // A 200 KB record, longer than the 64 KB chunks below, in the middle and at the end (no newline).
+    let long = Array(#"{"id":1,"user_name":"long","email":"l@x.org","role":"admin","tags":["\#(String(repeating: "x", count: 200_000))"]}"#.utf8)
+    let middle = try #require(bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)) + 1
+    bytes.insert(contentsOf: long + [0x0A], at: middle)
+    bytes += long
+    let path = try folder.write("users.ndjson", bytes)
+    let reference = try Self.run(path, jobs: 1, build: false, chunkSize: 4 << 20)
+    #expect(reference.summary.records == 3_002)
+    for jobs in [1, 2] {
+      let chunked = try Self.run(path, jobs: jobs, build: false, chunkSize: 64 << 10)
+      #expect(chunked.summary == reference.summary, "jobs \(jobs)")
+      #expect(chunked.records == reference.records, "jobs \(jobs)")
+    }
   }
 }

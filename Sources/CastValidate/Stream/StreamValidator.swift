@@ -29,21 +29,17 @@ public struct StreamValidator: Sendable {
   public func ndjson(
     descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
-    let reader = ChunkReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
+    let reader = LineBatchReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
     var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
-    while true {
-      let more: Bool
-      do { more = try reader.fill() } catch { throw .read(error) }
-      let pending = reader.pending
-      if pending.isEmpty, !more { break }
-      var end = pending.count
-      if more || !reader.atEnd {
-        guard let last = Self.lastNewline(pending) else { continue }
-        end = last + 1
-      }
-      try state.process(UnsafeRawBufferPointer(rebasing: pending[0..<end]), base: reader.pendingOffset, keepAll: config.build, onRecord: onRecord)
-      reader.consume(end)
-      progress(reader.pendingOffset, state.summary.records)
+    var batch: (bytes: UnsafeRawBufferPointer, base: Int)?
+    do { batch = try reader.next() } catch { throw .read(error) }
+    while let current = batch {
+      // The workers read this batch while this thread reads the next one into the other buffer.
+      let running = try state.start(current.bytes, base: current.base, keepAll: config.build, onRecord: onRecord)
+      let upcoming = Result { () throws(ChunkReadError) in try reader.next() }
+      try state.finish(running, keepAll: config.build, onRecord: onRecord)
+      progress(current.base + current.bytes.count, state.summary.records)
+      do { batch = try upcoming.get() } catch { throw .read(error) }
     }
     return state.summary
   }
@@ -127,15 +123,6 @@ public struct StreamValidator: Sendable {
 
   // MARK: - Splitting
 
-  static func lastNewline(_ buffer: UnsafeRawBufferPointer) -> Int? {
-    var index = buffer.count - 1
-    while index >= 0 {
-      if buffer[index] == 0x0A { return index }
-      index -= 1
-    }
-    return nil
-  }
-
   /// Up to `parts` ranges of whole lines covering the buffer.
   static func split(_ buffer: UnsafeRawBufferPointer, parts: Int) -> [Range<Int>] {
     guard parts > 1 else { return [0..<buffer.count] }
@@ -172,9 +159,22 @@ struct BatchState {
   mutating func process(
     _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
   ) throws(StreamError) {
+    let running = try start(batch, base: base, keepAll: keepAll, onRecord: onRecord)
+    try finish(running, keepAll: keepAll, onRecord: onRecord)
+  }
+
+  /// Workers busy with a batch, and how many of them.
+  struct Running {
+    let group: DispatchGroup
+    let parts: Int
+  }
+
+  /// Starts the workers on a batch and returns while they run; a batch too small to share is
+  /// validated at once on this thread, its records going straight to `onRecord`, and nil returned.
+  mutating func start(
+    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> Running? {
     let slices = StreamValidator.split(batch, parts: batch.count < 1 << 16 ? 1 : workers.count)
-    let shared = SharedBuffer(buffer: batch)
-    let workers = self.workers
     if slices.count == 1 {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
       let (line, index) = (self.line, self.index)
@@ -190,13 +190,23 @@ struct BatchState {
       summary.merge(batchSummary)
       self.index += batchSummary.records
       self.line += lines
-      return
-    } else {
-      DispatchQueue.concurrentPerform(iterations: slices.count) { part in
-        workers[part].process(shared, slice: slices[part], base: base, keepAll: keepAll)
+      return nil
+    }
+    let shared = SharedBuffer(buffer: batch)
+    let group = DispatchGroup()
+    for (worker, slice) in zip(workers, slices) {
+      DispatchQueue.global().async(group: group) {
+        worker.process(shared, slice: slice, base: base, keepAll: keepAll)
       }
     }
-    for worker in workers.prefix(slices.count) {
+    return Running(group: group, parts: slices.count)
+  }
+
+  /// Waits for the workers of `start` and reports their records in input order.
+  mutating func finish(_ running: Running?, keepAll: Bool, onRecord: (RecordResult) -> Void) throws(StreamError) {
+    guard let running else { return }
+    running.group.wait()
+    for worker in workers.prefix(running.parts) {
       if let error = worker.error { throw .syntax(error) }
       summary.merge(worker.summary)
       for var result in worker.results {

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads NDJSON in batches of whole lines into two buffers in turn, so that the next batch can be
+/// read while worker threads still read the last one. A line cut by the end of a read is carried
+/// to the front of the next batch. Memory stays at two chunks, growing only for a single line
+/// longer than a chunk.
+final class LineBatchReader {
+  private let descriptor: Int32
+  private var buffers: [UnsafeMutableRawBufferPointer]
+  private var slot = 0
+  /// The unfinished line after the last batch, in the other buffer.
+  private var tail = UnsafeRawBufferPointer(start: nil, count: 0)
+  /// File offset of `tail`'s first byte.
+  private var tailOffset = 0
+  private(set) var atEnd = false
+  /// A limit on the total bytes read (`--max-bytes`); reading past it is an error.
+  let limit: Int?
+
+  init(descriptor: Int32, chunkSize: Int, limit: Int?) {
+    self.descriptor = descriptor
+    self.limit = limit
+    buffers = (0..<2).map { _ in .allocate(byteCount: max(chunkSize, 4096), alignment: 16) }
+  }
+
+  deinit { buffers.forEach { $0.deallocate() } }
+
+  /// The next batch of whole lines (the last line of the input may lack its newline) and its file
+  /// offset; nil at the end. A batch stays valid until the call after next.
+  func next() throws(ChunkReadError) -> (bytes: UnsafeRawBufferPointer, base: Int)? {
+    var buffer = buffers[slot]
+    var count = tail.count
+    if count > buffer.count { buffer = grow(slot, to: count * 2) }
+    if count > 0, let from = tail.baseAddress, let to = buffer.baseAddress { memmove(to, from, count) }
+    let base = tailOffset
+    var searched = 0
+    while true {
+      if count == buffer.count { buffer = grow(slot, to: buffer.count * 2) }
+      let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+      if got == 0 { atEnd = true }
+      count += got
+      if let limit, base + count > limit {
+        throw ChunkReadError(reason: "the input is larger than --max-bytes (\(limit) bytes)")
+      }
+      let filled = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+      if atEnd {
+        tail = UnsafeRawBufferPointer(start: nil, count: 0)
+        return count == 0 ? nil : (filled, base)
+      }
+      if let last = Self.lastNewline(filled, after: searched) {
+        tail = UnsafeRawBufferPointer(rebasing: filled[(last + 1)...])
+        tailOffset = base + last + 1
+        slot ^= 1
+        return (UnsafeRawBufferPointer(rebasing: filled[...last]), base)
+      }
+      searched = count
+    }
+  }
+
+  private func read(into room: UnsafeMutableRawBufferPointer) throws(ChunkReadError) -> Int {
+    while true {
+      let got = Foundation.read(descriptor, room.baseAddress, room.count)
+      if got >= 0 { return got }
+      if errno != EINTR { throw ChunkReadError(reason: String(cString: strerror(errno))) }
+    }
+  }
+
+  /// A bigger buffer for `slot`, keeping its first bytes (a line longer than a chunk).
+  private func grow(_ slot: Int, to size: Int) -> UnsafeMutableRawBufferPointer {
+    let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    if let from = buffers[slot].baseAddress, let to = bigger.baseAddress { memcpy(to, from, buffers[slot].count) }
+    buffers[slot].deallocate()
+    buffers[slot] = bigger
+    return bigger
+  }
+
+  /// The index of the last `\n` at or after `start`.
+  private static func lastNewline(_ buffer: UnsafeRawBufferPointer, after start: Int) -> Int? {
+    var index = buffer.count - 1
+    while index >= start {
+      if buffer[index] == 0x0A { return index }
+      index -= 1
+    }
+    return nil
+  }
+}
