@@ -150,17 +150,31 @@ public struct Parser {
 
   func isPunctuation(_ symbol: String, _ token: Token? = nil) -> Bool {
     let token = token ?? current
-    return token.kind == .punctuation && source.text(token.range) == symbol
+    return token.kind == .punctuation && spells(token, symbol)
   }
 
   func isKeyword(_ word: String, _ token: Token? = nil) -> Bool {
     let token = token ?? current
-    return token.kind == .identifier && source.text(token.range) == word
+    return token.kind == .identifier && spells(token, word)
   }
 
   func isKeywordAhead(_ words: Set<String>) -> Bool {
     let next = peek()
     return next.kind == .identifier && words.contains(source.text(next.range))
+  }
+
+  /// True when the token's bytes are exactly `word`'s: the parser asks this of nearly every
+  /// token, so it compares bytes rather than decode a String each time. Punctuation and
+  /// keywords are ASCII, so this is the same as comparing Strings.
+  private func spells(_ token: Token, _ word: String) -> Bool {
+    let range = token.range
+    guard range.count == word.utf8.count else { return false }
+    var offset = range.lowerBound
+    for byte in word.utf8 {
+      guard source.bytes[offset] == byte else { return false }
+      offset += 1
+    }
+    return true
   }
 
   mutating func consume(_ symbol: String) -> Bool {
