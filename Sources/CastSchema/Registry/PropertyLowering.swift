@@ -13,6 +13,8 @@ extension RegistryBuilder {
 
     var properties: [Property] = []
     var seen: [String: Range<Int>] = [:]
+    seen.reserveCapacity(decl.properties.count)
+    properties.reserveCapacity(decl.properties.count)
     for syntax in decl.properties where !syntax.isComputed {
       if dialect == .convertible, ConvertibleConfig.propertyNames.contains(syntax.name.text) { continue }
       guard !syntax.name.text.isEmpty else { continue }
@@ -45,7 +47,7 @@ extension RegistryBuilder {
       }
       properties.append(property)
     }
-    checkConfigNames(config, against: Set(properties.map(\.name)))
+    if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
     ownProperties[name] = properties
   }
 
