@@ -12,7 +12,7 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 
   public static func named(_ name: String) -> ScalarType? {
-    let bare = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.")
+    let bare = name.utf8.contains(UInt8(ascii: ".")) && (name.hasPrefix("Swift.") || name.hasPrefix("Foundation."))
       ? String(name[name.index(after: name.firstIndex(of: ".") ?? name.startIndex)...]) : name
     if let exact = byName[bare] { return exact }
     switch bare {

@@ -119,7 +119,8 @@ struct RegistryBuilder {
     // and loses its superclass link, so everything after can proceed. A chain stops at a model
     // already followed, so the whole pass is linear in the number of models.
     var settled: Set<String> = []
-    for name in symbols.modelOrder where !settled.contains(name) {
+    // A model without a superclass ends every chain that reaches it, so only the others start one.
+    for name in symbols.modelOrder where superclassOf[name] != nil && !settled.contains(name) {
       var chain = [name]
       var onChain: Set<String> = [name]
       var current = name
@@ -223,8 +224,7 @@ struct RegistryBuilder {
   // MARK: - Key checks
 
   private mutating func checkKeys(_ model: Model) {
-    var seen: [String: Int] = [:]
-    seen.reserveCapacity(model.properties.count)
+    var seen = FirstSeen<Int>(capacity: model.properties.count)
     for (index, property) in model.properties.enumerated() where property.isMapped {
       guard let key = property.outputKey else { continue }
       let description = key.isSimple ? key.components[0].key : key.description
@@ -239,7 +239,7 @@ struct RegistryBuilder {
               notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
         }
       } else {
-        seen[text] = index
+        seen.record(text, index)
       }
     }
   }
