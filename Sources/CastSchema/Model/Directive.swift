@@ -44,8 +44,28 @@ extension DirectiveSyntax {
   /// A cheap look at the first word, so the parser can attach own-line directives to the model
   /// (`//! init`, `//! super "k"`) or to the next property (`//! "key"`).
   var isModelLevel: Bool {
-    let word = text.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
-    return ["super", "awake", "awakeFromRead", "init", "nscoding", "nolog"].contains(String(word))
+    Self.modelLevelWords.contains(firstWord)
+  }
+
+  private static let modelLevelWords: Set<String> = ["super", "awake", "awakeFromRead", "init", "nscoding", "nolog"]
+
+  /// The letters after leading spaces and tabs. Every property's directive asks, so ASCII text
+  /// is read as bytes; a non-ASCII byte where the word ends may extend it (a combining accent
+  /// is part of the letter before it), so then the Character view decides.
+  private var firstWord: String {
+    let utf8 = text.utf8
+    var start = utf8.startIndex
+    while start < utf8.endIndex, utf8[start] == UInt8(ascii: " ") || utf8[start] == UInt8(ascii: "\t") {
+      start = utf8.index(after: start)
+    }
+    var end = start
+    while end < utf8.endIndex, (utf8[end] | 0x20) >= UInt8(ascii: "a"), (utf8[end] | 0x20) <= UInt8(ascii: "z") {
+      end = utf8.index(after: end)
+    }
+    if end < utf8.endIndex, utf8[end] >= 0x80 {
+      return String(text.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter })
+    }
+    return String(text[start..<end])
   }
 }
 
@@ -78,9 +98,43 @@ struct DirectiveParser {
   }
 
   static func parse(_ syntax: DirectiveSyntax, file: Int) -> ([ParsedDirective], [Diagnostic]) {
+    if let key = plainKey(syntax) { return ([key], []) }
     var parser = DirectiveParser(syntax, file: file)
     let result = parser.parseAll()
     return (result, parser.diagnostics)
+  }
+
+  /// `"key"` or `v"key"` alone, in ASCII without escapes: nearly every directive of a large
+  /// schema. Read straight from the bytes, with the result the full parser would give; nil
+  /// for anything else.
+  static func plainKey(_ syntax: DirectiveSyntax) -> ParsedDirective? {
+    let utf8 = syntax.text.utf8
+    var index = utf8.startIndex
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+    while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
+    let start = utf8.distance(from: utf8.startIndex, to: index)
+    let verbatim = index < utf8.endIndex && utf8[index] == UInt8(ascii: "v")
+    if verbatim { index = utf8.index(after: index) }
+    guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") else { return nil }
+    index = utf8.index(after: index)
+    let keyStart = index
+    while index < utf8.endIndex, utf8[index] != UInt8(ascii: "\"") {
+      guard utf8[index] < 0x80, utf8[index] != UInt8(ascii: "\\") else { return nil }
+      index = utf8.index(after: index)
+    }
+    guard index < utf8.endIndex else { return nil }
+    let key = String(syntax.text[keyStart..<index])
+    index = utf8.index(after: index)
+    let end = utf8.distance(from: utf8.startIndex, to: index)
+    while index < utf8.endIndex {
+      guard isSpace(utf8[index]) else { return nil }
+      index = utf8.index(after: index)
+    }
+    // ASCII text is the file's bytes one for one, so offsets need no table.
+    return ParsedDirective(
+      directive: .key(key, verbatim: verbatim), range: syntax.textStart + start..<syntax.textStart + end)
   }
 
   private mutating func parseAll() -> [ParsedDirective] {

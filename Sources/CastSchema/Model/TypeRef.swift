@@ -8,10 +8,13 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   case url = "URL", date = "Date", data = "Data", uuid = "UUID"
 
   /// Spellings that mean the same type (`NSString`, `NSURL`, `Swift.Int`, …).
+  // NB: `init(rawValue:)` compares against every case in turn; every property type asks.
+  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
   public static func named(_ name: String) -> ScalarType? {
-    let bare = name.hasPrefix("Swift.") || name.hasPrefix("Foundation.")
+    let bare = name.utf8.contains(UInt8(ascii: ".")) && (name.hasPrefix("Swift.") || name.hasPrefix("Foundation."))
       ? String(name[name.index(after: name.firstIndex(of: ".") ?? name.startIndex)...]) : name
-    if let exact = ScalarType(rawValue: bare) { return exact }
+    if let exact = byName[bare] { return exact }
     switch bare {
     case "NSString", "Substring": return .string
     case "NSURL": return .url

@@ -7,14 +7,19 @@ enum DialectRules {
   static let nosceProtocols: Set<String> = ["NosceSerializationProtocol", "NosceDeserializationProtocol"]
 
   /// The dialect a model's own inheritance clause names, if any.
+  // NB: an inheritance clause names a handful of types; scanning it beats hashing it into a Set.
   static func declaredDialect(_ names: [String]) -> Dialect? {
-    let set = Set(names)
-    if set.contains("DictionaryConvertible") { return .jsoncast }
-    if set.contains("JsonObject") { return .jsonobject }
-    if set.contains("Convertible") || !set.isDisjoint(with: convertibleProtocols) { return .convertible }
-    if !set.isDisjoint(with: nosceProtocols) { return .nosce }
-    if set.contains("Class") { return .dson }
+    if names.contains("DictionaryConvertible") { return .jsoncast }
+    if names.contains("JsonObject") { return .jsonobject }
+    if names.contains(where: { $0 == "Convertible" || convertibleProtocols.contains($0) }) { return .convertible }
+    if names.contains(where: nosceProtocols.contains) { return .nosce }
+    if names.contains("Class") { return .dson }
     return nil
+  }
+
+  /// Whether an inheritance clause names a snake_case protocol.
+  static func declaresSnakeCase(_ names: [String]) -> Bool {
+    names.contains(where: snakeCaseProtocols.contains)
   }
 
   /// Whether an absent value fails the init.

@@ -64,8 +64,9 @@ struct KeySpecError: Error {
 extension StringProtocol {
   func trimmingSpaces() -> String {
     // Keys rarely have spaces around them; only then is the slow Unicode-aware path needed.
-    let bytes = Array(utf8)
-    if let first = bytes.first, let last = bytes.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+    var last: UInt8?
+    for byte in utf8 { last = byte }
+    if let first = utf8.first, let last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
       return String(self)
     }
     let scalars = unicodeScalars.drop { $0.properties.isWhitespace }

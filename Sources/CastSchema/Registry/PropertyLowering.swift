@@ -12,7 +12,8 @@ extension RegistryBuilder {
     lowerModelDirectives(decl, file: file)
 
     var properties: [Property] = []
-    var seen: [String: Range<Int>] = [:]
+    var seen = FirstSeen<Range<Int>>(capacity: decl.properties.count)
+    properties.reserveCapacity(decl.properties.count)
     for syntax in decl.properties where !syntax.isComputed {
       if dialect == .convertible, ConvertibleConfig.propertyNames.contains(syntax.name.text) { continue }
       guard !syntax.name.text.isEmpty else { continue }
@@ -24,7 +25,7 @@ extension RegistryBuilder {
             notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
         continue
       }
-      seen[syntax.name.text] = syntax.name.range
+      seen.record(syntax.name.text, syntax.name.range)
       guard let (type, optionality, defaultValue) = resolveTypeAndDefault(syntax, file: file, evaluator: evaluator)
       else { continue }
       var property = Property(
@@ -32,7 +33,7 @@ extension RegistryBuilder {
         isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
         dateFormat: .iso8601, declaredIn: name, isLet: syntax.isLet, range: range)
       applyDirectives(syntax.directives, to: &property, file: file)
-      if config.ignoredKeys.contains(property.name) { property.usage = .ignored }
+      if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) { property.usage = .ignored }
       computeKeys(&property, snakeCase: snake, dialect: dialect, config: config, file: file)
       // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
       if property.usage == .normal {
@@ -45,7 +46,7 @@ extension RegistryBuilder {
       }
       properties.append(property)
     }
-    checkConfigNames(config, against: Set(properties.map(\.name)))
+    if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
     ownProperties[name] = properties
   }
 

@@ -119,7 +119,8 @@ struct RegistryBuilder {
     // and loses its superclass link, so everything after can proceed. A chain stops at a model
     // already followed, so the whole pass is linear in the number of models.
     var settled: Set<String> = []
-    for name in symbols.modelOrder where !settled.contains(name) {
+    // A model without a superclass ends every chain that reaches it, so only the others start one.
+    for name in symbols.modelOrder where superclassOf[name] != nil && !settled.contains(name) {
       var chain = [name]
       var onChain: Set<String> = [name]
       var current = name
@@ -162,7 +163,7 @@ struct RegistryBuilder {
     if let known = snakeCase[name] { return known }
     var result = false
     if let located = symbols.models[name],
-      !Set(located.syntax.inheritance.map(Self.typeName)).isDisjoint(with: DialectRules.snakeCaseProtocols)
+      DialectRules.declaresSnakeCase(located.syntax.inheritance.map(Self.typeName))
     {
       result = true
     } else if let superclass = superclassOf[name] {
@@ -189,6 +190,12 @@ struct RegistryBuilder {
 
   private mutating func flatten(_ name: String) -> [Property] {
     if let done = flattened[name] { return done }
+    // Without a superclass there is nothing to merge: own properties have distinct names already.
+    guard superclassOf[name] != nil else {
+      let own = ownProperties[name] ?? []
+      flattened[name] = own
+      return own
+    }
     var result: [Property] = []
     if let superclass = superclassOf[name] {
       let inherited = flatten(superclass)
@@ -217,11 +224,13 @@ struct RegistryBuilder {
   // MARK: - Key checks
 
   private mutating func checkKeys(_ model: Model) {
-    var seen: [String: Property] = [:]
-    for property in model.properties where property.isMapped {
+    var seen = FirstSeen<Int>(capacity: model.properties.count)
+    for (index, property) in model.properties.enumerated() where property.isMapped {
       guard let key = property.outputKey else { continue }
-      let text = options.caseInsensitiveKeys ? key.description.lowercased() : key.description
-      if let first = seen[text] {
+      let description = key.isSimple ? key.components[0].key : key.description
+      let text = options.caseInsensitiveKeys ? description.lowercased() : description
+      if let firstIndex = seen[text] {
+        let first = model.properties[firstIndex]
         // Report once, where the later declaration is, unless both are inherited.
         if property.declaredIn == model.name || first.declaredIn == model.name {
           diagnostics.append(
@@ -230,7 +239,7 @@ struct RegistryBuilder {
               notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
         }
       } else {
-        seen[text] = property
+        seen.record(text, index)
       }
     }
   }

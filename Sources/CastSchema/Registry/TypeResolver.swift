@@ -48,21 +48,8 @@ struct TypeResolver {
   private mutating func resolveNamed(
     _ name: NameSyntax, arguments: [TypeSyntax], range: Range<Int>, file: Int
   ) -> TypeRef? {
-    let resolvedArguments = arguments.map { resolve($0, file: file) }
-    if resolvedArguments.contains(where: { $0 == nil }) { return nil }
-    let args = resolvedArguments.compactMap { $0 }
-    switch (name.text, args.count) {
-    case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
-    case ("Set", 1), ("NSSet", 1): return .set(args[0])
-    case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(args[0])
-    case ("Dictionary", 2):
-      return dictionary(key: args[0], value: args[1], keySyntax: arguments[0], file: file)
-    case (_, 0):
-      break
-    default:
-      report(SchemaMessages.unsupportedType(name.text, "unexpected generic arguments"), at: range, file: file)
-      return nil
-    }
+    // Most types are plain names: only generic ones go through the generic spellings.
+    if !arguments.isEmpty { return resolveGeneric(name, arguments: arguments, range: range, file: file) }
     switch name.text {
     case "Any", "AnyObject", "AnyHashable", "JSONValue", "id": return .any
     case "NSDictionary", "NSMutableDictionary": return .anyObject
@@ -81,6 +68,26 @@ struct TypeResolver {
     }
     report(SchemaMessages.unknownType(name.text), at: name.range, file: file, notes: notes)
     return nil
+  }
+
+  /// `Array<T>`, `Set<T>`, `Optional<T>`, `Dictionary<K, V>`: nil after a report (or after an
+  /// argument failed to resolve).
+  private mutating func resolveGeneric(
+    _ name: NameSyntax, arguments: [TypeSyntax], range: Range<Int>, file: Int
+  ) -> TypeRef? {
+    let resolvedArguments = arguments.map { resolve($0, file: file) }
+    if resolvedArguments.contains(where: { $0 == nil }) { return nil }
+    let args = resolvedArguments.compactMap { $0 }
+    switch (name.text, args.count) {
+    case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
+    case ("Set", 1), ("NSSet", 1): return .set(args[0])
+    case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(args[0])
+    case ("Dictionary", 2):
+      return dictionary(key: args[0], value: args[1], keySyntax: arguments[0], file: file)
+    default:
+      report(SchemaMessages.unsupportedType(name.text, "unexpected generic arguments"), at: range, file: file)
+      return nil
+    }
   }
 
   private mutating func resolveAlias(

@@ -76,8 +76,10 @@ extension Parser {
     switch word {
     case "var", "let":
       var property = parseProperty(start: start, modifiers: modifiers)
-      property.directives = pending + property.directives
-      pending = []
+      if !pending.isEmpty {
+        property.directives = pending + property.directives
+        pending = []
+      }
       if modifiers.contains("static") {
         warnSkipped("static property '\(property.name.text)'", at: property.range)
       } else {

@@ -11,7 +11,8 @@ extension Parser {
     {
       while !atEnd, !current.startsLine, current.kind != .directive, !isPunctuation("}") {
         if isPunctuation("(") || isPunctuation("[") {
-          skipBalanced(open: source.text(current.range), close: isPunctuation("(") ? ")" : "]")
+          let isParenthesis = isPunctuation("(")
+          skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
         } else {
           advance()
         }

@@ -90,7 +90,7 @@ extension Parser {
       NameSyntax(text: nameText, range: nameRange), arguments: arguments, range: start..<previousEnd)
   }
 
-  mutating func expectClosing(_ symbol: String, opening: Int, what: String) {
+  mutating func expectClosing(_ symbol: StaticString, opening: Int, what: String) {
     if consume(symbol) { return }
     error(
       SyntaxMessages.expected("'\(symbol)'", after: "to end \(what)"),

@@ -109,7 +109,7 @@ public struct Parser {
           advance()
           if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
         }
-      } else if current.kind == .identifier, Self.modifierWords.contains(text(current)) {
+      } else if current.kind == .identifier, current.range.count >= 4, Self.modifierWords.contains(text(current)) {
         modifiers.append(text(current))
         advance()
         if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
@@ -120,6 +120,7 @@ public struct Parser {
     return modifiers
   }
 
+  // NB: every word here has at least four letters, so `var` and `let` skip the hash lookup.
   static let modifierWords: Set<String> = [
     "public", "private", "fileprivate", "internal", "open", "final", "lazy", "weak", "unowned",
     "dynamic", "override", "required", "convenience", "mutating", "nonmutating", "static",
@@ -148,14 +149,14 @@ public struct Parser {
     return source.text(range)
   }
 
-  func isPunctuation(_ symbol: String, _ token: Token? = nil) -> Bool {
+  func isPunctuation(_ symbol: StaticString, _ token: Token? = nil) -> Bool {
     let token = token ?? current
-    return token.kind == .punctuation && source.text(token.range) == symbol
+    return token.kind == .punctuation && spells(token, symbol)
   }
 
-  func isKeyword(_ word: String, _ token: Token? = nil) -> Bool {
+  func isKeyword(_ word: StaticString, _ token: Token? = nil) -> Bool {
     let token = token ?? current
-    return token.kind == .identifier && source.text(token.range) == word
+    return token.kind == .identifier && spells(token, word)
   }
 
   func isKeywordAhead(_ words: Set<String>) -> Bool {
@@ -163,7 +164,23 @@ public struct Parser {
     return next.kind == .identifier && words.contains(source.text(next.range))
   }
 
-  mutating func consume(_ symbol: String) -> Bool {
+  /// True when the token's bytes are exactly `word`'s: the parser asks this of nearly every
+  /// token, so it compares bytes rather than decode a String each time. Punctuation and
+  /// keywords are ASCII, so this is the same as comparing Strings.
+  private func spells(_ token: Token, _ word: StaticString) -> Bool {
+    let range = token.range
+    return word.withUTF8Buffer { expected in
+      guard range.count == expected.count else { return false }
+      var offset = range.lowerBound
+      for byte in expected {
+        guard source.bytes[offset] == byte else { return false }
+        offset += 1
+      }
+      return true
+    }
+  }
+
+  mutating func consume(_ symbol: StaticString) -> Bool {
     guard isPunctuation(symbol) else { return false }
     advance()
     return true
@@ -223,7 +240,7 @@ public struct Parser {
   /// Enters one more level of nesting. Past `maxNesting` it reports the error, skips the group at
   /// the current token (`open … close`, or a declaration with its body) and returns false; the
   /// caller then returns a placeholder. A caller that gets true must decrement `nesting` when done.
-  mutating func enterNesting(skipping open: String, _ close: String) -> Bool {
+  mutating func enterNesting(skipping open: StaticString, _ close: StaticString) -> Bool {
     guard nesting >= Self.maxNesting else {
       nesting += 1
       return true
@@ -277,7 +294,7 @@ public struct Parser {
   }
 
   /// Skips a `{ … }` group (the current token is the opening symbol), counting nesting.
-  mutating func skipBalanced(open: String, close: String) {
+  mutating func skipBalanced(open: StaticString, close: StaticString) {
     let start = current.range
     var depth = 0
     repeat {

@@ -19,11 +19,13 @@ public enum TokenKind: Sendable, Hashable {
 }
 
 /// One token: kind, byte range, and whether a newline precedes it.
+// NB: the range comes first so the two one-byte fields pack behind it (24 bytes, not 32): a
+// large file has tens of thousands of tokens.
 public struct Token: Sendable, Hashable {
-  /// What it is.
-  public var kind: TokenKind
   /// UTF-8 offsets in its file.
   public var range: Range<Int>
+  /// What it is.
+  public var kind: TokenKind
   /// True when a line break (or the start of the file) comes between the previous token and this one.
   public var startsLine: Bool
 

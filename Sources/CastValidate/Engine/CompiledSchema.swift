@@ -122,6 +122,9 @@ final class SchemaCompiler {
     var roots: [[UInt8]] = []
     var ignored: [[UInt8]] = []
     var known: [String] = []
+    fields.reserveCapacity(model.properties.count)
+    direct.reserveCapacity(model.properties.count)
+    known.reserveCapacity(model.properties.count)
     for property in model.properties {
       guard property.isMapped else {
         let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
@@ -136,7 +139,8 @@ final class SchemaCompiler {
       let field = FieldPlan(
         property: property, node: node, isOptional: property.optionality != .none,
         isRequired: property.isRequired, defaultJSON: property.defaultValue.flatMap { $0.jsonValue(in: registry) },
-        hasDefault: property.defaultValue != nil, checks: property.checks.compactMap(CompiledCheck.init),
+        hasDefault: property.defaultValue != nil,
+        checks: property.checks.isEmpty ? [] : property.checks.compactMap(CompiledCheck.init),
         directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
       let index = fields.count
       fields.append(field)
@@ -149,7 +153,7 @@ final class SchemaCompiler {
           if !roots.contains(root) { roots.append(root) }
         }
       }
-      known += property.keys.map { $0.components[0].key }
+      for path in property.keys { known.append(path.components[0].key) }
     }
     if let superKey = model.superKey {
       let root = Self.keyBytes(superKey.components[0].key, caseInsensitive)
