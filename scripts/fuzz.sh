@@ -4,6 +4,8 @@
 #   FUZZ_TARGETS   which targets (default: FuzzJSON FuzzCast FuzzValidate)
 #   FUZZ_JOBS      libFuzzer workers per target (default 1, leaving the other cores free)
 #   FUZZ_KEEP_GOING=1  carry on after a crash (libFuzzer's fork mode), for long unattended runs
+#   FUZZ_PARALLEL=1    run the targets at the same time rather than one after another (CI's
+#                      smoke run: each still runs FUZZ_SECONDS, sharing the cores)
 #   SHARED_DIR     the shared samples and JSONTestSuite (default: ../shared beside the package)
 # Corpora grow in Fuzz/.work/corpus/<target> (not committed) and are seeded on every run from
 # schemas/, $SHARED_DIR/samples and $SHARED_DIR/data/JSONTestSuite. A crash, leak or timeout
@@ -52,26 +54,56 @@ seed() {
   done
 }
 
-status=0
 mkdir -p "$work/artifacts" "$work/logs"
-for target in $targets; do
-  seed "$target"
-  dict=$root/Fuzz/Dictionaries/json.dict
+
+# Runs one target for $seconds; fails when libFuzzer reports a crash, leak or timeout.
+run_target() {
+  local target=$1
+  local dict=$root/Fuzz/Dictionaries/json.dict
   [[ $target == FuzzCast ]] && dict=$root/Fuzz/Dictionaries/cast.dict
-  echo "fuzz: $target for ${seconds}s"
-  log=$work/logs/$target.log
-  parallel=()
+  local log=$work/logs/$target.log
+  local parallel=()
   [[ $jobs -gt 1 ]] && parallel=(-jobs="$jobs" -workers="$jobs")
   [[ ${FUZZ_KEEP_GOING:-0} == 1 ]] && parallel=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
   # (cd: with -jobs, libFuzzer writes fuzz-N.log files into the current folder.)
-  if ! (cd "$work/logs" && "$bin/$target" "$work/corpus/$target" "$work/seeds/$target" -dict="$dict" \
+  (cd "$work/logs" && "$bin/$target" "$work/corpus/$target" "$work/seeds/$target" -dict="$dict" \
     -max_total_time="$seconds" -max_len=16384 -timeout=10 -rss_limit_mb=2048 "${parallel[@]}" \
-    -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 >"$log" 2>&1); then
-    echo "fuzz: $target FAILED; see $log and $work/artifacts/" >&2
-    status=1
-  fi
-  # The last status line and the final statistics: executions, coverage, corpus size.
+    -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 >"$log" 2>&1)
+}
+
+# The last status line and the final statistics of a target: executions, coverage, corpus size.
+summarize() {
+  local log=$work/logs/$1.log
   grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' "$log" | tail -1 || true
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)' "$log" || true
-done
+}
+
+status=0
+if [[ ${FUZZ_PARALLEL:-0} == 1 ]]; then
+  declare -A pids
+  for target in $targets; do
+    seed "$target"
+    echo "fuzz: $target for ${seconds}s (in parallel)"
+    run_target "$target" &
+    pids[$target]=$!
+  done
+  for target in $targets; do
+    if ! wait "${pids[$target]}"; then
+      echo "fuzz: $target FAILED; see $work/logs/$target.log and $work/artifacts/" >&2
+      status=1
+    fi
+    echo "fuzz: $target"
+    summarize "$target"
+  done
+else
+  for target in $targets; do
+    seed "$target"
+    echo "fuzz: $target for ${seconds}s"
+    if ! run_target "$target"; then
+      echo "fuzz: $target FAILED; see $work/logs/$target.log and $work/artifacts/" >&2
+      status=1
+    fi
+    summarize "$target"
+  done
+fi
 exit $status

@@ -19,6 +19,15 @@ public func fuzzValidate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     _ = try? fixture.validator.validateNDJSON(bytes) { _ in }
   }
+  for (quick, full) in FuzzSchema.cleanCheckPairs {
+    // The clean-record check may only save work: with and without it, the same results.
+    let withCheck = FuzzSchema.outcome(quick, bytes, ndjson: false)
+    let withoutCheck = FuzzSchema.outcome(full, bytes, ndjson: false)
+    if withCheck != withoutCheck { fatalError("clean-record check disagrees:\n\(withCheck)\n\(withoutCheck)") }
+    let linesWithCheck = FuzzSchema.outcome(quick, bytes, ndjson: true)
+    let linesWithoutCheck = FuzzSchema.outcome(full, bytes, ndjson: true)
+    if linesWithCheck != linesWithoutCheck { fatalError("clean-record check disagrees on NDJSON:\n\(linesWithCheck)\n\(linesWithoutCheck)") }
+  }
   return 0
 }
 
@@ -29,6 +38,7 @@ public func fuzzValidateInitialize(
   _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> CInt {
   _ = FuzzSchema.fixtures
+  _ = FuzzSchema.cleanCheckPairs
   return 0
 }
 
@@ -76,6 +86,74 @@ enum FuzzSchema {
         var raw: [String: Any]? //! custom
     }
     """
+
+  /// A model the clean-record check reads by itself (no key paths, checks or `super`).
+  static let plainText = """
+    enum Role: String { case admin, editor, viewer }
+    enum Level: Int { case low = 1, mid, high = 10 }
+    struct Geo: DictionaryConvertible {
+        let lat: Double
+        let lon: Double
+    }
+    struct Plain: DictionaryConvertible, UnderscoreToCamelCase {
+        let id: Int
+        let userName: String
+        var small: Int8?
+        var big: UInt64?
+        var ratio: Float?
+        var exact: Decimal?
+        var flag: Bool?
+        var letter: Character?
+        var link: URL?
+        var uuid: UUID?
+        var blob: Data?
+        var createdAt: Date?
+        var role: Role = .viewer
+        var level: Level?
+        var tags: [String]?
+        var holes: [Int?]?
+        var unique: Set<String>?
+        var scores: [String: [Double]]?
+        var byNumber: [Int: String]?
+        var geo: Geo?
+        var places: [Geo]?
+        var extra: Any?
+        var object: [String: Any]?
+        var list: [Any]?
+    }
+    """
+
+  /// Validators of `Plain` with and without the clean-record check, under lenient and strict options.
+  static let cleanCheckPairs: [(DocumentValidator, DocumentValidator)] = {
+    let (registry, _) = SchemaLoader.load([SourceFile(path: "plain.cast", text: plainText)])
+    return [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
+      .compactMap { options in
+        let schema = CompiledSchema(registry: registry, options: options)
+        guard let quick = DocumentValidator(schema: schema, target: .model("Plain")) else { return nil }
+        var full = quick
+        full.usesCleanCheck = false
+        return (quick, full)
+      }
+  }()
+
+  /// Everything a run tells: each record's verdict, span and findings, or the syntax error.
+  static func outcome(_ validator: DocumentValidator, _ bytes: UnsafeRawBufferPointer, ndjson: Bool) -> String {
+    var text = ""
+    do {
+      let summary = try ndjson
+        ? validator.validateNDJSON(bytes) { text += describe($0) }
+        : validator.validateDocument(bytes) { text += describe($0) }
+      text += "\(summary)"
+    } catch {
+      text += "error \(error.offset) \(error.message)"
+    }
+    return text
+  }
+
+  private static func describe(_ result: RecordResult) -> String {
+    "\(result.index) \(result.isValid) \(result.span.start)..<\(result.span.end): "
+      + result.findings.map { "\($0.severity) \($0.code) \($0.path) @\($0.offset) \($0.message)" }.joined(separator: "; ") + "\n"
+  }
 
   static let fixtures: [Fixture] = {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "fuzz.cast", text: text)])
