@@ -51,11 +51,19 @@ struct RecordValidator {
   let captureStack = RawStack<JSONSpan>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
+  /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
+  /// of an instance being built; see `transcribe`.
+  // NB: unmanaged, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
+  // it alive as long as the walker.
+  let transcript: Unmanaged<CompactTranscript>?
+  private let transcriptOwner: CompactTranscript?
 
-  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool) {
+  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool, transcript: CompactTranscript? = nil) {
     self.schema = schema
     self.document = document
     self.build = build
+    self.transcript = transcript.map { Unmanaged.passUnretained($0) }
+    transcriptOwner = transcript
   }
 
   /// The bytes of a span of the file (which must lie in `document`).
@@ -78,6 +86,9 @@ struct RecordValidator {
     _ node: ValueNode, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     let kind = try scanner.peekKind()
+    if !wantInstance, transcript != nil {
+      return try transcribe(node, kind, &scanner, policy: policy, declaration: declaration)
+    }
     if kind == .null {
       // NB: `Any` holds `null` like any other JSON value (`[String: Any]`, `[Any]`, `--type Any`).
       if case .any = node { return .value(try rawJSON(&scanner, build: wantInstance)) }
