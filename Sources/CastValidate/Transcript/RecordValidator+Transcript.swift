@@ -6,6 +6,8 @@ import Foundation
 /// engine's own walk of their contents; anything else is built and encoded.
 extension RecordValidator {
   /// `value` while transcribing; when it returns `.value(nil)` the value's output has been written.
+  // NB: out of line, so that `value` stays as small for validation as it was.
+  @inline(never)
   mutating func transcribe(
     _ node: ValueNode, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?
   ) throws(JSONSyntaxError) -> Outcome {
@@ -38,7 +40,8 @@ extension RecordValidator {
       return outcome
     case .scalar(.string) where kind == .string:
       // Every JSON string is a String; read here, its token tells whether it needs decoding.
-      transcript.writeString(try scanner.readString(), scanner)
+      let token = try scanner.readString()
+      transcript.writeString(scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes)
       return .value(nil)
     case .scalar(let type) where Self.keepsLiteral(type, kind):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
@@ -80,14 +83,14 @@ extension RecordValidator {
 
   /// Copies the literal just read; an integer written with a fraction or an exponent (`3.0`) is
   /// written differently, so the record is left to the instance path.
+  @inline(__always)
   private func copyLiteral(
     _ start: Int, _ scanner: JSONScanner, integer: Bool, into transcript: Unmanaged<CompactTranscript>
   ) {
     let literal = scanner.bytes(JSONSpan(start: start, end: scanner.offset))
     if literal.first == JSONByte.quote {
-      let hasEscapes = literal.baseAddress.map { memchr($0, Int32(JSONByte.backslash), literal.count) != nil } ?? false
-      let content = JSONSpan(start: start + 1, end: scanner.offset - 1)
-      return transcript.writeString(JSONStringToken(span: content, hasEscapes: hasEscapes), scanner)
+      let escaped = literal.baseAddress.map { memchr($0, Int32(JSONByte.backslash), literal.count) != nil } ?? false
+      return transcript.writeString(literal, escaped: escaped)
     }
     if integer, literal.contains(where: { $0 == JSONByte.dot || $0 | 0x20 == JSONByte.lowerE }) {
       transcript.markBroken()

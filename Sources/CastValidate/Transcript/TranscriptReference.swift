@@ -1,32 +1,34 @@
 /// The walker holds its transcript unmanaged: these forward each call through a guaranteed
 /// reference, so the hot loop pays no retain and release for it (the walker keeps it alive).
+/// Those the engine's own loops call are kept out of line, so that validation, which never
+/// takes them, keeps its loops as small as they were.
 extension Unmanaged where Instance == CompactTranscript {
-  @inline(__always)
+  @inline(never)
   func append(_ byte: UInt8) { _withUnsafeGuaranteedRef { $0.append(byte) } }
 
-  @inline(__always)
+  @inline(never)
   func writeKey(_ key: JSONStringToken, _ reader: JSONScanner) { _withUnsafeGuaranteedRef { $0.writeKey(key, reader) } }
 
-  @inline(__always)
+  @inline(never)
   func beginObject(fieldCount: Int) { _withUnsafeGuaranteedRef { $0.beginObject(fieldCount: fieldCount) } }
 
-  @inline(__always)
+  @inline(never)
   func beginField(plan: Int, field: Int) { _withUnsafeGuaranteedRef { $0.beginField(plan: plan, field: field) } }
 
-  @inline(__always)
+  @inline(never)
   func endField(_ field: Int, built instance: CastValidate.Instance?) {
     _withUnsafeGuaranteedRef { $0.endField(field, built: instance) }
   }
 
-  @inline(__always)
+  @inline(never)
   func placeBuilt(_ field: Int, _ instance: CastValidate.Instance?) { _withUnsafeGuaranteedRef { $0.placeBuilt(field, instance) } }
 
-  @inline(__always)
+  @inline(never)
   func settle(_ field: Int, _ settlement: RecordValidator.Settlement) {
     _withUnsafeGuaranteedRef { $0.settle(field, settlement) }
   }
 
-  @inline(__always)
+  @inline(never)
   func endObject(_ plan: ModelPlan) { _withUnsafeGuaranteedRef { $0.endObject(plan) } }
 
   @inline(__always)
@@ -36,8 +38,8 @@ extension Unmanaged where Instance == CompactTranscript {
   func appendNull() { _withUnsafeGuaranteedRef { $0.appendNull() } }
 
   @inline(__always)
-  func writeString(_ token: JSONStringToken, _ reader: JSONScanner) {
-    _withUnsafeGuaranteedRef { $0.writeString(token, reader) }
+  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool) {
+    _withUnsafeGuaranteedRef { $0.writeString(literal, escaped: escaped) }
   }
 
   @inline(__always)

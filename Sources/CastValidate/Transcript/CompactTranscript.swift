@@ -38,14 +38,18 @@ final class CompactTranscript {
   /// A model's members while they are reordered (only when they arrived out of declaration order
   /// or need defaults or `null`s).
   private let scratch: ByteScratch
-  /// Per-field output spans of the objects being read, innermost last.
-  private let spans = RawStack<FieldSpan>()
-  /// The objects being read, innermost last.
-  private let objects = RawStack<ObjectMark>(capacity: 16)
+  /// Per-field output spans of the objects being read, innermost last (plain memory: the field
+  /// calls come once per member, and a `RawStack` would cost a reference load each).
+  private var spans: UnsafeMutablePointer<FieldSpan>
+  private var spanCapacity = 256
+  private var spanCount = 0
+  /// The innermost object being read, and the ones around it.
+  private var current = ObjectMark(start: 0, spanBase: 0)
+  private let outer = RawStack<ObjectMark>(capacity: 16)
   /// Every field's `"key":` bytes back to back; field `f` of plan `p` is entry `planFirst[p] + f`.
   private let keyBytes: UnsafeMutablePointer<UInt8>
   private let keyStarts: UnsafeMutablePointer<Int>
-  private let planFirst: [Int]
+  private let planFirst: UnsafeMutablePointer<Int>
   /// Each field's default as compact JSON, nil when it has none.
   private let defaults: [[[UInt8]?]]
   private var instanceBytes: [UInt8] = []
@@ -70,7 +74,9 @@ final class CompactTranscript {
       }
     }
     starts.append(blob.count)
-    planFirst = first
+    planFirst = .allocate(capacity: max(first.count, 1))
+    planFirst.initialize(from: first, count: first.count)
+    spans = .allocate(capacity: spanCapacity)
     keyBytes = .allocate(capacity: max(blob.count, 1))
     keyBytes.initialize(from: blob, count: blob.count)
     keyStarts = .allocate(capacity: starts.count)
@@ -96,6 +102,8 @@ final class CompactTranscript {
     keyBytes.deallocate()
     keyStarts.deallocate()
     stringEnums.deallocate()
+    planFirst.deallocate()
+    spans.deallocate()
   }
 
   /// Whether enum `index` has string raw values.
@@ -109,8 +117,8 @@ final class CompactTranscript {
   func reset() {
     count = 0
     isBroken = false
-    spans.removeAll()
-    objects.removeAll()
+    spanCount = 0
+    outer.removeAll()
   }
 
   // MARK: - Bytes
@@ -126,7 +134,12 @@ final class CompactTranscript {
   func append(_ raw: UnsafeRawBufferPointer) {
     guard let source = raw.baseAddress, raw.count > 0 else { return }
     if count + raw.count > capacity { grow(to: count + raw.count) }
-    (storage + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    if raw.count <= 16 {
+      // Most literals and keys are short: a plain loop beats a call to memmove.
+      for index in 0..<raw.count { storage[count &+ index] = source.load(fromByteOffset: index, as: UInt8.self) }
+    } else {
+      (storage + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
     count &+= raw.count
   }
 
@@ -153,21 +166,29 @@ final class CompactTranscript {
     append(instanceBytes)
   }
 
-  /// A string token: its bytes as read when it has no escapes, for then they are what
-  /// `JSONWriter` writes (the scanner has checked its UTF-8 and control bytes).
-  func writeString(_ token: JSONStringToken, _ reader: JSONScanner) {
-    guard token.hasEscapes else {
-      return append(reader.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)))
-    }
+  /// A string literal as read, quotes included: copied when it has no escapes, for then its
+  /// bytes are what `JSONWriter` writes (the scanner has checked its UTF-8 and control bytes).
+  @inline(__always)
+  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool) {
+    guard escaped else { return append(literal) }
+    writeEscaped(UnsafeRawBufferPointer(rebasing: literal[1..<literal.count - 1]))
+  }
+
+  /// String content with escapes, decoded and written as `JSONWriter` quotes it.
+  private func writeEscaped(_ content: UnsafeRawBufferPointer) {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(content.count)
+    var decoder = JSONStringDecoder(content)
+    while let byte = decoder.next() { decoded.append(byte) }
     instanceBytes.removeAll(keepingCapacity: true)
-    JSONWriter.appendQuoted(reader.string(token), to: &instanceBytes)
+    JSONWriter.appendQuoted(String(decoding: decoded, as: UTF8.self), to: &instanceBytes)
     append(instanceBytes)
   }
 
   /// A dictionary key and its colon, after a comma unless it is the first.
   func writeKey(_ key: JSONStringToken, _ reader: JSONScanner) {
     if storage[count - 1] != JSONByte.openBrace { append(JSONByte.comma) }
-    writeString(key, reader)
+    writeString(reader.bytes(JSONSpan(start: key.span.start - 1, end: key.span.end + 1)), escaped: key.hasEscapes)
     append(JSONByte.colon)
   }
 
@@ -175,8 +196,22 @@ final class CompactTranscript {
 
   /// Opens a model's object; the field calls that follow refer to the innermost open one.
   func beginObject(fieldCount: Int) {
-    objects.push(ObjectMark(start: count, spanBase: spans.push(FieldSpan(), count: fieldCount)))
+    outer.push(current)
+    if spanCount + fieldCount > spanCapacity { growSpans(to: spanCount + fieldCount) }
+    (spans + spanCount).initialize(repeating: FieldSpan(), count: fieldCount)
+    current = ObjectMark(start: count, spanBase: spanCount)
+    spanCount += fieldCount
     append(JSONByte.openBrace)
+  }
+
+  private func growSpans(to needed: Int) {
+    var newCapacity = spanCapacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<FieldSpan>.allocate(capacity: newCapacity)
+    bigger.moveInitialize(from: spans, count: spanCount)
+    spans.deallocate()
+    spans = bigger
+    spanCapacity = newCapacity
   }
 
   /// Writes a directly keyed field's member prefix (comma, `"key":`) before its value.
@@ -184,8 +219,7 @@ final class CompactTranscript {
   func beginField(plan: Int, field: Int) {
     let start = count
     member(planFirst[plan] + field)
-    spans[objects[objects.count - 1].spanBase + field] = FieldSpan(
-      pieceStart: start, valueStart: count, valueEnd: -1, settlement: .keep)
+    spans[current.spanBase + field] = FieldSpan(pieceStart: start, valueStart: count, valueEnd: -1, settlement: .keep)
   }
 
   /// Marks the end of the value written since `beginField`; a value the engine built (for
@@ -193,7 +227,7 @@ final class CompactTranscript {
   @inline(__always)
   func endField(_ field: Int, built instance: Instance?) {
     if let instance { write(instance) }
-    spans[objects[objects.count - 1].spanBase + field].valueEnd = count
+    spans[current.spanBase + field].valueEnd = count
   }
 
   /// A field's value built after the scan (key paths, alternatives): written loose, placed when
@@ -201,24 +235,24 @@ final class CompactTranscript {
   func placeBuilt(_ field: Int, _ instance: Instance?) {
     let start = count
     if let instance { write(instance) }
-    spans[objects[objects.count - 1].spanBase + field] = FieldSpan(
-      pieceStart: -1, valueStart: start, valueEnd: count, settlement: .keep)
+    spans[current.spanBase + field] = FieldSpan(pieceStart: -1, valueStart: start, valueEnd: count, settlement: .keep)
   }
 
   /// Records the decision for a field that did not simply keep its value.
   func settle(_ field: Int, _ settlement: RecordValidator.Settlement) {
-    spans[objects[objects.count - 1].spanBase + field].settlement = settlement
+    spans[current.spanBase + field].settlement = settlement
   }
 
   /// Closes a model's object: when its members were written in declaration order with nothing
   /// between them, only `}` is added; otherwise the members are laid out again in order, with
   /// defaults and `null`s as the dialect writes them.
   func endObject(_ plan: ModelPlan) {
-    let mark = objects[objects.count - 1]
+    let mark = current
     let fieldCount = plan.fields.count
     defer {
-      spans.pop(fieldCount)
-      objects.pop()
+      spanCount = mark.spanBase
+      current = outer[outer.count - 1]
+      outer.pop()
     }
     let omitsNil = plan.policy.nilOutput == .omit
     var cursor = mark.start + 1
