@@ -77,8 +77,10 @@ final class CompactTranscript {
     planFirst = .allocate(capacity: max(first.count, 1))
     planFirst.initialize(from: first, count: first.count)
     spans = .allocate(capacity: spanCapacity)
-    keyBytes = .allocate(capacity: max(blob.count, 1))
+    // NB: padded, so that every key can be copied with 32-byte loads (`appendPadded`).
+    keyBytes = .allocate(capacity: blob.count + Self.padding)
     keyBytes.initialize(from: blob, count: blob.count)
+    (keyBytes + blob.count).initialize(repeating: 0, count: Self.padding)
     keyStarts = .allocate(capacity: starts.count)
     keyStarts.initialize(from: starts, count: starts.count)
     defaults = schema.plans.map { plan in
@@ -147,6 +149,30 @@ final class CompactTranscript {
     bytes.withUnsafeBytes { append($0) }
   }
 
+  /// How far past its end a source given to `appendPadded` must be readable.
+  static let padding = 64
+
+  /// Appends `length` bytes from `source`, which is readable for at least `padding` bytes (or
+  /// `length`, if more): short runs, which is what most keys and literals are, go as 16-byte
+  /// moves instead of a call to memmove.
+  @inline(__always)
+  func appendPadded(_ source: UnsafeRawPointer, _ length: Int) {
+    if count + max(length, Self.padding) > capacity { grow(to: count + max(length, Self.padding)) }
+    let target = UnsafeMutableRawPointer(storage + count)
+    if length <= Self.padding {
+      var offset = 0
+      repeat {
+        target.storeBytes(
+          of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+          as: SIMD16<UInt8>.self)
+        offset &+= 16
+      } while offset < length
+    } else {
+      target.copyMemory(from: source, byteCount: length)
+    }
+    count &+= length
+  }
+
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
@@ -169,9 +195,17 @@ final class CompactTranscript {
   /// A string literal as read, quotes included: copied when it has no escapes, for then its
   /// bytes are what `JSONWriter` writes (the scanner has checked its UTF-8 and control bytes).
   @inline(__always)
-  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool) {
-    guard escaped else { return append(literal) }
+  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool, readableTo end: UnsafeRawPointer? = nil) {
+    guard escaped else { return appendLiteral(literal, readableTo: end) }
     writeEscaped(UnsafeRawBufferPointer(rebasing: literal[1..<literal.count - 1]))
+  }
+
+  /// Input bytes that stay readable up to `end`: moved in 16-byte pieces when that reaches far
+  /// enough.
+  @inline(__always)
+  func appendLiteral(_ literal: UnsafeRawBufferPointer, readableTo end: UnsafeRawPointer?) {
+    guard let base = literal.baseAddress, let end, end - base >= Self.padding else { return append(literal) }
+    appendPadded(base, literal.count)
   }
 
   /// String content with escapes, decoded and written as `JSONWriter` quotes it.
@@ -317,7 +351,7 @@ final class CompactTranscript {
   @inline(__always)
   private func member(_ entry: Int) {
     if storage[count - 1] != JSONByte.openBrace { append(JSONByte.comma) }
-    append(UnsafeRawBufferPointer(start: keyBytes + keyStarts[entry], count: keyStarts[entry + 1] - keyStarts[entry]))
+    appendPadded(keyBytes + keyStarts[entry], keyStarts[entry + 1] - keyStarts[entry])
   }
 
   func appendNull() {

@@ -41,7 +41,9 @@ extension RecordValidator {
     case .scalar(.string) where kind == .string:
       // Every JSON string is a String; read here, its token tells whether it needs decoding.
       let token = try scanner.readString()
-      transcript.writeString(scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes)
+      transcript.writeString(
+        scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes,
+        readableTo: documentEnd)
       return .value(nil)
     case .scalar(let type) where Self.keepsLiteral(type, kind):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
@@ -90,13 +92,17 @@ extension RecordValidator {
     let literal = scanner.bytes(JSONSpan(start: start, end: scanner.offset))
     if literal.first == JSONByte.quote {
       let escaped = literal.baseAddress.map { memchr($0, Int32(JSONByte.backslash), literal.count) != nil } ?? false
-      return transcript.writeString(literal, escaped: escaped)
+      return transcript.writeString(literal, escaped: escaped, readableTo: documentEnd)
     }
     if integer, literal.contains(where: { $0 == JSONByte.dot || $0 | 0x20 == JSONByte.lowerE }) {
       transcript.markBroken()
     }
-    transcript.append(literal)
+    transcript.appendLiteral(literal, readableTo: documentEnd)
   }
+
+  /// Where the input's readable bytes end (literals are copied in pieces that may read past
+  /// their own end, never past this).
+  private var documentEnd: UnsafeRawPointer? { document.baseAddress.map { $0 + document.count } }
 
   /// Whether the string at `start` is `"YYYY-MM-DDTHH:MM:SSZ"` with seconds below 60: the one
   /// form that ISO-8601 output writes back unchanged, so it can be copied once it parses.

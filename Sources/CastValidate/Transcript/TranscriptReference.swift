@@ -38,8 +38,13 @@ extension Unmanaged where Instance == CompactTranscript {
   func appendNull() { _withUnsafeGuaranteedRef { $0.appendNull() } }
 
   @inline(__always)
-  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool) {
-    _withUnsafeGuaranteedRef { $0.writeString(literal, escaped: escaped) }
+  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool, readableTo end: UnsafeRawPointer?) {
+    _withUnsafeGuaranteedRef { $0.writeString(literal, escaped: escaped, readableTo: end) }
+  }
+
+  @inline(__always)
+  func appendLiteral(_ literal: UnsafeRawBufferPointer, readableTo end: UnsafeRawPointer?) {
+    _withUnsafeGuaranteedRef { $0.appendLiteral(literal, readableTo: end) }
   }
 
   @inline(__always)
