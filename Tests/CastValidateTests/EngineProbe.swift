@@ -62,6 +62,11 @@ enum EngineProbe {
         ? try validator.validateNDJSON(raw) { records.append($0) }
         : try validator.validateDocument(raw) { records.append($0) }
     }
+    if build {
+      // Every building run also checks the transcript `convert` writes NDJSON with.
+      let problems = try TranscriptInvariant.check(validator, records, json: bytes, ndjson: ndjson)
+      #expect(problems.isEmpty, "transcript differs: \(problems)")
+    }
     return Run(registry: registry, records: records, summary: summary)
   }
 

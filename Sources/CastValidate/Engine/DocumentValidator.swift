@@ -17,8 +17,12 @@ public struct RecordResult: Sendable {
   public var isValid: Bool
   /// Findings, in document order.
   public var findings: [Finding]
-  /// The decoded instance, when building.
+  /// The decoded instance, when building (and, with `compactKeys`, only for records the
+  /// transcript could not write).
   public var instance: Instance?
+  /// The record's compact JSON, when `compactKeys` is set and the record is valid; what
+  /// `ModelEncoder.writeCompact` writes for its instance.
+  public var encoded: [UInt8]?
   /// The record's byte range in the input.
   public var span: JSONSpan
 }
@@ -60,6 +64,10 @@ public struct DocumentValidator: Sendable {
   /// nothing to report at a fraction of the full walk's cost. Off only to compare the two
   /// (tests, fuzzing): the results are the same either way.
   public var usesCleanCheck = true
+  /// With `build`: write each valid record's compact JSON in this key style while reading it
+  /// (`RecordResult.encoded`) rather than building its instance, where the schema's output keys
+  /// allow (no key paths or index keys). `convert` of NDJSON to JSON lines.
+  public var compactKeys: KeyStyle?
   private let node: ValueNode
 
   /// The policy of values outside any model's property (the record itself).
@@ -111,6 +119,7 @@ public struct DocumentValidator: Sendable {
   ) throws(JSONSyntaxError) -> RecordResult {
     if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
     validator.path.removeAll()
+    validator.transcript?._withUnsafeGuaranteedRef { $0.reset() }
     validator.recordLine = line
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
@@ -124,7 +133,7 @@ public struct DocumentValidator: Sendable {
           index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
       }
     }
-    let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: build)
+    let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
     var instance: Instance?
     switch outcome {
     case .value(let value): instance = value
@@ -152,9 +161,37 @@ public struct DocumentValidator: Sendable {
           ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
         }.map(\.element))
     }
+    let isValid = validator.errorCount == errorsBefore
+    var encoded: [UInt8]?
+    if let transcript = validator.transcript?.takeUnretainedValue(), isValid {
+      if transcript.isBroken || validator.findings.contains(where: { Self.reshapes($0.code) }) {
+        instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), depth: scanner.maxDepth - scanner.depth)
+      } else {
+        encoded = Array(transcript.bytes)
+      }
+    }
     return RecordResult(
-      index: index, line: line, isValid: validator.errorCount == errorsBefore, findings: findings,
-      instance: instance, span: JSONSpan(start: start, end: scanner.offset))
+      index: index, line: line, isValid: isValid, findings: findings,
+      instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset))
+  }
+
+  /// Findings whose values the transcript does not follow: dropped elements and entries, and
+  /// replaced duplicates (which its output would still hold).
+  private static func reshapes(_ code: String) -> Bool {
+    code == FindingCode.elementDropped.rawValue || code == FindingCode.duplicateKey.rawValue
+      || code == FindingCode.duplicateElement.rawValue
+  }
+
+  /// A valid record's instance, read again by a building walker (its findings were reported by
+  /// the first reading).
+  private func rebuild(_ validator: RecordValidator, _ span: JSONSpan, depth: Int) throws(JSONSyntaxError) -> Instance? {
+    var builder = RecordValidator(schema: schema, document: validator.document, build: true)
+    builder.documentBase = validator.documentBase
+    builder.pathPrefix = validator.pathPrefix
+    var scanner = JSONScanner(validator.bytes(span), baseOffset: span.start, maxDepth: depth)
+    guard case .value(let instance) = try builder.value(node, &scanner, policy: recordPolicy, declaration: nil, build: true)
+    else { return .null }
+    return instance
   }
 }
 
@@ -166,9 +203,12 @@ public struct ValidationRun {
 
   init(config: DocumentValidator) {
     self.config = config
-    validator = RecordValidator(
-      schema: config.schema, document: UnsafeRawBufferPointer(start: nil, count: 0), build: config.build,
-      cleanCheck: config.usesCleanCheck)
+    let empty = UnsafeRawBufferPointer(start: nil, count: 0)
+    if config.build, let keys = config.compactKeys, let transcript = CompactTranscript(schema: config.schema, keys: keys) {
+      validator = RecordValidator(schema: config.schema, document: empty, build: false, transcript: transcript)
+    } else {
+      validator = RecordValidator(schema: config.schema, document: empty, build: config.build, cleanCheck: config.usesCleanCheck)
+    }
   }
 
   /// A JSON document in `buffer` (file offset `base`); a top-level array with a model target is

@@ -20,6 +20,7 @@ extension RecordValidator {
       }
       let start = scanner.offset
       let mark = findings.count
+      if index > 0, !collect { transcript?.append(JSONByte.comma) }
       let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
       switch outcome {
       case .value(let item):
@@ -77,6 +78,7 @@ extension RecordValidator {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
       }
+      if !wantInstance { transcript?.writeKey(key, scanner) }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
       switch outcome {
       case .value(let item) where keyOK:

@@ -32,6 +32,7 @@ extension RecordValidator {
     let captureBase = captureStack.push(JSONSpan(start: -1, end: -1), count: plan.deferredRoots.count)
     let valueBase = valueStack.count
     if wantInstance { valueStack.append(contentsOf: repeatElement(nil, count: fieldCount)) }
+    if !wantInstance { transcript?.beginObject(fieldCount: fieldCount) }
     defer {
       slots.pop(fieldCount)
       captureStack.pop(plan.deferredRoots.count)
@@ -54,7 +55,9 @@ extension RecordValidator {
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
         path.push(.key(key))
+        if !wantInstance { transcript?.beginField(plan: index, field: fieldIndex) }
         let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
+        if !wantInstance { transcript?.endField(fieldIndex, built: instance) }
         path.pop()
         slots[slotBase + fieldIndex].status = status
         slots[slotBase + fieldIndex].offset = valueStart
@@ -75,8 +78,10 @@ extension RecordValidator {
     if !plan.deferredFields.isEmpty || plan.superKey != nil {
       let captures = (captureBase..<captureBase + plan.deferredRoots.count).map { captureStack[$0].start >= 0 ? captureStack[$0] : nil }
       for fieldIndex in plan.deferredFields {
-        let (status, offset, instance, alternative) = try deferredField(fieldIndex, plan, captures, build: wantInstance)
+        let (status, offset, instance, alternative) = try deferredField(
+          fieldIndex, plan, captures, build: wantInstance || transcript != nil)
         slots[slotBase + fieldIndex] = FieldSlot(status: status, alternative: Int32(alternative), offset: offset)
+        if !wantInstance { transcript?.placeBuilt(fieldIndex, instance) }
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       }
       if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
@@ -90,6 +95,7 @@ extension RecordValidator {
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)] : nil
       let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key)
+      if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
       case .keep: result[fieldIndex] = valueStack[valueBase + fieldIndex].map { FieldValue(value: $0, origin: .input) }
@@ -97,6 +103,7 @@ extension RecordValidator {
       case .nilValue: result[fieldIndex] = nil
       }
     }
+    if !wantInstance { transcript?.endObject(plan) }
     guard errorCount == errorsBefore else { return .unconvertible }
     return .value(wantInstance ? .model(ModelInstance(model: plan.name, plan: index, values: result)) : nil)
   }

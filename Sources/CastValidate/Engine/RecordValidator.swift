@@ -51,14 +51,26 @@ struct RecordValidator {
   let captureStack = RawStack<JSONSpan>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
-  /// The quick first look at each record when validating only (nil when building instances).
+  /// The quick first look at each record when validating only (nil when building instances or
+  /// writing a transcript, which need the full walk).
   let cleanCheck: CleanRecordCheck?
+  /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
+  /// of an instance being built; see `transcribe`.
+  // NB: unmanaged, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
+  // it alive as long as the walker.
+  let transcript: Unmanaged<CompactTranscript>?
+  private let transcriptOwner: CompactTranscript?
 
-  init(schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool, cleanCheck: Bool = true) {
+  init(
+    schema: CompiledSchema, document: UnsafeRawBufferPointer, build: Bool, cleanCheck: Bool = true,
+    transcript: CompactTranscript? = nil
+  ) {
     self.schema = schema
     self.document = document
     self.build = build
-    self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan)
+    self.cleanCheck = build || !cleanCheck || transcript != nil ? nil : CleanRecordCheck(plan: schema.cleanPlan)
+    self.transcript = transcript.map { Unmanaged.passUnretained($0) }
+    transcriptOwner = transcript
   }
 
   /// The bytes of a span of the file (which must lie in `document`).
@@ -81,6 +93,9 @@ struct RecordValidator {
     _ node: ValueNode, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     let kind = try scanner.peekKind()
+    if !wantInstance, transcript != nil {
+      return try transcribe(node, kind, &scanner, policy: policy, declaration: declaration)
+    }
     if kind == .null {
       // NB: `Any` holds `null` like any other JSON value (`[String: Any]`, `[Any]`, `--type Any`).
       if case .any = node { return .value(try rawJSON(&scanner, build: wantInstance)) }

@@ -71,40 +71,47 @@ struct Convert: ParsableCommand {
     let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
-    guard let validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
-    if data.isNDJSON(path), to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
+    guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
+    let ndjson = data.isNDJSON(path)
+    if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
+    // JSON lines are written while each record is read, without building its instance.
+    if ndjson, to == .json { validator.compactKeys = keys }
     let encoder = ModelEncoder(schema: schema, keys: keys)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
     var values: [JSONValue] = []
     let topLevelArray = source.read(0..<min(source.size, 4096)).withUnsafeBytes { $0.firstNonWhitespace } == UInt8(ascii: "[")
     let run = DataRun(
-      validator: validator, source: source, ndjson: data.isNDJSON(path), options: data, jobs: data.jobs,
+      validator: validator, source: source, ndjson: ndjson, options: data, jobs: data.jobs,
       errorColor: colorOn)
     var failure: Error?
     var lines: [UInt8] = []
     let summary: ValidationSummary
     do {
       summary = try run.run { result in
-        Terminal.writeError(result.findings.map(renderer.render).joined())
-        guard failure == nil, result.isValid, let instance = result.instance else { return }
-        if data.isNDJSON(path) {
+        if !result.findings.isEmpty { Terminal.writeError(result.findings.map(renderer.render).joined()) }
+        guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
+        if ndjson {
           // NDJSON streams: each valid record is written as it is decoded, in large pieces.
           do {
             if to == .json {
-              encoder.writeCompact(instance, into: &lines)
+              if let encoded = result.encoded {
+                lines.append(contentsOf: encoded)
+              } else if let instance = result.instance {
+                encoder.writeCompact(instance, into: &lines)
+              }
               lines.append(UInt8(ascii: "\n"))
               if lines.count >= 1 << 16 {
                 try sink.write(lines)
                 lines.removeAll(keepingCapacity: true)
               }
-            } else {
+            } else if let instance = result.instance {
               try sink.write(try self.render(encoder.encode(instance), ndjson: true))
             }
           } catch {
             failure = error
           }
-        } else {
+        } else if let instance = result.instance {
           values.append(encoder.encode(instance))
         }
       }
@@ -125,7 +132,7 @@ struct Convert: ParsableCommand {
         "castctl: not converted: " + FindingRenderer.summary(summary, input: source.name, target: targetName) + "\n")
       throw ExitCode.invalidData
     }
-    if !data.isNDJSON(path) {
+    if !ndjson {
       let document: JSONValue
       if case .model = target, topLevelArray { document = .array(values) } else { document = values.first ?? .null }
       try sink.write(try render(document, ndjson: false))

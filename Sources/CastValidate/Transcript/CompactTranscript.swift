@@ -1,0 +1,363 @@
+import CastSchema
+
+/// The compact JSON of the record being walked, written while the engine reads it (`convert` of
+/// NDJSON): values that need no change are copied from the input, others are built and encoded
+/// one by one, and each model's members are put in declaration order when its object ends. It
+/// writes what `ModelEncoder.writeCompact` writes for the record's instance, without building one.
+// NB: one per record walker, used by one thread at a time; its memory is reused across records.
+final class CompactTranscript {
+  /// Where a model's output begins in the transcript, and where its fields' spans are kept.
+  struct ObjectMark {
+    /// Offset of the model's `{`.
+    var start: Int
+    /// Index of its first field's span in `spans`.
+    var spanBase: Int
+  }
+
+  /// Where one field of an object being read was written.
+  struct FieldSpan {
+    /// Offset of the member's leading comma (or key); -1 when not written in place as a member.
+    var pieceStart = -1
+    /// Offset of the value's first byte (-1: nothing written).
+    var valueStart = -1
+    var valueEnd = -1
+    var settlement = RecordValidator.Settlement.nilValue
+  }
+
+  let schema: CompiledSchema
+  /// Encodes built values (dates in other forms, coercions, `Any`) in the same key style.
+  let encoder: ModelEncoder
+  /// Set when the walk met something the transcript does not follow; the record is then built
+  /// as an instance and encoded instead.
+  var isBroken = false
+
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// Bytes written so far.
+  private(set) var count = 0
+  /// A model's members while they are reordered (only when they arrived out of declaration order
+  /// or need defaults or `null`s).
+  private let scratch: ByteScratch
+  /// Per-field output spans of the objects being read, innermost last (plain memory: the field
+  /// calls come once per member, and a `RawStack` would cost a reference load each).
+  private var spans: UnsafeMutablePointer<FieldSpan>
+  private var spanCapacity = 256
+  private var spanCount = 0
+  /// The innermost object being read, and the ones around it.
+  private var current = ObjectMark(start: 0, spanBase: 0)
+  private let outer = RawStack<ObjectMark>(capacity: 16)
+  /// Every field's `"key":` bytes back to back; field `f` of plan `p` is entry `planFirst[p] + f`.
+  private let keyBytes: UnsafeMutablePointer<UInt8>
+  private let keyStarts: UnsafeMutablePointer<Int>
+  private let planFirst: UnsafeMutablePointer<Int>
+  /// Each field's default as compact JSON, nil when it has none.
+  private let defaults: [[[UInt8]?]]
+  private var instanceBytes: [UInt8] = []
+  /// Per enum: whether its raw values are strings (so a matched string is written as read).
+  private let stringEnums: UnsafeMutablePointer<Bool>
+
+  /// Nil when some model's output keys are key paths or index keys in this style (those are
+  /// written through `ModelEncoder.encode`, which nests them).
+  init?(schema: CompiledSchema, keys: KeyStyle) {
+    let table = ModelEncoder.plainKeyTable(schema, keys)
+    guard table.count == schema.plans.count else { return nil }
+    self.schema = schema
+    encoder = ModelEncoder(schema: schema, keys: keys)
+    var blob: [UInt8] = []
+    var starts: [Int] = []
+    var first: [Int] = []
+    for index in schema.plans.indices {
+      first.append(starts.count)
+      for key in table[index] ?? [] {
+        starts.append(blob.count)
+        blob.append(contentsOf: key)
+      }
+    }
+    starts.append(blob.count)
+    planFirst = .allocate(capacity: max(first.count, 1))
+    planFirst.initialize(from: first, count: first.count)
+    spans = .allocate(capacity: spanCapacity)
+    // NB: padded, so that every key can be copied with 32-byte loads (`appendPadded`).
+    keyBytes = .allocate(capacity: blob.count + Self.padding)
+    keyBytes.initialize(from: blob, count: blob.count)
+    (keyBytes + blob.count).initialize(repeating: 0, count: Self.padding)
+    keyStarts = .allocate(capacity: starts.count)
+    keyStarts.initialize(from: starts, count: starts.count)
+    defaults = schema.plans.map { plan in
+      plan.fields.map { field in
+        field.defaultJSON.map { value in
+          var bytes: [UInt8] = []
+          JSONWriter(style: .compact).write(value, into: &bytes)
+          return bytes
+        }
+      }
+    }
+    stringEnums = .allocate(capacity: max(schema.enums.count, 1))
+    stringEnums.initialize(from: schema.enums.map { !$0.isNumeric }, count: schema.enums.count)
+    capacity = 4096
+    storage = .allocate(capacity: capacity)
+    scratch = ByteScratch()
+  }
+
+  deinit {
+    storage.deallocate()
+    keyBytes.deallocate()
+    keyStarts.deallocate()
+    stringEnums.deallocate()
+    planFirst.deallocate()
+    spans.deallocate()
+  }
+
+  /// Whether enum `index` has string raw values.
+  @inline(__always)
+  func hasStringCases(_ index: Int) -> Bool { stringEnums[index] }
+
+  /// The bytes written so far.
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+  /// Starts a new record.
+  func reset() {
+    count = 0
+    isBroken = false
+    spanCount = 0
+    outer.removeAll()
+  }
+
+  // MARK: - Bytes
+
+  @inline(__always)
+  func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    storage[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  func append(_ raw: UnsafeRawBufferPointer) {
+    guard let source = raw.baseAddress, raw.count > 0 else { return }
+    if count + raw.count > capacity { grow(to: count + raw.count) }
+    if raw.count <= 16 {
+      // Most literals and keys are short: a plain loop beats a call to memmove.
+      for index in 0..<raw.count { storage[count &+ index] = source.load(fromByteOffset: index, as: UInt8.self) }
+    } else {
+      (storage + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
+    count &+= raw.count
+  }
+
+  func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { append($0) }
+  }
+
+  /// How far past its end a source given to `appendPadded` must be readable.
+  static let padding = 64
+
+  /// Appends `length` bytes from `source`, which is readable for at least `padding` bytes (or
+  /// `length`, if more): short runs, which is what most keys and literals are, go as 16-byte
+  /// moves instead of a call to memmove.
+  @inline(__always)
+  func appendPadded(_ source: UnsafeRawPointer, _ length: Int) {
+    if count + max(length, Self.padding) > capacity { grow(to: count + max(length, Self.padding)) }
+    let target = UnsafeMutableRawPointer(storage + count)
+    if length <= Self.padding {
+      var offset = 0
+      repeat {
+        target.storeBytes(
+          of: source.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self), toByteOffset: offset,
+          as: SIMD16<UInt8>.self)
+        offset &+= 16
+      } while offset < length
+    } else {
+      target.copyMemory(from: source, byteCount: length)
+    }
+    count &+= length
+  }
+
+  private func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    bigger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = bigger
+    capacity = newCapacity
+  }
+
+  // MARK: - Values
+
+  /// A built value, encoded as `writeCompact` encodes it.
+  func write(_ instance: Instance) {
+    instanceBytes.removeAll(keepingCapacity: true)
+    encoder.writeCompact(instance, into: &instanceBytes)
+    append(instanceBytes)
+  }
+
+  /// A string literal as read, quotes included: copied when it has no escapes, for then its
+  /// bytes are what `JSONWriter` writes (the scanner has checked its UTF-8 and control bytes).
+  @inline(__always)
+  func writeString(_ literal: UnsafeRawBufferPointer, escaped: Bool, readableTo end: UnsafeRawPointer? = nil) {
+    guard escaped else { return appendLiteral(literal, readableTo: end) }
+    writeEscaped(UnsafeRawBufferPointer(rebasing: literal[1..<literal.count - 1]))
+  }
+
+  /// Input bytes that stay readable up to `end`: moved in 16-byte pieces when that reaches far
+  /// enough.
+  @inline(__always)
+  func appendLiteral(_ literal: UnsafeRawBufferPointer, readableTo end: UnsafeRawPointer?) {
+    guard let base = literal.baseAddress, let end, end - base >= Self.padding else { return append(literal) }
+    appendPadded(base, literal.count)
+  }
+
+  /// String content with escapes, decoded and written as `JSONWriter` quotes it.
+  private func writeEscaped(_ content: UnsafeRawBufferPointer) {
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(content.count)
+    var decoder = JSONStringDecoder(content)
+    while let byte = decoder.next() { decoded.append(byte) }
+    instanceBytes.removeAll(keepingCapacity: true)
+    JSONWriter.appendQuoted(String(decoding: decoded, as: UTF8.self), to: &instanceBytes)
+    append(instanceBytes)
+  }
+
+  /// A dictionary key and its colon, after a comma unless it is the first.
+  func writeKey(_ key: JSONStringToken, _ reader: JSONScanner) {
+    if storage[count - 1] != JSONByte.openBrace { append(JSONByte.comma) }
+    writeString(reader.bytes(JSONSpan(start: key.span.start - 1, end: key.span.end + 1)), escaped: key.hasEscapes)
+    append(JSONByte.colon)
+  }
+
+  // MARK: - Models
+
+  /// Opens a model's object; the field calls that follow refer to the innermost open one.
+  func beginObject(fieldCount: Int) {
+    outer.push(current)
+    if spanCount + fieldCount > spanCapacity { growSpans(to: spanCount + fieldCount) }
+    (spans + spanCount).initialize(repeating: FieldSpan(), count: fieldCount)
+    current = ObjectMark(start: count, spanBase: spanCount)
+    spanCount += fieldCount
+    append(JSONByte.openBrace)
+  }
+
+  private func growSpans(to needed: Int) {
+    var newCapacity = spanCapacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let bigger = UnsafeMutablePointer<FieldSpan>.allocate(capacity: newCapacity)
+    bigger.moveInitialize(from: spans, count: spanCount)
+    spans.deallocate()
+    spans = bigger
+    spanCapacity = newCapacity
+  }
+
+  /// Writes a directly keyed field's member prefix (comma, `"key":`) before its value.
+  @inline(__always)
+  func beginField(plan: Int, field: Int) {
+    let start = count
+    member(planFirst[plan] + field)
+    spans[current.spanBase + field] = FieldSpan(pieceStart: start, valueStart: count, valueEnd: -1, settlement: .keep)
+  }
+
+  /// Marks the end of the value written since `beginField`; a value the engine built (for
+  /// checks or `-n`) is written first.
+  @inline(__always)
+  func endField(_ field: Int, built instance: Instance?) {
+    if let instance { write(instance) }
+    spans[current.spanBase + field].valueEnd = count
+  }
+
+  /// A field's value built after the scan (key paths, alternatives): written loose, placed when
+  /// the object ends.
+  func placeBuilt(_ field: Int, _ instance: Instance?) {
+    let start = count
+    if let instance { write(instance) }
+    spans[current.spanBase + field] = FieldSpan(pieceStart: -1, valueStart: start, valueEnd: count, settlement: .keep)
+  }
+
+  /// Records the decision for a field that did not simply keep its value.
+  func settle(_ field: Int, _ settlement: RecordValidator.Settlement) {
+    spans[current.spanBase + field].settlement = settlement
+  }
+
+  /// Closes a model's object: when its members were written in declaration order with nothing
+  /// between them, only `}` is added; otherwise the members are laid out again in order, with
+  /// defaults and `null`s as the dialect writes them.
+  func endObject(_ plan: ModelPlan) {
+    let mark = current
+    let fieldCount = plan.fields.count
+    defer {
+      spanCount = mark.spanBase
+      current = outer[outer.count - 1]
+      outer.pop()
+    }
+    let omitsNil = plan.policy.nilOutput == .omit
+    var cursor = mark.start + 1
+    var inOrder = true
+    for field in 0..<fieldCount {
+      let span = spans[mark.spanBase + field]
+      if span.settlement == .keep, span.pieceStart == cursor {
+        cursor = span.valueEnd
+      } else if !(span.settlement == .nilValue && omitsNil) {
+        inOrder = false
+        break
+      }
+    }
+    if inOrder, cursor == count { return append(JSONByte.closeBrace) }
+    relayout(mark, plan)
+  }
+
+  private func relayout(_ mark: ObjectMark, _ plan: ModelPlan) {
+    let bodyStart = mark.start + 1
+    scratch.load(UnsafeRawBufferPointer(start: storage + bodyStart, count: count - bodyStart))
+    count = bodyStart
+    let first = planFirst[plan.index]
+    for (index, field) in plan.fields.enumerated() {
+      let span = spans[mark.spanBase + index]
+      var defaultBytes: [UInt8]?
+      switch span.settlement {
+      case .keep where span.valueStart >= 0:
+        member(first + index)
+        append(scratch.slice(span.valueStart - bodyStart, span.valueEnd - bodyStart))
+        continue
+      case .useDefault:
+        defaultBytes = defaults[plan.index][index]
+      default:
+        break
+      }
+      if let defaultBytes {
+        member(first + index)
+        append(defaultBytes)
+        continue
+      }
+      // Nil, as `writeCompact` writes it.
+      switch plan.policy.nilOutput {
+      case .omit:
+        continue
+      case .null:
+        member(first + index)
+        appendNull()
+      case .nullNestedEmptyObject:
+        member(first + index)
+        if case .model = field.node {
+          append(JSONByte.openBrace)
+          append(JSONByte.closeBrace)
+        } else {
+          appendNull()
+        }
+      }
+    }
+    append(JSONByte.closeBrace)
+  }
+
+  /// A member's comma (unless it is the object's first) and `"key":`.
+  @inline(__always)
+  private func member(_ entry: Int) {
+    if storage[count - 1] != JSONByte.openBrace { append(JSONByte.comma) }
+    appendPadded(keyBytes + keyStarts[entry], keyStarts[entry + 1] - keyStarts[entry])
+  }
+
+  func appendNull() {
+    append(JSONByte.lowerN)
+    append(0x75)  // u
+    append(0x6C)  // l
+    append(0x6C)  // l
+  }
+}

@@ -1,0 +1,120 @@
+import CastSchema
+import Foundation
+
+/// The walk of a transcribed record (`CompactTranscript`): a value whose output is its input text
+/// is checked without being built and copied; containers are opened and closed around the
+/// engine's own walk of their contents; anything else is built and encoded.
+extension RecordValidator {
+  /// `value` while transcribing; when it returns `.value(nil)` the value's output has been written.
+  // NB: out of line, so that `value` stays as small for validation as it was.
+  @inline(never)
+  mutating func transcribe(
+    _ node: ValueNode, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?
+  ) throws(JSONSyntaxError) -> Outcome {
+    guard let transcript else { return .unconvertible }
+    let start = scanner.offset
+    switch node {
+    case .any:
+      break
+    case _ where kind == .null:
+      // Kept only where nil is written as `null` (optional elements and values); a model's
+      // member settles it when the object ends.
+      try scanner.readNull()
+      transcript.appendNull()
+      return .null
+    case .model(let index) where kind == .object:
+      return try model(index, &scanner, declaration: declaration, build: false)
+    case .array(let element, let optional, false) where kind == .array:
+      transcript.append(JSONByte.openBracket)
+      let outcome = try array(
+        schema.node(at: element), optional: optional, isSet: false, &scanner, policy: policy, declaration: declaration,
+        build: false)
+      transcript.append(JSONByte.closeBracket)
+      return outcome
+    case .dictionary(let key, let value, let optional) where kind == .object:
+      transcript.append(JSONByte.openBrace)
+      let outcome = try dictionary(
+        key: schema.node(at: key), value: schema.node(at: value), optional: optional, &scanner, policy: policy,
+        declaration: declaration, build: false)
+      transcript.append(JSONByte.closeBrace)
+      return outcome
+    case .scalar(.string) where kind == .string:
+      // Every JSON string is a String; read here, its token tells whether it needs decoding.
+      let token = try scanner.readString()
+      transcript.writeString(
+        scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes,
+        readableTo: documentEnd)
+      return .value(nil)
+    case .scalar(let type) where Self.keepsLiteral(type, kind):
+      let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      if case .value = outcome { copyLiteral(start, scanner, integer: type.isInteger, into: transcript) }
+      return outcome
+    case .scalar(.date) where kind == .string && isCanonicalDate(at: start, scanner):
+      let outcome = try date(.iso8601, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      if case .value = outcome { copyLiteral(start, scanner, integer: false, into: transcript) }
+      return outcome
+    case .date(let format) where kind == .string && schema.dateFormats[Int(format)] == .iso8601 && isCanonicalDate(at: start, scanner):
+      let outcome = try date(.iso8601, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      if case .value = outcome { copyLiteral(start, scanner, integer: false, into: transcript) }
+      return outcome
+    case .enumeration(let index) where kind == .string && transcript.hasStringCases(index):
+      // A string case is written as its raw value, which is the text it matched.
+      let outcome = try enumeration(index, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      if case .value = outcome { copyLiteral(start, scanner, integer: false, into: transcript) }
+      return outcome
+    default:
+      break
+    }
+    let outcome = try value(node, &scanner, policy: policy, declaration: declaration, build: true)
+    guard case .value(let instance?) = outcome else { return outcome }
+    transcript.write(instance)
+    return .value(nil)
+  }
+
+  /// Whether a value of this JSON kind is written as its input text once it converts: strings
+  /// that stay strings (UUIDs excepted: they are upper-cased), numbers that stay numbers (an
+  /// integer checked for a fraction when copied), booleans.
+  static func keepsLiteral(_ type: ScalarType, _ kind: JSONValueKind) -> Bool {
+    switch kind {
+    case .string: type == .string || type == .character || type == .url || type == .data
+    case .number: type.isNumeric
+    case .bool: type == .bool
+    default: false
+    }
+  }
+
+  /// Copies the literal just read; an integer written with a fraction or an exponent (`3.0`) is
+  /// written differently, so the record is left to the instance path.
+  @inline(__always)
+  private func copyLiteral(
+    _ start: Int, _ scanner: JSONScanner, integer: Bool, into transcript: Unmanaged<CompactTranscript>
+  ) {
+    let literal = scanner.bytes(JSONSpan(start: start, end: scanner.offset))
+    if literal.first == JSONByte.quote {
+      let escaped = literal.baseAddress.map { memchr($0, Int32(JSONByte.backslash), literal.count) != nil } ?? false
+      return transcript.writeString(literal, escaped: escaped, readableTo: documentEnd)
+    }
+    if integer, literal.contains(where: { $0 == JSONByte.dot || $0 | 0x20 == JSONByte.lowerE }) {
+      transcript.markBroken()
+    }
+    transcript.appendLiteral(literal, readableTo: documentEnd)
+  }
+
+  /// Where the input's readable bytes end (literals are copied in pieces that may read past
+  /// their own end, never past this).
+  private var documentEnd: UnsafeRawPointer? { document.baseAddress.map { $0 + document.count } }
+
+  /// Whether the string at `start` is `"YYYY-MM-DDTHH:MM:SSZ"` with seconds below 60: the one
+  /// form that ISO-8601 output writes back unchanged, so it can be copied once it parses.
+  private func isCanonicalDate(at start: Int, _ scanner: JSONScanner) -> Bool {
+    let text = scanner.bytes(JSONSpan(start: start, end: start + 22))
+    guard text.count == 22, text[0] == JSONByte.quote, text[21] == JSONByte.quote, text[11] == UInt8(ascii: "T"),
+      text[20] == UInt8(ascii: "Z"), text[18] >= UInt8(ascii: "0"), text[18] <= UInt8(ascii: "5")
+    else { return false }
+    for index in 1...19 where index != 5 && index != 8 && index != 11 && index != 14 && index != 17 {
+      guard text[index] >= 0x30, text[index] <= 0x39 else { return false }
+    }
+    return text[5] == JSONByte.minus && text[8] == JSONByte.minus && text[14] == JSONByte.colon
+      && text[17] == JSONByte.colon
+  }
+}
