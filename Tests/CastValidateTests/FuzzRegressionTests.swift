@@ -38,4 +38,25 @@ struct FuzzRegressionTests {
     let diagnostics = Self.loadInsideFile(bytes)
     #expect(diagnostics.contains { $0.code == "misplaced-directive" })
   }
+
+  @Test("a date beyond the year 9999 is out of range, not a trap when written (FuzzValidate)",
+    arguments: [
+      #"{"when": 184467440737095516165}"#,
+      #"{"when": -1e300}"#,
+      #"{"when": "184467440737095516165"}"#,
+      #"{"when": 253402300800}"#,
+    ])
+  func dateBeyondISO(_ json: String) throws {
+    for build in [false, true] {
+      let run = try EngineProbe.run(schema: "struct M {\n    var when: Date?\n}\n", json, build: build)
+      #expect(run.findings.contains("error out-of-range /when"), "\(run.findings)")
+    }
+  }
+
+  @Test("the last second of 9999 is a date, written back as it was")
+  func lastRepresentableDate() throws {
+    let run = try EngineProbe.run(schema: "struct M {\n    var when: Date?\n}\n", #"{"when": 253402300799}"#)
+    #expect(run.isValid)
+    #expect(run.value("when") == "\"9999-12-31T23:59:59Z\"")
+  }
 }

@@ -28,6 +28,30 @@ public func fuzzValidate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let linesWithoutCheck = FuzzSchema.outcome(full, bytes, ndjson: true)
     if linesWithCheck != linesWithoutCheck { fatalError("clean-record check disagrees on NDJSON:\n\(linesWithCheck)\n\(linesWithoutCheck)") }
   }
+  for (building, transcribing, encoder) in FuzzSchema.transcriptPairs {
+    // `convert` of NDJSON writes each record while reading it: the same verdicts, findings and
+    // bytes as encoding the built instance.
+    var built: [RecordResult] = []
+    var written: [RecordResult] = []
+    let builtError = (try? building.validateNDJSON(bytes) { built.append($0) }) == nil
+    let writtenError = (try? transcribing.validateNDJSON(bytes) { written.append($0) }) == nil
+    guard builtError == writtenError, built.count == written.count else {
+      fatalError("transcript: \(written.count) records (error: \(writtenError)), \(built.count) when building (error: \(builtError))")
+    }
+    for (reference, record) in zip(built, written) {
+      guard reference.isValid == record.isValid, reference.findings.map(\.message) == record.findings.map(\.message) else {
+        fatalError("transcript: verdict or findings differ for record \(record.index)")
+      }
+      guard record.isValid, let instance = reference.instance else { continue }
+      var expected: [UInt8] = []
+      encoder.writeCompact(instance, into: &expected)
+      var actual = record.encoded ?? []
+      if record.encoded == nil, let rebuilt = record.instance { encoder.writeCompact(rebuilt, into: &actual) }
+      if actual != expected {
+        fatalError("transcript: \(String(decoding: actual, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))")
+      }
+    }
+  }
   return 0
 }
 
@@ -39,6 +63,7 @@ public func fuzzValidateInitialize(
 ) -> CInt {
   _ = FuzzSchema.fixtures
   _ = FuzzSchema.cleanCheckPairs
+  _ = FuzzSchema.transcriptPairs
   return 0
 }
 
@@ -134,6 +159,19 @@ enum FuzzSchema {
         full.usesCleanCheck = false
         return (quick, full)
       }
+  }()
+
+  /// Building validators of `Plain`, the same writing compact JSON in each key style, and that
+  /// style's encoder.
+  static let transcriptPairs: [(DocumentValidator, DocumentValidator, ModelEncoder)] = {
+    let (registry, _) = SchemaLoader.load([SourceFile(path: "plain.cast", text: plainText)])
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions(maxDepth: 64))
+    guard let building = DocumentValidator(schema: schema, target: .model("Plain"), build: true) else { return [] }
+    return KeyStyle.allCases.map { keys in
+      var transcribing = building
+      transcribing.compactKeys = keys
+      return (building, transcribing, ModelEncoder(schema: schema, keys: keys))
+    }
   }()
 
   /// Everything a run tells: each record's verdict, span and findings, or the syntax error.

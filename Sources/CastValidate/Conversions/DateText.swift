@@ -60,8 +60,14 @@ enum DateText {
     return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
   }
 
+  /// The dates castctl reads and writes, in seconds since 1970: the years 0000 to 9999, which
+  /// ISO-8601's four-digit years can spell (a larger epoch number is an `out-of-range` finding).
+  static let representable: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+
   /// ISO-8601 in UTC: `2024-05-01T12:00:00Z`, with fractional seconds only when there are some.
+  /// Seconds outside `representable` are clamped to it (callers reject those first).
   static func formatISO8601(_ seconds: Double) -> String {
+    let seconds = min(max(seconds, representable.lowerBound), representable.upperBound)
     let whole = seconds.rounded(.down)
     var fraction = seconds - whole
     var total = Int64(whole)

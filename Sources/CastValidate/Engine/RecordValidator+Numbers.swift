@@ -180,6 +180,8 @@ extension RecordValidator {
       limits = "\(bounds.min)...\(bounds.max)"
     } else if type == .float {
       limits = "±\(Float.greatestFiniteMagnitude)"
+    } else if type == .date {
+      limits = "years 0000...9999"
     } else {
       limits = "finite values"
     }

@@ -146,11 +146,15 @@ extension RecordValidator {
     case .number:
       let token = try scanner.readNumber()
       seconds = scanner.double(token)
-      guard seconds.isFinite else { return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration) }
+      guard DateText.representable.contains(seconds) else {
+        return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration)
+      }
     case .string:
       let token = try scanner.readString()
       // The common case, an ISO-8601 string without escapes, is read without building a String.
-      if !token.hasEscapes, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)) {
+      if !token.hasEscapes, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)),
+        DateText.representable.contains(value)
+      {
         seconds = value
         break
       }
@@ -166,6 +170,9 @@ extension RecordValidator {
         return unconvertible(
           "Date", "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
           why: "not \(expected)", code: .invalidFormat)
+      }
+      guard DateText.representable.contains(value) else {
+        return outOfRange(.date, "\"\(text)\"", at: start, declaration: declaration)
       }
       seconds = value
     default:

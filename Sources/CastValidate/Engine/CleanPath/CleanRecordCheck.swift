@@ -125,15 +125,16 @@ final class CleanRecordCheck {
     }
   }
 
-  /// ISO-8601 strings without escapes and finite epoch seconds; any other form (a date pattern,
-  /// epoch seconds in a string) goes to the full walk.
+  /// ISO-8601 strings without escapes and epoch seconds, in the years 0000–9999; any other form
+  /// (a date pattern, epoch seconds in a string) goes to the full walk.
   private func date(_ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
-      return !token.hasEscapes && DateText.parseISO8601(bytes: scanner.bytes(token.span)) != nil
+      guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
+      return DateText.representable.contains(seconds)
     }
     guard Self.startsNumber(lead) else { return false }
-    return scanner.double(try scanner.readNumber()).isFinite
+    return DateText.representable.contains(scanner.double(try scanner.readNumber()))
   }
 
   private func enumeration(_ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
