@@ -33,14 +33,29 @@ public struct StreamValidator: Sendable {
     var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
     var batch: (bytes: UnsafeRawBufferPointer, base: Int)?
     do { batch = try reader.next() } catch { throw .read(error) }
+    // The last batch's records, handed on while the workers read the next batch.
+    var collected: [RecordResult] = []
     while let current = batch {
-      // The workers read this batch while this thread reads the next one into the other buffer.
+      // A batch read on this thread reports as it goes, so the records before it come first.
+      if state.runsDirectly(current.bytes) {
+        collected.forEach(onRecord)
+        collected = []
+      }
       let running = try state.start(current.bytes, base: current.base, keepAll: config.build, onRecord: onRecord)
+      // While the workers read this batch, this thread reports the last one (rendering findings
+      // is the serial part of a run) and reads the next batch into the other buffer.
+      collected.forEach(onRecord)
       let upcoming = Result { () throws(ChunkReadError) in try reader.next() }
-      try state.finish(running, keepAll: config.build, onRecord: onRecord)
+      let (records, error) = state.collect(running)
+      collected = records
+      if let error {
+        collected.forEach(onRecord)
+        throw error
+      }
       progress(current.base + current.bytes.count, state.summary.records)
       do { batch = try upcoming.get() } catch { throw .read(error) }
     }
+    collected.forEach(onRecord)
     return state.summary
   }
 
@@ -174,8 +189,7 @@ struct BatchState {
   mutating func start(
     _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> Running? {
-    let slices = StreamValidator.split(batch, parts: batch.count < 1 << 16 ? 1 : workers.count)
-    if slices.count == 1 {
+    if runsDirectly(batch) {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
       let (line, index) = (self.line, self.index)
       let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
@@ -192,6 +206,7 @@ struct BatchState {
       self.line += lines
       return nil
     }
+    let slices = StreamValidator.split(batch, parts: workers.count)
     let shared = SharedBuffer(buffer: batch)
     let group = DispatchGroup()
     for (worker, slice) in zip(workers, slices) {
@@ -204,10 +219,24 @@ struct BatchState {
 
   /// Waits for the workers of `start` and reports their records in input order.
   mutating func finish(_ running: Running?, keepAll: Bool, onRecord: (RecordResult) -> Void) throws(StreamError) {
-    guard let running else { return }
+    let (records, error) = collect(running)
+    records.forEach(onRecord)
+    if let error { throw error }
+  }
+
+  /// Whether `start` validates this batch on the calling thread.
+  func runsDirectly(_ batch: UnsafeRawBufferPointer) -> Bool {
+    batch.count < 1 << 16 || workers.count == 1
+  }
+
+  /// Waits for the workers of `start` and returns their records in input order, up to the first
+  /// worker that met malformed JSON, and that error.
+  mutating func collect(_ running: Running?) -> (records: [RecordResult], error: StreamError?) {
+    guard let running else { return ([], nil) }
     running.group.wait()
+    var records: [RecordResult] = []
     for worker in workers.prefix(running.parts) {
-      if let error = worker.error { throw .syntax(error) }
+      if let error = worker.error { return (records, .syntax(error)) }
       summary.merge(worker.summary)
       for var result in worker.results {
         result.index += index
@@ -215,12 +244,13 @@ struct BatchState {
         for position in result.findings.indices {
           result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
         }
-        onRecord(result)
+        records.append(result)
       }
       index += worker.summary.records
       line += worker.lines
       worker.reset()
     }
+    return (records, nil)
   }
 }
 
