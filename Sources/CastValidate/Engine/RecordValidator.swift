@@ -257,7 +257,8 @@ extension ValueNode {
 /// RFC 6901 escaping.
 enum JSONPointerText {
   static func escape(_ key: String) -> String {
-    guard key.contains("~") || key.contains("/") else { return key }
+    // NB: over the UTF-8 bytes: `String.contains(_: String)` goes through Foundation's search.
+    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
     return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
   }
 }

@@ -16,6 +16,11 @@ public final class DataSource: @unchecked Sendable {
   public let size: Int
   private let storage: Storage
   private let lock = NSLock()
+  /// The last stretch of the file read for short reads, and its own lock (reads happen while
+  /// `lock` is held).
+  private var window: (start: Int, bytes: [UInt8]) = (0, [])
+  private let windowLock = NSLock()
+  private static let windowSize = 1 << 16
   /// (line number, offset of that line's first byte), every `checkpointEvery` lines.
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
@@ -98,18 +103,34 @@ public final class DataSource: @unchecked Sendable {
     case .memory(let bytes):
       return Array(bytes[lower..<upper])
     case .file(let descriptor):
-      var result = [UInt8](repeating: 0, count: upper - lower)
-      var done = 0
-      while done < result.count {
-        let count = result.withUnsafeMutableBytes { raw in
-          pread(descriptor, raw.baseAddress.map { $0 + done }, raw.count - done, off_t(lower + done))
-        }
-        if count < 0, errno == EINTR { continue }
-        if count <= 0 { break }
-        done += count
+      guard upper - lower <= Self.windowSize / 2 else { return Self.read(descriptor, lower..<upper) }
+      // Findings come in input order, and each reads its line and the bytes before its caret:
+      // one read of the neighbourhood serves them all.
+      windowLock.lock()
+      defer { windowLock.unlock() }
+      if lower < window.start || upper > window.start + window.bytes.count {
+        let start = max(0, lower - Self.windowSize / 4)
+        window = (start, Self.read(descriptor, start..<min(size, start + Self.windowSize)))
       }
-      return Array(result.prefix(done))
+      // NB: clipped, in case the file came up short of its size (it changed under us).
+      let end = min(upper - window.start, window.bytes.count)
+      return Array(window.bytes[min(lower - window.start, end)..<end])
     }
+  }
+
+  /// Bytes of a file by `pread`, as many as it holds in the range.
+  private static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: range.count)
+    var done = 0
+    while done < result.count {
+      let count = result.withUnsafeMutableBytes { raw in
+        pread(descriptor, raw.baseAddress.map { $0 + done }, raw.count - done, off_t(range.lowerBound + done))
+      }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      done += count
+    }
+    return Array(result.prefix(done))
   }
 
   /// The whole input (for the commands that need a tree of it).

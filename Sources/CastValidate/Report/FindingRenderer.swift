@@ -1,4 +1,5 @@
 import CastSchema
+import Synchronization
 
 /// Renders findings for people: the data position and line with a caret, then the `.cast`
 /// declaration that caused it, then a summary line.
@@ -6,6 +7,9 @@ public struct FindingRenderer: Sendable {
   public let data: DataSource
   public let registry: ModelRegistry
   public let style: TextStyle
+  /// The "declared at" lines and snippet of each declaration, rendered once: the findings of a
+  /// large file name the same few declarations over and over.
+  private let declarations = DeclarationTexts()
 
   /// Creates a renderer.
   public init(data: DataSource, registry: ModelRegistry, style: TextStyle) {
@@ -29,9 +33,11 @@ public struct FindingRenderer: Sendable {
     out += "  " + style.dim(String(repeating: " ", count: gutter.count) + " |") + " "
       + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n"
     if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
-      let file = registry.files[declaration.file]
-      out += "  " + style.cyan("declared at") + " \(file.path):\(file.location(of: declaration.bytes.lowerBound))\n"
-      out += SourceSnippet.render(file, range: declaration.bytes, style: style, indent: "  ")
+      out += declarations.text(for: declaration) {
+        let file = registry.files[declaration.file]
+        return "  " + style.cyan("declared at") + " \(file.path):\(file.location(of: declaration.bytes.lowerBound))\n"
+          + SourceSnippet.render(file, range: declaration.bytes, style: style, indent: "  ")
+      }
     }
     return out
   }
@@ -44,6 +50,19 @@ public struct FindingRenderer: Sendable {
     if summary.records != 1 {
       text += ": \(summary.invalidRecords) of \(summary.records) records invalid"
     }
+    return text
+  }
+}
+
+/// Rendered declaration texts by source range, shared by copies of one renderer.
+final class DeclarationTexts: Sendable {
+  private let texts = Mutex<[SourceRange: String]>([:])
+
+  /// The text for `range`, rendered by `make` the first time.
+  func text(for range: SourceRange, make: () -> String) -> String {
+    if let known = texts.withLock({ $0[range] }) { return known }
+    let text = make()
+    texts.withLock { $0[range] = text }
     return text
   }
 }
