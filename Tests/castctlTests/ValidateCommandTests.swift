@@ -106,6 +106,7 @@ struct ValidateCommandTests {
   func brokenSchemaExitCode() throws {
     let schema = try CastctlProcess.temporaryFile(
       "broken.cast", "struct M {\n  var a: Strng\n  var b: Int = \"x\"\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
     let output = try CastctlProcess.run([
       "validate", schema, CastctlProcess.schemas.appendingPathComponent("users.json").path,
     ])
@@ -124,6 +125,7 @@ struct ValidateCommandTests {
     ])
   func malformedJSONExitCode(_ name: String, _ text: String, _ position: String) throws {
     let data = try CastctlProcess.temporaryFile(name, text)
+    defer { CastctlProcess.removeTemporaryFile(data) }
     let output = try CastctlProcess.run(["validate", "users.cast", data])
     #expect(output.status == 3, "\(output.stderr)")
     #expect(output.stderr.contains(position), "\(output.stderr)")
@@ -177,6 +179,7 @@ struct ValidateCommandTests {
       "users.ndjson",
       ValidateCommandCase.usersJSON.replacing("\n", with: "") + "\n\n"
         + ValidateCommandCase.usersJSON.replacing("\n", with: "").replacing(#""id": 7"#, with: #""id": 0"#) + "\n")
+    defer { CastctlProcess.removeTemporaryFile(data) }
     let output = try CastctlProcess.run(["validate", "users.cast", data, "--format", "json"])
     #expect(output.status == 1, "\(output.stdout)")
     let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])

@@ -113,4 +113,9 @@ enum CastctlProcess {
     try Data(text.utf8).write(to: url)
     return url.path
   }
+
+  /// Removes a file of `temporaryFile` and its folder.
+  static func removeTemporaryFile(_ path: String) {
+    try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+  }
 }
