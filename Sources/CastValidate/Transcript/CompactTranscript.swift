@@ -38,11 +38,8 @@ final class CompactTranscript {
   /// A model's members while they are reordered (only when they arrived out of declaration order
   /// or need defaults or `null`s).
   private let scratch: ByteScratch
-  /// Per-field output spans of the objects being read, innermost last (plain memory: the field
-  /// calls come once per member, and a `RawStack` would cost a reference load each).
-  private var spans: UnsafeMutablePointer<FieldSpan>
-  private var spanCapacity = 256
-  private var spanCount = 0
+  /// Per-field output spans of the objects being read, innermost last.
+  private let spans = RawStack<FieldSpan>(capacity: 256)
   /// The innermost object being read, and the ones around it.
   private var current = ObjectMark(start: 0, spanBase: 0)
   private let outer = RawStack<ObjectMark>(capacity: 16)
@@ -76,7 +73,6 @@ final class CompactTranscript {
     starts.append(blob.count)
     planFirst = .allocate(capacity: max(first.count, 1))
     planFirst.initialize(from: first, count: first.count)
-    spans = .allocate(capacity: spanCapacity)
     // NB: padded, so that every key can be copied with 32-byte loads (`appendPadded`).
     keyBytes = .allocate(capacity: blob.count + Self.padding)
     keyBytes.initialize(from: blob, count: blob.count)
@@ -105,7 +101,6 @@ final class CompactTranscript {
     keyStarts.deallocate()
     stringEnums.deallocate()
     planFirst.deallocate()
-    spans.deallocate()
   }
 
   /// Whether enum `index` has string raw values.
@@ -119,7 +114,7 @@ final class CompactTranscript {
   func reset() {
     count = 0
     isBroken = false
-    spanCount = 0
+    spans.removeAll()
     outer.removeAll()
   }
 
@@ -231,21 +226,8 @@ final class CompactTranscript {
   /// Opens a model's object; the field calls that follow refer to the innermost open one.
   func beginObject(fieldCount: Int) {
     outer.push(current)
-    if spanCount + fieldCount > spanCapacity { growSpans(to: spanCount + fieldCount) }
-    (spans + spanCount).initialize(repeating: FieldSpan(), count: fieldCount)
-    current = ObjectMark(start: count, spanBase: spanCount)
-    spanCount += fieldCount
+    current = ObjectMark(start: count, spanBase: spans.push(FieldSpan(), count: fieldCount))
     append(JSONByte.openBrace)
-  }
-
-  private func growSpans(to needed: Int) {
-    var newCapacity = spanCapacity * 2
-    while newCapacity < needed { newCapacity *= 2 }
-    let bigger = UnsafeMutablePointer<FieldSpan>.allocate(capacity: newCapacity)
-    bigger.moveInitialize(from: spans, count: spanCount)
-    spans.deallocate()
-    spans = bigger
-    spanCapacity = newCapacity
   }
 
   /// Writes a directly keyed field's member prefix (comma, `"key":`) before its value.
@@ -284,7 +266,7 @@ final class CompactTranscript {
     let mark = current
     let fieldCount = plan.fields.count
     defer {
-      spanCount = mark.spanBase
+      spans.pop(spans.count - mark.spanBase)
       current = outer[outer.count - 1]
       outer.pop()
     }
