@@ -31,35 +31,48 @@ struct ParallelNDJSONTests {
     return Array(text.utf8)
   }
 
-  /// Every record's index, line, validity and finding codes, in the order reported, plus the summary.
-  static func run(
-    _ path: String, jobs: Int, build: Bool, chunkSize: Int = 256 << 10
-  ) throws -> (summary: ValidationSummary, records: [String]) {
+  /// A streaming validator of `User` with `jobs` workers.
+  static func stream(jobs: Int, build: Bool, chunkSize: Int, pieceSize: Int) throws -> StreamValidator {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: schema)])
     let compiled = CompiledSchema(registry: registry)
     let validator = try #require(DocumentValidator(schema: compiled, target: .model("User"), build: build))
-    // 256 KB chunks: many batches, each large enough to be split between the workers.
-    let stream = StreamValidator(config: validator, jobs: jobs, chunkSize: chunkSize)
+    var stream = StreamValidator(config: validator, jobs: jobs, chunkSize: chunkSize)
+    stream.pieceSize = pieceSize
+    return stream
+  }
+
+  /// Every record's index, line, validity and finding codes, in the order reported, plus the
+  /// summary, or the records reported before malformed JSON and the error.
+  static func run(
+    _ path: String, jobs: Int, build: Bool, chunkSize: Int = 256 << 10, pieceSize: Int = 128 << 10
+  ) throws -> (summary: Result<ValidationSummary, StreamError>, records: [String]) {
+    // 256 KB chunks by default: many batches, each large enough to be split between the workers.
+    let stream = try Self.stream(jobs: jobs, build: build, chunkSize: chunkSize, pieceSize: pieceSize)
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     var records: [String] = []
-    let summary = try stream.ndjson(descriptor: descriptor, progress: { _, _ in }) { result in
-      let codes = result.findings.map { "\($0.code)@\($0.recordLine ?? -1)" }.joined(separator: ",")
-      records.append("\(result.index):\(result.line ?? -1):\(result.isValid):\(result.instance != nil):\(codes)")
+    let summary = Result { () throws(StreamError) in
+      try stream.ndjson(descriptor: descriptor, progress: { _, _ in }) { result in
+        let codes = result.findings.map { "\($0.code)@\($0.recordLine ?? -1)" }.joined(separator: ",")
+        records.append("\(result.index):\(result.line ?? -1):\(result.isValid):\(result.instance != nil):\(codes)")
+      }
     }
     return (summary, records)
   }
 
-  @Test("two workers report the same records, findings and lines as one, in input order", arguments: [false, true])
-  func sameAsOneWorker(_ build: Bool) throws {
+  @Test(
+    "two workers report the same records, findings and lines as one, in input order, whatever the pieces",
+    arguments: [false, true], [128 << 10, 3_000])
+  func sameAsOneWorker(_ build: Bool, pieceSize: Int) throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = try folder.write("users.ndjson", Self.records(30_000))
     let one = try Self.run(path, jobs: 1, build: build)
-    let two = try Self.run(path, jobs: 2, build: build)
-    #expect(one.summary.records == 30_000)
-    #expect(one.summary.invalidRecords > 0)
-    #expect(two.summary == one.summary)
+    let two = try Self.run(path, jobs: 2, build: build, pieceSize: pieceSize)
+    let summary = try one.summary.get()
+    #expect(summary.records == 30_000)
+    #expect(summary.invalidRecords > 0)
+    #expect(try two.summary.get() == summary)
     #expect(two.records == one.records)
   }
 
@@ -75,11 +88,37 @@ struct ParallelNDJSONTests {
     bytes += long
     let path = try folder.write("users.ndjson", bytes)
     let reference = try Self.run(path, jobs: 1, build: false, chunkSize: 4 << 20)
-    #expect(reference.summary.records == 3_002)
+    #expect(try reference.summary.get().records == 3_002)
     for jobs in [1, 2] {
       let chunked = try Self.run(path, jobs: jobs, build: false, chunkSize: 64 << 10)
-      #expect(chunked.summary == reference.summary, "jobs \(jobs)")
+      #expect(try chunked.summary.get() == reference.summary.get(), "jobs \(jobs)")
       #expect(chunked.records == reference.records, "jobs \(jobs)")
+    }
+  }
+
+  @Test("malformed JSON in a middle piece stops the run there, after the records before it, as with one worker")
+  func malformedInMiddlePiece() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    var bytes = Self.records(20_000)
+    let cut = try #require(bytes[(bytes.count / 3)...].firstIndex(of: 0x0A)) + 1
+    bytes.insert(contentsOf: Array(#"{"id": 5, "user_name": }"#.utf8) + [0x0A], at: cut)
+    let path = try folder.write("users.ndjson", bytes)
+    let one = try Self.run(path, jobs: 1, build: false)
+    guard case .failure(.syntax(let error)) = one.summary else {
+      Issue.record("one worker: expected malformed JSON, got \(one.summary)")
+      return
+    }
+    #expect(error.offset == cut + 23)  // the `}` where a value belongs
+    #expect(!one.records.isEmpty)
+    for pieceSize in [128 << 10, 3_000] {
+      let two = try Self.run(path, jobs: 2, build: false, pieceSize: pieceSize)
+      guard case .failure(.syntax(let twoError)) = two.summary else {
+        Issue.record("two workers, pieces of \(pieceSize): expected malformed JSON, got \(two.summary)")
+        continue
+      }
+      #expect(twoError.offset == error.offset, "piece size \(pieceSize)")
+      #expect(two.records == one.records, "piece size \(pieceSize)")
     }
   }
 }

@@ -12,6 +12,8 @@ public struct StreamValidator: Sendable {
   public var chunkSize: Int
   /// Refuse inputs larger than this (`--max-bytes`).
   public var maxBytes: Int?
+  /// Bytes per piece of a batch shared among the workers (tests make it small).
+  var pieceSize = BatchState.defaultPieceSize
 
   /// Creates a streaming validator.
   public init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
@@ -30,7 +32,7 @@ public struct StreamValidator: Sendable {
     descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
     let reader = LineBatchReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
-    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
+    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize)
     var batch: (bytes: UnsafeRawBufferPointer, base: Int)?
     do { batch = try reader.next() } catch { throw .read(error) }
     // The last batch's records, handed on while the workers read the next batch.
@@ -63,7 +65,7 @@ public struct StreamValidator: Sendable {
   public func ndjson(
     buffer: UnsafeRawBufferPointer, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
-    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) })
+    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize)
     var start = 0
     while start < buffer.count {
       var end = min(start + chunkSize, buffer.count)
@@ -161,150 +163,6 @@ public struct StreamValidator: Sendable {
 public enum StreamError: Error, Sendable {
   case syntax(JSONSyntaxError)
   case read(ChunkReadError)
-}
-
-/// The running counts of an NDJSON stream and its workers.
-struct BatchState {
-  let workers: [BatchWorker]
-  var summary = ValidationSummary()
-  var line = 1
-  var index = 0
-
-  /// Validates one batch of whole lines (split among the workers) and reports its records in order.
-  mutating func process(
-    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
-  ) throws(StreamError) {
-    let running = try start(batch, base: base, keepAll: keepAll, onRecord: onRecord)
-    try finish(running, keepAll: keepAll, onRecord: onRecord)
-  }
-
-  /// Workers busy with a batch, and how many of them.
-  struct Running {
-    let group: DispatchGroup
-    let parts: Int
-  }
-
-  /// Starts the workers on a batch and returns while they run; a batch too small to share is
-  /// validated at once on this thread, its records going straight to `onRecord`, and nil returned.
-  mutating func start(
-    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
-  ) throws(StreamError) -> Running? {
-    if runsDirectly(batch) {
-      // One thread: records go straight to `onRecord`, none is held until the batch ends.
-      let (line, index) = (self.line, self.index)
-      let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
-        var result = result
-        result.index += index
-        result.line = result.line.map { $0 + line - 1 }
-        for position in result.findings.indices {
-          result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
-        }
-        if keepAll || !result.findings.isEmpty { onRecord(result) }
-      }
-      summary.merge(batchSummary)
-      self.index += batchSummary.records
-      self.line += lines
-      return nil
-    }
-    let slices = StreamValidator.split(batch, parts: workers.count)
-    let shared = SharedBuffer(buffer: batch)
-    let group = DispatchGroup()
-    for (worker, slice) in zip(workers, slices) {
-      DispatchQueue.global().async(group: group) {
-        worker.process(shared, slice: slice, base: base, keepAll: keepAll)
-      }
-    }
-    return Running(group: group, parts: slices.count)
-  }
-
-  /// Waits for the workers of `start` and reports their records in input order.
-  mutating func finish(_ running: Running?, keepAll: Bool, onRecord: (RecordResult) -> Void) throws(StreamError) {
-    let (records, error) = collect(running)
-    records.forEach(onRecord)
-    if let error { throw error }
-  }
-
-  /// Whether `start` validates this batch on the calling thread.
-  func runsDirectly(_ batch: UnsafeRawBufferPointer) -> Bool {
-    batch.count < 1 << 16 || workers.count == 1
-  }
-
-  /// Waits for the workers of `start` and returns their records in input order, up to the first
-  /// worker that met malformed JSON, and that error.
-  mutating func collect(_ running: Running?) -> (records: [RecordResult], error: StreamError?) {
-    guard let running else { return ([], nil) }
-    running.group.wait()
-    var records: [RecordResult] = []
-    for worker in workers.prefix(running.parts) {
-      if let error = worker.error { return (records, .syntax(error)) }
-      summary.merge(worker.summary)
-      for var result in worker.results {
-        result.index += index
-        result.line = result.line.map { $0 + line - 1 }
-        for position in result.findings.indices {
-          result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
-        }
-        records.append(result)
-      }
-      index += worker.summary.records
-      line += worker.lines
-      worker.reset()
-    }
-    return (records, nil)
-  }
-}
-
-/// A chunk shared read-only by the workers of one batch.
-struct SharedBuffer: @unchecked Sendable {
-  // NB: the bytes are not written while the workers read them, and outlive the batch.
-  let buffer: UnsafeRawBufferPointer
-}
-
-/// One thread's share of a batch: its own record walker and results, read after the batch.
-final class BatchWorker: @unchecked Sendable {
-  // NB: each worker is touched by one thread during a batch and by the merging thread after it;
-  // `concurrentPerform` returning orders the two.
-  private var run: ValidationRun
-  private(set) var summary = ValidationSummary()
-  private(set) var results: [RecordResult] = []
-  private(set) var lines = 0
-  private(set) var error: JSONSyntaxError?
-
-  init(run: ValidationRun) {
-    self.run = run
-  }
-
-  func process(_ shared: SharedBuffer, slice: Range<Int>, base: Int, keepAll: Bool) {
-    let bytes = UnsafeRawBufferPointer(rebasing: shared.buffer[slice])
-    do {
-      var kept: [RecordResult] = []
-      let (summary, lines) = try run.ndjsonBatch(bytes, base: base + slice.lowerBound, firstLine: 1, firstIndex: 0) { result in
-        if keepAll || !result.findings.isEmpty { kept.append(result) }
-      }
-      self.summary = summary
-      self.lines = lines
-      results = kept
-    } catch {
-      self.error = error
-    }
-  }
-
-  /// Validates a whole batch on the calling thread, handing each record on as it is done.
-  func processDirect(
-    _ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
-  ) throws(StreamError) -> (ValidationSummary, Int) {
-    do throws(JSONSyntaxError) {
-      return try run.ndjsonBatch(batch, base: base, firstLine: 1, firstIndex: 0, onRecord: onRecord)
-    } catch {
-      throw .syntax(error)
-    }
-  }
-
-  func reset() {
-    summary = ValidationSummary()
-    results.removeAll(keepingCapacity: true)
-    lines = 0
-  }
 }
 
 extension ValidationSummary {

@@ -1,0 +1,106 @@
+import Dispatch
+
+/// The running counts of an NDJSON stream and its workers.
+struct BatchState {
+  let workers: [BatchWorker]
+  /// Bytes per piece of a batch (`defaultPieceSize`, unless a test wants many pieces).
+  let pieceSize: Int
+  var summary = ValidationSummary()
+  var line = 1
+  var index = 0
+
+  /// Bytes per piece of a batch: small enough that the workers end a batch within a fraction of a
+  /// millisecond of each other, large enough that taking a piece costs nothing next to it.
+  static let defaultPieceSize = 1 << 17
+
+  init(workers: [BatchWorker], pieceSize: Int = Self.defaultPieceSize) {
+    self.workers = workers
+    self.pieceSize = max(1, pieceSize)
+  }
+
+  /// Validates one batch of whole lines (split among the workers) and reports its records in order.
+  mutating func process(
+    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) {
+    let running = try start(batch, base: base, keepAll: keepAll, onRecord: onRecord)
+    try finish(running, keepAll: keepAll, onRecord: onRecord)
+  }
+
+  /// Workers busy with a batch's pieces.
+  struct Running {
+    let group: DispatchGroup
+    let pieces: BatchPieces
+  }
+
+  /// Starts the workers on a batch and returns while they run; a batch too small to share is
+  /// validated at once on this thread, its records going straight to `onRecord`, and nil returned.
+  mutating func start(
+    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+  ) throws(StreamError) -> Running? {
+    if runsDirectly(batch) {
+      // One thread: records go straight to `onRecord`, none is held until the batch ends.
+      let (line, index) = (self.line, self.index)
+      let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
+        let result = result.shifted(index: index, line: line)
+        if keepAll || !result.findings.isEmpty { onRecord(result) }
+      }
+      summary.merge(batchSummary)
+      self.index += batchSummary.records
+      self.line += lines
+      return nil
+    }
+    // Many more pieces than workers: a worker slowed down (by invalid records, or by sharing its
+    // core with the thread that reads and reports) simply takes fewer of them.
+    let parts = max(workers.count, batch.count / pieceSize)
+    let pieces = BatchPieces(batch, base: base, ranges: StreamValidator.split(batch, parts: parts))
+    let group = DispatchGroup()
+    for worker in workers {
+      DispatchQueue.global().async(group: group) {
+        worker.drain(pieces, keepAll: keepAll)
+      }
+    }
+    return Running(group: group, pieces: pieces)
+  }
+
+  /// Waits for the workers of `start` and reports their records in input order.
+  mutating func finish(_ running: Running?, keepAll: Bool, onRecord: (RecordResult) -> Void) throws(StreamError) {
+    let (records, error) = collect(running)
+    records.forEach(onRecord)
+    if let error { throw error }
+  }
+
+  /// Whether `start` validates this batch on the calling thread.
+  func runsDirectly(_ batch: UnsafeRawBufferPointer) -> Bool {
+    batch.count < 1 << 16 || workers.count == 1
+  }
+
+  /// Waits for the workers of `start` and returns their records in input order, up to malformed
+  /// JSON in a piece, and that error.
+  mutating func collect(_ running: Running?) -> (records: [RecordResult], error: StreamError?) {
+    guard let running else { return ([], nil) }
+    running.group.wait()
+    var records: [RecordResult] = []
+    for outcome in running.pieces.outcomes {
+      for result in outcome.results { records.append(result.shifted(index: index, line: line)) }
+      if let error = outcome.error { return (records, .syntax(error)) }
+      summary.merge(outcome.summary)
+      index += outcome.summary.records
+      line += outcome.lines
+    }
+    return (records, nil)
+  }
+}
+
+extension RecordResult {
+  /// The result of a record counted from the start of its piece, counted from the start of the
+  /// input instead: `index` records and `line - 1` lines came before the piece.
+  func shifted(index: Int, line: Int) -> RecordResult {
+    var result = self
+    result.index += index
+    result.line = result.line.map { $0 + line - 1 }
+    for position in result.findings.indices {
+      result.findings[position].recordLine = result.findings[position].recordLine.map { $0 + line - 1 }
+    }
+    return result
+  }
+}
