@@ -52,6 +52,8 @@ final class CompactTranscript {
   private var instanceBytes: [UInt8] = []
   /// Per enum: whether its raw values are strings (so a matched string is written as read).
   private let stringEnums: UnsafeMutablePointer<Bool>
+  /// Keys and nil members for records the clean-record check writes (`CleanTranscriptWriter`).
+  let cleanOutput: CleanOutputTable
 
   /// Nil when some model's output keys are key paths or index keys in this style (those are
   /// written through `ModelEncoder.encode`, which nests them).
@@ -88,6 +90,8 @@ final class CompactTranscript {
         }
       }
     }
+    cleanOutput = CleanOutputTable(
+      schema: schema, keys: schema.plans.indices.map { table[$0] ?? [] }, defaults: defaults)
     stringEnums = .allocate(capacity: max(schema.enums.count, 1))
     stringEnums.initialize(from: schema.enums.map { !$0.isNumeric }, count: schema.enums.count)
     capacity = 4096
@@ -138,6 +142,13 @@ final class CompactTranscript {
       (storage + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
     }
     count &+= raw.count
+  }
+
+  /// A comma, unless the last byte written opens an array or an object.
+  @inline(__always)
+  func appendSeparator() {
+    // NB: `[` (5B) and `{` (7B) are the only bytes that are `{` with bit 5 set.
+    if storage[count &- 1] | 0x20 != JSONByte.openBrace { append(JSONByte.comma) }
   }
 
   func append(_ bytes: [UInt8]) {
