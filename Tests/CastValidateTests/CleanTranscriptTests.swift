@@ -163,8 +163,9 @@ struct CleanTranscriptTests {
     let written: String? = bytes.withUnsafeBytes { raw in
       var scanner = JSONScanner(raw)
       transcript.reset()
-      guard check.isClean(.model(model), &scanner, CleanTranscriptWriter(transcript, readableTo: raw.baseAddress.map { $0 + raw.count }))
+      guard let writer = CleanTranscriptWriter(transcript, input: raw, recordAt: 0), check.isClean(.model(model), &scanner, writer)
       else { return nil }
+      transcript.flushRun()
       return String(decoding: transcript.bytes, as: UTF8.self)
     }
     let expected = try Self.converted(registry, Self.records[row], options: ValidationOptions(), keys: .json, cleanCheck: false)

@@ -129,8 +129,10 @@ public struct DocumentValidator: Sendable {
       var probe = scanner
       if let transcript = validator.transcript?.takeUnretainedValue() {
         // ... and most of those are written as they are read.
-        let writer = CleanTranscriptWriter(transcript, readableTo: validator.document.baseAddress.map { $0 + validator.document.count })
-        if check.isClean(node, &probe, writer) {
+        if let writer = CleanTranscriptWriter(transcript, input: validator.document, recordAt: start - validator.documentBase),
+          check.isClean(node, &probe, writer)
+        {
+          transcript.flushRun()
           scanner = probe
           return RecordResult(
             index: index, line: line, isValid: true, findings: [], instance: nil, encoded: Array(transcript.bytes),

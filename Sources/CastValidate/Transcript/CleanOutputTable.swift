@@ -24,6 +24,9 @@ struct CleanOutputModel {
 final class CleanOutputTable {
   let models: PlainTable<CleanOutputModel>
   let keys: PlainTable<CleanBytes>
+  /// Per field: whether its `"key":` is the key it is read under, quoted (so a member read
+  /// without spaces is copied as read).
+  let keysAreInput: PlainTable<Bool>
   let absent: PlainTable<CleanBytes>
   let null: PlainTable<CleanBytes>
   /// Per date format: whether it is ISO-8601 (a canonical date is then written as read).
@@ -43,6 +46,7 @@ final class CleanOutputTable {
     let nullText = Array("null".utf8)
     var models: [CleanOutputModel] = []
     var keys: [CleanBytes] = []
+    var keysAreInput: [Bool] = []
     var absent: [CleanBytes] = []
     var null: [CleanBytes] = []
     for (planIndex, plan) in schema.plans.enumerated() {
@@ -50,6 +54,7 @@ final class CleanOutputTable {
       for (index, field) in plan.fields.enumerated() {
         let key = keyTable[planIndex][index]
         keys.append(run(key))
+        keysAreInput.append(field.directKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
         // Nil as `CompactTranscript.relayout` (and `ModelEncoder.writeCompact`) write it.
         let nilMember: CleanBytes
         switch plan.policy.nilOutput {
@@ -72,6 +77,7 @@ final class CleanOutputTable {
     blob += repeatElement(0, count: CompactTranscript.padding)
     self.models = PlainTable(models)
     self.keys = PlainTable(keys)
+    self.keysAreInput = PlainTable(keysAreInput)
     self.absent = PlainTable(absent)
     self.null = PlainTable(null)
     isoDates = PlainTable(schema.dateFormats.map { $0 == .iso8601 })
@@ -81,6 +87,7 @@ final class CleanOutputTable {
   deinit {
     models.free()
     keys.free()
+    keysAreInput.free()
     absent.free()
     null.free()
     isoDates.free()

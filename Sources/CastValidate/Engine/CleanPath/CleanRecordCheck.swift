@@ -217,7 +217,7 @@ final class CleanRecordCheck {
           previous = position
           continue
         }
-        guard sink.member(model: index, field: position, after: previous) else { return false }
+        guard sink.member(model: index, field: position, after: previous, key: key, scanner) else { return false }
         previous = position
       }
       guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }

@@ -26,9 +26,9 @@ protocol CleanSink {
   func element()
   /// A dictionary's key (unescaped) and its colon.
   func key(_ token: JSONStringToken, _ scanner: JSONScanner)
-  /// Field `field` of model `model` is about to be written, `previous` being the last field
-  /// written (-1 at first); false when its key came out of declaration order.
-  func member(model: Int, field: Int, after previous: Int) -> Bool
+  /// Field `field` of model `model`, read under `key`, is about to be written, `previous` being
+  /// the last field written (-1 at first); false when its key came out of declaration order.
+  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool
   /// Field `field` of model `model` was `null`; false when it came out of declaration order.
   func nullMember(model: Int, field: Int, after previous: Int) -> Bool
   /// Ends model `model`'s object, whose last field written was `previous`.
@@ -51,7 +51,9 @@ struct NoCleanOutput: CleanSink {
   @inline(__always) func close(_ bracket: UInt8) {}
   @inline(__always) func element() {}
   @inline(__always) func key(_ token: JSONStringToken, _ scanner: JSONScanner) {}
-  @inline(__always) func member(model: Int, field: Int, after previous: Int) -> Bool { true }
+  @inline(__always) func member(
+    model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner
+  ) -> Bool { true }
   @inline(__always) func nullMember(model: Int, field: Int, after previous: Int) -> Bool { true }
   @inline(__always) func endModel(_ model: Int, after previous: Int) {}
 }
