@@ -29,8 +29,9 @@ public func fuzzValidate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if linesWithCheck != linesWithoutCheck { fatalError("clean-record check disagrees on NDJSON:\n\(linesWithCheck)\n\(linesWithoutCheck)") }
   }
   for (building, transcribing, encoder) in FuzzSchema.transcriptPairs {
-    // `convert` of NDJSON writes each record while reading it: the same verdicts, findings and
-    // bytes as encoding the built instance.
+    // `convert` of NDJSON writes each record while reading it (from the clean-record check's
+    // walk, or the full walk's transcript): the same verdicts, findings and bytes as encoding
+    // the built instance.
     var built: [RecordResult] = []
     var written: [RecordResult] = []
     let builtError = (try? building.validateNDJSON(bytes) { built.append($0) }) == nil
@@ -170,16 +171,20 @@ enum FuzzSchema {
       }
   }()
 
-  /// Building validators of `Plain`, the same writing compact JSON in each key style, and that
-  /// style's encoder.
+  /// Building validators of `Plain`, the same writing compact JSON in each key style (with the
+  /// clean-record check writing the records it vouches for, and without it), and that style's
+  /// encoder.
   static let transcriptPairs: [(DocumentValidator, DocumentValidator, ModelEncoder)] = {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "plain.cast", text: plainText)])
     let schema = CompiledSchema(registry: registry, options: ValidationOptions(maxDepth: 64))
     guard let building = DocumentValidator(schema: schema, target: .model("Plain"), build: true) else { return [] }
-    return KeyStyle.allCases.map { keys in
-      var transcribing = building
-      transcribing.compactKeys = keys
-      return (building, transcribing, ModelEncoder(schema: schema, keys: keys))
+    return KeyStyle.allCases.flatMap { keys in
+      [true, false].map { cleanCheck in
+        var transcribing = building
+        transcribing.compactKeys = keys
+        transcribing.usesCleanCheck = cleanCheck
+        return (building, transcribing, ModelEncoder(schema: schema, keys: keys))
+      }
     }
   }()
 

@@ -7,6 +7,20 @@ enum DateText {
     Array(text.utf8).withUnsafeBytes { parseISO8601(bytes: $0) }
   }
 
+  /// Whether `text` is the string literal `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included, with seconds
+  /// below 60: the one form that ISO-8601 output writes back unchanged, so it can be copied once
+  /// it parses.
+  static func isCanonicalLiteral(_ text: UnsafeRawBufferPointer) -> Bool {
+    guard text.count == 22, text[0] == JSONByte.quote, text[21] == JSONByte.quote, text[11] == UInt8(ascii: "T"),
+      text[20] == UInt8(ascii: "Z"), text[18] >= UInt8(ascii: "0"), text[18] <= UInt8(ascii: "5")
+    else { return false }
+    for index in 1...19 where index != 5 && index != 8 && index != 11 && index != 14 && index != 17 {
+      guard text[index] >= 0x30, text[index] <= 0x39 else { return false }
+    }
+    return text[5] == JSONByte.minus && text[8] == JSONByte.minus && text[14] == JSONByte.colon
+      && text[17] == JSONByte.colon
+  }
+
   /// As `parseISO8601(_:)`, straight from the bytes of a string token.
   static func parseISO8601(bytes b: UnsafeRawBufferPointer) -> Double? {
     func digits(_ start: Int, _ count: Int) -> Int? {

@@ -61,8 +61,8 @@ public struct DocumentValidator: Sendable {
   /// Build decoded instances (for `convert` / `roundtrip`).
   public var build: Bool
   /// Take each record first through the clean-record check, which vouches for records with
-  /// nothing to report at a fraction of the full walk's cost. Off only to compare the two
-  /// (tests, fuzzing): the results are the same either way.
+  /// nothing to report at a fraction of the full walk's cost (and, with `compactKeys`, writes
+  /// them). Off only to compare the two (tests, fuzzing): the results are the same either way.
   public var usesCleanCheck = true
   /// With `build`: write each valid record's compact JSON in this key style while reading it
   /// (`RecordResult.encoded`) rather than building its instance, where the schema's output keys
@@ -127,7 +127,19 @@ public struct DocumentValidator: Sendable {
     if let check = validator.cleanCheck {
       // Most records have nothing to report; the full walk below only runs for the others.
       var probe = scanner
-      if check.isClean(node, &probe) {
+      if let transcript = validator.transcript?.takeUnretainedValue() {
+        // ... and most of those are written as they are read.
+        if let writer = CleanTranscriptWriter(transcript, input: validator.document, recordAt: start - validator.documentBase),
+          check.isClean(node, &probe, writer)
+        {
+          transcript.flushRun()
+          scanner = probe
+          return RecordResult(
+            index: index, line: line, isValid: true, findings: [], instance: nil, encoded: Array(transcript.bytes),
+            span: JSONSpan(start: start, end: scanner.offset))
+        }
+        transcript.reset()
+      } else if check.isClean(node, &probe) {
         scanner = probe
         return RecordResult(
           index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
@@ -205,7 +217,8 @@ public struct ValidationRun {
     self.config = config
     let empty = UnsafeRawBufferPointer(start: nil, count: 0)
     if config.build, let keys = config.compactKeys, let transcript = CompactTranscript(schema: config.schema, keys: keys) {
-      validator = RecordValidator(schema: config.schema, document: empty, build: false, transcript: transcript)
+      validator = RecordValidator(
+        schema: config.schema, document: empty, build: false, cleanCheck: config.usesCleanCheck, transcript: transcript)
     } else {
       validator = RecordValidator(schema: config.schema, document: empty, build: config.build, cleanCheck: config.usesCleanCheck)
     }

@@ -51,8 +51,8 @@ struct RecordValidator {
   let captureStack = RawStack<JSONSpan>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
-  /// The quick first look at each record when validating only (nil when building instances or
-  /// writing a transcript, which need the full walk).
+  /// The quick first look at each record when validating or writing a transcript, which then
+  /// writes the records it vouches for (nil when building instances, which needs the full walk).
   let cleanCheck: CleanRecordCheck?
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
@@ -68,7 +68,7 @@ struct RecordValidator {
     self.schema = schema
     self.document = document
     self.build = build
-    self.cleanCheck = build || !cleanCheck || transcript != nil ? nil : CleanRecordCheck(plan: schema.cleanPlan)
+    self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan)
     self.transcript = transcript.map { Unmanaged.passUnretained($0) }
     transcriptOwner = transcript
   }

@@ -52,6 +52,13 @@ final class CompactTranscript {
   private var instanceBytes: [UInt8] = []
   /// Per enum: whether its raw values are strings (so a matched string is written as read).
   private let stringEnums: UnsafeMutablePointer<Bool>
+  /// Keys and nil members for records the clean-record check writes (`CleanTranscriptWriter`).
+  let cleanOutput: CleanOutputTable
+  /// Input bytes that are also the next bytes of the output, not yet copied: what the clean-record
+  /// writer writes is mostly its input text, which is then copied in a few long pieces rather than
+  /// value by value. Empty (`runStart == runEnd`) outside that writer.
+  private var runStart: UnsafeRawPointer
+  private var runEnd: UnsafeRawPointer
 
   /// Nil when some model's output keys are key paths or index keys in this style (those are
   /// written through `ModelEncoder.encode`, which nests them).
@@ -88,10 +95,14 @@ final class CompactTranscript {
         }
       }
     }
+    cleanOutput = CleanOutputTable(
+      schema: schema, keys: schema.plans.indices.map { table[$0] ?? [] }, defaults: defaults)
     stringEnums = .allocate(capacity: max(schema.enums.count, 1))
     stringEnums.initialize(from: schema.enums.map { !$0.isNumeric }, count: schema.enums.count)
     capacity = 4096
     storage = .allocate(capacity: capacity)
+    runStart = UnsafeRawPointer(storage)
+    runEnd = runStart
     scratch = ByteScratch()
   }
 
@@ -113,6 +124,7 @@ final class CompactTranscript {
   /// Starts a new record.
   func reset() {
     count = 0
+    runStart = runEnd
     isBroken = false
     spans.removeAll()
     outer.removeAll()
@@ -138,6 +150,64 @@ final class CompactTranscript {
       (storage + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count)
     }
     count &+= raw.count
+  }
+
+  // MARK: - Input runs
+
+  /// Empties the pending run and places it at `position` of the input being written.
+  func anchorRun(at position: UnsafeRawPointer) {
+    runStart = position
+    runEnd = position
+  }
+
+  /// Input bytes `start..<end` as the next output: they join the pending run when they follow it.
+  @inline(__always)
+  func copyInput(_ start: UnsafeRawPointer, _ end: UnsafeRawPointer) {
+    if start != runEnd {
+      flushRun()
+      runStart = start
+    }
+    runEnd = end
+  }
+
+  /// One byte of output: taken into the pending run when the input goes on with that very byte
+  /// (below `limit`, where the input's readable bytes end).
+  @inline(__always)
+  func appendFollowing(_ byte: UInt8, limit: UnsafeRawPointer) {
+    if runEnd < limit, runEnd.load(as: UInt8.self) == byte {
+      runEnd += 1
+    } else {
+      flushRun()
+      append(byte)
+    }
+  }
+
+  /// A comma unless the last byte of the output (pending run included) opens an array or an object.
+  @inline(__always)
+  func appendSeparatorFollowing(limit: UnsafeRawPointer) {
+    let last = runEnd != runStart ? (runEnd - 1).load(as: UInt8.self) : storage[count &- 1]
+    // NB: `[` (5B) and `{` (7B) are the only bytes that are `{` with bit 5 set.
+    if last | 0x20 != JSONByte.openBrace { appendFollowing(JSONByte.comma, limit: limit) }
+  }
+
+  /// Copies the pending run into the output; to be called before writing anything else.
+  @inline(__always)
+  func flushRun() {
+    let length = runEnd - runStart
+    guard length > 0 else { return }
+    if count + length > capacity { grow(to: count + length) }
+    (storage + count).update(from: runStart.assumingMemoryBound(to: UInt8.self), count: length)
+    count &+= length
+    runStart = runEnd
+  }
+
+  // MARK: - Separators
+
+  /// A comma, unless the last byte written opens an array or an object.
+  @inline(__always)
+  func appendSeparator() {
+    // NB: `[` (5B) and `{` (7B) are the only bytes that are `{` with bit 5 set.
+    if storage[count &- 1] | 0x20 != JSONByte.openBrace { append(JSONByte.comma) }
   }
 
   func append(_ bytes: [UInt8]) {

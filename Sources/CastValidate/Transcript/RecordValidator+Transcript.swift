@@ -104,17 +104,8 @@ extension RecordValidator {
   /// their own end, never past this).
   private var documentEnd: UnsafeRawPointer? { document.baseAddress.map { $0 + document.count } }
 
-  /// Whether the string at `start` is `"YYYY-MM-DDTHH:MM:SSZ"` with seconds below 60: the one
-  /// form that ISO-8601 output writes back unchanged, so it can be copied once it parses.
+  /// Whether the string at `start` is a canonical ISO-8601 date (`DateText.isCanonicalLiteral`).
   private func isCanonicalDate(at start: Int, _ scanner: JSONScanner) -> Bool {
-    let text = scanner.bytes(JSONSpan(start: start, end: start + 22))
-    guard text.count == 22, text[0] == JSONByte.quote, text[21] == JSONByte.quote, text[11] == UInt8(ascii: "T"),
-      text[20] == UInt8(ascii: "Z"), text[18] >= UInt8(ascii: "0"), text[18] <= UInt8(ascii: "5")
-    else { return false }
-    for index in 1...19 where index != 5 && index != 8 && index != 11 && index != 14 && index != 17 {
-      guard text[index] >= 0x30, text[index] <= 0x39 else { return false }
-    }
-    return text[5] == JSONByte.minus && text[8] == JSONByte.minus && text[14] == JSONByte.colon
-      && text[17] == JSONByte.colon
+    DateText.isCanonicalLiteral(scanner.bytes(JSONSpan(start: start, end: start + 22)))
   }
 }

@@ -86,6 +86,9 @@ struct Convert: ParsableCommand {
       errorColor: colorOn)
     var failure: Error?
     var lines: [UInt8] = []
+    // NB: read once: each read of an argument property instantiates generic metadata, which at
+    // one read per record was a few percent of a run.
+    let writesJSONLines = to == .json
     let summary: ValidationSummary
     do {
       summary = try run.run { result in
@@ -94,7 +97,7 @@ struct Convert: ParsableCommand {
         if ndjson {
           // NDJSON streams: each valid record is written as it is decoded, in large pieces.
           do {
-            if to == .json {
+            if writesJSONLines {
               if let encoded = result.encoded {
                 lines.append(contentsOf: encoded)
               } else if let instance = result.instance {

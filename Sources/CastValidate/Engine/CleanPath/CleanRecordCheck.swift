@@ -44,9 +44,14 @@ final class CleanRecordCheck {
   /// Whether the value at the cursor is clean against `node`; the cursor is then past it. After
   /// `false` the cursor is anywhere in the record.
   func isClean(_ node: ValueNode, _ scanner: inout JSONScanner) -> Bool {
+    isClean(node, &scanner, NoCleanOutput())
+  }
+
+  /// `isClean`, handing what it reads to `sink` (which may refuse it, and the record with it).
+  func isClean<Sink: CleanSink>(_ node: ValueNode, _ scanner: inout JSONScanner, _ sink: Sink) -> Bool {
     keyCount = 0
     do {
-      return try value(node, &scanner, nullIsClean: false)
+      return try value(node, &scanner, nullIsClean: false, sink)
     } catch {
       return false
     }
@@ -54,92 +59,113 @@ final class CleanRecordCheck {
 
   // MARK: - Values
 
-  private func value(_ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool) throws(JSONSyntaxError) -> Bool {
+  private func value<Sink: CleanSink>(
+    _ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     scanner.skipWhitespace()
     guard scanner.position < scanner.end else { return false }
     let lead = scanner.byte(at: scanner.position)
     if lead == JSONByte.lowerN {
       try scanner.readNull()
       // NB: `Any` holds `null` like any other value.
-      if case .any = node { return true }
+      if case .any = node { return sink.writesRebuiltValues }
+      if nullIsClean { sink.null() }
       return nullIsClean
     }
     switch node {
     case .scalar(let type):
-      return try scalar(type, lead, &scanner)
-    case .date:
-      return try date(lead, &scanner)
+      return try scalar(type, lead, &scanner, sink)
+    case .date(let format):
+      return try date(lead, &scanner, format: format, sink)
     case .any:
+      guard sink.writesRebuiltValues else { return false }
       try scanner.skipValue()
       return true
     case .anyObject:
-      guard lead == JSONByte.openBrace else { return false }
+      guard lead == JSONByte.openBrace, sink.writesRebuiltValues else { return false }
       try scanner.skipValue()
       return true
     case .anyArray:
-      guard lead == JSONByte.openBracket else { return false }
+      guard lead == JSONByte.openBracket, sink.writesRebuiltValues else { return false }
       try scanner.skipValue()
       return true
     case .array(let element, let elementOptional, let isSet):
       guard lead == JSONByte.openBracket, !isSet else { return false }
-      return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner)
+      return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
     case .dictionary(let key, let value, let valueOptional):
       guard lead == JSONByte.openBrace, Self.takesAnyKey(nodes[Int(key)]) else { return false }
-      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, &scanner)
+      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, &scanner, sink)
     case .model(let index):
       guard lead == JSONByte.openBrace else { return false }
-      return try model(index, &scanner)
+      return try model(index, &scanner, sink)
     case .enumeration(let index):
-      return try enumeration(enums[index], lead, &scanner)
+      return try enumeration(enums[index], lead, &scanner, sink)
     }
   }
 
-  private func scalar(_ type: ScalarType, _ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func scalar<Sink: CleanSink>(
+    _ type: ScalarType, _ lead: UInt8, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     switch type {
     case .string:
       guard lead == JSONByte.quote else { return false }
-      _ = try scanner.readStringAtQuote()
+      sink.string(try scanner.readStringAtQuote(), scanner)
       return true
     case .bool:
       guard lead == JSONByte.lowerT || lead == JSONByte.lowerF else { return false }
+      let start = scanner.offset
       _ = try scanner.readBool()
+      sink.literal(JSONSpan(start: start, end: scanner.offset), scanner)
       return true
     case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
-      return token.isInteger && RecordValidator.fits(token, type, scanner)
+      // NB: an integer token has neither fraction nor exponent, so its text is what is written.
+      guard token.isInteger && RecordValidator.fits(token, type, scanner) else { return false }
+      sink.literal(token.span, scanner)
+      return true
     case .float, .double, .cgFloat:
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
-      return RecordValidator.isSurelyFinite(token, type, scanner) || RecordValidator.fitsFloating(scanner.double(token), type)
+      guard RecordValidator.isSurelyFinite(token, type, scanner) || RecordValidator.fitsFloating(scanner.double(token), type)
+      else { return false }
+      sink.literal(token.span, scanner)
+      return true
     case .decimal, .number:
       guard Self.startsNumber(lead) else { return false }
-      _ = try scanner.readNumber()
+      sink.literal(try scanner.readNumber().span, scanner)
       return true
     case .character, .url, .uuid, .data:
-      guard lead == JSONByte.quote else { return false }
+      guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
       let token = try scanner.readStringAtQuote()
-      return RecordValidator.isWellFormed(scanner.string(token), as: type)
+      guard RecordValidator.isWellFormed(scanner.string(token), as: type) else { return false }
+      sink.string(token, scanner)
+      return true
     case .date:
-      return try date(lead, &scanner)
+      return try date(lead, &scanner, format: -1, sink)
     }
   }
 
   /// ISO-8601 strings without escapes and epoch seconds, in the years 0000–9999; any other form
   /// (a date pattern, epoch seconds in a string) goes to the full walk.
-  private func date(_ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func date<Sink: CleanSink>(
+    _ lead: UInt8, _ scanner: inout JSONScanner, format: Int32, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
       guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
-      return DateText.representable.contains(seconds)
+      guard DateText.representable.contains(seconds) else { return false }
+      return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
     }
-    guard Self.startsNumber(lead) else { return false }
+    guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
     return DateText.representable.contains(scanner.double(try scanner.readNumber()))
   }
 
-  private func enumeration(_ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func enumeration<Sink: CleanSink>(
+    _ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     if plan.isNumeric {
-      guard Self.startsNumber(lead) else { return false }
+      guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
       let value = scanner.double(try scanner.readNumber())
       for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where numbers[index] == value { return true }
       return false
@@ -150,6 +176,8 @@ final class CleanRecordCheck {
     let raw = scanner.bytes(token.span)
     let prefix = Self.prefix(of: raw, scanner)
     for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where equals(raw, prefix, raws[index]) {
+      // A string case is written as its raw value, which is the text it matched.
+      sink.string(token, scanner)
       return true
     }
     return false
@@ -157,13 +185,16 @@ final class CleanRecordCheck {
 
   // MARK: - Containers
 
-  private func model(_ index: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func model<Sink: CleanSink>(_ index: Int, _ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
     let model = models[index]
     guard model.isCheckable else { return false }
     try scanner.beginObject()
+    sink.open(JSONByte.openBrace)
     var first = true
     var seen: UInt64 = 0
     var guess = 0
+    // The last field written, when writing.
+    var previous = -1
     while let key = try scanner.nextKey(&first) {
       guard !key.hasEscapes else { return false }
       guard let position = match(key.span, model, &guess, scanner) else {
@@ -176,9 +207,24 @@ final class CleanRecordCheck {
       guard seen & bit == 0 else { return false }
       seen |= bit
       let field = fields[model.firstField &+ position]
-      guard try value(field.node, &scanner, nullIsClean: field.nullIsClean) else { return false }
+      if sink.writes {
+        // A member's `null` is written as the model writes nil, not as read.
+        scanner.skipWhitespace()
+        if scanner.position < scanner.end, scanner.byte(at: scanner.position) == JSONByte.lowerN {
+          if case .any = field.node { return false }
+          try scanner.readNull()
+          guard field.nullIsClean, sink.nullMember(model: index, field: position, after: previous) else { return false }
+          previous = position
+          continue
+        }
+        guard sink.member(model: index, field: position, after: previous, key: key, scanner) else { return false }
+        previous = position
+      }
+      guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
     }
-    return seen & model.requiredMask == model.requiredMask
+    guard seen & model.requiredMask == model.requiredMask else { return false }
+    sink.endModel(index, after: previous)
+    return true
   }
 
   /// The position of the field whose key is `key`, trying the one after the last match first
@@ -200,17 +246,25 @@ final class CleanRecordCheck {
     return nil
   }
 
-  private func array(_ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func array<Sink: CleanSink>(
+    _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginArray()
+    sink.open(JSONByte.openBracket)
     var first = true
     while try scanner.nextElement(&first) {
-      guard try value(element, &scanner, nullIsClean: elementOptional) else { return false }
+      sink.element()
+      guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
     }
+    sink.close(JSONByte.closeBracket)
     return true
   }
 
-  private func dictionary(_ valueNode: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func dictionary<Sink: CleanSink>(
+    _ valueNode: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginObject()
+    sink.open(JSONByte.openBrace)
     var first = true
     let base = keyCount
     defer { keyCount = base }
@@ -220,8 +274,10 @@ final class CleanRecordCheck {
       for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
       keys[keyCount] = key.span
       keyCount &+= 1
-      guard try value(valueNode, &scanner, nullIsClean: valueOptional) else { return false }
+      sink.key(key, scanner)
+      guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
+    sink.close(JSONByte.closeBrace)
     return true
   }
 

@@ -1,0 +1,59 @@
+/// What the clean-record check does with a record besides vouching for it: nothing when
+/// validating (`NoCleanOutput`), its compact JSON when converting (`CleanTranscriptWriter`).
+/// The check is generic over it, so each use gets its own specialised walk and validation's
+/// keeps none of the writing.
+protocol CleanSink {
+  /// Whether the sink writes at all; the check reads a member's `null` ahead only then.
+  var writes: Bool { get }
+  /// Whether the sink can write a value whose output is not its input text (`Any`, UUIDs,
+  /// numeric enum cases, dates that are not in canonical ISO-8601 form); when it cannot, the
+  /// record is left to the full walk.
+  var writesRebuiltValues: Bool { get }
+  /// A string value (its token; the quotes lie on either side).
+  func string(_ token: JSONStringToken, _ scanner: JSONScanner)
+  /// A value written as its input text: a number, a boolean, an enum's string case.
+  func literal(_ span: JSONSpan, _ scanner: JSONScanner)
+  /// A date read as an ISO-8601 string at `span` (quotes included) for a date of format
+  /// `format` (-1: the plain `Date` scalar); false when it cannot be written as read.
+  func date(_ span: JSONSpan, format: Int32, _ scanner: JSONScanner) -> Bool
+  /// `null` as an array element or a dictionary value.
+  func null()
+  /// `[` or `{` of an array or a dictionary.
+  func open(_ bracket: UInt8)
+  /// `]` or `}` of an array, a dictionary or a model.
+  func close(_ bracket: UInt8)
+  /// An array element is about to be written.
+  func element()
+  /// A dictionary's key (unescaped) and its colon.
+  func key(_ token: JSONStringToken, _ scanner: JSONScanner)
+  /// Field `field` of model `model`, read under `key`, is about to be written, `previous` being
+  /// the last field written (-1 at first); false when its key came out of declaration order.
+  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool
+  /// Field `field` of model `model` was `null`; false when it came out of declaration order.
+  func nullMember(model: Int, field: Int, after previous: Int) -> Bool
+  /// Ends model `model`'s object, whose last field written was `previous`.
+  func endModel(_ model: Int, after previous: Int)
+}
+
+/// Validation's sink: writes nothing, takes everything; every call compiles away.
+struct NoCleanOutput: CleanSink {
+  var writes: Bool {
+    @inline(__always) get { false }
+  }
+  var writesRebuiltValues: Bool {
+    @inline(__always) get { true }
+  }
+  @inline(__always) func string(_ token: JSONStringToken, _ scanner: JSONScanner) {}
+  @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
+  @inline(__always) func date(_ span: JSONSpan, format: Int32, _ scanner: JSONScanner) -> Bool { true }
+  @inline(__always) func null() {}
+  @inline(__always) func open(_ bracket: UInt8) {}
+  @inline(__always) func close(_ bracket: UInt8) {}
+  @inline(__always) func element() {}
+  @inline(__always) func key(_ token: JSONStringToken, _ scanner: JSONScanner) {}
+  @inline(__always) func member(
+    model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner
+  ) -> Bool { true }
+  @inline(__always) func nullMember(model: Int, field: Int, after previous: Int) -> Bool { true }
+  @inline(__always) func endModel(_ model: Int, after previous: Int) {}
+}

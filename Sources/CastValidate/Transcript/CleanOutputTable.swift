@@ -1,0 +1,96 @@
+import CastSchema
+
+/// A run of bytes in `CleanOutputTable.bytes`.
+struct CleanBytes {
+  var start: Int
+  var length: Int
+}
+
+/// A model as the clean-record transcript writes it.
+struct CleanOutputModel {
+  /// Its fields' entries in the field tables: `firstField ..< firstField + fieldCount`.
+  var firstField: Int
+  var fieldCount: Int
+  /// No field writes anything when it is absent (no defaults, nil omitted): gaps cost nothing.
+  var absenceIsSilent: Bool
+}
+
+/// What a clean record's compact JSON is made of besides its input text, per field: its
+/// `"key":`, and the whole member written when it is absent or `null` (a default, `null` or
+/// `{}` as the dialect writes nil; nothing when nil is omitted). Built once per transcript from
+/// the same key table and defaults as `CompactTranscript`'s, so both write the same bytes.
+// NB: plain tables in memory it owns, read in the hot loop without reference counting; written
+// once in `init`, freed in `deinit`.
+final class CleanOutputTable {
+  let models: PlainTable<CleanOutputModel>
+  let keys: PlainTable<CleanBytes>
+  /// Per field: whether its `"key":` is the key it is read under, quoted (so a member read
+  /// without spaces is copied as read).
+  let keysAreInput: PlainTable<Bool>
+  let absent: PlainTable<CleanBytes>
+  let null: PlainTable<CleanBytes>
+  /// Per date format: whether it is ISO-8601 (a canonical date is then written as read).
+  let isoDates: PlainTable<Bool>
+  /// Every run back to back, padded so that each can be copied in 16-byte pieces.
+  let bytes: PlainTable<UInt8>
+
+  /// `keys[plan][field]` is a field's `"key":`; `defaults[plan][field]` its default as compact
+  /// JSON (nil: none).
+  init(schema: CompiledSchema, keys keyTable: [[[UInt8]]], defaults: [[[UInt8]?]]) {
+    var blob: [UInt8] = []
+    func run(_ parts: [UInt8]...) -> CleanBytes {
+      let start = blob.count
+      for part in parts { blob += part }
+      return CleanBytes(start: start, length: blob.count - start)
+    }
+    let nullText = Array("null".utf8)
+    var models: [CleanOutputModel] = []
+    var keys: [CleanBytes] = []
+    var keysAreInput: [Bool] = []
+    var absent: [CleanBytes] = []
+    var null: [CleanBytes] = []
+    for (planIndex, plan) in schema.plans.enumerated() {
+      var model = CleanOutputModel(firstField: keys.count, fieldCount: plan.fields.count, absenceIsSilent: true)
+      for (index, field) in plan.fields.enumerated() {
+        let key = keyTable[planIndex][index]
+        keys.append(run(key))
+        keysAreInput.append(field.directKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
+        // Nil as `CompactTranscript.relayout` (and `ModelEncoder.writeCompact`) write it.
+        let nilMember: CleanBytes
+        switch plan.policy.nilOutput {
+        case .omit:
+          nilMember = CleanBytes(start: 0, length: 0)
+        case .null:
+          nilMember = run(key, nullText)
+        case .nullNestedEmptyObject:
+          if case .model = field.node { nilMember = run(key, Array("{}".utf8)) } else { nilMember = run(key, nullText) }
+        }
+        // A clean record's `null` member is nil; an absent one takes its default, if any.
+        null.append(nilMember)
+        let defaultBytes = field.hasDefault ? defaults[planIndex][index] : nil
+        let absence = defaultBytes.map { run(key, $0) } ?? nilMember
+        absent.append(absence)
+        if absence.length > 0 { model.absenceIsSilent = false }
+      }
+      models.append(model)
+    }
+    blob += repeatElement(0, count: CompactTranscript.padding)
+    self.models = PlainTable(models)
+    self.keys = PlainTable(keys)
+    self.keysAreInput = PlainTable(keysAreInput)
+    self.absent = PlainTable(absent)
+    self.null = PlainTable(null)
+    isoDates = PlainTable(schema.dateFormats.map { $0 == .iso8601 })
+    bytes = PlainTable(blob)
+  }
+
+  deinit {
+    models.free()
+    keys.free()
+    keysAreInput.free()
+    absent.free()
+    null.free()
+    isoDates.free()
+    bytes.free()
+  }
+}

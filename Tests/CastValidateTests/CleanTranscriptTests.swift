@@ -1,0 +1,202 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// `convert` of NDJSON writes the records the clean-record check vouches for from the check's
+/// own walk (`CleanTranscriptWriter`): with it and without it (the full walk's transcript), the
+/// same verdicts, findings and bytes, in every dialect, option set and key style.
+struct CleanTranscriptTests {
+  /// Every kind of node the writer handles or refuses; keys renamed by the dialect or not, in
+  /// nested models too, defaults, dates in several formats.
+  static func schema(_ conformance: String) -> String {
+    """
+    enum Role: String { case admin, editor, viewer }
+    enum Level: Int { case low = 1, mid, high = 10 }
+    struct Geo\(conformance) {
+        let lat: Double
+        let lon: Double
+        var placeName: String?
+    }
+    struct M\(conformance) {
+        let id: Int
+        var userName: String?
+        var small: Int8?
+        var ratio: Float?
+        var amount: Double?
+        var exact: Decimal?
+        var flag: Bool?
+        var letter: Character?
+        var link: URL?
+        var uuid: UUID?
+        var blob: Data?
+        var createdAt: Date?
+        var day: Date? //! date "yyyy-MM-dd"
+        var stamp: Date? //! date iso8601
+        var role: Role?
+        var level: Level?
+        var tags: [String]?
+        var holes: [Int?]?
+        var byName: [String: Double]?
+        var sparse: [String: Int?]?
+        var geo: Geo?
+        var places: [Geo]?
+        var anything: Any?
+        var object: [String: Any]?
+        var list: [Any]?
+        var count: Int = 5
+        var label: String = "none"
+    }
+    """
+  }
+
+  static let conformances = [
+    "", ": DictionaryConvertible", ": DictionaryConvertible, UnderscoreToCamelCase", ": JsonObject", ": Convertible",
+    ": NosceSerializationProtocol", ": Class",
+  ]
+
+  /// One NDJSON line each: clean records in many shapes, and records one step away from clean.
+  static let records: [String] = [
+    #"{"id":1}"#,
+    #"{ "id" : 1 , "userName" : "a" }"#,
+    #"{"id":1,"user_name":"a","created_at":"2020-01-02T03:04:05Z","place_name":"x"}"#,
+    #"{"userName":"a","id":1}"#,
+    #"{"id":1,"small":12,"ratio":1.50,"amount":-2.5E3,"exact":0.10,"flag":false,"letter":"x","link":"https://example.com/a","blob":"aGk="}"#,
+    #"{"id":-0,"amount":-0.0,"exact":1e2}"#,
+    #"{"id":1,"userName":"a\nb\u00e9\/","letter":"\u00e9"}"#,
+    #"{"id":1,"userName":"zoë — Αθήνα 😀"}"#,
+    #"{"id":1,"uuid":"123e4567-e89b-12d3-a456-426614174000"}"#,
+    #"{"id":1,"createdAt":"2020-01-02T03:04:05Z","stamp":"2020-01-02T03:04:05Z"}"#,
+    #"{"id":1,"createdAt":"2020-01-02T03:04:05.250Z"}"#,
+    #"{"id":1,"createdAt":"2020-01-02T03:04:05+01:00"}"#,
+    #"{"id":1,"createdAt":1577934245}"#,
+    #"{"id":1,"day":"2020-01-02"}"#,
+    #"{"id":1,"day":"2020-01-02T03:04:05Z"}"#,
+    #"{"id":1,"role":"admin","level":10}"#,
+    #"{"id":1,"role":"editor"}"#,
+    #"{"id":1,"tags":[],"holes":[1,null,3],"byName":{},"sparse":{"a":null,"b":2}}"#,
+    #"{"id":1,"tags":[ "a" , "b" ],"byName":{ "x" : 1.5 , "y" : 2 }}"#,
+    #"{"id":1,"geo":{"lat":1,"lon":2}}"#,
+    #"{"id":1,"geo":{"lon":2,"lat":1,"placeName":null}}"#,
+    #"{"id":1,"geo":{"lat":1,"lon":2,"place_name":"p"},"places":[{"lat":1,"lon":2},{"lon":3,"lat":4}]}"#,
+    #"{"id":1,"geo":null,"places":null,"tags":null}"#,
+    #"{"id":1,"userName":null,"count":7,"label":"x"}"#,
+    #"{"id":1,"count":null}"#,
+    #"{"id":1,"anything":null}"#,
+    #"{"id":1,"anything":{"b":1,"a":[1.0,"x"]},"object":{"k":[1]},"list":[1,"a",null]}"#,
+    #"{"id":1,"extra":{"deep":[1,2]},"userName":"a"}"#,
+    #"{"id":1,"id":2}"#,
+    #"{"id":"1"}"#,
+    #"{"id":1.0}"#,
+    #"{"id":1,"flag":1}"#,
+    #"{"id":1,"tags":["a",1]}"#,
+    #"{"id":1,"geo":{"lat":1}}"#,
+    #"{"id":1,"role":"root"}"#,
+    #"{"id":1,"byName":{"a":1,"a":2}}"#,
+    #"{"id":1,"\u0069d2":1}"#,
+    #"{"id":1,"userName":"\#(String(repeating: "é", count: 40))","label":"\#(String(repeating: "x", count: 70))"}"#,
+  ]
+
+  static let optionSets: [ValidationOptions] = [
+    ValidationOptions(),
+    ValidationOptions(strict: true),
+    ValidationOptions(unknownKeys: .warn),
+    ValidationOptions(strict: true, unknownKeys: .error, maxErrors: 1),
+  ]
+
+  /// Each record's verdict, findings and output as `convert` writes it, one line per record.
+  static func converted(
+    _ registry: ModelRegistry, _ ndjson: String, options: ValidationOptions, keys: KeyStyle, cleanCheck: Bool
+  ) throws -> [String]? {
+    let schema = CompiledSchema(registry: registry, options: options)
+    guard CompactTranscript(schema: schema, keys: keys) != nil,
+      var validator = DocumentValidator(schema: schema, target: .model("M"), build: true)
+    else { return nil }
+    validator.compactKeys = keys
+    validator.usesCleanCheck = cleanCheck
+    let encoder = ModelEncoder(schema: schema, keys: keys)
+    var lines: [String] = []
+    _ = try Array(ndjson.utf8).withUnsafeBytes { raw throws(JSONSyntaxError) in
+      try validator.validateNDJSON(raw) { record in
+        var output = record.encoded ?? []
+        if record.encoded == nil, let instance = record.instance { encoder.writeCompact(instance, into: &output) }
+        lines.append(
+          "\(record.index) valid=\(record.isValid) " + record.findings.map(EngineProbe.describe).joined(separator: "; ")
+            + " → " + String(decoding: output, as: UTF8.self))
+      }
+    }
+    return lines
+  }
+
+  @Test("with and without the clean-record transcript, the same output", arguments: conformances)
+  func sameOutput(_ conformance: String) throws {
+    let registry = EngineProbe.registry(Self.schema(conformance))
+    let ndjson = Self.records.joined(separator: "\n")
+    var compared = 0
+    for options in Self.optionSets {
+      for keys in KeyStyle.allCases {
+        let quick = try Self.converted(registry, ndjson, options: options, keys: keys, cleanCheck: true)
+        let full = try Self.converted(registry, ndjson, options: options, keys: keys, cleanCheck: false)
+        #expect(quick == full, "\(conformance) strict=\(options.strict) keys=\(keys)")
+        if quick != nil { compared += 1 }
+      }
+    }
+    #expect(compared > 0)
+  }
+
+  /// The records the writer must write by itself: if it never did, it would only cost.
+  @Test(
+    "clean records are written by the clean-record check",
+    arguments: [
+      (": DictionaryConvertible", 0), (": DictionaryConvertible", 2), (": DictionaryConvertible, UnderscoreToCamelCase", 2),
+      (": DictionaryConvertible", 4), (": Convertible", 6), (": NosceSerializationProtocol", 19), (": JsonObject", 17),
+      (": Class", 1),
+    ])
+  func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
+    let registry = EngineProbe.registry(Self.schema(conformance))
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions())
+    let transcript = try #require(CompactTranscript(schema: schema, keys: .json))
+    let check = CleanRecordCheck(plan: schema.cleanPlan)
+    let model = try #require(schema.modelIndex("M"))
+    let bytes = Array(Self.records[row].utf8)
+    let written: String? = bytes.withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      transcript.reset()
+      guard let writer = CleanTranscriptWriter(transcript, input: raw, recordAt: 0), check.isClean(.model(model), &scanner, writer)
+      else { return nil }
+      transcript.flushRun()
+      return String(decoding: transcript.bytes, as: UTF8.self)
+    }
+    let expected = try Self.converted(registry, Self.records[row], options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(written != nil)
+    #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+  }
+
+  @Test("the users example and samples: the same output with and without the clean-record transcript")
+  func sameOutputOnExamples() throws {
+    let text = String(decoding: try Data(contentsOf: SampleFiles.schemas.appendingPathComponent("users.cast")), as: UTF8.self)
+    let users = EngineProbe.registry(text, path: "users.cast")
+    let json = String(decoding: try Data(contentsOf: SampleFiles.schemas.appendingPathComponent("users.ndjson")), as: UTF8.self)
+    for options in Self.optionSets {
+      for keys in KeyStyle.allCases {
+        let schema = CompiledSchema(registry: users, options: options)
+        guard var quick = DocumentValidator(schema: schema, target: .model("User"), build: true) else { continue }
+        quick.compactKeys = keys
+        var full = quick
+        full.usesCleanCheck = false
+        #expect(try Self.outputs(quick, json) == Self.outputs(full, json), "keys=\(keys)")
+      }
+    }
+  }
+
+  private static func outputs(_ validator: DocumentValidator, _ ndjson: String) throws -> [String] {
+    var lines: [String] = []
+    _ = try Array(ndjson.utf8).withUnsafeBytes { raw throws(JSONSyntaxError) in
+      try validator.validateNDJSON(raw) { record in
+        lines.append("\(record.isValid) \(record.findings.count) \(record.encoded.map { String(decoding: $0, as: UTF8.self) } ?? "built")")
+      }
+    }
+    return lines
+  }
+}
