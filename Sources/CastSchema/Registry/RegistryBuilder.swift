@@ -22,6 +22,7 @@ struct RegistryBuilder {
   }
 
   mutating func build(_ trees: [SourceFileSyntax]) -> ModelRegistry {
+    reserveTables(for: trees)
     for (file, tree) in trees.enumerated() {
       for decl in tree.declarations { collect(decl, file: file) }
       for stray in tree.strayDirectives {
@@ -50,7 +51,7 @@ struct RegistryBuilder {
 
     linkSuperclasses()
     for name in symbols.modelOrder { lowerOwnProperties(of: name) }
-    var models = OrderedDictionary<String, Model>()
+    var models = OrderedDictionary<String, Model>(minimumCapacity: symbols.modelOrder.count)
     for name in symbols.modelOrder {
       guard let located = symbols.models[name] else { continue }
       let properties = flatten(name)
@@ -67,6 +68,18 @@ struct RegistryBuilder {
   }
 
   // MARK: - Collecting names
+
+  /// Sizes the per-model tables for the top-level declarations, which is most of them: a large
+  /// schema otherwise rehashes each table several times over.
+  private mutating func reserveTables(for trees: [SourceFileSyntax]) {
+    let count = trees.reduce(0) { $0 + $1.declarations.count }
+    symbols.models.reserveCapacity(count)
+    symbols.modelOrder.reserveCapacity(count)
+    dialects.reserveCapacity(count)
+    snakeCase.reserveCapacity(count)
+    ownProperties.reserveCapacity(count)
+    flattened.reserveCapacity(count)
+  }
 
   private mutating func collect(_ decl: DeclSyntax, file: Int) {
     switch decl {
@@ -225,11 +238,13 @@ struct RegistryBuilder {
 
   private mutating func checkKeys(_ model: Model) {
     var seen = FirstSeen<Int>(capacity: model.properties.count)
-    for (index, property) in model.properties.enumerated() where property.isMapped {
-      guard let key = property.outputKey else { continue }
+    // NB: by index, and the key first: a `Property` copied whole is a dozen retains.
+    for index in model.properties.indices where model.properties[index].isMapped {
+      guard let key = model.properties[index].outputKey else { continue }
       let description = key.isSimple ? key.components[0].key : key.description
       let text = options.caseInsensitiveKeys ? description.lowercased() : description
       if let firstIndex = seen[text] {
+        let property = model.properties[index]
         let first = model.properties[firstIndex]
         // Report once, where the later declaration is, unless both are inherited.
         if property.declaredIn == model.name || first.declaredIn == model.name {
