@@ -55,7 +55,9 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A resolved type: what the validation engine compiles.
-public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+// NB: only the collection and optional cases are indirect: a scalar, model or enum type, most
+// of a schema's, needs no heap box of its own.
+public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// A built-in scalar.
   case scalar(ScalarType)
   /// Any JSON value (`Any`, `AnyObject`, `NSDictionary`, …).
@@ -65,13 +67,13 @@ public indirect enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// Any JSON array (`NSArray`, `[Any]`).
   case anyArray
   /// `[T]`
-  case array(TypeRef)
+  indirect case array(TypeRef)
   /// `Set<T>`: a JSON array without duplicates.
-  case set(TypeRef)
+  indirect case set(TypeRef)
   /// `[K: V]`: a JSON object whose keys convert to `K`.
-  case dictionary(key: TypeRef, value: TypeRef)
+  indirect case dictionary(key: TypeRef, value: TypeRef)
   /// `T?` / `T!` inside a collection.
-  case optional(TypeRef)
+  indirect case optional(TypeRef)
   /// A model from a loaded file.
   case model(String)
   /// An enum from a loaded file.

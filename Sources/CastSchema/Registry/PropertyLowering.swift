@@ -99,19 +99,17 @@ extension RegistryBuilder {
 
   private mutating func applyDirectives(_ directives: [DirectiveSyntax], to property: inout Property, file: Int) {
     for syntax in directives {
+      // Nearly every directive of a large schema is a plain key: no list of one to build.
+      if let plain = DirectiveParser.plainKey(syntax), case .key(let text, let verbatim) = plain.directive {
+        applyKey(text, verbatim: verbatim, to: &property, at: SourceRange(file: file, bytes: plain.range))
+        continue
+      }
       let (parsed, problems) = DirectiveParser.parse(syntax, file: file)
       diagnostics += problems
       for item in parsed {
         let range = SourceRange(file: file, bytes: item.range)
         switch item.directive {
-        case .key(let text, let verbatim):
-          switch KeySpec.parse(text, verbatim: verbatim) {
-          case .success(let paths):
-            property.keys = paths
-            property.keySource = verbatim ? .verbatim : .directive
-          case .failure(let error):
-            diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text, error.reason), at: range))
-          }
+        case .key(let text, let verbatim): applyKey(text, verbatim: verbatim, to: &property, at: range)
         case .ignore: property.usage = .ignored
         case .ignoreJSON: property.usage = .skipJSON
         case .custom: property.usage = .custom
@@ -138,6 +136,16 @@ extension RegistryBuilder {
               at: range))
         }
       }
+    }
+  }
+
+  private mutating func applyKey(_ text: String, verbatim: Bool, to property: inout Property, at range: SourceRange) {
+    switch KeySpec.parse(text, verbatim: verbatim) {
+    case .success(let paths):
+      property.keys = paths
+      property.keySource = verbatim ? .verbatim : .directive
+    case .failure(let error):
+      diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text, error.reason), at: range))
     }
   }
 

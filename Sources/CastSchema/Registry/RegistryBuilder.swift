@@ -10,8 +10,7 @@ struct RegistryBuilder {
   var resolver: TypeResolver
   var enums: [String: EnumType] = [:]
   var superclassOf: [String: String] = [:]
-  private var dialects: [String: Dialect] = [:]
-  private var snakeCase: [String: Bool] = [:]
+  private var traits: [String: ModelTraits] = [:]
   var ownProperties: [String: [Property]] = [:]
   private var flattened: [String: [Property]] = [:]
 
@@ -22,6 +21,7 @@ struct RegistryBuilder {
   }
 
   mutating func build(_ trees: [SourceFileSyntax]) -> ModelRegistry {
+    reserveTables(for: trees)
     for (file, tree) in trees.enumerated() {
       for decl in tree.declarations { collect(decl, file: file) }
       for stray in tree.strayDirectives {
@@ -50,7 +50,7 @@ struct RegistryBuilder {
 
     linkSuperclasses()
     for name in symbols.modelOrder { lowerOwnProperties(of: name) }
-    var models = OrderedDictionary<String, Model>()
+    var models = OrderedDictionary<String, Model>(minimumCapacity: symbols.modelOrder.count)
     for name in symbols.modelOrder {
       guard let located = symbols.models[name] else { continue }
       let properties = flatten(name)
@@ -67,6 +67,17 @@ struct RegistryBuilder {
   }
 
   // MARK: - Collecting names
+
+  /// Sizes the per-model tables for the top-level declarations, which is most of them: a large
+  /// schema otherwise rehashes each table several times over.
+  private mutating func reserveTables(for trees: [SourceFileSyntax]) {
+    let count = trees.reduce(0) { $0 + $1.declarations.count }
+    symbols.models.reserveCapacity(count)
+    symbols.modelOrder.reserveCapacity(count)
+    traits.reserveCapacity(count)
+    ownProperties.reserveCapacity(count)
+    flattened.reserveCapacity(count)
+  }
 
   private mutating func collect(_ decl: DeclSyntax, file: Int) {
     switch decl {
@@ -144,32 +155,20 @@ struct RegistryBuilder {
     }
   }
 
-  mutating func dialect(of name: String) -> Dialect {
-    if let override = options.dialect { return override }
-    if let known = dialects[name] { return known }
-    var result = Dialect.jsoncast
-    if let superclass = superclassOf[name] {
-      result = dialect(of: superclass)
-    } else if let located = symbols.models[name],
-      let declared = DialectRules.declaredDialect(located.syntax.inheritance.map(Self.typeName))
-    {
-      result = declared
-    }
-    dialects[name] = result
-    return result
-  }
+  mutating func dialect(of name: String) -> Dialect { traits(of: name).dialect }
 
-  mutating func usesSnakeCase(_ name: String) -> Bool {
-    if let known = snakeCase[name] { return known }
-    var result = false
-    if let located = symbols.models[name],
-      DialectRules.declaresSnakeCase(located.syntax.inheritance.map(Self.typeName))
-    {
-      result = true
-    } else if let superclass = superclassOf[name] {
-      result = usesSnakeCase(superclass)
-    }
-    snakeCase[name] = result
+  mutating func usesSnakeCase(_ name: String) -> Bool { traits(of: name).usesSnakeCase }
+
+  /// The dialect (declared, or the superclass's) and snake_case keys (declared, or the
+  /// superclass's) of a model; the inheritance clause is read once for both.
+  private mutating func traits(of name: String) -> ModelTraits {
+    if let known = traits[name] { return known }
+    let names = symbols.models[name].map { $0.syntax.inheritance.map(Self.typeName) } ?? []
+    let inherited = superclassOf[name].map { traits(of: $0) }
+    let result = ModelTraits(
+      dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
+      usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true)
+    traits[name] = result
     return result
   }
 
@@ -225,21 +224,26 @@ struct RegistryBuilder {
 
   private mutating func checkKeys(_ model: Model) {
     var seen = FirstSeen<Int>(capacity: model.properties.count)
-    for (index, property) in model.properties.enumerated() where property.isMapped {
-      guard let key = property.outputKey else { continue }
-      let description = key.isSimple ? key.components[0].key : key.description
-      let text = options.caseInsensitiveKeys ? description.lowercased() : description
-      if let firstIndex = seen[text] {
-        let first = model.properties[firstIndex]
-        // Report once, where the later declaration is, unless both are inherited.
-        if property.declaredIn == model.name || first.declaredIn == model.name {
-          diagnostics.append(
-            Diagnostic(
-              SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
-              notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
+    // NB: through the buffer, whose elements are read in place: a `Property` copied whole (what
+    // the array's subscript gives) is a dozen retains and releases.
+    model.properties.withUnsafeBufferPointer { properties in
+      for index in properties.indices where properties[index].isMapped {
+        guard let key = properties[index].keys.first else { continue }
+        let description = key.isSimple ? key.components[0].key : key.description
+        let text = options.caseInsensitiveKeys ? description.lowercased() : description
+        if let firstIndex = seen[text] {
+          let property = properties[index]
+          let first = properties[firstIndex]
+          // Report once, where the later declaration is, unless both are inherited.
+          if property.declaredIn == model.name || first.declaredIn == model.name {
+            diagnostics.append(
+              Diagnostic(
+                SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
+                notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
+          }
+        } else {
+          seen.record(text, index)
         }
-      } else {
-        seen.record(text, index)
       }
     }
   }

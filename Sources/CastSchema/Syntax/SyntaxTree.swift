@@ -7,17 +7,19 @@ public struct NameSyntax: Sendable, Hashable {
 }
 
 /// A type as written: `Int`, `[String: [Int]]?`, `Set<URL>`, `Optional<T>`, `T!`.
-public indirect enum TypeSyntax: Sendable, Hashable {
+// NB: only the wrapping cases are indirect: a plain name, most of a schema's types, needs no
+// heap box of its own.
+public enum TypeSyntax: Sendable, Hashable {
   /// A (possibly dotted) name with generic arguments: `Int`, `Swift.Int`, `Array<T>`.
   case named(NameSyntax, arguments: [TypeSyntax], range: Range<Int>)
   /// `T?`
-  case optional(TypeSyntax, range: Range<Int>)
+  indirect case optional(TypeSyntax, range: Range<Int>)
   /// `T!`
-  case implicitlyUnwrapped(TypeSyntax, range: Range<Int>)
+  indirect case implicitlyUnwrapped(TypeSyntax, range: Range<Int>)
   /// `[T]`
-  case array(TypeSyntax, range: Range<Int>)
+  indirect case array(TypeSyntax, range: Range<Int>)
   /// `[K: V]`
-  case dictionary(key: TypeSyntax, value: TypeSyntax, range: Range<Int>)
+  indirect case dictionary(key: TypeSyntax, value: TypeSyntax, range: Range<Int>)
   /// A type was expected but not found.
   case missing(at: Int)
 

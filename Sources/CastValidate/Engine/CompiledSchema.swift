@@ -1,4 +1,5 @@
 import CastSchema
+import Synchronization
 
 /// What to do with keys a model does not declare.
 public enum UnknownKeyRule: String, Sendable, CaseIterable {
@@ -28,7 +29,7 @@ public struct ValidationOptions: Sendable {
 /// A registry compiled for validation: one plan per model and enum, built once and shared by
 /// every record (and thread).
 // NB: @unchecked because of the node table's raw memory, written once in `init` and then only
-// read (and freed in `deinit`).
+// read (and freed in `deinit`); the clean plan is built at most once, under its lock.
 public final class CompiledSchema: @unchecked Sendable {
   /// The registry it was compiled from.
   public let registry: ModelRegistry
@@ -45,17 +46,38 @@ public final class CompiledSchema: @unchecked Sendable {
   let dateFormats: [DateFormat]
   /// Type expressions compiled for `--type` targets.
   private let typeNodes: [TypeRef: ValueNode]
-  /// The same plans as plain tables, for the clean-record check.
-  let cleanPlan: CleanPlan
+  /// The types plans were compiled for, and the models they reach; nil: every model.
+  private let roots: [TypeRef]?
+  /// The clean plan, once a validator asked for it.
+  private let cleanPlanCache = Mutex<CleanPlan?>(nil)
 
   /// Compiles every model and enum of `registry`, and the given type expressions.
-  public init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
+  public convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
+    self.init(registry: registry, options: options, types: types, roots: nil)
+  }
+
+  /// Compiles the plans `target` can reach (every enum, and `target`'s type), for a run that
+  /// decodes nothing else: a large schema's other models cost no time. Their slots hold empty
+  /// plans that no node refers to.
+  public convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), target: ValidationTarget) {
+    let root: TypeRef
+    switch target {
+    case .model(let name): root = .model(name)
+    case .type(let type): root = type
+    }
+    self.init(registry: registry, options: options, types: [], roots: [root])
+  }
+
+  private init(registry: ModelRegistry, options: ValidationOptions, types: [TypeRef], roots: [TypeRef]?) {
     self.registry = registry
     self.options = options
-    let modelIndex = Dictionary(uniqueKeysWithValues: registry.models.keys.enumerated().map { ($1, $0) })
-    let enumIndex = Dictionary(uniqueKeysWithValues: registry.enums.keys.enumerated().map { ($1, $0) })
-    let compiler = SchemaCompiler(registry: registry, options: options, modelIndex: modelIndex, enumIndex: enumIndex)
-    plans = registry.models.values.enumerated().map { compiler.plan(for: $1, index: $0) }
+    self.roots = roots
+    let compiler = SchemaCompiler(registry: registry, options: options)
+    let reachable = roots.map { ModelReach.models(from: $0 + types, in: registry) }
+    plans = registry.models.values.enumerated().map { index, model in
+      guard let reachable, !reachable.contains(index) else { return compiler.plan(for: model, index: index) }
+      return compiler.emptyPlan(for: model, index: index)
+    }
     var compiledTypes: [TypeRef: ValueNode] = [:]
     for type in types { compiledTypes[type] = compiler.node(for: type) }
     typeNodes = compiledTypes
@@ -67,7 +89,19 @@ public final class CompiledSchema: @unchecked Sendable {
     nodeTable = .allocate(capacity: max(nodeCount, 1))
     nodeTable.initialize(from: compiler.nodes, count: nodeCount)
     dateFormats = compiler.dateFormats
-    cleanPlan = CleanPlan(plans: plans, enums: enums, nodes: compiler.nodes, options: options)
+  }
+
+  /// The same plans as plain tables, for the clean-record check; built on first use, since
+  /// convert and roundtrip never ask.
+  var cleanPlan: CleanPlan {
+    cleanPlanCache.withLock { cached in
+      if let cached { return cached }
+      let plan = CleanPlan(
+        plans: plans, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
+        options: options)
+      cached = plan
+      return plan
+    }
   }
 
   deinit { nodeTable.deallocate() }
@@ -81,7 +115,8 @@ public final class CompiledSchema: @unchecked Sendable {
 
   /// The same registry and options, with `type` compiled too (for a `--type` target).
   func including(_ type: TypeRef) -> CompiledSchema {
-    typeNodes[type] != nil ? self : CompiledSchema(registry: registry, options: options, types: Array(typeNodes.keys) + [type])
+    typeNodes[type] != nil
+      ? self : CompiledSchema(registry: registry, options: options, types: Array(typeNodes.keys) + [type], roots: roots)
   }
 
   /// The node of a model, by name.
@@ -95,16 +130,12 @@ public final class CompiledSchema: @unchecked Sendable {
 final class SchemaCompiler {
   let registry: ModelRegistry
   let options: ValidationOptions
-  let modelIndex: [String: Int]
-  let enumIndex: [String: Int]
   private(set) var nodes: [ValueNode] = []
   private(set) var dateFormats: [DateFormat] = []
 
-  init(registry: ModelRegistry, options: ValidationOptions, modelIndex: [String: Int], enumIndex: [String: Int]) {
+  init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
     self.options = options
-    self.modelIndex = modelIndex
-    self.enumIndex = enumIndex
   }
 
   private func intern(_ node: ValueNode) -> Int32 {
@@ -166,6 +197,15 @@ final class SchemaCompiler {
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
+  /// A model no compiled node reaches: its name and place, no fields.
+  func emptyPlan(for model: Model, index: Int) -> ModelPlan {
+    ModelPlan(
+      index: index, name: model.name, policy: Policy.preset(for: model.dialect), fields: [], directFields: [],
+      deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: model.superKey,
+      declaration: model.range, caseInsensitive: registry.options.caseInsensitiveKeys,
+      emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+  }
+
   func node(for type: TypeRef, dateFormat: DateFormat = .iso8601) -> ValueNode {
     switch type {
     case .scalar(.date):
@@ -188,9 +228,9 @@ final class SchemaCompiler {
       return .dictionary(
         key: intern(node(for: key)), value: intern(node(for: value.unwrapped, dateFormat: dateFormat)), valueOptional: isOptional)
     case .model(let name):
-      return modelIndex[name].map { .model($0) } ?? .any
+      return registry.models.index(forKey: name).map { .model($0) } ?? .any
     case .enumeration(let name):
-      return enumIndex[name].map { .enumeration($0) } ?? .any
+      return registry.enums.index(forKey: name).map { .enumeration($0) } ?? .any
     }
   }
 

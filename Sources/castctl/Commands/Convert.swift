@@ -64,6 +64,7 @@ struct Convert: ParsableCommand {
   func run() throws {
     let colorOn = Terminal.useColor(color, fileDescriptor: 2)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    ProcessLifetime.keep(session)
     Terminal.writeError(session.renderDiagnostics(color: colorOn, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: colorOn)
@@ -71,6 +72,7 @@ struct Convert: ParsableCommand {
     let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
+    ProcessLifetime.keep(schema)
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     let ndjson = data.isNDJSON(path)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }

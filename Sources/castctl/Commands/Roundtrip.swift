@@ -49,6 +49,7 @@ struct Roundtrip: ParsableCommand {
     let color = Terminal.useColor(output.color, fileDescriptor: 1)
     let errorColor = Terminal.useColor(output.color, fileDescriptor: 2)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    ProcessLifetime.keep(session)
     Terminal.writeError(session.renderDiagnostics(color: errorColor, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: errorColor)
@@ -56,6 +57,7 @@ struct Roundtrip: ParsableCommand {
     let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
+    ProcessLifetime.keep(schema)
     let report: RoundTripReport
     do {
       report = try RoundTripRun(schema: schema, target: target, source: source, ndjson: data.isNDJSON(path)).run()

@@ -39,13 +39,15 @@ struct Validate: ParsableCommand {
   func run() throws {
     let color = Terminal.useColor(output.color, fileDescriptor: 1)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    ProcessLifetime.keep(session)
     Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
     let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
-    let schema = CompiledSchema(registry: session.registry, options: options)
+    let schema = CompiledSchema(registry: session.registry, options: options, target: target)
+    ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings: [JSONValue] = []

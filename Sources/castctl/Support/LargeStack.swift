@@ -20,6 +20,7 @@ enum LargeStack {
     var thread = pthread_t()
     let created = pthread_create(&thread, &attributes, { context in
       guard let context else { return nil }
+      ThreadHeap.reserve()
       Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
       return nil
     }, work.toOpaque())
