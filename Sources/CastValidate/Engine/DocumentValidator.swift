@@ -121,6 +121,7 @@ public struct DocumentValidator: Sendable {
     validator.path.removeAll()
     validator.transcript?._withUnsafeGuaranteedRef { $0.reset() }
     validator.recordLine = line
+    validator.cleanUntil = -1
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
     let start = scanner.offset
@@ -132,6 +133,7 @@ public struct DocumentValidator: Sendable {
         return RecordResult(
           index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
       }
+      validator.vouch(from: start, until: probe.offset)
     }
     let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
     var instance: Instance?

@@ -54,6 +54,13 @@ extension RecordValidator {
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
+        if !wantInstance, valueStart < cleanUntil, let status = skipVouched(&scanner, node: field.node) {
+          slots[slotBase + fieldIndex].status = status
+          slots[slotBase + fieldIndex].offset = valueStart
+          slots[slotBase + fieldIndex].end = scanner.offset
+          if let root { captureStack[captureBase + root] = JSONSpan(start: valueStart, end: scanner.offset) }
+          continue
+        }
         path.push(.key(key))
         if !wantInstance { transcript?.beginField(plan: index, field: fieldIndex) }
         let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)

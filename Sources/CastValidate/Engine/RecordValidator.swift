@@ -54,6 +54,12 @@ struct RecordValidator {
   /// The quick first look at each record when validating only (nil when building instances or
   /// writing a transcript, which need the full walk).
   let cleanCheck: CleanRecordCheck?
+  /// File offset where the clean-record check stopped on the current record (-1: it did not run):
+  /// the values it read to their end before that are vouched for; see `skipVouched`.
+  var cleanUntil = -1
+  /// File offsets of the objects and arrays still open where the clean-record check stopped,
+  /// outermost first: the values that hold its point of doubt.
+  var openAtDoubt: [Int] = []
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: unmanaged, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
