@@ -122,6 +122,7 @@ public struct DocumentValidator: Sendable {
     validator.transcript?._withUnsafeGuaranteedRef { $0.reset() }
     validator.recordLine = line
     validator.cleanUntil = -1
+    validator.cleanFrom = -1
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
     let start = scanner.offset

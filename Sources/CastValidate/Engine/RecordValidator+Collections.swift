@@ -20,7 +20,7 @@ extension RecordValidator {
       }
       let start = scanner.offset
       // NB: a vouched null is an optional element's (the check doubts any other).
-      if !collect, start < cleanUntil, skipVouched(&scanner, node: element) != nil { continue }
+      if !collect, cleanUntil >= 0, skipClean(&scanner, node: element, nullIsClean: elementOptional) != nil { continue }
       let mark = findings.count
       if index > 0, !collect { transcript?.append(JSONByte.comma) }
       let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
@@ -81,7 +81,9 @@ extension RecordValidator {
         keyOK = false
       }
       // NB: a vouched null is an optional value's (the check doubts any other).
-      if !wantInstance, keyOK, start < cleanUntil, skipVouched(&scanner, node: valueNode) != nil { continue }
+      if !wantInstance, keyOK, cleanUntil >= 0, skipClean(&scanner, node: valueNode, nullIsClean: valueOptional) != nil {
+        continue
+      }
       if !wantInstance { transcript?.writeKey(key, scanner) }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
       switch outcome {

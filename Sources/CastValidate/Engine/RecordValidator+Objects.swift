@@ -54,7 +54,9 @@ extension RecordValidator {
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
-        if !wantInstance, valueStart < cleanUntil, let status = skipVouched(&scanner, node: field.node) {
+        if !wantInstance, cleanUntil >= 0,
+          let status = skipClean(&scanner, node: field.node, nullIsClean: cleanCheck?.nullIsClean(model: index, field: fieldIndex))
+        {
           slots[slotBase + fieldIndex].status = status
           slots[slotBase + fieldIndex].offset = valueStart
           slots[slotBase + fieldIndex].end = scanner.offset

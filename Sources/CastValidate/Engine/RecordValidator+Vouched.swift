@@ -1,11 +1,13 @@
-/// Values of a record the clean-record check already read: when it doubts a record, it has read
-/// every value before the point of doubt to its end and found nothing to report in them, so the
-/// full walk that explains the record steps over those values instead of checking them again.
-/// Only the part of an invalid record that holds its findings then costs a full walk.
+/// Values of a record the clean-record check vouches for. When it doubts a record, it has read
+/// every value before its point of doubt to the end and found nothing to report in them, so the
+/// full walk that explains the record steps over those values; past that point it asks the check
+/// about each value on its own, and walks in full only the ones the check doubts as well (inside
+/// which the same holds). Only the values that hold findings then cost a full walk.
 extension RecordValidator {
-  /// Notes where the clean-record check stopped on the record starting at `start`, and which
-  /// objects and arrays were open there (one plain pass over the bytes it read).
+  /// Notes that the clean-record check, started at `start`, stopped at `end`, and which objects
+  /// and arrays were open there (one plain pass over the bytes it read).
   mutating func vouch(from start: Int, until end: Int) {
+    cleanFrom = start
     cleanUntil = end
     openAtDoubt.removeAll(keepingCapacity: true)
     let raw = bytes(JSONSpan(start: start, end: end))
@@ -32,20 +34,31 @@ extension RecordValidator {
     }
   }
 
-  /// Skips the value at the cursor when the clean-record check read it to its end before it
-  /// stopped (strictly before: a check that stops right at a value's end may doubt that value),
-  /// and returns the status the full walk would give it against `node` (`null`, or a value: `Any`
-  /// holds null as a value); nil, the cursor unmoved, for any other value.
-  mutating func skipVouched(_ scanner: inout JSONScanner, node: ValueNode) -> FieldStatus? {
+  /// Skips the value at the cursor when the clean-record check vouches for it against `node`, and
+  /// returns the status the full walk would give it (`null`, or a value: `Any` holds null as a
+  /// value); nil, the cursor unmoved, when the full walk must read it. `nullIsClean` is what the
+  /// check assumes of null here, nil where it cannot judge the value on its own.
+  mutating func skipClean(_ scanner: inout JSONScanner, node: ValueNode, nullIsClean: Bool?) -> FieldStatus? {
     let start = scanner.offset
-    // NB: a value holding the point of doubt is not even scanned for its end, so nested values
-    // around it cost one scan each rather than one per level.
-    guard start < cleanUntil, !isOpenAtDoubt(start) else { return nil }
-    var probe = scanner
-    // NB: the check read these bytes without error; a failure here (or a value reaching the point
-    // of doubt) leaves the value to the full walk, which reports it as it would have.
-    guard (try? probe.skipValue()) != nil, probe.offset < cleanUntil else { return nil }
-    scanner = probe
+    if start < cleanUntil {
+      // NB: a value holding the point of doubt is not even scanned for its end, so nested values
+      // around it cost one scan each rather than one per level. A value read strictly before the
+      // point of doubt is vouched for (a check stopping right at a value's end may doubt it).
+      guard start >= cleanFrom, !isOpenAtDoubt(start) else { return nil }
+      var probe = scanner
+      // NB: the check read these bytes without error; a failure here leaves the value to the
+      // full walk, which reports it as it would have.
+      guard (try? probe.skipValue()) != nil, probe.offset < cleanUntil else { return nil }
+      scanner = probe
+    } else {
+      guard let cleanCheck, let nullIsClean else { return nil }
+      var probe = scanner
+      guard cleanCheck.isCleanValue(node, &probe, nullIsClean: nullIsClean) else {
+        vouch(from: start, until: probe.offset)
+        return nil
+      }
+      scanner = probe
+    }
     if case .any = node { return .value }
     return bytes(JSONSpan(start: start, end: start + 1)).first == JSONByte.lowerN ? .null : .value
   }

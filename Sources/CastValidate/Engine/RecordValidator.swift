@@ -54,8 +54,10 @@ struct RecordValidator {
   /// The quick first look at each record when validating only (nil when building instances or
   /// writing a transcript, which need the full walk).
   let cleanCheck: CleanRecordCheck?
-  /// File offset where the clean-record check stopped on the current record (-1: it did not run):
-  /// the values it read to their end before that are vouched for; see `skipVouched`.
+  /// File offsets where the clean-record check last started and stopped on the current record
+  /// (-1: it did not run, or vouched for it whole): the values it read to their end between the
+  /// two are vouched for; see `skipClean`.
+  var cleanFrom = -1
   var cleanUntil = -1
   /// File offsets of the objects and arrays still open where the clean-record check stopped,
   /// outermost first: the values that hold its point of doubt.
