@@ -20,10 +20,13 @@ public final class DataSource: @unchecked Sendable {
   /// `lock` is held).
   private var window: (start: Int, bytes: [UInt8]) = (0, [])
   private let windowLock = NSLock()
-  // NB: small, because sparse findings (1% of records invalid) each need a read of their own, and
-  // copying a large window out of the page cache for every one cost more than the rest of their
-  // rendering; dense findings still share one read among the dozen records it holds.
-  private static let windowSize = 1 << 12
+  /// Reads up to this size go through the window.
+  private static let windowSize = 1 << 15
+  /// Bytes read on either side of a short read: enough for the line window around a finding's
+  /// caret once its column is counted. NB: a window fitted to each read, because sparse findings
+  /// (1% of records invalid) each need a read of their own, and copying kilobytes out of the page
+  /// cache for every one cost more than the rest of their rendering.
+  private static let windowMargin = 512
   /// (line number, offset of that line's first byte), every `checkpointEvery` lines.
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
@@ -106,14 +109,14 @@ public final class DataSource: @unchecked Sendable {
     case .memory(let bytes):
       return Array(bytes[lower..<upper])
     case .file(let descriptor):
-      guard upper - lower <= Self.windowSize / 2 else { return Self.read(descriptor, lower..<upper) }
+      guard upper - lower <= Self.windowSize else { return Self.read(descriptor, lower..<upper) }
       // Findings come in input order, and each reads its line and the bytes before its caret:
       // one read of the neighbourhood serves them all.
       windowLock.lock()
       defer { windowLock.unlock() }
       if lower < window.start || upper > window.start + window.bytes.count {
-        let start = max(0, lower - Self.windowSize / 4)
-        window = (start, Self.read(descriptor, start..<min(size, start + Self.windowSize)))
+        let start = max(0, lower - Self.windowMargin)
+        window = (start, Self.read(descriptor, start..<min(size, upper + Self.windowMargin)))
       }
       // NB: clipped, in case the file came up short of its size (it changed under us).
       let end = min(upper - window.start, window.bytes.count)

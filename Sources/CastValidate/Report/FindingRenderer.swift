@@ -70,11 +70,11 @@ public struct FindingRenderer: Sendable {
     out += text
     out += "\n  "
     out += marks.dim.open
-    out += String(repeating: " ", count: gutter.utf8.count)
+    Self.appendSpaces(gutter.utf8.count, to: &out)
     out += " |"
     out += marks.dim.close
     out += " "
-    out += String(repeating: " ", count: max(0, caret - 1))
+    Self.appendSpaces(caret - 1, to: &out)
     out += marks.green.open
     out += "^"
     out += marks.green.close
@@ -87,6 +87,15 @@ public struct FindingRenderer: Sendable {
       }
     }
     return out
+  }
+
+  private static let spaces = String(repeating: " ", count: 128)
+
+  /// Appends `count` spaces (none for a negative count) without building a string of them.
+  private static func appendSpaces(_ count: Int, to out: inout String) {
+    guard count > 0 else { return }
+    guard count <= spaces.utf8.count else { return out += String(repeating: " ", count: count) }
+    out += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
   }
 
   /// `2 errors, 1 warning in users.json (model User)`, with record counts for many records.
