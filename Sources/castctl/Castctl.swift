@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `castctl` command: schemas in, findings and representations out.
 @main
@@ -43,6 +44,10 @@ struct Castctl: ParsableCommand {
     }
     do {
       try command.run()
+    } catch let code as ExitCode {
+      // NB: straight out; ArgumentParser would first build the command's help to find no message
+      // to print, which costs a run with findings milliseconds.
+      Foundation.exit(code.rawValue)
     } catch let error where error is ExitCode || error is ValidationError || error is CleanExit {
       type(of: command).exit(withError: error)
     } catch {

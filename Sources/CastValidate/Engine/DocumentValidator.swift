@@ -121,6 +121,8 @@ public struct DocumentValidator: Sendable {
     validator.path.removeAll()
     validator.transcript?._withUnsafeGuaranteedRef { $0.reset() }
     validator.recordLine = line
+    validator.cleanUntil = -1
+    validator.cleanFrom = -1
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
     let start = scanner.offset
@@ -144,6 +146,7 @@ public struct DocumentValidator: Sendable {
         return RecordResult(
           index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
       }
+      validator.vouch(from: start, until: probe.offset)
     }
     let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
     var instance: Instance?

@@ -19,6 +19,8 @@ extension RecordValidator {
         index += 1
       }
       let start = scanner.offset
+      // NB: a vouched null is an optional element's (the check doubts any other).
+      if !collect, cleanUntil >= 0, skipClean(&scanner, node: element, nullIsClean: elementOptional) != nil { continue }
       let mark = findings.count
       if index > 0, !collect { transcript?.append(JSONByte.comma) }
       let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
@@ -77,6 +79,10 @@ extension RecordValidator {
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
+      }
+      // NB: a vouched null is an optional value's (the check doubts any other).
+      if !wantInstance, keyOK, cleanUntil >= 0, skipClean(&scanner, node: valueNode, nullIsClean: valueOptional) != nil {
+        continue
       }
       if !wantInstance { transcript?.writeKey(key, scanner) }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)

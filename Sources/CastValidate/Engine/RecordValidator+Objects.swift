@@ -54,6 +54,15 @@ extension RecordValidator {
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
         }
+        if !wantInstance, cleanUntil >= 0,
+          let status = skipClean(&scanner, node: field.node, nullIsClean: cleanCheck?.nullIsClean(model: index, field: fieldIndex))
+        {
+          slots[slotBase + fieldIndex].status = status
+          slots[slotBase + fieldIndex].offset = valueStart
+          slots[slotBase + fieldIndex].end = scanner.offset
+          if let root { captureStack[captureBase + root] = JSONSpan(start: valueStart, end: scanner.offset) }
+          continue
+        }
         path.push(.key(key))
         if !wantInstance { transcript?.beginField(plan: index, field: fieldIndex) }
         let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)

@@ -12,6 +12,11 @@ extension RecordValidator {
     var used = -1
     let field = plan.fields[fieldIndex]
     let keys = field.property.keys
+    // NB: these spans are read again, out of document order and against other types than the
+    // clean-record check read them with: nothing in them is vouched for.
+    let vouchedUntil = cleanUntil
+    cleanUntil = -1
+    defer { cleanUntil = vouchedUntil }
     for (alternative, keyPath) in keys.enumerated() {
       guard let (span, pieces) = locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) else { continue }
       var scanner = subScanner(span)

@@ -30,6 +30,24 @@ public struct JSONWriter: Sendable {
     emit(value, level: 0, into: &output)
   }
 
+  /// Appends the text of `value` as it appears nested `level` deep (its first line already
+  /// indented), for writers that assemble a document piece by piece.
+  public func write(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
+    emit(value, level: level, into: &output)
+  }
+
+  /// Appends a line break and the indentation of `level` (nothing in compact style).
+  public func lineBreak(level: Int, into output: inout [UInt8]) {
+    newline(level: level, into: &output)
+  }
+
+  /// Appends an object member's key and separator (`"key": ` in pretty style).
+  public func key(_ key: String, into output: inout [UInt8]) {
+    Self.appendQuoted(key, to: &output)
+    output.append(JSONByte.colon)
+    if case .pretty = style { output.append(JSONByte.space) }
+  }
+
   /// Writes one value whose first line is already indented to `level`.
   private func emit(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
     switch value {
@@ -53,9 +71,7 @@ public struct JSONWriter: Sendable {
       for (index, member) in members.enumerated() {
         if index > 0 { output.append(JSONByte.comma) }
         newline(level: level + 1, into: &output)
-        Self.appendQuoted(member.key, to: &output)
-        output.append(JSONByte.colon)
-        if case .pretty = style { output.append(JSONByte.space) }
+        key(member.key, into: &output)
         emit(member.value, level: level + 1, into: &output)
       }
       newline(level: level, into: &output)
@@ -74,6 +90,14 @@ public struct JSONWriter: Sendable {
   /// `\u00XX` (lower-case hex, as Python writes it), everything else as its UTF-8 bytes.
   static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(JSONByte.quote)
+    // Most strings need no escape: copied whole rather than byte by byte.
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      guard !bytes.contains(where: { $0 < 0x20 || $0 == JSONByte.quote || $0 == JSONByte.backslash }) else { return false }
+      output.append(contentsOf: bytes)
+      return true
+    }
+    guard !plain else { return output.append(JSONByte.quote) }
     for b in text.utf8 {
       switch b {
       case JSONByte.quote, JSONByte.backslash: output.append(contentsOf: [JSONByte.backslash, b])

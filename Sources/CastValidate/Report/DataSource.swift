@@ -20,7 +20,13 @@ public final class DataSource: @unchecked Sendable {
   /// `lock` is held).
   private var window: (start: Int, bytes: [UInt8]) = (0, [])
   private let windowLock = NSLock()
-  private static let windowSize = 1 << 16
+  /// Reads up to this size go through the window.
+  private static let windowSize = 1 << 15
+  /// Bytes read on either side of a short read: enough for the line window around a finding's
+  /// caret once its column is counted. NB: a window fitted to each read, because sparse findings
+  /// (1% of records invalid) each need a read of their own, and copying kilobytes out of the page
+  /// cache for every one cost more than the rest of their rendering.
+  private static let windowMargin = 512
   /// (line number, offset of that line's first byte), every `checkpointEvery` lines.
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
@@ -103,14 +109,14 @@ public final class DataSource: @unchecked Sendable {
     case .memory(let bytes):
       return Array(bytes[lower..<upper])
     case .file(let descriptor):
-      guard upper - lower <= Self.windowSize / 2 else { return Self.read(descriptor, lower..<upper) }
+      guard upper - lower <= Self.windowSize else { return Self.read(descriptor, lower..<upper) }
       // Findings come in input order, and each reads its line and the bytes before its caret:
       // one read of the neighbourhood serves them all.
       windowLock.lock()
       defer { windowLock.unlock() }
       if lower < window.start || upper > window.start + window.bytes.count {
-        let start = max(0, lower - Self.windowSize / 4)
-        window = (start, Self.read(descriptor, start..<min(size, start + Self.windowSize)))
+        let start = max(0, lower - Self.windowMargin)
+        window = (start, Self.read(descriptor, start..<min(size, upper + Self.windowMargin)))
       }
       // NB: clipped, in case the file came up short of its size (it changed under us).
       let end = min(upper - window.start, window.bytes.count)
@@ -120,17 +126,17 @@ public final class DataSource: @unchecked Sendable {
 
   /// Bytes of a file by `pread`, as many as it holds in the range.
   private static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8] {
-    var result = [UInt8](repeating: 0, count: range.count)
-    var done = 0
-    while done < result.count {
-      let count = result.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress.map { $0 + done }, raw.count - done, off_t(range.lowerBound + done))
+    // NB: uninitialized, as `pread` writes it: zeroing it first cost as much as the read.
+    [UInt8](unsafeUninitializedCapacity: range.count) { raw, initialized in
+      var done = 0
+      while done < range.count {
+        let count = pread(descriptor, raw.baseAddress.map { $0 + done }, range.count - done, off_t(range.lowerBound + done))
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { break }
+        done += count
       }
-      if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
-      done += count
+      initialized = done
     }
-    return Array(result.prefix(done))
   }
 
   /// The whole input (for the commands that need a tree of it).

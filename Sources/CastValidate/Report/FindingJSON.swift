@@ -42,4 +42,41 @@ public enum FindingJSON {
     }
     return .object(members)
   }
+
+  /// Appends `value(finding, …)` as `JSONWriter(style: .pretty(indent:))` writes it nested `level`
+  /// deep, without building the value: the part of `--format json` paid for every finding.
+  public static func write(
+    _ finding: Finding, data: DataSource, registry: ModelRegistry, level: Int, indent: Int = 2, into output: inout [UInt8]
+  ) {
+    let position = data.position(of: finding)
+    var object = PrettyObjectWriter(level: level, indent: indent, into: &output)
+    object.string("severity", finding.severity.rawValue, into: &output)
+    object.string("code", finding.code, into: &output)
+    object.string("path", finding.path, into: &output)
+    object.integer("line", position.line, into: &output)
+    object.integer("column", position.column, into: &output)
+    object.string("message", finding.message, into: &output)
+    if let record = finding.recordLine { object.integer("record", record, into: &output) }
+    if let expected = finding.expected { object.string("expected", expected, into: &output) }
+    if let found = finding.found { object.string("found", found, into: &output) }
+    if let related = finding.relatedOffset {
+      let other = data.position(of: related)
+      object.object("related", into: &output) { nested, output in
+        nested.integer("line", other.line, into: &output)
+        nested.integer("column", other.column, into: &output)
+      }
+    }
+    if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
+      let file = registry.files[declaration.file]
+      let location = file.location(of: declaration.bytes.lowerBound)
+      object.object("schema", into: &output) { nested, output in
+        nested.string("file", file.path, into: &output)
+        nested.integer("line", location.line, into: &output)
+        nested.integer("column", location.column, into: &output)
+      }
+    } else {
+      object.null("schema", into: &output)
+    }
+    object.close(into: &output)
+  }
 }

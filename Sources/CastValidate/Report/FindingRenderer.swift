@@ -10,28 +10,75 @@ public struct FindingRenderer: Sendable {
   /// The "declared at" lines and snippet of each declaration, rendered once: the findings of a
   /// large file name the same few declarations over and over.
   private let declarations = DeclarationTexts()
+  /// The style's escape codes, for appending styled pieces in place.
+  private let marks: StyleMarks
 
   /// Creates a renderer.
   public init(data: DataSource, registry: ModelRegistry, style: TextStyle) {
     self.data = data
     self.registry = registry
     self.style = style
+    marks = StyleMarks(style)
   }
 
   /// One finding, ending in a newline.
   public func render(_ finding: Finding) -> String {
     let position = data.position(of: finding)
-    var out = style.bold("\(data.name):\(position): ") + style.severity(finding.severity, "\(finding.severity.rawValue)[\(finding.code)]")
-      + ": " + style.bold(finding.message) + "\n"
-    var context = "  at " + (finding.path.isEmpty ? "(root)" : finding.path)
-    if let line = finding.recordLine { context += " in the record on line \(line)" }
-    if let related = finding.relatedOffset { context += "; the earlier one is at \(data.position(of: related))" }
-    out += style.dim(context) + "\n"
+    // NB: appended piece by piece into one string: building each line from temporaries cost
+    // more than everything else about an invalid record.
+    var out = ""
+    out.reserveCapacity(640)
+    out += marks.bold.open
+    out += data.name
+    out += ":"
+    out += position.description
+    out += ": "
+    out += marks.bold.close
+    let severity = marks.severity(finding.severity)
+    out += severity.open
+    out += finding.severity.rawValue
+    out += "["
+    out += finding.code
+    out += "]"
+    out += severity.close
+    out += ": "
+    out += marks.bold.open
+    out += finding.message
+    out += marks.bold.close
+    out += "\n"
+    out += marks.dim.open
+    out += "  at "
+    out += finding.path.isEmpty ? "(root)" : finding.path
+    if let line = finding.recordLine {
+      out += " in the record on line "
+      out += String(line)
+    }
+    if let related = finding.relatedOffset {
+      out += "; the earlier one is at "
+      out += data.position(of: related).description
+    }
+    out += marks.dim.close
+    out += "\n"
     let (text, caret) = data.lineWindow(around: finding.offset)
     let gutter = String(position.line)
-    out += "  " + style.dim("\(gutter) |") + " \(text)\n"
-    out += "  " + style.dim(String(repeating: " ", count: gutter.count) + " |") + " "
-      + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n"
+    out += "  "
+    out += marks.dim.open
+    out += gutter
+    out += " |"
+    out += marks.dim.close
+    out += " "
+    out += text
+    out += "\n  "
+    out += marks.dim.open
+    Self.appendSpaces(gutter.utf8.count, to: &out)
+    out += " |"
+    out += marks.dim.close
+    out += " "
+    Self.appendSpaces(caret - 1, to: &out)
+    out += marks.green.open
+    out += "^"
+    out += marks.green.close
+    out += "\n"
     if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
       out += declarations.text(for: declaration) {
         let file = registry.files[declaration.file]
@@ -40,6 +87,15 @@ public struct FindingRenderer: Sendable {
       }
     }
     return out
+  }
+
+  private static let spaces = String(repeating: " ", count: 128)
+
+  /// Appends `count` spaces (none for a negative count) without building a string of them.
+  private static func appendSpaces(_ count: Int, to out: inout String) {
+    guard count > 0 else { return }
+    guard count <= spaces.utf8.count else { return out += String(repeating: " ", count: count) }
+    out += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
   }
 
   /// `2 errors, 1 warning in users.json (model User)`, with record counts for many records.

@@ -50,7 +50,7 @@ struct Validate: ParsableCommand {
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
-    var jsonFindings: [JSONValue] = []
+    var jsonFindings = FindingJSONArray()
     let run = DataRun(
       validator: validator, source: source, ndjson: data.isNDJSON(path), options: data,
       jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
@@ -60,7 +60,7 @@ struct Validate: ParsableCommand {
     let summary = try run.run { result in
       switch output.format {
       case .text: buffered.write(result.findings.map(renderer.render).joined())
-      case .json: jsonFindings += result.findings.map { FindingJSON.value($0, data: source, registry: session.registry) }
+      case .json: for finding in result.findings { jsonFindings.append(finding, data: source, registry: session.registry) }
       }
     }
     buffered.flush()
@@ -69,14 +69,15 @@ struct Validate: ParsableCommand {
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json:
-      let document = JSONValue.object([
-        JSONMember(key: "valid", value: .bool(summary.isValid)),
-        JSONMember(key: "model", value: .string(targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName)),
-        JSONMember(key: "records", value: .number(String(summary.records))),
-        JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
-        JSONMember(key: "findings", value: .array(jsonFindings)),
-      ])
-      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(document) + "\n")
+      var document = jsonFindings.document(
+        [
+          JSONMember(key: "valid", value: .bool(summary.isValid)),
+          JSONMember(key: "model", value: .string(targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName)),
+          JSONMember(key: "records", value: .number(String(summary.records))),
+          JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
+        ], key: "findings")
+      document.append(UInt8(ascii: "\n"))
+      Terminal.write(String(decoding: document, as: UTF8.self))
     }
     if !summary.isValid { throw ExitCode.invalidData }
   }

@@ -1,0 +1,87 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// `--format json` written straight to bytes must match the `JSONValue` tree written by `JSONWriter`.
+@Suite("FindingJSON bytes")
+struct FindingJSONTests {
+  static let schema = """
+    enum Role: String { case admin, viewer }
+    struct Inner: DictionaryConvertible { let n: Int }
+    struct M: DictionaryConvertible {
+      let id: Int
+      let name: String
+      let role: Role
+      let inner: Inner
+      var tags: [String]?
+    }
+    """
+
+  /// Records whose findings cover every member: escapes, related positions, missing keys, nesting.
+  static let inputs: [(json: String, ndjson: Bool)] = [
+    (#"{"id":"x","name":"a\"b\\c\n","role":"root","inner":{"n":1.5}}"#, false),
+    (#"{"id":1,"id":2,"name":7,"role":"admin","inner":{}}"#, false),
+    (#"[{"id":1},{"name":"é\u0001","role":"viewer","inner":[],"tags":[1,"ok"]}]"#, false),
+    ("{\"id\":1,\"name\":\"x\",\"role\":\"admin\",\"inner\":{\"n\":1}}\n{\"id\":true,\"name\":null}\n", true),
+    (#"{"id":1,"name":"ok","role":"admin","inner":{"n":2}}"#, false),
+  ]
+
+  static let options = ValidationOptions(strict: true, unknownKeys: .warn)
+
+  @Test("each finding's bytes equal its JSONValue's", arguments: inputs.indices)
+  func findingBytes(_ index: Int) throws {
+    let (json, ndjson) = Self.inputs[index]
+    let registry = EngineProbe.registry(Self.schema)
+    let run = try EngineProbe.run(registry, json, options: Self.options, build: false, ndjson: ndjson)
+    let data = DataSource(name: "t.json", bytes: Array(json.utf8))
+    for finding in run.records.flatMap(\.findings) {
+      for level in [0, 2] {
+        var direct: [UInt8] = []
+        FindingJSON.write(finding, data: data, registry: registry, level: level, into: &direct)
+        var tree: [UInt8] = []
+        JSONWriter().write(FindingJSON.value(finding, data: data, registry: registry), level: level, into: &tree)
+        #expect(String(decoding: direct, as: UTF8.self) == String(decoding: tree, as: UTF8.self))
+      }
+    }
+  }
+
+  @Test("the findings array and its document equal the JSONValue document", arguments: inputs.indices)
+  func documentBytes(_ index: Int) throws {
+    let (json, ndjson) = Self.inputs[index]
+    let registry = EngineProbe.registry(Self.schema)
+    let run = try EngineProbe.run(registry, json, options: Self.options, build: false, ndjson: ndjson)
+    let data = DataSource(name: "t.json", bytes: Array(json.utf8))
+    var array = FindingJSONArray()
+    var values: [JSONValue] = []
+    for finding in run.records.flatMap(\.findings) {
+      array.append(finding, data: data, registry: registry)
+      values.append(FindingJSON.value(finding, data: data, registry: registry))
+    }
+    let header = [
+      JSONMember(key: "valid", value: .bool(run.summary.isValid)),
+      JSONMember(key: "records", value: .number(String(run.summary.records))),
+    ]
+    let expected = JSONWriter().write(.object(header + [JSONMember(key: "findings", value: .array(values))]))
+    #expect(String(decoding: array.document(header, key: "findings"), as: UTF8.self) == expected)
+    #expect(array.isEmpty == values.isEmpty)
+  }
+
+  @Test("strings are quoted as before, with and without escapes", arguments: ["", "plain", "a\"b", "back\\slash", "tab\tnew\nline", "\u{1}\u{1F}", "é ☃ 𝄞", "/"])
+  func quoting(_ text: String) {
+    var fast: [UInt8] = []
+    JSONWriter.appendQuoted(text, to: &fast)
+    var slow: [UInt8] = [JSONByte.quote]
+    for byte in text.utf8 {
+      switch byte {
+      case JSONByte.quote, JSONByte.backslash: slow += [JSONByte.backslash, byte]
+      case 0x0A: slow += Array("\\n".utf8)
+      case 0x09: slow += Array("\\t".utf8)
+      case 0..<0x20: slow += Array("\\u00".utf8) + [JSONWriter.hexDigit(byte >> 4), JSONWriter.hexDigit(byte & 0xF)]
+      default: slow.append(byte)
+      }
+    }
+    slow.append(JSONByte.quote)
+    #expect(fast == slow)
+  }
+}
