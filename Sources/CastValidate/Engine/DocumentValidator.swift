@@ -141,12 +141,16 @@ public struct DocumentValidator: Sendable {
             span: JSONSpan(start: start, end: scanner.offset))
         }
         transcript.reset()
-      } else if check.isClean(node, &probe) {
-        scanner = probe
-        return RecordResult(
-          index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
+      } else {
+        if check.isClean(node, &probe) {
+          scanner = probe
+          return RecordResult(
+            index: index, line: line, isValid: true, findings: [], instance: nil, span: JSONSpan(start: start, end: scanner.offset))
+        }
+        // Only a walk that writes nothing may step over the values the check vouched for: a
+        // transcript must see every one of them.
+        validator.vouch(from: start, until: probe.offset)
       }
-      validator.vouch(from: start, until: probe.offset)
     }
     let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
     var instance: Instance?

@@ -63,7 +63,7 @@ final class CleanRecordCheck {
   func isCleanValue(_ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool) -> Bool {
     keyCount = 0
     do {
-      return try value(node, &scanner, nullIsClean: nullIsClean)
+      return try value(node, &scanner, nullIsClean: nullIsClean, NoCleanOutput())
     } catch {
       return false
     }
