@@ -5,8 +5,9 @@ extension RegistryBuilder {
     guard let located = symbols.models[name] else { return }
     let decl = located.syntax
     let file = located.file
-    let dialect = dialect(of: name)
-    let snake = usesSnakeCase(name)
+    let traits = traits(of: name)
+    let dialect = traits.dialect
+    let snake = traits.usesSnakeCase
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
     let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
     lowerModelDirectives(decl, file: file)
@@ -140,7 +141,7 @@ extension RegistryBuilder {
   }
 
   private mutating func applyKey(_ text: String, verbatim: Bool, to property: inout Property, at range: SourceRange) {
-    switch KeySpec.parse(text, verbatim: verbatim) {
+    switch parseKey(text, verbatim: verbatim) {
     case .success(let paths):
       property.keys = paths
       property.keySource = verbatim ? .verbatim : .directive

@@ -13,6 +13,11 @@ struct RegistryBuilder {
   private var traits: [String: ModelTraits] = [:]
   var ownProperties: [String: [Property]] = [:]
   private var flattened: [String: [Property]] = [:]
+  /// Key directives already parsed, by text, verbatim ones apart.
+  // NB: a large schema repeats the same few keys across its models; sharing their paths saves
+  // two allocations per property.
+  private var parsedKeys: [String: [KeyPath]] = [:]
+  private var parsedVerbatimKeys: [String: [KeyPath]] = [:]
 
   init(files: [SourceFile], options: RegistryOptions) {
     self.files = files
@@ -54,16 +59,18 @@ struct RegistryBuilder {
     for name in symbols.modelOrder {
       guard let located = symbols.models[name] else { continue }
       let properties = flatten(name)
+      let traits = traits(of: name)
       let model = Model(
-        name: name, isStruct: located.syntax.isStruct, dialect: dialect(of: name),
+        name: name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
         superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
-        inheritance: located.syntax.inheritance.map(Self.typeName), usesSnakeCase: usesSnakeCase(name),
+        inheritance: located.syntax.inheritance.map(Self.typeName), usesSnakeCase: traits.usesSnakeCase,
         range: SourceRange(file: located.file, bytes: located.syntax.name.range))
       checkKeys(model)
       models[name] = model
     }
     diagnostics += resolver.diagnostics
-    return ModelRegistry(files: files, models: models, enums: resolvedEnums, aliases: aliases, options: options)
+    return ModelRegistry(
+      files: files, models: models, enums: resolvedEnums, aliases: aliases, options: options, syntax: trees)
   }
 
   // MARK: - Collecting names
@@ -155,13 +162,9 @@ struct RegistryBuilder {
     }
   }
 
-  mutating func dialect(of name: String) -> Dialect { traits(of: name).dialect }
-
-  mutating func usesSnakeCase(_ name: String) -> Bool { traits(of: name).usesSnakeCase }
-
   /// The dialect (declared, or the superclass's) and snake_case keys (declared, or the
   /// superclass's) of a model; the inheritance clause is read once for both.
-  private mutating func traits(of name: String) -> ModelTraits {
+  mutating func traits(of name: String) -> ModelTraits {
     if let known = traits[name] { return known }
     let names = symbols.models[name].map { $0.syntax.inheritance.map(Self.typeName) } ?? []
     let inherited = superclassOf[name].map { traits(of: $0) }
@@ -169,6 +172,16 @@ struct RegistryBuilder {
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
       usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true)
     traits[name] = result
+    return result
+  }
+
+  /// `KeySpec.parse`, remembering what parses.
+  mutating func parseKey(_ text: String, verbatim: Bool) -> Result<[KeyPath], KeySpecError> {
+    if let known = verbatim ? parsedVerbatimKeys[text] : parsedKeys[text] { return .success(known) }
+    let result = KeySpec.parse(text, verbatim: verbatim)
+    if case .success(let paths) = result {
+      if verbatim { parsedVerbatimKeys[text] = paths } else { parsedKeys[text] = paths }
+    }
     return result
   }
 
@@ -227,8 +240,10 @@ struct RegistryBuilder {
     // NB: through the buffer, whose elements are read in place: a `Property` copied whole (what
     // the array's subscript gives) is a dozen retains and releases.
     model.properties.withUnsafeBufferPointer { properties in
-      for index in properties.indices where properties[index].isMapped {
-        guard let key = properties[index].keys.first else { continue }
+      for index in properties.indices {
+        // NB: the stored field, not `isMapped`, which copies the whole property to ask.
+        let usage = properties[index].usage
+        guard usage == .normal || usage == .custom, let key = properties[index].keys.first else { continue }
         let description = key.isSimple ? key.components[0].key : key.description
         let text = options.caseInsensitiveKeys ? description.lowercased() : description
         if let firstIndex = seen[text] {
