@@ -266,7 +266,7 @@ struct RegistryBuilder {
   static func typeName(_ type: TypeSyntax) -> String {
     switch type {
     case .named(let name, _, _):
-      name.text.utf8.contains(UInt8(ascii: ".")) ? name.text.split(separator: ".").last.map(String.init) ?? name.text : name.text
+      QualifiedName.lastPart(of: name.text)
     case .optional(let wrapped, _), .implicitlyUnwrapped(let wrapped, _): typeName(wrapped)
     default: ""
     }
