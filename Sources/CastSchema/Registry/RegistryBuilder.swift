@@ -63,7 +63,7 @@ struct RegistryBuilder {
       let model = Model(
         name: name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
         superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
-        inheritance: located.syntax.inheritance.map(Self.typeName), usesSnakeCase: traits.usesSnakeCase,
+        inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
         range: SourceRange(file: located.file, bytes: located.syntax.name.range))
       checkKeys(model)
       models[name] = model
@@ -83,7 +83,6 @@ struct RegistryBuilder {
     symbols.modelOrder.reserveCapacity(count)
     traits.reserveCapacity(count)
     ownProperties.reserveCapacity(count)
-    flattened.reserveCapacity(count)
   }
 
   private mutating func collect(_ decl: DeclSyntax, file: Int) {
@@ -170,7 +169,7 @@ struct RegistryBuilder {
     let inherited = superclassOf[name].map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
-      usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true)
+      usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
     traits[name] = result
     return result
   }
@@ -186,7 +185,7 @@ struct RegistryBuilder {
   }
 
   private func superKey(of name: String) -> KeyPath? {
-    guard let located = symbols.models[name], superclassOf[name] != nil else { return nil }
+    guard superclassOf[name] != nil, let located = symbols.models[name] else { return nil }
     for syntax in located.syntax.directives {
       let (parsed, _) = DirectiveParser.parse(syntax, file: located.file)
       for item in parsed {
@@ -201,13 +200,10 @@ struct RegistryBuilder {
   }
 
   private mutating func flatten(_ name: String) -> [Property] {
+    // Without a superclass there is nothing to merge (own properties have distinct names
+    // already), nor anything worth remembering.
+    guard superclassOf[name] != nil else { return ownProperties[name] ?? [] }
     if let done = flattened[name] { return done }
-    // Without a superclass there is nothing to merge: own properties have distinct names already.
-    guard superclassOf[name] != nil else {
-      let own = ownProperties[name] ?? []
-      flattened[name] = own
-      return own
-    }
     var result: [Property] = []
     if let superclass = superclassOf[name] {
       let inherited = flatten(superclass)
