@@ -124,7 +124,7 @@ extension SymbolTable {
       let decl = ModelDeclSyntax(
         isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: [],
         modifiers: [], properties: [], directives: [], nested: [], range: model.range.bytes)
-      models[name] = Located(syntax: decl, file: model.range.file)
+      models[name] = LocatedModel(syntax: decl, file: model.range.file)
       modelOrder.append(name)
     }
     for (name, enumType) in registry.enums {

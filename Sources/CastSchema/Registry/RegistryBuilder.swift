@@ -90,7 +90,7 @@ struct RegistryBuilder {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
       if declare(model.name, file: file) {
-        symbols.models[model.name.text] = Located(syntax: model, file: file)
+        symbols.models[model.name.text] = LocatedModel(syntax: model, file: file)
         symbols.modelOrder.append(model.name.text)
       }
       for nested in model.nested { collect(nested, file: file) }

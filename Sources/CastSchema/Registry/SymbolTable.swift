@@ -4,9 +4,22 @@ struct Located<Syntax: Sendable>: Sendable {
   var file: Int
 }
 
+/// A model declaration with the index of its file, shared rather than copied.
+// NB: the builder reads each model's declaration several times; a struct copy of it is half a
+// dozen retains and releases each time, a shared object's is one.
+final class LocatedModel: Sendable {
+  let syntax: ModelDeclSyntax
+  let file: Int
+
+  init(syntax: ModelDeclSyntax, file: Int) {
+    self.syntax = syntax
+    self.file = file
+  }
+}
+
 /// Every declared name across all loaded files, before resolution (first declaration wins).
 struct SymbolTable {
-  var models: [String: Located<ModelDeclSyntax>] = [:]
+  var models: [String: LocatedModel] = [:]
   var modelOrder: [String] = []
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
