@@ -31,6 +31,17 @@ extension RegistryTests {
     #expect(b.map(\.keySource) == [.directive, .directive])
   }
 
+  @Test("a thousand distinct keys, more than the parsed keys are remembered by, each stay their own")
+  func manyDistinctKeys() throws {
+    let keys = (0..<1000).map { "k\($0)/x" }
+    let body = keys.enumerated().map { "  var p\($0.offset): Int //! \"\($0.element)\"\n" }.joined()
+    let registry = Self.registry("struct A {\n\(body)}\nstruct B {\n\(body)}\n")
+    for model in ["A", "B"] {
+      let properties = try #require(registry.models[model]?.properties)
+      #expect(properties.map { $0.keys.map(\.description) } == keys.map { [$0] })
+    }
+  }
+
   @Test("an invalid key directive is reported wherever it is repeated")
   func repeatedInvalidKeys() {
     let (_, diagnostics) = Loading.load("struct A {\n  var x: Int //! \"a//b\"\n}\nstruct B {\n  var x: Int //! \"a//b\"\n}\n")

@@ -156,7 +156,7 @@ extension RegistryBuilder {
   }
 
   private mutating func applyKey(_ text: String, verbatim: Bool, to property: inout Property, at range: SourceRange) {
-    switch parseKey(text, verbatim: verbatim) {
+    switch parsedKeys.parse(text, verbatim: verbatim) {
     case .success(let paths):
       property.keys = paths
       property.keySource = verbatim ? .verbatim : .directive

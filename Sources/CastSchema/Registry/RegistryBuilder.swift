@@ -13,11 +13,8 @@ struct RegistryBuilder {
   private var traits: [String: ModelTraits] = [:]
   var ownProperties: [String: [Property]] = [:]
   private var flattened: [String: [Property]] = [:]
-  /// Key directives already parsed, by text, verbatim ones apart.
-  // NB: a large schema repeats the same few keys across its models; sharing their paths saves
-  // two allocations per property.
-  private var parsedKeys: [String: [KeyPath]] = [:]
-  private var parsedVerbatimKeys: [String: [KeyPath]] = [:]
+  /// Key directives already parsed.
+  var parsedKeys = ParsedKeyCache()
 
   init(files: [SourceFile], options: RegistryOptions) {
     self.files = files
@@ -171,16 +168,6 @@ struct RegistryBuilder {
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
       usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
     traits[name] = result
-    return result
-  }
-
-  /// `KeySpec.parse`, remembering what parses.
-  mutating func parseKey(_ text: String, verbatim: Bool) -> Result<[KeyPath], KeySpecError> {
-    if let known = verbatim ? parsedVerbatimKeys[text] : parsedKeys[text] { return .success(known) }
-    let result = KeySpec.parse(text, verbatim: verbatim)
-    if case .success(let paths) = result {
-      if verbatim { parsedVerbatimKeys[text] = paths } else { parsedKeys[text] = paths }
-    }
     return result
   }
 
