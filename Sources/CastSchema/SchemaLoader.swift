@@ -124,8 +124,10 @@ extension SymbolTable {
       let decl = ModelDeclSyntax(
         isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: [],
         modifiers: [], properties: [], directives: [], nested: [], range: model.range.bytes)
-      models[name] = LocatedModel(syntax: decl, file: model.range.file)
+      let located = LocatedModel(syntax: decl, file: model.range.file, index: modelOrder.count)
+      models[name] = located
       modelOrder.append(name)
+      modelDecls.append(located)
     }
     for (name, enumType) in registry.enums {
       let decl = EnumDeclSyntax(

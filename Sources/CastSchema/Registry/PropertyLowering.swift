@@ -1,11 +1,11 @@
 /// Turns a model's own property declarations into resolved `Property` values: type, default,
 /// directives, JSON keys and requirement.
 extension RegistryBuilder {
-  mutating func lowerOwnProperties(of name: String) {
-    guard let located = symbols.models[name] else { return }
+  mutating func lowerOwnProperties(of located: LocatedModel) {
+    let name = located.syntax.name.text
     let decl = located.syntax
     let file = located.file
-    let traits = traits(of: name)
+    let traits = traits(of: located)
     let dialect = traits.dialect
     let snake = traits.usesSnakeCase
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
@@ -45,7 +45,7 @@ extension RegistryBuilder {
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
-    ownProperties[name] = properties
+    ownProperties[located.index] = properties
   }
 
   /// Usage, keys and requirement, once the directives are applied.

@@ -10,8 +10,9 @@ struct RegistryBuilder {
   var resolver: TypeResolver
   var enums: [String: EnumType] = [:]
   var superclassOf: [String: String] = [:]
-  private var traits: [String: ModelTraits] = [:]
-  var ownProperties: [String: [Property]] = [:]
+  /// By model index (`LocatedModel.index`), as the two below.
+  private var traits: [ModelTraits?] = []
+  var ownProperties: [[Property]] = []
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
@@ -51,12 +52,14 @@ struct RegistryBuilder {
     }
 
     linkSuperclasses()
-    for name in symbols.modelOrder { lowerOwnProperties(of: name) }
+    traits = Array(repeating: nil, count: symbols.modelDecls.count)
+    ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
+    for located in symbols.modelDecls { lowerOwnProperties(of: located) }
     var models = OrderedDictionary<String, Model>(minimumCapacity: symbols.modelOrder.count)
-    for name in symbols.modelOrder {
-      guard let located = symbols.models[name] else { continue }
-      let properties = flatten(name)
-      let traits = traits(of: name)
+    for located in symbols.modelDecls {
+      let name = located.syntax.name.text
+      let properties = flatten(located)
+      let traits = traits(of: located)
       let model = Model(
         name: name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
         superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
@@ -78,8 +81,7 @@ struct RegistryBuilder {
     let count = trees.reduce(0) { $0 + $1.declarations.count }
     symbols.models.reserveCapacity(count)
     symbols.modelOrder.reserveCapacity(count)
-    traits.reserveCapacity(count)
-    ownProperties.reserveCapacity(count)
+    symbols.modelDecls.reserveCapacity(count)
   }
 
   private mutating func collect(_ decl: DeclSyntax, file: Int) {
@@ -87,8 +89,10 @@ struct RegistryBuilder {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
       if declare(model.name, file: file) {
-        symbols.models[model.name.text] = LocatedModel(syntax: model, file: file)
+        let located = LocatedModel(syntax: model, file: file, index: symbols.modelDecls.count)
+        symbols.models[model.name.text] = located
         symbols.modelOrder.append(model.name.text)
+        symbols.modelDecls.append(located)
       }
       for nested in model.nested { collect(nested, file: file) }
     case .enumeration(let decl):
@@ -160,14 +164,14 @@ struct RegistryBuilder {
 
   /// The dialect (declared, or the superclass's) and snake_case keys (declared, or the
   /// superclass's) of a model; the inheritance clause is read once for both.
-  mutating func traits(of name: String) -> ModelTraits {
-    if let known = traits[name] { return known }
-    let names = symbols.models[name].map { $0.syntax.inheritance.map(Self.typeName) } ?? []
-    let inherited = superclassOf[name].map { traits(of: $0) }
+  mutating func traits(of model: LocatedModel) -> ModelTraits {
+    if let known = traits[model.index] { return known }
+    let names = model.syntax.inheritance.map(Self.typeName)
+    let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
       usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
-    traits[name] = result
+    traits[model.index] = result
     return result
   }
 
@@ -186,22 +190,21 @@ struct RegistryBuilder {
     return nil
   }
 
-  private mutating func flatten(_ name: String) -> [Property] {
+  private mutating func flatten(_ model: LocatedModel) -> [Property] {
+    let name = model.syntax.name.text
     // Without a superclass there is nothing to merge (own properties have distinct names
     // already), nor anything worth remembering.
-    guard superclassOf[name] != nil else { return ownProperties[name] ?? [] }
-    if let done = flattened[name] { return done }
-    var result: [Property] = []
-    if let superclass = superclassOf[name] {
-      let inherited = flatten(superclass)
-      let prefix = superKey(of: name)
-      result = inherited.map { property in
-        var copy = property
-        if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
-        return copy
-      }
+    guard let superclass = superclassOf[name].flatMap({ symbols.models[$0] }) else {
+      return ownProperties[model.index]
     }
-    let own = ownProperties[name] ?? []
+    if let done = flattened[name] { return done }
+    let prefix = superKey(of: name)
+    var result = flatten(superclass).map { property in
+      var copy = property
+      if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
+      return copy
+    }
+    let own = ownProperties[model.index]
     for property in own {
       if let clash = result.first(where: { $0.name == property.name }) {
         diagnostics.append(

@@ -10,10 +10,13 @@ struct Located<Syntax: Sendable>: Sendable {
 final class LocatedModel: Sendable {
   let syntax: ModelDeclSyntax
   let file: Int
+  /// Its position in `SymbolTable.modelOrder`, which indexes the builder's per-model tables.
+  let index: Int
 
-  init(syntax: ModelDeclSyntax, file: Int) {
+  init(syntax: ModelDeclSyntax, file: Int, index: Int) {
     self.syntax = syntax
     self.file = file
+    self.index = index
   }
 }
 
@@ -21,6 +24,8 @@ final class LocatedModel: Sendable {
 struct SymbolTable {
   var models: [String: LocatedModel] = [:]
   var modelOrder: [String] = []
+  /// The declarations of `modelOrder`, in that order.
+  var modelDecls: [LocatedModel] = []
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
   var aliases: [String: Located<TypealiasDeclSyntax>] = [:]
