@@ -55,7 +55,8 @@ struct RegistryBuilder {
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
     for located in symbols.modelDecls { lowerOwnProperties(of: located) }
-    var models = OrderedDictionary<String, Model>(minimumCapacity: symbols.modelOrder.count)
+    var models: [Model] = []
+    models.reserveCapacity(symbols.modelDecls.count)
     for located in symbols.modelDecls {
       let name = located.syntax.name.text
       let properties = flatten(located)
@@ -66,11 +67,14 @@ struct RegistryBuilder {
         inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
         range: SourceRange(file: located.file, bytes: located.syntax.name.range))
       checkKeys(model)
-      models[name] = model
+      models.append(model)
     }
     diagnostics += resolver.diagnostics
+    // NB: declared names are unique (a taken name is reported, not declared), so the table is
+    // built in one go rather than looked up before each insertion.
     return ModelRegistry(
-      files: files, models: models, enums: resolvedEnums, aliases: aliases, options: options, syntax: trees)
+      files: files, models: OrderedDictionary(uncheckedUniqueKeys: symbols.modelOrder, values: models),
+      enums: resolvedEnums, aliases: aliases, options: options, syntax: trees)
   }
 
   // MARK: - Collecting names
