@@ -71,11 +71,26 @@ extension SourceFile {
       throw SourceReadError(path: path, reason: "is a directory")
     }
     var bytes: [UInt8] = []
-    // A regular file says its size: one allocation instead of a doubling series of them.
+    // A regular file says its size: read straight into one buffer of that size, with no
+    // intermediate chunk to clear and copy. Whatever else comes (a file growing meanwhile, or
+    // one that does not say its size) is read in chunks below.
     if (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= maxReadBytes {
-      bytes.reserveCapacity(Int(info.st_size))
+      var failure: Int32 = 0
+      bytes = [UInt8](unsafeUninitializedCapacity: Int(info.st_size)) { buffer, initialized in
+        guard let base = buffer.baseAddress else { return }
+        while initialized < buffer.count {
+          let count = Glibc.read(descriptor, base + initialized, buffer.count - initialized)
+          if count < 0, errno == EINTR { continue }
+          if count < 0 { failure = errno }
+          if count <= 0 { return }
+          initialized += count
+        }
+      }
+      if failure != 0 { throw SourceReadError(path: path, reason: String(cString: strerror(failure))) }
     }
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // NB: left uninitialized: `read` fills what is used, and clearing 64 KB is most of the cost of
+    // reading a small schema.
+    var chunk = [UInt8](unsafeUninitializedCapacity: 1 << 16) { _, initialized in initialized = 1 << 16 }
     while true {
       let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
@@ -109,8 +124,10 @@ extension SymbolTable {
       let decl = ModelDeclSyntax(
         isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: [],
         modifiers: [], properties: [], directives: [], nested: [], range: model.range.bytes)
-      models[name] = Located(syntax: decl, file: model.range.file)
+      let located = LocatedModel(syntax: decl, file: model.range.file, index: modelOrder.count)
+      models[name] = located
       modelOrder.append(name)
+      modelDecls.append(located)
     }
     for (name, enumType) in registry.enums {
       let decl = EnumDeclSyntax(

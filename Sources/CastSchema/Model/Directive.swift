@@ -108,33 +108,40 @@ struct DirectiveParser {
   /// schema. Read straight from the bytes, with the result the full parser would give; nil
   /// for anything else.
   static func plainKey(_ syntax: DirectiveSyntax) -> ParsedDirective? {
-    let utf8 = syntax.text.utf8
-    var index = utf8.startIndex
-    func isSpace(_ byte: UInt8) -> Bool {
-      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    // NB: over the bytes in place: walking `String.UTF8View` index by index costs several times
+    // as much. Text without contiguous storage goes to the full parser, which reads it the same.
+    let found: (key: String, verbatim: Bool, start: Int, end: Int)?? = syntax.text.utf8.withContiguousStorageIfAvailable {
+      bytes in
+      func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+      }
+      var index = 0
+      while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+      let start = index
+      let verbatim = index < bytes.count && bytes[index] == UInt8(ascii: "v")
+      if verbatim { index += 1 }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+      index += 1
+      let keyStart = index
+      while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+        guard bytes[index] < 0x80, bytes[index] != UInt8(ascii: "\\") else { return nil }
+        index += 1
+      }
+      guard index < bytes.count else { return nil }
+      let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<index]), as: UTF8.self)
+      index += 1
+      let end = index
+      while index < bytes.count {
+        guard isSpace(bytes[index]) else { return nil }
+        index += 1
+      }
+      return (key, verbatim, start, end)
     }
-    while index < utf8.endIndex, isSpace(utf8[index]) { index = utf8.index(after: index) }
-    let start = utf8.distance(from: utf8.startIndex, to: index)
-    let verbatim = index < utf8.endIndex && utf8[index] == UInt8(ascii: "v")
-    if verbatim { index = utf8.index(after: index) }
-    guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") else { return nil }
-    index = utf8.index(after: index)
-    let keyStart = index
-    while index < utf8.endIndex, utf8[index] != UInt8(ascii: "\"") {
-      guard utf8[index] < 0x80, utf8[index] != UInt8(ascii: "\\") else { return nil }
-      index = utf8.index(after: index)
-    }
-    guard index < utf8.endIndex else { return nil }
-    let key = String(syntax.text[keyStart..<index])
-    index = utf8.index(after: index)
-    let end = utf8.distance(from: utf8.startIndex, to: index)
-    while index < utf8.endIndex {
-      guard isSpace(utf8[index]) else { return nil }
-      index = utf8.index(after: index)
-    }
+    guard let found = found ?? nil else { return nil }
     // ASCII text is the file's bytes one for one, so offsets need no table.
     return ParsedDirective(
-      directive: .key(key, verbatim: verbatim), range: syntax.textStart + start..<syntax.textStart + end)
+      directive: .key(found.key, verbatim: found.verbatim),
+      range: syntax.textStart + found.start..<syntax.textStart + found.end)
   }
 
   private mutating func parseAll() -> [ParsedDirective] {

@@ -8,28 +8,37 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   case url = "URL", date = "Date", data = "Data", uuid = "UUID"
 
   /// Spellings that mean the same type (`NSString`, `NSURL`, `Swift.Int`, …).
-  // NB: `init(rawValue:)` compares against every case in turn; every property type asks.
-  private static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
-
   public static func named(_ name: String) -> ScalarType? {
-    let bare = name.utf8.contains(UInt8(ascii: ".")) && (name.hasPrefix("Swift.") || name.hasPrefix("Foundation."))
-      ? String(name[name.index(after: name.firstIndex(of: ".") ?? name.startIndex)...]) : name
-    if let exact = byName[bare] { return exact }
-    switch bare {
-    case "NSString", "Substring": return .string
-    case "NSURL": return .url
-    case "NSDate": return .date
-    case "NSData": return .data
-    case "NSUUID": return .uuid
-    case "NSDecimalNumber": return .decimal
-    case "Float32": return .float
-    case "Float64", "TimeInterval", "NSTimeInterval": return .double
-    case "NSInteger": return .int
-    case "NSUInteger": return .uint
-    case "ObjCBool": return .bool
-    default: return nil
+    // No spelling has a dot, so a qualified name is looked up only once it is stripped.
+    if let type = spelled(name) { return type }
+    guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation."), let dot = name.firstIndex(of: ".") else {
+      return nil
     }
+    return spelled(String(name[name.index(after: dot)...]))
   }
+
+  private static func spelled(_ name: String) -> ScalarType? {
+    let length = name.utf8.count
+    guard length < byLength.count else { return nil }
+    for (spelling, type) in byLength[length] where spelling == name { return type }
+    return nil
+  }
+
+  /// Every spelling, grouped by UTF-8 length.
+  // NB: every property type asks. Hashing the name costs more than comparing it with the two or
+  // three spellings of its length, all short enough to compare as two machine words.
+  private static let byLength: [[(String, ScalarType)]] = {
+    let aliases: [(String, ScalarType)] = [
+      ("NSString", .string), ("Substring", .string), ("NSURL", .url), ("NSDate", .date), ("NSData", .data),
+      ("NSUUID", .uuid), ("NSDecimalNumber", .decimal), ("Float32", .float), ("Float64", .double),
+      ("TimeInterval", .double), ("NSTimeInterval", .double), ("NSInteger", .int), ("NSUInteger", .uint),
+      ("ObjCBool", .bool),
+    ]
+    let spellings = allCases.map { ($0.rawValue, $0) } + aliases
+    var table = [[(String, ScalarType)]](repeating: [], count: (spellings.map(\.0.utf8.count).max() ?? 0) + 1)
+    for (spelling, type) in spellings { table[spelling.utf8.count].append((spelling, type)) }
+    return table
+  }()
 
   /// The inclusive range of an integer type, as (min, max) literal values.
   public var integerBounds: (min: Int64, max: UInt64)? {

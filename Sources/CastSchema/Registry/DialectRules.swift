@@ -3,7 +3,6 @@ enum DialectRules {
   static let convertibleProtocols: Set<String> = [
     "UnderscoreToCamelCase", "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys",
   ]
-  static let snakeCaseProtocols: Set<String> = ["UnderscoreToCamelCase", "MapsUnderscoreCaseToCamelCase"]
   static let nosceProtocols: Set<String> = ["NosceSerializationProtocol", "NosceDeserializationProtocol"]
 
   /// The dialect a model's own inheritance clause names, if any.
@@ -18,8 +17,9 @@ enum DialectRules {
   }
 
   /// Whether an inheritance clause names a snake_case protocol.
+  // NB: two names, compared rather than hashed, as in `declaredDialect`.
   static func declaresSnakeCase(_ names: [String]) -> Bool {
-    names.contains(where: snakeCaseProtocols.contains)
+    names.contains { $0 == "UnderscoreToCamelCase" || $0 == "MapsUnderscoreCaseToCamelCase" }
   }
 
   /// Whether an absent value fails the init.

@@ -35,16 +35,22 @@ public struct ModelRegistry: Sendable {
   public let aliases: [String: TypeRef]
   /// The flags the keys were computed with.
   public let options: RegistryOptions
+  /// The syntax trees the registry was built from, unused once it is built.
+  // NB: held so that they are freed with the registry rather than at the end of loading: tens of
+  // thousands of nodes for a large schema, released one by one, where castctl keeps the registry
+  // until it exits and never frees it.
+  private let syntax: [SourceFileSyntax]
 
   init(
     files: [SourceFile], models: OrderedDictionary<String, Model>, enums: OrderedDictionary<String, EnumType>,
-    aliases: [String: TypeRef], options: RegistryOptions
+    aliases: [String: TypeRef], options: RegistryOptions, syntax: [SourceFileSyntax] = []
   ) {
     self.files = files
     self.models = models
     self.enums = enums
     self.aliases = aliases
     self.options = options
+    self.syntax = syntax
   }
 
   /// An empty registry (no files).

@@ -1,12 +1,13 @@
 /// Turns a model's own property declarations into resolved `Property` values: type, default,
 /// directives, JSON keys and requirement.
 extension RegistryBuilder {
-  mutating func lowerOwnProperties(of name: String) {
-    guard let located = symbols.models[name] else { return }
+  mutating func lowerOwnProperties(of located: LocatedModel) {
+    let name = located.syntax.name.text
     let decl = located.syntax
     let file = located.file
-    let dialect = dialect(of: name)
-    let snake = usesSnakeCase(name)
+    let traits = traits(of: located)
+    let dialect = traits.dialect
+    let snake = traits.usesSnakeCase
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
     let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
     lowerModelDirectives(decl, file: file)
@@ -14,82 +15,97 @@ extension RegistryBuilder {
     var properties: [Property] = []
     var seen = FirstSeen<Range<Int>>(capacity: decl.properties.count)
     properties.reserveCapacity(decl.properties.count)
-    for syntax in decl.properties where !syntax.isComputed {
-      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(syntax.name.text) { continue }
-      guard !syntax.name.text.isEmpty else { continue }
-      let range = SourceRange(file: file, bytes: syntax.name.range)
-      if let first = seen[syntax.name.text] {
+    // NB: declarations are read field by field and each property is finished where it is stored:
+    // a `PropertyDeclSyntax` or a `Property` copied whole is a handful of retains and releases,
+    // thousands of times over in a large schema.
+    for index in decl.properties.indices where !decl.properties[index].isComputed {
+      let nameSyntax = decl.properties[index].name
+      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(nameSyntax.text) { continue }
+      guard !nameSyntax.text.isEmpty else { continue }
+      let range = SourceRange(file: file, bytes: nameSyntax.range)
+      if let first = seen[nameSyntax.text] {
         diagnostics.append(
           Diagnostic(
-            SchemaMessages.duplicateProperty(syntax.name.text, name), at: range,
+            SchemaMessages.duplicateProperty(nameSyntax.text, name), at: range,
             notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
         continue
       }
-      seen.record(syntax.name.text, syntax.name.range)
-      guard let (type, optionality, defaultValue) = resolveTypeAndDefault(syntax, file: file, evaluator: evaluator)
+      seen.record(nameSyntax.text, nameSyntax.range)
+      guard
+        let (type, optionality, defaultValue) = resolveTypeAndDefault(
+          nameSyntax, type: decl.properties[index].type, defaultValue: decl.properties[index].defaultValue, file: file,
+          evaluator: evaluator)
       else { continue }
-      var property = Property(
-        name: syntax.name.text, type: type, optionality: optionality, defaultValue: defaultValue,
-        isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
-        dateFormat: .iso8601, declaredIn: name, isLet: syntax.isLet, range: range)
-      applyDirectives(syntax.directives, to: &property, file: file)
-      if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) { property.usage = .ignored }
-      computeKeys(&property, snakeCase: snake, dialect: dialect, config: config, file: file)
-      // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
-      if property.usage == .normal {
-        property.isRequired = DialectRules.isRequired(
-          dialect: dialect, optionality: optionality, hasDefault: defaultValue != nil, name: property.name,
-          config: config)
-      }
-      if property.usage == .custom {
-        diagnostics.append(Diagnostic(SchemaMessages.customProperty(property.name), at: range))
-      }
-      properties.append(property)
+      properties.append(
+        Property(
+          name: nameSyntax.text, type: type, optionality: optionality, defaultValue: defaultValue,
+          isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
+          dateFormat: .iso8601, declaredIn: name, isLet: decl.properties[index].isLet, range: range))
+      applyDirectives(decl.properties[index].directives, to: &properties[properties.count - 1], file: file)
+      finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
-    ownProperties[name] = properties
+    ownProperties[located.index] = properties
+  }
+
+  /// Usage, keys and requirement, once the directives are applied.
+  private mutating func finish(
+    _ property: inout Property, dialect: Dialect, snakeCase: Bool, config: ConvertibleConfig, file: Int
+  ) {
+    if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) { property.usage = .ignored }
+    computeKeys(&property, snakeCase: snakeCase, dialect: dialect, config: config, file: file)
+    // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
+    if property.usage == .normal {
+      property.isRequired = DialectRules.isRequired(
+        dialect: dialect, optionality: property.optionality, hasDefault: property.defaultValue != nil,
+        name: property.name, config: config)
+    }
+    if property.usage == .custom {
+      diagnostics.append(Diagnostic(SchemaMessages.customProperty(property.name), at: property.range))
+    }
   }
 
   // MARK: - Type and default
 
   private mutating func resolveTypeAndDefault(
-    _ syntax: PropertyDeclSyntax, file: Int, evaluator: DefaultEvaluator
+    _ name: NameSyntax, type typeSyntax: TypeSyntax?, defaultValue: ExpressionSyntax?, file: Int,
+    evaluator: DefaultEvaluator
   ) -> (TypeRef, Optionality, DefaultValue?)? {
-    let range = SourceRange(file: file, bytes: syntax.name.range)
+    let range = SourceRange(file: file, bytes: name.range)
     var type: TypeRef
     var optionality = Optionality.none
-    if let typeSyntax = syntax.type {
+    if let typeSyntax {
       guard let resolved = resolver.resolveProperty(typeSyntax, file: file) else { return nil }
       (type, optionality) = resolved
     } else {
-      guard let expression = syntax.defaultValue,
+      guard let expression = defaultValue,
         case .success(let (value, inferred)) = evaluator.evaluate(expression, as: nil, optional: false)
       else {
-        if case .unsupported? = syntax.defaultValue {
-          diagnostics.append(Diagnostic(SchemaMessages.unsupportedDefault(syntax.name.text), at: range))
+        if case .unsupported? = defaultValue {
+          diagnostics.append(Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: range))
         }
-        diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(syntax.name.text), at: range))
+        diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
         return nil
       }
       return (inferred, .none, value)
     }
-    guard let expression = syntax.defaultValue else { return (type, optionality, nil) }
+    guard let expression = defaultValue else { return (type, optionality, nil) }
     let declared = optionality == .none ? type : TypeRef.optional(type)
     switch evaluator.evaluate(expression, as: declared, optional: optionality != .none) {
     case .success(let (value, _)):
       return (type, optionality, value)
     case .failure(.unsupported):
       diagnostics.append(
-        Diagnostic(SchemaMessages.unsupportedDefault(syntax.name.text), at: SourceRange(file: file, bytes: expression.range)))
+        Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
       return (type, optionality, .opaque(files[file].text(expression.range)))
     case .failure(.cannotInfer):
-      diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(syntax.name.text), at: range))
+      diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
       return (type, optionality, nil)
     case .failure(.mismatch(let reason)):
       let shown = optionality == .none ? "\(type)" : "\(type)\(optionality == .optional ? "?" : "!")"
       diagnostics.append(
         Diagnostic(
-          SchemaMessages.defaultTypeMismatch(syntax.name.text, shown, reason),
+          SchemaMessages.defaultTypeMismatch(name.text, shown, reason),
           at: SourceRange(file: file, bytes: expression.range)))
       return (type, optionality, nil)
     }
@@ -140,7 +156,7 @@ extension RegistryBuilder {
   }
 
   private mutating func applyKey(_ text: String, verbatim: Bool, to property: inout Property, at range: SourceRange) {
-    switch KeySpec.parse(text, verbatim: verbatim) {
+    switch parsedKeys.parse(text, verbatim: verbatim) {
     case .success(let paths):
       property.keys = paths
       property.keySource = verbatim ? .verbatim : .directive

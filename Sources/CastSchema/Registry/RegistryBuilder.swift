@@ -10,9 +10,12 @@ struct RegistryBuilder {
   var resolver: TypeResolver
   var enums: [String: EnumType] = [:]
   var superclassOf: [String: String] = [:]
-  private var traits: [String: ModelTraits] = [:]
-  var ownProperties: [String: [Property]] = [:]
+  /// By model index (`LocatedModel.index`), as the two below.
+  private var traits: [ModelTraits?] = []
+  var ownProperties: [[Property]] = []
   private var flattened: [String: [Property]] = [:]
+  /// Key directives already parsed.
+  var parsedKeys = ParsedKeyCache()
 
   init(files: [SourceFile], options: RegistryOptions) {
     self.files = files
@@ -49,21 +52,29 @@ struct RegistryBuilder {
     }
 
     linkSuperclasses()
-    for name in symbols.modelOrder { lowerOwnProperties(of: name) }
-    var models = OrderedDictionary<String, Model>(minimumCapacity: symbols.modelOrder.count)
-    for name in symbols.modelOrder {
-      guard let located = symbols.models[name] else { continue }
-      let properties = flatten(name)
+    traits = Array(repeating: nil, count: symbols.modelDecls.count)
+    ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
+    for located in symbols.modelDecls { lowerOwnProperties(of: located) }
+    var models: [Model] = []
+    models.reserveCapacity(symbols.modelDecls.count)
+    for located in symbols.modelDecls {
+      let name = located.syntax.name.text
+      let properties = flatten(located)
+      let traits = traits(of: located)
       let model = Model(
-        name: name, isStruct: located.syntax.isStruct, dialect: dialect(of: name),
+        name: name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
         superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
-        inheritance: located.syntax.inheritance.map(Self.typeName), usesSnakeCase: usesSnakeCase(name),
+        inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
         range: SourceRange(file: located.file, bytes: located.syntax.name.range))
       checkKeys(model)
-      models[name] = model
+      models.append(model)
     }
     diagnostics += resolver.diagnostics
-    return ModelRegistry(files: files, models: models, enums: resolvedEnums, aliases: aliases, options: options)
+    // NB: declared names are unique (a taken name is reported, not declared), so the table is
+    // built in one go rather than looked up before each insertion.
+    return ModelRegistry(
+      files: files, models: OrderedDictionary(uncheckedUniqueKeys: symbols.modelOrder, values: models),
+      enums: resolvedEnums, aliases: aliases, options: options, syntax: trees)
   }
 
   // MARK: - Collecting names
@@ -74,9 +85,7 @@ struct RegistryBuilder {
     let count = trees.reduce(0) { $0 + $1.declarations.count }
     symbols.models.reserveCapacity(count)
     symbols.modelOrder.reserveCapacity(count)
-    traits.reserveCapacity(count)
-    ownProperties.reserveCapacity(count)
-    flattened.reserveCapacity(count)
+    symbols.modelDecls.reserveCapacity(count)
   }
 
   private mutating func collect(_ decl: DeclSyntax, file: Int) {
@@ -84,8 +93,10 @@ struct RegistryBuilder {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
       if declare(model.name, file: file) {
-        symbols.models[model.name.text] = Located(syntax: model, file: file)
+        let located = LocatedModel(syntax: model, file: file, index: symbols.modelDecls.count)
+        symbols.models[model.name.text] = located
         symbols.modelOrder.append(model.name.text)
+        symbols.modelDecls.append(located)
       }
       for nested in model.nested { collect(nested, file: file) }
     case .enumeration(let decl):
@@ -155,25 +166,21 @@ struct RegistryBuilder {
     }
   }
 
-  mutating func dialect(of name: String) -> Dialect { traits(of: name).dialect }
-
-  mutating func usesSnakeCase(_ name: String) -> Bool { traits(of: name).usesSnakeCase }
-
   /// The dialect (declared, or the superclass's) and snake_case keys (declared, or the
   /// superclass's) of a model; the inheritance clause is read once for both.
-  private mutating func traits(of name: String) -> ModelTraits {
-    if let known = traits[name] { return known }
-    let names = symbols.models[name].map { $0.syntax.inheritance.map(Self.typeName) } ?? []
-    let inherited = superclassOf[name].map { traits(of: $0) }
+  mutating func traits(of model: LocatedModel) -> ModelTraits {
+    if let known = traits[model.index] { return known }
+    let names = model.syntax.inheritance.map(Self.typeName)
+    let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
-      usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true)
-    traits[name] = result
+      usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
+    traits[model.index] = result
     return result
   }
 
   private func superKey(of name: String) -> KeyPath? {
-    guard let located = symbols.models[name], superclassOf[name] != nil else { return nil }
+    guard superclassOf[name] != nil, let located = symbols.models[name] else { return nil }
     for syntax in located.syntax.directives {
       let (parsed, _) = DirectiveParser.parse(syntax, file: located.file)
       for item in parsed {
@@ -187,25 +194,21 @@ struct RegistryBuilder {
     return nil
   }
 
-  private mutating func flatten(_ name: String) -> [Property] {
+  private mutating func flatten(_ model: LocatedModel) -> [Property] {
+    let name = model.syntax.name.text
+    // Without a superclass there is nothing to merge (own properties have distinct names
+    // already), nor anything worth remembering.
+    guard let superclass = superclassOf[name].flatMap({ symbols.models[$0] }) else {
+      return ownProperties[model.index]
+    }
     if let done = flattened[name] { return done }
-    // Without a superclass there is nothing to merge: own properties have distinct names already.
-    guard superclassOf[name] != nil else {
-      let own = ownProperties[name] ?? []
-      flattened[name] = own
-      return own
+    let prefix = superKey(of: name)
+    var result = flatten(superclass).map { property in
+      var copy = property
+      if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
+      return copy
     }
-    var result: [Property] = []
-    if let superclass = superclassOf[name] {
-      let inherited = flatten(superclass)
-      let prefix = superKey(of: name)
-      result = inherited.map { property in
-        var copy = property
-        if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
-        return copy
-      }
-    }
-    let own = ownProperties[name] ?? []
+    let own = ownProperties[model.index]
     for property in own {
       if let clash = result.first(where: { $0.name == property.name }) {
         diagnostics.append(
@@ -227,8 +230,10 @@ struct RegistryBuilder {
     // NB: through the buffer, whose elements are read in place: a `Property` copied whole (what
     // the array's subscript gives) is a dozen retains and releases.
     model.properties.withUnsafeBufferPointer { properties in
-      for index in properties.indices where properties[index].isMapped {
-        guard let key = properties[index].keys.first else { continue }
+      for index in properties.indices {
+        // NB: the stored field, not `isMapped`, which copies the whole property to ask.
+        let usage = properties[index].usage
+        guard usage == .normal || usage == .custom, let key = properties[index].keys.first else { continue }
         let description = key.isSimple ? key.components[0].key : key.description
         let text = options.caseInsensitiveKeys ? description.lowercased() : description
         if let firstIndex = seen[text] {
@@ -251,7 +256,7 @@ struct RegistryBuilder {
   static func typeName(_ type: TypeSyntax) -> String {
     switch type {
     case .named(let name, _, _):
-      name.text.utf8.contains(UInt8(ascii: ".")) ? name.text.split(separator: ".").last.map(String.init) ?? name.text : name.text
+      QualifiedName.lastPart(of: name.text)
     case .optional(let wrapped, _), .implicitlyUnwrapped(let wrapped, _): typeName(wrapped)
     default: ""
     }

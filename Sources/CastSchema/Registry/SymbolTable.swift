@@ -4,10 +4,28 @@ struct Located<Syntax: Sendable>: Sendable {
   var file: Int
 }
 
+/// A model declaration with the index of its file, shared rather than copied.
+// NB: the builder reads each model's declaration several times; a struct copy of it is half a
+// dozen retains and releases each time, a shared object's is one.
+final class LocatedModel: Sendable {
+  let syntax: ModelDeclSyntax
+  let file: Int
+  /// Its position in `SymbolTable.modelOrder`, which indexes the builder's per-model tables.
+  let index: Int
+
+  init(syntax: ModelDeclSyntax, file: Int, index: Int) {
+    self.syntax = syntax
+    self.file = file
+    self.index = index
+  }
+}
+
 /// Every declared name across all loaded files, before resolution (first declaration wins).
 struct SymbolTable {
-  var models: [String: Located<ModelDeclSyntax>] = [:]
+  var models: [String: LocatedModel] = [:]
   var modelOrder: [String] = []
+  /// The declarations of `modelOrder`, in that order.
+  var modelDecls: [LocatedModel] = []
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
   var aliases: [String: Located<TypealiasDeclSyntax>] = [:]

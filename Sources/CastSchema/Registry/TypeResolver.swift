@@ -50,14 +50,15 @@ struct TypeResolver {
   ) -> TypeRef? {
     // Most types are plain names: only generic ones go through the generic spellings.
     if !arguments.isEmpty { return resolveGeneric(name, arguments: arguments, range: range, file: file) }
+    // NB: scalars first, the commonest; no scalar spelling is one of the names below.
+    if let scalar = ScalarType.named(name.text) { return .scalar(scalar) }
     switch name.text {
     case "Any", "AnyObject", "AnyHashable", "JSONValue", "id": return .any
     case "NSDictionary", "NSMutableDictionary": return .anyObject
     case "NSArray", "NSMutableArray": return .anyArray
     default: break
     }
-    if let scalar = ScalarType.named(name.text) { return .scalar(scalar) }
-    let bare = name.text.split(separator: ".").last.map(String.init) ?? name.text
+    let bare = QualifiedName.lastPart(of: name.text)
     if symbols.models[bare] != nil { return .model(bare) }
     if symbols.enums[bare] != nil { return .enumeration(bare) }
     if let alias = symbols.aliases[bare] { return resolveAlias(bare, alias, use: name, file: file) }

@@ -205,11 +205,14 @@ public struct Lexer {
 
   private mutating func scanIdentifier() -> TokenKind {
     let start = position
-    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+    var nonASCII = false
+    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) {
+      nonASCII = nonASCII || bytes[position] >= 0x80
+      position += 1
+    }
     // NB: identifiers may hold non-ASCII letters; if the bytes are not valid UTF-8, the whole
     // run is garbage and becomes one unknown token rather than a bogus name.
-    if bytes[start..<position].contains(where: { $0 >= 0x80 }),
-      String(validating: bytes[start..<position], as: UTF8.self) == nil
+    if nonASCII, String(validating: bytes[start..<position], as: UTF8.self) == nil
     {
       return .unknown
     }

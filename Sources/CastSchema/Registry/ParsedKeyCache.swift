@@ -1,0 +1,35 @@
+/// Key directives already parsed, by text: a schema repeats keys like `id` or `name` across its
+/// models, and sharing their paths saves parsing them and two allocations each time.
+// NB: direct-mapped, with a hash of a few instructions per byte: a key seen once (most keys of
+// most schemas) costs next to nothing more than parsing it, where a `Dictionary` would hash it
+// twice over (SipHash) and grow.
+struct ParsedKeyCache {
+  private struct Entry {
+    var text: String
+    var verbatim: Bool
+    var paths: [KeyPath]
+  }
+
+  private static let slotCount = 256
+  private var slots: [Entry?] = Array(repeating: nil, count: slotCount)
+
+  /// `KeySpec.parse(text, verbatim:)`, remembering what parses.
+  mutating func parse(_ text: String, verbatim: Bool) -> Result<[KeyPath], KeySpecError> {
+    let slot = Self.slot(of: text)
+    if let entry = slots[slot], entry.verbatim == verbatim, entry.text == text { return .success(entry.paths) }
+    let result = KeySpec.parse(text, verbatim: verbatim)
+    if case .success(let paths) = result { slots[slot] = Entry(text: text, verbatim: verbatim, paths: paths) }
+    return result
+  }
+
+  /// FNV-1a of the UTF-8 bytes, folded to a slot.
+  private static func slot(of text: String) -> Int {
+    func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
+      var hash: UInt32 = 2_166_136_261
+      for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+      return hash
+    }
+    let value = text.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(text.utf8)
+    return Int((value ^ value >> 16) % UInt32(slotCount))
+  }
+}
