@@ -48,7 +48,7 @@ struct Castctl: ParsableCommand {
       // NB: straight out; ArgumentParser would first build the command's help to find no message
       // to print, which costs a run with findings milliseconds.
       Foundation.exit(code.rawValue)
-    } catch let error where error is ExitCode || error is ValidationError || error is CleanExit {
+    } catch let error where error is ValidationError || error is CleanExit {
       type(of: command).exit(withError: error)
     } catch {
       Terminal.writeError("castctl: internal error: \(error)\n")
