@@ -41,8 +41,7 @@ struct BatchState {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
       let (line, index) = (self.line, self.index)
       let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
-        let result = result.shifted(index: index, line: line)
-        if keepAll || !result.findings.isEmpty { onRecord(result) }
+        if keepAll || !result.findings.isEmpty { onRecord(result.shifted(index: index, line: line)) }
       }
       summary.merge(batchSummary)
       self.index += batchSummary.records
