@@ -31,12 +31,25 @@ struct TypeResolver {
   /// Any type; nil after reporting why it cannot be resolved.
   mutating func resolve(_ syntax: TypeSyntax, file: Int) -> TypeRef? {
     switch syntax {
-    case .missing:
-      return nil
     case .optional(let wrapped, _), .implicitlyUnwrapped(let wrapped, _):
       return resolve(wrapped, file: file).map { .optional($0) }
     case .array(let element, _):
       return resolve(element, file: file).map { .array($0) }
+    default:
+      return resolveInner(syntax, file: file)
+    }
+  }
+
+  /// A type that is not an optional or an array of another.
+  // NB: kept out of `resolve`, so that its frame stays small: within the nesting limit a type
+  // may still wrap a few thousand `?` and `[…]` deep (every bracket level carries suffixes).
+  @inline(never)
+  private mutating func resolveInner(_ syntax: TypeSyntax, file: Int) -> TypeRef? {
+    switch syntax {
+    case .missing:
+      return nil
+    case .optional, .implicitlyUnwrapped, .array:
+      return resolve(syntax, file: file)
     case .dictionary(let key, let value, _):
       guard let keyType = resolve(key, file: file), let valueType = resolve(value, file: file) else { return nil }
       return dictionary(key: keyType, value: valueType, keySyntax: key, file: file)
