@@ -1,10 +1,12 @@
-import Dispatch
-
 /// The running counts of an NDJSON stream and its workers.
 struct BatchState {
   let workers: [BatchWorker]
   /// Bytes per piece of a batch (`defaultPieceSize`, unless a test wants many pieces).
   let pieceSize: Int
+  /// Where the workers take pieces from; nil with one worker, which runs on the calling thread.
+  let queue: PieceQueue?
+  /// Whether every record is reported (the validator builds instances), not only those with findings.
+  let keepAll: Bool
   var summary = ValidationSummary()
   var line = 1
   var index = 0
@@ -13,29 +15,30 @@ struct BatchState {
   /// millisecond of each other, large enough that taking a piece costs nothing next to it.
   static let defaultPieceSize = 1 << 17
 
-  init(workers: [BatchWorker], pieceSize: Int = Self.defaultPieceSize) {
+  init(workers: [BatchWorker], pieceSize: Int = Self.defaultPieceSize, keepAll: Bool) {
     self.workers = workers
     self.pieceSize = max(1, pieceSize)
+    self.keepAll = keepAll
+    queue = workers.count > 1 ? PieceQueue(workers: workers, keepAll: keepAll) : nil
   }
 
   /// Validates one batch of whole lines (split among the workers) and reports its records in order.
   mutating func process(
-    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+    _ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
   ) throws(StreamError) {
-    let running = try start(batch, base: base, keepAll: keepAll, onRecord: onRecord)
-    try finish(running, keepAll: keepAll, onRecord: onRecord)
+    let running = try start(batch, base: base, onRecord: onRecord)
+    try finish(running, onRecord: onRecord)
   }
 
   /// Workers busy with a batch's pieces.
   struct Running {
-    let group: DispatchGroup
     let pieces: BatchPieces
   }
 
   /// Starts the workers on a batch and returns while they run; a batch too small to share is
   /// validated at once on this thread, its records going straight to `onRecord`, and nil returned.
   mutating func start(
-    _ batch: UnsafeRawBufferPointer, base: Int, keepAll: Bool, onRecord: (RecordResult) -> Void
+    _ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> Running? {
     if runsDirectly(batch) {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
@@ -52,17 +55,17 @@ struct BatchState {
     // core with the thread that reads and reports) simply takes fewer of them.
     let parts = max(workers.count, batch.count / pieceSize)
     let pieces = BatchPieces(batch, base: base, ranges: StreamValidator.split(batch, parts: parts))
-    let group = DispatchGroup()
-    for worker in workers {
-      DispatchQueue.global().async(group: group) {
-        worker.drain(pieces, keepAll: keepAll)
-      }
-    }
-    return Running(group: group, pieces: pieces)
+    queue?.submit(pieces)
+    return Running(pieces: pieces)
+  }
+
+  /// Waits until no worker thread runs any more (before the batches' buffers go).
+  func waitForWorkers() {
+    queue?.waitUntilIdle()
   }
 
   /// Waits for the workers of `start` and reports their records in input order.
-  mutating func finish(_ running: Running?, keepAll: Bool, onRecord: (RecordResult) -> Void) throws(StreamError) {
+  mutating func finish(_ running: Running?, onRecord: (RecordResult) -> Void) throws(StreamError) {
     let (records, error) = collect(running)
     records.forEach(onRecord)
     if let error { throw error }
@@ -77,7 +80,7 @@ struct BatchState {
   /// JSON in a piece, and that error.
   mutating func collect(_ running: Running?) -> (records: [RecordResult], error: StreamError?) {
     guard let running else { return ([], nil) }
-    running.group.wait()
+    running.pieces.wait()
     var records: [RecordResult] = []
     for outcome in running.pieces.outcomes {
       for result in outcome.results { records.append(result.shifted(index: index, line: line)) }

@@ -1,33 +1,31 @@
 /// One worker thread's record walker, reused from batch to batch.
 final class BatchWorker: @unchecked Sendable {
-  // NB: a worker is used by one thread at a time: the workers' group finishing orders one batch's
-  // thread before the next batch's.
+  // NB: a worker is used by one thread at a time: it is handed from thread to thread through the
+  // piece queue's lock.
   private var run: ValidationRun
 
   init(run: ValidationRun) {
     self.run = run
   }
 
-  /// Validates pieces of `pieces` until none is left, writing each one's outcome.
-  func drain(_ pieces: BatchPieces, keepAll: Bool) {
-    while let index = pieces.take() {
-      let slice = pieces.ranges[index]
-      var outcome = PieceOutcome()
-      var kept: [RecordResult] = []
-      do {
-        (outcome.summary, outcome.lines) = try run.ndjsonBatch(
-          UnsafeRawBufferPointer(rebasing: pieces.buffer[slice]), base: pieces.base + slice.lowerBound,
-          firstLine: 1, firstIndex: 0
-        ) { result in
-          if keepAll || !result.findings.isEmpty { kept.append(result) }
-        }
-      } catch {
-        outcome.error = error
+  /// Validates piece `index` of `pieces`, writing its outcome.
+  func validate(_ pieces: BatchPieces, piece index: Int, keepAll: Bool) {
+    let slice = pieces.ranges[index]
+    var outcome = PieceOutcome()
+    var kept: [RecordResult] = []
+    do {
+      (outcome.summary, outcome.lines) = try run.ndjsonBatch(
+        UnsafeRawBufferPointer(rebasing: pieces.buffer[slice]), base: pieces.base + slice.lowerBound,
+        firstLine: 1, firstIndex: 0
+      ) { result in
+        if keepAll || !result.findings.isEmpty { kept.append(result) }
       }
-      // Also when the piece stopped at malformed JSON: the records before it are reported.
-      outcome.results = kept
-      pieces.outcomes[index] = outcome
+    } catch {
+      outcome.error = error
     }
+    // Also when the piece stopped at malformed JSON: the records before it are reported.
+    outcome.results = kept
+    pieces.outcomes[index] = outcome
   }
 
   /// Validates a whole batch on the calling thread, handing each record on as it is done.

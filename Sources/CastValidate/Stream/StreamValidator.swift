@@ -32,45 +32,56 @@ public struct StreamValidator: Sendable {
     descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
     let reader = LineBatchReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
-    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize)
-    var batch: (bytes: UnsafeRawBufferPointer, base: Int)?
-    do { batch = try reader.next() } catch { throw .read(error) }
-    // The last batch's records, handed on while the workers read the next batch.
-    var collected: [RecordResult] = []
-    while let current = batch {
-      // A batch read on this thread reports as it goes, so the records before it come first.
-      if state.runsDirectly(current.bytes) {
-        collected.forEach(onRecord)
-        collected = []
-      }
-      let running = try state.start(current.bytes, base: current.base, keepAll: config.build, onRecord: onRecord)
-      // While the workers read this batch, this thread reports the last one (rendering findings
-      // is the serial part of a run) and reads the next batch into the other buffer.
-      collected.forEach(onRecord)
-      let upcoming = Result { () throws(ChunkReadError) in try reader.next() }
-      let (records, error) = state.collect(running)
-      collected = records
-      if let error {
-        collected.forEach(onRecord)
-        throw error
-      }
-      progress(current.base + current.bytes.count, state.summary.records)
-      do { batch = try upcoming.get() } catch { throw .read(error) }
+    var state = makeState()
+    // NB: no worker may still read a batch when its buffer goes, whatever ends the run.
+    defer { state.waitForWorkers() }
+    var batch: (bytes: UnsafeRawBufferPointer, base: Int)
+    do {
+      guard let first = try reader.next() else { return state.summary }
+      batch = first
+    } catch {
+      throw .read(error)
     }
-    collected.forEach(onRecord)
-    return state.summary
+    var running = try state.start(batch.bytes, base: batch.base, onRecord: onRecord)
+    while true {
+      // The next batch is read into the other buffer while the workers read this one, and handed
+      // to them at once, so they go on to it without waiting for this one to be collected; a
+      // batch small enough for this thread waits until the records before it are reported.
+      let upcoming = Result { () throws(ChunkReadError) in try reader.next() }
+      var next: BatchState.Running?
+      if case .success(let read?) = upcoming, !state.runsDirectly(read.bytes) {
+        next = try state.start(read.bytes, base: read.base, onRecord: onRecord)
+      }
+      // This thread reports while the workers read the next batch: rendering findings is the
+      // serial part of a run.
+      let (records, error) = state.collect(running)
+      records.forEach(onRecord)
+      if let error { throw error }
+      progress(batch.base + batch.bytes.count, state.summary.records)
+      let read: (bytes: UnsafeRawBufferPointer, base: Int)?
+      do { read = try upcoming.get() } catch { throw .read(error) }
+      guard let read else { return state.summary }
+      if next == nil { next = try state.start(read.bytes, base: read.base, onRecord: onRecord) }
+      (batch, running) = (read, next)
+    }
+  }
+
+  /// The batch state for a run, with its workers.
+  private func makeState() -> BatchState {
+    BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize, keepAll: config.build)
   }
 
   /// NDJSON already in memory (standard input), in the same batches and on the same threads.
   public func ndjson(
     buffer: UnsafeRawBufferPointer, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
-    var state = BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize)
+    var state = makeState()
+    defer { state.waitForWorkers() }
     var start = 0
     while start < buffer.count {
       var end = min(start + chunkSize, buffer.count)
       if end < buffer.count { end = min(ValidationRun.newline(in: buffer, from: end) + 1, buffer.count) }
-      try state.process(UnsafeRawBufferPointer(rebasing: buffer[start..<end]), base: start, keepAll: config.build, onRecord: onRecord)
+      try state.process(UnsafeRawBufferPointer(rebasing: buffer[start..<end]), base: start, onRecord: onRecord)
       start = end
       progress(start, state.summary.records)
     }
