@@ -1,41 +1,49 @@
 /// Turns `.cast` bytes into tokens. Never fails: bad bytes become `.unknown` tokens and
 /// unterminated strings or comments are reported as diagnostics.
-public struct Lexer {
-  private let bytes: [UInt8]
+// NB: it reads through a raw buffer, valid only inside `tokenize`: every byte of a schema
+// passes through here, and an array's bounds check on each read was a visible part of loading.
+struct Lexer {
+  private let bytes: UnsafeBufferPointer<UInt8>
   private let file: Int
-  private var position = 0
+  private var position: Int
+  /// Where lexing stops: the end of the file.
+  private let end: Int
   private var sawNewline = true
   /// Problems found while lexing (unterminated strings and comments).
-  public private(set) var diagnostics: [Diagnostic] = []
+  private(set) var diagnostics: [Diagnostic] = []
 
-  /// Creates a lexer over a file's bytes; `file` is the file's index for diagnostics.
-  public init(bytes: [UInt8], file: Int) {
+  private init(bytes: UnsafeBufferPointer<UInt8>, file: Int) {
     self.bytes = bytes
     self.file = file
+    self.position = 0
+    // Token offsets are 32-bit; `SourceFile.read` keeps files far below that.
+    self.end = min(bytes.count, Int(UInt32.max))
   }
 
   /// Lexes the whole file; the last token is always `.endOfFile`.
-  public static func tokenize(_ source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
-    var lexer = Lexer(bytes: source.bytes, file: file)
-    var tokens: [Token] = []
-    // Hand-written schemas run about one token per six bytes; reserving that up front spares the
-    // copies (and fresh pages) of growing a large array step by step.
-    tokens.reserveCapacity(source.bytes.count / 5 + 16)
-    while true {
-      let token = lexer.next()
-      tokens.append(token)
-      if token.kind == .endOfFile { break }
+  static func tokenize(_ source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    source.bytes.withUnsafeBufferPointer { bytes in
+      var lexer = Lexer(bytes: bytes, file: file)
+      var tokens: [Token] = []
+      // Hand-written schemas run about one token per six bytes; reserving that up front spares the
+      // copies (and fresh pages) of growing a large array step by step.
+      tokens.reserveCapacity(bytes.count / 5 + 16)
+      while true {
+        let token = lexer.next()
+        tokens.append(token)
+        if token.kind == .endOfFile { break }
+      }
+      return (tokens, lexer.diagnostics)
     }
-    return (tokens, lexer.diagnostics)
   }
 
   /// The next token.
-  public mutating func next() -> Token {
+  mutating func next() -> Token {
     skipTrivia()
     let startsLine = sawNewline
     sawNewline = false
     let start = position
-    guard position < bytes.count else {
+    guard position < end else {
       return Token(kind: .endOfFile, range: start..<start, startsLine: true)
     }
     let kind = scanToken()
@@ -45,7 +53,7 @@ public struct Lexer {
   // MARK: - Trivia
 
   private mutating func skipTrivia() {
-    while position < bytes.count {
+    while position < end {
       switch bytes[position] {
       case UInt8(ascii: "\n"):
         sawNewline = true
@@ -64,13 +72,13 @@ public struct Lexer {
   }
 
   private mutating func skipToEndOfLine() {
-    while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
+    while position < end, bytes[position] != UInt8(ascii: "\n") { position += 1 }
   }
 
   private mutating func skipBlockComment() {
     let start = position
     var depth = 0
-    while position < bytes.count {
+    while position < end {
       if bytes[position] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
         depth += 1
         position += 2
@@ -114,7 +122,7 @@ public struct Lexer {
   private mutating func scanDirective() {
     position += 3
     var inString = false
-    while position < bytes.count {
+    while position < end {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\n") { break }
       if byte == UInt8(ascii: "\r"), peek(1) == UInt8(ascii: "\n") { break }
@@ -128,13 +136,13 @@ public struct Lexer {
       }
       position += 1
     }
-    position = min(position, bytes.count)
+    position = min(position, end)
   }
 
   private mutating func scanString() {
     let start = position
     position += 1
-    while position < bytes.count {
+    while position < end {
       switch bytes[position] {
       case UInt8(ascii: "\\"):
         position += 2
@@ -149,7 +157,7 @@ public struct Lexer {
         position += 1
       }
     }
-    position = bytes.count
+    position = end
     diagnostics.append(
       Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
   }
@@ -159,24 +167,24 @@ public struct Lexer {
       radix == UInt8(ascii: "x") || radix == UInt8(ascii: "b") || radix == UInt8(ascii: "o")
     {
       position += 2
-      while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+      while position < end, Self.isIdentifierContinue(bytes[position]) { position += 1 }
       return .integer
     }
     var kind = TokenKind.integer
     skipDigits()
-    if position < bytes.count, bytes[position] == UInt8(ascii: "."), let next = peek(1),
+    if position < end, bytes[position] == UInt8(ascii: "."), let next = peek(1),
       Self.isDigit(next)
     {
       kind = .float
       position += 1
       skipDigits()
     }
-    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+    if position < end, bytes[position] | 0x20 == UInt8(ascii: "e") {
       var look = position + 1
-      if look < bytes.count, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
+      if look < end, bytes[look] == UInt8(ascii: "+") || bytes[look] == UInt8(ascii: "-") {
         look += 1
       }
-      if look < bytes.count, Self.isDigit(bytes[look]) {
+      if look < end, Self.isDigit(bytes[look]) {
         kind = .float
         position = look
         skipDigits()
@@ -186,7 +194,7 @@ public struct Lexer {
   }
 
   private mutating func skipDigits() {
-    while position < bytes.count, Self.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
+    while position < end, Self.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
       position += 1
     }
   }
@@ -194,8 +202,8 @@ public struct Lexer {
   private mutating func scanBacktickedIdentifier() -> TokenKind {
     let start = position
     position += 1
-    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) { position += 1 }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "`"), position > start + 1 {
+    while position < end, Self.isIdentifierContinue(bytes[position]) { position += 1 }
+    if position < end, bytes[position] == UInt8(ascii: "`"), position > start + 1 {
       position += 1
       return .identifier
     }
@@ -206,13 +214,13 @@ public struct Lexer {
   private mutating func scanIdentifier() -> TokenKind {
     let start = position
     var nonASCII = false
-    while position < bytes.count, Self.isIdentifierContinue(bytes[position]) {
+    while position < end, Self.isIdentifierContinue(bytes[position]) {
       nonASCII = nonASCII || bytes[position] >= 0x80
       position += 1
     }
     // NB: identifiers may hold non-ASCII letters; if the bytes are not valid UTF-8, the whole
     // run is garbage and becomes one unknown token rather than a bogus name.
-    if nonASCII, String(validating: bytes[start..<position], as: UTF8.self) == nil
+    if nonASCII, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil
     {
       return .unknown
     }
@@ -253,7 +261,7 @@ public struct Lexer {
   }
 
   private func peek(_ distance: Int) -> UInt8? {
-    position + distance < bytes.count ? bytes[position + distance] : nil
+    position + distance < end ? bytes[position + distance] : nil
   }
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -72,9 +72,8 @@ extension Parser {
   private mutating func parseMember(into model: inout ModelDeclSyntax, pending: inout [DirectiveSyntax]) {
     let start = current.range.lowerBound
     let modifiers = parseModifiers()
-    let word = current.kind == .identifier ? text(current) : ""
-    switch word {
-    case "var", "let":
+    // NB: nearly every member is a property: its keyword is matched as bytes, not decoded.
+    if isKeyword("var") || isKeyword("let") {
       var property = parseProperty(start: start, modifiers: modifiers)
       if !pending.isEmpty {
         property.directives = pending + property.directives
@@ -85,6 +84,10 @@ extension Parser {
       } else {
         model.properties.append(property)
       }
+      return
+    }
+    let word = current.kind == .identifier ? text(current) : ""
+    switch word {
     case "class" where isKeywordAhead(["var", "let", "func"]):
       advance()
       if isKeyword("func") { skipFunction() } else { skipPropertyLike() }

@@ -143,7 +143,7 @@ public struct Parser {
 
   func text(_ token: Token) -> String {
     var range = token.range
-    if token.kind == .identifier, source.bytes[range.lowerBound] == UInt8(ascii: "`") {
+    if token.kind == .identifier, source.bytes[token.offset] == UInt8(ascii: "`") {
       range = range.lowerBound + 1..<range.upperBound - 1
     }
     return source.text(range)
@@ -168,12 +168,14 @@ public struct Parser {
   /// token, so it compares bytes rather than decode a String each time. Punctuation and
   /// keywords are ASCII, so this is the same as comparing Strings.
   private func spells(_ token: Token, _ word: StaticString) -> Bool {
-    let range = token.range
+    // NB: the closure sees only the bytes: one that captured `self` copied the whole parser,
+    // with a retain and a release for each of its arrays, on every question asked.
+    let bytes = source.bytes
     return word.withUTF8Buffer { expected in
-      guard range.count == expected.count else { return false }
-      var offset = range.lowerBound
+      guard token.length == expected.count else { return false }
+      var offset = token.offset
       for byte in expected {
-        guard source.bytes[offset] == byte else { return false }
+        guard bytes[offset] == byte else { return false }
         offset += 1
       }
       return true

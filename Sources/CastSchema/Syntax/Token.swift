@@ -1,5 +1,5 @@
 /// The kind of a lexical token of the `.cast` language.
-public enum TokenKind: Sendable, Hashable {
+public enum TokenKind: UInt8, Sendable, Hashable {
   /// A name or keyword; backticked names (`` `public` ``) are identifiers too.
   case identifier
   /// An integer literal (`42`, `0x1F`, `1_000`).
@@ -19,11 +19,11 @@ public enum TokenKind: Sendable, Hashable {
 }
 
 /// One token: kind, byte range, and whether a newline precedes it.
-// NB: the range comes first so the two one-byte fields pack behind it (24 bytes, not 32): a
-// large file has tens of thousands of tokens.
+// NB: offsets are 32-bit (a schema is read only up to `SourceFile.maxReadBytes`), so a token is
+// 12 bytes: a large file has tens of thousands of them.
 public struct Token: Sendable, Hashable {
-  /// UTF-8 offsets in its file.
-  public var range: Range<Int>
+  private var start: UInt32
+  private var end: UInt32
   /// What it is.
   public var kind: TokenKind
   /// True when a line break (or the start of the file) comes between the previous token and this one.
@@ -32,7 +32,15 @@ public struct Token: Sendable, Hashable {
   /// Creates a token.
   public init(kind: TokenKind, range: Range<Int>, startsLine: Bool) {
     self.kind = kind
-    self.range = range
+    self.start = UInt32(truncatingIfNeeded: range.lowerBound)
+    self.end = UInt32(truncatingIfNeeded: range.upperBound)
     self.startsLine = startsLine
   }
+
+  /// UTF-8 offsets in its file.
+  public var range: Range<Int> { Int(start)..<Int(end) }
+  /// The first offset (the range's lower bound, without building the range).
+  var offset: Int { Int(start) }
+  /// How many bytes it spans.
+  var length: Int { Int(end &- start) }
 }
