@@ -23,4 +23,23 @@ struct ParallelNDJSONCommandTests {
     #expect(two.stderr == one.stderr)
     #expect(!two.stderr.contains("ThreadSanitizer"), "\(two.stderr.prefix(4000))")
   }
+
+  @Test(
+    "convert -o writes in the background, across flushes, exactly what it prints to standard output",
+    arguments: ["1", "2"])
+  func backgroundWriterAgrees(_ jobs: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    // More than `BackgroundWriter.flushBytes` (16 MB), so the writer flushes on the way.
+    let path = try FaultTests.usersNDJSON(lines: 85_000)
+    let printed = try CastctlProcess.run(["convert", "users.cast", path, "--jobs", jobs], in: folder.url)
+    let written = try CastctlProcess.run(["convert", "users.cast", path, "--jobs", jobs, "-o", "out.ndjson"], in: folder.url)
+    #expect(printed.status == 0, "\(printed.stderr.prefix(2000))")
+    #expect(written.status == 0, "\(written.stderr.prefix(2000))")
+    let file = try Data(contentsOf: folder.url.appendingPathComponent("out.ndjson"))
+    #expect(file.count > 16 << 20)
+    #expect(file == Data(printed.stdout.utf8))
+    #expect(folder.files == ["out.ndjson", "users.cast"])
+    #expect(!written.stderr.contains("ThreadSanitizer"), "\(written.stderr.prefix(4000))")
+  }
 }

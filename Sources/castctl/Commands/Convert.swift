@@ -97,7 +97,8 @@ struct Convert: ParsableCommand {
         if !result.findings.isEmpty { Terminal.writeError(result.findings.map(renderer.render).joined()) }
         guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
         if ndjson {
-          // NDJSON streams: each valid record is written as it is decoded, in large pieces.
+          // NDJSON streams: each valid record is written as it is decoded, in pieces of 1 MB
+          // (to a file, each piece is handed to `BackgroundWriter`).
           do {
             if writesJSONLines {
               if let encoded = result.encoded {
@@ -106,7 +107,7 @@ struct Convert: ParsableCommand {
                 encoder.writeCompact(instance, into: &lines)
               }
               lines.append(UInt8(ascii: "\n"))
-              if lines.count >= 1 << 16 {
+              if lines.count >= 1 << 20 {
                 try sink.write(lines)
                 lines.removeAll(keepingCapacity: true)
               }

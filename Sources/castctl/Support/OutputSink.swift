@@ -7,6 +7,8 @@ final class OutputSink {
   private let target: String?
   private var temporaryPath: String?
   private var descriptor: Int32
+  /// Writes the temporary file's bytes beside the conversion (nil for standard output or a device).
+  private var writer: BackgroundWriter?
 
   /// Opens standard output (`path == nil`) or a temporary file beside `path`.
   init(path: String?, force: Bool) throws {
@@ -52,26 +54,28 @@ final class OutputSink {
     fchmod(fd, stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666 & ~mask)
     let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     temporaryPath = temporary
+    writer = BackgroundWriter(descriptor: fd)
     InterruptCleanup.register(temporary)
   }
 
-  /// Writes all bytes; a failure (a full disk) is reported and ends with exit 74.
+  /// Writes all bytes; a failure (a full disk) is reported and ends with exit 74. To a file, the
+  /// bytes are written in the background and a failure shows at a later call.
   func write(_ bytes: [UInt8]) throws {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { raw in
-        Glibc.write(descriptor, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE, target == nil { ProcessSignals.endForBrokenPipe() }
-        let reason = String(cString: strerror(errno))
-        discard()
-        Terminal.writeError("castctl: error: cannot write \(target ?? "standard output"): \(reason)\n")
-        throw ExitCode.outputError
-      }
-      offset += written
+    if let writer {
+      if let error = writer.write(bytes) { try fail(error) }
+      return
     }
+    if let error = BackgroundWriter.writeAll(bytes, to: descriptor) {
+      if error == EPIPE, target == nil { ProcessSignals.endForBrokenPipe() }
+      try fail(error)
+    }
+  }
+
+  /// Reports a failed write, throws the output away and ends with exit 74.
+  private func fail(_ error: Int32) throws -> Never {
+    discard()
+    Terminal.writeError("castctl: error: cannot write \(target ?? "standard output"): \(String(cString: strerror(error)))\n")
+    throw ExitCode.outputError
   }
 
   /// Writes text.
@@ -80,6 +84,7 @@ final class OutputSink {
   /// Makes the output visible: flushes to disk and renames over the target.
   func commit() throws {
     guard let temporaryPath, let target else { return }
+    if let error = writer?.finish() { try fail(error) }
     if fsync(descriptor) != 0 || close(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
@@ -102,6 +107,8 @@ final class OutputSink {
   /// Throws the output away (invalid input): the target is left as it was.
   func discard() {
     guard let temporaryPath else { return }
+    // NB: the writer may still be writing to the descriptor.
+    _ = writer?.finish()
     if descriptor >= 0 { close(descriptor) }
     descriptor = -1
     unlink(temporaryPath)
