@@ -3,8 +3,10 @@
 
 Generates the peer benchmark's data with a fixed seed (../shared/bench/gen_users.py), runs the
 release build of castctl on it several times, and prints MB/s, records/s and peak RSS (medians),
-measured from outside the process with /usr/bin/time (wall seconds, process start included).
-Not a test: numbers on a shared 2-core machine are noisy, so read ratios measured in one run.
+measured from outside the process: wall time by the clock around each run (process start
+included), peak RSS by /usr/bin/time. The rows take turns, one run each per round, so a slow
+stretch of the shared machine falls on all of them rather than on one. Not a test: numbers on a
+shared 2-core machine are noisy, so read ratios measured in one run.
 """
 import argparse
 import json
@@ -32,27 +34,26 @@ def generate(out_dir, count, rate, seed=20240601):
     return base, meta
 
 
-def timed(args, runs):
-    """Median wall seconds and peak RSS (KB) over `runs` runs of a command."""
-    walls, rss = [], []
-    for _ in range(runs):
-        with tempfile.NamedTemporaryFile("r") as report:
-            subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", report.name] + args,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            wall, kb = report.read().split()[-2:]
-            walls.append(float(wall))
-            rss.append(int(kb))
-    return statistics.median(walls), statistics.median(rss)
-
-
-def timed_fine(args, runs):
-    """Median wall milliseconds of a short command (/usr/bin/time only resolves 10 ms)."""
-    walls = []
-    for _ in range(runs):
+def timed_once(args):
+    """Wall seconds (by the clock around it) and peak RSS (KB, by /usr/bin/time) of one run."""
+    with tempfile.NamedTemporaryFile("r") as report:
         start = time.perf_counter()
-        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        walls.append((time.perf_counter() - start) * 1000)
-    return statistics.median(walls)
+        subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name] + args,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall = time.perf_counter() - start
+        return wall, int(report.read().split()[-1])
+
+
+def timed_fine(commands, runs):
+    """Median wall milliseconds of each of some short commands, taking turns (/usr/bin/time
+    only resolves 10 ms)."""
+    walls = [[] for _ in commands]
+    for _ in range(runs):
+        for index, args in enumerate(commands):
+            start = time.perf_counter()
+            subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            walls[index].append((time.perf_counter() - start) * 1000)
+    return [statistics.median(times) for times in walls]
 
 
 def main():
@@ -71,11 +72,10 @@ def main():
     def validate(data, *extra):
         return [BIN, "validate", SCHEMA, data, "--model", "User", "--strict", "--format", "json", *extra]
 
-    rows = []
+    specs = []
 
     def row(name, args, size, records):
-        wall, kb = timed(args, options.runs)
-        rows.append((name, size / wall / 1e6, records / wall, wall, kb / 1024))
+        specs.append((name, args, size, records))
 
     row("validate ndjson --jobs 1", validate(ndjson, "--jobs", "1"), size_nd, meta["count"])
     row("validate ndjson --jobs 2", validate(ndjson, "--jobs", "2"), size_nd, meta["count"])
@@ -85,6 +85,15 @@ def main():
     out = os.path.join(options.data, "converted.ndjson")
     row("convert ndjson -o --jobs 1", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "--jobs", "1", "-o", out,
         "--force"], os.path.getsize(clean + ".ndjson"), meta["count"])
+    samples = {name: [] for name, *_ in specs}
+    for _ in range(options.runs):
+        for name, args, _, _ in specs:
+            samples[name].append(timed_once(args))
+    rows = []
+    for name, _, size, records in specs:
+        wall = statistics.median(w for w, _ in samples[name])
+        kb = statistics.median(k for _, k in samples[name])
+        rows.append((name, size / wall / 1e6, records / wall, wall, kb / 1024))
 
     # A 5,000-line schema: loading and compiling it, against validating 1 MB.
     big = os.path.join(options.data, "big.cast")
@@ -102,7 +111,7 @@ def main():
                 break
             dst.write(line)
             written += len(line)
-    # Loading alone is not the target: `validate` also compiles every model's plan, so time a
+    # Loading alone is not the target: `validate` also compiles the plans it needs, so time a
     # validate run of one small record, less the same run with a one-line schema (process start,
     # argument parsing); and 1 MB less an empty file. Short runs, so more of them.
     one_line = os.path.join(options.data, "one-line.cast")
@@ -116,15 +125,15 @@ def main():
     fine_runs = max(options.runs, 21)
     def load(schema):
         return [BIN, "validate", schema, record, "--model", "Model0"]
-    big_ms, one_line_ms = timed_fine(load(big), fine_runs), timed_fine(load(one_line), fine_runs)
-    mb_ms, empty_ms = timed_fine(validate(one_mb, "--jobs", "1"), fine_runs), timed_fine(validate(empty, "--jobs", "1"), fine_runs)
+    big_ms, one_line_ms, mb_ms, empty_ms = timed_fine(
+        [load(big), load(one_line), validate(one_mb, "--jobs", "1"), validate(empty, "--jobs", "1")], fine_runs)
 
     print(f"castctl {options.count} records, {size_nd / 1e6:.1f} MB NDJSON / {size_ar / 1e6:.1f} MB array, "
           f"{meta['invalid']} invalid; medians of {options.runs} runs (wall time, process start included)\n")
     print("| run | MB/s | records/s | wall s | peak RSS MB |")
     print("|---|---:|---:|---:|---:|")
     for name, mbs, rps, wall, mb in rows:
-        print(f"| {name} | {mbs:.1f} | {rps:,.0f} | {wall:.3f} | {mb:.1f} |")
+        print(f"| {name} | {mbs:.1f} | {rps:,.0f} | {wall:.4f} | {mb:.1f} |")
     print(f"\nload+compile of a 5,000-line .cast file: {big_ms:.1f} ms ({big_ms - one_line_ms:.1f} ms beyond a one-line schema); "
           f"validate of 1 MB NDJSON: {mb_ms:.1f} ms ({mb_ms - empty_ms:.1f} ms beyond an empty file); medians of {fine_runs} runs")
     print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x; 1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed; "
