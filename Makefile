@@ -21,7 +21,7 @@ demo: build
 	@scripts/demo.sh $(BIN)
 
 # The gate CI runs (.ci/run): the whole suite under AddressSanitizer, the parallel paths under
-# ThreadSanitizer, then a 60-second run of every fuzz target (side by side). About 7 minutes
+# ThreadSanitizer, then a 60-second run of every fuzz target (side by side). About 9–10 minutes
 # on 2 cores from a clean clone; `make test-quick` is the suite alone, for the edit-test loop.
 test: deps
 	scripts/sanitize.sh asan
