@@ -97,8 +97,8 @@ struct Convert: ParsableCommand {
         if !result.findings.isEmpty { Terminal.writeError(result.findings.map(renderer.render).joined()) }
         guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
         if ndjson {
-          // NDJSON streams: each valid record is written as it is decoded, in pieces of 1 MB
-          // (to a file, each piece is handed to `BackgroundWriter`).
+          // NDJSON streams: each valid record is written as it is decoded, gathered into pieces
+          // of `sink.pieceSize`.
           do {
             if writesJSONLines {
               if let encoded = result.encoded {
@@ -107,12 +107,12 @@ struct Convert: ParsableCommand {
                 encoder.writeCompact(instance, into: &lines)
               }
               lines.append(UInt8(ascii: "\n"))
-              if lines.count >= 1 << 20 {
-                try sink.write(lines)
-                lines.removeAll(keepingCapacity: true)
-              }
             } else if let instance = result.instance {
-              try sink.write(try self.render(encoder.encode(instance), ndjson: true))
+              lines.append(contentsOf: try self.render(encoder.encode(instance), ndjson: true))
+            }
+            if lines.count >= sink.pieceSize {
+              try sink.write(lines)
+              lines.removeAll(keepingCapacity: true)
             }
           } catch {
             failure = error

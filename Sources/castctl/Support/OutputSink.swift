@@ -10,6 +10,10 @@ final class OutputSink {
   /// Writes the temporary file's bytes beside the conversion (nil for standard output or a device).
   private var writer: BackgroundWriter?
 
+  /// How much output to gather before each `write`: large pieces for the background writer, and
+  /// smaller ones to a pipe or terminal, where a reader waits for them.
+  var pieceSize: Int { writer == nil ? 1 << 16 : 1 << 20 }
+
   /// Opens standard output (`path == nil`) or a temporary file beside `path`.
   init(path: String?, force: Bool) throws {
     target = path
