@@ -33,8 +33,8 @@ extension RegistryBuilder {
       seen.record(nameSyntax.text, nameSyntax.range)
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
-          nameSyntax, type: decl.properties[index].type, defaultValue: decl.properties[index].defaultValue, file: file,
-          evaluator: evaluator)
+          nameSyntax, type: decl.properties[index].baseType, suffix: decl.properties[index].typeSuffix,
+          defaultValue: decl.properties[index].defaultValue, file: file, evaluator: evaluator)
       else { continue }
       properties.append(
         Property(
@@ -68,14 +68,14 @@ extension RegistryBuilder {
   // MARK: - Type and default
 
   private mutating func resolveTypeAndDefault(
-    _ name: NameSyntax, type typeSyntax: TypeSyntax?, defaultValue: ExpressionSyntax?, file: Int,
-    evaluator: DefaultEvaluator
+    _ name: NameSyntax, type typeSyntax: TypeSyntax?, suffix: TypeSuffixSyntax?, defaultValue: ExpressionSyntax?,
+    file: Int, evaluator: DefaultEvaluator
   ) -> (TypeRef, Optionality, DefaultValue?)? {
     let range = SourceRange(file: file, bytes: name.range)
     var type: TypeRef
     var optionality = Optionality.none
     if let typeSyntax {
-      guard let resolved = resolver.resolveProperty(typeSyntax, file: file) else { return nil }
+      guard let resolved = resolver.resolveProperty(typeSyntax, suffix: suffix, file: file) else { return nil }
       (type, optionality) = resolved
     } else {
       guard let expression = defaultValue,
@@ -113,8 +113,9 @@ extension RegistryBuilder {
 
   // MARK: - Directives
 
-  private mutating func applyDirectives(_ directives: [DirectiveSyntax], to property: inout Property, file: Int) {
-    for syntax in directives {
+  private mutating func applyDirectives(_ directives: borrowing DirectiveList, to property: inout Property, file: Int) {
+    for index in 0..<directives.count {
+      let syntax = directives[index]
       // Nearly every directive of a large schema is a plain key: no list of one to build.
       if let plain = DirectiveParser.plainKey(syntax), case .key(let text, let verbatim) = plain.directive {
         applyKey(text, verbatim: verbatim, to: &property, at: SourceRange(file: file, bytes: plain.range))

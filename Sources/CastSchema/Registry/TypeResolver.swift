@@ -16,16 +16,25 @@ struct TypeResolver {
   /// A property's type: the outer `?` / `!` become its optionality.
   mutating func resolveProperty(_ syntax: TypeSyntax, file: Int) -> (TypeRef, Optionality)? {
     switch syntax {
-    case .optional(let wrapped, _):
-      return resolve(wrapped, file: file).map { ($0.unwrapped, .optional) }
-    case .implicitlyUnwrapped(let wrapped, _):
-      return resolve(wrapped, file: file).map { ($0.unwrapped, .implicitlyUnwrapped) }
+    case .optional(let wrapped, let range):
+      return resolveProperty(wrapped, suffix: TypeSuffixSyntax(isImplicitlyUnwrapped: false, range: range), file: file)
+    case .implicitlyUnwrapped(let wrapped, let range):
+      return resolveProperty(wrapped, suffix: TypeSuffixSyntax(isImplicitlyUnwrapped: true, range: range), file: file)
     default:
-      guard let type = resolve(syntax, file: file) else { return nil }
-      // `typealias MaybeInt = Int?` used as a property type is an optional property.
-      if case .optional(let wrapped) = type { return (wrapped.unwrapped, .optional) }
-      return (type, .none)
+      return resolveProperty(syntax, suffix: nil, file: file)
     }
+  }
+
+  /// A property's type as the parser keeps it: what the outermost `?` / `!` wraps, and that suffix.
+  mutating func resolveProperty(_ syntax: TypeSyntax, suffix: TypeSuffixSyntax?, file: Int) -> (TypeRef, Optionality)? {
+    if let suffix {
+      let optionality = suffix.isImplicitlyUnwrapped ? Optionality.implicitlyUnwrapped : .optional
+      return resolve(syntax, file: file).map { ($0.unwrapped, optionality) }
+    }
+    guard let type = resolve(syntax, file: file) else { return nil }
+    // `typealias MaybeInt = Int?` used as a property type is an optional property.
+    if case .optional(let wrapped) = type { return (wrapped.unwrapped, .optional) }
+    return (type, .none)
   }
 
   /// Any type; nil after reporting why it cannot be resolved.

@@ -76,7 +76,7 @@ extension Parser {
     if isKeyword("var") || isKeyword("let") {
       var property = parseProperty(start: start, modifiers: modifiers)
       if !pending.isEmpty {
-        property.directives = pending + property.directives
+        property.directives.prepend(pending)
         pending = []
       }
       if modifiers.contains("static") {
@@ -106,7 +106,7 @@ extension Parser {
       // A README typo (`option: Option?`): read it as the property it clearly means.
       warn(SyntaxMessages.missingVar(word), at: current.range)
       var property = parseProperty(start: start, modifiers: modifiers, keywordless: true)
-      property.directives = pending + property.directives
+      property.directives.prepend(pending)
       pending = []
       model.properties.append(property)
     case _ where current.kind == .identifier && isPunctuation("(", peek()):
@@ -182,12 +182,13 @@ extension Parser {
       error(SyntaxMessages.expected("a property name", after: "after '\(isLet ? "let" : "var")'"), at: current.range)
     }
     var type: TypeSyntax?
-    if consume(":") { type = parseType() }
+    var typeSuffix: TypeSuffixSyntax?
+    if consume(":") { (type, typeSuffix) = parseTypeAndOuterSuffix() }
     var defaultValue: ExpressionSyntax?
     if consume("=") { defaultValue = parseExpression() }
     var property = PropertyDeclSyntax(
-      isLet: isLet, modifiers: modifiers, name: propertyName, type: type, defaultValue: defaultValue,
-      isComputed: false, directives: [], range: start..<previousEnd)
+      isLet: isLet, modifiers: modifiers, name: propertyName, baseType: type, typeSuffix: typeSuffix,
+      defaultValue: defaultValue, isComputed: false, directives: DirectiveList(), range: start..<previousEnd)
     collectTrailingDirectives(into: &property.directives)
     if isPunctuation("{") {
       let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
@@ -214,7 +215,7 @@ extension Parser {
     return property
   }
 
-  private mutating func collectTrailingDirectives(into directives: inout [DirectiveSyntax]) {
+  private mutating func collectTrailingDirectives(into directives: inout DirectiveList) {
     while current.kind == .directive, !current.startsLine {
       directives.append(directive(current))
       advance()

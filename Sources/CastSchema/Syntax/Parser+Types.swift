@@ -10,8 +10,15 @@ extension Parser {
   }
 
   mutating func parseType() -> TypeSyntax {
+    let (type, suffix) = parseTypeAndOuterSuffix()
+    return suffix?.wrapping(type) ?? type
+  }
+
+  /// A type, with its outermost `?` or `!` apart: what a property stores.
+  mutating func parseTypeAndOuterSuffix() -> (TypeSyntax, TypeSuffixSyntax?) {
     let start = current.range.lowerBound
     var type = parsePrimaryType()
+    var outer: TypeSuffixSyntax?
     // Suffixes bind to the same line only: a `?` on the next line is not part of the type.
     // Each one nests the type a level deeper, so they count against the nesting limit too.
     var suffixes = 0
@@ -21,23 +28,19 @@ extension Parser {
         if nesting + suffixes > Self.maxNesting {
           error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
           while !current.startsLine, isPunctuation("?") || isPunctuation("??") || isPunctuation("!") { advance() }
-          return .missing(at: start)
+          return (.missing(at: start), nil)
         }
-      }
-      if isPunctuation("?") {
-        advance()
-        type = .optional(type, range: start..<previousEnd)
-      } else if isPunctuation("??") {
-        advance()
-        type = .optional(.optional(type, range: start..<previousEnd - 1), range: start..<previousEnd)
-      } else if isPunctuation("!") {
-        advance()
-        type = .implicitlyUnwrapped(type, range: start..<previousEnd)
       } else {
         break
       }
+      if let outer { type = outer.wrapping(type) }
+      let isDouble = isPunctuation("??")
+      let isImplicitlyUnwrapped = isPunctuation("!")
+      advance()
+      if isDouble { type = .optional(type, range: start..<previousEnd - 1) }
+      outer = TypeSuffixSyntax(isImplicitlyUnwrapped: isImplicitlyUnwrapped, range: start..<previousEnd)
     }
-    return type
+    return (type, outer)
   }
 
   private mutating func parsePrimaryType() -> TypeSyntax {

@@ -87,6 +87,8 @@ public struct DirectiveSyntax: Sendable, Hashable {
 }
 
 /// `let` / `var` inside a model body.
+// NB: stored without a heap block of its own in the common case (a `T?` type, one directive):
+// a large schema has thousands of properties, and each block is a `malloc` and fresh memory.
 public struct PropertyDeclSyntax: Sendable, Hashable {
   /// `let` or `var` (false also for a property written without either, a warning).
   public var isLet: Bool
@@ -94,16 +96,79 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   public var modifiers: [String]
   /// The property name.
   public var name: NameSyntax
-  /// The annotated type, if any.
-  public var type: TypeSyntax?
+  /// The annotated type without its outermost `?` or `!` (that is `typeSuffix`), if any.
+  public var baseType: TypeSyntax?
+  /// The outermost `?` or `!` of the annotated type.
+  public var typeSuffix: TypeSuffixSyntax?
   /// The `= default`, if any.
   public var defaultValue: ExpressionSyntax?
   /// A `{ … }` body follows: a computed property, skipped by castctl.
   public var isComputed: Bool
   /// Directives on the property's line, and own-line directives just above it.
-  public var directives: [DirectiveSyntax]
+  public var directives: DirectiveList
   /// The declaration's range (keyword to end of type/default).
   public var range: Range<Int>
+
+  /// The annotated type, as written.
+  public var type: TypeSyntax? {
+    guard let baseType else { return nil }
+    return typeSuffix?.wrapping(baseType) ?? baseType
+  }
+}
+
+/// A type's outermost `?` (optional) or `!` (implicitly unwrapped), kept apart from what it wraps.
+public struct TypeSuffixSyntax: Sendable, Hashable {
+  /// `!` rather than `?`.
+  public var isImplicitlyUnwrapped: Bool
+  /// The whole type's range, suffix included.
+  public var range: Range<Int>
+
+  /// `wrapped` with this suffix: the type as written.
+  public func wrapping(_ wrapped: TypeSyntax) -> TypeSyntax {
+    isImplicitlyUnwrapped ? .implicitlyUnwrapped(wrapped, range: range) : .optional(wrapped, range: range)
+  }
+}
+
+/// The directives of one property: nearly always none or one, so the first is stored inline
+/// and only further ones take an array.
+// NB: `head` is a plain value (an empty directive while `count` is 0), not an optional: an
+// optional of it is copied and destroyed through its type's metadata, which cost more than the
+// array it replaces.
+public struct DirectiveList: RandomAccessCollection, Sendable, Hashable {
+  private var head = DirectiveSyntax(text: "", range: 0..<0, textStart: 0)
+  private var tail: [DirectiveSyntax] = []
+  public private(set) var count = 0
+
+  /// An empty list.
+  public init() {}
+
+  /// The given directives, in order.
+  public init(_ directives: some Sequence<DirectiveSyntax>) {
+    for directive in directives { append(directive) }
+  }
+
+  public var startIndex: Int { 0 }
+  public var endIndex: Int { count }
+
+  public subscript(position: Int) -> DirectiveSyntax {
+    position == 0 && count > 0 ? head : tail[position - 1]
+  }
+
+  /// Adds a directive at the end.
+  public mutating func append(_ directive: DirectiveSyntax) {
+    if count == 0 {
+      head = directive
+    } else {
+      tail.append(directive)
+    }
+    count += 1
+  }
+
+  /// Adds directives in front of the present ones (own-line directives above a property).
+  public mutating func prepend(_ directives: [DirectiveSyntax]) {
+    guard !directives.isEmpty else { return }
+    self = DirectiveList(directives + Array(self))
+  }
 }
 
 /// One `case` element of an enum.
