@@ -113,9 +113,8 @@ extension RegistryBuilder {
 
   // MARK: - Directives
 
-  private mutating func applyDirectives(_ directives: borrowing DirectiveList, to property: inout Property, file: Int) {
-    for index in 0..<directives.count {
-      let syntax = directives[index]
+  private mutating func applyDirectives(_ directives: DirectiveList, to property: inout Property, file: Int) {
+    for syntax in directives {
       // Nearly every directive of a large schema is a plain key: no list of one to build.
       if let plain = DirectiveParser.plainKey(syntax), case .key(let text, let verbatim) = plain.directive {
         applyKey(text, verbatim: verbatim, to: &property, at: SourceRange(file: file, bytes: plain.range))

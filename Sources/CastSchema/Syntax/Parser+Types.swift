@@ -23,19 +23,16 @@ extension Parser {
     // Each one nests the type a level deeper, so they count against the nesting limit too.
     var suffixes = 0
     while !current.startsLine {
-      if isPunctuation("?") || isPunctuation("??") || isPunctuation("!") {
-        suffixes += isPunctuation("??") ? 2 : 1
-        if nesting + suffixes > Self.maxNesting {
-          error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
-          while !current.startsLine, isPunctuation("?") || isPunctuation("??") || isPunctuation("!") { advance() }
-          return (.missing(at: start), nil)
-        }
-      } else {
-        break
-      }
-      if let outer { type = outer.wrapping(type) }
       let isDouble = isPunctuation("??")
       let isImplicitlyUnwrapped = isPunctuation("!")
+      guard isDouble || isImplicitlyUnwrapped || isPunctuation("?") else { break }
+      suffixes += isDouble ? 2 : 1
+      if nesting + suffixes > Self.maxNesting {
+        error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
+        while !current.startsLine, isPunctuation("?") || isPunctuation("??") || isPunctuation("!") { advance() }
+        return (.missing(at: start), nil)
+      }
+      if let outer { type = outer.wrapping(type) }
       advance()
       if isDouble { type = .optional(type, range: start..<previousEnd - 1) }
       outer = TypeSuffixSyntax(isImplicitlyUnwrapped: isImplicitlyUnwrapped, range: start..<previousEnd)
