@@ -123,7 +123,7 @@ extension SymbolTable {
     for (name, model) in registry.models {
       let decl = ModelDeclSyntax(
         isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: [],
-        modifiers: [], properties: [], directives: [], nested: [], range: model.range.bytes)
+        modifiers: [], properties: 0..<0, directives: [], nested: [], range: model.range.bytes)
       let located = LocatedModel(syntax: decl, file: model.range.file, index: modelOrder.count)
       models[name] = located
       modelOrder.append(name)

@@ -60,6 +60,12 @@ public struct SourceFile: Sendable, Hashable {
     return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
 
+  /// The name an identifier's range spells: its text without backticks (`` `default` ``).
+  public func name(at range: Range<Int>) -> String {
+    guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "`") else { return text(range) }
+    return text(range.lowerBound + 1..<range.upperBound - 1)
+  }
+
   private func lineIndex(containing offset: Int) -> Int {
     var low = 0
     var high = lineStarts.count - 1

@@ -12,36 +12,37 @@ extension RegistryBuilder {
     let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
     lowerModelDirectives(decl, file: file)
 
+    let tree = trees[file]
+    let source = files[file]
+    let rows = tree.properties(of: decl)
     var properties: [Property] = []
-    var seen = FirstSeen<Range<Int>>(capacity: decl.properties.count)
-    properties.reserveCapacity(decl.properties.count)
-    // NB: declarations are read field by field and each property is finished where it is stored:
-    // a `PropertyDeclSyntax` or a `Property` copied whole is a handful of retains and releases,
-    // thousands of times over in a large schema.
-    for index in decl.properties.indices where !decl.properties[index].isComputed {
-      let nameSyntax = decl.properties[index].name
-      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(nameSyntax.text) { continue }
-      guard !nameSyntax.text.isEmpty else { continue }
-      let range = SourceRange(file: file, bytes: nameSyntax.range)
-      if let first = seen[nameSyntax.text] {
+    var seen = FirstSeen<Range<Int>>(capacity: rows.count)
+    properties.reserveCapacity(rows.count)
+    // NB: each property is finished where it is stored: a `Property` copied whole is a handful
+    // of retains and releases, thousands of times over in a large schema.
+    for row in rows where !row.isComputed && !row.nameRange.isEmpty {
+      let propertyName = source.name(at: row.nameRange)
+      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(propertyName) { continue }
+      let range = SourceRange(file: file, bytes: row.nameRange)
+      if let first = seen[propertyName] {
         diagnostics.append(
           Diagnostic(
-            SchemaMessages.duplicateProperty(nameSyntax.text, name), at: range,
+            SchemaMessages.duplicateProperty(propertyName, name), at: range,
             notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
         continue
       }
-      seen.record(nameSyntax.text, nameSyntax.range)
+      seen.record(propertyName, row.nameRange)
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
-          nameSyntax, type: decl.properties[index].baseType, suffix: decl.properties[index].typeSuffix,
-          defaultValue: decl.properties[index].defaultValue, file: file, evaluator: evaluator)
+          NameSyntax(text: propertyName, range: row.nameRange), type: tree.baseType(of: row),
+          suffix: row.typeSuffix, defaultValue: tree.defaultValue(of: row), file: file, evaluator: evaluator)
       else { continue }
       properties.append(
         Property(
-          name: nameSyntax.text, type: type, optionality: optionality, defaultValue: defaultValue,
+          name: propertyName, type: type, optionality: optionality, defaultValue: defaultValue,
           isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
-          dateFormat: .iso8601, declaredIn: name, isLet: decl.properties[index].isLet, range: range))
-      applyDirectives(decl.properties[index].directives, to: &properties[properties.count - 1], file: file)
+          dateFormat: .iso8601, declaredIn: name, isLet: row.isLet, range: range))
+      applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
@@ -113,7 +114,9 @@ extension RegistryBuilder {
 
   // MARK: - Directives
 
-  private mutating func applyDirectives(_ directives: DirectiveList, to property: inout Property, file: Int) {
+  private mutating func applyDirectives(
+    _ directives: ArraySlice<DirectiveSyntax>, to property: inout Property, file: Int
+  ) {
     for syntax in directives {
       // Nearly every directive of a large schema is a plain key: no list of one to build.
       if let plain = DirectiveParser.plainKey(syntax), case .key(let text, let verbatim) = plain.directive {
@@ -265,15 +268,18 @@ extension RegistryBuilder {
     _ decl: ModelDeclSyntax, file: Int, evaluator: DefaultEvaluator
   ) -> ConvertibleConfig {
     var config = ConvertibleConfig()
-    for property in decl.properties where ConvertibleConfig.propertyNames.contains(property.name.text) {
-      guard let expression = property.defaultValue,
+    let tree = trees[file]
+    for property in tree.properties(of: decl) {
+      let propertyName = files[file].name(at: property.nameRange)
+      guard ConvertibleConfig.propertyNames.contains(propertyName),
+        let expression = tree.defaultValue(of: property),
         case .success(let (value, _)) = evaluator.evaluate(expression, as: nil, optional: false)
       else {
         continue
       }
       let range = SourceRange(file: file, bytes: expression.range)
-      config.ranges[property.name.text] = range
-      switch (property.name.text, value) {
+      config.ranges[propertyName] = range
+      switch (propertyName, value) {
       case ("keyMapping", .object(let members)):
         for member in members {
           if case .string(let key) = member.value { config.keyMapping[member.key] = key }

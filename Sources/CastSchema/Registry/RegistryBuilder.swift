@@ -5,6 +5,8 @@ import OrderedCollections
 struct RegistryBuilder {
   let files: [SourceFile]
   let options: RegistryOptions
+  /// The files' trees, by file index, once `build` has them.
+  var trees: [SourceFileSyntax] = []
   var diagnostics: [Diagnostic] = []
   var symbols = SymbolTable()
   var resolver: TypeResolver
@@ -24,6 +26,7 @@ struct RegistryBuilder {
   }
 
   mutating func build(_ trees: [SourceFileSyntax]) -> ModelRegistry {
+    self.trees = trees
     reserveTables(for: trees)
     for (file, tree) in trees.enumerated() {
       for decl in tree.declarations { collect(decl, file: file) }

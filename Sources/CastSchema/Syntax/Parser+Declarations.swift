@@ -13,7 +13,8 @@ extension Parser {
     if isKeyword("where") { while !atEnd, !isPunctuation("{"), !current.startsLine { advance() } }
     var model = ModelDeclSyntax(
       isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
-      properties: [], directives: [], nested: [], range: start..<previousEnd)
+      properties: tree.properties.count..<tree.properties.count, directives: [], nested: [],
+      range: start..<previousEnd)
     // Header directives: `class B: A //! awake`, before or after a `{` on the next line.
     while current.kind == .directive {
       model.directives.append(directive(current))
@@ -74,15 +75,11 @@ extension Parser {
     let modifiers = parseModifiers()
     // NB: nearly every member is a property: its keyword is matched as bytes, not decoded.
     if isKeyword("var") || isKeyword("let") {
-      var property = parseProperty(start: start, modifiers: modifiers)
-      if !pending.isEmpty {
-        property.directives.prepend(pending)
-        pending = []
-      }
+      let property = parseProperty(start: start, pending: &pending)
       if modifiers.contains("static") {
-        warnSkipped("static property '\(property.name.text)'", at: property.range)
+        warnSkipped("static property '\(source.name(at: property.nameRange))'", at: property.range)
       } else {
-        model.properties.append(property)
+        append(property, to: &model)
       }
       return
     }
@@ -94,7 +91,13 @@ extension Parser {
     case "class", "struct", "enum", "typealias":
       guard enterNesting(skipping: "{", "}") else { break }
       defer { nesting -= 1 }
+      // A model's rows stay together at the end of the table while it is read: its rows so far
+      // step aside for the nested declaration's and come back after them.
+      let rows = Array(tree.properties[model.properties])
+      tree.properties.removeSubrange(model.properties)
       if let decl = parseDeclaration(context: "in '\(model.name.text)'") { model.nested.append(decl) }
+      model.properties = tree.properties.count..<tree.properties.count + rows.count
+      tree.properties += rows
     case "func", "init", "deinit", "subscript":
       skipFunction()
     case "case":
@@ -105,10 +108,7 @@ extension Parser {
     case _ where current.kind == .identifier && isPunctuation(":", peek()):
       // A README typo (`option: Option?`): read it as the property it clearly means.
       warn(SyntaxMessages.missingVar(word), at: current.range)
-      var property = parseProperty(start: start, modifiers: modifiers, keywordless: true)
-      property.directives.prepend(pending)
-      pending = []
-      model.properties.append(property)
+      append(parseProperty(start: start, pending: &pending, keywordless: true), to: &model)
     case _ where current.kind == .identifier && isPunctuation("(", peek()):
       warnSkipped("method '\(word)' written without 'func'", at: current.range)
       skipFunction()
@@ -118,6 +118,11 @@ extension Parser {
         at: current.range)
       recoverToMember()
     }
+  }
+
+  private mutating func append(_ property: PropertyDeclSyntax, to model: inout ModelDeclSyntax) {
+    tree.properties.append(property)
+    model.properties = model.properties.lowerBound..<tree.properties.count
   }
 
   private mutating func warnSkipped(_ what: String, at range: Range<Int>) {
@@ -169,45 +174,55 @@ extension Parser {
 
   // MARK: - Properties
 
-  mutating func parseProperty(start: Int, modifiers: [String], keywordless: Bool = false)
+  /// A property from its keyword on; `pending` are the own-line directives above it, which
+  /// become its first.
+  mutating func parseProperty(start: Int, pending: inout [DirectiveSyntax], keywordless: Bool = false)
     -> PropertyDeclSyntax
   {
     let isLet = !keywordless && isKeyword("let")
     if !keywordless { advance() }
-    var propertyName = NameSyntax(text: "", range: current.range.lowerBound..<current.range.lowerBound)
+    var nameRange = current.range.lowerBound..<current.range.lowerBound
     if current.kind == .identifier, !current.startsLine || keywordless {
-      propertyName = name(current)
+      nameRange = current.range
       advance()
     } else {
       error(SyntaxMessages.expected("a property name", after: "after '\(isLet ? "let" : "var")'"), at: current.range)
     }
-    var type: TypeSyntax?
-    var typeSuffix: TypeSuffixSyntax?
-    if consume(":") { (type, typeSuffix) = parseTypeAndOuterSuffix() }
-    var defaultValue: ExpressionSyntax?
-    if consume("=") { defaultValue = parseExpression() }
     var property = PropertyDeclSyntax(
-      isLet: isLet, modifiers: modifiers, name: propertyName, baseType: type, typeSuffix: typeSuffix,
-      defaultValue: defaultValue, isComputed: false, directives: DirectiveList(), range: start..<previousEnd)
-    collectTrailingDirectives(into: &property.directives)
+      isLet: isLet, name: nameRange, start: start, firstDirective: tree.propertyDirectives.count)
+    for item in pending { addDirective(item, to: &property) }
+    pending = []
+    if consume(":") {
+      let (type, suffix) = parseTypeAndOuterSuffix()
+      property.setType(index: tree.propertyTypes.count, suffix: suffix)
+      tree.propertyTypes.append(type)
+    }
+    var hasDefault = false
+    if consume("=") {
+      property.setDefaultValue(index: tree.propertyDefaults.count)
+      tree.propertyDefaults.append(parseExpression())
+      hasDefault = true
+    }
+    property.range = start..<previousEnd
+    collectTrailingDirectives(into: &property)
     if isPunctuation("{") {
       let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
-      property.isComputed = defaultValue == nil && !isObserver
+      property.isComputed = !hasDefault && !isObserver
       // A directive on the `{` line of a computed property (`var xx: Int { //! ignore`) is its own.
       let braceLine = index
       skipBalanced(open: "{", close: "}")
       if index > braceLine + 1, tokens[braceLine + 1].kind == .directive, !tokens[braceLine + 1].startsLine {
-        property.directives.append(directive(tokens[braceLine + 1]))
+        addDirective(directive(tokens[braceLine + 1]), to: &property)
       }
-      collectTrailingDirectives(into: &property.directives)
+      collectTrailingDirectives(into: &property)
     }
     if !current.startsLine, !atEnd, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";") {
       error(
-        SyntaxMessages.unexpectedToken(describe(current), "after property '\(propertyName.text)'"),
+        SyntaxMessages.unexpectedToken(describe(current), "after property '\(source.name(at: nameRange))'"),
         at: current.range)
       while !atEnd, !current.startsLine, !isPunctuation("}") {
         if current.kind == .directive {
-          property.directives.append(directive(current))
+          addDirective(directive(current), to: &property)
         }
         advance()
       }
@@ -215,11 +230,17 @@ extension Parser {
     return property
   }
 
-  private mutating func collectTrailingDirectives(into directives: inout DirectiveList) {
+  private mutating func collectTrailingDirectives(into property: inout PropertyDeclSyntax) {
     while current.kind == .directive, !current.startsLine {
-      directives.append(directive(current))
+      addDirective(directive(current), to: &property)
       advance()
     }
+  }
+
+  /// Adds a directive to the property being read, whose directives are the last in the table.
+  private mutating func addDirective(_ directive: DirectiveSyntax, to property: inout PropertyDeclSyntax) {
+    tree.propertyDirectives.append(directive)
+    property.addDirective()
   }
 
   // MARK: - enum

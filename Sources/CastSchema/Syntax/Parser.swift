@@ -4,6 +4,8 @@ public struct Parser {
   let source: SourceFile
   let file: Int
   var tokens: [Token]
+  /// The tree so far: its tables grow as properties are read, its declarations are set at the end.
+  var tree = SourceFileSyntax(declarations: [], strayDirectives: [])
   var index = 0
   var diagnostics: [Diagnostic] = []
   private var errorCount = 0
@@ -43,6 +45,11 @@ public struct Parser {
     self.source = source
     self.file = file
     self.tokens = tokens
+    // NB: a property takes at least four tokens (`var x: T`); the tables' unused room is never
+    // touched, whereas growing them copies every row again.
+    tree.properties.reserveCapacity(tokens.count / 4)
+    tree.propertyTypes.reserveCapacity(tokens.count / 4)
+    tree.propertyDirectives.reserveCapacity(tokens.count / 4)
   }
 
   // MARK: - Top level
@@ -61,7 +68,9 @@ public struct Parser {
         declarations.append(decl)
       }
     }
-    return SourceFileSyntax(declarations: declarations, strayDirectives: stray)
+    tree.declarations = declarations
+    tree.strayDirectives = stray
+    return tree
   }
 
   /// One declaration starting at the current token, or nil after reporting and skipping junk.
@@ -142,11 +151,7 @@ public struct Parser {
   }
 
   func text(_ token: Token) -> String {
-    var range = token.range
-    if token.kind == .identifier, source.bytes[token.offset] == UInt8(ascii: "`") {
-      range = range.lowerBound + 1..<range.upperBound - 1
-    }
-    return source.text(range)
+    token.kind == .identifier ? source.name(at: token.range) : source.text(token.range)
   }
 
   func isPunctuation(_ symbol: StaticString, _ token: Token? = nil) -> Bool {

@@ -86,33 +86,89 @@ public struct DirectiveSyntax: Sendable, Hashable {
   public var textStart: Int
 }
 
-/// `let` / `var` inside a model body.
-// NB: stored without a heap block of its own in the common case (a `T?` type, one directive):
-// a large schema has thousands of properties, and each block is a `malloc` and fresh memory.
+/// `let` / `var` inside a model body: a row of plain values. Its type, default and directives are
+/// kept in its file's tables (`SourceFileSyntax.type(of:)` and the others) and its name is read
+/// from the source (`SourceFile.name(at:)`).
+// NB: a large schema has thousands of properties. A row without strings, arrays or enum payloads
+// is copied as plain bytes, and its 40 bytes sit next to its neighbours' in one array per file;
+// a row holding its own name, type and directives (200 bytes, copied through type metadata with
+// a retain per field) was the largest part of parsing and of fresh memory.
 public struct PropertyDeclSyntax: Sendable, Hashable {
+  private var start: UInt32
+  private var end: UInt32
+  private var nameStart: UInt32
+  private var nameEnd: UInt32
+  /// Start of the annotated type; its end is the end of `typeSuffix`.
+  private var typeStart: UInt32 = 0
+  private var typeEnd: UInt32 = 0
+  private var typeIndex: Int32 = -1
+  private var defaultIndex: Int32 = -1
+  private var firstDirective: UInt32
+  private var directiveCount: UInt32 = 0
   /// `let` or `var` (false also for a property written without either, a warning).
   public var isLet: Bool
-  /// Modifiers and attributes seen before the keyword (`lazy`, `private(set)`, `@objc`, `weak`).
-  public var modifiers: [String]
-  /// The property name.
-  public var name: NameSyntax
-  /// The annotated type without its outermost `?` or `!` (that is `typeSuffix`), if any.
-  public var baseType: TypeSyntax?
-  /// The outermost `?` or `!` of the annotated type.
-  public var typeSuffix: TypeSuffixSyntax?
-  /// The `= default`, if any.
-  public var defaultValue: ExpressionSyntax?
   /// A `{ … }` body follows: a computed property, skipped by castctl.
-  public var isComputed: Bool
-  /// Directives on the property's line, and own-line directives just above it.
-  public var directives: DirectiveList
-  /// The declaration's range (keyword to end of type/default).
-  public var range: Range<Int>
+  public var isComputed = false
+  private var suffix = Suffix.none
 
-  /// The annotated type, as written.
-  public var type: TypeSyntax? {
-    guard let baseType else { return nil }
-    return typeSuffix?.wrapping(baseType) ?? baseType
+  private enum Suffix: UInt8 { case none, optional, implicitlyUnwrapped }
+
+  /// A property named at `name` (its token, backticks included), declared from `start`; its
+  /// directives begin at index `firstDirective` of its file's table.
+  init(isLet: Bool, name: Range<Int>, start: Int, firstDirective: Int) {
+    self.isLet = isLet
+    self.start = UInt32(truncatingIfNeeded: start)
+    self.end = self.start
+    self.nameStart = UInt32(truncatingIfNeeded: name.lowerBound)
+    self.nameEnd = UInt32(truncatingIfNeeded: name.upperBound)
+    self.firstDirective = UInt32(truncatingIfNeeded: firstDirective)
+  }
+
+  /// The declaration's range (keyword to end of type/default).
+  public var range: Range<Int> {
+    get { Int(start)..<Int(end) }
+    set {
+      start = UInt32(truncatingIfNeeded: newValue.lowerBound)
+      end = UInt32(truncatingIfNeeded: newValue.upperBound)
+    }
+  }
+
+  /// The name's token, backticks included; empty where the name is missing.
+  public var nameRange: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+
+  /// The outermost `?` or `!` of the annotated type.
+  public var typeSuffix: TypeSuffixSyntax? {
+    switch suffix {
+    case .none: nil
+    case .optional: TypeSuffixSyntax(isImplicitlyUnwrapped: false, range: Int(typeStart)..<Int(typeEnd))
+    case .implicitlyUnwrapped: TypeSuffixSyntax(isImplicitlyUnwrapped: true, range: Int(typeStart)..<Int(typeEnd))
+    }
+  }
+
+  /// Index of the annotated type (without its outermost `?` or `!`) in the file's table.
+  var baseTypeIndex: Int? { typeIndex < 0 ? nil : Int(typeIndex) }
+  /// Index of the `= default` in the file's table.
+  var defaultValueIndex: Int? { defaultIndex < 0 ? nil : Int(defaultIndex) }
+  /// Indices of its directives in the file's table.
+  var directiveIndices: Range<Int> { Int(firstDirective)..<Int(firstDirective + directiveCount) }
+
+  /// Records the annotated type: the index of what the outermost suffix wraps, and the suffix.
+  mutating func setType(index: Int, suffix: TypeSuffixSyntax?) {
+    typeIndex = Int32(truncatingIfNeeded: index)
+    guard let suffix else { return }
+    self.suffix = suffix.isImplicitlyUnwrapped ? .implicitlyUnwrapped : .optional
+    typeStart = UInt32(truncatingIfNeeded: suffix.range.lowerBound)
+    typeEnd = UInt32(truncatingIfNeeded: suffix.range.upperBound)
+  }
+
+  /// Records the index of the `= default`.
+  mutating func setDefaultValue(index: Int) {
+    defaultIndex = Int32(truncatingIfNeeded: index)
+  }
+
+  /// Counts one more directive, appended to the file's table right after the others.
+  mutating func addDirective() {
+    directiveCount += 1
   }
 }
 
@@ -126,48 +182,6 @@ public struct TypeSuffixSyntax: Sendable, Hashable {
   /// `wrapped` with this suffix: the type as written.
   public func wrapping(_ wrapped: TypeSyntax) -> TypeSyntax {
     isImplicitlyUnwrapped ? .implicitlyUnwrapped(wrapped, range: range) : .optional(wrapped, range: range)
-  }
-}
-
-/// The directives of one property: nearly always none or one, so the first is stored inline
-/// and only further ones take an array.
-// NB: `head` is a plain value (an empty directive while `count` is 0), not an optional: an
-// optional of it is copied and destroyed through its type's metadata, which cost more than the
-// array it replaces.
-public struct DirectiveList: RandomAccessCollection, Sendable, Hashable {
-  private var head = DirectiveSyntax(text: "", range: 0..<0, textStart: 0)
-  private var tail: [DirectiveSyntax] = []
-  public private(set) var count = 0
-
-  /// An empty list.
-  public init() {}
-
-  /// The given directives, in order.
-  public init(_ directives: some Sequence<DirectiveSyntax>) {
-    for directive in directives { append(directive) }
-  }
-
-  public var startIndex: Int { 0 }
-  public var endIndex: Int { count }
-
-  public subscript(position: Int) -> DirectiveSyntax {
-    position == 0 && count > 0 ? head : tail[position - 1]
-  }
-
-  /// Adds a directive at the end.
-  public mutating func append(_ directive: DirectiveSyntax) {
-    if count == 0 {
-      head = directive
-    } else {
-      tail.append(directive)
-    }
-    count += 1
-  }
-
-  /// Adds directives in front of the present ones (own-line directives above a property).
-  public mutating func prepend(_ directives: [DirectiveSyntax]) {
-    guard !directives.isEmpty else { return }
-    self = DirectiveList(directives + Array(self))
   }
 }
 
@@ -203,8 +217,8 @@ public struct ModelDeclSyntax: Sendable, Hashable {
   public var inheritance: [TypeSyntax]
   /// Attributes and modifiers before the keyword.
   public var modifiers: [String]
-  /// Stored and computed properties, in order.
-  public var properties: [PropertyDeclSyntax]
+  /// Stored and computed properties, in order: indices in the file's table.
+  public var properties: Range<Int>
   /// Model-level directives: on the header line, or on lines of their own in the body.
   public var directives: [DirectiveSyntax]
   /// Models and enums declared inside the body.
@@ -241,4 +255,44 @@ public struct SourceFileSyntax: Sendable, Hashable {
   public var declarations: [DeclSyntax]
   /// Directives at top level, outside any model (misplaced).
   public var strayDirectives: [DirectiveSyntax]
+  /// Every model's properties, each model's together (`ModelDeclSyntax.properties`).
+  public var properties: [PropertyDeclSyntax] = []
+  /// The properties' annotated types, without their outermost `?` or `!`.
+  var propertyTypes: [TypeSyntax] = []
+  /// The properties' defaults.
+  var propertyDefaults: [ExpressionSyntax] = []
+  /// The properties' directives, each property's together.
+  var propertyDirectives: [DirectiveSyntax] = []
+
+  /// A file of these declarations and stray directives, without properties.
+  public init(declarations: [DeclSyntax], strayDirectives: [DirectiveSyntax]) {
+    self.declarations = declarations
+    self.strayDirectives = strayDirectives
+  }
+
+  /// A model's properties.
+  public func properties(of model: ModelDeclSyntax) -> ArraySlice<PropertyDeclSyntax> {
+    properties[model.properties]
+  }
+
+  /// A property's annotated type without its outermost `?` or `!` (`typeSuffix`), if any.
+  public func baseType(of property: PropertyDeclSyntax) -> TypeSyntax? {
+    property.baseTypeIndex.map { propertyTypes[$0] }
+  }
+
+  /// A property's annotated type, as written.
+  public func type(of property: PropertyDeclSyntax) -> TypeSyntax? {
+    guard let base = baseType(of: property) else { return nil }
+    return property.typeSuffix?.wrapping(base) ?? base
+  }
+
+  /// A property's `= default`, if any.
+  public func defaultValue(of property: PropertyDeclSyntax) -> ExpressionSyntax? {
+    property.defaultValueIndex.map { propertyDefaults[$0] }
+  }
+
+  /// A property's directives: on its line, and own-line directives just above it.
+  public func directives(of property: PropertyDeclSyntax) -> ArraySlice<DirectiveSyntax> {
+    propertyDirectives[property.directiveIndices]
+  }
 }
