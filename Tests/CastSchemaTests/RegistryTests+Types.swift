@@ -61,6 +61,36 @@ extension RegistryTests {
     #expect(registry.property("Friend", "of")?.type == .model("User"))
   }
 
+  static let nestedBetween =
+    "class Outer {\n  var a: Int? //! \"ka\"\n  struct Inner {\n    //! \"kc\"\n    var c: String = \"x\"\n  }\n"
+    + "  //! \"kb\"\n  var b: Bool = true\n}\n"
+
+  /// (schema, model, its properties as (name, output key, default)): a model's properties, and
+  /// their types, defaults and directives, are kept in tables of their file, whatever is
+  /// declared between them.
+  static let propertyRows: [(String, String, [(String, String, DefaultValue?)])] = [
+    (nestedBetween, "Outer", [("a", "ka", nil), ("b", "kb", .bool(true))]),
+    (nestedBetween, "Inner", [("c", "kc", .string("x"))]),
+    (
+      "struct M {\n  var x: Int { //! ignore\n    1\n  }\n  //! \"ky\"\n  var y: [Int] = [1] //! \"kz\"\n"
+        + "  var `default`: Int?\n}\n",
+      "M", [("y", "kz", .array([.number("1")])), ("default", "default", nil)]
+    ),
+    (
+      "struct M {\n  //! \"ks\"\n  static var s: Int?\n  var t: Int = 2\n  //! \"ko\"\n  option: Int?\n}\n",
+      "M", [("t", "t", .number("2")), ("option", "ko", nil)]
+    ),
+  ]
+
+  @Test("each property keeps its own type, default and directives", arguments: propertyRows)
+  func propertyRows(_ schema: String, _ model: String, _ expected: [(String, String, DefaultValue?)]) throws {
+    let (registry, _) = Loading.load(schema)
+    let properties = try #require(registry.models[model]).properties
+    #expect(properties.map(\.name) == expected.map(\.0))
+    #expect(properties.map { $0.outputKey?.description ?? "" } == expected.map(\.1))
+    #expect(properties.map(\.defaultValue) == expected.map(\.2))
+  }
+
   static let enums: [(String, ScalarType?, [DefaultValue])] = [
     ("enum E: String { case a, b = \"bee\", c }", .string, [.string("a"), .string("bee"), .string("c")]),
     ("enum E: Int { case a, b = 10, c, d = -3, e }", .int, ["0", "10", "11", "-3", "-2"].map(DefaultValue.number)),

@@ -1,10 +1,17 @@
-/// The first value recorded under each name, for duplicate checks within one model.
-// NB: a model has a handful of properties, and comparing a few short names costs less than
-// hashing each one; only a large model gets a dictionary.
+/// The first value recorded under each name: duplicate checks over a model's properties or keys.
+///
+/// Nearly every model has a few dozen names at most, so they are kept in a list searched in
+/// order (no hashing, no table to allocate), each with a fingerprint of its bytes so that the
+/// search compares integers rather than strings; past `linearLimit` names a dictionary takes over.
 struct FirstSeen<Value> {
-  private var names: [String] = []
-  private var values: [Value] = []
+  private var entries: [Entry] = []
   private var table: [String: Value]?
+
+  private struct Entry {
+    var fingerprint: UInt64
+    var name: String
+    var value: Value
+  }
 
   static var linearLimit: Int { 32 }
 
@@ -13,31 +20,37 @@ struct FirstSeen<Value> {
     if capacity > Self.linearLimit {
       table = Dictionary(minimumCapacity: capacity)
     } else {
-      names.reserveCapacity(capacity)
-      values.reserveCapacity(capacity)
+      entries.reserveCapacity(capacity)
     }
   }
 
-  /// The value first recorded under `name`, if any.
-  subscript(name: String) -> Value? {
-    if let table { return table[name] }
-    guard let index = names.firstIndex(of: name) else { return nil }
-    return values[index]
-  }
-
-  /// Records `value` under `name`; the caller has checked that it is not there yet.
-  mutating func record(_ name: String, _ value: Value) {
+  /// Records `value` under `name` unless the name is taken; returns the value recorded first,
+  /// if it is.
+  mutating func record(_ name: String, _ value: Value) -> Value? {
     if table != nil {
+      if let first = table?[name] { return first }
       table?[name] = value
-    } else if names.count < Self.linearLimit {
-      names.append(name)
-      values.append(value)
+      return nil
+    }
+    let fingerprint = Self.fingerprint(of: name)
+    for index in entries.indices where entries[index].fingerprint == fingerprint && entries[index].name == name {
+      return entries[index].value
+    }
+    if entries.count < Self.linearLimit {
+      entries.append(Entry(fingerprint: fingerprint, name: name, value: value))
     } else {
-      var grown = Dictionary(uniqueKeysWithValues: zip(names, values))
+      var grown = Dictionary(uniqueKeysWithValues: entries.map { ($0.name, $0.value) })
       grown[name] = value
       table = grown
-      names = []
-      values = []
+      entries = []
     }
+    return nil
+  }
+
+  /// FNV-1a over the UTF-8 bytes: equal names have equal fingerprints.
+  private static func fingerprint(of name: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 }

@@ -24,14 +24,13 @@ extension RegistryBuilder {
       let propertyName = source.name(at: row.nameRange)
       if dialect == .convertible, ConvertibleConfig.propertyNames.contains(propertyName) { continue }
       let range = SourceRange(file: file, bytes: row.nameRange)
-      if let first = seen[propertyName] {
+      if let first = seen.record(propertyName, row.nameRange) {
         diagnostics.append(
           Diagnostic(
             SchemaMessages.duplicateProperty(propertyName, name), at: range,
             notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
         continue
       }
-      seen.record(propertyName, row.nameRange)
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
           NameSyntax(text: propertyName, range: row.nameRange), type: tree.baseType(of: row),

@@ -239,7 +239,7 @@ struct RegistryBuilder {
         guard usage == .normal || usage == .custom, let key = properties[index].keys.first else { continue }
         let description = key.isSimple ? key.components[0].key : key.description
         let text = options.caseInsensitiveKeys ? description.lowercased() : description
-        if let firstIndex = seen[text] {
+        if let firstIndex = seen.record(text, index) {
           let property = properties[index]
           let first = properties[firstIndex]
           // Report once, where the later declaration is, unless both are inherited.
@@ -249,8 +249,6 @@ struct RegistryBuilder {
                 SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
                 notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
           }
-        } else {
-          seen.record(text, index)
         }
       }
     }
