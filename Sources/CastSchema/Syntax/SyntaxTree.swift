@@ -87,10 +87,10 @@ public struct DirectiveSyntax: Sendable, Hashable {
 }
 
 /// `let` / `var` inside a model body: a row of plain values. Its type, default and directives are
-/// kept in its file's tables (`SourceFileSyntax.type(of:)` and the others) and its name is read
-/// from the source (`SourceFile.name(at:)`).
+/// kept in its file's tables (`SourceFileSyntax.typeAnnotation(of:)` and the others) and its name
+/// is read from the source (`SourceFile.name(at:)`).
 // NB: a large schema has thousands of properties. A row without strings, arrays or enum payloads
-// is copied as plain bytes, and its 40 bytes sit next to its neighbours' in one array per file;
+// is copied as plain bytes, and its 44 bytes sit next to its neighbours' in one array per file;
 // a row holding its own name, type and directives (200 bytes, copied through type metadata with
 // a retain per field) was the largest part of parsing and of fresh memory.
 public struct PropertyDeclSyntax: Sendable, Hashable {
@@ -281,7 +281,7 @@ public struct SourceFileSyntax: Sendable, Hashable {
   }
 
   /// A property's annotated type, as written.
-  public func type(of property: PropertyDeclSyntax) -> TypeSyntax? {
+  public func typeAnnotation(of property: PropertyDeclSyntax) -> TypeSyntax? {
     guard let base = baseType(of: property) else { return nil }
     return property.typeSuffix?.wrapping(base) ?? base
   }
