@@ -268,8 +268,9 @@ extension RegistryBuilder {
   ) -> ConvertibleConfig {
     var config = ConvertibleConfig()
     let tree = trees[file]
+    let source = files[file]
     for property in tree.properties(of: decl) {
-      let propertyName = files[file].name(at: property.nameRange)
+      let propertyName = source.name(at: property.nameRange)
       guard ConvertibleConfig.propertyNames.contains(propertyName),
         let expression = tree.defaultValue(of: property),
         case .success(let (value, _)) = evaluator.evaluate(expression, as: nil, optional: false)

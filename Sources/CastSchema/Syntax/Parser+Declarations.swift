@@ -197,17 +197,15 @@ extension Parser {
       property.setType(index: tree.propertyTypes.count, suffix: suffix)
       tree.propertyTypes.append(type)
     }
-    var hasDefault = false
     if consume("=") {
       property.setDefaultValue(index: tree.propertyDefaults.count)
       tree.propertyDefaults.append(parseExpression())
-      hasDefault = true
     }
     property.range = start..<previousEnd
     collectTrailingDirectives(into: &property)
     if isPunctuation("{") {
       let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
-      property.isComputed = !hasDefault && !isObserver
+      property.isComputed = property.defaultValueIndex == nil && !isObserver
       // A directive on the `{` line of a computed property (`var xx: Int { //! ignore`) is its own.
       let braceLine = index
       skipBalanced(open: "{", close: "}")
