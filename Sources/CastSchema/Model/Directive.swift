@@ -43,8 +43,8 @@ public struct ParsedDirective: Sendable, Hashable {
 extension DirectiveSyntax {
   /// A cheap look at the first word, so the parser can attach own-line directives to the model
   /// (`//! init`, `//! super "k"`) or to the next property (`//! "key"`).
-  var isModelLevel: Bool {
-    Self.modelLevelWords.contains(firstWord)
+  func isModelLevel(in source: SourceFile) -> Bool {
+    Self.modelLevelWords.contains(firstWord(in: source))
   }
 
   private static let modelLevelWords: Set<String> = ["super", "awake", "awakeFromRead", "init", "nscoding", "nolog"]
@@ -52,20 +52,21 @@ extension DirectiveSyntax {
   /// The letters after leading spaces and tabs. Every property's directive asks, so ASCII text
   /// is read as bytes; a non-ASCII byte where the word ends may extend it (a combining accent
   /// is part of the letter before it), so then the Character view decides.
-  private var firstWord: String {
-    let utf8 = text.utf8
-    var start = utf8.startIndex
-    while start < utf8.endIndex, utf8[start] == UInt8(ascii: " ") || utf8[start] == UInt8(ascii: "\t") {
-      start = utf8.index(after: start)
+  private func firstWord(in source: SourceFile) -> String {
+    let bytes = source.bytes
+    let text = textRange
+    var start = text.lowerBound
+    while start < text.upperBound, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") {
+      start += 1
     }
     var end = start
-    while end < utf8.endIndex, (utf8[end] | 0x20) >= UInt8(ascii: "a"), (utf8[end] | 0x20) <= UInt8(ascii: "z") {
-      end = utf8.index(after: end)
+    while end < text.upperBound, (bytes[end] | 0x20) >= UInt8(ascii: "a"), (bytes[end] | 0x20) <= UInt8(ascii: "z") {
+      end += 1
     }
-    if end < utf8.endIndex, utf8[end] >= 0x80 {
-      return String(text.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter })
+    if end < text.upperBound, bytes[end] >= 0x80 {
+      return String(source.text(text).drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter })
     }
-    return String(text[start..<end])
+    return source.text(start..<end)
   }
 }
 
@@ -78,16 +79,16 @@ struct DirectiveParser {
   private var position = 0
   private(set) var diagnostics: [Diagnostic] = []
 
-  init(_ syntax: DirectiveSyntax, file: Int) {
+  init(_ syntax: DirectiveSyntax, file: Int, source: SourceFile) {
     self.syntax = syntax
     self.file = file
     var scalars: [Unicode.Scalar] = []
     var offsets: [Int] = []
     var offset = syntax.textStart
-    // NB: `text` was decoded with invalid UTF-8 replaced by U+FFFD (3 bytes for what may have
+    // NB: the text is decoded with invalid UTF-8 replaced by U+FFFD (3 bytes for what may have
     // been 1), so offsets are clamped to the comment: positions stay inside the file.
     let end = syntax.range.upperBound
-    for scalar in syntax.text.unicodeScalars {
+    for scalar in syntax.text(in: source).unicodeScalars {
       scalars.append(scalar)
       offsets.append(min(offset, end))
       offset += UTF8.width(scalar)
@@ -97,9 +98,9 @@ struct DirectiveParser {
     self.offsets = offsets
   }
 
-  static func parse(_ syntax: DirectiveSyntax, file: Int) -> ([ParsedDirective], [Diagnostic]) {
-    if let key = plainKey(syntax) { return ([key], []) }
-    var parser = DirectiveParser(syntax, file: file)
+  static func parse(_ syntax: DirectiveSyntax, file: Int, source: SourceFile) -> ([ParsedDirective], [Diagnostic]) {
+    if let key = plainKey(syntax, in: source) { return ([key], []) }
+    var parser = DirectiveParser(syntax, file: file, source: source)
     let result = parser.parseAll()
     return (result, parser.diagnostics)
   }
@@ -107,11 +108,10 @@ struct DirectiveParser {
   /// `"key"` or `v"key"` alone, in ASCII without escapes: nearly every directive of a large
   /// schema. Read straight from the bytes, with the result the full parser would give; nil
   /// for anything else.
-  static func plainKey(_ syntax: DirectiveSyntax) -> ParsedDirective? {
-    // NB: over the bytes in place: walking `String.UTF8View` index by index costs several times
-    // as much. Text without contiguous storage goes to the full parser, which reads it the same.
-    let found: (key: String, verbatim: Bool, start: Int, end: Int)?? = syntax.text.utf8.withContiguousStorageIfAvailable {
-      bytes in
+  static func plainKey(_ syntax: DirectiveSyntax, in source: SourceFile) -> ParsedDirective? {
+    // NB: over the file's bytes in place, without a bounds check on each.
+    let found: (key: String, verbatim: Bool, start: Int, end: Int)? = source.bytes.withUnsafeBufferPointer { file in
+      let bytes = UnsafeBufferPointer(rebasing: file[syntax.textRange])
       func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
       }
@@ -137,7 +137,7 @@ struct DirectiveParser {
       }
       return (key, verbatim, start, end)
     }
-    guard let found = found ?? nil else { return nil }
+    guard let found else { return nil }
     // ASCII text is the file's bytes one for one, so offsets need no table.
     return ParsedDirective(
       directive: .key(found.key, verbatim: found.verbatim),

@@ -41,7 +41,7 @@ extension RegistryBuilder {
           name: propertyName, type: type, optionality: optionality, defaultValue: defaultValue,
           isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
           dateFormat: .iso8601, declaredIn: name, isLet: row.isLet, range: range))
-      applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file)
+      applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
@@ -114,15 +114,15 @@ extension RegistryBuilder {
   // MARK: - Directives
 
   private mutating func applyDirectives(
-    _ directives: ArraySlice<DirectiveSyntax>, to property: inout Property, file: Int
+    _ directives: ArraySlice<DirectiveSyntax>, to property: inout Property, file: Int, source: SourceFile
   ) {
     for syntax in directives {
       // Nearly every directive of a large schema is a plain key: no list of one to build.
-      if let plain = DirectiveParser.plainKey(syntax), case .key(let text, let verbatim) = plain.directive {
+      if let plain = DirectiveParser.plainKey(syntax, in: source), case .key(let text, let verbatim) = plain.directive {
         applyKey(text, verbatim: verbatim, to: &property, at: SourceRange(file: file, bytes: plain.range))
         continue
       }
-      let (parsed, problems) = DirectiveParser.parse(syntax, file: file)
+      let (parsed, problems) = DirectiveParser.parse(syntax, file: file, source: source)
       diagnostics += problems
       for item in parsed {
         let range = SourceRange(file: file, bytes: item.range)
@@ -150,7 +150,7 @@ extension RegistryBuilder {
           diagnostics.append(
             Diagnostic(
               SchemaMessages.misplacedDirective(
-                files[file].text(item.range), "it applies to a model; write it on a line of its own in the body"),
+                source.text(item.range), "it applies to a model; write it on a line of its own in the body"),
               at: range))
         }
       }
@@ -193,8 +193,10 @@ extension RegistryBuilder {
   }
 
   private mutating func lowerModelDirectives(_ decl: ModelDeclSyntax, file: Int) {
+    guard !decl.directives.isEmpty else { return }
+    let source = files[file]
     for syntax in decl.directives {
-      let (parsed, problems) = DirectiveParser.parse(syntax, file: file)
+      let (parsed, problems) = DirectiveParser.parse(syntax, file: file, source: source)
       diagnostics += problems
       for item in parsed {
         let range = SourceRange(file: file, bytes: item.range)
@@ -215,7 +217,7 @@ extension RegistryBuilder {
           diagnostics.append(
             Diagnostic(
               SchemaMessages.misplacedDirective(
-                files[file].text(item.range), "it applies to a property; write it on the property's line"),
+                source.text(item.range), "it applies to a property; write it on the property's line"),
               at: range))
         }
       }

@@ -33,7 +33,8 @@ struct RegistryBuilder {
       for stray in tree.strayDirectives {
         diagnostics.append(
           Diagnostic(
-            SchemaMessages.misplacedDirective("//!" + stray.text, "directives belong inside a model"),
+            SchemaMessages.misplacedDirective(
+              "//!" + stray.text(in: files[file]), "directives belong inside a model"),
             at: SourceRange(file: file, bytes: stray.range)))
       }
     }
@@ -185,7 +186,7 @@ struct RegistryBuilder {
   private func superKey(of name: String) -> KeyPath? {
     guard superclassOf[name] != nil, let located = symbols.models[name] else { return nil }
     for syntax in located.syntax.directives {
-      let (parsed, _) = DirectiveParser.parse(syntax, file: located.file)
+      let (parsed, _) = DirectiveParser.parse(syntax, file: located.file, source: files[located.file])
       for item in parsed {
         if case .superKey(let key) = item.directive,
           case .success(let paths) = KeySpec.parse(key, verbatim: true), let first = paths.first

@@ -49,7 +49,7 @@ extension Parser {
       }
       if current.kind == .directive {
         let item = directive(current)
-        if item.isModelLevel || !current.startsLine && model.properties.isEmpty && pending.isEmpty
+        if item.isModelLevel(in: source) || !current.startsLine && model.properties.isEmpty && pending.isEmpty
           && isHeaderLine(current)
         {
           model.directives.append(item)

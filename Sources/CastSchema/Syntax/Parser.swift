@@ -198,9 +198,7 @@ public struct Parser {
   }
 
   func directive(_ token: Token) -> DirectiveSyntax {
-    let textStart = min(token.range.lowerBound + 3, token.range.upperBound)
-    return DirectiveSyntax(
-      text: source.text(textStart..<token.range.upperBound), range: token.range, textStart: textStart)
+    DirectiveSyntax(range: token.range)
   }
 
   func describe(_ token: Token) -> String {
