@@ -32,7 +32,7 @@ struct FirstSeen<Value> {
       table?[name] = value
       return nil
     }
-    let fingerprint = Self.fingerprint(of: name)
+    let fingerprint = ByteFingerprint.of(name)
     for index in entries.indices where entries[index].fingerprint == fingerprint && entries[index].name == name {
       return entries[index].value
     }
@@ -45,34 +45,5 @@ struct FirstSeen<Value> {
       entries = []
     }
     return nil
-  }
-
-  /// A multiplicative hash of the UTF-8 bytes, eight at a time: equal names have equal
-  /// fingerprints.
-  // NB: a byte at a time (FNV-1a) was one dependent multiplication per byte, which made this the
-  // largest single cost of checking a large schema's names and keys.
-  private static func fingerprint(of name: String) -> UInt64 {
-    if let hash = name.utf8.withContiguousStorageIfAvailable({ fingerprint(of: UnsafeRawBufferPointer($0)) }) {
-      return hash
-    }
-    return Array(name.utf8).withUnsafeBytes { fingerprint(of: $0) }
-  }
-
-  private static func fingerprint(of bytes: UnsafeRawBufferPointer) -> UInt64 {
-    let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var hash = UInt64(bytes.count) &* multiplier
-    var offset = 0
-    while offset + 8 <= bytes.count {
-      hash = (hash ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* multiplier
-      hash ^= hash >> 29
-      offset += 8
-    }
-    if offset < bytes.count {
-      var tail: UInt64 = 0
-      for index in offset..<bytes.count { tail = tail << 8 | UInt64(bytes[index]) }
-      hash = (hash ^ tail) &* multiplier
-      hash ^= hash >> 29
-    }
-    return hash
   }
 }

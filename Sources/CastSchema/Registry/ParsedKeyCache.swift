@@ -1,6 +1,6 @@
 /// Key directives already parsed, by text: a schema repeats keys like `id` or `name` across its
 /// models, and sharing their paths saves parsing them and two allocations each time.
-// NB: direct-mapped, with a hash of a few instructions per byte: a key seen once (most keys of
+// NB: direct-mapped, with a hash of a few instructions per word: a key seen once (most keys of
 // most schemas) costs next to nothing more than parsing it, where a `Dictionary` would hash it
 // twice over (SipHash) and grow.
 struct ParsedKeyCache {
@@ -10,6 +10,7 @@ struct ParsedKeyCache {
     var paths: [KeyPath]
   }
 
+  /// A power of two, so a fingerprint folds to a slot by a mask.
   private static let slotCount = 256
   private var slots: [Entry?] = Array(repeating: nil, count: slotCount)
 
@@ -22,14 +23,9 @@ struct ParsedKeyCache {
     return result
   }
 
-  /// FNV-1a of the UTF-8 bytes, folded to a slot.
+  /// The text's fingerprint, folded to a slot.
   private static func slot(of text: String) -> Int {
-    func hash<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt32 {
-      var hash: UInt32 = 2_166_136_261
-      for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-      return hash
-    }
-    let value = text.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(text.utf8)
-    return Int((value ^ value >> 16) % UInt32(slotCount))
+    let value = ByteFingerprint.of(text)
+    return Int(truncatingIfNeeded: value ^ value >> 32) & (slotCount - 1)
   }
 }
