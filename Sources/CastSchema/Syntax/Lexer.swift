@@ -44,10 +44,10 @@ struct Lexer {
     sawNewline = false
     let start = position
     guard position < end else {
-      return Token(kind: .endOfFile, range: start..<start, startsLine: true)
+      return Token(kind: .endOfFile, range: start..<start, startsLine: true, lead: 0)
     }
     let kind = scanToken()
-    return Token(kind: kind, range: start..<position, startsLine: startsLine)
+    return Token(kind: kind, range: start..<position, startsLine: startsLine, lead: bytes[start])
   }
 
   // MARK: - Trivia
@@ -213,14 +213,14 @@ struct Lexer {
 
   private mutating func scanIdentifier() -> TokenKind {
     let start = position
-    var nonASCII = false
+    var allBits: UInt8 = 0
     while position < end, Self.isIdentifierContinue(bytes[position]) {
-      nonASCII = nonASCII || bytes[position] >= 0x80
+      allBits |= bytes[position]
       position += 1
     }
     // NB: identifiers may hold non-ASCII letters; if the bytes are not valid UTF-8, the whole
     // run is garbage and becomes one unknown token rather than a bogus name.
-    if nonASCII, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil
+    if allBits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self) == nil
     {
       return .unknown
     }
@@ -271,5 +271,14 @@ struct Lexer {
       || byte == UInt8(ascii: "$") || byte >= 0x80
   }
 
-  static func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+  /// A letter, digit, `_`, `$` or any byte of a non-ASCII character.
+  // NB: one shift of a 64-bit mask per byte, without a branch per character class: every byte
+  // of every name passes through here.
+  @inline(__always)
+  static func isIdentifierContinue(_ byte: UInt8) -> Bool {
+    guard byte < 0x80 else { return true }
+    // Bits for `$` and `0`…`9` (bytes 0–63), then `A`…`Z`, `_` and `a`…`z` (bytes 64–127).
+    let mask: UInt64 = byte < 64 ? 0x03FF_0010_0000_0000 : 0x07FF_FFFE_87FF_FFFE
+    return mask >> (byte & 63) & 1 != 0
+  }
 }

@@ -193,9 +193,13 @@ extension Parser {
     for item in pending { addDirective(item, to: &property) }
     pending = []
     if consume(":") {
-      let (type, suffix) = parseTypeAndOuterSuffix()
-      property.setType(index: tree.propertyTypes.count, suffix: suffix)
-      tree.propertyTypes.append(type)
+      if let (name, suffix) = parsePlainType() {
+        property.setPlainType(name: name, suffix: suffix)
+      } else {
+        let (type, suffix) = parseTypeAndOuterSuffix()
+        property.setType(index: tree.propertyTypes.count, suffix: suffix)
+        tree.propertyTypes.append(type)
+      }
     }
     if consume("=") {
       property.setDefaultValue(index: tree.propertyDefaults.count)

@@ -40,6 +40,35 @@ extension Parser {
     return (type, outer)
   }
 
+  /// A plain name with at most one `?` or `!` after it, the commonest type of a property, read
+  /// without building a `TypeSyntax`; nil, the cursor unmoved, for any other type.
+  mutating func parsePlainType() -> (name: Range<Int>, suffix: TypeSuffixSyntax?)? {
+    let name = current
+    guard name.kind == .identifier,
+      !isKeyword("some") && !isKeyword("any") && !isKeyword("inout") && !isKeyword("var") && !isKeyword("let")
+    else { return nil }
+    // Only what follows on the same line continues the type: a dotted name, generic arguments,
+    // a suffix.
+    let next = peek()
+    let sameLine = next.kind == .punctuation && !next.startsLine
+    if sameLine, isPunctuation(".", next) || isPunctuation("<", next) || isPunctuation("??", next) { return nil }
+    guard sameLine, isPunctuation("?", next) || isPunctuation("!", next) else {
+      advance()
+      return (name.range, nil)
+    }
+    // `T??`, `T?!`, …: nested optionals, and past the nesting limit the general path reports it.
+    let after = peek(2)
+    if !after.startsLine, isPunctuation("?", after) || isPunctuation("??", after) || isPunctuation("!", after) {
+      return nil
+    }
+    if nesting + 1 > Self.maxNesting { return nil }
+    advance()
+    advance()
+    let suffix = TypeSuffixSyntax(
+      isImplicitlyUnwrapped: isPunctuation("!", next), range: name.range.lowerBound..<next.range.upperBound)
+    return (name.range, suffix)
+  }
+
   private mutating func parsePrimaryType() -> TypeSyntax {
     let start = current.range.lowerBound
     if isKeyword("some") || isKeyword("any") || isKeyword("inout") { advance() }

@@ -138,14 +138,22 @@ public struct Parser {
 
   // MARK: - Token cursor
 
-  var current: Token { tokens[index] }
-  var atEnd: Bool { current.kind == .endOfFile }
+  // NB: the cursor's questions are asked of nearly every token, and are inlined: called, each
+  // one copied the whole parser (136 bytes) for its `self`.
+  var current: Token {
+    @inline(__always) get { tokens[index] }
+  }
+  var atEnd: Bool {
+    @inline(__always) get { current.kind == .endOfFile }
+  }
   var previousEnd: Int { index > 0 ? tokens[index - 1].range.upperBound : 0 }
 
+  @inline(__always)
   mutating func advance() {
     if index < tokens.count - 1 { index += 1 }
   }
 
+  @inline(__always)
   func peek(_ distance: Int = 1) -> Token {
     tokens[min(index + distance, tokens.count - 1)]
   }
@@ -154,11 +162,13 @@ public struct Parser {
     token.kind == .identifier ? source.name(at: token.range) : source.text(token.range)
   }
 
+  @inline(__always)
   func isPunctuation(_ symbol: StaticString, _ token: Token? = nil) -> Bool {
     let token = token ?? current
     return token.kind == .punctuation && spells(token, symbol)
   }
 
+  @inline(__always)
   func isKeyword(_ word: StaticString, _ token: Token? = nil) -> Bool {
     let token = token ?? current
     return token.kind == .identifier && spells(token, word)
@@ -172,21 +182,28 @@ public struct Parser {
   /// True when the token's bytes are exactly `word`'s: the parser asks this of nearly every
   /// token, so it compares bytes rather than decode a String each time. Punctuation and
   /// keywords are ASCII, so this is the same as comparing Strings.
+  @inline(__always)
   private func spells(_ token: Token, _ word: StaticString) -> Bool {
-    // NB: the closure sees only the bytes: one that captured `self` copied the whole parser,
-    // with a retain and a release for each of its arrays, on every question asked.
-    let bytes = source.bytes
-    return word.withUTF8Buffer { expected in
-      guard token.length == expected.count else { return false }
-      var offset = token.offset
-      for byte in expected {
-        guard bytes[offset] == byte else { return false }
-        offset += 1
-      }
-      return true
+    // NB: inlined, `word` is a constant: its length and first byte fold into two compares, and
+    // only a token that passes both (or a longer word) reads the source.
+    word.withUTF8Buffer { expected in
+      guard let first = expected.first, token.length == expected.count, token.lead == first else { return false }
+      return expected.count == 1 || matchesRest(of: token, expected)
     }
   }
 
+  /// Whether the token's bytes after the first are `expected`'s.
+  private func matchesRest(of token: Token, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    let bytes = source.bytes
+    var offset = token.offset + 1
+    for byte in expected.dropFirst() {
+      guard bytes[offset] == byte else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  @inline(__always)
   mutating func consume(_ symbol: StaticString) -> Bool {
     guard isPunctuation(symbol) else { return false }
     advance()

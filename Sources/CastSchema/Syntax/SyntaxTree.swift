@@ -102,21 +102,25 @@ public struct DirectiveSyntax: Sendable, Hashable {
 }
 
 /// `let` / `var` inside a model body: a row of plain values. Its type, default and directives are
-/// kept in its file's tables (`SourceFileSyntax.typeAnnotation(of:)` and the others) and its name
-/// is read from the source (`SourceFile.name(at:)`).
+/// kept in its file's tables (`SourceFileSyntax.typeAnnotation(of:in:)` and the others), and its
+/// name and a plain type name are read from the source (`SourceFile.name(at:)`).
 // NB: a large schema has thousands of properties. A row without strings, arrays or enum payloads
-// is copied as plain bytes, and its 44 bytes sit next to its neighbours' in one array per file;
+// is copied as plain bytes, and its 48 bytes sit next to its neighbours' in one array per file;
 // a row holding its own name, type and directives (200 bytes, copied through type metadata with
-// a retain per field) was the largest part of parsing and of fresh memory.
+// a retain per field) was the largest part of parsing and of fresh memory. Most types are a plain
+// name: a 56-byte `TypeSyntax` with a String each was the next largest.
 public struct PropertyDeclSyntax: Sendable, Hashable {
   private var start: UInt32
   private var end: UInt32
   private var nameStart: UInt32
   private var nameEnd: UInt32
-  /// Start of the annotated type; its end is the end of `typeSuffix`.
+  /// The annotated type's range, suffix included; set for a plain name or a suffix.
   private var typeStart: UInt32 = 0
   private var typeEnd: UInt32 = 0
-  private var typeIndex: Int32 = -1
+  /// End of a plain type name, which starts at `typeStart`.
+  private var typeNameEnd: UInt32 = 0
+  /// Index in the file's table of types, or one of `noType` and `plainName`.
+  private var typeIndex: Int32 = Self.noType
   private var defaultIndex: Int32 = -1
   private var firstDirective: UInt32
   private var directiveCount: UInt32 = 0
@@ -127,6 +131,8 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   private var suffix = Suffix.none
 
   private enum Suffix: UInt8 { case none, optional, implicitlyUnwrapped }
+  private static let noType: Int32 = -1
+  private static let plainName: Int32 = -2
 
   /// A property named at `name` (its token, backticks included), declared from `start`; its
   /// directives begin at index `firstDirective` of its file's table.
@@ -162,6 +168,11 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
 
   /// Index of the annotated type (without its outermost `?` or `!`) in the file's table.
   var baseTypeIndex: Int? { typeIndex < 0 ? nil : Int(typeIndex) }
+  /// The annotated type's name (backticks included) when it is a plain one: `Int`, `Model`.
+  /// Such a type is kept in the row, not in the file's table.
+  public var plainTypeName: Range<Int>? {
+    typeIndex == Self.plainName ? Int(typeStart)..<Int(typeNameEnd) : nil
+  }
   /// Index of the `= default` in the file's table.
   var defaultValueIndex: Int? { defaultIndex < 0 ? nil : Int(defaultIndex) }
   /// Indices of its directives in the file's table.
@@ -171,6 +182,19 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   mutating func setType(index: Int, suffix: TypeSuffixSyntax?) {
     typeIndex = Int32(truncatingIfNeeded: index)
     guard let suffix else { return }
+    setSuffix(suffix)
+  }
+
+  /// Records a plain type name (`name` is its token) and the suffix after it, if any.
+  mutating func setPlainType(name: Range<Int>, suffix: TypeSuffixSyntax?) {
+    typeIndex = Self.plainName
+    typeStart = UInt32(truncatingIfNeeded: name.lowerBound)
+    typeNameEnd = UInt32(truncatingIfNeeded: name.upperBound)
+    typeEnd = typeNameEnd
+    if let suffix { setSuffix(suffix) }
+  }
+
+  private mutating func setSuffix(_ suffix: TypeSuffixSyntax) {
     self.suffix = suffix.isImplicitlyUnwrapped ? .implicitlyUnwrapped : .optional
     typeStart = UInt32(truncatingIfNeeded: suffix.range.lowerBound)
     typeEnd = UInt32(truncatingIfNeeded: suffix.range.upperBound)
@@ -272,7 +296,8 @@ public struct SourceFileSyntax: Sendable, Hashable {
   public var strayDirectives: [DirectiveSyntax]
   /// Every model's properties, each model's together (`ModelDeclSyntax.properties`).
   public var properties: [PropertyDeclSyntax] = []
-  /// The properties' annotated types, without their outermost `?` or `!`.
+  /// The properties' annotated types, without their outermost `?` or `!`, except plain names
+  /// (`PropertyDeclSyntax.plainTypeName`).
   var propertyTypes: [TypeSyntax] = []
   /// The properties' defaults.
   var propertyDefaults: [ExpressionSyntax] = []
@@ -290,14 +315,18 @@ public struct SourceFileSyntax: Sendable, Hashable {
     properties[model.properties]
   }
 
-  /// A property's annotated type without its outermost `?` or `!` (`typeSuffix`), if any.
-  public func baseType(of property: PropertyDeclSyntax) -> TypeSyntax? {
-    property.baseTypeIndex.map { propertyTypes[$0] }
+  /// A property's annotated type without its outermost `?` or `!` (`typeSuffix`), if any; a plain
+  /// name is read from `source`, the file this tree was parsed from.
+  public func baseType(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
+    if let name = property.plainTypeName {
+      return .named(NameSyntax(text: source.name(at: name), range: name), arguments: [], range: name)
+    }
+    return property.baseTypeIndex.map { propertyTypes[$0] }
   }
 
   /// A property's annotated type, as written.
-  public func typeAnnotation(of property: PropertyDeclSyntax) -> TypeSyntax? {
-    guard let base = baseType(of: property) else { return nil }
+  public func typeAnnotation(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
+    guard let base = baseType(of: property, in: source) else { return nil }
     return property.typeSuffix?.wrapping(base) ?? base
   }
 

@@ -18,9 +18,11 @@ public enum TokenKind: UInt8, Sendable, Hashable {
   case endOfFile
 }
 
-/// One token: kind, byte range, and whether a newline precedes it.
+/// One token: kind, byte range, first byte, and whether a newline precedes it.
 // NB: offsets are 32-bit (a schema is read only up to `SourceFile.maxReadBytes`), so a token is
-// 12 bytes: a large file has tens of thousands of them.
+// 12 bytes: a large file has tens of thousands of them. The first byte fills what would be
+// padding; the parser asks "is this `:`?" of nearly every token, and the byte answers most of
+// those questions without a look at the source.
 public struct Token: Sendable, Hashable {
   private var start: UInt32
   private var end: UInt32
@@ -28,13 +30,16 @@ public struct Token: Sendable, Hashable {
   public var kind: TokenKind
   /// True when a line break (or the start of the file) comes between the previous token and this one.
   public var startsLine: Bool
+  /// Its first byte; 0 for the end of the file.
+  public var lead: UInt8
 
-  /// Creates a token.
-  public init(kind: TokenKind, range: Range<Int>, startsLine: Bool) {
+  /// Creates a token whose first byte is `lead`.
+  public init(kind: TokenKind, range: Range<Int>, startsLine: Bool, lead: UInt8) {
     self.kind = kind
     self.start = UInt32(truncatingIfNeeded: range.lowerBound)
     self.end = UInt32(truncatingIfNeeded: range.upperBound)
     self.startsLine = startsLine
+    self.lead = lead
   }
 
   /// UTF-8 offsets in its file.
