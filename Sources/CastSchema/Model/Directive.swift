@@ -99,18 +99,32 @@ struct DirectiveParser {
   }
 
   static func parse(_ syntax: DirectiveSyntax, file: Int, source: SourceFile) -> ([ParsedDirective], [Diagnostic]) {
-    if let key = plainKey(syntax, in: source) { return ([key], []) }
+    if let plain = plainKey(syntax, in: source) {
+      return ([ParsedDirective(directive: .key(source.text(plain.key), verbatim: plain.verbatim), range: plain.range)], [])
+    }
     var parser = DirectiveParser(syntax, file: file, source: source)
     let result = parser.parseAll()
     return (result, parser.diagnostics)
   }
 
+  /// A directive that is a key alone: where the key's bytes are, and the directive's range.
+  struct PlainKey {
+    /// The bytes between the quotes, in the file.
+    var key: Range<Int>
+    /// `v"key"`.
+    var verbatim: Bool
+    /// From the `v` or the opening quote to the closing quote.
+    var range: Range<Int>
+  }
+
   /// `"key"` or `v"key"` alone, in ASCII without escapes: nearly every directive of a large
-  /// schema. Read straight from the bytes, with the result the full parser would give; nil
-  /// for anything else.
-  static func plainKey(_ syntax: DirectiveSyntax, in source: SourceFile) -> ParsedDirective? {
-    // NB: over the file's bytes in place, without a bounds check on each.
-    let found: (key: String, verbatim: Bool, start: Int, end: Int)? = source.bytes.withUnsafeBufferPointer { file in
+  /// schema. Read straight from the bytes, with what the full parser would find; nil for
+  /// anything else.
+  static func plainKey(_ syntax: DirectiveSyntax, in source: SourceFile) -> PlainKey? {
+    // NB: over the file's bytes in place, without a bounds check on each. The key stays in the
+    // file: a repeated one is looked up by its bytes, without a String.
+    let base = syntax.textStart
+    return source.bytes.withUnsafeBufferPointer { file in
       let bytes = UnsafeBufferPointer(rebasing: file[syntax.textRange])
       func isSpace(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
@@ -128,20 +142,16 @@ struct DirectiveParser {
         index += 1
       }
       guard index < bytes.count else { return nil }
-      let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[keyStart..<index]), as: UTF8.self)
+      let key = base + keyStart..<base + index
       index += 1
       let end = index
       while index < bytes.count {
         guard isSpace(bytes[index]) else { return nil }
         index += 1
       }
-      return (key, verbatim, start, end)
+      // ASCII text is the file's bytes one for one, so offsets need no table.
+      return PlainKey(key: key, verbatim: verbatim, range: base + start..<base + end)
     }
-    guard let found else { return nil }
-    // ASCII text is the file's bytes one for one, so offsets need no table.
-    return ParsedDirective(
-      directive: .key(found.key, verbatim: found.verbatim),
-      range: syntax.textStart + found.start..<syntax.textStart + found.end)
   }
 
   private mutating func parseAll() -> [ParsedDirective] {

@@ -18,16 +18,40 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   }
 
   private static func spelled(_ name: String) -> ScalarType? {
-    let length = name.utf8.count
-    guard length < byLength.count else { return nil }
-    for (spelling, type) in byLength[length] where spelling == name { return type }
+    var name = name
+    return name.withUTF8 { spelled(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The type a plain name spells, from its UTF-8 bytes; nil for any other name (qualified ones
+  /// included: `named(_:)` strips their module).
+  static func spelled(_ name: UnsafeRawBufferPointer) -> ScalarType? {
+    guard name.count < byLength.count else { return nil }
+    let words = Spelling.words(name)
+    for spelling in byLength[name.count] where spelling.words == words { return spelling.type }
     return nil
+  }
+
+  /// A spelling as two words of its bytes, zero-padded: every spelling is shorter than 16 bytes.
+  private struct Spelling {
+    var words: (UInt64, UInt64)
+    var type: ScalarType
+
+    // NB: assembled in registers: bytes copied into the pair and read back as words stalled
+    // on every lookup (a store forwarded to a wider load).
+    static func words(_ bytes: UnsafeRawBufferPointer) -> (UInt64, UInt64) {
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for (index, byte) in bytes.prefix(16).enumerated() {
+        if index < 8 { low |= UInt64(byte) << (index * 8) } else { high |= UInt64(byte) << ((index - 8) * 8) }
+      }
+      return (low, high)
+    }
   }
 
   /// Every spelling, grouped by UTF-8 length.
   // NB: every property type asks. Hashing the name costs more than comparing it with the two or
-  // three spellings of its length, all short enough to compare as two machine words.
-  private static let byLength: [[(String, ScalarType)]] = {
+  // three spellings of its length as two machine words.
+  private static let byLength: [[Spelling]] = {
     let aliases: [(String, ScalarType)] = [
       ("NSString", .string), ("Substring", .string), ("NSURL", .url), ("NSDate", .date), ("NSData", .data),
       ("NSUUID", .uuid), ("NSDecimalNumber", .decimal), ("Float32", .float), ("Float64", .double),
@@ -35,8 +59,11 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
       ("ObjCBool", .bool),
     ]
     let spellings = allCases.map { ($0.rawValue, $0) } + aliases
-    var table = [[(String, ScalarType)]](repeating: [], count: (spellings.map(\.0.utf8.count).max() ?? 0) + 1)
-    for (spelling, type) in spellings { table[spelling.utf8.count].append((spelling, type)) }
+    var table = [[Spelling]](repeating: [], count: (spellings.map(\.0.utf8.count).max() ?? 0) + 1)
+    for (spelling, type) in spellings {
+      let words = Array(spelling.utf8).withUnsafeBytes(Spelling.words)
+      table[spelling.utf8.count].append(Spelling(words: words, type: type))
+    }
     return table
   }()
 

@@ -1,14 +1,15 @@
 /// Turns a model's own property declarations into resolved `Property` values: type, default,
 /// directives, JSON keys and requirement.
 extension RegistryBuilder {
-  mutating func lowerOwnProperties(of located: LocatedModel) {
+  /// Lowers a model's own properties; `evaluator` reads their defaults (one for every model: it
+  /// holds the symbol tables, which copied per model cost a retain and a release each).
+  mutating func lowerOwnProperties(of located: LocatedModel, evaluator: DefaultEvaluator) {
     let name = located.syntax.name.text
     let decl = located.syntax
     let file = located.file
     let traits = traits(of: located)
     let dialect = traits.dialect
     let snake = traits.usesSnakeCase
-    let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
     let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
     lowerModelDirectives(decl, file: file)
 
@@ -33,8 +34,7 @@ extension RegistryBuilder {
       }
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
-          NameSyntax(text: propertyName, range: row.nameRange), type: tree.baseType(of: row),
-          suffix: row.typeSuffix, defaultValue: tree.defaultValue(of: row), file: file, evaluator: evaluator)
+          NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, file: file, evaluator: evaluator)
       else { continue }
       properties.append(
         Property(
@@ -68,14 +68,18 @@ extension RegistryBuilder {
   // MARK: - Type and default
 
   private mutating func resolveTypeAndDefault(
-    _ name: NameSyntax, type typeSyntax: TypeSyntax?, suffix: TypeSuffixSyntax?, defaultValue: ExpressionSyntax?,
-    file: Int, evaluator: DefaultEvaluator
+    _ name: NameSyntax, of row: PropertyDeclSyntax, in tree: SourceFileSyntax, file: Int, evaluator: DefaultEvaluator
   ) -> (TypeRef, Optionality, DefaultValue?)? {
     let range = SourceRange(file: file, bytes: name.range)
+    let defaultValue = tree.defaultValue(of: row)
     var type: TypeRef
     var optionality = Optionality.none
-    if let typeSyntax {
-      guard let resolved = resolver.resolveProperty(typeSyntax, suffix: suffix, file: file) else { return nil }
+    if let plain = row.plainTypeName {
+      guard let resolved = resolver.resolvePlainProperty(plain, in: files[file], suffix: row.typeSuffix, file: file)
+      else { return nil }
+      (type, optionality) = resolved
+    } else if let typeSyntax = tree.baseType(of: row, in: files[file]) {
+      guard let resolved = resolver.resolveProperty(typeSyntax, suffix: row.typeSuffix, file: file) else { return nil }
       (type, optionality) = resolved
     } else {
       guard let expression = defaultValue,
@@ -118,8 +122,13 @@ extension RegistryBuilder {
   ) {
     for syntax in directives {
       // Nearly every directive of a large schema is a plain key: no list of one to build.
-      if let plain = DirectiveParser.plainKey(syntax, in: source), case .key(let text, let verbatim) = plain.directive {
-        applyKey(text, verbatim: verbatim, to: &property, at: SourceRange(file: file, bytes: plain.range))
+      if let plain = DirectiveParser.plainKey(syntax, in: source) {
+        let paths = source.bytes.withUnsafeBytes {
+          parsedKeys.parse(UnsafeRawBufferPointer(rebasing: $0[plain.key]), verbatim: plain.verbatim)
+        }
+        applyKey(
+          paths, text: source.text(plain.key), verbatim: plain.verbatim, to: &property,
+          at: SourceRange(file: file, bytes: plain.range))
         continue
       }
       let (parsed, problems) = DirectiveParser.parse(syntax, file: file, source: source)
@@ -127,7 +136,8 @@ extension RegistryBuilder {
       for item in parsed {
         let range = SourceRange(file: file, bytes: item.range)
         switch item.directive {
-        case .key(let text, let verbatim): applyKey(text, verbatim: verbatim, to: &property, at: range)
+        case .key(let text, let verbatim):
+          applyKey(parsedKeys.parse(text, verbatim: verbatim), text: text, verbatim: verbatim, to: &property, at: range)
         case .ignore: property.usage = .ignored
         case .ignoreJSON: property.usage = .skipJSON
         case .custom: property.usage = .custom
@@ -157,13 +167,17 @@ extension RegistryBuilder {
     }
   }
 
-  private mutating func applyKey(_ text: String, verbatim: Bool, to property: inout Property, at range: SourceRange) {
-    switch parsedKeys.parse(text, verbatim: verbatim) {
+  /// Sets the keys a key directive gave, or reports why its text (read only then) is no key.
+  private mutating func applyKey(
+    _ paths: Result<[KeyPath], KeySpecError>, text: @autoclosure () -> String, verbatim: Bool,
+    to property: inout Property, at range: SourceRange
+  ) {
+    switch paths {
     case .success(let paths):
       property.keys = paths
       property.keySource = verbatim ? .verbatim : .directive
     case .failure(let error):
-      diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text, error.reason), at: range))
+      diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text(), error.reason), at: range))
     }
   }
 

@@ -58,7 +58,8 @@ struct RegistryBuilder {
     linkSuperclasses()
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
-    for located in symbols.modelDecls { lowerOwnProperties(of: located) }
+    let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
+    for located in symbols.modelDecls { lowerOwnProperties(of: located, evaluator: evaluator) }
     var models: [Model] = []
     models.reserveCapacity(symbols.modelDecls.count)
     for located in symbols.modelDecls {

@@ -37,6 +37,20 @@ struct TypeResolver {
     return (type, .none)
   }
 
+  /// A property's type kept as a plain name (`PropertyDeclSyntax.plainTypeName`), with its
+  /// suffix: a scalar's spelling is matched as bytes, without a String or a `TypeSyntax`.
+  mutating func resolvePlainProperty(
+    _ name: Range<Int>, in source: SourceFile, suffix: TypeSuffixSyntax?, file: Int
+  ) -> (TypeRef, Optionality)? {
+    let scalar = source.bytes.withUnsafeBytes { ScalarType.spelled(UnsafeRawBufferPointer(rebasing: $0[name])) }
+    guard let scalar else {
+      let syntax = TypeSyntax.named(NameSyntax(text: source.name(at: name), range: name), arguments: [], range: name)
+      return resolveProperty(syntax, suffix: suffix, file: file)
+    }
+    guard let suffix else { return (.scalar(scalar), .none) }
+    return (.scalar(scalar), suffix.isImplicitlyUnwrapped ? .implicitlyUnwrapped : .optional)
+  }
+
   /// Any type; nil after reporting why it cannot be resolved.
   mutating func resolve(_ syntax: TypeSyntax, file: Int) -> TypeRef? {
     switch syntax {
