@@ -34,7 +34,8 @@ extension RegistryBuilder {
       }
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
-          NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, file: file, evaluator: evaluator)
+          NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, source: source, file: file,
+          evaluator: evaluator)
       else { continue }
       properties.append(
         Property(
@@ -68,17 +69,18 @@ extension RegistryBuilder {
   // MARK: - Type and default
 
   private mutating func resolveTypeAndDefault(
-    _ name: NameSyntax, of row: PropertyDeclSyntax, in tree: SourceFileSyntax, file: Int, evaluator: DefaultEvaluator
+    _ name: NameSyntax, of row: PropertyDeclSyntax, in tree: SourceFileSyntax, source: SourceFile, file: Int,
+    evaluator: DefaultEvaluator
   ) -> (TypeRef, Optionality, DefaultValue?)? {
     let range = SourceRange(file: file, bytes: name.range)
     let defaultValue = tree.defaultValue(of: row)
     var type: TypeRef
     var optionality = Optionality.none
     if let plain = row.plainTypeName {
-      guard let resolved = resolver.resolvePlainProperty(plain, in: files[file], suffix: row.typeSuffix, file: file)
+      guard let resolved = resolver.resolvePlainProperty(plain, in: source, suffix: row.typeSuffix, file: file)
       else { return nil }
       (type, optionality) = resolved
-    } else if let typeSyntax = tree.baseType(of: row, in: files[file]) {
+    } else if let typeSyntax = tree.baseType(of: row, in: source) {
       guard let resolved = resolver.resolveProperty(typeSyntax, suffix: row.typeSuffix, file: file) else { return nil }
       (type, optionality) = resolved
     } else {
@@ -101,7 +103,7 @@ extension RegistryBuilder {
     case .failure(.unsupported):
       diagnostics.append(
         Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
-      return (type, optionality, .opaque(files[file].text(expression.range)))
+      return (type, optionality, .opaque(source.text(expression.range)))
     case .failure(.cannotInfer):
       diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
       return (type, optionality, nil)

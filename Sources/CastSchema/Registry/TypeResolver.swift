@@ -28,8 +28,7 @@ struct TypeResolver {
   /// A property's type as the parser keeps it: what the outermost `?` / `!` wraps, and that suffix.
   mutating func resolveProperty(_ syntax: TypeSyntax, suffix: TypeSuffixSyntax?, file: Int) -> (TypeRef, Optionality)? {
     if let suffix {
-      let optionality = suffix.isImplicitlyUnwrapped ? Optionality.implicitlyUnwrapped : .optional
-      return resolve(syntax, file: file).map { ($0.unwrapped, optionality) }
+      return resolve(syntax, file: file).map { ($0.unwrapped, Self.optionality(suffix)) }
     }
     guard let type = resolve(syntax, file: file) else { return nil }
     // `typealias MaybeInt = Int?` used as a property type is an optional property.
@@ -47,8 +46,12 @@ struct TypeResolver {
       let syntax = TypeSyntax.named(NameSyntax(text: source.name(at: name), range: name), arguments: [], range: name)
       return resolveProperty(syntax, suffix: suffix, file: file)
     }
-    guard let suffix else { return (.scalar(scalar), .none) }
-    return (.scalar(scalar), suffix.isImplicitlyUnwrapped ? .implicitlyUnwrapped : .optional)
+    return (.scalar(scalar), suffix.map(Self.optionality) ?? .none)
+  }
+
+  /// What a property's outermost `?` or `!` makes it.
+  private static func optionality(_ suffix: TypeSuffixSyntax) -> Optionality {
+    suffix.isImplicitlyUnwrapped ? .implicitlyUnwrapped : .optional
   }
 
   /// Any type; nil after reporting why it cannot be resolved.

@@ -29,7 +29,7 @@ extension Parser {
       suffixes += isDouble ? 2 : 1
       if nesting + suffixes > Self.maxNesting {
         error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
-        while !current.startsLine, isPunctuation("?") || isPunctuation("??") || isPunctuation("!") { advance() }
+        while !current.startsLine, isTypeSuffix(current) { advance() }
         return (.missing(at: start), nil)
       }
       if let outer { type = outer.wrapping(type) }
@@ -58,15 +58,18 @@ extension Parser {
     }
     // `T??`, `T?!`, …: nested optionals, and past the nesting limit the general path reports it.
     let after = peek(2)
-    if !after.startsLine, isPunctuation("?", after) || isPunctuation("??", after) || isPunctuation("!", after) {
-      return nil
-    }
+    if !after.startsLine, isTypeSuffix(after) { return nil }
     if nesting + 1 > Self.maxNesting { return nil }
     advance()
     advance()
     let suffix = TypeSuffixSyntax(
       isImplicitlyUnwrapped: isPunctuation("!", next), range: name.range.lowerBound..<next.range.upperBound)
     return (name.range, suffix)
+  }
+
+  /// `?`, `??` or `!`: what may follow a type on its line.
+  private func isTypeSuffix(_ token: Token) -> Bool {
+    isPunctuation("?", token) || isPunctuation("??", token) || isPunctuation("!", token)
   }
 
   private mutating func parsePrimaryType() -> TypeSyntax {
