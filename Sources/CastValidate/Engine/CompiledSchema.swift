@@ -74,9 +74,15 @@ public final class CompiledSchema: @unchecked Sendable {
     self.roots = roots
     let compiler = SchemaCompiler(registry: registry, options: options)
     let reachable = roots.map { ModelReach.models(from: $0 + types, in: registry) }
-    plans = registry.models.values.enumerated().map { index, model in
-      guard let reachable, !reachable.contains(index) else { return compiler.plan(for: model, index: index) }
-      return compiler.emptyPlan(for: model, index: index)
+    // NB: an unreachable model is read in place, a field at a time: copying it whole (what
+    // iterating the models gives) retains and releases its tables, cold memory in a large schema.
+    plans = registry.models.values.elements.withUnsafeBufferPointer { models in
+      models.indices.map { index in
+        guard let reachable, !reachable.contains(index) else { return compiler.plan(for: models[index], index: index) }
+        return compiler.emptyPlan(
+          index: index, name: models[index].name, dialect: models[index].dialect, superKey: models[index].superKey,
+          declaration: models[index].range)
+      }
     }
     var compiledTypes: [TypeRef: ValueNode] = [:]
     for type in types { compiledTypes[type] = compiler.node(for: type) }
@@ -198,11 +204,11 @@ final class SchemaCompiler {
   }
 
   /// A model no compiled node reaches: its name and place, no fields.
-  func emptyPlan(for model: Model, index: Int) -> ModelPlan {
+  func emptyPlan(index: Int, name: String, dialect: Dialect, superKey: KeyPath?, declaration: SourceRange) -> ModelPlan {
     ModelPlan(
-      index: index, name: model.name, policy: Policy.preset(for: model.dialect), fields: [], directFields: [],
-      deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: model.superKey,
-      declaration: model.range, caseInsensitive: registry.options.caseInsensitiveKeys,
+      index: index, name: name, policy: Policy.preset(for: dialect), fields: [], directFields: [],
+      deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: superKey,
+      declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys,
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
