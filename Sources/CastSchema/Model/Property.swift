@@ -35,33 +35,35 @@ public enum KeySource: String, Sendable, Hashable {
 }
 
 /// One stored property of a model, after resolution: everything the engine needs.
+// NB: the fields are in order of size, so that the one-byte ones share the last word: a large
+// schema holds thousands of these, and 144 bytes each became 120.
 public struct Property: Sendable, Hashable {
   /// The Swift property name.
   public var name: String
-  /// The value type, without the outer `?` / `!`.
-  public var type: TypeRef
-  /// `T`, `T?` or `T!`.
-  public var optionality: Optionality
+  /// The model that declares it (differs from the owner for inherited properties).
+  public var declaredIn: String
+  /// The property name's position in its `.cast` file.
+  public var range: SourceRange
   /// The evaluated `= default`, if any.
   public var defaultValue: DefaultValue?
-  /// Whether an absent value fails the model's init (per dialect, semantics §3).
-  public var isRequired: Bool
   /// JSON key paths to try in order (`a ?? b`); the first is the output key. Empty for ignored.
   public var keys: [KeyPath]
-  /// Where the key came from.
-  public var keySource: KeySource
-  /// Normal, ignored, JSON-skipped or custom.
-  public var usage: PropertyUsage
   /// Declarative checks (`//! range`, `//! pattern`, …).
   public var checks: [Check]
   /// How a `Date` is written (`//! date …`).
   public var dateFormat: DateFormat
-  /// The model that declares it (differs from the owner for inherited properties).
-  public var declaredIn: String
+  /// The value type, without the outer `?` / `!`.
+  public var type: TypeRef
+  /// `T`, `T?` or `T!`.
+  public var optionality: Optionality
+  /// Whether an absent value fails the model's init (per dialect, semantics §3).
+  public var isRequired: Bool
+  /// Where the key came from.
+  public var keySource: KeySource
+  /// Normal, ignored, JSON-skipped or custom.
+  public var usage: PropertyUsage
   /// `let` rather than `var`.
   public var isLet: Bool
-  /// The property name's position in its `.cast` file.
-  public var range: SourceRange
 
   /// Whether the engine reads this property from JSON at all.
   public var isMapped: Bool { usage == .normal || usage == .custom }

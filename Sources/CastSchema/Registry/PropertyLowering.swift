@@ -39,9 +39,9 @@ extension RegistryBuilder {
       else { continue }
       properties.append(
         Property(
-          name: propertyName, type: type, optionality: optionality, defaultValue: defaultValue,
-          isRequired: false, keys: [], keySource: .propertyName, usage: .normal, checks: [],
-          dateFormat: .iso8601, declaredIn: name, isLet: row.isLet, range: range))
+          name: propertyName, declaredIn: name, range: range, defaultValue: defaultValue, keys: [], checks: [],
+          dateFormat: .iso8601, type: type, optionality: optionality, isRequired: false, keySource: .propertyName,
+          usage: .normal, isLet: row.isLet))
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
