@@ -1,4 +1,4 @@
-import CastSchema
+@testable import CastSchema
 import Testing
 
 /// The one snake_case rule (semantics §4), both directions, and when it does not invert.
@@ -72,5 +72,45 @@ struct SnakeCaseTests {
     if comesBackAs != nil {
       #expect(warnings.first?.message.contains("//! \"\(SnakeCase.jsonKey(for: property))\"") == true)
     }
+  }
+}
+
+/// The byte path for ASCII names gives exactly what the Character path gives.
+@Suite("snake_case on ASCII bytes")
+struct SnakeCaseASCIITests {
+  /// Every text of up to four characters over letters of both cases, a digit, `_` and `-`, and
+  /// the tables above: each boundary rule meets each neighbour.
+  static let texts: [String] = {
+    let alphabet: [String] = ["a", "B", "c", "D", "1", "_", "-"]
+    var texts = [""]
+    var level = [""]
+    for _ in 0..<4 {
+      level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+      texts += level
+    }
+    return texts + SnakeCaseTests.toJSON.flatMap { [$0.0, $0.1] } + SnakeCaseTests.toProperty.flatMap { [$0.0, $0.1] }
+      + ["__", "a\r\nB", "x_Y_z", "ABCdef", "a1B2c3", "HTTPSProxy2Go"]
+  }()
+
+  @Test("jsonKey: bytes and Characters agree")
+  func jsonKeyAgrees() {
+    for text in Self.texts where text.utf8.allSatisfy({ $0 < 0x80 }) {
+      #expect(SnakeCase.jsonKey(for: text) == SnakeCase.characterJSONKey(for: text), "\(text)")
+    }
+  }
+
+  @Test("propertyName: bytes and Characters agree")
+  func propertyNameAgrees() {
+    for text in Self.texts where text.utf8.allSatisfy({ $0 < 0x80 }) {
+      #expect(SnakeCase.propertyName(for: text) == SnakeCase.characterPropertyName(for: text), "\(text)")
+    }
+  }
+
+  @Test("non-ASCII text takes the Character path", arguments: ["cafeÉtoile", "naïve_ünit", "ÅngströmUnit"])
+  func nonASCII(_ text: String) {
+    #expect(Array(text.utf8).withUnsafeBufferPointer(SnakeCase.asciiJSONKey) == nil)
+    #expect(Array(text.utf8).withUnsafeBufferPointer(SnakeCase.asciiPropertyName) == nil)
+    #expect(SnakeCase.jsonKey(for: text) == SnakeCase.characterJSONKey(for: text))
+    #expect(SnakeCase.propertyName(for: text) == SnakeCase.characterPropertyName(for: text))
   }
 }
