@@ -68,6 +68,8 @@ extension Parser {
   }
 
   /// `?`, `??` or `!`: what may follow a type on its line.
+  // NB: inlined, as the cursor's other questions: called, it copied the whole parser for `self`.
+  @inline(__always)
   private func isTypeSuffix(_ token: Token) -> Bool {
     isPunctuation("?", token) || isPunctuation("??", token) || isPunctuation("!", token)
   }
