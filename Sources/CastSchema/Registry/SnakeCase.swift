@@ -6,13 +6,13 @@ public enum SnakeCase {
   /// Property → JSON: lower case, `_` at each word boundary; an upper-case run is one word
   /// (`myURLProperty` → `my_url_property`, `userID` → `user_id`).
   public static func jsonKey(for property: String) -> String {
-    if let key = property.utf8.withContiguousStorageIfAvailable(asciiJSONKey) ?? nil { return key }
+    if let ascii = property.utf8.withContiguousStorageIfAvailable(asciiJSONKey), let key = ascii { return key }
     return characterJSONKey(for: property)
   }
 
   /// JSON → property: split on `_`, drop empty parts, capitalise every part after the first.
   public static func propertyName(for key: String) -> String {
-    if let name = key.utf8.withContiguousStorageIfAvailable(asciiPropertyName) ?? nil { return name }
+    if let ascii = key.utf8.withContiguousStorageIfAvailable(asciiPropertyName), let name = ascii { return name }
     return characterPropertyName(for: key)
   }
 
