@@ -43,8 +43,7 @@ struct TypeResolver {
   ) -> (TypeRef, Optionality)? {
     let scalar = source.bytes.withUnsafeBytes { ScalarType.spelled(UnsafeRawBufferPointer(rebasing: $0[name])) }
     guard let scalar else {
-      let syntax = TypeSyntax.named(NameSyntax(text: source.name(at: name), range: name), arguments: [], range: name)
-      return resolveProperty(syntax, suffix: suffix, file: file)
+      return resolveProperty(.plainName(at: name, in: source), suffix: suffix, file: file)
     }
     return (.scalar(scalar), suffix.map(Self.optionality) ?? .none)
   }

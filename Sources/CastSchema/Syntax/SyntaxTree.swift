@@ -32,6 +32,12 @@ public enum TypeSyntax: Sendable, Hashable {
     case .missing(let offset): offset..<offset
     }
   }
+
+  /// The type a plain name spells (`PropertyDeclSyntax.plainTypeName`, backticks included),
+  /// read from `source`, the file it is in.
+  static func plainName(at range: Range<Int>, in source: SourceFile) -> TypeSyntax {
+    .named(NameSyntax(text: source.name(at: range), range: range), arguments: [], range: range)
+  }
 }
 
 /// A default value or enum raw value as written: a Swift literal or a simple constructor call.
@@ -319,7 +325,7 @@ public struct SourceFileSyntax: Sendable, Hashable {
   /// name is read from `source`, the file this tree was parsed from.
   public func baseType(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
     if let name = property.plainTypeName {
-      return .named(NameSyntax(text: source.name(at: name), range: name), arguments: [], range: name)
+      return .plainName(at: name, in: source)
     }
     return property.baseTypeIndex.map { propertyTypes[$0] }
   }
