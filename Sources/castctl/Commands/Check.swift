@@ -4,6 +4,7 @@ import CastSchema
 /// `castctl check SCHEMA…`: load the files and print every diagnostic.
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Load .cast files and report every problem in them.",
     discussion: """
       Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors, 66 when a file cannot be read.

@@ -13,6 +13,7 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
 /// `castctl convert SCHEMA… DATA`: the model's representation of a document.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "convert",
     abstract: "Decode JSON with a model and write the model's representation (JSON, YAML or a property list).",
     discussion: """
       Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out).

@@ -5,6 +5,7 @@ import Foundation
 /// `castctl repl [SCHEMA…]`: the interactive session.
 struct Repl: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "repl",
     abstract: "Explore models and mappings interactively (libedit: history, tab completion).",
     discussion: """
       Type :help for the commands. A class / struct / enum typed at the prompt joins the session; a JSON document validates against the current model. History is kept in ~/.castctl_history (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so `castctl repl < script.txt` runs a script) and no history is written.

@@ -7,6 +7,7 @@ extension LedgerKind: ExpressibleByArgument {}
 /// `castctl roundtrip SCHEMA… DATA`: decode, encode, compare; a ledger of every change.
 struct Roundtrip: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "roundtrip",
     abstract: "Show everything a trip through the model changes in a document, grouped by kind.",
     discussion: """
       Decodes DATA with the model, encodes it back the way the dialect writes it, and compares the result with the input as JSON values. Each difference is one line with its JSON Pointer and line:column in the input. Kinds: \(LedgerKind.allCases.map(\.rawValue).joined(separator: ", ")).

@@ -4,6 +4,7 @@ import CastSchema
 /// `castctl schema SCHEMA… [MODEL]`: the registry as people (or programs) read it.
 struct Schema: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "schema",
     abstract: "Show the models: properties, types, JSON keys, required / optional / default, dialect.",
     discussion: """
       The last argument is taken as a model name when it is not a file.

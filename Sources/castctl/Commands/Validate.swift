@@ -5,6 +5,7 @@ import CastValidate
 /// `castctl validate SCHEMA… DATA`: would the model's init succeed, and every finding.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "validate",
     abstract: "Check JSON data against a model: the verdict, and every finding with its position.",
     discussion: """
       DATA may be - for standard input. A top-level array holds one record per element; NDJSON (--ndjson, .ndjson, .jsonl) one per line.
