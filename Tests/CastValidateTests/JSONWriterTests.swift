@@ -57,6 +57,13 @@ struct JSONWriterTests {
     #expect(JSONWriter(style: .pretty(indent: 4)).write(value) == "{\n    \"k\": [\n        1\n    ]\n}")
   }
 
+  @Test("indentation wider than the writer's constant of spaces is written whole")
+  func wideIndentation() {
+    let value = JSONValue.object([JSONMember(key: "k", value: .array([.number("1")]))])
+    let (one, two) = (String(repeating: " ", count: 50), String(repeating: " ", count: 100))
+    #expect(JSONWriter(style: .pretty(indent: 50)).write(value) == "{\n\(one)\"k\": [\n\(two)1\n\(one)]\n}")
+  }
+
   static let roundTrips = [
     Self.sample, "[]", "{}", "0", #""\u0000\uD834\uDD1E""#, #"{"a":1,"a":2}"#,
     "[1e400, -0.0, 123456789012345678901234567890]",

@@ -82,39 +82,63 @@ public struct JSONWriter: Sendable {
   /// In pretty style, a line break and the indentation of `level`; nothing in compact style.
   private func newline(level: Int, into output: inout [UInt8]) {
     guard case .pretty(let indent) = style else { return }
-    output.append(JSONByte.lineFeed)
-    output.append(contentsOf: repeatElement(JSONByte.space, count: max(indent, 0) * level))
+    Self.appendLineBreak(indentation: max(indent, 0) * level, to: &output)
   }
 
   /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as their short escape or
   /// `\u00XX` (lower-case hex, as Python writes it), everything else as its UTF-8 bytes.
   static func appendQuoted(_ text: String, to output: inout [UInt8]) {
     output.append(JSONByte.quote)
-    // Most strings need no escape: copied whole rather than byte by byte.
     var text = text
-    let plain = text.withUTF8 { bytes in
-      guard !bytes.contains(where: { $0 < 0x20 || $0 == JSONByte.quote || $0 == JSONByte.backslash }) else { return false }
-      output.append(contentsOf: bytes)
-      return true
-    }
-    guard !plain else { return output.append(JSONByte.quote) }
-    for b in text.utf8 {
-      switch b {
-      case JSONByte.quote, JSONByte.backslash: output.append(contentsOf: [JSONByte.backslash, b])
-      case 0x08: output.append(contentsOf: [JSONByte.backslash, 0x62])  // \b
-      case 0x0C: output.append(contentsOf: [JSONByte.backslash, 0x66])  // \f
-      case 0x0A: output.append(contentsOf: [JSONByte.backslash, 0x6E])  // \n
-      case 0x0D: output.append(contentsOf: [JSONByte.backslash, 0x72])  // \r
-      case 0x09: output.append(contentsOf: [JSONByte.backslash, 0x74])  // \t
-      case 0..<0x20:
-        output.append(contentsOf: [JSONByte.backslash, JSONByte.lowerU, 0x30, 0x30])
-        output.append(hexDigit(b >> 4))
-        output.append(hexDigit(b & 0xF))
-      default: output.append(b)
+    text.withUTF8 { bytes in
+      // The bytes between escapes are copied as runs: messages quote the values they name, and a
+      // byte-by-byte copy of the rest cost more than the whole finding's other members.
+      var run = 0
+      for index in bytes.indices {
+        let byte = bytes[index]
+        guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+        appendEscape(byte, to: &output)
+        run = index + 1
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
     output.append(JSONByte.quote)
   }
+
+  /// Appends the escape of a byte that cannot stand in a JSON string as it is.
+  private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+    output.append(JSONByte.backslash)
+    switch byte {
+    case JSONByte.quote, JSONByte.backslash: output.append(byte)
+    case 0x08: output.append(0x62)  // \b
+    case 0x0C: output.append(0x66)  // \f
+    case 0x0A: output.append(0x6E)  // \n
+    case 0x0D: output.append(0x72)  // \r
+    case 0x09: output.append(0x74)  // \t
+    default:
+      output.append(JSONByte.lowerU)
+      output.append(JSONByte.zero)
+      output.append(JSONByte.zero)
+      output.append(hexDigit(byte >> 4))
+      output.append(hexDigit(byte & 0xF))
+    }
+  }
+
+  /// Appends a line feed and `count` spaces: the line break of the pretty style.
+  static func appendLineBreak(indentation count: Int, to output: inout [UInt8]) {
+    output.append(JSONByte.lineFeed)
+    var left = max(count, 0)
+    // NB: copied from a constant rather than `repeatElement`, whose generic append went byte by
+    // byte; a few of these come with every finding of `--format json`.
+    while left > 0 {
+      let chunk = min(left, spaces.utf8CodeUnitCount)
+      output.append(contentsOf: UnsafeBufferPointer(start: spaces.utf8Start, count: chunk))
+      left -= chunk
+    }
+  }
+
+  private static let spaces: StaticString = "                                                                "
 
   /// The lower-case hex digit of a nibble.
   static func hexDigit(_ nibble: UInt8) -> UInt8 {

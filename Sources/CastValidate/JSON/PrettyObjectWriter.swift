@@ -22,7 +22,9 @@ struct PrettyObjectWriter {
     Self.lineBreak(level: level + 1, indent: indent, into: &output)
     output.append(JSONByte.quote)
     output.append(contentsOf: UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-    output.append(contentsOf: [JSONByte.quote, JSONByte.colon, JSONByte.space])
+    output.append(JSONByte.quote)
+    output.append(JSONByte.colon)
+    output.append(JSONByte.space)
   }
 
   /// A string member.
@@ -58,7 +60,6 @@ struct PrettyObjectWriter {
   }
 
   private static func lineBreak(level: Int, indent: Int, into output: inout [UInt8]) {
-    output.append(JSONByte.lineFeed)
-    output.append(contentsOf: repeatElement(JSONByte.space, count: indent * level))
+    JSONWriter.appendLineBreak(indentation: indent * level, to: &output)
   }
 }
