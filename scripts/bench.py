@@ -4,13 +4,18 @@
 Generates the peer benchmark's data with a fixed seed (../shared/bench/gen_users.py), runs the
 release build of castctl on it several times, and prints MB/s, records/s and peak RSS (medians),
 measured from outside the process: wall time by the clock around each run (process start
-included), peak RSS by /usr/bin/time. The rows take turns, one run each per round, so a slow
-stretch of the shared machine falls on all of them rather than on one. Not a test: numbers on a
-shared 2-core machine are noisy, so read ratios measured in one run.
+included), peak RSS by /usr/bin/time. The rows take turns, one run each per round in an order
+shuffled every round, so a slow stretch of the shared machine falls on all of them rather than on
+one, and no row always follows the same other (convert's 116 MB of output, say). Each target's
+ratio (or difference) is also taken within every round and its median printed as the paired
+figure, which a drift of the host between rounds cannot tilt the way it can tilt a ratio of two
+medians. Not a test: numbers on a shared 2-core machine are noisy, so read ratios measured in one
+run.
 """
 import argparse
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -22,6 +27,8 @@ ROOT = os.path.dirname(HERE)
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 BIN = os.path.join(ROOT, ".build", "release", "castctl")
 SCHEMA = os.path.join(SHARED, "bench", "schemas", "users.cast")
+# The order of the runs within each round: shuffled, from a fixed seed so runs can be repeated.
+SHUFFLE = random.Random(20261122)
 
 
 def generate(out_dir, count, rate, seed=20240601):
@@ -45,21 +52,29 @@ def timed_once(args):
 
 
 def timed_fine(commands, runs):
-    """Median wall milliseconds of each of some short commands, taking turns (/usr/bin/time
-    only resolves 10 ms)."""
+    """Wall milliseconds of each run of some short commands, taking turns (/usr/bin/time only
+    resolves 10 ms): one list per command, one entry per round."""
     walls = [[] for _ in commands]
+    order = list(range(len(commands)))
     for _ in range(runs):
-        for index, args in enumerate(commands):
+        SHUFFLE.shuffle(order)
+        for index in order:
+            args = commands[index]
             start = time.perf_counter()
             subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             walls[index].append((time.perf_counter() - start) * 1000)
-    return [statistics.median(times) for times in walls]
+    return walls
+
+
+def paired(numerators, denominators):
+    """The median of the ratios of runs made in the same round."""
+    return statistics.median(n / d for n, d in zip(numerators, denominators))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=200_000)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--data", default=os.path.join(ROOT, "bench-data"))
     options = parser.parse_args()
     if not os.path.exists(SCHEMA):
@@ -86,8 +101,10 @@ def main():
     row("convert ndjson -o --jobs 1", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "--jobs", "1", "-o", out,
         "--force"], os.path.getsize(clean + ".ndjson"), meta["count"])
     samples = {name: [] for name, *_ in specs}
+    order = list(specs)
     for _ in range(options.runs):
-        for name, args, _, _ in specs:
+        SHUFFLE.shuffle(order)
+        for name, args, _, _ in order:
             samples[name].append(timed_once(args))
     rows = []
     for name, _, size, records in specs:
@@ -122,11 +139,23 @@ def main():
         f.write('{"f0": 1}\n')
     empty = os.path.join(options.data, "empty.ndjson")
     open(empty, "w").close()
-    fine_runs = max(options.runs, 21)
+    fine_runs = max(options.runs, 61)
     def load(schema):
         return [BIN, "validate", schema, record, "--model", "Model0"]
-    big_ms, one_line_ms, mb_ms, empty_ms = timed_fine(
+    fine = timed_fine(
         [load(big), load(one_line), validate(one_mb, "--jobs", "1"), validate(empty, "--jobs", "1")], fine_runs)
+    big_ms, one_line_ms, mb_ms, empty_ms = (statistics.median(times) for times in fine)
+    # Target 6 as a difference within each round: a ratio of two small differences explodes when
+    # a noisy round leaves the denominator near zero.
+    load_less_mb = statistics.median((b - o) - (m - e) for b, o, m, e in zip(*fine))
+    # Per round: speed ratios are inverse wall-time ratios.
+    walls = {name: [w for w, _ in samples[name]] for name in samples}
+    names = [name for name, *_ in specs]
+    sizes = {name: size for name, _, size, _ in specs}
+    def speed_ratio(fast, slow):
+        return paired([sizes[fast] / w for w in walls[fast]], [sizes[slow] / w for w in walls[slow]])
+    jobs, invalid, convert = (speed_ratio(names[1], names[0]), speed_ratio(names[0], names[2]),
+                              speed_ratio(names[4], names[2]))
 
     print(f"castctl {options.count} records, {size_nd / 1e6:.1f} MB NDJSON / {size_ar / 1e6:.1f} MB array, "
           f"{meta['invalid']} invalid; medians of {options.runs} runs (wall time, process start included)\n")
@@ -135,9 +164,11 @@ def main():
     for name, mbs, rps, wall, mb in rows:
         print(f"| {name} | {mbs:.1f} | {rps:,.0f} | {wall:.4f} | {mb:.1f} |")
     print(f"\nload+compile of a 5,000-line .cast file: {big_ms:.1f} ms ({big_ms - one_line_ms:.1f} ms beyond a one-line schema); "
-          f"validate of 1 MB NDJSON: {mb_ms:.1f} ms ({mb_ms - empty_ms:.1f} ms beyond an empty file); medians of {fine_runs} runs")
-    print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x; 1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed; "
-          f"convert / validate (no invalid records): {rows[4][1] / rows[2][1]:.2f}x speed")
+          f"validate of 1 MB NDJSON: {mb_ms:.1f} ms ({mb_ms - empty_ms:.1f} ms beyond an empty file); medians of {fine_runs} runs; "
+          f"the load less the 1 MB, paired: {load_less_mb:+.2f} ms")
+    print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x (paired {jobs:.2f}x); "
+          f"1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed (paired {invalid:.2f}x); "
+          f"convert / validate (no invalid records): {rows[4][1] / rows[2][1]:.2f}x speed (paired {convert:.2f}x)")
 
 
 if __name__ == "__main__":
