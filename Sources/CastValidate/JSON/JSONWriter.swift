@@ -91,8 +91,8 @@ public struct JSONWriter: Sendable {
     output.append(JSONByte.quote)
     var text = text
     text.withUTF8 { bytes in
-      // The bytes between escapes are copied as runs: messages quote the values they name, and a
-      // byte-by-byte copy of the rest cost more than the whole finding's other members.
+      // The bytes between escapes are copied as runs: messages quote the values they name, and
+      // copying such strings byte by byte made them the costliest part of writing a finding.
       var run = 0
       for index in bytes.indices {
         let byte = bytes[index]
