@@ -81,14 +81,16 @@ struct ParallelNDJSONTests {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     var bytes = Self.records(3_000)
-    // A 200 KB record, longer than the 64 KB chunks below, in the middle and at the end (no newline).
-    let long = Array(#"{"id":1,"user_name":"long","email":"l@x.org","role":"admin","tags":["\#(String(repeating: "x", count: 200_000))"]}"#.utf8)
+    // A 300 KB record, longer than the 64 KB chunks below and than the first batch read with 4 MB
+    // chunks, at the start, in the middle and at the end (no newline).
+    let long = Array(#"{"id":1,"user_name":"long","email":"l@x.org","role":"admin","tags":["\#(String(repeating: "x", count: 300_000))"]}"#.utf8)
+    #expect(long.count > LineBatchReader.firstBatchSize)
     let middle = try #require(bytes[(bytes.count / 2)...].firstIndex(of: 0x0A)) + 1
     bytes.insert(contentsOf: long + [0x0A], at: middle)
-    bytes += long
+    bytes = long + [0x0A] + bytes + long
     let path = try folder.write("users.ndjson", bytes)
     let reference = try Self.run(path, jobs: 1, build: false, chunkSize: 4 << 20)
-    #expect(try reference.summary.get().records == 3_002)
+    #expect(try reference.summary.get().records == 3_003)
     for jobs in [1, 2] {
       let chunked = try Self.run(path, jobs: jobs, build: false, chunkSize: 64 << 10)
       #expect(try chunked.summary.get() == reference.summary.get(), "jobs \(jobs)")

@@ -4,10 +4,17 @@ import Foundation
 /// read while worker threads still read the last one. A line cut by the end of a read is carried
 /// to the front of the next batch. Memory stays at two chunks, growing only for a single line
 /// longer than a chunk.
+///
+/// The first batches are small and each twice the one before, up to a chunk: until the first
+/// batch is read nothing else runs, and a whole chunk (its copy and the faults of its fresh
+/// pages) took 3 ms of a 150 ms `--jobs 2` run that the workers could not share.
 final class LineBatchReader {
   private let descriptor: Int32
   private var buffers: [UnsafeMutableRawBufferPointer]
   private var slot = 0
+  /// Bytes the next batch reads before it looks for its last newline.
+  private var batchSize: Int
+  private let chunkSize: Int
   /// The unfinished line after the last batch, in the other buffer.
   private var tail = UnsafeRawBufferPointer(start: nil, count: 0)
   /// File offset of `tail`'s first byte.
@@ -16,10 +23,15 @@ final class LineBatchReader {
   /// A limit on the total bytes read (`--max-bytes`); reading past it is an error.
   let limit: Int?
 
+  /// Bytes of the first batch.
+  static let firstBatchSize = 1 << 18
+
   init(descriptor: Int32, chunkSize: Int, limit: Int?) {
     self.descriptor = descriptor
     self.limit = limit
-    buffers = (0..<2).map { _ in .allocate(byteCount: max(chunkSize, 4096), alignment: 16) }
+    self.chunkSize = max(chunkSize, 4096)
+    batchSize = min(Self.firstBatchSize, self.chunkSize)
+    buffers = (0..<2).map { [chunkSize = self.chunkSize] _ in .allocate(byteCount: chunkSize, alignment: 16) }
   }
 
   deinit { buffers.forEach { $0.deallocate() } }
@@ -35,7 +47,8 @@ final class LineBatchReader {
     var searched = 0
     while true {
       if count == buffer.count { buffer = grow(slot, to: buffer.count * 2) }
-      let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+      let end = count < batchSize ? min(batchSize, buffer.count) : buffer.count
+      let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count..<end]))
       if got == 0 { atEnd = true }
       count += got
       if let limit, base + count > limit {
@@ -50,6 +63,7 @@ final class LineBatchReader {
         tail = UnsafeRawBufferPointer(rebasing: filled[(last + 1)...])
         tailOffset = base + last + 1
         slot ^= 1
+        batchSize = min(batchSize * 2, chunkSize)
         return (UnsafeRawBufferPointer(rebasing: filled[...last]), base)
       }
       searched = count
