@@ -124,6 +124,33 @@ struct ConvertCommandTests {
     #expect(output.stdout.isEmpty)
   }
 
+  @Test(
+    "a --keys style that writes two properties at one key: exit 64, an error at the later one, nothing written",
+    arguments: [("snake", "user_name"), ("camel", "userName")])
+  func keyStyleCollision(_ style: String, _ key: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(
+      "m.cast",
+      """
+      struct M: DictionaryConvertible {
+          var userName: String? //! "userName"
+          var user_name: String? //! "user_name"
+      }
+
+      """)
+    try scratch.write("d.json", #"{"userName": "a", "user_name": "b"}"#)
+    let output = try run(["m.cast", "d.json", "--keys", style, "-o", "out.json"], in: scratch.url)
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(output.stderr.contains(
+      "m.cast:3:9: error[key-style-collision]: --keys \(style) writes properties 'userName' and 'user_name' of 'M' at the same key \"\(key)\""),
+      "\(output.stderr)")
+    #expect(output.stderr.contains("m.cast:2:9: note: 'userName' declared here"))
+    #expect(!scratch.exists("out.json"))
+    let json = try run(["m.cast", "d.json", "--keys", "json", "--compact"], in: scratch.url)
+    #expect(json.stdout == #"{"userName":"a","user_name":"b"}"# + "\n")
+  }
+
   @Test("invalid input: exit 1, the findings on standard error and nothing on standard output")
   func invalidInputWritesNothing() throws {
     let output = try run(["users.cast", "users-invalid.json"])

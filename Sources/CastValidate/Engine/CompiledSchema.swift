@@ -60,12 +60,7 @@ public final class CompiledSchema: @unchecked Sendable {
   /// decodes nothing else: a large schema's other models cost no time. Their slots hold empty
   /// plans that no node refers to.
   public convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), target: ValidationTarget) {
-    let root: TypeRef
-    switch target {
-    case .model(let name): root = .model(name)
-    case .type(let type): root = type
-    }
-    self.init(registry: registry, options: options, types: [], roots: [root])
+    self.init(registry: registry, options: options, types: [], roots: [target.rootType])
   }
 
   private init(registry: ModelRegistry, options: ValidationOptions, types: [TypeRef], roots: [TypeRef]?) {

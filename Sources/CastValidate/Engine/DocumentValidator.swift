@@ -5,6 +5,14 @@ import CastSchema
 public enum ValidationTarget: Sendable {
   case model(String)
   case type(TypeRef)
+
+  /// The type a document is read as: the model's, or the expression's.
+  var rootType: TypeRef {
+    switch self {
+    case .model(let name): .model(name)
+    case .type(let type): type
+    }
+  }
 }
 
 /// One record's verdict: a document, an element of a top-level array, or an NDJSON line.

@@ -36,7 +36,7 @@ struct Convert: ParsableCommand {
   @Option(help: "Output format: json, yaml or plist.")
   var to: OutputKind = .json
 
-  @Option(help: "Keys to write: json (the model's JSON keys), property (property names), snake or camel.")
+  @Option(help: "Keys to write: json (the model's JSON keys), property (property names), snake or camel (refused, exit 64, where it would write two properties at one key).")
   var keys: KeyStyle = .json
 
   @Flag(help: "JSON on one line.")
@@ -74,6 +74,13 @@ struct Convert: ParsableCommand {
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
     ProcessLifetime.keep(schema)
+    // Before anything is read or written: a style that writes two properties at one key would
+    // lose one of the two values.
+    let collisions = keys.collisions(in: schema, target: target)
+    if !collisions.isEmpty {
+      Terminal.writeError(DiagnosticRenderer(files: session.registry.files, style: TextStyle(enabled: colorOn)).render(collisions))
+      throw ExitCode.usage
+    }
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     let ndjson = data.isNDJSON(path)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }

@@ -74,6 +74,8 @@ extension ReplInterpreter {
 
   private func runConvert(model: String, document: Document, options: ConvertOptions) -> String {
     let schema = session.compiled
+    let collisions = options.keys.collisions(in: schema, target: .model(model))
+    guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
     guard let validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
     let encoder = ModelEncoder(schema: schema, keys: options.keys)
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
@@ -138,6 +140,8 @@ extension ReplInterpreter {
     guard let type = parsed.type else { return error("cannot read the type \(typeText)") }
     let schema = session.compiled
     let full: TypeRef = parsed.optional ? .optional(type) : type
+    let collisions = session.settings.keys.collisions(in: schema, target: .type(full))
+    guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
     guard let validator = DocumentValidator(schema: schema, target: .type(full), build: true) else { return error("cannot use \(typeText)") }
     let source = DataSource(name: "<input>", bytes: Array(json.utf8))
     let renderer = FindingRenderer(data: source, registry: session.registry, style: style)

@@ -1,0 +1,34 @@
+import CastSchema
+
+extension KeyStyle {
+  /// The properties this style writes at the same key as another property of their model, in the
+  /// models `target` reaches: `snake` writes both `userName` and `user_name` at `user_name`, and
+  /// one value would overwrite the other. One error (`key-style-collision`) at each later
+  /// property, with a note at the first. None for `json`: two properties mapped to one JSON key
+  /// are already a schema error (`duplicate-json-key`).
+  public func collisions(in schema: CompiledSchema, target: ValidationTarget) -> [Diagnostic] {
+    guard self != .json else { return [] }
+    var diagnostics: [Diagnostic] = []
+    for index in ModelReach.models(from: [target.rootType], in: schema.registry).sorted() {
+      let plan = schema.plans[index]
+      var seen: [[KeyComponent]: Property] = [:]
+      for field in plan.fields {
+        let property = field.property
+        let path = self.path(for: property)
+        guard let first = seen[path] else {
+          seen[path] = property
+          continue
+        }
+        let key = KeyPath(components: path).description
+        diagnostics.append(
+          Diagnostic(
+            DiagnosticMessage(
+              code: "key-style-collision", severity: .error,
+              text: "--keys \(rawValue) writes properties '\(first.name)' and '\(property.name)' of '\(plan.name)' "
+                + "at the same key \"\(key)\" (--keys json keeps them apart)"),
+            at: property.range, notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
+      }
+    }
+    return diagnostics
+  }
+}
