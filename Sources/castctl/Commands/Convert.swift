@@ -70,7 +70,6 @@ struct Convert: ParsableCommand {
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: colorOn)
     let path = files[files.count - 1]
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
     ProcessLifetime.keep(schema)
@@ -81,6 +80,7 @@ struct Convert: ParsableCommand {
       Terminal.writeError(DiagnosticRenderer(files: session.registry.files, style: TextStyle(enabled: colorOn)).render(collisions))
       throw ExitCode.usage
     }
+    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     let ndjson = data.isNDJSON(path)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
