@@ -29,7 +29,7 @@ struct KeyStyleCollisionTests {
     }
     """
 
-  /// Each collision as `model.second (line) after first (note line) at "key"`.
+  /// Each collision as `property line after line-of-the-first at "key"`, checking code and severity.
   static func collisions(_ style: KeyStyle, target: ValidationTarget) throws -> [String] {
     let file = SourceFile(path: "m.cast", text: schema)
     let (registry, diagnostics) = SchemaLoader.load([file])
