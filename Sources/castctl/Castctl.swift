@@ -48,7 +48,9 @@ struct Castctl: ParsableCommand {
       // NB: straight out; ArgumentParser would first build the command's help to find no message
       // to print, which costs a run with findings milliseconds.
       Foundation.exit(code.rawValue)
-    } catch let error where error is ValidationError || error is CleanExit {
+    } catch let error where error is ValidationError || error is CleanExit || exitCode(for: error) != .failure {
+      // NB: `--help` and `castctl help …` parse as a command of ArgumentParser's whose `run`
+      // throws the request; like the parser's other errors, it knows its own exit status.
       type(of: command).exit(withError: error)
     } catch {
       Terminal.writeError("castctl: internal error: \(error)\n")
