@@ -32,6 +32,7 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
+  @OptionGroup var timing: TimingOptions
 
   @Option(help: "Output format: json, yaml or plist.")
   var to: OutputKind = .json
@@ -63,9 +64,12 @@ struct Convert: ParsableCommand {
   }
 
   func run() throws {
+    var timings = PhaseTimings(enabled: timing.timings)
+    defer { timings.report() }
     let colorOn = Terminal.useColor(color, fileDescriptor: 2)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
     ProcessLifetime.keep(session)
+    timings.lap("schema")
     Terminal.writeError(session.renderDiagnostics(color: colorOn, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: colorOn)
@@ -80,8 +84,9 @@ struct Convert: ParsableCommand {
       Terminal.writeError(DiagnosticRenderer(files: session.registry.files, style: TextStyle(enabled: colorOn)).render(collisions))
       throw ExitCode.usage
     }
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
+    timings.lap("compile")
+    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let ndjson = data.isNDJSON(path)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.
@@ -136,6 +141,7 @@ struct Convert: ParsableCommand {
     if failure == nil, !lines.isEmpty {
       do { try sink.write(lines) } catch { failure = error }
     }
+    timings.lap("data", bytes: source.size)
     if let failure {
       sink.discard()
       throw failure
@@ -152,6 +158,7 @@ struct Convert: ParsableCommand {
       try sink.write(try render(document, ndjson: false))
     }
     try sink.commit()
+    timings.lap("output")
   }
 
   /// One document in the chosen format.

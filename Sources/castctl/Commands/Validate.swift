@@ -25,6 +25,7 @@ struct Validate: ParsableCommand {
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
   @OptionGroup var output: OutputOptions
+  @OptionGroup var timing: TimingOptions
 
   @Option(help: "Stop reporting after this many errors (0: no limit).")
   var maxErrors = 0
@@ -38,18 +39,22 @@ struct Validate: ParsableCommand {
   }
 
   func run() throws {
+    var timings = PhaseTimings(enabled: timing.timings)
+    defer { timings.report() }
     let color = Terminal.useColor(output.color, fileDescriptor: 1)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
     ProcessLifetime.keep(session)
+    timings.lap("schema")
     Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
     let schema = CompiledSchema(registry: session.registry, options: options, target: target)
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
+    timings.lap("compile")
+    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     let run = DataRun(
@@ -65,6 +70,7 @@ struct Validate: ParsableCommand {
       }
     }
     buffered.flush()
+    timings.lap("data", bytes: source.size)
     switch output.format {
     case .text:
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
@@ -80,6 +86,7 @@ struct Validate: ParsableCommand {
       document.append(UInt8(ascii: "\n"))
       Terminal.write(String(decoding: document, as: UTF8.self))
     }
+    timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }
   }
 }

@@ -19,8 +19,8 @@ final class ProgressMeter {
   func update(bytes: Int, records: Int) {
     guard enabled else { return }
     let now = ContinuousClock.now
-    let elapsed = Self.seconds(now - start)
-    guard elapsed >= 1, Self.seconds(now - lastDraw) >= 0.1 || !shown else { return }
+    let elapsed = (now - start).seconds
+    guard elapsed >= 1, (now - lastDraw).seconds >= 0.1 || !shown else { return }
     lastDraw = now
     shown = true
     let fraction = Double(bytes) / Double(total)
@@ -35,9 +35,5 @@ final class ProgressMeter {
   func finish() {
     if shown { Terminal.writeError("\r\u{1B}[K") }
     shown = false
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
