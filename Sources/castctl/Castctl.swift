@@ -53,6 +53,8 @@ struct Castctl: ParsableCommand {
       // throws the request; like the parser's other errors, it knows its own exit status.
       type(of: command).exit(withError: error)
     } catch {
+      // A bug must not leave a half-written temporary file of `convert -o` behind either.
+      InterruptCleanup.removePending()
       Terminal.writeError("castctl: internal error: \(error)\n")
       exit(withError: ExitCode.internalError)
     }
