@@ -178,7 +178,7 @@ struct ConvertCommandTests {
     #expect(yaml.stdout.components(separatedBy: "---\n").count == 4, "\(yaml.stdout)")
   }
 
-  @Test("NDJSON with an invalid record: the valid records on standard output, exit 1; with -o nothing at all")
+  @Test("NDJSON with an invalid record: the valid records, on standard output as in the -o file; exit 1")
   func ndjsonWithAnInvalidRecord() throws {
     let scratch = try ScratchFolder(copying: ["users.cast"])
     defer { scratch.remove() }
@@ -189,9 +189,12 @@ struct ConvertCommandTests {
     #expect(output.status == 1)
     #expect(output.stdout.split(separator: "\n").count == 2, "\(output.stdout)")
     #expect(output.stderr.contains("mixed.ndjson:2:"), "\(output.stderr)")
+    #expect(output.stderr.contains("castctl: invalid records left out: 6 errors, no warnings in mixed.ndjson (model User): 1 of 3 records invalid"), "\(output.stderr)")
     let written = try run(["users.cast", "mixed.ndjson", "-o", "out.ndjson"], in: scratch.url)
     #expect(written.status == 1)
-    #expect(scratch.files == ["mixed.ndjson", "users.cast"])
+    #expect(written.stderr == output.stderr)
+    #expect(scratch.files == ["mixed.ndjson", "out.ndjson", "users.cast"])
+    #expect(try scratch.text("out.ndjson") == output.stdout)
   }
 
   // MARK: - -o

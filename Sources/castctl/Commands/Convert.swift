@@ -16,7 +16,7 @@ struct Convert: ParsableCommand {
     commandName: "convert",
     abstract: "Decode JSON with a model and write the model's representation (JSON, YAML or a property list).",
     discussion: """
-      Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out).
+      Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out, exit status 1, with -o as on standard output).
 
       -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to replace an existing file without --force.
 
@@ -147,9 +147,16 @@ struct Convert: ParsableCommand {
       throw failure
     }
     guard summary.isValid else {
-      sink.discard()
-      Terminal.writeError(
-        "castctl: not converted: " + FindingRenderer.summary(summary, input: source.name, target: targetName) + "\n")
+      // NDJSON leaves its invalid records out, in a file as on standard output; any other input
+      // is one document, and an invalid one is not written at all.
+      let counts = FindingRenderer.summary(summary, input: source.name, target: targetName)
+      if ndjson {
+        try sink.commit()
+        Terminal.writeError("castctl: invalid records left out: " + counts + "\n")
+      } else {
+        sink.discard()
+        Terminal.writeError("castctl: not converted: " + counts + "\n")
+      }
       throw ExitCode.invalidData
     }
     if !ndjson {
