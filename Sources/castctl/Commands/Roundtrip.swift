@@ -67,14 +67,14 @@ struct Roundtrip: ParsableCommand {
       throw ExitCode.malformedJSON
     }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
-    Terminal.writeError(report.findings.filter { $0.severity == .error }.map(renderer.render).joined())
+    Terminal.writeError(report.rejected.map(renderer.render).joined())
     let counted = report.entries.filter { !allow.contains($0.kind) }
     switch output.format {
     case .text:
       Terminal.write(LedgerText.render(report.entries, source: source, style: TextStyle(enabled: color)))
       Terminal.write(LedgerText.summary(report, counted: counted.count, input: source.name, target: targetName) + "\n")
     case .json:
-      Terminal.write(LedgerText.json(report, source: source, allowed: allow) + "\n")
+      Terminal.write(LedgerText.json(report, source: source, registry: session.registry, allowed: allow) + "\n")
     }
     if !report.summary.isValid || !counted.isEmpty { throw ExitCode.invalidData }
   }

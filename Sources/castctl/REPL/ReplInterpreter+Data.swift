@@ -115,7 +115,7 @@ extension ReplInterpreter {
       do {
         let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: false).run()
         let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
-        return report.findings.filter { $0.severity == .error }.map(renderer.render).joined()
+        return report.rejected.map(renderer.render).joined()
           + LedgerText.render(report.entries, source: document.source, style: style)
           + LedgerText.summary(report, counted: report.entries.count, input: document.source.name, target: "model \(model)") + "\n"
       } catch let error as JSONSyntaxError {

@@ -33,7 +33,7 @@ enum LedgerText {
       + (allowed > 0 ? ", \(allowed) allowed" : "")
   }
 
-  static func json(_ report: RoundTripReport, source: DataSource, allowed: [LedgerKind]) -> String {
+  static func json(_ report: RoundTripReport, source: DataSource, registry: ModelRegistry, allowed: [LedgerKind]) -> String {
     let entries = report.entries.map { entry -> JSONValue in
       let position = source.position(of: entry.offset)
       var members = [
@@ -58,6 +58,9 @@ enum LedgerText {
           key: "lossless",
           value: .bool(report.summary.isValid && report.entries.allSatisfy { allowed.contains($0.kind) })),
         JSONMember(key: "entries", value: .array(entries)),
+        // Why the records that did not decode are not in the ledger, as `validate` reports them.
+        JSONMember(
+          key: "rejected", value: .array(report.rejected.map { FindingJSON.value($0, data: source, registry: registry) })),
       ]))
   }
 

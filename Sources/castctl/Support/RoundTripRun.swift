@@ -4,7 +4,10 @@ import CastValidate
 /// The ledger of a whole input, and the decoding findings behind it.
 struct RoundTripReport {
   var entries: [LedgerEntry] = []
-  var findings: [Finding] = []
+  /// Every finding of the records that did not decode, warnings too: they are not in the
+  /// ledger, and the warnings often say why (an enum value that is no case, behind the error
+  /// that the property is missing).
+  var rejected: [Finding] = []
   var summary = ValidationSummary()
 }
 
@@ -27,8 +30,10 @@ struct RoundTripRun {
         if case .model = target, case .array = whole?.value { isArray = true }
       }
       let handle: (RecordResult) -> Void = { result in
-        report.findings += result.findings
-        guard result.isValid, let instance = result.instance else { return }
+        guard result.isValid, let instance = result.instance else {
+          report.rejected += result.findings
+          return
+        }
         let input: JSONValue
         var offsets: [String: Int]
         let path: String
