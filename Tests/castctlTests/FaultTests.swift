@@ -224,8 +224,11 @@ struct FaultTests {
     let ending = try child.finish()
     #expect(ending.status == 0, "\(ending)")
     Self.expectNoCrash(ending)
-    // The broken :load was refused, and the last command still ran against the first registry.
     let output = ending.stdout + ending.stderr
+    // Lines that are not UTF-8 are refused, not run with U+FFFD in place of their bytes.
+    #expect(output.contains("the line is not UTF-8 (byte 0xFF at column 3); it was ignored"), "\(output)")
+    #expect(output.contains("the line is not UTF-8 (byte 0xED at column 9); it was ignored"), "\(output)")
+    // The broken :load was refused, and the last command still ran against the first registry.
     let afterBrokenLoad = try #require(output.range(of: "the previous registry stays").map { output[$0.upperBound...] })
     #expect(afterBrokenLoad.contains("User *"), "\(afterBrokenLoad)")
     #expect(afterBrokenLoad.contains("Address"), "\(afterBrokenLoad)")

@@ -287,6 +287,18 @@ struct LineReaderTests {
     #expect(reader.readLine(prompt: "> ") == .line("x"))
   }
 
+  @Test(
+    "a line's bytes decode as UTF-8, or give the first bad byte and its column",
+    arguments: [
+      (Array("{\"a\": 1}".utf8), LineReadResult.line("{\"a\": 1}")), ([], .line("")),
+      (Array("é".utf8) + [0xFF], .notUTF8(byte: 0xFF, column: 2)), ([0xC3], .notUTF8(byte: 0xC3, column: 1)),
+      (Array("ab".utf8) + [0xED, 0xA0, 0x80], .notUTF8(byte: 0xED, column: 3)),
+      ([0x61, 0xC0, 0xAF], .notUTF8(byte: 0xC0, column: 2)),
+    ] as [([UInt8], LineReadResult)])
+  func lineDecoding(_ bytes: [UInt8], _ expected: LineReadResult) {
+    #expect(LineReadResult.decoding(bytes) == expected)
+  }
+
   /// Path completion works on absolute paths without any terminal.
   @Test("completePath lists matching entries, marks directories, hides dotfiles")
   func completePath() throws {

@@ -144,6 +144,7 @@ private final class TranscriptLineReader: LineReader {
     case .line(let line): screen.write(prompt + line + "\n")
     case .interrupted: screen.write(prompt + "^C\n")
     case .endOfInput: screen.write(prompt + "^D\n")
+    case .notUTF8: screen.write(prompt + "(not UTF-8)\n")
     }
     return result
   }

@@ -113,7 +113,7 @@ final class LibEditLineReader: LineReader {
     // One that lands before libedit starts reading can't stop it; the line typed afterwards is
     // then what the user wants, so a line wins over the flag.
     if let raw {
-      return .line(String(cString: raw))
+      return .decoding(UnsafeRawBufferPointer(start: raw, count: strlen(raw)))
     }
     if interruptReceived.load(ordering: .relaxed) {
       // ECHO is off while libedit edits, so nothing showed the ^C; move on to a fresh line.

@@ -12,6 +12,22 @@ enum LineReadResult: Equatable {
   case interrupted
   /// Ctrl-D on an empty line, or end of file.
   case endOfInput
+  /// A line whose bytes are not UTF-8: the first bad byte and its column (1-based, in
+  /// characters). Decoding it anyway would put U+FFFD in the user's document without a word.
+  case notUTF8(byte: UInt8, column: Int)
+
+  /// A line read as bytes (without its terminator): `.line`, or `.notUTF8`.
+  static func decoding(_ bytes: some Collection<UInt8>) -> LineReadResult {
+    if let text = String(validating: bytes, as: UTF8.self) { return .line(text) }
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var (offset, column) = (0, 1)
+    while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
+      offset += scalar.count
+      column += 1
+    }
+    return .notUTF8(byte: bytes.dropFirst(offset).first ?? 0, column: column)
+  }
 }
 
 /// Where the REPL gets its lines: libedit on a terminal, plain stdin otherwise, a script in tests.
@@ -37,9 +53,16 @@ final class PlainLineReader: LineReader {
 
   /// Returns the next line of stdin, ignoring `prompt` so piped output stays deterministic.
   func readLine(prompt: String) -> LineReadResult {
-    // Qualified, because the unqualified name would resolve to this method.
-    guard let line = Swift.readLine(strippingNewline: true) else { return .endOfInput }
-    return .line(line)
+    // NB: `getline`, not `Swift.readLine`, which repairs bytes that are not UTF-8 unseen.
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(buffer) }
+    let count = getline(&buffer, &capacity, stdin)
+    guard count >= 0, let buffer else { return .endOfInput }
+    var bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+    if bytes.last == UInt8(ascii: "\n") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+    if bytes.last == UInt8(ascii: "\r") { bytes = UnsafeRawBufferPointer(rebasing: bytes.dropLast()) }
+    return .decoding(bytes)
   }
 
   /// Does nothing: scripted input must not end up in the user's history.

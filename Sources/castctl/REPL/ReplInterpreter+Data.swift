@@ -42,28 +42,47 @@ extension ReplInterpreter {
   }
 
   func convert(_ rest: String) -> String {
-    var words = rest
+    var words = rest.trimmed
     var options = ConvertOptions(keys: session.settings.keys)
-    // Options come last: `--to yaml`, `--keys snake`, `--compact`.
-    while true {
-      let trimmed = words.trimmed
-      if trimmed.hasSuffix(" --compact") {
+    // Options come last: `--to yaml`, `--keys snake`, `--compact`. A word that looks like an
+    // option is one: a document never ends with `--…`, and a file named so must be `@./--x`.
+    while let (last, before) = Self.splitLastWord(words) {
+      if let (option, head) = Self.splitLastWord(before), option == "--to" || option == "--keys" {
+        if option == "--to" {
+          guard let kind = OutputKind(rawValue: last) else { return error("--to takes json, yaml or plist, not '\(last)'") }
+          options.to = kind
+        } else {
+          guard let style = KeyStyle(rawValue: last) else {
+            return error("--keys takes \(KeyStyle.allCases.map(\.rawValue).joined(separator: ", ")), not '\(last)'")
+          }
+          options.keys = style
+        }
+        words = head
+        continue
+      }
+      guard last.hasPrefix("--") else { break }
+      switch last {
+      case "--compact":
         options.compact = true
-        words = String(trimmed.dropLast(" --compact".count))
-      } else if let range = trimmed.range(of: " --to ", options: .backwards), let kind = OutputKind(rawValue: String(trimmed[range.upperBound...]).trimmed) {
-        options.to = kind
-        words = String(trimmed[..<range.lowerBound])
-      } else if let range = trimmed.range(of: " --keys ", options: .backwards), let style = KeyStyle(rawValue: String(trimmed[range.upperBound...]).trimmed) {
-        options.keys = style
-        words = String(trimmed[..<range.lowerBound])
-      } else {
-        break
+        words = before
+      case "--to", "--keys":
+        return error("\(last) needs a value")
+      default:
+        return error("unknown option \(last) for :convert (--to, --keys, --compact)")
       }
     }
     switch target(words) {
     case .failure(let failure): return failure.message
     case .success(let (model, document, _)): return runConvert(model: model, document: document, options: options)
     }
+  }
+
+  /// The last whitespace-separated word of `text` and what comes before it, trimmed.
+  private static func splitLastWord(_ text: String) -> (last: String, before: String)? {
+    let trimmed = text.trimmed
+    guard !trimmed.isEmpty else { return nil }
+    guard let space = trimmed.lastIndex(where: \.isWhitespace) else { return (trimmed, "") }
+    return (String(trimmed[trimmed.index(after: space)...]), String(trimmed[..<space]).trimmed)
   }
 
   struct ConvertOptions {

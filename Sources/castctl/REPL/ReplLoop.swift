@@ -17,6 +17,10 @@ struct ReplLoop {
         return
       case .interrupted:
         pending.removeAll()
+      case .notUTF8(let byte, let column):
+        let dropped = pending.isEmpty ? "it was ignored" : "it and the lines before it were ignored"
+        write(state.interpreter.error("the line is not UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(column)); \(dropped)"))
+        pending.removeAll()
       case .line(let line):
         if pending.isEmpty, line.trimmed.isEmpty { continue }
         // A command can't continue a document or declaration, so an unbalanced one (a missing
