@@ -4,21 +4,30 @@ import Yams
 /// came from, so findings still point into the YAML file.
 public enum YAMLInput {
   /// The JSON text of a YAML document, and for each value the pair (offset in the JSON text,
-  /// offset in the YAML text), ordered by JSON offset.
-  public static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)]) {
+  /// offset in the YAML text), ordered by JSON offset. A stream of several documents (`---`
+  /// between them, as `convert --to yaml` writes NDJSON) becomes one JSON line per document, and
+  /// `documents` says how many there were.
+  public static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)], documents: Int) {
     let text = String(decoding: yaml, as: UTF8.self)
-    let node: Node?
+    var writer = Writer(lineStarts: Self.lineStarts(yaml), yaml: yaml)
+    var documents = 0
     do {
-      node = try Yams.compose(yaml: text)
+      let parser = try Parser(yaml: text)
+      while let node = try parser.nextRoot() {
+        if documents > 0 { writer.output.append(UInt8(ascii: "\n")) }
+        try writer.write(node)
+        documents += 1
+      }
+    } catch let error as YAMLInputError {
+      throw error
     } catch let error as YamlError {
       throw YAMLInputError(message: Self.describe(error), offset: Self.offset(of: error, in: yaml))
     } catch {
       throw YAMLInputError(message: "\(error)", offset: 0)
     }
-    guard let node else { throw YAMLInputError(message: "the YAML document is empty", offset: 0) }
-    var writer = Writer(lineStarts: Self.lineStarts(yaml), yaml: yaml)
-    try writer.write(node)
-    return (writer.output, writer.map)
+    guard documents > 0 else { throw YAMLInputError(message: "the YAML document is empty", offset: 0) }
+    if documents > 1 { writer.output.append(UInt8(ascii: "\n")) }
+    return (writer.output, writer.map, documents)
   }
 
   /// Turns Yams nodes into JSON text, recording positions.

@@ -154,6 +154,14 @@ public final class DataSource: @unchecked Sendable {
     return TextPosition(line: line, column: column)
   }
 
+  /// The line a finding's record starts on, in the text shown: for input converted from YAML,
+  /// the line of the document in the YAML file, not of its JSON line.
+  public func recordLine(of finding: Finding) -> Int? {
+    guard let line = finding.recordLine else { return nil }
+    guard original != nil, let start = finding.recordLineStart else { return line }
+    return position(of: start).line
+  }
+
   /// The position of a finding, using its record's line when it has one.
   public func position(of finding: Finding) -> TextPosition {
     if let line = finding.recordLine, let start = finding.recordLineStart {

@@ -13,7 +13,7 @@ public enum FindingJSON {
       JSONMember(key: "column", value: .number(String(position.column))),
       JSONMember(key: "message", value: .string(finding.message)),
     ]
-    if let record = finding.recordLine { members.append(JSONMember(key: "record", value: .number(String(record)))) }
+    if let record = data.recordLine(of: finding) { members.append(JSONMember(key: "record", value: .number(String(record)))) }
     if let expected = finding.expected { members.append(JSONMember(key: "expected", value: .string(expected))) }
     if let found = finding.found { members.append(JSONMember(key: "found", value: .string(found))) }
     if let related = finding.relatedOffset {
@@ -56,7 +56,7 @@ public enum FindingJSON {
     object.integer("line", position.line, into: &output)
     object.integer("column", position.column, into: &output)
     object.string("message", finding.message, into: &output)
-    if let record = finding.recordLine { object.integer("record", record, into: &output) }
+    if let record = data.recordLine(of: finding) { object.integer("record", record, into: &output) }
     if let expected = finding.expected { object.string("expected", expected, into: &output) }
     if let found = finding.found { object.string("found", found, into: &output) }
     if let related = finding.relatedOffset {

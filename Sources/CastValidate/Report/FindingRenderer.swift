@@ -49,7 +49,7 @@ public struct FindingRenderer: Sendable {
     out += marks.dim.open
     out += "  at "
     out += finding.path.isEmpty ? "(root)" : finding.path
-    if let line = finding.recordLine {
+    if let line = data.recordLine(of: finding) {
       out += " in the record on line "
       out += String(line)
     }

@@ -86,8 +86,7 @@ struct Convert: ParsableCommand {
     }
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     timings.lap("compile")
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
-    let ndjson = data.isNDJSON(path)
+    let (source, ndjson) = try DataInput.dataFile(path, options: data)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.
     if ndjson, to == .json { validator.compactKeys = keys }

@@ -55,13 +55,13 @@ struct Roundtrip: ParsableCommand {
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: errorColor)
     let path = files[files.count - 1]
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
+    let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = CompiledSchema(registry: session.registry, options: options)
     ProcessLifetime.keep(schema)
     let report: RoundTripReport
     do {
-      report = try RoundTripRun(schema: schema, target: target, source: source, ndjson: data.isNDJSON(path)).run()
+      report = try RoundTripRun(schema: schema, target: target, source: source, ndjson: ndjson).run()
     } catch let error as JSONSyntaxError {
       DataInput.reportSyntaxError(error, in: source, color: errorColor)
       throw ExitCode.malformedJSON

@@ -54,11 +54,11 @@ struct Validate: ParsableCommand {
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     timings.lap("compile")
-    let source = data.isYAML(path) ? try DataInput.readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: data.maxBytes) : try DataInput.read(path, maxBytes: data.maxBytes)
+    let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     let run = DataRun(
-      validator: validator, source: source, ndjson: data.isNDJSON(path), options: data,
+      validator: validator, source: source, ndjson: ndjson, options: data,
       jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
     let buffered = BufferedOutput()

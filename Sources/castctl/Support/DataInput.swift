@@ -59,12 +59,22 @@ enum DataInput {
 
   /// Reads YAML (`--from yaml`) and converts it to JSON, keeping positions in the YAML; a YAML
   /// syntax error ends with exit 3.
-  static func readYAML(_ path: String, color: Bool, maxBytes: Int? = nil) throws -> DataSource {
+  /// The data file of a command (YAML converted, see `readYAML`), and whether it holds one
+  /// record per line: NDJSON, or a YAML stream of several documents.
+  static func dataFile(_ path: String, options: DataOptions) throws -> (source: DataSource, ndjson: Bool) {
+    guard options.isYAML(path) else { return (try read(path, maxBytes: options.maxBytes), options.isNDJSON(path)) }
+    let (source, documents) = try readYAML(path, color: Terminal.useColor(.auto, fileDescriptor: 2), maxBytes: options.maxBytes)
+    return (source, documents > 1)
+  }
+
+  /// YAML as the JSON it describes, positions pointing into the YAML; several documents become
+  /// one JSON line each.
+  static func readYAML(_ path: String, color: Bool, maxBytes: Int? = nil) throws -> (source: DataSource, documents: Int) {
     let original = try read(path, maxBytes: maxBytes)
     let yaml = original.readAll()
     do {
-      let (json, map) = try YAMLInput.json(from: yaml)
-      return DataSource(name: original.name, bytes: json, original: original, map: map)
+      let (json, map, documents) = try YAMLInput.json(from: yaml)
+      return (DataSource(name: original.name, bytes: json, original: original, map: map), documents)
     } catch {
       reportSyntaxError(JSONSyntaxError(offset: error.offset, message: error.message), in: original, color: color, code: "malformed-yaml")
       throw ExitCode.malformedJSON

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// YAML input (`.yaml`, `.yml`, `--from yaml`): read as the JSON it describes, findings and
+/// errors pointing into the YAML, and a stream of several documents read as records.
+@Suite("castctl with YAML input, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct YAMLInputCommandTests {
+  private func run(_ arguments: [String], in folder: URL) throws -> CastctlProcess.Output {
+    try CastctlProcess.run(arguments, in: folder)
+  }
+
+  @Test("a YAML document validates like its JSON, and a finding points at the YAML line and column")
+  func singleDocument() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    try scratch.write("user.yaml", try run(["convert", "users.cast", "users.json", "--to", "yaml"], in: scratch.url).stdout)
+    #expect(try run(["validate", "users.cast", "user.yaml"], in: scratch.url).status == 0)
+    let yaml = try scratch.text("user.yaml")
+    try scratch.write("bad.yaml", yaml.replacing("role: admin", with: "role: boss"))
+    let line = try #require(yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("role:") }) + 1
+    let output = try run(["validate", "users.cast", "bad.yaml"], in: scratch.url)
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("bad.yaml:\(line):7: warning[unknown-enum-value]"), "\(output.stdout)")
+  }
+
+  @Test("convert --to yaml of NDJSON reads back as records: one per document, the same JSON lines")
+  func documentStreamReadsBackAsRecords() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    let yaml = try run(["convert", "users.cast", "users.ndjson", "--to", "yaml"], in: scratch.url)
+    try scratch.write("users.yaml", yaml.stdout)
+    let validated = try run(["validate", "users.cast", "users.yaml"], in: scratch.url)
+    #expect(validated.status == 0, "\(validated.stdout)\(validated.stderr)")
+    #expect(validated.stdout.contains("0 of 3 records invalid"), "\(validated.stdout)")
+    let lines = try run(["convert", "users.cast", "users.ndjson"], in: scratch.url)
+    #expect(try run(["convert", "users.cast", "users.yaml"], in: scratch.url).stdout == lines.stdout)
+  }
+
+  @Test("in a stream of YAML documents a finding gives the YAML line of its document as the record's")
+  func documentStreamFindingPositions() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    let yaml = try run(["convert", "users.cast", "users.ndjson", "--to", "yaml"], in: scratch.url).stdout
+    let documents = yaml.components(separatedBy: "---\n").filter { !$0.isEmpty }
+    try #require(documents.count == 3)
+    let second = try #require(documents[1].range(of: "email: ")).lowerBound
+    let broken = documents[0] + "---\n" + String(documents[1][..<second]) + "email: 7\n"
+      + documents[1][second...].drop { $0 != "\n" }.dropFirst() + "---\n" + documents[2]
+    try scratch.write("users.yaml", "---\n" + broken)
+    let lines = ("---\n" + broken).split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.indices.filter { lines[$0] == "---" }.dropFirst().first) + 2
+    let email = try #require(lines.firstIndex { $0 == "email: 7" }) + 1
+    let output = try run(["validate", "users.cast", "users.yaml", "--format", "json"], in: scratch.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    #expect(document["records"] as? Int == 3)
+    let finding = try #require((document["findings"] as? [[String: Any]])?.first, "\(output.stdout)")
+    #expect(finding["line"] as? Int == email)
+    #expect(finding["record"] as? Int == start)
+  }
+
+  @Test("malformed YAML: exit 3 and error[malformed-yaml] at the problem's line")
+  func malformedYAML() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast"])
+    defer { scratch.remove() }
+    try scratch.write("bad.yaml", "id: 1\nuser_name: [a\nemail: x\n")
+    let output = try run(["validate", "users.cast", "bad.yaml"], in: scratch.url)
+    #expect(output.status == 3)
+    #expect(output.stderr.contains("error[malformed-yaml]"), "\(output.stderr)")
+    #expect(output.stderr.contains("bad.yaml:3:"), "\(output.stderr)")
+  }
+}
