@@ -64,7 +64,8 @@ extension ValidateCommandCase {
       stderr: ["--model or --type, not both"]),
     ValidateCommandCase(
       arguments: ["validate", "classy.cast", "classy.json"], status: 64, stderr: ["choose a model with --model"]),
-    ValidateCommandCase(arguments: ["validate", "users.json"], status: 64),
+    ValidateCommandCase(arguments: ["validate", "users.json"], status: 64, stderr: ["give the .cast files before the data file"]),
+    ValidateCommandCase(arguments: ["validate", "users.cast"], status: 64, stderr: ["give the data file after the .cast files"]),
     ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--max-errors", "-1"], status: 64),
     ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--unknown", "maybe"], status: 64),
     ValidateCommandCase(arguments: ["validate", "--type", "[Strin]", "users.json"], status: 64, stderr: ["Strin"]),

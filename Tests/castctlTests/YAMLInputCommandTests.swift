@@ -59,6 +59,22 @@ struct YAMLInputCommandTests {
     #expect(finding["record"] as? Int == start)
   }
 
+  @Test(
+    "YAML nested too deep: exit 3 and error[malformed-yaml], saying whose limit it is",
+    arguments: [
+      (String(repeating: "[", count: 600) + String(repeating: "]", count: 600), [String](), "nesting deeper than 512 levels"),
+      (String(repeating: "[", count: 1200) + String(repeating: "]", count: 1200), ["--max-depth", "5000"],
+       "nesting deeper than libyaml's limit of 1000 levels"),
+    ])
+  func deepYAML(_ yaml: String, _ options: [String], _ message: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("deep.yaml", yaml + "\n")
+    let output = try run(["validate", "--type", "Any", "deep.yaml"] + options, in: scratch.url)
+    #expect(output.status == 3)
+    #expect(output.stderr.contains("error[malformed-yaml]: \(message)"), "\(output.stderr)")
+  }
+
   @Test("malformed YAML: exit 3 and error[malformed-yaml] at the problem's line")
   func malformedYAML() throws {
     let scratch = try ScratchFolder(copying: ["users.cast"])

@@ -121,6 +121,8 @@ public enum YAMLInput {
   private static func describe(_ error: YamlError) -> String {
     switch error {
     case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
+      // NB: libyaml names its own C function here, which a user cannot call.
+      if problem.hasPrefix("Maximum nesting level reached") { return "nesting deeper than libyaml's limit of 1000 levels" }
       return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
     default:
       return "\(error)"

@@ -89,6 +89,9 @@ public final class DataSource: @unchecked Sendable {
     if case .file(let descriptor) = storage { close(descriptor) }
   }
 
+  /// Whether the bytes were converted from another text (`--from yaml`), which positions point into.
+  public var isConverted: Bool { original != nil }
+
   /// The bytes when the input is in memory.
   public var bytes: [UInt8]? {
     if case .memory(let bytes) = storage { return bytes }

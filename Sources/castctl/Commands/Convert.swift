@@ -56,10 +56,7 @@ struct Convert: ParsableCommand {
   var color: ColorChoice = .auto
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
-    if files.count == 1, data.typeExpression == nil {
-      throw ValidationError("give the .cast files before the data file, or use --type")
-    }
+    try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
   }
 

@@ -40,10 +40,7 @@ struct Roundtrip: ParsableCommand {
   }
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
-    if files.count == 1, data.typeExpression == nil {
-      throw ValidationError("give the .cast files before the data file, or use --type")
-    }
+    try data.validate(files: files)
   }
 
   func run() throws {

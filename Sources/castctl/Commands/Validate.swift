@@ -31,10 +31,7 @@ struct Validate: ParsableCommand {
   var maxErrors = 0
 
   func validate() throws {
-    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
-    if files.count == 1, data.typeExpression == nil {
-      throw ValidationError("give the .cast files before the data file, or use --type")
-    }
+    try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
   }
 

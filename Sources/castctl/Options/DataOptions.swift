@@ -50,6 +50,14 @@ struct DataOptions: ParsableArguments {
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 
+  /// Checks a data command's files: the schemas, then the data (or the data alone with `--type`).
+  func validate(files: [String]) throws {
+    if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
+    guard files.count == 1, typeExpression == nil else { return }
+    if files[0].hasSuffix(".cast") { throw ValidationError("give the data file after the .cast files (- for standard input)") }
+    throw ValidationError("give the .cast files before the data file, or use --type")
+  }
+
   /// Whether `path` is read as NDJSON.
   func isNDJSON(_ path: String) -> Bool {
     !isYAML(path) && (ndjson || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl"))
