@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test test-quick test-asan test-tsan fuzz fuzz-smoke bench clean
+.PHONY: all deps build release demo test test-quick test-release test-asan test-tsan fuzz fuzz-smoke bench clean
 
 all: build
 
@@ -34,6 +34,12 @@ test: deps
 # The suite without sanitizers.
 test-quick: deps
 	$(SWIFT) test
+
+# The end-to-end tests (castctlTests) against the statically linked release build: it links
+# Foundation in differently, and its PropertyListSerialization once refused a property list the
+# debug build wrote.
+test-release: release
+	CASTCTL_BIN=$(CURDIR)/$(RELEASE_BIN) $(SWIFT) test --filter castctlTests
 
 # The whole suite under AddressSanitizer, in .build-asan (scripts/sanitize.sh).
 test-asan: deps
