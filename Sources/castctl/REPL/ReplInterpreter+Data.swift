@@ -85,6 +85,7 @@ extension ReplInterpreter {
     return (String(trimmed[trimmed.index(after: space)...]), String(trimmed[..<space]).trimmed)
   }
 
+  /// What `:convert` writes: `--to`, `--keys`, `--compact`.
   struct ConvertOptions {
     var to = OutputKind.json
     var keys: KeyStyle
