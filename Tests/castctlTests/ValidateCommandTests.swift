@@ -66,7 +66,11 @@ extension ValidateCommandCase {
       arguments: ["validate", "classy.cast", "classy.json"], status: 64, stderr: ["choose a model with --model"]),
     ValidateCommandCase(arguments: ["validate", "users.json"], status: 64, stderr: ["give the .cast files before the data file"]),
     ValidateCommandCase(arguments: ["validate", "users.cast"], status: 64, stderr: ["give the data file after the .cast files"]),
-    ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--max-errors", "-1"], status: 64),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--max-errors", "-1"], status: 64,
+      stderr: ["--max-errors must be 0 or more"]),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--jobs", "-2"], status: 64, stderr: ["--jobs must be at least 1"]),
     ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--unknown", "maybe"], status: 64),
     ValidateCommandCase(arguments: ["validate", "--type", "[Strin]", "users.json"], status: 64, stderr: ["Strin"]),
     ValidateCommandCase(

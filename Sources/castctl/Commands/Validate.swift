@@ -27,7 +27,7 @@ struct Validate: ParsableCommand {
   @OptionGroup var output: OutputOptions
   @OptionGroup var timing: TimingOptions
 
-  @Option(help: "Stop reporting after this many errors (0: no limit).")
+  @Option(parsing: .unconditional, help: "Stop reporting after this many errors (0: no limit).")
   var maxErrors = 0
 
   func validate() throws {

@@ -29,17 +29,19 @@ struct DataOptions: ParsableArguments {
   @Option(help: "Keys the model does not declare: ignore, warn or error.")
   var unknown: UnknownKeyRule = .ignore
 
-  @Option(help: "Deepest nesting of arrays and objects accepted (at most 10000).")
+  // NB: `.unconditional` on the numeric options: a negative value (`--jobs -1`) is then read as
+  // the value, and refused by `validate()` with the reason, not taken for an unknown flag.
+  @Option(parsing: .unconditional, help: "Deepest nesting of arrays and objects accepted (at most 10000).")
   var maxDepth = 512
 
   /// The largest `--max-depth`: reading, decoding and writing recurse per level, and castctl's
   /// stack (`LargeStack`) holds this many levels with room to spare even under AddressSanitizer.
   static let maxDepthLimit = 10_000
 
-  @Option(help: "Refuse inputs larger than this many bytes (default: no limit).")
+  @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
 
-  @Option(help: "Threads for NDJSON (default: the number of cores).")
+  @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
   func validate() throws {
