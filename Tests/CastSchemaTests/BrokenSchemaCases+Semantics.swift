@@ -52,6 +52,40 @@ extension BrokenCase {
       message: "did you mean '.no'?"),
     BrokenCase(
       "array default with a bad element", "class A {\n  var a: [Int] = 1️⃣[1, \"two\"]\n}\n", "default-type-mismatch"),
+    BrokenCase(
+      "Double default beyond Double's range", "class A {\n  var x: Double = 1️⃣1e400\n}\n", "default-type-mismatch",
+      message: "1e400 is out of range for Double"),
+    BrokenCase(
+      "negative CGFloat default beyond its range", "class A {\n  var x: CGFloat? = 1️⃣-1e309\n}\n",
+      "default-type-mismatch", message: "-1e309 is out of range for CGFloat"),
+    BrokenCase(
+      "Float default beyond Float's range", "class A {\n  var x: Float = 1️⃣1e39\n}\n", "default-type-mismatch",
+      message: "1e39 is out of range for Float"),
+    BrokenCase(
+      "Float element of an array default beyond Float's range", "class A {\n  var x: [Float] = 1️⃣[1, 3.5e38]\n}\n",
+      "default-type-mismatch", message: "3.5e38 is out of range for Float"),
+    BrokenCase(
+      "untyped float default beyond Double's range", "class A {\n  var x = 1️⃣1e400\n}\n", "default-type-mismatch",
+      message: "its type Double: 1e400 is out of range for Double"),
+    BrokenCase(
+      "dictionary default with a repeated key",
+      files: ["class A {\n  var h: [String: Int] = [2️⃣\"a\": 1, 1️⃣\"a\": 2]\n}\n"], "duplicate-dictionary-key",
+      message: "the key \"a\" twice", note: "first written here", noteMarker: "2️⃣"),
+    BrokenCase(
+      "integer-keyed dictionary default with one key spelled two ways",
+      files: ["class A {\n  var h: [Int: Int] = [2️⃣1: 1, 2: 2, 1️⃣0x1: 3]\n}\n"], "duplicate-dictionary-key",
+      message: "the key 1 twice", noteMarker: "2️⃣"),
+    BrokenCase(
+      "enum-keyed dictionary default with a repeated case",
+      "enum E: String {\n  case a, b\n}\nclass A {\n  var h: [E: Int] = [.a: 1, 1️⃣.a: 2]\n}\n",
+      "duplicate-dictionary-key", message: "the key .a twice"),
+    BrokenCase(
+      "repeated key in a nested dictionary default",
+      "class A {\n  var h: [String: [String: Int]] = [\"x\": [\"a\": 1, 1️⃣\"a\": 2], \"y\": [\"a\": 1]]\n}\n",
+      "duplicate-dictionary-key"),
+    BrokenCase(
+      "untyped dictionary default with a repeated key", "class A {\n  var h = [\"a\": 1, 1️⃣\"a\": 2]\n}\n",
+      "duplicate-dictionary-key"),
     BrokenCase("untyped nil default", "class A {\n  var 1️⃣x = nil\n}\n", "cannot-infer-type"),
     BrokenCase("untyped empty array default", "class A {\n  var 1️⃣x = []\n}\n", "cannot-infer-type"),
     BrokenCase("untyped enum case default", "class A {\n  var 1️⃣x = .yes\n}\n", "cannot-infer-type"),

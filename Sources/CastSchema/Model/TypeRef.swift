@@ -86,6 +86,14 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   public var isInteger: Bool { integerBounds != nil }
   /// True for the floating-point types.
   public var isFloatingPoint: Bool { self == .float || self == .double || self == .cgFloat }
+
+  /// Whether this floating-point type holds `value`: finite, and for `Float` within Float's range.
+  /// Defaults and data share the rule, so a default never passes that the same value as data would not.
+  @inlinable
+  public func holdsFloatingPoint(_ value: Double) -> Bool {
+    guard value.isFinite else { return false }
+    return self != .float || abs(value) <= Double(Float.greatestFiniteMagnitude)
+  }
   /// True for every type a JSON number can hold.
   public var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }
 }

@@ -9,6 +9,9 @@ struct DefaultEvaluator {
     case mismatch(String)
     case cannotInfer
     case unsupported
+    /// A dictionary literal repeats a key (Swift traps on it): the key as messages show it,
+    /// the repeated key's range and the first one's.
+    case duplicateKey(String, at: Range<Int>, first: Range<Int>)
   }
 
   /// The value and the type it has (the declared one, or the inferred one when `type` is nil).
@@ -20,14 +23,7 @@ struct DefaultEvaluator {
     case .integer(let text, _):
       return integer(text, as: type)
     case .float(let text, _):
-      let literal = text.filter { $0 != "_" }
-      guard let type else { return .success((.number(literal), .scalar(.double))) }
-      switch type.unwrapped {
-      case .scalar(let scalar) where scalar.isFloatingPoint || scalar == .decimal || scalar == .number:
-        return .success((.number(literal), type))
-      case .any: return .success((.number(literal), type))
-      default: return .failure(.mismatch("\(text) is not \(article(type))"))
-      }
+      return float(text, as: type)
     case .string(let value, _):
       guard let type else { return .success((.string(value), .scalar(.string))) }
       switch type.unwrapped {
@@ -65,7 +61,7 @@ struct DefaultEvaluator {
   private func integer(_ text: String, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
     guard let literal = Self.decimalInteger(text) else { return .failure(.mismatch("\(text) is not a valid integer")) }
     guard let type else {
-      return Int64(literal) != nil ? .success((.number(literal), .scalar(.int))) : .failure(.mismatch("\(text) does not fit in Int"))
+      return Int64(literal) != nil ? .success((.number(literal), .scalar(.int))) : .failure(.mismatch("\(text) is out of range for Int"))
     }
     switch type.unwrapped {
     case .scalar(let scalar) where scalar.isInteger:
@@ -79,6 +75,24 @@ struct DefaultEvaluator {
       return .success((.number(literal), type))
     default:
       return .failure(.mismatch("\(text) is not \(article(type))"))
+    }
+  }
+
+  private func float(_ text: String, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    let literal = text.filter { $0 != "_" }
+    // Without a type, Swift makes a float literal a Double.
+    let resolved = type ?? .scalar(.double)
+    switch resolved.unwrapped {
+    case .scalar(let scalar) where scalar.isFloatingPoint:
+      // Swift rounds a literal beyond the type's range to infinity, which JSON cannot write.
+      guard let value = Double(literal), scalar.holdsFloatingPoint(value) else {
+        return .failure(.mismatch("\(text) is out of range for \(scalar.rawValue)"))
+      }
+      return .success((.number(literal), resolved))
+    case .scalar(let scalar) where scalar == .decimal || scalar == .number:
+      return .success((.number(literal), resolved))
+    case .any: return .success((.number(literal), resolved))
+    default: return .failure(.mismatch("\(text) is not \(article(resolved))"))
     }
   }
 
@@ -118,11 +132,18 @@ struct DefaultEvaluator {
     case let other?: return .failure(.mismatch("a dictionary literal is not \(article(other))"))
     }
     var members: [DefaultMember] = []
+    var firstRanges: [String: Range<Int>] = [:]
     for pair in pairs {
       guard case .success(let (key, inferredKey)) = evaluate(pair.key, as: keyType, optional: false) else {
         return .failure(.mismatch("dictionary keys must be literals of the key type"))
       }
       if keyType == nil { keyType = inferredKey }
+      // Compared as evaluated, so `1` and `0x1` are one key, as in Swift.
+      let keyText = Self.keyText(key)
+      if let first = firstRanges[keyText] {
+        return .failure(.duplicateKey(Self.keyDescription(key), at: pair.key.range, first: first))
+      }
+      firstRanges[keyText] = pair.key.range
       switch evaluate(pair.value, as: valueType, optional: false) {
       case .success(let (value, inferred)):
         if valueType == nil { valueType = inferred }
@@ -165,6 +186,26 @@ struct DefaultEvaluator {
     case .enumCase(let name, _): name
     case .bool(let flag): flag ? "true" : "false"
     default: ""
+    }
+  }
+
+  /// A key as a message shows it: a string quoted, an enum case with its dot.
+  private static func keyDescription(_ value: DefaultValue) -> String {
+    switch value {
+    case .string(let text): "\"\(text)\""
+    case .enumCase(let name, _): ".\(name)"
+    default: keyText(value)
+    }
+  }
+
+  /// The type Swift gives a lone scalar literal (`1` → Int, `1.5` → Double), or nil for any other expression.
+  static func literalType(of expression: ExpressionSyntax) -> TypeRef? {
+    switch expression {
+    case .integer: .scalar(.int)
+    case .float: .scalar(.double)
+    case .string: .scalar(.string)
+    case .bool: .scalar(.bool)
+    default: nil
     }
   }
 

@@ -47,7 +47,7 @@ struct EnumBuilder {
             let reason: String
             switch failure {
             case .mismatch(let text): reason = text
-            case .cannotInfer, .unsupported: reason = "castctl can only use literal raw values"
+            case .cannotInfer, .unsupported, .duplicateKey: reason = "castctl can only use literal raw values"
             }
             diagnostics.append(
               Diagnostic(

@@ -84,16 +84,30 @@ extension RegistryBuilder {
       guard let resolved = resolver.resolveProperty(typeSyntax, suffix: row.typeSuffix, file: file) else { return nil }
       (type, optionality) = resolved
     } else {
-      guard let expression = defaultValue,
-        case .success(let (value, inferred)) = evaluator.evaluate(expression, as: nil, optional: false)
-      else {
-        if case .unsupported? = defaultValue {
-          diagnostics.append(Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: range))
-        }
+      guard let expression = defaultValue else {
         diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
         return nil
       }
-      return (inferred, .none, value)
+      switch evaluator.evaluate(expression, as: nil, optional: false) {
+      case .success(let (value, inferred)):
+        return (inferred, .none, value)
+      case .failure(.duplicateKey(let key, let repeated, let first)):
+        reportDuplicateKey(key, of: name.text, at: repeated, first: first, file: file)
+      case .failure(let failure):
+        // A lone literal has the type Swift gives it, which its value may not fit (`var f = 1e400`).
+        if case .mismatch(let reason) = failure, let literalType = DefaultEvaluator.literalType(of: expression) {
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.defaultTypeMismatch(name.text, "\(literalType)", reason),
+              at: SourceRange(file: file, bytes: expression.range)))
+          return nil
+        }
+        if case .unsupported = expression {
+          diagnostics.append(Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: range))
+        }
+        diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
+      }
+      return nil
     }
     guard let expression = defaultValue else { return (type, optionality, nil) }
     let declared = optionality == .none ? type : TypeRef.optional(type)
@@ -107,6 +121,9 @@ extension RegistryBuilder {
     case .failure(.cannotInfer):
       diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
       return (type, optionality, nil)
+    case .failure(.duplicateKey(let key, let repeated, let first)):
+      reportDuplicateKey(key, of: name.text, at: repeated, first: first, file: file)
+      return (type, optionality, nil)
     case .failure(.mismatch(let reason)):
       let shown = optionality == .none ? "\(type)" : "\(type)\(optionality == .optional ? "?" : "!")"
       diagnostics.append(
@@ -115,6 +132,15 @@ extension RegistryBuilder {
           at: SourceRange(file: file, bytes: expression.range)))
       return (type, optionality, nil)
     }
+  }
+
+  private mutating func reportDuplicateKey(
+    _ key: String, of property: String, at repeated: Range<Int>, first: Range<Int>, file: Int
+  ) {
+    diagnostics.append(
+      Diagnostic(
+        SchemaMessages.duplicateDictionaryKey(property, key), at: SourceRange(file: file, bytes: repeated),
+        notes: [DiagnosticNote("first written here", at: SourceRange(file: file, bytes: first))]))
   }
 
   // MARK: - Directives

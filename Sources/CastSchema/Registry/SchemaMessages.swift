@@ -22,6 +22,12 @@ enum SchemaMessages {
     DiagnosticMessage(code: "duplicate-case", severity: .error, text: "case '\(name)' appears twice in enum '\(enumName)'")
   }
 
+  static func duplicateDictionaryKey(_ property: String, _ key: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "duplicate-dictionary-key", severity: .error,
+      text: "default of '\(property)' has the key \(key) twice (a Swift dictionary literal with a repeated key traps)")
+  }
+
   static func duplicateJSONKey(_ key: String, _ first: String, _ second: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "duplicate-json-key", severity: .error,

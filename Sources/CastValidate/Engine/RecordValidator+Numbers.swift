@@ -169,9 +169,7 @@ extension RecordValidator {
   }
 
   static func fitsFloating(_ value: Double, _ type: ScalarType) -> Bool {
-    guard value.isFinite else { return false }
-    if type == .float { return abs(value) <= Double(Float.greatestFiniteMagnitude) }
-    return true
+    type.holdsFloatingPoint(value)
   }
 
   mutating func outOfRange(_ type: ScalarType, _ literal: String, at offset: Int, declaration: SourceRange?) -> Outcome {
