@@ -7,15 +7,16 @@ struct Schema: ParsableCommand {
     commandName: "schema",
     abstract: "Show the models: properties, types, JSON keys, required / optional / default, dialect.",
     discussion: """
-      The last argument is taken as a model name when it is not a file.
+      The last argument names a model, an enum or MODEL.PROPERTY (that property only) when it is not an existing file; a missing path (one ending in .cast or .swift, or with a /) is reported as unreadable.
 
       Examples:
         castctl schema schemas/users.cast
         castctl schema -c ../shared/samples/JSONCast-Classy.cast Classy
         castctl schema schemas/users.cast User --format json
+        castctl schema schemas/users.cast User.userName
       """)
 
-  @Argument(help: "The .cast files, then optionally a model name.", completion: .file(extensions: ["cast", "swift"]))
+  @Argument(help: "The .cast files, then optionally a model name (or MODEL.PROPERTY).", completion: .file(extensions: ["cast", "swift"]))
   var arguments: [String]
 
   @OptionGroup var generator: GeneratorOptions
@@ -32,33 +33,28 @@ struct Schema: ParsableCommand {
     Terminal.writeError(session.renderDiagnostics(color: color, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let registry = session.registry
-    var names = Array(registry.models.keys)
-    var enumNames = Array(registry.enums.keys)
+    var selection = SchemaSelection.all(in: registry)
     if let modelName {
-      if registry.models[modelName] != nil {
-        names = [modelName]
-        enumNames = []
-      } else if registry.enums[modelName] != nil {
-        names = []
-        enumNames = [modelName]
-      } else {
-        let hint = registry.suggestModel(for: modelName).map { "; did you mean '\($0)'?" } ?? ""
-        Terminal.writeError("castctl: error: no model named '\(modelName)'\(hint)\n")
+      switch SchemaSelection.named(modelName, in: registry, usage: "") {
+      case .success(let named): selection = named
+      case .failure(let failure):
+        Terminal.writeError("castctl: error: \(failure.message)\n")
         throw ExitCode.usage
       }
     }
     switch output.format {
     case .text:
       let table = SchemaTable(registry: registry, style: TextStyle(enabled: Terminal.useColor(output.color, fileDescriptor: 1)))
-      Terminal.write(table.render(models: names, enums: enumNames))
+      Terminal.write(table.render(selection))
     case .json:
-      Terminal.write(SchemaJSON.document(registry: registry, models: names, enums: enumNames) + "\n")
+      Terminal.write(SchemaJSON.document(selection, registry: registry) + "\n")
     }
   }
 }
 
-/// Splits `SCHEMA… [MODEL]`: a last argument that is not an existing file and has no schema
-/// extension names a model.
+/// Splits `SCHEMA… [MODEL]`: a last argument that is not an existing file names a model (or
+/// `Model.property`), unless it can only be a path: it ends in a schema extension, holds a `/`,
+/// or is `-` (standard input).
 enum SchemaArguments {
   static func split(_ arguments: [String]) -> (paths: [String], model: String?) {
     guard arguments.count > 1, let last = arguments.last, isModelName(last) else { return (arguments, nil) }
@@ -66,6 +62,7 @@ enum SchemaArguments {
   }
 
   static func isModelName(_ text: String) -> Bool {
-    !text.contains("/") && !text.contains(".") && !FileSystem.exists(text)
+    text != "-" && !text.contains("/") && !text.hasSuffix(".cast") && !text.hasSuffix(".swift")
+      && !FileSystem.exists(text)
   }
 }

@@ -54,22 +54,11 @@ extension ReplInterpreter {
 
   func show(_ rest: String) -> String {
     let name = rest.isEmpty ? (session.currentModel ?? "") : rest
-    let table = SchemaTable(registry: session.registry, style: style)
-    if let dot = name.firstIndex(of: "."), var model = session.registry.models[String(name[..<dot])] {
-      // `Model.property`: the model's table with that property's row only.
-      let property = String(name[name.index(after: dot)...])
-      guard !property.isEmpty else { return error("name a property: :show \(model.name).PROPERTY") }
-      guard model.properties.contains(where: { $0.name == property }) else {
-        let hint = NameSuggestion.closest(to: property, in: model.properties.map(\.name))
-          .map { "; did you mean '\($0)'?" } ?? ""
-        return error("\(model.name) has no property '\(property)'\(hint)")
-      }
-      model.properties.removeAll { $0.name != property }
-      return table.render(model)
+    if name.isEmpty { return unknownModel(name) }
+    switch SchemaSelection.named(name, in: session.registry, usage: ":show ") {
+    case .success(let selection): return SchemaTable(registry: session.registry, style: style).render(selection)
+    case .failure(let failure): return error(failure.message)
     }
-    if session.registry.models[name] != nil { return table.render(models: [name], enums: []) }
-    if session.registry.enums[name] != nil { return table.render(models: [], enums: [name]) }
-    return unknownModel(name)
   }
 
   func keys(_ rest: String) -> String {

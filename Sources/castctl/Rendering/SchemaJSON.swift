@@ -3,9 +3,9 @@ import CastValidate
 
 /// `castctl schema --format json`: the same facts as the table, for programs.
 enum SchemaJSON {
-  static func document(registry: ModelRegistry, models: [String], enums: [String]) -> String {
-    let modelValues = models.compactMap { registry.models[$0] }.map { model(for: $0, registry: registry) }
-    let enumValues = enums.compactMap { registry.enums[$0] }.map { enumeration(for: $0, registry: registry) }
+  static func document(_ selection: SchemaSelection, registry: ModelRegistry) -> String {
+    let modelValues = selection.models.map { model(for: $0, registry: registry) }
+    let enumValues = selection.enums.map { enumeration(for: $0, registry: registry) }
     return JSONWriter(style: .pretty(indent: 2)).write(
       .object([
         JSONMember(key: "models", value: .array(modelValues)),

@@ -5,15 +5,8 @@ struct SchemaTable {
   let registry: ModelRegistry
   let style: TextStyle
 
-  func render(models: [String], enums: [String]) -> String {
-    var sections: [String] = []
-    for name in models {
-      if let model = registry.models[name] { sections.append(render(model)) }
-    }
-    for name in enums {
-      if let enumType = registry.enums[name] { sections.append(render(enumType)) }
-    }
-    return sections.joined(separator: "\n")
+  func render(_ selection: SchemaSelection) -> String {
+    (selection.models.map(render) + selection.enums.map(render)).joined(separator: "\n")
   }
 
   func render(_ model: Model) -> String {

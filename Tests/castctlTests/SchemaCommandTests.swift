@@ -1,0 +1,59 @@
+import Testing
+
+/// One `castctl schema …` run (in `schemas/`) and what it must print and return.
+struct SchemaCommandCase: Sendable, CustomTestStringConvertible {
+  let arguments: [String]
+  let status: Int32
+  /// Texts standard output must contain.
+  var stdout: [String] = []
+  /// Texts standard output must not contain.
+  var absent: [String] = []
+  /// Texts standard error must contain.
+  var stderr: [String] = []
+
+  var testDescription: String { "castctl " + arguments.joined(separator: " ") + " → \(status)" }
+}
+
+extension SchemaCommandCase {
+  /// The last argument, when it is not an existing file, names what to show, as `:show` does.
+  static let lastArgument: [SchemaCommandCase] = [
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "User.userName"], status: 0,
+      stdout: ["struct User", "userName  String  \"user_name\"  required"], absent: ["email"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "User.userName", "--format", "json"], status: 0,
+      stdout: [#""name": "userName""#], absent: [#""name": "email""#]),
+    SchemaCommandCase(arguments: ["schema", "users.cast", "Role"], status: 0, stdout: ["enum Role: String"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "User.usrName"], status: 64,
+      stderr: ["castctl: error: User has no property 'usrName'; did you mean 'userName'?"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "User."], status: 64, stderr: ["castctl: error: name a property: User.PROPERTY"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "Usr"], status: 64,
+      stderr: ["castctl: error: no model named 'Usr'; did you mean 'User'?"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "Nope.userName"], status: 64,
+      stderr: ["castctl: error: no model named 'Nope.userName'"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "missing.cast"], status: 66,
+      stderr: ["castctl: error: cannot read schema missing.cast: no such file"]),
+    SchemaCommandCase(
+      arguments: ["schema", "users.cast", "seeds/missing"], status: 66,
+      stderr: ["castctl: error: cannot read schema seeds/missing: no such file"]),
+  ]
+}
+
+@Suite("castctl schema, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct SchemaCommandTests {
+  @Test(
+    "the last argument names a model, an enum or Model.property unless it is a file",
+    arguments: SchemaCommandCase.lastArgument)
+  func lastArgument(_ run: SchemaCommandCase) throws {
+    let output = try CastctlProcess.run(run.arguments)
+    #expect(output.status == run.status, "stderr: \(output.stderr)")
+    for text in run.stdout { #expect(output.stdout.contains(text), "\(output.stdout)") }
+    for text in run.absent { #expect(!output.stdout.contains(text), "\(output.stdout)") }
+    for text in run.stderr { #expect(output.stderr.contains(text), "\(output.stderr)") }
+  }
+}
