@@ -139,5 +139,14 @@ extension BrokenCase {
       message: "'Double'"),
     BrokenCase("Dictionary<URL, Int>", "class A {\n  var d: Dictionary<1️⃣URL, Int>\n}\n", "unsupported-type"),
     BrokenCase("generic arguments on a scalar", "class A {\n  var d: 1️⃣Int<String>\n}\n", "unsupported-type"),
+    BrokenCase(
+      "tuple type", "class A {\n  let z: 1️⃣(Int, String)\n}\n", "unsupported-type",
+      message: "'(Int, String)' cannot be mapped: JSON has no tuples"),
+    BrokenCase("tuple as an array's element", "class A {\n  var z: [1️⃣(Int, Int)]?\n}\n", "unsupported-type"),
+    BrokenCase(
+      "tuple behind a typealias", "typealias Pair = 1️⃣(Int, Int)\nclass A {\n  var p: Pair\n}\n", "unsupported-type"),
+    BrokenCase(
+      "function type", "class A {\n  var f: 1️⃣(Int) -> Int\n}\n", "unsupported-type",
+      message: "a function is not data"),
   ]
 }

@@ -151,9 +151,10 @@ extension RegistryTests {
   }
 
   @Test(
-    "SchemaLoader.parseType reports an unknown name with a did-you-mean",
+    "SchemaLoader.parseType reports a bad expression by its code (an unknown name with a did-you-mean)",
     arguments: [
       ("Usr", "unknown-type"), ("[Int", "expected-token"), ("Int Int", "unexpected-token"), ("", "expected-token"),
+      ("(Int, Int)", "unsupported-type"), ("[String: (Int) -> Int]", "unsupported-type"),
     ])
   func parseTypeErrors(_ text: String, _ code: String) throws {
     let result = SchemaLoader.parseType(text, in: Self.registry(Self.typeSchema))

@@ -74,6 +74,9 @@ extension ValidateCommandCase {
     ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--unknown", "maybe"], status: 64),
     ValidateCommandCase(arguments: ["validate", "--type", "[Strin]", "users.json"], status: 64, stderr: ["Strin"]),
     ValidateCommandCase(
+      arguments: ["validate", "--type", "(Int, Int)", "-"], status: 64,
+      stderr: ["error[unsupported-type]: type '(Int, Int)' cannot be mapped"], stdin: "[1, 2]"),
+    ValidateCommandCase(
       arguments: ["validate", "users.cast", "no-such-file.json"], status: 66,
       stderr: ["cannot read no-such-file.json"]),
     ValidateCommandCase(arguments: ["validate", "users.cast", "seeds"], status: 66, stderr: ["cannot read seeds"]),

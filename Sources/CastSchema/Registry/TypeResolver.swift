@@ -101,6 +101,13 @@ struct TypeResolver {
     if symbols.enums[bare] != nil { return .enumeration(bare) }
     if let alias = symbols.aliases[bare] { return resolveAlias(bare, alias, use: name, file: file) }
     if let type = symbols.aliasTypes[bare] { return type }
+    // The parser keeps a tuple or function type as its text: a known form, which JSON cannot map.
+    if name.text.hasPrefix("(") {
+      let reason = name.text.contains("->")
+        ? "a function is not data" : "JSON has no tuples; declare a struct (or use an array)"
+      report(SchemaMessages.unsupportedType(name.text, reason), at: name.range, file: file)
+      return nil
+    }
     var notes: [DiagnosticNote] = []
     if let suggestion = NameSuggestion.closest(to: name.text, in: symbols.allTypeNames) {
       notes.append(DiagnosticNote("did you mean '\(suggestion)'?"))
