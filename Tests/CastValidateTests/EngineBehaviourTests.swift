@@ -215,6 +215,20 @@ struct EngineFormatTests {
   }
 
   @Test(
+    "a string that is not the declared format is quoted as written, never normalised",
+    arguments: [
+      ("UUID", "nope"), ("UUID", "123e4567-e89b-12d3-a456-42661417400g"), ("URL", "http://exa mple.org"),
+      ("Data", "aGVsbG8"), ("Character", "ab"),
+    ])
+  func invalidFormatQuotesInput(_ type: String, _ text: String) throws {
+    let run = try ValueCase.bad(type, "\"\(text)\"").run()
+    #expect(run.findings == ["error invalid-format /v"])
+    let finding = try #require(run.record.findings.first)
+    #expect(finding.message.contains("found the string \"\(text)\""), "\(finding.message)")
+    #expect(finding.found == "the string \"\(text)\"")
+  }
+
+  @Test(
     "Data: standard base64 with padding",
     arguments: [
       ValueCase.ok("Data", #""aGVsbG8=""#, #""aGVsbG8=""#), ValueCase.ok("Data", #""""#, #""""#),

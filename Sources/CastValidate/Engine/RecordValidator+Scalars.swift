@@ -97,7 +97,7 @@ extension RecordValidator {
     declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     let start = scanner.offset
-    var text: String
+    let text: String
     switch kind {
     case .string:
       text = scanner.string(try scanner.readString())
@@ -112,9 +112,7 @@ extension RecordValidator {
     switch type {
     case .character: what = "a single character"
     case .url: what = "a URL"
-    case .uuid:
-      what = "a UUID (8-4-4-4-12 hexadecimal digits)"
-      text = text.uppercased()
+    case .uuid: what = "a UUID (8-4-4-4-12 hexadecimal digits)"
     default: what = "base64 data"
     }
     guard valid else {
@@ -122,7 +120,8 @@ extension RecordValidator {
         type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
         why: "not \(what)", code: .invalidFormat)
     }
-    return .value(wantInstance ? .string(text) : nil)
+    // Only the value is normalised: messages quote the input as it was.
+    return .value(wantInstance ? .string(type == .uuid ? text.uppercased() : text) : nil)
   }
 
   /// Whether a string is a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
