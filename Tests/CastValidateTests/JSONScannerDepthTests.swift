@@ -58,6 +58,28 @@ struct JSONScannerDepthTests {
     #expect(JSONProbe.pullError(Array("[]".utf8), maxDepth: 0)?.offset == 0)
   }
 
+  @Test(
+    "the depth error suggests raising the limit only below the largest --max-depth",
+    arguments: [
+      (2, " (raise it with --max-depth)"), (JSONScanner.maxDepthLimit - 1, " (raise it with --max-depth)"),
+      (JSONScanner.maxDepthLimit, " (the most --max-depth allows)"),
+    ])
+  func depthHint(_ limit: Int, _ hint: String) {
+    #expect(
+      JSONProbe.skipError(JSONProbe.nestedArrays(limit + 1), maxDepth: limit)
+        == JSONSyntaxError(offset: limit, message: "nesting deeper than \(limit) levels\(hint)"))
+  }
+
+  @Test("a scanner that starts inside a container counts the levels above it against the limit")
+  func startingDepth() throws {
+    try Array("[[1]]".utf8).withUnsafeBytes { buffer in
+      var scanner = JSONScanner(buffer, maxDepth: 2, depth: 1)
+      #expect(throws: JSONSyntaxError(offset: 1, message: "nesting deeper than 2 levels (raise it with --max-depth)")) {
+        try scanner.skipValue()
+      }
+    }
+  }
+
   @Test("depth goes back down as containers close")
   func depthTracking() throws {
     try Array(#"[{"a":[]},[]]"#.utf8).withUnsafeBytes { buffer in

@@ -38,6 +38,20 @@ struct HostileDataTests {
       arguments: ["convert", "--type", "Any", "deep.json"], status: 3,
       output: ["deep.json:1:513: error[malformed-json]: nesting deeper than 512 levels (raise it with --max-depth)"]),
     HostileDataCase(
+      name: "nesting past --max-depth at its maximum, which the message does not suggest raising",
+      files: ["deep.json": Array((String(repeating: "[", count: 10_001) + String(repeating: "]", count: 10_001)).utf8)],
+      arguments: ["validate", "--type", "Any", "deep.json", "--max-depth", "10000"], status: 3,
+      output: ["deep.json:1:10001: error[malformed-json]: nesting deeper than 10000 levels (the most --max-depth allows)"]),
+    HostileDataCase(
+      name: "an element of a top-level array nested past --max-depth: the message names the limit",
+      files: [
+        "u.cast": Array("struct U {\n    let id: Int\n}\n".utf8),
+        "deep.json": Array(
+          (#"[{"id": 1, "x": "# + String(repeating: "[", count: 511) + String(repeating: "]", count: 511) + "}]").utf8),
+      ],
+      arguments: ["validate", "u.cast", "deep.json"], status: 3,
+      output: ["deep.json:1:527: error[malformed-json]: nesting deeper than 512 levels (raise it with --max-depth)"]),
+    HostileDataCase(
       name: "--max-depth above its limit", arguments: ["validate", "--type", "Any", "-", "--max-depth", "1000000"],
       status: 64, output: ["--max-depth must be at most 10000"]),
     HostileDataCase(

@@ -192,7 +192,7 @@ public struct DocumentValidator: Sendable {
     var encoded: [UInt8]?
     if let transcript = validator.transcript?.takeUnretainedValue(), isValid {
       if transcript.isBroken || validator.findings.contains(where: { Self.reshapes($0.code) }) {
-        instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), depth: scanner.maxDepth - scanner.depth)
+        instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), from: scanner)
       } else {
         encoded = Array(transcript.bytes)
       }
@@ -211,11 +211,13 @@ public struct DocumentValidator: Sendable {
 
   /// A valid record's instance, read again by a building walker (its findings were reported by
   /// the first reading).
-  private func rebuild(_ validator: RecordValidator, _ span: JSONSpan, depth: Int) throws(JSONSyntaxError) -> Instance? {
+  private func rebuild(
+    _ validator: RecordValidator, _ span: JSONSpan, from reader: JSONScanner
+  ) throws(JSONSyntaxError) -> Instance? {
     var builder = RecordValidator(schema: schema, document: validator.document, build: true)
     builder.documentBase = validator.documentBase
     builder.pathPrefix = validator.pathPrefix
-    var scanner = JSONScanner(validator.bytes(span), baseOffset: span.start, maxDepth: depth)
+    var scanner = JSONScanner(validator.bytes(span), baseOffset: span.start, maxDepth: reader.maxDepth, depth: reader.depth)
     guard case .value(let instance) = try builder.value(node, &scanner, policy: recordPolicy, declaration: nil, build: true)
     else { return .null }
     return instance
@@ -282,7 +284,7 @@ public struct ValidationRun {
     validator.pathPrefix = [.index(index)]
     let errorsBefore = validator.errorCount
     defer { validator.pathPrefix = [] }
-    var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth - 1)
+    var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth, depth: 1)
     do {
       let result = try config.record(&validator, &scanner, index: index, line: nil)
       return (result, scanner.offset - base)

@@ -21,10 +21,14 @@ extension JSONScanner {
     return syntaxError("unexpected \(Self.describe(byte(at: index))); expected \(expected)", at: index)
   }
 
-  /// An error for nesting one level deeper than `maxDepth`.
+  /// An error for nesting one level deeper than `maxDepth`; it suggests raising the limit only
+  /// where `--max-depth` can.
   @inline(never)
   func tooDeep() -> JSONSyntaxError {
-    syntaxError("nesting deeper than \(maxDepth) levels (raise it with --max-depth)", at: position)
+    let hint =
+      maxDepth < Self.maxDepthLimit
+      ? " (raise it with --max-depth)" : maxDepth == Self.maxDepthLimit ? " (the most --max-depth allows)" : ""
+    return syntaxError("nesting deeper than \(maxDepth) levels\(hint)", at: position)
   }
 
   /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise, so messages never print raw control bytes

@@ -10,6 +10,9 @@ public struct JSONScanner {
   public let baseOffset: Int
   /// The deepest nesting of objects and arrays accepted; one more is a syntax error.
   public let maxDepth: Int
+  /// The largest `maxDepth` the command line's `--max-depth` accepts: the nesting error suggests
+  /// raising the limit only below it.
+  public static let maxDepthLimit = 10_000
   /// How many objects and arrays are open at the cursor.
   public internal(set) var depth: Int
   /// The cursor, relative to the buffer start.
@@ -17,12 +20,13 @@ public struct JSONScanner {
   /// The buffer's length, kept in a stored property so bounds checks in hot loops need no recomputation.
   let end: Int
 
-  /// Creates a scanner at the start of `buffer`.
-  public init(_ buffer: UnsafeRawBufferPointer, baseOffset: Int = 0, maxDepth: Int = 512) {
+  /// Creates a scanner at the start of `buffer`, which lies `depth` containers deep in its
+  /// document (an array element: 1), so that `maxDepth` stays the document's limit.
+  public init(_ buffer: UnsafeRawBufferPointer, baseOffset: Int = 0, maxDepth: Int = 512, depth: Int = 0) {
     self.buffer = buffer
     self.baseOffset = baseOffset
     self.maxDepth = maxDepth
-    self.depth = 0
+    self.depth = depth
     self.position = 0
     self.end = buffer.count
   }

@@ -36,7 +36,7 @@ struct DataOptions: ParsableArguments {
 
   /// The largest `--max-depth`: reading, decoding and writing recurse per level, and castctl's
   /// stack (`LargeStack`) holds this many levels with room to spare even under AddressSanitizer.
-  static let maxDepthLimit = 10_000
+  static let maxDepthLimit = JSONScanner.maxDepthLimit
 
   @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
