@@ -11,7 +11,7 @@ struct Check: ParsableCommand {
 
       Examples:
         castctl check schemas/users.cast
-        castctl check -c legacy/*.cast --format json
+        castctl check -c schemas/classy.cast schemas/users.cast --format json
       """)
 
   @Argument(help: "The .cast files to load together.", completion: .file(extensions: ["cast", "swift"]))

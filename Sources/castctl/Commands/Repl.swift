@@ -12,7 +12,7 @@ struct Repl: ParsableCommand {
 
       Examples:
         castctl repl schemas/users.cast
-        castctl repl < session.txt
+        echo ':show User.userName' | castctl repl schemas/users.cast
       """)
 
   @Argument(help: "The .cast files to load first.", completion: .file(extensions: ["cast", "swift"]))

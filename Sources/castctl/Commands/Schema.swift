@@ -11,7 +11,7 @@ struct Schema: ParsableCommand {
 
       Examples:
         castctl schema schemas/users.cast
-        castctl schema -c ../shared/samples/JSONCast-Classy.cast Classy
+        castctl schema -c schemas/classy.cast Classy
         castctl schema schemas/users.cast User --format json
         castctl schema schemas/users.cast User.userName
       """)

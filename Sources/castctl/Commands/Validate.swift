@@ -14,9 +14,9 @@ struct Validate: ParsableCommand {
 
       Examples:
         castctl validate schemas/users.cast schemas/users.json
-        castctl validate schemas/users.cast users.ndjson --model User --strict
-        castctl validate --type '[String: [Int]]' data.json
-        castctl validate --type Any data.json
+        castctl validate schemas/users.cast schemas/users.ndjson --model User --strict
+        echo '{"a": [1, 2]}' | castctl validate --type '[String: [Int]]' -
+        castctl validate --type Any schemas/users.json
       """)
 
   @Argument(help: "The .cast files, then the data file.", completion: .file())
