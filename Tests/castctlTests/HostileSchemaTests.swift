@@ -95,6 +95,20 @@ struct HostileSchemaTests {
     HostileSchemaCase(
       name: "a directory as a schema", make: { [] }, arguments: ["check", "."], status: 66,
       output: ["castctl: error: cannot read schema .: is a directory"]),
+    HostileSchemaCase(
+      name: "a broken schema checked with a missing one: both reported",
+      make: { Array("struct M {\n    var x: Strin\n}\n".utf8) }, arguments: ["check", "hostile.cast", "missing.cast"],
+      status: 66,
+      output: [
+        "hostile.cast:2:12: error[unknown-type]: unknown type 'Strin'",
+        "castctl: error: cannot read schema missing.cast: no such file",
+        "1 file checked (1 could not be read): 1 model, no enums; 1 error, no warnings",
+      ]),
+    HostileSchemaCase(
+      name: "a missing schema before a broken one, as JSON: both reported",
+      make: { Array("struct M {\n    var x: Strin\n}\n".utf8) },
+      arguments: ["check", "missing.cast", "hostile.cast", "--format", "json"], status: 66,
+      output: [#""code": "unknown-type""#, "castctl: error: cannot read schema missing.cast: no such file"]),
   ]
 
   @Test("a schema from a pipe (<(…), standard input) loads like a file", arguments: ["<(cat users.cast)", "- < users.cast"])

@@ -7,7 +7,7 @@ struct Check: ParsableCommand {
     commandName: "check",
     abstract: "Load .cast files and report every problem in them.",
     discussion: """
-      Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors, 66 when a file cannot be read.
+      Exit status: 0 when there are no errors (warnings and notes allowed), 2 when there are errors, 66 when a file cannot be read (the files that can be read are still checked, and their problems printed).
 
       Examples:
         castctl check schemas/users.cast
@@ -28,7 +28,11 @@ struct Check: ParsableCommand {
   }
 
   func run() throws {
-    let session = try SchemaSession.load(schemas, options: generator.registryOptions)
+    // An unreadable file does not hide the problems of the others: they are loaded and reported,
+    // and the exit status is still 66.
+    let (files, unreadable) = SchemaSession.read(schemas)
+    if files.isEmpty { throw ExitCode.unreadableInput }
+    let session = SchemaSession.load(files, options: generator.registryOptions)
     let shown = session.diagnostics.filter { !quiet || $0.severity > .note }
     switch output.format {
     case .text:
@@ -37,12 +41,14 @@ struct Check: ParsableCommand {
       let models = session.registry.models.count
       let enums = session.registry.enums.count
       Terminal.write(
-        "\(DiagnosticRenderer.count(schemas.count, "file")) checked: "
+        "\(DiagnosticRenderer.count(files.count, "file")) checked"
+          + (unreadable > 0 ? " (\(unreadable) could not be read)" : "") + ": "
           + "\(DiagnosticRenderer.count(models, "model")), \(DiagnosticRenderer.count(enums, "enum")); "
           + DiagnosticRenderer.summary(of: session.diagnostics) + "\n")
     case .json:
       Terminal.write(DiagnosticJSON.document(shown, files: session.registry.files) + "\n")
     }
+    if unreadable > 0 { throw ExitCode.unreadableInput }
     if session.hasErrors { throw ExitCode.schemaErrors }
   }
 }

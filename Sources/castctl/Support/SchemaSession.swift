@@ -10,17 +10,32 @@ struct SchemaSession {
   /// True when any diagnostic is an error.
   var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-  /// Reads and loads `paths`; on an unreadable file prints why and throws exit 66.
+  /// Reads and loads `paths`; when a file cannot be read prints why (for every such file) and
+  /// throws exit 66.
   static func load(_ paths: [String], options: RegistryOptions) throws -> SchemaSession {
+    let (files, unreadable) = read(paths)
+    if unreadable > 0 { throw ExitCode.unreadableInput }
+    return load(files, options: options)
+  }
+
+  /// Reads every file of `paths` that can be read, printing why for each one that cannot; the
+  /// files read, and how many could not be.
+  static func read(_ paths: [String]) -> (files: [SourceFile], unreadable: Int) {
     var files: [SourceFile] = []
+    var unreadable = 0
     for path in paths {
       do {
         files.append(try SourceFile.read(path: path))
       } catch {
         Terminal.writeError("castctl: error: cannot read schema \(error)\n")
-        throw ExitCode.unreadableInput
+        unreadable += 1
       }
     }
+    return (files, unreadable)
+  }
+
+  /// Loads files already read.
+  static func load(_ files: [SourceFile], options: RegistryOptions) -> SchemaSession {
     let (registry, diagnostics) = SchemaLoader.load(files, options: options)
     return SchemaSession(registry: registry, diagnostics: diagnostics)
   }
