@@ -9,6 +9,7 @@ extension RegistryTests {
     ("var flt = 111.111", .scalar(.double), .number("111.111")),
     ("var big = 1.7e308", .scalar(.double), .number("1.7e308")),
     ("var f: Float = -3.4e38", .scalar(.float), .number("-3.4e38")),
+    ("var top: Float = 3.4028235e38", .scalar(.float), .number("3.4028235e38")),
     ("var g: CGFloat = 1_000.5e2", .scalar(.cgFloat), .number("1000.5e2")),
     ("var name = \"tim\"", .scalar(.string), .string("tim")),
     ("var bool = true", .scalar(.bool), .bool(true)),
@@ -138,6 +139,10 @@ extension RegistryTests {
     ("Dictionary<String, [What]>!", .dictionary(key: .scalar(.string), value: .array(.enumeration("What"))), true),
     ("NSNumber", .scalar(.number), false),
     ("Number", .scalar(.number), false),
+    // A parenthesised type is that type, as in Swift.
+    ("(Int)", .scalar(.int), false),
+    ("[(User)?]", .array(.optional(.model("User"))), false),
+    ("((String))?", .scalar(.string), true),
   ]
 
   static let typeSchema = "typealias Number = NSNumber\nenum What { case a }\nclass User {\n}\n"

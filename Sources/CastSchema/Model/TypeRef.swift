@@ -92,7 +92,9 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   @inlinable
   public func holdsFloatingPoint(_ value: Double) -> Bool {
     guard value.isFinite else { return false }
-    return self != .float || abs(value) <= Double(Float.greatestFiniteMagnitude)
+    // NB: rounded as Swift's `Float(_:)` rounds, so `3.4028235e38` (the limit as Float prints it,
+    // a little above the exact maximum) still fits.
+    return self != .float || Float(value).isFinite
   }
   /// True for every type a JSON number can hold.
   public var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }

@@ -91,6 +91,14 @@ extension Parser {
       return .array(element, range: start..<previousEnd)
     }
     if isPunctuation("(") {
+      // `(T)` is `T`, as in Swift.
+      let saved = checkpoint()
+      guard enterNesting(skipping: "(", ")") else { return .missing(at: start) }
+      advance()
+      let inner = parseType()
+      nesting -= 1
+      if consume(")"), !isPunctuation("->"), !hasErrors(since: saved) { return inner }
+      restore(saved)
       // Tuples and function types cannot be mapped; keep their text so the error names them.
       skipBalanced(open: "(", close: ")")
       if isPunctuation("->") {

@@ -251,6 +251,11 @@ public struct Parser {
     Checkpoint(index: index, diagnostics: diagnostics, errorCount: errorCount, gaveUp: gaveUp)
   }
 
+  /// Whether an error was reported since `checkpoint`.
+  func hasErrors(since checkpoint: Checkpoint) -> Bool {
+    errorCount != checkpoint.errorCount
+  }
+
   /// Goes back to a checkpoint: errors found since are forgotten and do not count against the budget.
   mutating func restore(_ checkpoint: Checkpoint) {
     index = checkpoint.index
