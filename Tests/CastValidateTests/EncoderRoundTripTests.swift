@@ -49,6 +49,17 @@ extension EncoderCase {
     EncoderCase(
       name: "dson omits nil", schema: nilModels + "\nclass M: Class {\n  var g: Int?\n  var p: P?\n}", json: "{}",
       output: "{}"),
+    // `= nil` is no default: the property is nil, written as the dialect writes nil.
+    EncoderCase(
+      name: "jsoncast omits a nil default",
+      schema: "struct M: DictionaryConvertible {\n  var a: Int? = nil\n  var b: String! = nil\n  var c: Int?\n}",
+      json: #"{"c": 1}"#, output: #"{"c":1}"#),
+    EncoderCase(
+      name: "jsonobject omits a nil default", schema: "class M: JsonObject {\n  var a: [Int]? = nil\n}", json: "{}",
+      output: "{}"),
+    EncoderCase(
+      name: "convertible writes a nil default as null", schema: "struct M: Convertible {\n  var a: Int? = nil\n}",
+      json: "{}", output: #"{"a":null}"#),
   ]
 
   static let styled = """

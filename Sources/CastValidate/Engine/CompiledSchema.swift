@@ -168,10 +168,14 @@ final class SchemaCompiler {
       if property.keys.count == 1, let only = property.keys.first, only.isSimple {
         directKey = Self.keyBytes(only.components[0].key, caseInsensitive)
       }
+      // `= nil` is no value to fill in: such a property is nil when its key is absent, and written
+      // as its dialect writes nil (omitted in most), not as a `null` default.
+      var defaultValue = property.defaultValue
+      if case .null? = defaultValue { defaultValue = nil }
       let field = FieldPlan(
         property: property, node: node, isOptional: property.optionality != .none,
-        isRequired: property.isRequired, defaultJSON: property.defaultValue.flatMap { $0.jsonValue(in: registry) },
-        hasDefault: property.defaultValue != nil,
+        isRequired: property.isRequired, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
+        hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap(CompiledCheck.init),
         directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
       let index = fields.count
