@@ -75,6 +75,7 @@ extension ComparisonRow {
   static let coerced = "warning coerced /v"
   static let missing = "error missing-required /v"
   static let nullError = "error null-not-allowed /v"
+  static let outOfRange = "error out-of-range /v"
 
   /// The table, row by row.
   static let all: [ComparisonRow] = [
@@ -145,6 +146,18 @@ extension ComparisonRow {
       expected: columns(
         .ok(mismatch, value: "nil"), .ok(coerced, value: "0"), .ok(coerced, value: "0"), .ok(mismatch, value: "nil"),
         .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    // A number too large for its type is out-of-range wherever a string is read as a number: not
+    // the largest Int (NSInteger saturated), not a wrong Double.
+    ComparisonRow(
+      situation: #""99999999999999999999" → Int"#, body: "var v: Int?", json: #"{"v": "99999999999999999999"}"#,
+      expected: columns(
+        .bad(outOfRange), .bad(outOfRange), .bad(outOfRange), .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: #""1e400" → Double"#, body: "var v: Double?", json: #"{"v": "1e400"}"#,
+      expected: columns(
+        .bad(outOfRange), .bad(outOfRange), .bad(outOfRange), .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     ComparisonRow(
       situation: #""4.0" → Int"#, body: "var v: Int?", json: #"{"v": "4.0"}"#,

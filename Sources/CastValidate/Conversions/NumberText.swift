@@ -2,55 +2,61 @@
 enum NumberText {
   /// Swift's `Int64("…")`: optional sign, then digits only.
   static func exactInteger(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
-    var digits = Substring(text)
-    var negative = false
-    if digits.first == "-" || digits.first == "+" {
-      negative = digits.first == "-"
-      digits = digits.dropFirst()
-    }
-    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let magnitude = UInt64(digits) else {
-      return nil
-    }
-    return (negative, magnitude)
+    guard isIntegerText(text) else { return nil }
+    let negative = text.first == "-"
+    let digits = text.first == "-" || text.first == "+" ? Substring(text).dropFirst() : Substring(text)
+    return UInt64(digits).map { (negative, $0) }
   }
 
-  /// Swift's `Double("…")` limited to finite values: `"1e3"`, `"-2.5"`, `".5"`.
+  /// Whether text is an optional sign and decimal digits, however many: an integer, in range or not.
+  static func isIntegerText(_ text: String) -> Bool {
+    let digits = text.first == "-" || text.first == "+" ? Substring(text).dropFirst() : Substring(text)
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+  }
+
+  /// Swift's `Double("…")` for numbers written out: `"1e3"`, `"-2.5"`, `".5"`, and infinite for one
+  /// beyond Double (`"1e400"`), for the caller's range check; nil for `"inf"`, `"nan"`, `"0x1p3"`.
   static func exactDouble(_ text: String) -> Double? {
-    guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" })
+    guard let value = Double(text), !value.isNaN, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" })
     else { return nil }
     return value
   }
 
   /// `NSString.integerValue`: skip leading whitespace, optional sign, leading digits; junk after
-  /// them is ignored and no digits at all is 0. Saturates like NSInteger.
-  static func leadingInteger(_ text: String) -> Int64 {
+  /// them is ignored and no digits at all is 0. As sign and magnitude, for the caller's range
+  /// check: nil beyond UInt64, where NSInteger saturated (a number out of range is an error in
+  /// every dialect, semantics §4, never silently the largest Int).
+  static func leadingInteger(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
     var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
     var negative = false
     if let sign = scalars.first, sign == "-" || sign == "+" {
       negative = sign == "-"
       scalars = scalars.dropFirst()
     }
-    var value: Int64 = 0
+    var magnitude: UInt64 = 0
     for scalar in scalars {
-      guard let digit = scalar.properties.numericType == .decimal ? Int64(String(scalar)) : nil, scalar.isASCII else { break }
-      let (product, overflow1) = value.multipliedReportingOverflow(by: 10)
+      guard let digit = scalar.properties.numericType == .decimal ? UInt64(String(scalar)) : nil, scalar.isASCII else { break }
+      let (product, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
       let (sum, overflow2) = product.addingReportingOverflow(digit)
-      if overflow1 || overflow2 { return negative ? Int64.min : Int64.max }
-      value = sum
+      if overflow1 || overflow2 { return nil }
+      magnitude = sum
     }
-    return negative ? -value : value
+    return (negative, magnitude)
   }
 
-  /// `NSString.doubleValue`: the longest leading decimal number (with exponent), else 0.
+  /// `NSString.doubleValue`: the longest leading decimal number (with exponent), else 0; infinite
+  /// when that number is beyond Double (`"1e400"`), for the caller's range check to refuse.
   static func leadingDouble(_ text: String) -> Double {
     let scalars = Array(Substring(text).unicodeScalars.drop { $0.properties.isWhitespace })
     var end = 0
     var best = 0.0
     while end < scalars.count, end < 64 {
       end += 1
-      if let value = Double(String(String.UnicodeScalarView(scalars[0..<end]))), value.isFinite {
-        best = value
-      }
+      let prefix = scalars[0..<end]
+      // NB: only digits, signs, points and exponents: `Double("inf")` and `Double("nan")` parse,
+      // `NSString.doubleValue` reads neither.
+      guard prefix.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else { break }
+      if let value = Double(String(String.UnicodeScalarView(prefix))) { best = value }
     }
     return best
   }

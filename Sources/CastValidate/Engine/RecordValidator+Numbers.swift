@@ -43,6 +43,8 @@ extension RecordValidator {
         return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
       case .exact:
         guard let (negative, magnitude) = NumberText.exactInteger(text) else {
+          // Digits beyond UInt64 are a number too large for the type, not text that is no number.
+          if NumberText.isIntegerText(text) { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
           return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
         }
         let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
@@ -52,10 +54,11 @@ extension RecordValidator {
         report(.coerced, .warning, "the string \"\(text)\" read as the number \(literal)", at: start, declaration: declaration)
         return .value(wantInstance ? .number(literal) : nil)
       case .leadingPrefix:
-        let value = NumberText.leadingInteger(text)
-        guard Self.fits(value, type) else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
-        report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(value)", at: start, declaration: declaration)
-        return .value(wantInstance ? .number(String(value)) : nil)
+        guard let (negative, magnitude) = NumberText.leadingInteger(text), Self.fits(negative: negative, magnitude: magnitude, type)
+        else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
+        let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
+        report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(literal)", at: start, declaration: declaration)
+        return .value(wantInstance ? .number(literal) : nil)
       }
     case .bool where policy.boolToNumber:
       let flag = try scanner.readBool()
