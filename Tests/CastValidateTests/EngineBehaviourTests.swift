@@ -157,6 +157,13 @@ struct EngineFormatTests {
       ValueCase.ok("Date", #""2024-03-01T09:30:00+0100""#, #""2024-03-01T08:30:00Z""#),
       ValueCase.ok("Date", #""2024-03-01T09:30:00.25Z""#, #""2024-03-01T09:30:00.25Z""#),
       ValueCase.ok("Date", #""2024-03-01T09:30:00.123456+00:00""#, #""2024-03-01T09:30:00.123456Z""#),
+      // Fractions to the microsecond near today, to the digits a Double holds far from 1970 (not
+      // its rounding error), and the last fraction of the year 9999 still a date.
+      ValueCase.ok("Date", #""2024-03-01T09:30:00.123456789Z""#, #""2024-03-01T09:30:00.123457Z""#),
+      ValueCase.ok("Date", #""5000-01-01T00:00:00.3Z""#, #""5000-01-01T00:00:00.3Z""#),
+      ValueCase.ok("Date", #""9999-12-31T23:59:59.99Z""#, #""9999-12-31T23:59:59.99Z""#),
+      ValueCase.ok("Date", #""9999-12-31T23:59:59.9999Z""#, #""9999-12-31T23:59:59.9999Z""#),
+      ValueCase.ok("Date", "253402300799.9999", #""9999-12-31T23:59:59.9999Z""#),
       ValueCase.ok("Date", #""2024-02-29T23:59:59Z""#, #""2024-02-29T23:59:59Z""#),
       ValueCase.ok("Date", "1709285400", #""2024-03-01T09:30:00Z""#),
       ValueCase.ok("Date", "1709285400.5", #""2024-03-01T09:30:00.5Z""#),

@@ -76,27 +76,32 @@ enum DateText {
 
   /// The dates castctl reads and writes, in seconds since 1970: the years 0000 to 9999, which
   /// ISO-8601's four-digit years can spell (a larger epoch number is an `out-of-range` finding).
-  static let representable: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799.999
+  static let representable: ClosedRange<Double> = -62_167_219_200 ... (253_402_300_800.0).nextDown
 
   /// ISO-8601 in UTC: `2024-05-01T12:00:00Z`, with fractional seconds only when there are some.
   /// Seconds outside `representable` are clamped to it (callers reject those first).
   static func formatISO8601(_ seconds: Double) -> String {
     let seconds = min(max(seconds, representable.lowerBound), representable.upperBound)
     let whole = seconds.rounded(.down)
-    var fraction = seconds - whole
+    // The fractional digits a Double holds at this distance from 1970: six (microseconds) for
+    // centuries around it, four by the year 5000; more would print its rounding error
+    // (`.300003` for `.3`).
+    let places = max(0, min(6, Int(-log10(seconds.magnitude.ulp))))
+    var scale: Int64 = 1
+    for _ in 0..<places { scale *= 10 }
+    var units = Int64(((seconds - whole) * Double(scale)).rounded())
     var total = Int64(whole)
-    if fraction > 0.9999995 {
-      total += 1
-      fraction = 0
+    if units >= scale {
+      // Rounded up to the next second, unless that is the year 10000.
+      if Double(total + 1) <= representable.upperBound { (total, units) = (total + 1, 0) } else { units = scale - 1 }
     }
     let days = Int(total.floorDivided(by: 86400))
     let secondOfDay = Int(total - Int64(days) * 86400)
     let (year, month, day) = civilFromDays(days)
     var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
       + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    let micros = Int((fraction * 1_000_000).rounded())
-    if micros > 0 {
-      var digits = pad(micros, 6)
+    if units > 0 {
+      var digits = pad(Int(units), places)
       while digits.hasSuffix("0") { digits.removeLast() }
       text += "." + digits
     }
