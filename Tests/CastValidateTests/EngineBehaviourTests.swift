@@ -295,6 +295,10 @@ struct EngineCollectionTests {
       ValueCase.ok("[String: [Int]]", #"{"a": [1], "b": []}"#, #"{"a":[1],"b":[]}"#),
       ValueCase.bad("[String: Int]", #"{"a": {}}"#, "error type-mismatch /v/a"),
       ValueCase.ok("[String: Int?]", #"{"a": null}"#, #"{"a":null}"#),
+      // Integer keys are numbers: "01" and "+1" are the key 1 again, and written as 1.
+      ValueCase.ok(
+        "[Int: String]", #"{"1": "a", "01": "b", "+1": "c", "-0": "z"}"#, #"{"1":"c","0":"z"}"#,
+        "warning duplicate-key /v/01", "warning duplicate-key /v/+1"),
     ])
   func dictionaries(_ item: ValueCase) throws {
     item.check(try item.run(enums: "enum K: String { case a, b }\nenum N: Int { case zero = 0, two = 2 }"))

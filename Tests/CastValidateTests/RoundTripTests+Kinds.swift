@@ -95,6 +95,10 @@ extension LedgerKindCase {
       name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
       entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
+      name: "key-moved: an integer dictionary key is written as its number",
+      schema: "struct M {\n  var m: [Int: Int]?\n}\n", json: #"{"m": {"01": 1, "2": 2}}"#,
+      entries: ["key-moved /m/01 1 → 1 at /m/1"]),
+    LedgerKindCase(
       name: "value-dropped: an alternative the decoder did not need", schema: alternatives, json: #"{"b1": 1, "b2": 3}"#,
       entries: ["value-dropped /b2 3 → (absent)"]),
     LedgerKindCase(

@@ -68,16 +68,27 @@ public struct RoundTripLedger {
         value(element, item, outItems[outIndex], inPath: itemPath, outPath: outPath + "/\(outIndex)")
         outIndex += 1
       }
-    case (.dictionary(_, let valueIndex, _), .object(let inMembers), .object(let outMembers)):
+    case (.dictionary(let keyIndex, let valueIndex, _), .object(var inMembers), .object(let outMembers)):
       let valueNode = schema.node(at: valueIndex)
+      // An integer key is written as its number (`"01"` → `"1"`): keys equal as numbers are one key.
+      var spelled: [String: String] = [:]
+      if case .scalar(let scalar) = schema.node(at: keyIndex), scalar.isInteger {
+        inMembers = inMembers.map { member in
+          guard let number = RecordValidator.integerKey(member.key), number != member.key else { return member }
+          spelled[number] = member.key
+          return JSONMember(key: number, value: member.value)
+        }
+      }
       collapsedDuplicates(inMembers, inPath: inPath)
       for member in Self.lastOccurrences(inMembers) {
-        let memberPath = inPath + "/" + JSONPointerText.escape(member.key)
+        let written = outPath + "/" + JSONPointerText.escape(member.key)
+        let memberPath = inPath + "/" + JSONPointerText.escape(spelled[member.key] ?? member.key)
         guard let outValue = outMembers.last(where: { $0.key == member.key })?.value else {
           add(.elementDropped, memberPath, before: member.value, after: nil)
           continue
         }
-        value(valueNode, member.value, outValue, inPath: memberPath, outPath: outPath + "/" + JSONPointerText.escape(member.key))
+        if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: written) }
+        value(valueNode, member.value, outValue, inPath: memberPath, outPath: written)
       }
     default:
       scalar(node, input, output, inPath: inPath)

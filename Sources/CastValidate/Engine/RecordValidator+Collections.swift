@@ -63,22 +63,35 @@ extension RecordValidator {
     var members: [InstanceMember] = []
     var failed = false
     var seen = DuplicateKeys()
+    // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
+    var integerKeys: [String: (offset: Int, text: String)] = [:]
     while let key = try scanner.nextKey(&first) {
       path.push(.key(key))
       defer { path.pop() }
       _ = try scanner.peekKind()
       let start = scanner.offset
+      var memberKey = wantInstance ? scanner.string(key) : ""
       if let previous = seen.insert(key, scanner: scanner) {
         report(
           .duplicateKey, policy.isStrict ? .error : .warning,
           "duplicate key; this value replaces the earlier one", at: start, declaration: declaration, related: previous)
-        if wantInstance { members.removeAll { $0.key == scanner.string(key) } }
+        if wantInstance { members.removeAll { $0.key == memberKey } }
       }
       let mark = findings.count
       var keyOK = true
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
+      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, let number = Self.integerKey(scanner.string(key)) {
+        let text = scanner.string(key)
+        if let previous = integerKeys.updateValue((start, text), forKey: number), previous.text != text {
+          report(
+            .duplicateKey, policy.isStrict ? .error : .warning,
+            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(scalar.rawValue) as \"\(previous.text.prefix(Excerpt.limit))\"; this value replaces the earlier one",
+            at: start, declaration: declaration, related: previous.offset)
+          if wantInstance { members.removeAll { $0.key == number } }
+        }
+        memberKey = number
       }
       // NB: a vouched null is an optional value's (the check doubts any other).
       if !wantInstance, keyOK, cleanUntil >= 0, skipClean(&scanner, node: valueNode, nullIsClean: valueOptional) != nil {
@@ -88,10 +101,10 @@ extension RecordValidator {
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
       switch outcome {
       case .value(let item) where keyOK:
-        if let item { members.append(InstanceMember(key: scanner.string(key), value: item)) }
+        if let item { members.append(InstanceMember(key: memberKey, value: item)) }
         continue
       case .null where keyOK && valueOptional:
-        if wantInstance { members.append(InstanceMember(key: scanner.string(key), value: .null)) }
+        if wantInstance { members.append(InstanceMember(key: memberKey, value: .null)) }
         continue
       case .null:
         report(.nullNotAllowed, .error, "null where \(valueNode.describe(in: schema)) is expected", at: start, declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
@@ -107,6 +120,11 @@ extension RecordValidator {
     }
     if failed { return .unconvertible }
     return .value(wantInstance ? .dictionary(members) : nil)
+  }
+
+  /// An integer key's number as decimal text (`"+01"` → `"1"`, `"-0"` → `"0"`), or nil.
+  static func integerKey(_ text: String) -> String? {
+    NumberText.exactInteger(text).map { ($0.negative && $0.magnitude != 0 ? "-" : "") + String($0.magnitude) }
   }
 
   /// Why a dictionary key does not convert to the key type, or nil.
