@@ -73,6 +73,8 @@ final class ModelPlan: @unchecked Sendable {
   /// Every key the model reads, for "did you mean".
   let knownKeyNames: [String]
   let superKey: KeyPath?
+  /// The objects key paths and `//! super` pass through (nil when every key is a plain key).
+  let pathTree: PathTree?
   let declaration: SourceRange
   let caseInsensitive: Bool
   let emptyStringIsAbsent: Bool
@@ -87,6 +89,7 @@ final class ModelPlan: @unchecked Sendable {
     deferredFields: [Int], ignoredKeys: [[UInt8]], knownKeyNames: [String], superKey: KeyPath?,
     declaration: SourceRange, caseInsensitive: Bool, emptyStringIsAbsent: Bool
   ) {
+    pathTree = PathTree(fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive)
     self.index = index
     self.name = name
     self.policy = policy

@@ -29,7 +29,7 @@ extension RecordValidator {
     let errorsBefore = errorCount
     let fieldCount = plan.fields.count
     let slotBase = slots.push(FieldSlot(), count: fieldCount)
-    let captureBase = captureStack.push(JSONSpan(start: -1, end: -1), count: plan.deferredRoots.count)
+    let captureBase = captureStack.push(RootCapture.none, count: plan.deferredRoots.count)
     let valueBase = valueStack.count
     if wantInstance { valueStack.append(contentsOf: repeatElement(nil, count: fieldCount)) }
     if !wantInstance { transcript?.beginObject(fieldCount: fieldCount) }
@@ -60,7 +60,9 @@ extension RecordValidator {
           slots[slotBase + fieldIndex].status = status
           slots[slotBase + fieldIndex].offset = valueStart
           slots[slotBase + fieldIndex].end = scanner.offset
-          if let root { captureStack[captureBase + root] = JSONSpan(start: valueStart, end: scanner.offset) }
+          if let root {
+            captureStack[captureBase + root] = RootCapture(key: key, value: JSONSpan(start: valueStart, end: scanner.offset))
+          }
           continue
         }
         path.push(.key(key))
@@ -76,16 +78,21 @@ extension RecordValidator {
         try unknownKey(key, plan, &scanner, at: valueStart)
         continue
       } else {
-        if let root, captureStack[captureBase + root].start >= 0 {
-          reportDuplicate(key, previous: captureStack[captureBase + root].start, at: valueStart, declaration: plan.declaration)
+        if let root, captureStack[captureBase + root].value.start >= 0 {
+          reportDuplicate(
+            key, previous: captureStack[captureBase + root].value.start, at: valueStart, declaration: plan.declaration)
         }
         try scanner.skipValue()
       }
-      if let root { captureStack[captureBase + root] = JSONSpan(start: valueStart, end: scanner.offset) }
+      if let root {
+        captureStack[captureBase + root] = RootCapture(key: key, value: JSONSpan(start: valueStart, end: scanner.offset))
+      }
     }
 
     if !plan.deferredFields.isEmpty || plan.superKey != nil {
-      let captures = (captureBase..<captureBase + plan.deferredRoots.count).map { captureStack[$0].start >= 0 ? captureStack[$0] : nil }
+      let captures = (captureBase..<captureBase + plan.deferredRoots.count).map {
+        captureStack[$0].value.start >= 0 ? captureStack[$0] : nil
+      }
       for fieldIndex in plan.deferredFields {
         let (status, offset, instance, alternative) = try deferredField(
           fieldIndex, plan, captures, build: wantInstance || transcript != nil)
@@ -94,6 +101,7 @@ extension RecordValidator {
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       }
       if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
+      if let tree = plan.pathTree { try checkPathObjects(tree, plan, captures) }
     }
 
     var result: [FieldValue?] = wantInstance ? Array(repeating: nil, count: fieldCount) : []
@@ -276,7 +284,7 @@ extension RecordValidator {
     findings.removeAll { span.contains($0.offset) }
   }
 
-  private mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
+  mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
     path.push(.key(key))
     report(
       .duplicateKey, .warning,

@@ -1,10 +1,24 @@
 import CastSchema
 
+/// A first key of a key path (or `//! super`) as the object's scan found it: the key, for the
+/// paths of findings below it, and its value's span (start < 0: not seen).
+struct RootCapture: BitwiseCopyable {
+  var key: JSONStringToken
+  var value: JSONSpan
+
+  /// Not seen. Computed, so that reading it costs no lazy-global check in the scan.
+  @inline(__always)
+  static var none: RootCapture {
+    let unseen = JSONSpan(start: -1, end: -1)
+    return RootCapture(key: JSONStringToken(span: unseen, hasEscapes: false), value: unseen)
+  }
+}
+
 /// Key paths (`a/b`), indices (`x[1]`), alternatives (`a ?? b`) and `//! super` objects: resolved
 /// after the object's scan from the spans captured for their first keys.
 extension RecordValidator {
   mutating func deferredField(
-    _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [JSONSpan?], build wantInstance: Bool
+    _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [RootCapture?], build wantInstance: Bool
   ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?, Int) {
     var status = FieldStatus.absent
     var offset = -1
@@ -46,12 +60,12 @@ extension RecordValidator {
     return (status, offset, instance, used)
   }
 
-  func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?]) -> Bool {
+  func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?]) -> Bool {
     guard let (span, _) = locate(key, plan, captures, origin: nil) else { return false }
     return bytes(JSONSpan(start: span.start, end: span.start + 1)).first == UInt8(ascii: "{")
   }
 
-  mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?], at objectStart: Int) {
+  mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], at objectStart: Int) {
     guard !checkSuperObjectPresent(key, plan, captures) else { return }
     report(
       .superObjectMissing, .error,
@@ -62,15 +76,15 @@ extension RecordValidator {
 
   /// The span of the value at `keyPath`, and the path pieces leading to it; nil when absent.
   func locate(
-    _ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [JSONSpan?], origin: (field: Int, alternative: Int)?
+    _ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], origin: (field: Int, alternative: Int)?
   ) -> (JSONSpan, [PathPiece])? {
     var pieces: [PathPiece] = []
     var current: JSONSpan?
     for (position, component) in keyPath.components.enumerated() {
       if position == 0 {
         let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive)
-        guard let index = plan.deferredRoots.firstIndex(of: root), let span = captures[index] else { return nil }
-        current = span
+        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return nil }
+        current = capture.value
       } else {
         guard let parent = current, let child = member(component.key, of: parent, plan) else { return nil }
         current = child

@@ -47,8 +47,9 @@ struct RecordValidator {
   /// Per-property state of the objects being read, innermost last: reused, so reading an object
   /// allocates nothing.
   let slots = RawStack<FieldSlot>(capacity: 256)
-  /// First-key spans of the objects being read, for key paths (start < 0: not seen).
-  let captureStack = RawStack<JSONSpan>()
+  /// First keys of the objects being read and their values' spans, for key paths (start < 0:
+  /// not seen).
+  let captureStack = RawStack<RootCapture>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
   /// The quick first look at each record when validating or writing a transcript, which then

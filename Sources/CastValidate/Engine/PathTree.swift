@@ -1,0 +1,72 @@
+import CastSchema
+
+/// The objects and arrays that a model's key paths, index keys and `//! super` pass through, as a
+/// tree of key components: which members of each the model reads. Node 0 is the model's own
+/// object, whose members the scan itself judges; below it, a member no path reads is unknown and
+/// a member read twice is a duplicate, as at the model's own level.
+struct PathTree: Sendable {
+  /// One member on the way: the key as the matcher compares it and as declared, and its node.
+  struct Member: Sendable {
+    /// Folded to lower case under `-i`, as `SchemaCompiler.keyBytes` folds direct keys.
+    let key: [UInt8]
+    let name: String
+    let node: Int
+  }
+
+  /// One element an index key reads, and its node.
+  struct Element: Sendable {
+    let index: Int
+    let node: Int
+  }
+
+  /// One value on the way to the values the properties read.
+  struct Node: Sendable {
+    /// A property reads the whole value here: what is inside is its type's business, not the
+    /// tree's (a path that goes on below a read value does not make its members known).
+    var isLeaf = false
+    var members: [Member] = []
+    var elements: [Element] = []
+    /// The property whose key first reaches here, or the model for its `//! super` object: what
+    /// a finding about a member here is declared by.
+    let declaration: SourceRange
+  }
+
+  private(set) var nodes: [Node]
+
+  /// The tree of every key of `fields` and of `superKey`; nil when every key is a plain key, so
+  /// that such models carry nothing to walk.
+  init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, caseInsensitive: Bool) {
+    guard superKey != nil || fields.contains(where: { $0.directKey == nil }) else { return nil }
+    nodes = [Node(declaration: declaration)]
+    // NB: the super key first, so that its object is declared by the model, not by the first
+    // inherited property.
+    if let superKey { insert(superKey, leaf: false, declaration: declaration, caseInsensitive) }
+    for field in fields {
+      for key in field.property.keys { insert(key, leaf: true, declaration: field.declaration, caseInsensitive) }
+    }
+  }
+
+  private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange, _ caseInsensitive: Bool) {
+    var node = 0
+    for component in key.components {
+      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive)
+      if let existing = nodes[node].members.first(where: { $0.key == bytes }) {
+        node = existing.node
+      } else {
+        nodes.append(Node(declaration: declaration))
+        nodes[node].members.append(Member(key: bytes, name: component.key, node: nodes.count - 1))
+        node = nodes.count - 1
+      }
+      if let index = component.index {
+        if let existing = nodes[node].elements.first(where: { $0.index == index }) {
+          node = existing.node
+        } else {
+          nodes.append(Node(declaration: declaration))
+          nodes[node].elements.append(Element(index: index, node: nodes.count - 1))
+          node = nodes.count - 1
+        }
+      }
+    }
+    if leaf { nodes[node].isLeaf = true }
+  }
+}

@@ -1,0 +1,74 @@
+import CastSchema
+
+/// The objects that key paths, index keys and `//! super` pass through, below the model's own
+/// object: their members get the checks the scan gives the model's own keys (semantics §4), since
+/// the properties' lookups only ever see the last occurrence of the key they want.
+extension RecordValidator {
+  /// Walks the tree's objects from the first keys the scan captured.
+  mutating func checkPathObjects(_ tree: PathTree, _ plan: ModelPlan, _ captures: [RootCapture?]) throws(JSONSyntaxError) {
+    for member in tree.nodes[0].members where !tree.nodes[member.node].isLeaf {
+      guard let root = plan.deferredRoots.firstIndex(of: member.key), let capture = captures[root] else { continue }
+      path.push(.key(capture.key))
+      try walk(capture.value, tree, member.node, plan)
+      path.pop()
+    }
+  }
+
+  private mutating func walk(_ span: JSONSpan, _ tree: PathTree, _ index: Int, _ plan: ModelPlan) throws(JSONSyntaxError) {
+    let node = tree.nodes[index]
+    var scanner = subScanner(span)
+    switch try scanner.peekKind() {
+    // NB: a value of another shape is reported by the properties whose paths are blocked by it.
+    case .object where !node.members.isEmpty || node.elements.isEmpty:
+      try walkObject(&scanner, tree, node, plan)
+    case .array where !node.elements.isEmpty:
+      try walkArray(&scanner, tree, node, plan)
+    default:
+      return
+    }
+  }
+
+  private mutating func walkObject(
+    _ scanner: inout JSONScanner, _ tree: PathTree, _ node: PathTree.Node, _ plan: ModelPlan
+  ) throws(JSONSyntaxError) {
+    // The last occurrence of each member: the one the properties read, and the only one walked.
+    var found = [RootCapture](repeating: .none, count: node.members.count)
+    try scanner.beginObject()
+    var first = true
+    while let key = try scanner.nextKey(&first) {
+      _ = try scanner.peekKind()
+      let start = scanner.offset
+      try scanner.skipValue()
+      guard let slot = node.members.firstIndex(where: { matches(key, $0.key, plan, scanner) }) else { continue }
+      if found[slot].value.start >= 0 {
+        reportDuplicate(
+          key, previous: found[slot].value.start, at: start, declaration: tree.nodes[node.members[slot].node].declaration)
+      }
+      found[slot] = RootCapture(key: key, value: JSONSpan(start: start, end: scanner.offset))
+    }
+    for (slot, member) in node.members.enumerated() where found[slot].value.start >= 0 && !tree.nodes[member.node].isLeaf {
+      path.push(.key(found[slot].key))
+      try walk(found[slot].value, tree, member.node, plan)
+      path.pop()
+    }
+  }
+
+  private mutating func walkArray(
+    _ scanner: inout JSONScanner, _ tree: PathTree, _ node: PathTree.Node, _ plan: ModelPlan
+  ) throws(JSONSyntaxError) {
+    try scanner.beginArray()
+    var first = true
+    var position = 0
+    while try scanner.nextElement(&first) {
+      _ = try scanner.peekKind()
+      let start = scanner.offset
+      try scanner.skipValue()
+      if let element = node.elements.first(where: { $0.index == position }), !tree.nodes[element.node].isLeaf {
+        path.push(.index(position))
+        try walk(JSONSpan(start: start, end: scanner.offset), tree, element.node, plan)
+        path.pop()
+      }
+      position += 1
+    }
+  }
+}

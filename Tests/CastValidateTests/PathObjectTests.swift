@@ -1,0 +1,57 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// The objects that key paths, index keys and `//! super` pass through get the checks of the
+/// model's own object (semantics §4), and `validate` says what `roundtrip`'s ledger lists there.
+@Suite("Engine: objects on key paths and //! super")
+struct PathObjectTests {
+  static let schema = """
+    class Base: DictionaryConvertible {
+      let id: Int
+      var name: String?
+    }
+    class M: Base {
+      //! super "base"
+      var city: String? //! "address/city"
+      var zip: String? //! "address/zip"
+      var deep: Int? //! "a/b[0]/c"
+    }
+    """
+
+  @Test(
+    "a key twice in a key-path or super object: the last wins, a warning at the later one (an error under --strict)",
+    arguments: [
+      (#"{"base": {"id": 1, "id": 2}}"#, "id", "2", ["/base/id"]),
+      (#"{"base": {"id": 1}, "address": {"city": "a", "city": "b"}}"#, "city", #""b""#, ["/address/city"]),
+      (#"{"base": {"id": 1}, "a": {"b": [{"c": 1, "c": 2}]}}"#, "deep", "2", ["/a/b/0/c"]),
+      (#"{"base": {"id": 1}, "a": {"b": [{"c": 1}], "b": [{"c": 2}]}}"#, "deep", "2", ["/a/b"]),
+      // What the replaced object held no longer counts, as for a model's own keys.
+      (#"{"base": {"id": 1}, "address": {"city": "a", "city": "b"}, "address": {"zip": "z"}}"#, "city", "nil", ["/address"]),
+    ] as [(String, String, String, [String])], [false, true])
+  func duplicateKeys(_ row: (String, String, String, [String]), _ strict: Bool) throws {
+    let (json, property, value, duplicates) = row
+    let run = try EngineProbe.run(schema: Self.schema, json, options: ValidationOptions(strict: strict))
+    #expect(run.isValid == !strict)
+    #expect(run.findings == Set(duplicates.map { "\(strict ? "error" : "warning") duplicate-key \($0)" }))
+    if !strict { #expect(run.value(property) == value) }
+  }
+
+  @Test(
+    "a duplicate in a key-path or super object names the earlier value's position, which the ledger's entry shares",
+    arguments: [
+      (#"{"base": {"id": 1, "id": 2}}"#, "/base/id", 16),
+      (#"{"base": {"id": 1}, "address": {"city": "a", "city": "b"}}"#, "/address/city", 40),
+    ])
+  func duplicatePositions(_ json: String, _ path: String, _ earlier: Int) throws {
+    let run = try EngineProbe.run(schema: Self.schema, json)
+    let finding = try #require(run.record.findings.first { $0.code == FindingCode.duplicateKey.rawValue })
+    #expect(finding.path == path)
+    #expect(finding.relatedOffset == earlier)
+    let trip = try RoundTripProbe.run(schema: Self.schema, json)
+    let entry = try #require(trip.entries.first { $0.kind == .duplicateKeyCollapsed })
+    #expect(entry.path == path)
+    #expect(entry.offset == earlier)
+  }
+}
