@@ -54,4 +54,35 @@ struct PathObjectTests {
     #expect(entry.path == path)
     #expect(entry.offset == earlier)
   }
+
+  /// Documents with keys no path reads, and the pointers of those keys.
+  static let unknownKeys: [(String, [String])] = [
+    (#"{"base": {"id": 1, "junk": 2}}"#, ["/base/junk"]),
+    // `zip` is read by another property whose path shares the prefix: known.
+    (#"{"base": {"id": 1}, "address": {"city": "a", "zip": "z", "street": "s"}}"#, ["/address/street"]),
+    // A key known at one level is not known at another.
+    (#"{"base": {"id": 1, "city": "x"}, "address": {"id": 2}}"#, ["/base/city", "/address/id"]),
+    // Inside the element an index key reads; the other elements are no path's (the ledger drops them).
+    (#"{"base": {"id": 1}, "a": {"b": [{"c": 1, "d": 2}, {"e": 3}], "x": 0}}"#, ["/a/b/0/d", "/a/x"]),
+  ]
+
+  @Test(
+    "--unknown judges the keys of key-path and super objects: known means read by some path through that object",
+    arguments: unknownKeys, UnknownKeyRule.allCases)
+  func unknownKeysInPathObjects(_ row: (String, [String]), _ rule: UnknownKeyRule) throws {
+    let (json, unknown) = row
+    let run = try EngineProbe.run(schema: Self.schema, json, options: ValidationOptions(unknownKeys: rule))
+    #expect(run.isValid == (rule != .error))
+    let expected = rule == .ignore ? [] : unknown.map { "\(rule == .error ? "error" : "warning") unknown-key \($0)" }
+    #expect(run.findings == Set(expected))
+  }
+
+  @Test("--unknown warn names exactly the keys roundtrip lists as unknown-key-dropped", arguments: unknownKeys)
+  func unknownKeysAgreeWithLedger(_ row: (String, [String])) throws {
+    let run = try EngineProbe.run(schema: Self.schema, row.0, options: ValidationOptions(unknownKeys: .warn))
+    let trip = try RoundTripProbe.run(schema: Self.schema, row.0)
+    let reported = run.record.findings.filter { $0.code == FindingCode.unknownKey.rawValue }.map(\.path)
+    let dropped = trip.entries.filter { $0.kind == .unknownKeyDropped }.map(\.path)
+    #expect(Set(reported) == Set(dropped))
+  }
 }

@@ -268,8 +268,16 @@ extension RecordValidator {
     try scanner.skipValue()
     let rule = schema.options.unknownKeys
     guard rule != .ignore, !plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) else { return }
+    reportUnknownKey(key, known: plan.knownKeyNames, plan, scanner)
+  }
+
+  /// Reports a key no property reads, under `--unknown warn|error`, with a "did you mean" over
+  /// the keys read beside it.
+  mutating func reportUnknownKey(_ key: JSONStringToken, known: [String], _ plan: ModelPlan, _ scanner: JSONScanner) {
+    let rule = schema.options.unknownKeys
+    guard rule != .ignore else { return }
     let name = scanner.string(key)
-    let hint = NameSuggestion.closest(to: name, in: plan.knownKeyNames).map { "; did you mean \"\($0)\"?" } ?? ""
+    let hint = NameSuggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
     path.push(.key(key))
     report(
       .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(name.prefix(Excerpt.limit))\" for \(plan.name)\(hint)",

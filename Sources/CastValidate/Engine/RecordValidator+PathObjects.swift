@@ -1,8 +1,8 @@
 import CastSchema
 
 /// The objects that key paths, index keys and `//! super` pass through, below the model's own
-/// object: their members get the checks the scan gives the model's own keys (semantics §4), since
-/// the properties' lookups only ever see the last occurrence of the key they want.
+/// object: their members get the checks the scan gives the model's own keys (semantics §4), a
+/// repeated key and a key no path reads, which the properties' lookups pass over.
 extension RecordValidator {
   /// Walks the tree's objects from the first keys the scan captured.
   mutating func checkPathObjects(_ tree: PathTree, _ plan: ModelPlan, _ captures: [RootCapture?]) throws(JSONSyntaxError) {
@@ -39,7 +39,11 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let start = scanner.offset
       try scanner.skipValue()
-      guard let slot = node.members.firstIndex(where: { matches(key, $0.key, plan, scanner) }) else { continue }
+      guard let slot = node.members.firstIndex(where: { matches(key, $0.key, plan, scanner) }) else {
+        // Known here means read by some path through this object, whichever property's it is.
+        if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
+        continue
+      }
       if found[slot].value.start >= 0 {
         reportDuplicate(
           key, previous: found[slot].value.start, at: start, declaration: tree.nodes[node.members[slot].node].declaration)
