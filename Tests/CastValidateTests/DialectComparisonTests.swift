@@ -128,6 +128,31 @@ extension ComparisonRow {
         .bad(mismatch, missing), .ok(mismatch, value: "nil"), .bad(mismatchError), .ok(mismatch, value: "nil"),
         .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
+    // A value a key path cannot go into is the property's value, found where the path stopped.
+    ComparisonRow(
+      situation: "non-object at a key path's step", body: #"var v: Int? //! "a/b""#, json: #"{"a": 5}"#,
+      expected: columns(
+        .ok("warning type-mismatch /a", value: "nil"), .ok("warning type-mismatch /a", value: "nil"),
+        .bad("error type-mismatch /a"), .ok("warning type-mismatch /a", value: "nil"), .bad("error type-mismatch /a")),
+      strict: every(.bad("error type-mismatch /a"))),
+    ComparisonRow(
+      situation: "non-array at an index key's step, with default", body: #"var v: Int = 5 //! "a[1]""#,
+      json: #"{"a": {"1": 2}}"#,
+      expected: columns(
+        .ok("warning type-mismatch /a", "warning default-substituted /a", value: "default:5"),
+        .ok("warning type-mismatch /a", "warning default-substituted /a", value: "default:5"),
+        .bad("error type-mismatch /a"),
+        .ok("warning type-mismatch /a", "warning default-substituted /a", value: "default:5"),
+        .bad("error type-mismatch /a")),
+      strict: every(.bad("error type-mismatch /a"))),
+    ComparisonRow(
+      situation: "null at a key path's step, with default", body: #"var v: Int = 5 //! "a/b""#, json: #"{"a": null}"#,
+      expected: columns(
+        .ok("warning null-replaced-by-default /a", value: "default:5"),
+        .ok("warning null-replaced-by-default /a", value: "default:5"),
+        .ok("warning null-replaced-by-default /a", value: "default:5"),
+        .ok("warning null-replaced-by-default /a", value: "default:5"), .bad("error null-not-allowed /a")),
+      strict: every(.bad("error null-not-allowed /a"))),
     // MARK: Strings and numbers
     ComparisonRow(
       situation: #""42" → Int"#, body: "var v: Int?", json: #"{"v": "42"}"#,

@@ -397,10 +397,11 @@ struct EngineModelTests {
     "key paths and index keys",
     arguments: [
       (#"{"outer": {"inner": 4}}"#, "nested", "4", [String]()),
-      (#"{"outer": {}}"#, "nested", "nil", []), (#"{"outer": 5}"#, "nested", "nil", []),
+      (#"{"outer": {}}"#, "nested", "nil", []), (#"{"outer": 5}"#, "nested", "nil", ["warning type-mismatch /outer"]),
       (#"{"outer": {"inner": "x"}}"#, "nested", "nil", ["warning type-mismatch /outer/inner"]),
       (#"{"list": ["first", "second", "third"]}"#, "second", #""second""#, []),
-      (#"{"list": ["first"]}"#, "second", "nil", []), (#"{"list": {"1": "x"}}"#, "second", "nil", []),
+      (#"{"list": ["first"]}"#, "second", "nil", []),
+      (#"{"list": {"1": "x"}}"#, "second", "nil", ["warning type-mismatch /list"]),
       (#"{"list": ["a", 2]}"#, "second", "nil", ["warning type-mismatch /list/1"]),
       (#"{"a": {"b": [{"c": "deep"}]}}"#, "deep", #""deep""#, []),
     ] as [(String, String, String, [String])])

@@ -85,4 +85,58 @@ struct PathObjectTests {
     let dropped = trip.entries.filter { $0.kind == .unknownKeyDropped }.map(\.path)
     #expect(Set(reported) == Set(dropped))
   }
+
+  static let steps = """
+    struct M: DictionaryConvertible {
+      var city: String? //! "address/city"
+      var zip: String = "-" //! "address/zip"
+      let n: Int //! "outer/inner"
+      var second: Int? //! "list[1]"
+      var y: Int? //! "a/x ?? b"
+      var label: String?
+      var labelled: Int? //! "label/n"
+    }
+    """
+
+  /// A document, whether it is valid, every finding (`severity code path`, sorted), and one
+  /// property's value.
+  static let blockedSteps: [(String, Bool, [String], String, String)] = [
+    // Each property that cannot go through says so, at the value in its way.
+    (
+      #"{"outer": {"inner": 1}, "address": 5}"#, true,
+      ["warning default-substituted /address", "warning type-mismatch /address", "warning type-mismatch /address"],
+      "zip", #"default:"-""#
+    ),
+    (#"{"outer": 5}"#, false, ["error missing-required /outer", "warning type-mismatch /outer"], "n", ""),
+    (#"{"outer": {"inner": 1}, "list": "ab"}"#, true, ["warning type-mismatch /list"], "second", "nil"),
+    // JSON Cast tries the next alternative, as after any value it cannot use.
+    (
+      #"{"outer": {"inner": 1}, "a": [5], "b": 2}"#, true,
+      ["warning alternative-skipped /a", "warning type-mismatch /a"], "y", "2"
+    ),
+    // A value another property reads is not lost: the path is just not in the document.
+    (#"{"outer": {"inner": 1}, "label": "x"}"#, true, [], "labelled", "nil"),
+    // A null on the way is the property's null.
+    (#"{"outer": null}"#, false, ["error missing-required /outer"], "n", ""),
+    (#"{"outer": {"inner": 1}, "address": null}"#, true, ["warning null-replaced-by-default /address"], "zip", #"default:"-""#),
+  ]
+
+  @Test(
+    "a key path that meets a value it cannot go into: that value is the property's, reported where it is",
+    arguments: blockedSteps)
+  func blockedKeyPaths(_ row: (String, Bool, [String], String, String)) throws {
+    let (json, valid, findings, property, value) = row
+    let run = try EngineProbe.run(schema: Self.steps, json)
+    #expect(run.isValid == valid)
+    #expect(run.record.findings.map(EngineProbe.describe).sorted() == findings)
+    if valid { #expect(run.value(property) == value) }
+  }
+
+  @Test("every value roundtrip drops on a key path's way has a finding at its pointer", arguments: blockedSteps.filter(\.1))
+  func blockedStepsAgreeWithLedger(_ row: (String, Bool, [String], String, String)) throws {
+    let run = try EngineProbe.run(schema: Self.steps, row.0)
+    let trip = try RoundTripProbe.run(schema: Self.steps, row.0)
+    let dropped = Set(trip.entries.filter { $0.kind == .valueDropped }.map(\.path))
+    #expect(dropped.isSubset(of: Set(run.record.findings.map(\.path))), "\(dropped)")
+  }
 }

@@ -72,7 +72,7 @@ public enum FindingCode: String, Sendable, CaseIterable {
     case .missingRequired: "a required key is absent (or its value could not be used)"
     case .nullNotAllowed: "null where the dialect or --strict does not accept it"
     case .nullReplacedByDefault: "null read as absent, so the property keeps its default"
-    case .typeMismatch: "the JSON type cannot become the declared type"
+    case .typeMismatch: "the JSON type cannot become the declared type, or a key path meets a value it cannot go into"
     case .defaultSubstituted: "a bad value was replaced by the property's default"
     case .coerced: "a value was converted between JSON types (\"42\" → 42, 1 → true)"
     case .fractionTruncated: "a fractional number was truncated to an integer"

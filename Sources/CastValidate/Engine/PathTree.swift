@@ -32,21 +32,38 @@ struct PathTree: Sendable {
   }
 
   private(set) var nodes: [Node]
+  private let caseInsensitive: Bool
 
   /// The tree of every key of `fields` and of `superKey`; nil when every key is a plain key, so
   /// that such models carry nothing to walk.
   init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, caseInsensitive: Bool) {
     guard superKey != nil || fields.contains(where: { $0.directKey == nil }) else { return nil }
+    self.caseInsensitive = caseInsensitive
     nodes = [Node(declaration: declaration)]
     // NB: the super key first, so that its object is declared by the model, not by the first
     // inherited property.
-    if let superKey { insert(superKey, leaf: false, declaration: declaration, caseInsensitive) }
+    if let superKey { insert(superKey, leaf: false, declaration: declaration) }
     for field in fields {
-      for key in field.property.keys { insert(key, leaf: true, declaration: field.declaration, caseInsensitive) }
+      for key in field.property.keys { insert(key, leaf: true, declaration: field.declaration) }
     }
   }
 
-  private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange, _ caseInsensitive: Bool) {
+  /// Whether a property reads the value at `key` whole.
+  func isRead(_ key: KeyPath) -> Bool {
+    var node = 0
+    for component in key.components {
+      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive)
+      guard let member = nodes[node].members.first(where: { $0.key == bytes }) else { return false }
+      node = member.node
+      if let index = component.index {
+        guard let element = nodes[node].elements.first(where: { $0.index == index }) else { return false }
+        node = element.node
+      }
+    }
+    return nodes[node].isLeaf
+  }
+
+  private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange) {
     var node = 0
     for component in key.components {
       let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive)

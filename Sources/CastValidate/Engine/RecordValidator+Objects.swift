@@ -9,6 +9,10 @@ enum FieldStatus: UInt8 {
 /// One property's state while its object is read: plain data, kept on a reused stack.
 struct FieldSlot {
   var status = FieldStatus.absent
+  // NB: beside `status`, in what would be padding: the slot stays three words.
+  /// For a key path that ran into a value it cannot go into, how many of its steps (keys and
+  /// indices) lead to that value, where findings about the property point (-1: all of them).
+  var steps: Int16 = -1
   /// Which `??` alternative the value came from (-1: none yet).
   var alternative: Int32 = -1
   /// File offset of the value (-1: not seen).
@@ -94,11 +98,11 @@ extension RecordValidator {
         captureStack[$0].value.start >= 0 ? captureStack[$0] : nil
       }
       for fieldIndex in plan.deferredFields {
-        let (status, offset, instance, alternative) = try deferredField(
-          fieldIndex, plan, captures, build: wantInstance || transcript != nil)
-        slots[slotBase + fieldIndex] = FieldSlot(status: status, alternative: Int32(alternative), offset: offset)
-        if !wantInstance { transcript?.placeBuilt(fieldIndex, instance) }
-        if wantInstance { valueStack[valueBase + fieldIndex] = instance }
+        let found = try deferredField(fieldIndex, plan, captures, build: wantInstance || transcript != nil)
+        slots[slotBase + fieldIndex] = FieldSlot(
+          status: found.status, steps: Int16(found.steps), alternative: Int32(found.alternative), offset: found.offset)
+        if !wantInstance { transcript?.placeBuilt(fieldIndex, found.instance) }
+        if wantInstance { valueStack[valueBase + fieldIndex] = found.instance }
       }
       if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
       if let tree = plan.pathTree { try checkPathObjects(tree, plan, captures) }
@@ -110,7 +114,7 @@ extension RecordValidator {
       if slot.status == .value, !wantInstance { continue }
       let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
-      let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)] : nil
+      let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
       let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }

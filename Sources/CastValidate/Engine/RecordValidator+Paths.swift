@@ -14,16 +14,35 @@ struct RootCapture: BitwiseCopyable {
   }
 }
 
+/// Where a key path leads in a document.
+enum PathLookup {
+  /// The value, and the path pieces leading to it.
+  case found(JSONSpan, [PathPiece])
+  /// A key or index on the way is not there.
+  case absent
+  /// A step met a value it cannot go into (no object before a key, no array before an index):
+  /// that value, the pieces leading to it (one per step, when they are asked for), and what the
+  /// step needed.
+  case blocked(JSONSpan, [PathPiece], needs: JSONValueKind)
+}
+
+/// What a deferred property's keys gave, as its `FieldSlot` keeps it, and its value when built.
+struct DeferredValue {
+  var status = FieldStatus.absent
+  var offset = -1
+  var instance: Instance?
+  var alternative = -1
+  /// See `FieldSlot.steps`.
+  var steps = -1
+}
+
 /// Key paths (`a/b`), indices (`x[1]`), alternatives (`a ?? b`) and `//! super` objects: resolved
 /// after the object's scan from the spans captured for their first keys.
 extension RecordValidator {
   mutating func deferredField(
     _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [RootCapture?], build wantInstance: Bool
-  ) throws(JSONSyntaxError) -> (FieldStatus, Int, Instance?, Int) {
-    var status = FieldStatus.absent
-    var offset = -1
-    var instance: Instance?
-    var used = -1
+  ) throws(JSONSyntaxError) -> DeferredValue {
+    var outcome = DeferredValue()
     let field = plan.fields[fieldIndex]
     let keys = field.property.keys
     // NB: these spans are read again, out of document order and against other types than the
@@ -32,18 +51,37 @@ extension RecordValidator {
     cleanUntil = -1
     defer { cleanUntil = vouchedUntil }
     for (alternative, keyPath) in keys.enumerated() {
-      guard let (span, pieces) = locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) else { continue }
-      var scanner = subScanner(span)
-      for piece in pieces { path.push(piece) }
+      let span: JSONSpan
+      let pieces: [PathPiece]
+      let result: FieldStatus
+      var value: Instance?
       let mark = findings.count
       let errorsBefore = errorCount
-      // NB: tried with lenient findings first, so a failed alternative can be set aside.
-      let (result, value) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
-      path.pop(pieces.count)
-      offset = span.start
-      status = result
-      instance = value
-      used = alternative
+      outcome.steps = -1
+      switch locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) {
+      case .absent:
+        continue
+      case .found(let found, let foundPieces):
+        (span, pieces) = (found, foundPieces)
+        var scanner = subScanner(span)
+        for piece in pieces { path.push(piece) }
+        // NB: tried with lenient findings first, so a failed alternative can be set aside.
+        (result, value) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
+        path.pop(pieces.count)
+      case .blocked(let found, let foundPieces, let needs):
+        let reached = keyPath.leading(foundPieces.count)
+        // A value another property reads whole is that property's, and nothing is lost: the path
+        // is just not in this document. The super object is super-object-missing's to report.
+        if plan.pathTree?.isRead(reached) == true { continue }
+        if let superKey = plan.superKey, reached.components == superKey.components { continue }
+        (span, pieces) = (found, foundPieces)
+        result = blockedStep(field, keyPath, found, pieces, reached: reached, needs: needs, policy: plan.policy)
+        outcome.steps = pieces.count
+      }
+      outcome.offset = span.start
+      outcome.status = result
+      outcome.instance = value
+      outcome.alternative = alternative
       let isLast = alternative == keys.count - 1
       if result == .value || isLast { break }
       if result == .null || result == .emptyString { continue }
@@ -55,13 +93,35 @@ extension RecordValidator {
         .alternativeSkipped, .warning, "alternative \"\(keyPath)\" of '\(field.name)' is not convertible; trying \"\(keys[alternative + 1])\"",
         at: span.start, declaration: field.declaration)
       path.pop(pieces.count)
-      status = .absent
+      outcome.status = .absent
     }
-    return (status, offset, instance, used)
+    return outcome
+  }
+
+  /// A key path that runs into a value it cannot go into. A `null` there is the property's null,
+  /// judged by the dialect's null rule; any other value is a present value that cannot be used,
+  /// a type-mismatch at that value, judged as an unconvertible one (semantics §3, §1.2).
+  private mutating func blockedStep(
+    _ field: FieldPlan, _ keyPath: KeyPath, _ span: JSONSpan, _ pieces: [PathPiece], reached: KeyPath,
+    needs: JSONValueKind, policy: Policy
+  ) -> FieldStatus {
+    var scanner = subScanner(span)
+    guard let kind = try? scanner.peekKind(), kind != .null else { return .null }
+    let mark = findings.count
+    let expected = needs == .array ? "an array" : "an object"
+    let found = Excerpt.describe(kind, bytes(span))
+    for piece in pieces { path.push(piece) }
+    report(
+      .typeMismatch, .error,
+      "expected \(expected) at \"\(reached)\" for '\(field.name)' (\"\(keyPath)\"), found \(found)", at: span.start,
+      declaration: field.declaration, expected: expected, found: found)
+    path.pop(pieces.count)
+    if policy.unconvertible != .error { demote(since: mark) }
+    return .unconvertible
   }
 
   func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?]) -> Bool {
-    guard let (span, _) = locate(key, plan, captures, origin: nil) else { return false }
+    guard case .found(let span, _) = locate(key, plan, captures, origin: nil) else { return false }
     return bytes(JSONSpan(start: span.start, end: span.start + 1)).first == UInt8(ascii: "{")
   }
 
@@ -74,19 +134,20 @@ extension RecordValidator {
       extraPath: "/" + key.components.map { JSONPointerText.escape($0.key) }.joined(separator: "/"))
   }
 
-  /// The span of the value at `keyPath`, and the path pieces leading to it; nil when absent.
+  /// Where `keyPath` leads, with the path pieces to the value it reaches.
   func locate(
     _ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], origin: (field: Int, alternative: Int)?
-  ) -> (JSONSpan, [PathPiece])? {
+  ) -> PathLookup {
     var pieces: [PathPiece] = []
-    var current: JSONSpan?
+    var current = JSONSpan(start: -1, end: -1)
     for (position, component) in keyPath.components.enumerated() {
       if position == 0 {
         let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive)
-        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return nil }
+        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return .absent }
         current = capture.value
       } else {
-        guard let parent = current, let child = member(component.key, of: parent, plan) else { return nil }
+        guard firstByte(current) == UInt8(ascii: "{") else { return .blocked(current, pieces, needs: .object) }
+        guard let child = member(component.key, of: current, plan) else { return .absent }
         current = child
       }
       if let origin {
@@ -96,12 +157,18 @@ extension RecordValidator {
             component: Int16(position)))
       }
       if let index = component.index {
-        guard let parent = current, let element = element(index, of: parent) else { return nil }
+        guard firstByte(current) == UInt8(ascii: "[") else { return .blocked(current, pieces, needs: .array) }
+        guard let element = element(index, of: current) else { return .absent }
         current = element
         pieces.append(.index(index))
       }
     }
-    return current.map { ($0, pieces) }
+    return .found(current, pieces)
+  }
+
+  /// The first byte of an already-validated value, which tells its JSON type.
+  private func firstByte(_ span: JSONSpan) -> UInt8? {
+    bytes(JSONSpan(start: span.start, end: span.start + 1)).first
   }
 
   /// A scanner over one already-validated span of the document.
@@ -139,5 +206,25 @@ extension RecordValidator {
       position += 1
     }
     return nil
+  }
+}
+
+extension KeyPath {
+  /// The path of its first `steps` steps, a key and an index each one step (`a/b[1]/c` → 2:
+  /// `a/b`, 3: `a/b[1]`); the whole path for a negative count.
+  func leading(_ steps: Int) -> KeyPath {
+    guard steps >= 0 else { return self }
+    var remaining = steps
+    var kept: [KeyComponent] = []
+    for component in components where remaining > 0 {
+      remaining -= 1
+      var step = KeyComponent(key: component.key)
+      if let index = component.index, remaining > 0 {
+        remaining -= 1
+        step.index = index
+      }
+      kept.append(step)
+    }
+    return KeyPath(components: kept, isVerbatim: isVerbatim)
   }
 }
