@@ -114,6 +114,20 @@ extension ComparisonRow {
         .ok("warning null-replaced-by-default /v", value: "default:5"),
         .ok("warning null-replaced-by-default /v", value: "default:5"), .bad(nullError)),
       strict: every(.bad(nullError))),
+    // A null at an earlier `??` alternative is no value where null is; where the null rule
+    // rejects it, it is rejected there, not passed over.
+    ComparisonRow(
+      situation: "null at an earlier ?? alternative", body: #"var v: Int //! "a ?? b""#, json: #"{"a": null, "b": 7}"#,
+      expected: columns(
+        .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .bad("error null-not-allowed /a")),
+      strict: every(.bad("error null-not-allowed /a"))),
+    ComparisonRow(
+      situation: "null at an earlier ?? alternative, T?", body: #"var v: Int? //! "a ?? b""#,
+      json: #"{"a": null, "b": 7}"#,
+      expected: columns(
+        .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .bad("error null-not-allowed /a")),
+      strict: columns(
+        .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .bad("error null-not-allowed /a"))),
     // MARK: Present but not convertible
     ComparisonRow(
       situation: "unconvertible value, non-optional with default", body: "var v: Int = 5", json: #"{"v": {}}"#,

@@ -111,6 +111,12 @@ public struct Policy: Sendable, Hashable {
     }
   }
 
+  /// Whether a `null` is an error for a property (`optional`: `T?` or `T!`).
+  @inline(__always)
+  func rejectsNull(optional: Bool) -> Bool {
+    null == .error || (null == .onlyForOptionals && !optional)
+  }
+
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals
   /// (never looser than the dialect: DSON still rejects every `null`), any dropped element or
   /// substituted default an error. Output rules stay the dialect's.

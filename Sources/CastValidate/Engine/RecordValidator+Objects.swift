@@ -173,7 +173,7 @@ extension RecordValidator {
     case .absent, .emptyString:
       return absent(field, at: objectStart, reason: nil)
     case .null:
-      if policy.null == .error || (policy.null == .onlyForOptionals && !field.isOptional) {
+      if policy.rejectsNull(optional: field.isOptional) {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",

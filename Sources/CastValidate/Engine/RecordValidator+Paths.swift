@@ -84,6 +84,9 @@ extension RecordValidator {
       outcome.alternative = alternative
       let isLast = alternative == keys.count - 1
       if result == .value || isLast { break }
+      // A null the dialect takes for no value leaves the next alternative to try; one its null
+      // rule rejects (DSON's, --strict's for a non-optional) is judged where it is.
+      if result == .null, plan.policy.rejectsNull(optional: field.isOptional) { break }
       if result == .null || result == .emptyString { continue }
       // Unconvertible: JSON Cast tries the next alternative; the others fail here.
       guard plan.policy.unconvertible == .asAbsent else { break }
