@@ -95,6 +95,10 @@ extension LedgerKindCase {
       name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
       entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
+      name: "absent-written-as-null: Nosce writes a nil nested model as {}, which is no default",
+      schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: "{}",
+      entries: ["absent-written-as-null /p (absent) → {}"]),
+    LedgerKindCase(
       name: "key-moved: an integer dictionary key is written as its number",
       schema: "struct M {\n  var m: [Int: Int]?\n}\n", json: #"{"m": {"01": 1, "2": 2}}"#,
       entries: ["key-moved /m/01 1 → 1 at /m/1"]),

@@ -152,7 +152,9 @@ public struct RoundTripLedger {
       }
       guard let used else {
         if !slotCovered, let after = outValue {
-          add(after == .null ? .absentWrittenAsNull : .defaultFilled, outPointer, before: nil, after: after, offsetPath: inPath)
+          // NB: without a default the value written is the dialect's nil: `null`, or Nosce's `{}`.
+          let writesNil = after == .null || !field.hasDefault
+          add(writesNil ? .absentWrittenAsNull : .defaultFilled, outPointer, before: nil, after: after, offsetPath: inPath)
         }
         continue
       }
