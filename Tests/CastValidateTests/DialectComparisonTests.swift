@@ -278,6 +278,14 @@ extension ComparisonRow {
         .bad("error unknown-enum-value /v"), .ok("warning unknown-enum-value /v", value: "nil"),
         .bad("error unknown-enum-value /v")),
       strict: every(.bad("error unknown-enum-value /v"))),
+    ComparisonRow(
+      situation: "fraction → Int enum (raw value converted as Int: truncated where Int is)", body: "var v: L?",
+      json: #"{"v": 5.7}"#, enums: "enum L: Int { case low, mid = 5, high }",
+      expected: columns(
+        .ok("warning unknown-enum-value /v", value: "nil"), .ok("warning fraction-truncated /v", value: "5"),
+        .ok("warning fraction-truncated /v", value: "5"), .ok("warning unknown-enum-value /v", value: "nil"),
+        .bad("error unknown-enum-value /v")),
+      strict: every(.bad("error unknown-enum-value /v"))),
     // MARK: Dates and URLs (shared decisions, semantics §4)
     ComparisonRow(
       situation: "Date, ISO-8601 with offset", body: "var v: Date?", json: #"{"v": "2024-03-01T09:30:00+01:00"}"#,

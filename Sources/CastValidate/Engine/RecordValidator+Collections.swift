@@ -165,7 +165,18 @@ extension RecordValidator {
       case .number:
         let token = try scanner.readNumber()
         found = scanner.literal(token)
-        caseIndex = plan.numericRaws.firstIndex(of: scanner.double(token))
+        let value = scanner.double(token)
+        caseIndex = plan.numericRaws.firstIndex(of: value)
+        // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.
+        let truncated = value.rounded(.towardZero)
+        if caseIndex == nil, policy.truncateFractions, plan.rawType?.isInteger == true, truncated != value,
+          truncated.isFinite, let match = plan.numericRaws.firstIndex(of: truncated)
+        {
+          caseIndex = match
+          report(
+            .fractionTruncated, .warning, "\(found) truncated to \(Int64(truncated)) for \(plan.name)'s raw value", at: start,
+            declaration: declaration)
+        }
       case .string where policy.stringToNumber != .never:
         let text = scanner.string(try scanner.readString())
         found = "\"\(text)\""
