@@ -24,7 +24,8 @@ public enum PropertyListOutput {
 }
 
 /// A JSON value as the property list encoder writes it: integers as `<integer>`, other numbers
-/// as `<real>`, nulls left out (a null document as an empty dictionary), members in their order.
+/// as `<real>`, nulls left out (a null document as an empty dictionary). The encoder writes a
+/// dictionary's keys sorted, as `PropertyListSerialization` did.
 private struct PropertyListValue: Encodable {
   let value: JSONValue
 
