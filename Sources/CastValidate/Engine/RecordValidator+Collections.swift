@@ -82,8 +82,9 @@ extension RecordValidator {
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, let number = Self.integerKey(scanner.string(key)) {
-        let text = scanner.string(key)
+      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, case let text = scanner.string(key),
+        let number = Self.integerKey(text)
+      {
         if let previous = integerKeys.updateValue((start, text), forKey: number), previous.text != text {
           report(
             .duplicateKey, policy.isStrict ? .error : .warning,

@@ -125,7 +125,7 @@ extension RecordValidator {
 
   func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?]) -> Bool {
     guard case .found(let span, _) = locate(key, plan, captures, origin: nil) else { return false }
-    return bytes(JSONSpan(start: span.start, end: span.start + 1)).first == UInt8(ascii: "{")
+    return firstByte(span) == UInt8(ascii: "{")
   }
 
   mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], at objectStart: Int) {

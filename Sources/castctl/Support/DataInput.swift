@@ -57,8 +57,6 @@ enum DataInput {
     return ExitCode.malformedJSON
   }
 
-  /// Reads YAML (`--from yaml`) and converts it to JSON, keeping positions in the YAML; a YAML
-  /// syntax error ends with exit 3.
   /// The data file of a command (YAML converted, see `readYAML`), and whether it holds one
   /// record per line: NDJSON, or a YAML stream of several documents.
   static func dataFile(_ path: String, options: DataOptions) throws -> (source: DataSource, ndjson: Bool) {
@@ -67,9 +65,9 @@ enum DataInput {
     return (source, documents > 1)
   }
 
-  /// YAML as the JSON it describes, positions pointing into the YAML; several documents become
-  /// one JSON line each.
-  static func readYAML(_ path: String, color: Bool, maxBytes: Int? = nil) throws -> (source: DataSource, documents: Int) {
+  /// YAML (`--from yaml`) as the JSON it describes, positions pointing into the YAML; several
+  /// documents become one JSON line each. A YAML syntax error ends with exit 3.
+  private static func readYAML(_ path: String, color: Bool, maxBytes: Int? = nil) throws -> (source: DataSource, documents: Int) {
     let original = try read(path, maxBytes: maxBytes)
     let yaml = original.readAll()
     do {
