@@ -168,7 +168,7 @@ struct FormatRoundTripTests {
   func plistOfEveryOutput() throws {
     for item in try ConvertedOutputs.all() {
       for binary in [false, true] {
-        let (data, dropped) = try PropertyListOutput.write(item.value, binary: binary)
+        let (data, dropped, _) = try PropertyListOutput.write(item.value, binary: binary)
         #expect(dropped == FormatReader.nulls(in: item.value), "\(item.name)")
         let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         #expect(FormatReader.plist(object, equals: item.value), "\(item.name) binary: \(binary)")
@@ -180,7 +180,7 @@ struct FormatRoundTripTests {
   func plistTypes() throws {
     let value = try JSONValue.parse(
       #"{"t": true, "f": false, "i": 1, "n": -5, "u": 18446744073709551615, "r": 1.5, "s": "1", "z": null, "a": [1, null, true, "x"]}"#)
-    let (data, dropped) = try PropertyListOutput.write(value, binary: false)
+    let (data, dropped, _) = try PropertyListOutput.write(value, binary: false)
     #expect(dropped == 2)
     let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     #expect(FormatReader.plist(object, equals: value))

@@ -221,7 +221,12 @@ public struct Parser {
   func describe(_ token: Token) -> String {
     switch token.kind {
     case .endOfFile: "end of file"
-    case .unknown: "character '\(source.text(token.range).prefix(8))'"
+    case .unknown:
+      if let bad = UTF8Validation.firstInvalidByte(in: source.bytes[token.range]) {
+        "invalid UTF-8 byte \(UTF8Validation.hex(source.bytes[token.range.lowerBound + bad])) (a .cast file is UTF-8 text)"
+      } else {
+        "character '\(source.text(token.range).prefix(8))'"
+      }
     case .string: "string literal"
     case .directive: "'//!' directive"
     default: "'\(source.text(token.range).prefix(40))'"

@@ -1,73 +1,120 @@
 import Foundation
 
 /// JSON values as a property list (XML or binary), NSCoding's nearest equivalent in Foundation.
-/// Property lists have no null: null members and elements are left out, and counted.
+/// Property lists have no null: null members and elements are left out, and counted. Numbers
+/// are 64-bit integers or `Double`s: a number with more digits than a `Double` holds is written
+/// rounded, and listed. What a property list cannot hold at all is refused with a
+/// `PropertyListOutputError`: a null document, a number beyond a `Double`, and, in XML, the
+/// control characters XML 1.0 has no form for.
 public enum PropertyListOutput {
-  /// The property list bytes, and how many nulls had to be left out.
-  public static func write(_ value: JSONValue, binary: Bool) throws -> (data: Data, droppedNulls: Int) {
-    // NB: `PropertyListEncoder`, not `PropertyListSerialization`: the latter goes through
-    // Foundation's bridged objects, and in the statically linked build it refuses an array inside
-    // a dictionary as "Not A Type".
-    let encoder = PropertyListEncoder()
-    encoder.outputFormat = binary ? .binary : .xml
-    return (try encoder.encode(PropertyListValue(value: value)), nulls(in: value))
+  /// A number written as the nearest `Double`.
+  public struct Rounding: Sendable, Equatable {
+    /// Where it is.
+    public var pointer: JSONPointer
+    /// The number as it was.
+    public var literal: String
+    /// The number as the property list holds it.
+    public var written: String
   }
 
-  private static func nulls(in value: JSONValue) -> Int {
+  /// The property list bytes, how many nulls had to be left out, and the numbers rounded.
+  public static func write(
+    _ value: JSONValue, binary: Bool
+  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
+    if case .null = value {
+      throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
+    }
+    var check = Check(xml: !binary)
+    try check.visit(value)
+    if !binary {
+      var writer = PropertyListXMLWriter()
+      writer.write(document: value)
+      return (Data(writer.output), check.nulls, check.rounded)
+    }
+    do {
+      return (try binaryData(value), check.nulls, check.rounded)
+    } catch {
+      throw PropertyListOutputError(pointer: JSONPointer(), reason: "\(error)")
+    }
+  }
+
+  /// A binary property list. A scalar document goes through `PropertyListSerialization`, since
+  /// the encoder refuses a scalar root; containers through `PropertyListEncoder`, since in the
+  /// statically linked build `PropertyListSerialization` refuses an array inside a dictionary as
+  /// "Not A Type".
+  private static func binaryData(_ value: JSONValue) throws -> Data {
+    let root: Any
     switch value {
-    case .null: 1
-    case .bool, .number, .string: 0
-    case .array(let items): items.reduce(0) { $0 + nulls(in: $1) }
-    case .object(let members): members.reduce(0) { $0 + nulls(in: $1.value) }
+    case .array, .object:
+      let encoder = PropertyListEncoder()
+      encoder.outputFormat = .binary
+      return try encoder.encode(PropertyListValue(value: value))
+    case .bool(let flag): root = NSNumber(value: flag)
+    case .string(let text): root = NSString(string: text)
+    case .number(let literal): root = PropertyListNumber(literal)?.object ?? NSNumber(value: Double(literal) ?? 0)
+    case .null: root = NSDictionary()
+    }
+    return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+  }
+
+  /// Walks the value once before anything is written, counting nulls and refusing what cannot be
+  /// written as it is.
+  private struct Check {
+    let xml: Bool
+    var nulls = 0
+    var rounded: [Rounding] = []
+    var pointer = JSONPointer()
+
+    init(xml: Bool) { self.xml = xml }
+
+    mutating func visit(_ value: JSONValue) throws(PropertyListOutputError) {
+      switch value {
+      case .null: nulls += 1
+      case .bool: break
+      case .number(let literal):
+        guard PropertyListNumber(literal) == nil else { break }
+        guard let real = Double(literal), real.isFinite else {
+          throw PropertyListOutputError(
+            pointer: pointer, reason: "\(literal) is beyond a property list's real (a Double, at most ±1.7976931348623157e+308)")
+        }
+        rounded.append(Rounding(pointer: pointer, literal: literal, written: "\(real)"))
+      case .string(let text): try checkText(text, what: "the string")
+      case .array(let items):
+        for (index, item) in items.enumerated() {
+          pointer.components.append(.index(index))
+          try visit(item)
+          pointer.components.removeLast()
+        }
+      case .object(let members):
+        for member in members {
+          pointer.components.append(.key(member.key))
+          if case .null = member.value {
+            nulls += 1
+          } else {
+            try checkText(member.key, what: "the key")
+            try visit(member.value)
+          }
+          pointer.components.removeLast()
+        }
+      }
+    }
+
+    private func checkText(_ text: String, what: String) throws(PropertyListOutputError) {
+      guard xml, let scalar = text.unicodeScalars.first(where: PropertyListXMLWriter.cannotCarry) else { return }
+      let code = String(format: "U+%04X", scalar.value)
+      throw PropertyListOutputError(
+        pointer: pointer,
+        reason: "\(what) holds \(code), which XML 1.0 cannot carry; a binary property list (--binary) can")
     }
   }
 }
 
-/// A JSON value as the property list encoder writes it: integers as `<integer>`, other numbers
-/// as `<real>`, nulls left out (a null document as an empty dictionary). The encoder writes a
-/// dictionary's keys sorted, as `PropertyListSerialization` did.
-private struct PropertyListValue: Encodable {
-  let value: JSONValue
+/// A value that cannot be written as a property list, and where it is.
+public struct PropertyListOutputError: Error, Sendable, CustomStringConvertible {
+  /// Where in the document.
+  public var pointer: JSONPointer
+  /// Why, in a sentence.
+  public var reason: String
 
-  /// A member's key.
-  private struct MemberKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    switch value {
-    case .null:
-      _ = encoder.container(keyedBy: MemberKey.self)
-    case .bool(let flag):
-      var container = encoder.singleValueContainer()
-      try container.encode(flag)
-    case .number(let literal):
-      var container = encoder.singleValueContainer()
-      if let integer = Int64(literal) {
-        try container.encode(integer)
-      } else if let unsigned = UInt64(literal) {
-        try container.encode(unsigned)
-      } else {
-        try container.encode(Double(literal) ?? 0)
-      }
-    case .string(let text):
-      var container = encoder.singleValueContainer()
-      try container.encode(text)
-    case .array(let items):
-      var container = encoder.unkeyedContainer()
-      for item in items {
-        if case .null = item { continue }
-        try container.encode(PropertyListValue(value: item))
-      }
-    case .object(let members):
-      var container = encoder.container(keyedBy: MemberKey.self)
-      for member in members {
-        if case .null = member.value { continue }
-        try container.encode(PropertyListValue(value: member.value), forKey: MemberKey(stringValue: member.key))
-      }
-    }
-  }
+  public var description: String { pointer.components.isEmpty ? reason : "\(pointer): \(reason)" }
 }

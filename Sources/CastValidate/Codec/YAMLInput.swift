@@ -1,3 +1,4 @@
+import CastSchema
 import Yams
 
 /// Reads YAML input (`--from yaml`) as the JSON document it describes, keeping where each value
@@ -8,6 +9,15 @@ public enum YAMLInput {
   /// between them, as `convert --to yaml` writes NDJSON) becomes one JSON line per document, and
   /// `documents` says how many there were.
   public static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)], documents: Int) {
+    // NB: decoding would replace a bad byte with U+FFFD, and the data would change in silence.
+    if let bad = UTF8Validation.firstInvalidByte(in: yaml) {
+      throw YAMLInputError(message: "invalid UTF-8 byte \(UTF8Validation.hex(yaml[bad])) (YAML input is read as UTF-8)", offset: bad)
+    }
+    if let key = aliasKeyOffset(yaml) {
+      // Yams compares mapping keys by value, which expands an aliased key in full before castctl
+      // sees it: refused here, from the text, since a JSON key is a string anyway.
+      throw YAMLInputError(message: "an alias as a mapping key is not supported: JSON object keys are strings", offset: key)
+    }
     let text = String(decoding: yaml, as: UTF8.self)
     var writer = Writer(lineStarts: Self.lineStarts(yaml), yaml: yaml)
     var documents = 0
@@ -30,15 +40,46 @@ public enum YAMLInput {
     return (writer.output, writer.map, documents)
   }
 
+  /// How much JSON text aliases may add to one input (16 MiB): beyond it the input is refused
+  /// before the alias is expanded, so a few hundred bytes of nested aliases ("billion laughs")
+  /// cannot take minutes and gigabytes. Independent of `--max-bytes`, which bounds what is read.
+  public static let aliasExpansionLimit = 16 << 20
+
   /// Turns Yams nodes into JSON text, recording positions.
   private struct Writer {
     let lineStarts: [Int]
     let yaml: [UInt8]
     var output: [UInt8] = []
     var map: [(json: Int, yaml: Int)] = []
+    /// The anchors defined so far: a node met again with one of them is an alias's copy.
+    private var anchorsSeen: Set<ObjectIdentifier> = []
+    private var expansion = AliasExpansion()
+    /// The JSON text aliases have added so far.
+    private var aliasBytes = 0
+    /// How many alias copies enclose the node being written.
+    private var aliasDepth = 0
+
+    init(lineStarts: [Int], yaml: [UInt8]) {
+      self.lineStarts = lineStarts
+      self.yaml = yaml
+    }
 
     mutating func write(_ node: Node) throws(YAMLInputError) {
       let yamlOffset = offset(node.mark)
+      let isAliasCopy = node.anchor.map { !anchorsSeen.insert(ObjectIdentifier($0)).inserted } ?? false
+      // Counted at the outermost copy only: its size includes the aliases inside it.
+      if isAliasCopy, aliasDepth == 0, let anchor = node.anchor {
+        let size = expansion.size(of: node)
+        aliasBytes = aliasBytes.addingReportingOverflow(size).partialValue
+        guard size <= YAMLInput.aliasExpansionLimit, aliasBytes <= YAMLInput.aliasExpansionLimit else {
+          throw YAMLInputError(
+            message: "expanding the alias *\(anchor.rawValue) (about \(size) bytes of JSON) would take what aliases add to this "
+              + "input past 16 MiB, castctl's limit; nothing was expanded past it",
+            offset: yamlOffset)
+        }
+      }
+      if isAliasCopy { aliasDepth += 1 }
+      defer { if isAliasCopy { aliasDepth -= 1 } }
       map.append((output.count, yamlOffset))
       switch node {
       case .scalar(let scalar):
@@ -96,6 +137,61 @@ public enum YAMLInput {
     private func offset(_ mark: Mark?) -> Int {
       guard let mark else { return 0 }
       return YAMLInput.offset(line: mark.line, column: mark.column, lineStarts: lineStarts, yaml: yaml)
+    }
+  }
+
+  /// The offset of the first alias used as a mapping key (`*a : 1`, `? *a`), outside quotes
+  /// and comments; nil when there is none.
+  static func aliasKeyOffset(_ yaml: [UInt8]) -> Int? {
+    var index = 0
+    var previous = UInt8(ascii: "\n")
+    var questionMark = false
+    while index < yaml.count {
+      let byte = yaml[index]
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        // A quoted scalar: skip to its closing quote (`\"` escapes in double quotes, `''` in single).
+        index += 1
+        while index < yaml.count, yaml[index] != byte {
+          if byte == UInt8(ascii: "\""), yaml[index] == UInt8(ascii: "\\") { index += 1 }
+          index += 1
+        }
+      case UInt8(ascii: "#") where isSeparator(previous):
+        while index < yaml.count, yaml[index] != UInt8(ascii: "\n") { index += 1 }
+      case UInt8(ascii: "*") where isSeparator(previous):
+        let start = index
+        index += 1
+        while index < yaml.count, !isSeparator(yaml[index]), yaml[index] != UInt8(ascii: ":") { index += 1 }
+        var after = index
+        while after < yaml.count, yaml[after] == UInt8(ascii: " ") || yaml[after] == UInt8(ascii: "\t") { after += 1 }
+        if questionMark || (after < yaml.count && yaml[after] == UInt8(ascii: ":")
+          && (after + 1 == yaml.count || isSeparator(yaml[after + 1])))
+        {
+          return start
+        }
+        previous = yaml[index - 1]
+        continue
+      default:
+        break
+      }
+      if byte == UInt8(ascii: "?"), isSeparator(previous) {
+        questionMark = true
+      } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+        questionMark = false
+      }
+      previous = index < yaml.count ? yaml[index] : byte
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whitespace, a line break or a flow indicator: what may stand before an alias or a comment.
+  private static func isSeparator(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+      UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+      true
+    default: false
     }
   }
 

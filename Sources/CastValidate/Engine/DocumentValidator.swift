@@ -42,6 +42,9 @@ public struct ValidationSummary: Sendable, Equatable {
   public var errors = 0
   public var warnings = 0
   public var notes = 0
+  /// Whether the reader found a top-level array and took each element as a record (a model
+  /// target only). `convert` writes an array back exactly when this is set.
+  public var isArray = false
 
   /// Zero counts.
   public init() {}
@@ -253,6 +256,7 @@ public struct ValidationRun {
     var summary = ValidationSummary()
     let kind = try scanner.peekKind()
     if case .model = config.target, kind == .array {
+      summary.isArray = true
       try scanner.beginArray()
       var first = true
       var index = 0

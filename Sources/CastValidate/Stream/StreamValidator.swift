@@ -101,6 +101,7 @@ public struct StreamValidator: Sendable {
     var run = config.run()
     var splitter = ArraySplitter()
     var summary = ValidationSummary()
+    summary.isArray = true
     var index = 0
     while true {
       let pending = reader.pending

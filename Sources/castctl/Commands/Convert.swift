@@ -91,7 +91,6 @@ struct Convert: ParsableCommand {
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
     var values: [JSONValue] = []
-    let topLevelArray = source.read(0..<min(source.size, 4096)).withUnsafeBytes { $0.firstNonWhitespace } == UInt8(ascii: "[")
     let run = DataRun(
       validator: validator, source: source, ndjson: ndjson, options: data, jobs: data.jobs,
       errorColor: colorOn)
@@ -157,7 +156,8 @@ struct Convert: ParsableCommand {
     }
     if !ndjson {
       let document: JSONValue
-      if case .model = target, topLevelArray { document = .array(values) } else { document = values.first ?? .null }
+      // The reader, not a look at the first bytes, decides the shape.
+      document = summary.isArray ? .array(values) : values.first ?? .null
       try sink.write(try render(document, ndjson: false))
     }
     try sink.commit()
@@ -172,18 +172,25 @@ struct Convert: ParsableCommand {
     case .yaml:
       return Array(((ndjson ? "---\n" : "") + (try YAMLOutput.write(value))).utf8)
     case .plist:
-      let (bytes, dropped) = try PropertyListOutput.write(value, binary: binary)
+      let bytes: Data
+      let dropped: Int
+      let rounded: [PropertyListOutput.Rounding]
+      do {
+        (bytes, dropped, rounded) = try PropertyListOutput.write(value, binary: binary)
+      } catch {
+        // Nothing is written rather than a value changed: a convert of data the output cannot hold.
+        Terminal.writeError("castctl: error: cannot write a property list: \(error)\n")
+        throw ExitCode.invalidData
+      }
       if dropped > 0 {
         Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
       }
+      if let first = rounded.first {
+        Terminal.writeError(
+          "castctl: warning: a property list holds a number as a 64-bit integer or a Double: \(rounded.count) number(s) rounded"
+            + " (at \(first.pointer.components.isEmpty ? "the root" : first.pointer.description): \(first.literal) became \(first.written))\n")
+      }
       return Array(bytes)
     }
-  }
-}
-
-extension UnsafeRawBufferPointer {
-  /// The first byte that is not JSON whitespace (or a byte-order mark).
-  var firstNonWhitespace: UInt8? {
-    first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
   }
 }

@@ -102,7 +102,6 @@ extension ReplInterpreter {
     var out = ""
     var values: [JSONValue] = []
     do {
-      let isArray = document.source.readAll().withUnsafeBytes { $0.firstNonWhitespace == UInt8(ascii: "[") }
       let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
         try validator.validateDocument(raw) { result in
           out += result.findings.map(renderer.render).joined()
@@ -112,13 +111,16 @@ extension ReplInterpreter {
       guard summary.isValid else {
         return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
       }
-      let value = isArray ? JSONValue.array(values) : (values.first ?? .null)
+      let value = summary.isArray ? JSONValue.array(values) : (values.first ?? .null)
       switch options.to {
       case .json: return out + JSONWriter(style: options.compact ? .compact : .pretty(indent: 2)).write(value) + "\n"
       case .yaml: return out + ((try? YAMLOutput.write(value)) ?? "")
       case .plist:
-        guard let (data, _) = try? PropertyListOutput.write(value, binary: false) else { return out + error("cannot write a property list") }
-        return out + String(decoding: data, as: UTF8.self)
+        do {
+          return out + String(decoding: try PropertyListOutput.write(value, binary: false).data, as: UTF8.self)
+        } catch {
+          return out + self.error("cannot write a property list: \(error)")
+        }
       }
     } catch let syntaxError as JSONSyntaxError {
       return malformed(syntaxError, document.source)

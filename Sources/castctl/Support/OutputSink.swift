@@ -14,10 +14,10 @@ final class OutputSink {
   /// smaller ones to a pipe or terminal, where a reader waits for them.
   var pieceSize: Int { writer == nil ? 1 << 16 : 1 << 20 }
 
-  /// Opens standard output (`path == nil`) or a temporary file beside `path`.
+  /// Opens standard output (`path` nil or `-`) or a temporary file beside `path`.
   init(path: String?, force: Bool) throws {
-    target = path
-    guard let path else {
+    target = path == "-" ? nil : path
+    guard let path = target else {
       descriptor = STDOUT_FILENO
       return
     }
@@ -40,8 +40,11 @@ final class OutputSink {
       Terminal.writeError("castctl: error: \(path) exists; add --force to replace it\n")
       throw ExitCode.outputError
     }
-    let folder = (path as NSString).deletingLastPathComponent
-    var template = Array(((folder.isEmpty ? "." : folder) + "/.castctl-XXXXXX.tmp").utf8CString)
+    guard !path.hasSuffix("/") else {
+      Terminal.writeError("castctl: error: cannot write \(path): a file name cannot end with /\n")
+      throw ExitCode.outputError
+    }
+    var template = Array((Self.folder(of: path) + "/.castctl-XXXXXX.tmp").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { buffer in
       buffer.baseAddress.map { mkstemps($0, 4) } ?? -1
     }
@@ -60,6 +63,15 @@ final class OutputSink {
     temporaryPath = temporary
     writer = BackgroundWriter(descriptor: fd)
     InterruptCleanup.register(temporary)
+  }
+
+  /// The folder that holds `path`, by its text alone: the temporary file must be on the same file
+  /// system for the rename. (`NSString.deletingLastPathComponent` traps on some one-character
+  /// paths in this Foundation.)
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
   }
 
   /// Writes all bytes; a failure (a full disk) is reported and ends with exit 74. To a file, the

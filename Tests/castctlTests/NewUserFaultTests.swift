@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+/// What a new user hit (issue 28), each as the class it belongs to: output paths of any shape,
+/// shapes decided by the reader, property lists that hold what they can and refuse what they
+/// cannot, YAML that cannot blow up or change in silence.
+@Suite("castctl on the inputs a new user tried, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct NewUserFaultTests {
+  private func run(_ arguments: [String], in folder: URL, stdin: String? = nil) throws -> CastctlProcess.Output {
+    try CastctlProcess.run(arguments, in: folder, stdin: stdin)
+  }
+
+  /// `-o` names: one character, a name with no folder, a name like a home folder, standard output.
+  @Test("convert -o writes to a path of any shape in the current folder, and - means standard output", arguments: ["a", "~", "out.json", "./b"])
+  func outputPathShapes(_ name: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let expected = try run(["convert", "users.cast", "users.json"], in: scratch.url).stdout
+    let output = try run(["convert", "users.cast", "users.json", "-o", name], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(try scratch.text(name) == expected)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasPrefix(".castctl-") }
+    #expect(leftovers.isEmpty, "\(leftovers)")
+  }
+
+  @Test("convert -o - writes to standard output; -o with a trailing slash is refused with exit 74")
+  func outputDashAndFolderNames() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let expected = try run(["convert", "users.cast", "users.json"], in: scratch.url).stdout
+    let dash = try run(["convert", "users.cast", "users.json", "-o", "-"], in: scratch.url)
+    #expect(dash.status == 0)
+    #expect(dash.stdout == expected)
+    #expect(!scratch.exists("-"))
+    let slash = try run(["convert", "users.cast", "users.json", "-o", "x/"], in: scratch.url)
+    #expect(slash.status == 74)
+    #expect(slash.stderr.contains("cannot write x/"), "\(slash.stderr)")
+  }
+
+  /// Leading whitespace of every size, before and past the first read of the file.
+  @Test("a top-level array converts all of its records whatever whitespace comes before it", arguments: [0, 1, 5_000, 70_000])
+  func arrayAfterWhitespace(_ spaces: Int) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let record = try scratch.text("users.json")
+    try scratch.write("spaced.json", String(repeating: " ", count: spaces) + "[" + [record, record, record].joined(separator: ",") + "]")
+    let output = try run(["convert", "users.cast", "spaced.json", "--compact"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let value = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8))
+    #expect((value as? [Any])?.count == 3, "\(output.stdout.prefix(200))")
+  }
+
+  @Test("the REPL's :convert of a top-level array after 5,000 spaces converts all of its records")
+  func replArrayAfterWhitespace() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let record = try scratch.text("users.json")
+    try scratch.write("spaced.json", String(repeating: " ", count: 5_000) + "[" + record + "," + record + "," + record + "]")
+    let output = try run(["repl"], in: scratch.url, stdin: ":load users.cast\n:convert User @spaced.json --compact\n")
+    let line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("[{") }, "\(output.stdout)")
+    let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    #expect((value as? [Any])?.count == 3)
+  }
+
+  /// Every scalar a document can be, as XML and binary property lists, read back by Foundation.
+  @Test("a scalar document converts to a property list that Foundation reads back", arguments: ["5", "-7", "2.5", "true", "\"x\""], [false, true])
+  func plistScalarRoot(_ json: String, _ binary: Bool) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    let output = try run(["convert", "--type", "Any", "-", "--to", "plist", "-o", "out.plist"] + (binary ? ["--binary"] : []), in: scratch.url, stdin: json)
+    #expect(output.status == 0, "\(output.stderr)")
+    let object = try PropertyListSerialization.propertyList(from: try scratch.bytes("out.plist"), options: [], format: nil)
+    let expected = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+    #expect((object as? NSObject) == (expected as? NSObject))
+  }
+
+  @Test("a null document is refused for a property list with a clear message, exit 1, nothing written")
+  func plistNullRoot() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    for binary in [false, true] {
+      let output = try run(["convert", "--type", "Any", "-", "--to", "plist", "-o", "out.plist"] + (binary ? ["--binary"] : []), in: scratch.url, stdin: "null")
+      #expect(output.status == 1)
+      #expect(output.stderr.contains("cannot hold null as its whole document"), "\(output.stderr)")
+      #expect(!scratch.exists("out.plist"))
+    }
+  }
+
+  /// Numbers beyond a Double are refused; numbers with more digits than a Double are rounded and said.
+  @Test(
+    "property list numbers: beyond a Double refused, more digits than a Double rounded with a warning, the rest exact",
+    arguments: [
+      ("1e400", 1, nil), ("-1e400", 1, nil), ("123456789012345678901234567890", 0, "rounded"),
+      ("18446744073709551616", 0, "rounded"), ("0.30000000000000001", 0, "rounded"), ("18446744073709551615", 0, ""),
+      ("-9223372036854775808", 0, ""), ("1.50", 0, ""), ("1e-5", 0, ""),
+    ] as [(String, Int32, String?)])
+  func plistNumbers(_ literal: String, _ status: Int32, _ warning: String?) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    let output = try run(["convert", "--type", "Any", "-", "--to", "plist"], in: scratch.url, stdin: "[\(literal)]")
+    #expect(output.status == status, "\(output.stderr)")
+    if let warning {
+      #expect(warning.isEmpty ? !output.stderr.contains("rounded") : output.stderr.contains(warning), "\(output.stderr)")
+      let object = try PropertyListSerialization.propertyList(from: Data(output.stdout.utf8), options: [], format: nil)
+      let number = try #require((object as? [NSNumber])?.first)
+      #expect(number.doubleValue == Double(literal))
+    } else {
+      #expect(output.stderr.contains("beyond a property list's real"), "\(output.stderr)")
+      #expect(output.stdout.isEmpty)
+    }
+  }
+
+  /// Characters an XML reader would change: carriage returns in strings and keys, markup characters.
+  @Test("XML property lists keep carriage returns and markup characters, in strings and keys", arguments: [false, true])
+  func plistCharacters(_ binary: Bool) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    let json = #"{"k\r\n<&>": "a\r\nb\rc <&> ]]> \t end"}"#
+    let output = try run(["convert", "--type", "Any", "-", "--to", "plist", "-o", "out.plist"] + (binary ? ["--binary"] : []), in: scratch.url, stdin: json)
+    #expect(output.status == 0, "\(output.stderr)")
+    let object = try PropertyListSerialization.propertyList(from: try scratch.bytes("out.plist"), options: [], format: nil)
+    #expect((object as? [String: String]) == ["k\r\n<&>": "a\r\nb\rc <&> ]]> \t end"])
+  }
+
+  @Test("characters XML 1.0 cannot carry are refused in an XML property list, named with where they are, and kept in a binary one")
+  func plistControlCharacters() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    for (json, pointer, code) in [(#"{"a": ["x\u0000"]}"#, "/a/0", "U+0000"), (#"{"b\u001f": 1}"#, "/b", "U+001F"), (#""\u0008""#, "", "U+0008")] {
+      let xml = try run(["convert", "--type", "Any", "-", "--to", "plist"], in: scratch.url, stdin: json)
+      #expect(xml.status == 1)
+      #expect(xml.stderr.contains(code) && xml.stderr.contains("XML 1.0"), "\(xml.stderr)")
+      #expect(pointer.isEmpty || xml.stderr.contains(pointer), "\(xml.stderr)")
+      let binary = try run(["convert", "--type", "Any", "-", "--to", "plist", "--binary", "-o", "out.plist", "--force"], in: scratch.url, stdin: json)
+      #expect(binary.status == 0, "\(binary.stderr)")
+    }
+  }
+
+  /// Nested aliases of every depth: a few hundred bytes must not take minutes or gigabytes.
+  @Test("YAML aliases that expand past the limit are refused, naming the alias, quickly", arguments: [8, 9, 12])
+  func yamlAliasBomb(_ levels: Int) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    var yaml = "l0: &l0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+    for level in 1..<levels {
+      yaml += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ",") + "]\n"
+    }
+    try scratch.write("bomb.yaml", yaml)
+    let started = Date()
+    let output = try CastctlProcess.run(["validate", "--type", "Any", "bomb.yaml", "--max-bytes", "100000000"], in: scratch.url, timeout: 120)
+    #expect(output.status == 3, "\(output.stderr)")
+    #expect(output.stderr.contains("error[malformed-yaml]: expanding the alias *l"), "\(output.stderr)")
+    // NB: not a timing test; a bound far above a run's seconds, far below the unbounded minutes.
+    #expect(Date().timeIntervalSince(started) < 100)
+  }
+
+  @Test("an alias as a mapping key is refused before Yams compares it", arguments: ["? *big\n: 1\n", "x: {*big : 1}\n"])
+  func yamlAliasKey(_ tail: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    var yaml = "big: &big [1, 2]\n"
+    yaml += "s: \"*big : in quotes\"  # *big : in a comment\n"
+    try scratch.write("ok.yaml", yaml)
+    #expect(try run(["validate", "--type", "Any", "ok.yaml"], in: scratch.url).status == 0)
+    try scratch.write("key.yaml", yaml + tail)
+    let output = try run(["validate", "--type", "Any", "key.yaml"], in: scratch.url)
+    #expect(output.status == 3)
+    #expect(output.stderr.contains("an alias as a mapping key is not supported"), "\(output.stderr)")
+  }
+
+  @Test("aliases within the limit expand as before")
+  func yamlAliasesExpand() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("ok.yaml", "base: &b {x: 1, y: [1, 2]}\nu: *b\nw: [*b, *b]\n")
+    let output = try run(["convert", "--type", "Any", "ok.yaml", "--compact"], in: scratch.url)
+    #expect(output.stdout == #"{"base":{"x":1,"y":[1,2]},"u":{"x":1,"y":[1,2]},"w":[{"x":1,"y":[1,2]},{"x":1,"y":[1,2]}]}"# + "\n")
+  }
+
+  /// Invalid UTF-8 in every input language: YAML data and `.cast` models name the byte.
+  @Test("invalid UTF-8 in YAML is an error naming the byte, exit 3, for every command", arguments: ["validate", "convert", "roundtrip"])
+  func yamlInvalidUTF8(_ command: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try Data([UInt8]("name: \"caf".utf8) + [0xE9] + [UInt8]("\"\n".utf8)).write(to: scratch.url.appendingPathComponent("bad.yaml"))
+    let output = try run([command, "--type", "Any", "bad.yaml"], in: scratch.url)
+    #expect(output.status == 3)
+    #expect(output.stderr.contains("bad.yaml:1:11: error[malformed-yaml]: invalid UTF-8 byte 0xE9"), "\(output.stderr)")
+  }
+
+  @Test("invalid UTF-8 in a .cast file is named as such, not shown as an unexpected character")
+  func castInvalidUTF8() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try Data([UInt8]("struct A { let n".utf8) + [0xE9] + [UInt8](": Int }\n".utf8)).write(to: scratch.url.appendingPathComponent("bad.cast"))
+    let output = try run(["check", "bad.cast"], in: scratch.url)
+    #expect(output.status == 2)
+    #expect(output.stdout.contains("invalid UTF-8 byte 0xE9"), "\(output.stdout)")
+    #expect(!output.stdout.contains("unexpected character"), "\(output.stdout)")
+  }
+}
