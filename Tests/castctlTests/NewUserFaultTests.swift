@@ -199,3 +199,52 @@ struct NewUserFaultTests {
     #expect(!output.stdout.contains("unexpected character"), "\(output.stdout)")
   }
 }
+
+/// The REPL fed a script or a file: comments are not commands, and the exit status says whether
+/// any input failed.
+@Suite("castctl repl < script: comments and the exit status", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ReplScriptTests {
+  @Test("a .cast file fed to the REPL loads its declarations with nothing said of its comments")
+  func castFileAsScript() throws {
+    let text = try String(contentsOf: CastctlProcess.schemas.appendingPathComponent("users.cast"), encoding: .utf8)
+    let result = try CastctlProcess.run(["repl"], stdin: text)
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(!result.stdout.contains("error"), "\(result.stdout)")
+    #expect(result.stdout.contains("added struct User"), "\(result.stdout)")
+  }
+
+  /// Braces and brackets in every kind of comment, on their own lines and after code.
+  @Test(
+    "braces inside comments neither keep the REPL waiting nor close a declaration",
+    arguments: [
+      "// {\"id\": 1}\n", "/* { [ ( */\n", "/*\n {\n*/\n", "// }\n",
+      "struct P { // {\n  let a: Int /* } */\n}\n",
+    ])
+  func commentsWithBraces(_ prefix: String) throws {
+    let result = try CastctlProcess.run(["repl"], stdin: prefix + "struct Q { let q: Int }\n:models\n")
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains("added struct Q"), "\(result.stdout)")
+    #expect(!result.stdout.contains("error"), "\(result.stdout)")
+  }
+
+  @Test("a script whose every input succeeds exits 0; one failed input makes it exit 1", arguments: [
+    (":load users.cast\n:use Geo\n{\"lat\": 1, \"lon\": 2}\n", 0 as Int32),
+    (":load users.cast\n:use Geo\n{\"lat\": \"x\", \"lon\": 2}\n", 1),
+    (":load nothing-here.cast\n", 1),
+    (":frobnicate\n", 1),
+  ])
+  func scriptExitStatus(_ script: String, _ status: Int32) throws {
+    let result = try CastctlProcess.run(["repl"], stdin: script)
+    #expect(result.status == status, "\(result.stdout)")
+  }
+
+  @Test(":add keeps the files loaded before; :load replaces them and says which")
+  func addAndLoad() throws {
+    let result = try CastctlProcess.run(["repl"], stdin: ":load users.cast\n:add classy.cast\n:models\n:load classy.cast\n:models\n")
+    #expect(result.status == 0, "\(result.stdout)")
+    let listings = ("\n" + result.stdout).components(separatedBy: "\nloaded ")
+    #expect(listings.count == 4, "\(result.stdout)")
+    #expect(listings[2].contains("User") && listings[2].contains("Classy"), "\(result.stdout)")
+    #expect(listings[3].contains("replacing users.cast") && !listings[3].contains("struct User"), "\(result.stdout)")
+  }
+}

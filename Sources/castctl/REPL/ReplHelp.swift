@@ -8,7 +8,10 @@ struct ReplCommandInfo {
   static let all: [ReplCommandInfo] = [
     ReplCommandInfo(
       name: ":load", usage: ":load FILE…", summary: "load .cast files (again: reload them)",
-      details: "Loads the files into the session's registry, replacing the files loaded before. Diagnostics are shown; when they include errors the previous registry stays."),
+      details: "Loads the files into the session's registry, replacing the files loaded before (it names them); :add keeps them. Diagnostics are shown; when they include errors the previous registry stays."),
+    ReplCommandInfo(
+      name: ":add", usage: ":add FILE…", summary: "load .cast files beside those loaded",
+      details: "Adds the files to the ones loaded before (a file loaded again is reloaded). Diagnostics are shown; when they include errors the previous registry stays."),
     ReplCommandInfo(
       name: ":models", usage: ":models", summary: "list the models and enums",
       details: "One line per model: its dialect, its number of properties and where it is declared."),

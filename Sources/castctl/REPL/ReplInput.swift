@@ -3,25 +3,68 @@ import CastValidate
 
 /// Reading what the user typed: when input is complete, what kind it is, and splitting `:type`.
 enum ReplInput {
-  /// True when every `{ [ (` opened outside a string literal has been closed, so multi-line
-  /// JSON and declarations continue until they balance.
+  /// True when every `{ [ (` opened outside a string literal and a comment has been closed, and
+  /// no `/* */` comment is still open, so multi-line JSON and declarations continue until they
+  /// balance.
   static func isBalanced(_ text: String) -> Bool {
+    let scan = scan(text)
+    return scan.depth <= 0 && !scan.inBlockComment
+  }
+
+  /// True when the text holds nothing but comments and whitespace (a script's header comment).
+  static func isOnlyComments(_ text: String) -> Bool {
+    let scan = scan(text)
+    return !scan.hasCode && !scan.inBlockComment
+  }
+
+  /// Bracket depth outside strings and `//`, `/* */` comments (braces in a comment, as in
+  /// `// {"id": 1}`, are not code), and whether any code was seen.
+  private static func scan(_ text: String) -> (depth: Int, inBlockComment: Bool, hasCode: Bool) {
     var depth = 0
     var inString = false
     var escaped = false
+    var inLineComment = false
+    var inBlockComment = false
+    var hasCode = false
+    var hasCodeBeforeSlash = false
+    // The scalar before, outside strings and comments ("" right after a comment ends).
+    var previous: Unicode.Scalar = " "
     for scalar in text.unicodeScalars {
+      if inLineComment {
+        if scalar == "\n" { inLineComment = false }
+        continue
+      }
+      if inBlockComment {
+        if previous == "*", scalar == "/" {
+          inBlockComment = false
+          previous = " "
+        } else {
+          previous = scalar
+        }
+        continue
+      }
       if inString {
         if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
         continue
       }
+      if previous == "/", scalar == "/" || scalar == "*" {
+        // The `/` before was taken for code; the comment it starts is not code.
+        if scalar == "/" { inLineComment = true } else { inBlockComment = true }
+        hasCode = hasCodeBeforeSlash
+        previous = " "
+        continue
+      }
+      hasCodeBeforeSlash = hasCode
+      previous = scalar
       switch scalar {
       case "\"": inString = true
       case "{", "[", "(": depth += 1
       case "}", "]", ")": depth -= 1
       default: break
       }
+      if !scalar.properties.isWhitespace { hasCode = true }
     }
-    return depth <= 0
+    return (depth, inBlockComment, hasCode)
   }
 
   /// Whether a line starts a declaration (`class`, `struct`, `enum`, `typealias`, with modifiers).

@@ -4,9 +4,14 @@ import Foundation
 
 /// Schema commands: `:load`, `:models`, `:show`, `:keys`, `:use`, `:set`, and typed declarations.
 extension ReplInterpreter {
-  mutating func load(_ rest: String) -> String {
+  /// `:load` (replacing the files loaded before) and `:add` (keeping them).
+  mutating func load(_ rest: String, adding: Bool = false) -> String {
     let paths = ReplArguments.split(rest)
-    guard !paths.isEmpty else { return error(":load needs at least one file") }
+    let command = adding ? ":add" : ":load"
+    guard !paths.isEmpty else { return error("\(command) needs at least one file") }
+    // Kept: with :add, the files loaded before that are not loaded again.
+    let kept = adding ? session.files.filter { !paths.contains($0.path) } : []
+    let replaced = adding ? [] : session.files.map(\.path).filter { !paths.contains($0) }
     var files: [SourceFile] = []
     for path in paths {
       do {
@@ -16,6 +21,7 @@ extension ReplInterpreter {
         return self.error("cannot read \(path): \(error.reason); the registry is unchanged")
       }
     }
+    files = kept + files
     let (registry, diagnostics) = session.build(files: files, typed: session.typed)
     var out = render(diagnostics.filter { $0.severity > .note }, files: registry.files)
     if diagnostics.contains(where: { $0.severity == .error }) {
@@ -28,6 +34,7 @@ extension ReplInterpreter {
     let enumCount = registry.enums.values.filter { $0.range.file >= typedCount }.count
     out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(modelCount, "model")), "
       + "\(DiagnosticRenderer.count(enumCount, "enum"))"
+      + (replaced.isEmpty ? "" : ", replacing \(replaced.joined(separator: ", ")) (:add keeps loaded files)")
       + (session.currentModel.map { "; using \($0)" }
         ?? (registry.models.isEmpty ? "" : "; :use MODEL picks the current model")) + "\n"
     return out

@@ -26,8 +26,37 @@ struct ReplInterpreter {
   /// The prompt while a document or declaration continues.
   static let continuationPrompt = "...> "
 
-  /// Handles one complete input (possibly several lines) and returns what to print.
+  /// How many inputs printed an error (a script run's exit status says whether any did).
+  private(set) var failedInputs = 0
+
+  /// Handles one complete input (possibly several lines) and returns what to print, counting
+  /// the inputs that failed.
   mutating func handle(_ input: String) -> String {
+    let output = respond(to: input)
+    if Self.reportsError(output) { failedInputs += 1 }
+    return output
+  }
+
+  /// Whether the output has an error line or an error finding (`error:`, `error[code]`), with or
+  /// without colour.
+  static func reportsError(_ output: String) -> Bool {
+    var plain = ""
+    var escape = false
+    for scalar in output.unicodeScalars {
+      if escape {
+        if scalar == "m" { escape = false }
+      } else if scalar == "\u{1B}" {
+        escape = true
+      } else {
+        plain.unicodeScalars.append(scalar)
+      }
+    }
+    return plain.split(separator: "\n").contains { line in
+      line.hasPrefix("error: ") || line.contains(": error[") || line.hasPrefix("error[")
+    }
+  }
+
+  private mutating func respond(to input: String) -> String {
     let text = input.trimmed
     guard !text.isEmpty else { return "" }
     if text.hasPrefix(":") { return command(text) }
@@ -41,6 +70,7 @@ struct ReplInterpreter {
     let rest = String(text.dropFirst(name.count)).trimmed
     switch name {
     case ":load", ":l": return load(rest)
+    case ":add": return load(rest, adding: true)
     case ":models", ":m": return models()
     case ":show", ":s": return show(rest)
     case ":keys", ":k": return keys(rest)

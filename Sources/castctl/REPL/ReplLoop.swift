@@ -35,6 +35,8 @@ struct ReplLoop {
         let input = pending.joined(separator: "\n")
         guard ReplInput.isBalanced(input) else { continue }
         pending.removeAll()
+        // A comment on its own (a script's header, a `.cast` file fed in) is read and skipped.
+        if ReplInput.isOnlyComments(input) { continue }
         submit(input)
       }
     }
