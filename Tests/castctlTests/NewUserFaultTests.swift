@@ -248,3 +248,85 @@ struct ReplScriptTests {
     #expect(listings[3].contains("replacing users.cast") && !listings[3].contains("struct User"), "\(result.stdout)")
   }
 }
+
+/// Reporting a new user relies on: JSON output that always comes, hints that always help.
+@Suite("castctl reports: JSON on malformed input, --werror, near-miss keys, hints", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ReportingFaultTests {
+  @Test("validate --format json on malformed input prints the findings before it and the syntax error, exit 3")
+  func jsonOnMalformedInput() throws {
+    let output = try CastctlProcess.run(["validate", "users.cast", "-", "--ndjson", "--format", "json", "--jobs", "1"], stdin: "{\"id\": 1}\n{\"id\": 2,\n")
+    #expect(output.status == 3)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+    #expect(document["valid"] as? Bool == false)
+    #expect(document["records"] as? Int == 1)
+    let malformed = try #require(document["malformed"] as? [String: Any])
+    #expect(malformed["code"] as? String == "malformed-json")
+    #expect(malformed["line"] as? Int == 2)
+    #expect(((document["findings"] as? [[String: Any]])?.count ?? 0) > 0)
+  }
+
+  @Test("check --format json lists the files it could not read, and still exits 66")
+  func checkJSONUnreadable() throws {
+    let output = try CastctlProcess.run(["check", "users.cast", "no-such.cast", "--format", "json"])
+    #expect(output.status == 66)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+    let unreadable = try #require(document["unreadable"] as? [[String: Any]])
+    #expect(unreadable.count == 1)
+    #expect(unreadable.first?["file"] as? String == "no-such.cast")
+  }
+
+  @Test("a required property that is null says found null, in text and JSON")
+  func foundNull() throws {
+    let output = try CastctlProcess.run(["validate", "--type", "Geo", "users.cast", "-", "--format", "json"], stdin: #"{"lat": null, "lon": 1}"#)
+    let findings = try #require((try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])?["findings"] as? [[String: Any]])
+    #expect(findings.contains { $0["found"] as? String == "null" }, "\(output.stdout)")
+    #expect(!findings.contains { $0["found"] as? String == "an unusable value" }, "\(output.stdout)")
+  }
+
+  @Test("--werror turns schema warnings into errors, exit 2, for every command that loads a schema", arguments: ["check", "schema", "validate", "convert", "roundtrip"])
+  func werror(_ command: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("w.cast", "struct T {\n  var a: Int //! rnage 1...3\n}\n")
+    try scratch.write("t.json", #"{"a": 2}"#)
+    let data = command == "check" || command == "schema" ? [] : ["t.json"]
+    let plain = try CastctlProcess.run([command, "w.cast"] + data, in: scratch.url)
+    #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+    let strict = try CastctlProcess.run([command, "--werror", "w.cast"] + data, in: scratch.url)
+    #expect(strict.status == 2, "\(strict.stdout)\(strict.stderr)")
+    #expect((strict.stdout + strict.stderr).contains("error[unknown-directive]"))
+  }
+
+  /// Near misses by one edit of each kind, at the top level and in a nested model.
+  @Test(
+    "a missing required key suggests a near-miss key of the same object, without --unknown",
+    arguments: [("usr_name", "user_name"), ("user_nam", "user_name"), ("emial", "email"), ("rol", "role")])
+  func nearMissKey(_ present: String, _ missing: String) throws {
+    var record: [String: Any] = [
+      "id": 1, "user_name": "ada", "email": "a@b.co", "role": "admin", "created_at": "2024-03-01T08:30:00Z",
+      "address": ["street": "s", "city": "c", "zip": "12345"],
+    ]
+    record[present] = record.removeValue(forKey: missing)
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+    let output = try CastctlProcess.run(["validate", "users.cast", "-"], stdin: json)
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("missing required key \"\(missing)\"") && output.stdout.contains("did you mean \"\(present)\""), "\(output.stdout)")
+  }
+
+  @Test("NDJSON piped without --ndjson gets the hint; two documents on one line do not")
+  func ndjsonHint() throws {
+    let lines = try CastctlProcess.run(["validate", "--type", "Any", "-"], stdin: "{\"a\":1}\n{\"a\":2}\n")
+    #expect(lines.status == 3)
+    #expect(lines.stderr.contains("(is this NDJSON? use --ndjson)"), "\(lines.stderr)")
+    let oneLine = try CastctlProcess.run(["validate", "--type", "Any", "-"], stdin: "{\"a\":1} {\"a\":2}\n")
+    #expect(oneLine.status == 3)
+    #expect(!oneLine.stderr.contains("NDJSON"), "\(oneLine.stderr)")
+  }
+
+  @Test("a data file given before the last argument is refused as data, not parsed as a schema", arguments: ["validate", "convert", "roundtrip"])
+  func extraDataFile(_ command: String) throws {
+    let output = try CastctlProcess.run([command, "users.cast", "users.json", "users.ndjson"])
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("users.json looks like data"), "\(output.stderr)")
+  }
+}

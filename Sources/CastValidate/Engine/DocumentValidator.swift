@@ -52,7 +52,8 @@ public struct ValidationSummary: Sendable, Equatable {
   /// Whether every record is valid.
   public var isValid: Bool { errors == 0 }
 
-  mutating func add(_ result: RecordResult) {
+  /// Counts one record and its findings.
+  public mutating func add(_ result: RecordResult) {
     records += 1
     if !result.isValid { invalidRecords += 1 }
     for finding in result.findings {

@@ -115,7 +115,7 @@ extension RecordValidator {
       let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
-      let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key)
+      let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -165,13 +165,13 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil
+    key: KeyPath? = nil, known: [String] = []
   ) -> Settlement {
     switch status {
     case .value:
       return .keep
     case .absent, .emptyString:
-      return absent(field, at: objectStart, reason: nil)
+      return absent(field, at: objectStart, reason: nil, known: known)
     case .null:
       if policy.rejectsNull(optional: field.isOptional) {
         report(
@@ -181,7 +181,7 @@ extension RecordValidator {
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
-      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", key: key) }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", key: key) }
       if field.isOptional { return .nilValue }
       if field.hasDefault {
         report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
@@ -190,7 +190,7 @@ extension RecordValidator {
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
-      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used", key: key) }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", key: key) }
       if field.hasDefault {
         report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
@@ -199,15 +199,20 @@ extension RecordValidator {
     }
   }
 
-  private mutating func absent(_ field: FieldPlan, at offset: Int, reason: String?, key: KeyPath? = nil) -> Settlement {
+  private mutating func absent(
+    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil, known: [String] = []
+  ) -> Settlement {
     if field.isRequired {
       let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
       let type = SchemaTextual.type(field.property)
+      let hint = reason == nil
+        ? nearMissKey(for: field.property.keys, known: known, objectAt: offset).map { "; did you mean \"\($0)\", which is in the data?" } ?? ""
+        : ""
       let message = reason.map { "'\(field.name)' (\(type)) is required, but \($0)" }
-        ?? "missing required key \(keys) (property '\(field.name)': \(type))"
+        ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
       report(
         .missingRequired, .error, message, at: offset, declaration: field.declaration, expected: type,
-        found: reason == nil ? "absent" : "an unusable value", extraPath: keySuffix(field, key))
+        found: found, extraPath: keySuffix(field, key))
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue

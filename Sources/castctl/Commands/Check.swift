@@ -32,7 +32,7 @@ struct Check: ParsableCommand {
     // and the exit status is still 66.
     let (files, unreadable) = SchemaSession.read(schemas)
     if files.isEmpty { throw ExitCode.unreadableInput }
-    let session = SchemaSession.load(files, options: generator.registryOptions)
+    let session = SchemaSession.load(files, options: generator)
     let shown = session.diagnostics.filter { !quiet || $0.severity > .note }
     switch output.format {
     case .text:
@@ -42,13 +42,13 @@ struct Check: ParsableCommand {
       let enums = session.registry.enums.count
       Terminal.write(
         "\(DiagnosticRenderer.count(files.count, "file")) checked"
-          + (unreadable > 0 ? " (\(unreadable) could not be read)" : "") + ": "
+          + (unreadable.isEmpty ? "" : " (\(unreadable.count) could not be read)") + ": "
           + "\(DiagnosticRenderer.count(models, "model")), \(DiagnosticRenderer.count(enums, "enum")); "
           + DiagnosticRenderer.summary(of: session.diagnostics) + "\n")
     case .json:
-      Terminal.write(DiagnosticJSON.document(shown, files: session.registry.files) + "\n")
+      Terminal.write(DiagnosticJSON.document(shown, files: session.registry.files, unreadable: unreadable) + "\n")
     }
-    if unreadable > 0 { throw ExitCode.unreadableInput }
+    if !unreadable.isEmpty { throw ExitCode.unreadableInput }
     if session.hasErrors { throw ExitCode.schemaErrors }
   }
 }

@@ -64,7 +64,7 @@ struct Convert: ParsableCommand {
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
     let colorOn = Terminal.useColor(color, fileDescriptor: 2)
-    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
     Terminal.writeError(session.renderDiagnostics(color: colorOn, minimum: .warning))

@@ -46,7 +46,7 @@ struct Roundtrip: ParsableCommand {
   func run() throws {
     let color = Terminal.useColor(output.color, fileDescriptor: 1)
     let errorColor = Terminal.useColor(output.color, fileDescriptor: 2)
-    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     Terminal.writeError(session.renderDiagnostics(color: errorColor, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }

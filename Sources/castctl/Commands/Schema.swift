@@ -28,7 +28,7 @@ struct Schema: ParsableCommand {
 
   func run() throws {
     let (paths, modelName) = SchemaArguments.split(arguments)
-    let session = try SchemaSession.load(paths, options: generator.registryOptions)
+    let session = try SchemaSession.load(paths, options: generator)
     let color = Terminal.useColor(output.color, fileDescriptor: 2)
     Terminal.writeError(session.renderDiagnostics(color: color, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }

@@ -39,7 +39,7 @@ struct Validate: ParsableCommand {
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
     let color = Terminal.useColor(output.color, fileDescriptor: 1)
-    let session = try SchemaSession.load(Array(files.dropLast()), options: generator.registryOptions)
+    let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
     Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
@@ -54,16 +54,33 @@ struct Validate: ParsableCommand {
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
-    let run = DataRun(
+    var run = DataRun(
       validator: validator, source: source, ndjson: ndjson, options: data,
       jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
+    // What was read before malformed input: `--format json` still reports it, with the error.
+    var partial = ValidationSummary()
+    let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
+    if output.format == .json {
+      run.onMalformed = { error in
+        let position = source.position(of: error.offset)
+        let malformed = JSONValue.object([
+          JSONMember(key: "code", value: .string(source.isConverted ? "malformed-yaml" : "malformed-json")),
+          JSONMember(key: "message", value: .string(error.message)),
+          JSONMember(key: "line", value: .number(String(position.line))),
+          JSONMember(key: "column", value: .number(String(position.column))),
+        ])
+        Self.writeJSON(jsonFindings, partial, model: model, malformed: malformed)
+      }
+    }
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
     let buffered = BufferedOutput()
     defer { buffered.flush() }
     let summary = try run.run { result in
       switch output.format {
       case .text: buffered.write(result.findings.map(renderer.render).joined())
-      case .json: for finding in result.findings { jsonFindings.append(finding, data: source, registry: session.registry) }
+      case .json:
+        partial.add(result)
+        for finding in result.findings { jsonFindings.append(finding, data: source, registry: session.registry) }
       }
     }
     buffered.flush()
@@ -73,17 +90,24 @@ struct Validate: ParsableCommand {
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json:
-      var document = jsonFindings.document(
-        [
-          JSONMember(key: "valid", value: .bool(summary.isValid)),
-          JSONMember(key: "model", value: .string(targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName)),
-          JSONMember(key: "records", value: .number(String(summary.records))),
-          JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
-        ], key: "findings")
-      document.append(UInt8(ascii: "\n"))
-      Terminal.write(String(decoding: document, as: UTF8.self))
+      Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
     }
     timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }
+  }
+
+  /// The `--format json` document: the verdict, the counts, every finding, and the syntax error
+  /// that stopped the run, if one did.
+  private static func writeJSON(_ findings: FindingJSONArray, _ summary: ValidationSummary, model: String, malformed: JSONValue?) {
+    var members = [
+      JSONMember(key: "valid", value: .bool(summary.isValid && malformed == nil)),
+      JSONMember(key: "model", value: .string(model)),
+      JSONMember(key: "records", value: .number(String(summary.records))),
+      JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
+    ]
+    if let malformed { members.append(JSONMember(key: "malformed", value: malformed)) }
+    var document = findings.document(members, key: "findings")
+    document.append(UInt8(ascii: "\n"))
+    Terminal.write(String(decoding: document, as: UTF8.self))
   }
 }

@@ -55,6 +55,12 @@ struct DataOptions: ParsableArguments {
   /// Checks a data command's files: the schemas, then the data (or the data alone with `--type`).
   func validate(files: [String]) throws {
     if files.isEmpty { throw ValidationError("give the data file (and the .cast files before it)") }
+    let dataExtensions = [".json", ".ndjson", ".jsonl", ".yaml", ".yml"]
+    if let extra = files.dropLast().first(where: { path in dataExtensions.contains { path.hasSuffix($0) } }) {
+      // Read as a schema it would only say "unexpected '{' at top level".
+      throw ValidationError(
+        "\(extra) looks like data, but only the last argument is read as data: give one data file per run (the .cast files come before it)")
+    }
     guard files.count == 1, typeExpression == nil else { return }
     if files[0].hasSuffix(".cast") { throw ValidationError("give the data file after the .cast files (- for standard input)") }
     throw ValidationError("give the .cast files before the data file, or use --type")

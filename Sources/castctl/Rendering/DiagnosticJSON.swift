@@ -3,7 +3,8 @@ import CastValidate
 
 /// `--format json` for schema diagnostics.
 enum DiagnosticJSON {
-  static func document(_ diagnostics: [Diagnostic], files: [SourceFile]) -> String {
+  /// The diagnostics, and the files that could not be read (`check` goes on with the others).
+  static func document(_ diagnostics: [Diagnostic], files: [SourceFile], unreadable: [SourceReadError] = []) -> String {
     let errors = diagnostics.count { $0.severity == .error }
     let warnings = diagnostics.count { $0.severity == .warning }
     return JSONWriter(style: .pretty(indent: 2)).write(
@@ -11,6 +12,12 @@ enum DiagnosticJSON {
         JSONMember(key: "errors", value: .number(String(errors))),
         JSONMember(key: "warnings", value: .number(String(warnings))),
         JSONMember(key: "diagnostics", value: .array(diagnostics.map { value($0, files: files) })),
+        JSONMember(
+          key: "unreadable",
+          value: .array(
+            unreadable.map {
+              .object([JSONMember(key: "file", value: .string($0.path)), JSONMember(key: "reason", value: .string($0.reason))])
+            })),
       ]))
   }
 

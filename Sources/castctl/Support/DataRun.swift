@@ -13,6 +13,9 @@ struct DataRun {
   /// Threads for NDJSON (1 when findings must be limited across records).
   var jobs: Int
   let errorColor: Bool
+  /// Told of malformed input before the run ends with exit 3 (`--format json` puts it in its
+  /// document; the message goes to standard error either way).
+  var onMalformed: (JSONSyntaxError) -> Void = { _ in }
 
   func run(onRecord: (RecordResult) -> Void) throws -> ValidationSummary {
     let stream = StreamValidator(config: validator, jobs: jobs, maxBytes: options.maxBytes)
@@ -45,13 +48,29 @@ struct DataRun {
     } catch let error as StreamError {
       meter.finish()
       switch error {
-      case .syntax(let syntax):
+      case .syntax(var syntax):
+        if !ndjson, syntax.message.hasSuffix("expected the end of the document"), Self.startsRecordLine(source, at: syntax.offset) {
+          // A second document on its own line: most likely NDJSON read as one document.
+          syntax.message += " (is this NDJSON? use --ndjson)"
+        }
         DataInput.reportSyntaxError(syntax, in: source, color: errorColor)
+        onMalformed(syntax)
         throw ExitCode.malformedJSON
       case .read(let read):
         Terminal.writeError("castctl: error: cannot read \(source.name): \(read.reason)\n")
         throw read.reason.contains("--max-bytes") ? ExitCode.malformedJSON : ExitCode.unreadableInput
       }
     }
+  }
+
+  /// Whether the byte at `offset` opens an object or array at the start of a line (after blanks).
+  private static func startsRecordLine(_ source: DataSource, at offset: Int) -> Bool {
+    let window = source.read(max(0, offset - 256)..<min(source.size, offset + 1))
+    guard let last = window.last, last == UInt8(ascii: "{") || last == UInt8(ascii: "[") else { return false }
+    for byte in window.dropLast().reversed() {
+      if byte == UInt8(ascii: "\n") { return true }
+      if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\r") { return false }
+    }
+    return false
   }
 }

@@ -12,31 +12,35 @@ struct SchemaSession {
 
   /// Reads and loads `paths`; when a file cannot be read prints why (for every such file) and
   /// throws exit 66.
-  static func load(_ paths: [String], options: RegistryOptions) throws -> SchemaSession {
+  static func load(_ paths: [String], options: GeneratorOptions) throws -> SchemaSession {
     let (files, unreadable) = read(paths)
-    if unreadable > 0 { throw ExitCode.unreadableInput }
+    if !unreadable.isEmpty { throw ExitCode.unreadableInput }
     return load(files, options: options)
   }
 
   /// Reads every file of `paths` that can be read, printing why for each one that cannot; the
-  /// files read, and how many could not be.
-  static func read(_ paths: [String]) -> (files: [SourceFile], unreadable: Int) {
+  /// files read, and the errors of those that could not be.
+  static func read(_ paths: [String]) -> (files: [SourceFile], unreadable: [SourceReadError]) {
     var files: [SourceFile] = []
-    var unreadable = 0
+    var unreadable: [SourceReadError] = []
     for path in paths {
       do {
         files.append(try SourceFile.read(path: path))
       } catch {
         Terminal.writeError("castctl: error: cannot read schema \(error)\n")
-        unreadable += 1
+        unreadable.append(error)
       }
     }
     return (files, unreadable)
   }
 
-  /// Loads files already read.
-  static func load(_ files: [SourceFile], options: RegistryOptions) -> SchemaSession {
-    let (registry, diagnostics) = SchemaLoader.load(files, options: options)
+  /// Loads files already read; with `--werror` every warning is an error (a misspelt directive
+  /// then fails a build).
+  static func load(_ files: [SourceFile], options: GeneratorOptions) -> SchemaSession {
+    var (registry, diagnostics) = SchemaLoader.load(files, options: options.registryOptions)
+    if options.werror {
+      for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
+    }
     return SchemaSession(registry: registry, diagnostics: diagnostics)
   }
 
