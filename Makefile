@@ -18,6 +18,9 @@ build: deps
 # needs no Swift libraries at run time (only libedit and the C and C++ runtimes).
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
+	@# The symbol table is most of the static binary and nothing at run time needs it.
+	strip $(RELEASE_BIN)
+	@ls -l $(RELEASE_BIN) | awk '{ printf "castctl release binary: %.1f MB\n", $$5 / 1e6 }'
 
 # Runs castctl on the shipped examples: check, schema, validate.
 demo: build

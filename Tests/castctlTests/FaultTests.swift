@@ -222,7 +222,8 @@ struct FaultTests {
     try Data(script).write(to: URL(fileURLWithPath: input))
     let child = try ChildProcess(Self.binary, ["repl"], in: folder.url, stdin: input)
     let ending = try child.finish()
-    #expect(ending.status == 0, "\(ending)")
+    // Status 1: the script's bad lines failed, and a script run says so.
+    #expect(ending.status == 1, "\(ending)")
     Self.expectNoCrash(ending)
     let output = ending.stdout + ending.stderr
     // Lines that are not UTF-8 are refused, not run with U+FFFD in place of their bytes.

@@ -238,6 +238,34 @@ struct ReplScriptTests {
     #expect(result.status == status, "\(result.stdout)")
   }
 
+  /// Every way a command reads a file: by extension, or told with `--ndjson` / `--from`.
+  @Test(
+    "@file reads NDJSON and YAML as the commands do, and --ndjson / --from say so for other names",
+    arguments: [
+      (":validate @users.ndjson", "0 of 3 records invalid"),
+      (":validate @lines.txt --ndjson", "0 of 3 records invalid"),
+      (":convert @user.yaml --compact", "{\"id\":42,"),
+      (":convert @user.txt --from yaml --compact", "{\"id\":42,"),
+      (":roundtrip @users.ndjson", "(record line 3)"),
+    ])
+  func replFileFormats(_ command: String, _ expected: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson", "users.json"])
+    defer { scratch.remove() }
+    try scratch.write("lines.txt", try scratch.text("users.ndjson"))
+    let yaml = try CastctlProcess.run(["convert", "users.cast", "users.json", "--to", "yaml"], in: scratch.url).stdout
+    try scratch.write("user.yaml", yaml)
+    try scratch.write("user.txt", yaml)
+    let result = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n\(command)\n")
+    #expect(result.status == 0, "\(result.stdout)")
+    #expect(result.stdout.contains(expected), "\(result.stdout)")
+  }
+
+  @Test("malformed JSON in the REPL is drawn with the gutter the commands print")
+  func replMalformedGutter() throws {
+    let result = try CastctlProcess.run(["repl"], stdin: ":load users.cast\n{\"id\": 7,, \"a\": 1}\n")
+    #expect(result.stdout.contains("  1 | {\"id\": 7,, \"a\": 1}\n    |          ^"), "\(result.stdout)")
+  }
+
   @Test(":add keeps the files loaded before; :load replaces them and says which")
   func addAndLoad() throws {
     let result = try CastctlProcess.run(["repl"], stdin: ":load users.cast\n:add classy.cast\n:models\n:load classy.cast\n:models\n")

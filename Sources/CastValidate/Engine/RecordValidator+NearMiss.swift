@@ -26,6 +26,10 @@ extension RecordValidator {
     } catch {
       return nil
     }
-    return simple.lazy.compactMap { NameSuggestion.closest(to: $0, in: unread) }.first
+    // A key much shorter than the missing one is a different key, however few edits apart
+    // (`a` is two edits from `lat`).
+    return simple.lazy.compactMap { missing in
+      NameSuggestion.closest(to: missing, in: unread.filter { $0.count * 2 >= missing.count && $0.count >= 2 })
+    }.first
   }
 }

@@ -4,9 +4,37 @@ import Foundation
 
 /// Data commands: `:validate`, `:convert`, `:roundtrip`, `:type`, and bare JSON.
 extension ReplInterpreter {
-  /// A document named in a command: inline JSON, or `@file`.
+  /// A document named in a command: inline JSON, or `@file`; NDJSON holds one record per line
+  /// (`.ndjson`, `.jsonl`, `--ndjson`, or a YAML stream of several documents).
   struct Document {
     let source: DataSource
+    var ndjson = false
+  }
+
+  /// `--ndjson` and `--from json|yaml` after a document, as the commands take them.
+  struct ReadOptions {
+    var ndjson = false
+    var from: InputFormat?
+
+    /// Takes these options off the end of `text`; nil with an error message when one is wrong.
+    static func strip(_ text: inout String) -> Result<ReadOptions, TargetError> {
+      var options = ReadOptions()
+      while let (last, before) = ReplInterpreter.splitLastWord(text) {
+        if last == "--ndjson" {
+          options.ndjson = true
+          text = before
+        } else if let (option, head) = ReplInterpreter.splitLastWord(before), option == "--from" {
+          guard let format = InputFormat(rawValue: last) else {
+            return .failure(TargetError(message: "--from takes json or yaml, not '\(last)'"))
+          }
+          options.from = format
+          text = head
+        } else {
+          break
+        }
+      }
+      return .success(options)
+    }
   }
 
   func validateBare(_ text: String) -> String {
@@ -30,7 +58,8 @@ extension ReplInterpreter {
     var out = ""
     do {
       let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        try validator.validateDocument(raw) { out += $0.findings.map(renderer.render).joined() }
+        let onRecord: (RecordResult) -> Void = { out += $0.findings.map(renderer.render).joined() }
+        return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
       }
       let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
       return out + (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
@@ -44,9 +73,17 @@ extension ReplInterpreter {
   func convert(_ rest: String) -> String {
     var words = rest.trimmed
     var options = ConvertOptions(keys: session.settings.keys)
+    // The reading options found among the others, handed on to `target`.
+    var suffix = ""
     // Options come last: `--to yaml`, `--keys snake`, `--compact`. A word that looks like an
     // option is one: a document never ends with `--…`, and a file named so must be `@./--x`.
     while let (last, before) = Self.splitLastWord(words) {
+      if let (option, head) = Self.splitLastWord(before), option == "--from" {
+        // How the document is read: handed on to `target`.
+        words = head
+        suffix = " --from \(last)" + suffix
+        continue
+      }
       if let (option, head) = Self.splitLastWord(before), option == "--to" || option == "--keys" {
         if option == "--to" {
           guard let kind = OutputKind(rawValue: last) else { return error("--to takes json, yaml or plist, not '\(last)'") }
@@ -65,20 +102,23 @@ extension ReplInterpreter {
       case "--compact":
         options.compact = true
         words = before
+      case "--ndjson":
+        words = before
+        suffix = " --ndjson" + suffix
       case "--to", "--keys":
         return error("\(last) needs a value")
       default:
-        return error("unknown option \(last) for :convert (--to, --keys, --compact)")
+        return error("unknown option \(last) for :convert (--to, --keys, --compact, --ndjson, --from)")
       }
     }
-    switch target(words) {
+    switch target(words + suffix) {
     case .failure(let failure): return failure.message
     case .success(let (model, document, _)): return runConvert(model: model, document: document, options: options)
     }
   }
 
   /// The last whitespace-separated word of `text` and what comes before it, trimmed.
-  private static func splitLastWord(_ text: String) -> (last: String, before: String)? {
+  static func splitLastWord(_ text: String) -> (last: String, before: String)? {
     let trimmed = text.trimmed
     guard !trimmed.isEmpty else { return nil }
     guard let space = trimmed.lastIndex(where: \.isWhitespace) else { return (trimmed, "") }
@@ -103,13 +143,22 @@ extension ReplInterpreter {
     var values: [JSONValue] = []
     do {
       let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        try validator.validateDocument(raw) { result in
+        let onRecord: (RecordResult) -> Void = { result in
           out += result.findings.map(renderer.render).joined()
           if let instance = result.instance { values.append(encoder.encode(instance)) }
         }
+        return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
       }
       guard summary.isValid else {
         return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
+      }
+      if document.ndjson {
+        // One line (or YAML document) per record, as `castctl convert` writes NDJSON.
+        switch options.to {
+        case .json: return out + values.map { JSONWriter(style: .compact).write($0) + "\n" }.joined()
+        case .yaml: return out + values.map { "---\n" + ((try? YAMLOutput.write($0)) ?? "") }.joined()
+        case .plist: return out + error("NDJSON converts to JSON lines or YAML documents, not a property list")
+        }
       }
       let value = summary.isArray ? JSONValue.array(values) : (values.first ?? .null)
       switch options.to {
@@ -135,7 +184,7 @@ extension ReplInterpreter {
     case .success(let (model, document, _)):
       let schema = session.compiled
       do {
-        let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: false).run()
+        let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: document.ndjson).run()
         let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
         return report.rejected.map(renderer.render).joined()
           + LedgerText.render(report.entries, source: document.source, style: style)
@@ -201,22 +250,38 @@ extension ReplInterpreter {
     guard let model else {
       return .failure(TargetError(message: error("no current model: name one, or :use MODEL first")))
     }
+    let read: ReadOptions
+    switch ReadOptions.strip(&text) {
+    case .failure(let failure): return .failure(TargetError(message: error(failure.message)))
+    case .success(let options): read = options
+    }
     guard !text.isEmpty else { return .failure(TargetError(message: error("give a JSON document or @file"))) }
+    var name = "<input>"
+    var bytes = Array(text.utf8)
     if text.hasPrefix("@") {
       let path = String(text.dropFirst()).trimmed
       guard let data = FileManager.default.contents(atPath: resolve(path)) else {
         return .failure(TargetError(message: error("cannot read \(path)")))
       }
-      return .success((model, Document(source: DataSource(name: path, bytes: Array(data))), text))
+      name = path
+      bytes = Array(data)
     }
-    return .success((model, Document(source: DataSource(name: "<input>", bytes: Array(text.utf8))), text))
+    // The file's extension decides, as for the commands, unless an option says otherwise.
+    let isYAML = read.from == .yaml || (read.from == nil && (name.hasSuffix(".yaml") || name.hasSuffix(".yml")))
+    let ndjson = !isYAML && (read.ndjson || name.hasSuffix(".ndjson") || name.hasSuffix(".jsonl"))
+    guard isYAML else { return .success((model, Document(source: DataSource(name: name, bytes: bytes), ndjson: ndjson), text)) }
+    let original = DataSource(name: name, bytes: bytes)
+    do {
+      let (json, map, documents) = try YAMLInput.json(from: bytes)
+      return .success((model, Document(source: DataSource(name: name, bytes: json, original: original, map: map), ndjson: documents > 1), text))
+    } catch {
+      return .failure(TargetError(message: malformed(JSONSyntaxError(offset: error.offset, message: error.message), original, code: "malformed-yaml")))
+    }
   }
 
-  private func malformed(_ syntaxError: JSONSyntaxError, _ source: DataSource) -> String {
-    let position = source.position(of: syntaxError.offset)
-    let (text, caret) = source.lineWindow(around: syntaxError.offset)
-    return style.bold("\(source.name):\(position): ") + style.severity(.error, "error[malformed-json]") + ": "
-      + syntaxError.message + "\n  " + text + "\n  " + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n"
+  /// A syntax error drawn as the commands draw it.
+  private func malformed(_ syntaxError: JSONSyntaxError, _ source: DataSource, code: String? = nil) -> String {
+    SyntaxErrorText.render(syntaxError, in: source, style: style, code: code)
   }
 }
 

@@ -37,6 +37,9 @@ struct ReplInterpreter {
     return output
   }
 
+  /// Counts an input the loop refused before it reached `handle` (a line that is not UTF-8).
+  mutating func recordFailure() { failedInputs += 1 }
+
   /// Whether the output has an error line or an error finding (`error:`, `error[code]`), with or
   /// without colour.
   static func reportsError(_ output: String) -> Bool {

@@ -12,12 +12,14 @@ struct ReplLoop {
       switch reader.readLine(prompt: prompt) {
       case .endOfInput:
         if !pending.isEmpty {
+          state.interpreter.recordFailure()
           write(state.interpreter.error("input ended inside an unfinished document or declaration; it was ignored"))
         }
         return
       case .interrupted:
         pending.removeAll()
       case .notUTF8(let byte, let column):
+        state.interpreter.recordFailure()
         let dropped = pending.isEmpty ? "it was ignored" : "it and the lines before it were ignored"
         write(state.interpreter.error("the line is not UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(column)); \(dropped)"))
         pending.removeAll()

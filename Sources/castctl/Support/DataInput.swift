@@ -81,18 +81,6 @@ enum DataInput {
 
   /// Prints a malformed-JSON error with its position and line, for exit code 3.
   static func reportSyntaxError(_ error: JSONSyntaxError, in data: DataSource, color: Bool, code: String? = nil) {
-    // Converted YAML is well-formed JSON; what the reader still refuses (nesting beyond
-    // --max-depth) is a problem of the YAML the user wrote.
-    let code = code ?? (data.isConverted ? "malformed-yaml" : "malformed-json")
-    let style = TextStyle(enabled: color)
-    let position = data.position(of: error.offset)
-    let (text, caret) = data.lineWindow(around: error.offset)
-    let gutter = String(position.line)
-    Terminal.writeError(
-      style.bold("\(data.name):\(position): ") + style.severity(.error, "error[\(code)]") + ": "
-        + style.bold(error.message) + "\n" + "  " + style.dim("\(gutter) |") + " \(text)\n" + "  "
-        + style.dim(String(repeating: " ", count: gutter.count) + " |") + " "
-        + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n")
+    Terminal.writeError(SyntaxErrorText.render(error, in: data, style: TextStyle(enabled: color), code: code))
   }
 }
-
