@@ -25,6 +25,10 @@ let package = Package(
       dependencies: [.product(name: "CastSchema", package: mainIdentity)],
       swiftSettings: fuzzSettings),
     .executableTarget(
+      name: "FuzzYAML",
+      dependencies: [.product(name: "CastValidate", package: mainIdentity)],
+      swiftSettings: fuzzSettings),
+    .executableTarget(
       name: "FuzzValidate",
       dependencies: [
         .product(name: "CastSchema", package: mainIdentity),

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ with -sanitize=fuzzer,address and runs each in turn.
 #   FUZZ_SECONDS   seconds per target (default 60)
-#   FUZZ_TARGETS   which targets (default: FuzzJSON FuzzCast FuzzValidate)
+#   FUZZ_TARGETS   which targets (default: FuzzJSON FuzzCast FuzzValidate FuzzYAML)
 #   FUZZ_JOBS      libFuzzer workers per target (default 1, leaving the other cores free)
 #   FUZZ_KEEP_GOING=1  carry on after a crash (libFuzzer's fork mode), for long unattended runs
 #   FUZZ_PARALLEL=1    run the targets at the same time rather than one after another (CI's
 #                      smoke run: each still runs FUZZ_SECONDS, sharing the cores)
 #   SHARED_DIR     the shared samples and JSONTestSuite (default: ../shared beside the package)
 # Corpora grow in Fuzz/.work/corpus/<target> (not committed) and are seeded on every run from
-# schemas/, $SHARED_DIR/samples and $SHARED_DIR/data/JSONTestSuite. A crash, leak or timeout
+# schemas/, $SHARED_DIR/samples and $SHARED_DIR/data/JSONTestSuite (FuzzYAML: Fuzz/Seeds/yaml, with
+# anchors, aliases, tags and several documents, and YAML files). A crash, leak or timeout
 # leaves its input in Fuzz/.work/artifacts/ and makes the script fail.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${FUZZ_SECONDS:-60}
-targets=${FUZZ_TARGETS:-FuzzJSON FuzzCast FuzzValidate}
+targets=${FUZZ_TARGETS:-FuzzJSON FuzzCast FuzzValidate FuzzYAML}
 jobs=${FUZZ_JOBS:-1}
 shared=${SHARED_DIR:-$root/../shared}
 work=$root/Fuzz/.work
@@ -41,10 +42,12 @@ seed() {
   local patterns
   case $target in
     FuzzCast) patterns=("*.cast" "*.swift") ;;
+    FuzzYAML) patterns=("*.yaml" "*.yml" "*.json") ;;
     *) patterns=("*.json" "*.ndjson") ;;
   esac
   local folders=("$root/schemas" "$shared/samples")
-  [[ $target == FuzzCast ]] || folders+=("$shared/data/JSONTestSuite/test_parsing")
+  [[ $target == FuzzYAML ]] && folders+=("$root/Fuzz/Seeds/yaml")
+  [[ $target == FuzzCast || $target == FuzzYAML ]] || folders+=("$shared/data/JSONTestSuite/test_parsing")
   for folder in "${folders[@]}"; do
     [[ -d $folder ]] || { echo "fuzz: $folder not found; seeding without it" >&2; continue; }
     for pattern in "${patterns[@]}"; do
@@ -61,6 +64,7 @@ run_target() {
   local target=$1
   local dict=$root/Fuzz/Dictionaries/json.dict
   [[ $target == FuzzCast ]] && dict=$root/Fuzz/Dictionaries/cast.dict
+  [[ $target == FuzzYAML ]] && dict=$root/Fuzz/Dictionaries/yaml.dict
   local log=$work/logs/$target.log
   local parallel=()
   [[ $jobs -gt 1 ]] && parallel=(-jobs="$jobs" -workers="$jobs")

@@ -97,14 +97,17 @@ struct LedgerInvariant {
     let drops = Set(
       entries.indices.compactMap { index -> Int? in
         let entry = entries[index]
-        guard !claimed[index], entry.kind == .elementDropped, entry.path.hasPrefix(inPath + "/") else { return nil }
+        guard !claimed[index], entry.kind == .elementDropped || entry.kind == .duplicateElementCollapsed,
+          entry.path.hasPrefix(inPath + "/")
+        else { return nil }
         return Int(entry.path.dropFirst(inPath.count + 1)).flatMap { inItems.indices.contains($0) ? $0 : nil }
       })
     let kept = inItems.indices.filter { !drops.contains($0) }
     let claimDrops = { (checker: inout LedgerInvariant) in
       for index in drops.sorted() {
         let path = inPath + "/\(index)"
-        _ = checker.claim(at: path, kinds: [.elementDropped], where: { $0.before == inItems[index] && $0.after == nil })
+        _ = checker.claim(
+          at: path, kinds: [.elementDropped, .duplicateElementCollapsed], where: { $0.before == inItems[index] && $0.after == nil })
       }
     }
     if kept.count == outItems.count {
@@ -177,7 +180,7 @@ struct LedgerInvariant {
     .valueCoerced, .numberTextChanged, .valueNormalized, .defaultFilled, .valueDropped,
   ]
   private static let removals: Set<LedgerKind> = [
-    .unknownKeyDropped, .ignoredKeyDropped, .valueDropped, .nullWrittenAsAbsent, .elementDropped,
+    .unknownKeyDropped, .ignoredKeyDropped, .valueDropped, .nullWrittenAsAbsent, .elementDropped, .alternativeUnused,
   ]
   private static let additions: Set<LedgerKind> = [.defaultFilled, .absentWrittenAsNull]
 
@@ -197,6 +200,7 @@ struct LedgerInvariant {
     switch entry.kind {
     case .nullWrittenAsAbsent: return entry.before == .null
     case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null)
+    case .alternativeUnused: return entry.before != .null && entry.after == nil
     // Nosce writes a nil nested model as `{}`.
     case .absentWrittenAsNull: return entry.after == .null || entry.after == .object([])
     case .numberTextChanged:

@@ -83,14 +83,14 @@ extension LedgerKindCase {
       schema: "struct M {\n  let m: [String: Int]\n}\n", json: #"{"m": {"a": 1, "b": "x"}}"#,
       entries: [#"element-dropped /m/b "x" → (absent)"#]),
     LedgerKindCase(
-      name: "element-dropped: a Set's repeated element", schema: "struct M {\n  let t: Set<Int>\n}\n",
-      json: #"{"t": [1, 2, 1]}"#, entries: ["element-dropped /t/2 1 → (absent)"]),
+      name: "duplicate-element-collapsed: a Set's repeated element", schema: "struct M {\n  let t: Set<Int>\n}\n",
+      json: #"{"t": [1, 2, 1]}"#, entries: ["duplicate-element-collapsed /t/2 1 → (absent)"]),
     LedgerKindCase(
       name: "key-moved: a ?? alternative is written under the first key", schema: alternatives, json: #"{"b2": 3}"#,
       entries: ["key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
       name: "key-moved: after an alternative that is not convertible", schema: alternatives,
-      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"value-dropped /b1 "bad" → (absent)"#, "key-moved /b2 3 → 3 at /b1"]),
+      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"alternative-unused /b1 "bad" → (absent)"#, "key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
       name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
       entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
@@ -103,8 +103,8 @@ extension LedgerKindCase {
       schema: "struct M {\n  var m: [Int: Int]?\n}\n", json: #"{"m": {"01": 1, "2": 2}}"#,
       entries: ["key-moved /m/01 1 → 1 at /m/1"]),
     LedgerKindCase(
-      name: "value-dropped: an alternative the decoder did not need", schema: alternatives, json: #"{"b1": 1, "b2": 3}"#,
-      entries: ["value-dropped /b2 3 → (absent)"]),
+      name: "alternative-unused: an alternative the decoder did not need", schema: alternatives, json: #"{"b1": 1, "b2": 3}"#,
+      entries: ["alternative-unused /b2 3 → (absent)"]),
     LedgerKindCase(
       name: "key-moved: -i writes the declared spelling", schema: "struct M {\n  let a: Int\n  let bC: [Int]\n}\n",
       json: #"{"A": 1, "BC": ["2"]}"#, registryOptions: RegistryOptions(caseInsensitiveKeys: true),

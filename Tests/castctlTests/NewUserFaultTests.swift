@@ -358,3 +358,25 @@ struct ReportingFaultTests {
     #expect(output.stderr.contains("users.json looks like data"), "\(output.stderr)")
   }
 }
+
+/// The ledger names what happened, not a neighbouring kind.
+@Suite("castctl roundtrip labels", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct LedgerLabelTests {
+  @Test(
+    "a ?? alternative not used and a Set's repeated element get their own kinds",
+    arguments: [
+      (#"{"p": "x", "q": 2}"#, "alternative-unused", "/p"),
+      (#"{"p": 1, "q": 2}"#, "alternative-unused", "/q"),
+      (#"{"p": 1, "s": [1, 1, 2]}"#, "duplicate-element-collapsed", "/s/1"),
+    ])
+  func ledgerKinds(_ json: String, _ kind: String, _ path: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("alt.cast", "struct A {\n  let y: Int //! \"p ?? q\"\n  var s: Set<Int> = []\n}\n")
+    let output = try CastctlProcess.run(["roundtrip", "alt.cast", "-", "--format", "json"], in: scratch.url, stdin: json)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+    let entries = try #require(document["entries"] as? [[String: Any]])
+    #expect(entries.contains { $0["kind"] as? String == kind && $0["path"] as? String == path }, "\(entries)")
+    #expect(!entries.contains { $0["kind"] as? String == "value-dropped" || $0["kind"] as? String == "element-dropped" }, "\(entries)")
+  }
+}

@@ -51,6 +51,12 @@ struct LedgerKindCommandCase: Sendable, CustomTestStringConvertible {
       kind: "key-moved", schema: "struct M {\n  var b: Int? //! \"b1 ?? b2\"\n}\n", data: "{\n  \"b2\": 3\n}\n",
       path: "/b2", position: "2:9", change: "3 → 3  written at /b1"),
     LedgerKindCommandCase(
+      kind: "alternative-unused", schema: "struct M {\n  var b: Int? //! \"b1 ?? b2\"\n}\n", data: "{\n  \"b1\": 1,\n  \"b2\": 3\n}\n",
+      path: "/b2", position: "3:9", change: "3 → (absent)"),
+    LedgerKindCommandCase(
+      kind: "duplicate-element-collapsed", schema: "struct M {\n  let t: Set<Int>\n}\n", data: "{\"t\": [\n  1,\n  1]}\n",
+      path: "/t/1", position: "3:3", change: "1 → (absent)"),
+    LedgerKindCommandCase(
       kind: "number-text-changed", schema: plain, data: "{\n  \"a\": 1e2\n}\n", path: "/a", position: "2:8",
       change: "1e2 → 100"),
     LedgerKindCommandCase(

@@ -12,6 +12,8 @@ public enum LedgerKind: String, Sendable, CaseIterable {
   case numberTextChanged = "number-text-changed"
   case valueNormalized = "value-normalized"
   case duplicateKeyCollapsed = "duplicate-key-collapsed"
+  case duplicateElementCollapsed = "duplicate-element-collapsed"
+  case alternativeUnused = "alternative-unused"
 
   /// What the kind means, for the README and `--help`.
   public var summary: String {
@@ -28,6 +30,8 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case .numberTextChanged: "the same number is written with other text (1.0 → 1)"
     case .valueNormalized: "a date, URL or UUID is written in its normal form (UTC ISO-8601, upper-case UUID)"
     case .duplicateKeyCollapsed: "an object had the same key twice; only the last value is written back"
+    case .duplicateElementCollapsed: "a Set had the same element twice; it is written once"
+    case .alternativeUnused: "a ?? alternative's value is not written back: another alternative gave the property its value"
     }
   }
 }

@@ -8,6 +8,8 @@ public struct RoundTripLedger {
   let fallbackOffset: Int
   /// Input pointers of elements the decoder dropped (from its findings).
   let droppedElements: Set<String>
+  /// Set elements equal to an earlier one, written once.
+  let duplicateElements: Set<String>
   /// Input pointers of `??` alternatives the decoder set aside as not convertible.
   let skippedAlternatives: Set<String>
   /// Pointers of bad values the decoder replaced by the property's default.
@@ -24,9 +26,8 @@ public struct RoundTripLedger {
     self.offsets = offsets
     self.fallbackOffset = recordOffset
     self.recordLine = recordLine
-    droppedElements = Set(
-      findings.filter { $0.code == FindingCode.elementDropped.rawValue || $0.code == FindingCode.duplicateElement.rawValue }
-        .map(\.path))
+    droppedElements = Set(findings.filter { $0.code == FindingCode.elementDropped.rawValue }.map(\.path))
+    duplicateElements = Set(findings.filter { $0.code == FindingCode.duplicateElement.rawValue }.map(\.path))
     skippedAlternatives = Set(findings.filter { $0.code == FindingCode.alternativeSkipped.rawValue }.map(\.path))
     defaulted = Set(findings.filter { $0.code == FindingCode.defaultSubstituted.rawValue }.map(\.path))
     var replaced: [String: [Int]] = [:]
@@ -61,6 +62,10 @@ public struct RoundTripLedger {
       var outIndex = 0
       for (index, item) in inItems.enumerated() {
         let itemPath = inPath + "/\(index)"
+        if duplicateElements.contains(itemPath) {
+          add(.duplicateElementCollapsed, itemPath, before: item, after: nil)
+          continue
+        }
         if droppedElements.contains(itemPath) || outIndex >= outItems.count {
           add(.elementDropped, itemPath, before: item, after: nil)
           continue
@@ -146,6 +151,9 @@ public struct RoundTripLedger {
           // The value under the output's own key was unusable: it is replaced by the default (or null).
           slotCovered = true
           if other.value != after { add(after == .null ? .valueDropped : .defaultFilled, pointer, before: other.value, after: after) }
+        } else if used != nil, other.value != .null {
+          // Not lost to the property: another alternative gave it its value.
+          add(.alternativeUnused, pointer, before: other.value, after: nil)
         } else {
           add(other.value == .null ? .nullWrittenAsAbsent : .valueDropped, pointer, before: other.value, after: nil)
         }

@@ -16,7 +16,9 @@ public enum YAMLInput {
     if let key = aliasKeyOffset(yaml) {
       // Yams compares mapping keys by value, which expands an aliased key in full before castctl
       // sees it: refused here, from the text, since a JSON key is a string anyway.
-      throw YAMLInputError(message: "an alias as a mapping key is not supported: JSON object keys are strings", offset: key)
+      throw YAMLInputError(
+        message: "a mapping key that is or holds an alias (or a complex '?' key beside aliases) is not supported: JSON object keys are strings",
+        offset: key)
     }
     let text = String(decoding: yaml, as: UTF8.self)
     var writer = Writer(lineStarts: Self.lineStarts(yaml), yaml: yaml)
@@ -140,12 +142,22 @@ public enum YAMLInput {
     }
   }
 
-  /// The offset of the first alias used as a mapping key (`*a : 1`, `? *a`), outside quotes
-  /// and comments; nil when there is none.
+  /// The offset of the first mapping key that is or holds an alias (`*a : 1`, `[*a]: 1`,
+  /// `{k: *a}: 1`), or of a complex key (`? …`) in a text that has aliases; nil when there is
+  /// none. Read from the text, outside quotes and comments, since Yams hashes every key in full.
   static func aliasKeyOffset(_ yaml: [UInt8]) -> Int? {
     var index = 0
     var previous = UInt8(ascii: "\n")
-    var questionMark = false
+    var complexKey: Int?
+    var firstAlias: Int?
+    // Per open flow collection: where it starts, and whether it holds an alias.
+    var flows: [(start: Int, hasAlias: Bool)] = []
+    func followedByColon(_ after: Int) -> Bool {
+      var next = after
+      while next < yaml.count, yaml[next] == UInt8(ascii: " ") || yaml[next] == UInt8(ascii: "\t") { next += 1 }
+      return next < yaml.count && yaml[next] == UInt8(ascii: ":")
+        && (next + 1 == yaml.count || isSeparator(yaml[next + 1]) || !flows.isEmpty)
+    }
     while index < yaml.count {
       let byte = yaml[index]
       switch byte {
@@ -158,30 +170,35 @@ public enum YAMLInput {
         }
       case UInt8(ascii: "#") where isSeparator(previous):
         while index < yaml.count, yaml[index] != UInt8(ascii: "\n") { index += 1 }
+        previous = UInt8(ascii: "\n")
+        continue
       case UInt8(ascii: "*") where isSeparator(previous):
         let start = index
+        firstAlias = firstAlias ?? start
+        if !flows.isEmpty { flows[flows.count - 1].hasAlias = true }
         index += 1
         while index < yaml.count, !isSeparator(yaml[index]), yaml[index] != UInt8(ascii: ":") { index += 1 }
-        var after = index
-        while after < yaml.count, yaml[after] == UInt8(ascii: " ") || yaml[after] == UInt8(ascii: "\t") { after += 1 }
-        if questionMark || (after < yaml.count && yaml[after] == UInt8(ascii: ":")
-          && (after + 1 == yaml.count || isSeparator(yaml[after + 1])))
-        {
-          return start
-        }
+        if followedByColon(index) { return start }
         previous = yaml[index - 1]
         continue
+      case UInt8(ascii: "?") where isSeparator(previous) && (index + 1 == yaml.count || isSeparator(yaml[index + 1])):
+        complexKey = complexKey ?? index
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        if isSeparator(previous) || !flows.isEmpty { flows.append((index, false)) }
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if let closed = flows.popLast() {
+          if closed.hasAlias {
+            if followedByColon(index + 1) { return closed.start }
+            if !flows.isEmpty { flows[flows.count - 1].hasAlias = true }
+          }
+        }
       default:
         break
-      }
-      if byte == UInt8(ascii: "?"), isSeparator(previous) {
-        questionMark = true
-      } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
-        questionMark = false
       }
       previous = index < yaml.count ? yaml[index] : byte
       index += 1
     }
+    if let complexKey, firstAlias != nil { return complexKey }
     return nil
   }
 
