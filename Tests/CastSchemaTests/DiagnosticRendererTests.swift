@@ -38,16 +38,18 @@ struct DiagnosticRendererTests {
     #expect(coloured.replacing(#/\x{1B}\[[0-9;]*m/#, with: "") == plain)
   }
 
-  static let wideLines: [String] = [
-    "  var s: String = \"👨‍👩‍👧 世界\"; var t: 1️⃣Strin",
-    "  var 名前: String; var t: 1️⃣Strin",
-    "\tvar t: 1️⃣Strin",
-    "  var s: String = \"é\"; var t: 1️⃣Strin",  // a precomposed é
-    "  var s: String = \"e\u{301}\"; var t: 1️⃣Strin",  // e + combining acute: one Character
+  /// Lines with a marked position, and the display columns before it (counted by hand from
+  /// Unicode's East Asian Width: wide characters and emoji two, combining marks and joiners none).
+  static let wideLines: [(String, Int)] = [
+    ("  var s: String = \"👨‍👩‍👧 世界\"; var t: 1️⃣Strin", 40),
+    ("  var 名前: String; var t: 1️⃣Strin", 27),
+    ("\tvar t: 1️⃣Strin", 8),
+    ("  var s: String = \"é\"; var t: 1️⃣Strin", 30),  // a precomposed é
+    ("  var s: String = \"e\u{301}\"; var t: 1️⃣Strin", 30),  // e + combining acute: one Character
   ]
 
-  @Test("columns count Characters, and the caret sits under the marked one", arguments: wideLines)
-  func characterColumns(_ line: String) throws {
+  @Test("columns count Characters; the caret is drawn by display width under the marked one", arguments: wideLines)
+  func characterColumns(_ line: String, _ displayColumns: Int) throws {
     let source = MarkedSource("class M {\n\(line)\n}\n")
     let file = SourceFile(path: "a.cast", text: source.text)
     let (_, diagnostics) = SchemaLoader.load([file])
@@ -57,7 +59,7 @@ struct DiagnosticRendererTests {
     let lines = DiagnosticRenderer(files: [file]).render(diagnostic).split(
       separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0].hasPrefix("a.cast:2:\(location.column): error[unknown-type]"))
-    #expect(lines[2] == "  | " + String(repeating: " ", count: location.column - 1) + "^~~~~")
+    #expect(lines[2] == "  | " + String(repeating: " ", count: displayColumns) + "^~~~~")
     // The source line is shown with its tabs as single spaces, so the caret lines up.
     #expect(lines[1] == "2 | " + source.text.split(separator: "\n")[1].replacing("\t", with: " "))
   }

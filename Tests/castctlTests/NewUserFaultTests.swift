@@ -351,6 +351,22 @@ struct ReportingFaultTests {
     #expect(!oneLine.stderr.contains("NDJSON"), "\(oneLine.stderr)")
   }
 
+  /// Text before the caret of every width: ASCII, CJK (two columns), emoji (two), a combining mark (none).
+  @Test(
+    "the caret is drawn by display width under CJK, emoji and combining marks; the column stays in scalars",
+    arguments: [("ab", 2, 2), ("名前", 4, 2), ("😀😀", 4, 2), ("e\u{301}x", 2, 3)] as [(String, Int, Int)])
+  func caretDisplayWidth(_ text: String, _ columns: Int, _ scalars: Int) throws {
+    let json = "{\"k\": \"\(text)\", \"x\": tru}"
+    let output = try CastctlProcess.run(["validate", "--type", "Any", "-"], stdin: json)
+    #expect(output.status == 3)
+    let lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+    let caretLine = try #require(lines.first { $0.hasSuffix("^") && $0.contains("|") })
+    let bar = try #require(caretLine.firstIndex(of: "|"))
+    // `{"k": "` is 7 columns, then the text, then `", "x": ` (8): the caret is under `t`.
+    #expect(caretLine[caretLine.index(after: bar)...].count - 2 == 7 + columns + 8, "\(output.stderr)")
+    #expect(output.stderr.contains("<stdin>:1:\(7 + scalars + 8 + 1):"), "\(output.stderr)")
+  }
+
   @Test("a data file given before the last argument is refused as data, not parsed as a schema", arguments: ["validate", "convert", "roundtrip"])
   func extraDataFile(_ command: String) throws {
     let output = try CastctlProcess.run([command, "users.cast", "users.json", "users.ndjson"])

@@ -31,8 +31,13 @@ public enum SourceSnippet {
       column = prefix.count + keepBefore + 1
       width = max(1, min(width, to - from - keepBefore))
     }
-    let caretPrefix = String(repeating: " ", count: max(0, column - 1))
-    let marker = "^" + String(repeating: "~", count: width - 1)
+    // Drawn by display width: a wide character or an emoji before or under the caret takes two
+    // columns of the terminal.
+    let characters = Array(lineText)
+    let lead = characters.prefix(max(0, column - 1))
+    let spanned = characters.dropFirst(lead.count).prefix(width)
+    let caretPrefix = String(repeating: " ", count: DisplayWidth.of(String(lead)))
+    let marker = "^" + String(repeating: "~", count: max(1, DisplayWidth.of(String(spanned))) - 1)
     return """
       \(indent)\(style.dim("\(lineNumber) |")) \(lineText)
       \(indent)\(style.dim("\(gutter) |")) \(caretPrefix)\(style.green(marker))

@@ -1,3 +1,4 @@
+import CastSchema
 import Foundation
 
 /// An input document for positions and excerpts in rendered findings: bytes in memory, or a file
@@ -253,8 +254,9 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// The text of the line holding `offset`, clipped to a window around it so NDJSON records and
-  /// minified files stay readable; returns the window and the caret's column inside it (both
-  /// counted in Unicode scalars, as positions are).
+  /// minified files stay readable (the window counted in Unicode scalars, as positions are);
+  /// returns the window and the caret's display column inside it, where wide characters and
+  /// emoji take two columns, so the caret lands under its character in a terminal.
   public func lineWindow(around offset: Int, width: Int = 100) -> (text: String, caretColumn: Int) {
     if let original { return original.source.lineWindow(around: originalOffset(offset, original.map), width: width) }
     let target = min(max(offset, 0), size)
@@ -286,7 +288,7 @@ public final class DataSource: @unchecked Sendable {
     let clippedAfter = end < lineEnd || (lineEnd == window.count && windowStart + lineEnd < size)
     let bytes = window[start..<end].map { $0 == 0x09 ? 0x20 : $0 }
     let text = (clippedBefore ? "…" : "") + String(decoding: bytes, as: UTF8.self) + (clippedAfter ? "…" : "")
-    return (text, (clippedBefore ? 1 : 0) + before + 1)
+    return (text, (clippedBefore ? 1 : 0) + DisplayWidth.of(utf8: window[start..<caret]) + 1)
   }
 }
 
