@@ -176,7 +176,7 @@ final class SchemaCompiler {
         property: property, node: node, isOptional: property.optionality != .none,
         isRequired: property.isRequired, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
-        checks: property.checks.isEmpty ? [] : property.checks.compactMap(CompiledCheck.init),
+        checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
         directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
       let index = fields.count
       fields.append(field)

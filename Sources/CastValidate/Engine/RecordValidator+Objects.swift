@@ -182,11 +182,19 @@ extension RecordValidator {
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
       if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", key: key) }
-      if field.isOptional { return .nilValue }
-      if field.hasDefault {
+      // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
+      // the default, for an optional as for any other (`String? = "as"`). Under `--strict` a
+      // null is an optional's own value: nil.
+      if field.hasDefault, !field.isOptional || policy.null == .asAbsent {
         report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
+      if field.isOptional { return .nilValue }
+      // Nothing silent (§1.2): a non-optional left nil by a null says so.
+      report(
+        .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",
+        at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
+        extraPath: keySuffix(field, key))
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
@@ -311,6 +319,10 @@ extension RecordValidator {
       var failure: String?
       switch (check, instance) {
       case (.range(let lower, let upper, let inclusive, _), .number(let literal)):
+        if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
+          failure = "\(literal) is outside \(check.text)"
+        }
+      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)):
         if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
           failure = "\(literal) is outside \(check.text)"
         }
