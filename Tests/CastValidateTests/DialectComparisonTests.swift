@@ -377,6 +377,26 @@ extension ComparisonRow {
       strict: columns(
         .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: "nil"))),
     ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: member__id", body: "var memberId: Int?",
+      json: #"{"member__id": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: _member_id", body: "var memberId: Int?",
+      json: #"{"_member_id": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: member_id_", body: "var memberId: Int?",
+      json: #"{"member_id_": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: __member___id__", body: "var memberId: Int?",
+      json: #"{"__member___id__": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
       situation: "snake_case model, exact property name as key", body: "var userName: String?",
       json: #"{"userName": "ada"}"#, property: "userName", snake: true,
       expected: columns(

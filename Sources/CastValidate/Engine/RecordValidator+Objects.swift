@@ -233,7 +233,11 @@ extension RecordValidator {
   // MARK: - Keys
 
   func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
-    guard plan.caseInsensitive else { return scanner.equals(key, expected) }
+    guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
+    if plan.snakeCase {
+      return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
+        == expected
+    }
     let bytes = scanner.decodedBytes(key)
     guard bytes.count == expected.count else { return false }
     for (a, b) in zip(bytes, expected) where ASCII.lower(a) != b { return false }
@@ -246,7 +250,7 @@ extension RecordValidator {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     var probe = guess < count ? guess : 0
-    if plan.caseInsensitive || key.hasEscapes {
+    if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
         if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {

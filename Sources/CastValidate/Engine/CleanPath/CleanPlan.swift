@@ -62,7 +62,7 @@ final class CleanPlan: @unchecked Sendable {
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
           && plan.fields.count <= 64)
       for (index, field) in plan.fields.enumerated() {
         if field.isCustom || field.needsInstance { model.isCheckable = false }
