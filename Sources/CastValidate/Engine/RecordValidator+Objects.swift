@@ -282,8 +282,17 @@ extension RecordValidator {
     _ key: JSONStringToken, _ plan: ModelPlan, _ scanner: inout JSONScanner, at offset: Int
   ) throws(JSONSyntaxError) {
     try scanner.skipValue()
-    let rule = schema.options.unknownKeys
-    guard rule != .ignore, !plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) else { return }
+    // An ignored property's key is known, and not read: a note (semantics §1.2, nothing silent),
+    // whatever `--unknown` says of the keys the model does not know.
+    if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) {
+      path.push(.key(key))
+      report(
+        .ignoredKey, .note, "\"\(scanner.string(key).prefix(Excerpt.limit))\" is the key of an ignored property of \(plan.name); its value is not read",
+        at: key.span.start - 1, declaration: plan.declaration)
+      path.pop()
+      return
+    }
+    guard schema.options.unknownKeys != .ignore else { return }
     reportUnknownKey(key, known: plan.knownKeyNames, plan, scanner)
   }
 
