@@ -107,3 +107,25 @@ struct FidelityCommandTests {
     }
   }
 }
+
+/// The key of an ignored property in the data: `validate` and the REPL note it, `roundtrip` lists
+/// it as dropped; none of them counts it against the document (issue 27, "also settle").
+@Suite("castctl: ignored keys, one answer everywhere", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct IgnoredKeyCommandTests {
+  @Test("validate, roundtrip and the REPL agree on an ignored property's key")
+  func agree() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("m.cast", "class M: DictionaryConvertible {\n    var name: String?\n    var cache: Int? //! ignore\n}\n")
+    try scratch.write("d.json", #"{"name": "a", "cache": 5}"#)
+    let validate = try CastctlProcess.run(["validate", "m.cast", "d.json"], in: scratch.url)
+    #expect(validate.status == 0)
+    #expect((validate.stdout + validate.stderr).contains("note[ignored-key]"), "\(validate.stdout)\(validate.stderr)")
+    let strict = try CastctlProcess.run(["validate", "m.cast", "d.json", "--strict"], in: scratch.url)
+    #expect(strict.status == 0, "\(strict.stdout)\(strict.stderr)")
+    let roundtrip = try CastctlProcess.run(["roundtrip", "m.cast", "d.json"], in: scratch.url)
+    #expect(roundtrip.stdout.contains("ignored-key-dropped (1)"), "\(roundtrip.stdout)")
+    let repl = try CastctlProcess.run(["repl", "m.cast"], in: scratch.url, stdin: ":validate @d.json\n")
+    #expect((repl.stdout + repl.stderr).contains("note[ignored-key]"), "\(repl.stdout)\(repl.stderr)")
+  }
+}
