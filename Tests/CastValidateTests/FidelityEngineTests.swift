@@ -87,3 +87,26 @@ struct ExactRangeCheckTests {
     #expect(ExactDecimal("-0") == ExactDecimal("0.000"))
   }
 }
+
+/// Issue 27, "also settle": a record that is not an object. Nosce's entry points read it as an
+/// empty dictionary and fill the defaults (NO-04): a warning, and the defaults; every other
+/// dialect (and `--strict`) rejects it.
+@Suite("Engine: a record that is not an object")
+struct NonObjectRecordTests {
+  @Test("Nosce fills the defaults; the other dialects reject it", arguments: ["5", "null", #""s""#, "true", "[[1]]"], everyDialectHeader)
+  func nonObject(_ json: String, _ header: String) throws {
+    let schema = "class M: \(header) {\n  var s: String = \"x\"\n  var n: Int?\n}\n"
+    let path = json == "[[1]]" ? "/0" : ""
+    let run = try EngineProbe.run(schema: schema, json)
+    if header == "NosceSerializationProtocol" {
+      #expect(run.isValid, "\(run.findings)")
+      #expect(run.findings == ["warning type-mismatch \(path)"])
+      #expect(run.value("s") == #"default:"x""#)
+      #expect(run.value("n") == "nil")
+    } else {
+      #expect(!run.isValid)
+    }
+    let strict = try EngineProbe.run(schema: schema, json, options: ValidationOptions(strict: true))
+    #expect(!strict.isValid)
+  }
+}

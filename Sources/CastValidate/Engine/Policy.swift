@@ -77,6 +77,9 @@ public struct Policy: Sendable, Hashable {
   /// A bad array element or dictionary value is dropped (with a warning) rather than failing.
   public var dropBadElements: Bool
   public var nilOutput: NilOutput
+  /// A record that is not an object (a number, a string, `null`) is read as an empty object, with
+  /// a warning: Nosce's `init(jsonString:)` does so and fills the defaults (NO-04).
+  public var nonObjectRecordIsEmpty = false
   /// Warnings become errors and every coercion is off.
   public var isStrict: Bool
 
@@ -102,7 +105,7 @@ public struct Policy: Sendable, Hashable {
       Policy(
         null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
-        dropBadElements: true, nilOutput: .nullNestedEmptyObject, isStrict: false)
+        dropBadElements: true, nilOutput: .nullNestedEmptyObject, nonObjectRecordIsEmpty: true, isStrict: false)
     case .dson:
       Policy(
         null: .error, unconvertible: .error, stringToNumber: .never, numberToString: false,
@@ -131,6 +134,7 @@ public struct Policy: Sendable, Hashable {
     copy.boolToNumber = false
     copy.truncateFractions = false
     copy.dropBadElements = false
+    copy.nonObjectRecordIsEmpty = false
     copy.isStrict = true
     return copy
   }
