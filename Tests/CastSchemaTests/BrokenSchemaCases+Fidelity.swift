@@ -78,6 +78,9 @@ extension BrokenCase {
         "class Base: Class {\n  var k: Int\n}\nclass In: Base {\n}\nclass Out: Class {\n  var 1️⃣m: [String: In] = [\"x\": In()]\n}\n",
         "no-default-init"),
       BrokenCase(
+        "an untyped array default whose joined type one element does not fit",
+        "class A {\n  var x = 1️⃣[1, 1e400]\n}\n", "default-type-mismatch", message: "its type [Double]: 1e400 is out of range"),
+      BrokenCase(
         "a recursive default", "struct N {\n  var 1️⃣next: N? = N()\n  var v: Int = 1\n}\n", "recursive-default"),
       BrokenCase(
         "a recursive default through another model",

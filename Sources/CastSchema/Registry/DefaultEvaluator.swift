@@ -228,17 +228,6 @@ struct DefaultEvaluator {
     return value
   }
 
-  /// The type Swift gives a lone scalar literal (`1` → Int, `1.5` → Double), or nil for any other expression.
-  static func literalType(of expression: ExpressionSyntax) -> TypeRef? {
-    switch expression {
-    case .integer: .scalar(.int)
-    case .float: .scalar(.double)
-    case .string: .scalar(.string)
-    case .bool: .scalar(.bool)
-    default: nil
-    }
-  }
-
   /// Swift integer literal (`0x1F`, `1_000`, `-0b101`) → decimal text, or nil.
   static func decimalInteger(_ text: String) -> String? {
     var digits = text.filter { $0 != "_" }

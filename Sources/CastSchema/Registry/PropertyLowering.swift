@@ -96,8 +96,9 @@ extension RegistryBuilder {
       case .failure(.duplicateElement(let element, let repeated, let first)):
         reportDuplicate(SchemaMessages.duplicateSetElement(name.text, element), at: repeated, first: first, file: file)
       case .failure(let failure):
-        // A lone literal has the type Swift gives it, which its value may not fit (`var f = 1e400`).
-        if case .mismatch(let reason) = failure, let literalType = DefaultEvaluator.literalType(of: expression) {
+        // A literal has the type Swift gives it, which its value may not fit (`var f = 1e400`,
+        // `var xs = [1, 1e400]`).
+        if case .mismatch(let reason) = failure, let literalType = evaluator.inferredType(of: expression) {
           diagnostics.append(
             Diagnostic(
               SchemaMessages.defaultTypeMismatch(name.text, "\(literalType)", reason),
