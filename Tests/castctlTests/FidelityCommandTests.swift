@@ -45,6 +45,14 @@ struct FidelityConversion: Sendable, CustomTestStringConvertible {
       situation: "Nosce: 0e3 is the Bool false",
       schema: "class N: NosceSerializationProtocol {\n    var b: Bool = true\n}\n", data: #"{"b": 0e3}"#,
       expected: #"{"b":false}"#, finding: "warning[coerced]"),
+    FidelityConversion(
+      situation: "Convertible: Model() is written as an instance of every default, key paths and nil included",
+      schema: "class O: Convertible {\n    var i: In = In()\n}\nclass In: Convertible {\n    var k: Int = 1\n    var s: String?\n    var p: Int? //! \"a/b\"\n}\n",
+      data: "{}", expected: #"{"i":{"k":1,"s":null,"a":{"b":null}}}"#),
+    FidelityConversion(
+      situation: "Nosce: Model() writes a nil nested model as {}",
+      schema: "class O: NosceSerializationProtocol {\n    var i: In = In()\n}\nclass In: NosceSerializationProtocol {\n    var k: Int = 1\n    var m: In2?\n}\nclass In2: NosceSerializationProtocol {\n    var z: Int = 0\n}\n",
+      data: "{}", expected: #"{"i":{"k":1,"m":{}}}"#),
   ]
 }
 
