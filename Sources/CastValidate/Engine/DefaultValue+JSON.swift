@@ -24,19 +24,16 @@ extension DefaultValue {
       // NB: a model whose default contains itself is a `.cast` error (`recursive-default`); the
       // depth limit keeps the registry of such a schema finite all the same.
       guard depth < 32, let model = registry.models[name] else { return .object([]) }
-      let nilOutput = Policy.preset(for: model.dialect).nilOutput
+      let policy = Policy.preset(for: model.dialect)
       var root = JSONValue.object([])
       for property in model.properties where property.isMapped {
         guard let key = property.outputKey else { continue }
         var value = property.defaultValue?.jsonValue(in: registry, depth: depth + 1)
         if value == .null { value = nil }
         if value == nil {
-          switch nilOutput {
-          case .omit: continue
-          case .null: value = .null
-          case .nullNestedEmptyObject:
-            if case .model = property.type { value = .object([]) } else { value = .null }
-          }
+          var isModel = false
+          if case .model = property.type { isModel = true }
+          value = policy.nilJSON(isModel: isModel)
         }
         if let value { ModelEncoder.insert(value, at: key.components[...], into: &root) }
       }

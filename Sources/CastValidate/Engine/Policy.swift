@@ -120,6 +120,24 @@ public struct Policy: Sendable, Hashable {
     null == .error || (null == .onlyForOptionals && !optional)
   }
 
+  /// Whether a `null` leaves a property nil with nothing to report: an optional that is not
+  /// required, where the dialect accepts the null and no default takes its place (a dialect that
+  /// reads null as absent keeps the default, JC-07, JO-12, CV-26, NO-01). The full walk's
+  /// `settle` and the clean path both ask this.
+  @inline(__always)
+  func nullIsPlainNil(optional: Bool, required: Bool, hasDefault: Bool) -> Bool {
+    optional && !required && !rejectsNull(optional: true) && !(hasDefault && null == .asAbsent)
+  }
+
+  /// What a nil property is written as (`isModel`: its type is a model); nil when it is left out.
+  public func nilJSON(isModel: Bool) -> JSONValue? {
+    switch nilOutput {
+    case .omit: nil
+    case .null: .null
+    case .nullNestedEmptyObject: isModel ? .object([]) : .null
+    }
+  }
+
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals
   /// (never looser than the dialect: DSON still rejects every `null`), any dropped element or
   /// substituted default an error. Output rules stay the dialect's.

@@ -182,14 +182,13 @@ extension RecordValidator {
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
       if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", key: key) }
+      if policy.nullIsPlainNil(optional: field.isOptional, required: false, hasDefault: field.hasDefault) { return .nilValue }
       // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
-      // the default, for an optional as for any other (`String? = "as"`). Under `--strict` a
-      // null is an optional's own value: nil.
-      if field.hasDefault, !field.isOptional || policy.null == .asAbsent {
+      // the default, for an optional as for any other (`String? = "as"`).
+      if field.hasDefault {
         report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
-      if field.isOptional { return .nilValue }
       // Nothing silent (§1.2): a non-optional left nil by a null says so.
       report(
         .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",

@@ -72,11 +72,10 @@ final class CleanPlan: @unchecked Sendable {
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(
-            // A null is clean only where it is the optional's nil with nothing to say: not where
-            // the dialect reads it as absent and a default takes its place (`settle`'s rule).
+            // A null is clean only where it is the optional's nil with nothing to say.
             node: field.node,
-            nullIsClean: field.isOptional && !field.isRequired && plan.policy.null != .error
-              && !(field.hasDefault && plan.policy.null == .asAbsent),
+            nullIsClean: plan.policy.nullIsPlainNil(
+              optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
             key: key(field.directKey ?? [])))
       }
       models.append(model)
