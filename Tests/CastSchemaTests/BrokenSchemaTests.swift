@@ -20,6 +20,9 @@ struct BrokenSchemaTests {
   @Test("enum raw values", arguments: BrokenCase.enums)
   func enumRawValues(_ broken: BrokenCase) { check(broken) }
 
+  @Test("what Swift rejects: raw values past their type, repeated Set elements, overlapping keys, Model()", arguments: BrokenCase.fidelity)
+  func fidelity(_ broken: BrokenCase) { check(broken) }
+
   @Test("misplaced, malformed and invalid directives and types", arguments: BrokenCase.directives)
   func directives(_ broken: BrokenCase) { check(broken) }
 

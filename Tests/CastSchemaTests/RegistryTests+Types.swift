@@ -14,6 +14,22 @@ extension RegistryTests {
     ("var name = \"tim\"", .scalar(.string), .string("tim")),
     ("var bool = true", .scalar(.bool), .bool(true)),
     ("var xs = [1, 2]", .array(.scalar(.int)), .array([.number("1"), .number("2")])),
+    // Swift types a literal as a whole: Int and Double literals together are Doubles (issue 27).
+    ("var xs = [1, 2.5]", .array(.scalar(.double)), .array([.number("1"), .number("2.5")])),
+    ("var xs = [1.5, 2]", .array(.scalar(.double)), .array([.number("1.5"), .number("2")])),
+    ("var xss = [[1], [2.5]]", .array(.array(.scalar(.double))), .array([.array([.number("1")]), .array([.number("2.5")])])),
+    ("var xs = [1, nil]", .array(.optional(.scalar(.int))), .array([.number("1"), .null])),
+    (
+      "var m = [\"a\": 1, \"b\": 2.5]", .dictionary(key: .scalar(.string), value: .scalar(.double)),
+      .object([DefaultMember(key: "a", value: .number("1")), DefaultMember(key: "b", value: .number("2.5"))])
+    ),
+    (
+      "var m = [\"a\": [1], \"b\": [2.5, 3]]", .dictionary(key: .scalar(.string), value: .array(.scalar(.double))),
+      .object([
+        DefaultMember(key: "a", value: .array([.number("1")])),
+        DefaultMember(key: "b", value: .array([.number("2.5"), .number("3")])),
+      ])
+    ),
     ("var names = [String]()", .array(.scalar(.string)), .array([])),
     (
       "var map = [\"a\": 1]", .dictionary(key: .scalar(.string), value: .scalar(.int)),
@@ -99,6 +115,13 @@ extension RegistryTests {
     ("enum E: String { case a, b = \"bee\", c }", .string, [.string("a"), .string("bee"), .string("c")]),
     ("enum E: Int { case a, b = 10, c, d = -3, e }", .int, ["0", "10", "11", "-3", "-2"].map(DefaultValue.number)),
     ("enum E: UInt8 {\n  case a = 0x0F\n  case b\n}", .uint8, [.number("15"), .number("16")]),
+    ("enum E: UInt8 { case a = 254, b }", .uint8, [.number("254"), .number("255")]),
+    ("enum E: Int8 { case a = -128, b }", .int8, [.number("-128"), .number("-127")]),
+    (
+      "enum E: UInt64 { case a = 9223372036854775807, b }", .uint64,
+      [.number("9223372036854775807"), .number("9223372036854775808")]
+    ),
+    ("enum E: Double { case a, b }", .double, [.number("0"), .number("1")]),
     ("enum E: Double { case a = 1.5, b = 2 }", .double, [.number("1.5"), .number("2")]),
     ("enum E { case a, b }", nil, [.string("a"), .string("b")]),
     ("typealias Raw = Int\nenum E: Raw { case a, b }", .int, [.number("0"), .number("1")]),

@@ -76,6 +76,8 @@ extension ComparisonRow {
   static let missing = "error missing-required /v"
   static let nullError = "error null-not-allowed /v"
   static let outOfRange = "error out-of-range /v"
+  static let nullDefault = "warning null-replaced-by-default /v"
+  static let nullAbsent = "warning null-read-as-absent /v"
 
   /// The table, row by row.
   static let all: [ComparisonRow] = [
@@ -104,7 +106,9 @@ extension ComparisonRow {
       strict: columns(.bad(missing), .bad(missing), .ok(value: "nil"), .ok(value: "nil"), .bad(nullError))),
     ComparisonRow(
       situation: "null for non-optional, no default", body: "var v: Int", json: #"{"v": null}"#,
-      expected: columns(.bad(missing), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .bad(nullError)),
+      expected: columns(
+        .bad(missing), .ok(nullAbsent, value: "nil"), .ok(nullAbsent, value: "nil"), .ok(nullAbsent, value: "nil"),
+        .bad(nullError)),
       strict: every(.bad(nullError))),
     ComparisonRow(
       situation: "null for non-optional with default", body: "var v: Int = 5", json: #"{"v": null}"#,
@@ -114,6 +118,30 @@ extension ComparisonRow {
         .ok("warning null-replaced-by-default /v", value: "default:5"),
         .ok("warning null-replaced-by-default /v", value: "default:5"), .bad(nullError)),
       strict: every(.bad(nullError))),
+    // Null is read as absent, and absent keeps the default, for an optional too (JC-07, JC-28,
+    // JO-12, CV-26, NO-01); under --strict a null is an optional's own nil.
+    ComparisonRow(
+      situation: "null for T? with default", body: "var v: Int? = 5", json: #"{"v": null}"#,
+      expected: columns(
+        .ok(nullDefault, value: "default:5"), .ok(nullDefault, value: "default:5"), .ok(nullDefault, value: "default:5"),
+        .ok(nullDefault, value: "default:5"), .bad(nullError)),
+      strict: columns(.ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .bad(nullError))),
+    ComparisonRow(
+      situation: "null for T! with default", body: "var v: String! = \"x\"", json: #"{"v": null}"#,
+      expected: columns(
+        .ok(nullDefault, value: "default:\"x\""), .ok(nullDefault, value: "default:\"x\""),
+        .ok(nullDefault, value: "default:\"x\""), .ok(nullDefault, value: "default:\"x\""), .bad(nullError)),
+      strict: columns(.ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .bad(nullError))),
+    ComparisonRow(
+      situation: "null at every ?? alternative of T? with default (Classy's y)",
+      body: #"var v: String? = "as" //! "Arg ?? v""#, json: #"{"Arg": null}"#,
+      expected: columns(
+        .ok("warning null-replaced-by-default /Arg", value: "default:\"as\""),
+        .ok("warning null-replaced-by-default /Arg", value: "default:\"as\""),
+        .ok("warning null-replaced-by-default /Arg", value: "default:\"as\""),
+        .ok("warning null-replaced-by-default /Arg", value: "default:\"as\""), .bad("error null-not-allowed /Arg")),
+      strict: columns(
+        .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"), .bad("error null-not-allowed /Arg"))),
     // A null at an earlier `??` alternative is no value where null is; where the null rule
     // rejects it, it is rejected there, not passed over.
     ComparisonRow(
@@ -250,6 +278,29 @@ extension ComparisonRow {
         .ok(mismatch, value: "nil"), .ok(coerced, value: "true"), .ok(coerced, value: "true"),
         .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
+    // The number's value decides, not its text: 1.0 is the number 1 (JC-22, DS-01).
+    ComparisonRow(
+      situation: "1.0 → Bool", body: "var v: Bool?", json: #"{"v": 1.0}"#,
+      expected: every(.ok(coerced, value: "true")), strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: "0.0e5 → Bool", body: "var v: Bool?", json: #"{"v": 0.0e5}"#,
+      expected: every(.ok(coerced, value: "false")), strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: "100e-2 → Bool with default", body: "var v: Bool = false", json: #"{"v": 100e-2}"#,
+      expected: every(.ok(coerced, value: "true")), strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: "1.0000000000000000001 → Bool (not 1, though a Double rounds it to 1)", body: "var v: Bool?",
+      json: #"{"v": 1.0000000000000000001}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "true"), .ok(coerced, value: "true"),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: "1e-400 → Bool (not 0, though a Double rounds it to 0)", body: "var v: Bool?", json: #"{"v": 1e-400}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "true"), .ok(coerced, value: "true"),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
     // MARK: Fractions
     ComparisonRow(
       situation: "3.7 → Int", body: "var v: Int?", json: #"{"v": 3.7}"#,
@@ -325,6 +376,26 @@ extension ComparisonRow {
         .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: "nil")),
       strict: columns(
         .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: member__id", body: "var memberId: Int?",
+      json: #"{"member__id": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: _member_id", body: "var memberId: Int?",
+      json: #"{"_member_id": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: member_id_", body: "var memberId: Int?",
+      json: #"{"member_id_": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "JsonObject's snake_case drops empty parts: __member___id__", body: "var memberId: Int?",
+      json: #"{"__member___id__": 7}"#, property: "memberId", snake: true,
+      expected: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "nil"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"), .ok(value: "nil"))),
     ComparisonRow(
       situation: "snake_case model, exact property name as key", body: "var userName: String?",
       json: #"{"userName": "ada"}"#, property: "userName", snake: true,

@@ -630,12 +630,29 @@ struct EngineKeyTests {
     }
   }
 
-  @Test("an ignored property's key is known, not unknown")
-  func ignoredPropertyKeyIsKnown() throws {
+  @Test(
+    "an ignored property's key is known, not unknown: a note under every --unknown rule, --strict too",
+    arguments: [UnknownKeyRule.ignore, .warn, .error], [false, true])
+  func ignoredPropertyKeyIsKnown(_ rule: UnknownKeyRule, _ strict: Bool) throws {
     let run = try EngineProbe.run(
-      schema: Self.schema, #"{"skipped": 1}"#, options: ValidationOptions(unknownKeys: .error))
+      schema: Self.schema, #"{"skipped": 1}"#, options: ValidationOptions(strict: strict, unknownKeys: rule))
     #expect(run.isValid)
-    #expect(run.findings.isEmpty)
+    #expect(run.findings == ["note ignored-key /skipped"])
+  }
+
+  @Test(
+    "the key of an ignored property is a note in every dialect and every way of ignoring",
+    arguments: [
+      "class M: DictionaryConvertible {\n  var name: String?\n  var cache: Int? //! ignore\n}\n",
+      "class M: JsonObject {\n  var name: String?\n  var cache: Int? //! ignore json\n}\n",
+      "class M: Convertible, IgnoredKeys {\n  var name: String?\n  var cache: Int?\n  var ignoredKeys = [\"cache\"]\n}\n",
+      "class M: NosceSerializationProtocol {\n  var name: String?\n  var cache: Int? //! skip json\n}\n",
+      "class M: Class {\n  var name: String?\n  var cache: Int? //! ignore\n}\n",
+    ])
+  func ignoredKeyInEveryDialect(_ schema: String) throws {
+    let run = try EngineProbe.run(schema: schema, #"{"name": "a", "cache": 5}"#)
+    #expect(run.isValid)
+    #expect(run.findings == ["note ignored-key /cache"])
   }
 
   @Test("--strict makes --unknown warn an error")

@@ -94,7 +94,8 @@ struct PathObjectTests {
       var second: Int? //! "list[1]"
       var y: Int? //! "a/x ?? b"
       var label: String?
-      var labelled: Int? //! "label/n"
+      // (Read through `label`, written elsewhere: written at "label/n" it would overlap `label`.)
+      var labelled: Int? //! "labelledN ?? label/n"
     }
     """
 

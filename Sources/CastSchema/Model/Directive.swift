@@ -304,6 +304,8 @@ struct DirectiveParser {
     if peek(0) == "-" || peek(0) == "+" { position += 1 }
     while let scalar = peek(0), scalar.properties.numericType != nil || scalar == "_"
       || (scalar == "." && peek(1) != "." && peek(-1) != ".") || scalar == "e" || scalar == "E"
+      // An exponent's sign (`1e-30`).
+      || ((scalar == "-" || scalar == "+") && (peek(-1) == "e" || peek(-1) == "E"))
     {
       position += 1
     }

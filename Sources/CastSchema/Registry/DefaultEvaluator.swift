@@ -12,6 +12,9 @@ struct DefaultEvaluator {
     /// A dictionary literal repeats a key (Swift traps on it): the key as messages show it,
     /// the repeated key's range and the first one's.
     case duplicateKey(String, at: Range<Int>, first: Range<Int>)
+    /// A `Set` literal repeats an element (Swift traps on it too): the element as messages show
+    /// it, the repeated element's range and the first one's.
+    case duplicateElement(String, at: Range<Int>, first: Range<Int>)
   }
 
   /// The value and the type it has (the declared one, or the inferred one when `type` is nil).
@@ -48,8 +51,12 @@ struct DefaultEvaluator {
       }
       return .success((.enumCase(name: match.name, raw: match.rawValue), type))
     case .array(let elements, _):
+      // Without a type, the literal has the one Swift infers for it as a whole (`[1, 2.5]` is a
+      // `[Double]`), not the type of its first element.
+      if type == nil, let inferred = inferredType(of: expression) { return array(elements, as: inferred) }
       return array(elements, as: type)
     case .dictionary(let pairs, _):
+      if type == nil, let inferred = inferredType(of: expression) { return dictionary(pairs, as: inferred) }
       return dictionary(pairs, as: type)
     case .construct(let typeSyntax, _):
       return construct(typeSyntax, as: type)
@@ -104,10 +111,21 @@ struct DefaultEvaluator {
     case nil: elementType = nil
     case let other?: return .failure(.mismatch("an array literal is not \(article(other))"))
     }
+    var isSet = false
+    if case .set? = type?.unwrapped { isSet = true }
     var values: [DefaultValue] = []
+    var firstRanges: [DefaultValue: Range<Int>] = [:]
     for element in elements {
       switch evaluate(element, as: elementType, optional: false) {
       case .success(let (value, inferred)):
+        // Swift traps on a `Set` literal with a repeated element, as on a repeated dictionary key.
+        if isSet {
+          let identity = Self.elementIdentity(value)
+          if let first = firstRanges[identity] {
+            return .failure(.duplicateElement(Self.keyDescription(value), at: element.range, first: first))
+          }
+          firstRanges[identity] = element.range
+        }
         values.append(value)
         if elementType == nil { elementType = inferred }
       case .failure(let failure):
@@ -194,19 +212,20 @@ struct DefaultEvaluator {
     switch value {
     case .string(let text): "\"\(text)\""
     case .enumCase(let name, _): ".\(name)"
-    default: keyText(value)
+    case .number(let text): text
+    case .bool(let flag): flag ? "true" : "false"
+    default: "\(value)"
     }
   }
 
-  /// The type Swift gives a lone scalar literal (`1` → Int, `1.5` → Double), or nil for any other expression.
-  static func literalType(of expression: ExpressionSyntax) -> TypeRef? {
-    switch expression {
-    case .integer: .scalar(.int)
-    case .float: .scalar(.double)
-    case .string: .scalar(.string)
-    case .bool: .scalar(.bool)
-    default: nil
-    }
+  /// What makes two elements of a `Set` literal equal in Swift: numbers by value (`1` and `1.0`
+  /// in a `Set<Double>`), everything else as evaluated.
+  private static func elementIdentity(_ value: DefaultValue) -> DefaultValue {
+    guard case .number(let text) = value else { return value }
+    if let integer = Int64(text) { return .number(String(integer)) }
+    if let integer = UInt64(text) { return .number(String(integer)) }
+    if let double = Double(text) { return .number(double == double.rounded() && abs(double) < 9e15 ? String(Int64(double)) : String(double)) }
+    return value
   }
 
   /// Swift integer literal (`0x1F`, `1_000`, `-0b101`) → decimal text, or nil.

@@ -24,7 +24,8 @@ struct EnumBuilder {
     }
     let evaluator = DefaultEvaluator(enums: [:], symbols: symbols)
     var cases: [EnumCase] = []
-    var nextInteger: Int64? = 0
+    // Decimal text, so the successor of a `UInt64` above `Int64.max` is still known.
+    var nextInteger: String? = "0"
     var seenNames: Set<String> = []
     var seenRaw: [DefaultValue: String] = [:]
     for element in decl.cases {
@@ -47,7 +48,7 @@ struct EnumBuilder {
             let reason: String
             switch failure {
             case .mismatch(let text): reason = text
-            case .cannotInfer, .unsupported, .duplicateKey: reason = "castctl can only use literal raw values"
+            case .cannotInfer, .unsupported, .duplicateKey, .duplicateElement: reason = "castctl can only use literal raw values"
             }
             diagnostics.append(
               Diagnostic(
@@ -64,7 +65,19 @@ struct EnumBuilder {
               at: range))
           continue
         } else if let next = nextInteger {
-          raw = .number(String(next))
+          // Swift counts on from the last integer and rejects a value its raw type cannot hold
+          // (`case a = 255, b` in a UInt8 enum): the same range rule as explicit values.
+          // (A floating-point raw type counts 0, 1, … too, and holds any of them.)
+          if let bounds = rawType.integerBounds, !DefaultEvaluator.fits(next, bounds) {
+            diagnostics.append(
+              Diagnostic(
+                SchemaMessages.enumRawValueMismatch(
+                  element.name.text, rawType.rawValue, "the implicit raw value \(next) is out of range for \(rawType.rawValue)"),
+                at: range))
+            nextInteger = Self.successor(of: next)
+            continue
+          }
+          raw = .number(next)
         } else {
           diagnostics.append(
             Diagnostic(
@@ -74,7 +87,7 @@ struct EnumBuilder {
           continue
         }
         if case .number(let text) = raw {
-          nextInteger = Int64(text).flatMap { $0 < Int64.max ? $0 + 1 : nil }
+          nextInteger = Self.successor(of: text)
         }
       } else if let expression = element.rawValue {
         diagnostics.append(
@@ -94,6 +107,15 @@ struct EnumBuilder {
     }
     return EnumType(
       name: decl.name.text, rawType: rawType, cases: cases, range: SourceRange(file: file, bytes: decl.name.range))
+  }
+
+  /// The decimal integer after `text` (`"255"` → `"256"`, `"18446744073709551615"` → the digits of
+  /// 2^64), or nil when `text` is no integer (a floating-point raw value has no successor).
+  static func successor(of text: String) -> String? {
+    if let value = Int64(text) { return value < Int64.max ? String(value + 1) : String(UInt64(value) + 1) }
+    guard let value = UInt64(text) else { return nil }
+    // Beyond UInt64 too: no raw type holds it, and the range check says so.
+    return value < UInt64.max ? String(value + 1) : "18446744073709551616"
   }
 
   static func show(_ value: DefaultValue) -> String {

@@ -92,10 +92,13 @@ extension RegistryBuilder {
       case .success(let (value, inferred)):
         return (inferred, .none, value)
       case .failure(.duplicateKey(let key, let repeated, let first)):
-        reportDuplicateKey(key, of: name.text, at: repeated, first: first, file: file)
+        reportDuplicate(SchemaMessages.duplicateDictionaryKey(name.text, key), at: repeated, first: first, file: file)
+      case .failure(.duplicateElement(let element, let repeated, let first)):
+        reportDuplicate(SchemaMessages.duplicateSetElement(name.text, element), at: repeated, first: first, file: file)
       case .failure(let failure):
-        // A lone literal has the type Swift gives it, which its value may not fit (`var f = 1e400`).
-        if case .mismatch(let reason) = failure, let literalType = DefaultEvaluator.literalType(of: expression) {
+        // A literal has the type Swift gives it, which its value may not fit (`var f = 1e400`,
+        // `var xs = [1, 1e400]`).
+        if case .mismatch(let reason) = failure, let literalType = evaluator.inferredType(of: expression) {
           diagnostics.append(
             Diagnostic(
               SchemaMessages.defaultTypeMismatch(name.text, "\(literalType)", reason),
@@ -122,7 +125,10 @@ extension RegistryBuilder {
       diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
       return (type, optionality, nil)
     case .failure(.duplicateKey(let key, let repeated, let first)):
-      reportDuplicateKey(key, of: name.text, at: repeated, first: first, file: file)
+      reportDuplicate(SchemaMessages.duplicateDictionaryKey(name.text, key), at: repeated, first: first, file: file)
+      return (type, optionality, nil)
+    case .failure(.duplicateElement(let element, let repeated, let first)):
+      reportDuplicate(SchemaMessages.duplicateSetElement(name.text, element), at: repeated, first: first, file: file)
       return (type, optionality, nil)
     case .failure(.mismatch(let reason)):
       let shown = optionality == .none ? "\(type)" : "\(type)\(optionality == .optional ? "?" : "!")"
@@ -134,12 +140,13 @@ extension RegistryBuilder {
     }
   }
 
-  private mutating func reportDuplicateKey(
-    _ key: String, of property: String, at repeated: Range<Int>, first: Range<Int>, file: Int
+  /// A repeated dictionary key or `Set` element of a default, with the first one in a note.
+  private mutating func reportDuplicate(
+    _ message: DiagnosticMessage, at repeated: Range<Int>, first: Range<Int>, file: Int
   ) {
     diagnostics.append(
       Diagnostic(
-        SchemaMessages.duplicateDictionaryKey(property, key), at: SourceRange(file: file, bytes: repeated),
+        message, at: SourceRange(file: file, bytes: repeated),
         notes: [DiagnosticNote("first written here", at: SourceRange(file: file, bytes: first))]))
   }
 
@@ -214,7 +221,7 @@ extension RegistryBuilder {
     switch check {
     case .range(let lower, let upper, _):
       guard case .scalar(let scalar) = base, scalar.isNumeric else { return "ranges apply to numbers" }
-      if let lower, let upper, let low = Double(lower), let high = Double(upper), low > high {
+      if let lower, let upper, let low = ExactDecimal(lower), let high = ExactDecimal(upper), high < low {
         return "the lower bound is above the upper bound"
       }
       return nil

@@ -72,8 +72,10 @@ struct RegistryBuilder {
         inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
         range: SourceRange(file: located.file, bytes: located.syntax.name.range))
       checkKeys(model)
+      checkOutputOverlaps(model)
       models.append(model)
     }
+    checkConstructedDefaults(models)
     diagnostics += resolver.diagnostics
     // NB: declared names are unique (a taken name is reported, not declared), so the table is
     // built in one go rather than looked up before each insertion.

@@ -48,6 +48,12 @@ enum SchemaMessages {
       code: "duplicate-raw-value", severity: .error, text: "raw value \(raw) is used by two cases of enum '\(enumName)'")
   }
 
+  static func duplicateSetElement(_ property: String, _ element: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "duplicate-set-element", severity: .error,
+      text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
+  }
+
   static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "enum-associated-values", severity: .warning,
@@ -89,6 +95,24 @@ enum SchemaMessages {
     DiagnosticMessage(
       code: "no-model-code", severity: .note,
       text: "'//! \(directive)' accepted; it has no effect on JSON, since no model code runs in castctl")
+  }
+
+  static func noDefaultInit(_ property: String, _ model: String, _ missing: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "no-default-init", severity: .error,
+      text: "default of '\(property)' is \(model)(), which Swift does not have: '\(missing)' has no default value")
+  }
+
+  static func overlappingJSONKey(_ property: String, _ path: String, _ other: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "overlapping-json-key", severity: .error,
+      text: "'\(property)' is written at \"\(path)\", which overlaps \(other): one value would overwrite the other")
+  }
+
+  static func recursiveDefault(_ property: String, _ constructed: String, _ model: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "recursive-default", severity: .error,
+      text: "default of '\(property)' is \(constructed)(), whose defaults construct '\(model)' again: its init would never end")
   }
 
   static func snakeCaseNotInvertible(_ property: String, _ key: String, _ back: String) -> DiagnosticMessage {

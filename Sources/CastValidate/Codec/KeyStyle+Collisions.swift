@@ -12,6 +12,20 @@ extension KeyStyle {
     for index in ModelReach.models(from: [target.rootType], in: schema.registry).sorted() {
       let plan = schema.plans[index]
       var seen: [[KeyComponent]: Property] = [:]
+      // A path that ends where another goes through (`a` beside `a/b` once restyled) loses a
+      // value the same way; `json` keys were checked when the schema loaded (`overlapping-json-key`).
+      let paths = plan.fields.map { self.path(for: $0.property) }
+      for (later, earlier) in OutputOverlap.find(paths) where earlier >= 0 {
+        let first = plan.fields[earlier].property
+        let property = plan.fields[later].property
+        diagnostics.append(
+          Diagnostic(
+            DiagnosticMessage(
+              code: "key-style-collision", severity: .error,
+              text: "--keys \(rawValue) writes '\(property.name)' of '\(plan.name)' at \"\(KeyPath(components: paths[later]).description)\", "
+                + "which overlaps '\(first.name)' at \"\(KeyPath(components: paths[earlier]).description)\" (--keys json keeps them apart)"),
+            at: property.range, notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
+      }
       for field in plan.fields {
         let property = field.property
         let path = self.path(for: property)

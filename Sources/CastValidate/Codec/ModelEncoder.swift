@@ -40,12 +40,10 @@ public struct ModelEncoder: Sendable {
       if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
         value = encode(fieldValue.value)
       } else {
-        switch plan.policy.nilOutput {
-        case .omit: continue
-        case .null: value = .null
-        case .nullNestedEmptyObject:
-          if case .model = field.node { value = .object([]) } else { value = .null }
-        }
+        var isModel = false
+        if case .model = field.node { isModel = true }
+        guard let nilValue = plan.policy.nilJSON(isModel: isModel) else { continue }
+        value = nilValue
       }
       Self.insert(value, at: path[...], into: &root)
     }

@@ -135,7 +135,13 @@ public struct RoundTripLedger {
       for key in keys { read.insert(key.components[...], leaf: true) { fold($0, plan) } }
       // The alternatives present in the input, and the one the decoder used: the first that is
       // neither null (nor empty under -n) nor set aside as not convertible.
-      let present = keys.compactMap { locate($0, in: input, plan: plan) }
+      // (Once each: keys that fold to one, JsonObject's `is_public` and `isPublic`, find one member.)
+      var present: [Located] = []
+      for key in keys {
+        if let found = locate(key, in: input, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
+          present.append(found)
+        }
+      }
       let used = present.first { candidate in
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
@@ -234,10 +240,10 @@ public struct RoundTripLedger {
     unread(members, tree, plan: plan, inPath: path, output: output, topLevel: false)
   }
 
-  /// `-i` folds ASCII letters only, as the decoder does.
+  /// Keys compared as the decoder compares them (`KeyFolding`: `-i`, JsonObject's snake_case).
   private func fold(_ key: String, _ plan: ModelPlan) -> String {
-    guard plan.caseInsensitive else { return key }
-    return String(decoding: key.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    guard plan.caseInsensitive || plan.snakeCase else { return key }
+    return KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
   }
 
   private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String) {

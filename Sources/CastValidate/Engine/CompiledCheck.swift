@@ -2,16 +2,27 @@ import CastSchema
 
 /// A declarative check, ready to run.
 enum CompiledCheck: Sendable {
-  case range(lower: Double?, upper: Double?, upperInclusive: Bool, text: String)
+  /// Bounds as exact decimals: an integer or `Decimal` is compared digit for digit, never
+  /// through a `Double` (semantics §2, §4).
+  case range(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool, text: String)
+  /// A `Float`, `Double` or `CGFloat` holds its value as a binary double, and Swift compares it so.
+  case floatingRange(lower: Double?, upper: Double?, upperInclusive: Bool, text: String)
   case length(lower: Int?, upper: Int?, text: String)
   case count(lower: Int?, upper: Int?, text: String)
   case pattern(PatternMatcher, text: String)
 
-  init?(_ check: Check) {
+  /// The check for a property of `type` (which decides how numbers compare).
+  init?(_ check: Check, type: TypeRef) {
     switch check {
     case .range(let lower, let upper, let inclusive):
+      if case .scalar(let scalar) = type.unwrapped, scalar.isFloatingPoint {
+        self = .floatingRange(
+          lower: lower.flatMap(Double.init), upper: upper.flatMap(Double.init), upperInclusive: inclusive,
+          text: check.description)
+        return
+      }
       self = .range(
-        lower: lower.flatMap(Double.init), upper: upper.flatMap(Double.init), upperInclusive: inclusive,
+        lower: lower.flatMap(ExactDecimal.init), upper: upper.flatMap(ExactDecimal.init), upperInclusive: inclusive,
         text: check.description)
     case .length(let lower, let upper):
       self = .length(lower: lower, upper: upper, text: check.description)
@@ -26,17 +37,17 @@ enum CompiledCheck: Sendable {
   /// How the check is written (`range 0...120`).
   var text: String {
     switch self {
-    case .range(_, _, _, let text), .length(_, _, let text), .count(_, _, let text), .pattern(_, let text): text
+    case .range(_, _, _, let text), .floatingRange(_, _, _, let text), .length(_, _, let text), .count(_, _, let text), .pattern(_, let text): text
     }
-  }
-
-  static func within(_ value: Int, _ lower: Int?, _ upper: Int?) -> Bool {
-    (lower.map { value >= $0 } ?? true) && (upper.map { value <= $0 } ?? true)
   }
 
   static func within(_ value: Double, _ lower: Double?, _ upper: Double?, inclusive: Bool) -> Bool {
     guard lower.map({ value >= $0 }) ?? true else { return false }
     guard let upper else { return true }
     return inclusive ? value <= upper : value < upper
+  }
+
+  static func within(_ value: Int, _ lower: Int?, _ upper: Int?) -> Bool {
+    (lower.map { value >= $0 } ?? true) && (upper.map { value <= $0 } ?? true)
   }
 }

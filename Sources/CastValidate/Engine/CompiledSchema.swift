@@ -148,6 +148,8 @@ final class SchemaCompiler {
     var policy = Policy.preset(for: model.dialect)
     if options.strict { policy = policy.strict() }
     let caseInsensitive = registry.options.caseInsensitiveKeys
+    // JsonObject reads every JSON key through the snake_case rule (`KeyFolding`).
+    let snake = model.dialect == .jsonobject && model.usesSnakeCase
     var fields: [FieldPlan] = []
     var direct: [Int] = []
     var deferred: [Int] = []
@@ -160,13 +162,22 @@ final class SchemaCompiler {
     for property in model.properties {
       guard property.isMapped else {
         let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
-        ignored.append(Self.keyBytes(registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive))
+        ignored.append(
+          Self.keyBytes(
+            registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive,
+            snakeCase: snake))
         continue
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
       var directKey: [UInt8]?
       if property.keys.count == 1, let only = property.keys.first, only.isSimple {
-        directKey = Self.keyBytes(only.components[0].key, caseInsensitive)
+        directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
+      } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
+        // The snake_case key and the property name JsonObject also reads fold to one key.
+        let folded = Self.keyBytes(first.components[0].key, caseInsensitive, snakeCase: true)
+        if property.keys.allSatisfy({ Self.keyBytes($0.components[0].key, caseInsensitive, snakeCase: true) == folded }) {
+          directKey = folded
+        }
       }
       // `= nil` is no value to fill in: such a property is nil when its key is absent, and written
       // as its dialect writes nil (omitted in most), not as a `null` default.
@@ -176,7 +187,7 @@ final class SchemaCompiler {
         property: property, node: node, isOptional: property.optionality != .none,
         isRequired: property.isRequired, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
-        checks: property.checks.isEmpty ? [] : property.checks.compactMap(CompiledCheck.init),
+        checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
         directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
       let index = fields.count
       fields.append(field)
@@ -185,20 +196,20 @@ final class SchemaCompiler {
       } else {
         deferred.append(index)
         for path in property.keys {
-          let root = Self.keyBytes(path.components[0].key, caseInsensitive)
+          let root = Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)
           if !roots.contains(root) { roots.append(root) }
         }
       }
       for path in property.keys { known.append(path.components[0].key) }
     }
     if let superKey = model.superKey {
-      let root = Self.keyBytes(superKey.components[0].key, caseInsensitive)
+      let root = Self.keyBytes(superKey.components[0].key, caseInsensitive, snakeCase: snake)
       if !roots.contains(root) { roots.append(root) }
     }
     return ModelPlan(
       index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
-      declaration: model.range, caseInsensitive: caseInsensitive,
+      declaration: model.range, caseInsensitive: caseInsensitive, snakeCase: snake,
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -207,7 +218,7 @@ final class SchemaCompiler {
     ModelPlan(
       index: index, name: name, policy: Policy.preset(for: dialect), fields: [], directFields: [],
       deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: superKey,
-      declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys,
+      declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false,
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -239,7 +250,9 @@ final class SchemaCompiler {
     }
   }
 
-  static func keyBytes(_ key: String, _ caseInsensitive: Bool) -> [UInt8] {
-    Array((caseInsensitive ? key.lowercased() : key).utf8)
+  /// A declared key as the matcher compares it (`KeyFolding`).
+  static func keyBytes(_ key: String, _ caseInsensitive: Bool, snakeCase: Bool = false) -> [UInt8] {
+    guard snakeCase else { return Array((caseInsensitive ? key.lowercased() : key).utf8) }
+    return Array(KeyFolding.fold(key, caseInsensitive: caseInsensitive, snakeCase: true).utf8)
   }
 }

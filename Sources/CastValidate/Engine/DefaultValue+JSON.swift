@@ -18,16 +18,26 @@ extension DefaultValue {
     case .enumCase(_, let raw):
       return raw.jsonValue(in: registry, depth: depth)
     case .model(let name):
-      // NB: a model whose default contains itself would recurse forever; Swift would too.
+      // `Model()` is the instance of every default, written as the encoder writes any instance
+      // of the model: at output paths, nil as its dialect writes nil; so a default converts to
+      // what the same value read from the data converts to.
+      // NB: a model whose default contains itself is a `.cast` error (`recursive-default`); the
+      // depth limit keeps the registry of such a schema finite all the same.
       guard depth < 32, let model = registry.models[name] else { return .object([]) }
-      var members: [JSONMember] = []
+      let policy = Policy.preset(for: model.dialect)
+      var root = JSONValue.object([])
       for property in model.properties where property.isMapped {
-        guard let key = property.outputKey, let value = property.defaultValue?.jsonValue(in: registry, depth: depth + 1),
-          value != .null
-        else { continue }
-        members.append(JSONMember(key: key.description, value: value))
+        guard let key = property.outputKey else { continue }
+        var value = property.defaultValue?.jsonValue(in: registry, depth: depth + 1)
+        if value == .null { value = nil }
+        if value == nil {
+          var isModel = false
+          if case .model = property.type { isModel = true }
+          value = policy.nilJSON(isModel: isModel)
+        }
+        if let value { ModelEncoder.insert(value, at: key.components[...], into: &root) }
       }
-      return .object(members)
+      return root
     case .opaque:
       return nil
     }

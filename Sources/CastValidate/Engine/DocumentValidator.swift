@@ -164,7 +164,14 @@ public struct DocumentValidator: Sendable {
         validator.vouch(from: start, until: probe.offset)
       }
     }
-    let outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
+    let outcome: Outcome
+    if recordPolicy.nonObjectRecordIsEmpty, case .model(let index) = node, case let kind = try scanner.peekKind(),
+      kind != .object
+    {
+      outcome = try validator.emptyRecord(index, kind, &scanner, build: validator.build)
+    } else {
+      outcome = try validator.value(node, &scanner, policy: recordPolicy, declaration: nil, build: validator.build)
+    }
     var instance: Instance?
     switch outcome {
     case .value(let value): instance = value

@@ -77,6 +77,8 @@ final class ModelPlan: @unchecked Sendable {
   let pathTree: PathTree?
   let declaration: SourceRange
   let caseInsensitive: Bool
+  /// Keys are compared through the snake_case rule (JsonObject's `MapsUnderscoreCaseToCamelCase`).
+  let snakeCase: Bool
   let emptyStringIsAbsent: Bool
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
   /// first eight bytes as one word, then all the bytes back to back.
@@ -87,9 +89,10 @@ final class ModelPlan: @unchecked Sendable {
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
     deferredFields: [Int], ignoredKeys: [[UInt8]], knownKeyNames: [String], superKey: KeyPath?,
-    declaration: SourceRange, caseInsensitive: Bool, emptyStringIsAbsent: Bool
+    declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, emptyStringIsAbsent: Bool
   ) {
-    pathTree = PathTree(fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive)
+    pathTree = PathTree(
+      fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index
     self.name = name
     self.policy = policy
@@ -102,6 +105,7 @@ final class ModelPlan: @unchecked Sendable {
     self.superKey = superKey
     self.declaration = declaration
     self.caseInsensitive = caseInsensitive
+    self.snakeCase = snakeCase
     self.emptyStringIsAbsent = emptyStringIsAbsent
     let keys = directFields.map { fields[$0].directKey ?? [] }
     let total = keys.reduce(0) { $0 + $1.count }

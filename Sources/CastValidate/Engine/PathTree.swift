@@ -33,12 +33,14 @@ struct PathTree: Sendable {
 
   private(set) var nodes: [Node]
   private let caseInsensitive: Bool
+  private let snakeCase: Bool
 
   /// The tree of every key of `fields` and of `superKey`; nil when every key is a plain key, so
   /// that such models carry nothing to walk.
-  init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, caseInsensitive: Bool) {
+  init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool) {
     guard superKey != nil || fields.contains(where: { $0.directKey == nil }) else { return nil }
     self.caseInsensitive = caseInsensitive
+    self.snakeCase = snakeCase
     nodes = [Node(declaration: declaration)]
     // NB: the super key first, so that its object is declared by the model, not by the first
     // inherited property.
@@ -52,7 +54,7 @@ struct PathTree: Sendable {
   func isRead(_ key: KeyPath) -> Bool {
     var node = 0
     for component in key.components {
-      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive)
+      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
       guard let member = nodes[node].members.first(where: { $0.key == bytes }) else { return false }
       node = member.node
       if let index = component.index {
@@ -66,7 +68,7 @@ struct PathTree: Sendable {
   private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange) {
     var node = 0
     for component in key.components {
-      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive)
+      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
       if let existing = nodes[node].members.first(where: { $0.key == bytes }) {
         node = existing.node
       } else {

@@ -77,6 +77,9 @@ public struct Policy: Sendable, Hashable {
   /// A bad array element or dictionary value is dropped (with a warning) rather than failing.
   public var dropBadElements: Bool
   public var nilOutput: NilOutput
+  /// A record that is not an object (a number, a string, `null`) is read as an empty object, with
+  /// a warning: Nosce's `init(jsonString:)` does so and fills the defaults (NO-04).
+  public var nonObjectRecordIsEmpty = false
   /// Warnings become errors and every coercion is off.
   public var isStrict: Bool
 
@@ -102,7 +105,7 @@ public struct Policy: Sendable, Hashable {
       Policy(
         null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
-        dropBadElements: true, nilOutput: .nullNestedEmptyObject, isStrict: false)
+        dropBadElements: true, nilOutput: .nullNestedEmptyObject, nonObjectRecordIsEmpty: true, isStrict: false)
     case .dson:
       Policy(
         null: .error, unconvertible: .error, stringToNumber: .never, numberToString: false,
@@ -115,6 +118,24 @@ public struct Policy: Sendable, Hashable {
   @inline(__always)
   func rejectsNull(optional: Bool) -> Bool {
     null == .error || (null == .onlyForOptionals && !optional)
+  }
+
+  /// Whether a `null` leaves a property nil with nothing to report: an optional that is not
+  /// required, where the dialect accepts the null and no default takes its place (a dialect that
+  /// reads null as absent keeps the default, JC-07, JO-12, CV-26, NO-01). The full walk's
+  /// `settle` and the clean path both ask this.
+  @inline(__always)
+  func nullIsPlainNil(optional: Bool, required: Bool, hasDefault: Bool) -> Bool {
+    optional && !required && !rejectsNull(optional: true) && !(hasDefault && null == .asAbsent)
+  }
+
+  /// What a nil property is written as (`isModel`: its type is a model); nil when it is left out.
+  public func nilJSON(isModel: Bool) -> JSONValue? {
+    switch nilOutput {
+    case .omit: nil
+    case .null: .null
+    case .nullNestedEmptyObject: isModel ? .object([]) : .null
+    }
   }
 
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals
@@ -131,6 +152,7 @@ public struct Policy: Sendable, Hashable {
     copy.boolToNumber = false
     copy.truncateFractions = false
     copy.dropBadElements = false
+    copy.nonObjectRecordIsEmpty = false
     copy.isStrict = true
     return copy
   }

@@ -182,11 +182,18 @@ extension RecordValidator {
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
       if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", key: key) }
-      if field.isOptional { return .nilValue }
+      if policy.nullIsPlainNil(optional: field.isOptional, required: false, hasDefault: field.hasDefault) { return .nilValue }
+      // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
+      // the default, for an optional as for any other (`String? = "as"`).
       if field.hasDefault {
         report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
+      // Nothing silent (§1.2): a non-optional left nil by a null says so.
+      report(
+        .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",
+        at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
+        extraPath: keySuffix(field, key))
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
@@ -230,7 +237,11 @@ extension RecordValidator {
   // MARK: - Keys
 
   func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
-    guard plan.caseInsensitive else { return scanner.equals(key, expected) }
+    guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
+    if plan.snakeCase {
+      return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
+        == expected
+    }
     let bytes = scanner.decodedBytes(key)
     guard bytes.count == expected.count else { return false }
     for (a, b) in zip(bytes, expected) where ASCII.lower(a) != b { return false }
@@ -243,7 +254,7 @@ extension RecordValidator {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     var probe = guess < count ? guess : 0
-    if plan.caseInsensitive || key.hasEscapes {
+    if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
         if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
@@ -275,8 +286,17 @@ extension RecordValidator {
     _ key: JSONStringToken, _ plan: ModelPlan, _ scanner: inout JSONScanner, at offset: Int
   ) throws(JSONSyntaxError) {
     try scanner.skipValue()
-    let rule = schema.options.unknownKeys
-    guard rule != .ignore, !plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) else { return }
+    // An ignored property's key is known, and not read: a note (semantics §1.2, nothing silent),
+    // whatever `--unknown` says of the keys the model does not know.
+    if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) {
+      path.push(.key(key))
+      report(
+        .ignoredKey, .note, "\"\(scanner.string(key).prefix(Excerpt.limit))\" is the key of an ignored property of \(plan.name); its value is not read",
+        at: key.span.start - 1, declaration: plan.declaration)
+      path.pop()
+      return
+    }
+    guard schema.options.unknownKeys != .ignore else { return }
     reportUnknownKey(key, known: plan.knownKeyNames, plan, scanner)
   }
 
@@ -316,6 +336,10 @@ extension RecordValidator {
       var failure: String?
       switch (check, instance) {
       case (.range(let lower, let upper, let inclusive, _), .number(let literal)):
+        if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
+          failure = "\(literal) is outside \(check.text)"
+        }
+      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)):
         if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
           failure = "\(literal) is outside \(check.text)"
         }

@@ -145,7 +145,7 @@ extension RecordValidator {
     var current = JSONSpan(start: -1, end: -1)
     for (position, component) in keyPath.components.enumerated() {
       if position == 0 {
-        let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive)
+        let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive, snakeCase: plan.snakeCase)
         guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return .absent }
         current = capture.value
       } else {
@@ -183,7 +183,7 @@ extension RecordValidator {
   private func member(_ key: String, of span: JSONSpan, _ plan: ModelPlan) -> JSONSpan? {
     var scanner = subScanner(span)
     guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return nil }
-    let expected = SchemaCompiler.keyBytes(key, plan.caseInsensitive)
+    let expected = SchemaCompiler.keyBytes(key, plan.caseInsensitive, snakeCase: plan.snakeCase)
     var first = true
     var found: JSONSpan?
     while let token = try? scanner.nextKey(&first) {

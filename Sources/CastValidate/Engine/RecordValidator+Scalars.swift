@@ -35,14 +35,19 @@ extension RecordValidator {
     case .number where policy.numberToBool != .never:
       let token = try scanner.readNumber()
       let literal = scanner.literal(token)
-      let value = scanner.double(token)
+      // The number's exact value, not its text nor a Double: `1.0` and `1e0` are the number 1
+      // (JC-22, DS-01: NSNumber 1.0 `as? Bool` is true), `1.0000000000000000001` is not, and
+      // `1e-400` is not zero.
+      let decimal = DecimalLiteral(scanner.bytes(token.span))
+      let value = !decimal.isZero
       if policy.numberToBool == .zeroOrOne {
-        guard token.isInteger, value == 0 || value == 1 else {
+        let isOne = !decimal.isNegative && decimal.scale >= 0 && decimal.integralMagnitude == 1
+        guard decimal.isZero || isOne else {
           return unconvertible("Bool", "the number \(literal)", at: start, declaration: declaration, why: "only 0 and 1 convert")
         }
       }
-      report(.coerced, .warning, "the number \(literal) read as \(value != 0)", at: start, declaration: declaration)
-      return .value(wantInstance ? .bool(value != 0) : nil)
+      report(.coerced, .warning, "the number \(literal) read as \(value)", at: start, declaration: declaration)
+      return .value(wantInstance ? .bool(value) : nil)
     case .string where policy.stringToBool != .never:
       let token = try scanner.readString()
       let text = scanner.string(token)

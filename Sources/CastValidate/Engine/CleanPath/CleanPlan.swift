@@ -26,6 +26,9 @@ struct CleanModel {
   /// False when the model has something only the full walk handles: key paths, `??`
   /// alternatives, `//! super`, checks, `-n`, `//! custom`, `-i`, more than 64 properties.
   var isCheckable: Bool
+  /// The model has `//! ignore` properties: a key it does not read may be one of theirs, which
+  /// gets a note, so the full walk reads such a record.
+  var hasIgnoredKeys: Bool
 }
 
 /// An enum's raw values for the clean-record check.
@@ -62,14 +65,17 @@ final class CleanPlan: @unchecked Sendable {
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive
-          && plan.fields.count <= 64)
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
+          && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
       for (index, field) in plan.fields.enumerated() {
         if field.isCustom || field.needsInstance { model.isCheckable = false }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(
-            node: field.node, nullIsClean: field.isOptional && !field.isRequired && plan.policy.null != .error,
+            // A null is clean only where it is the optional's nil with nothing to say.
+            node: field.node,
+            nullIsClean: plan.policy.nullIsPlainNil(
+              optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
             key: key(field.directKey ?? [])))
       }
       models.append(model)

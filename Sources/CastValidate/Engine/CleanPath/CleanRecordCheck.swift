@@ -218,7 +218,7 @@ final class CleanRecordCheck {
     while let key = try scanner.nextKey(&first) {
       guard !key.hasEscapes else { return false }
       guard let position = match(key.span, model, &guess, scanner) else {
-        guard ignoresUnknownKeys else { return false }
+        guard ignoresUnknownKeys, !model.hasIgnoredKeys else { return false }
         try scanner.skipValue()
         continue
       }
