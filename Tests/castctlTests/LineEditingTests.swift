@@ -197,6 +197,34 @@ struct LineEditingTests {
     #expect(!terminal.hasExited)
   }
 
+  /// Ctrl-C while a long command runs stops the command between records, not the session; the
+  /// next command runs as usual.
+  @Test("Ctrl-C during a running command cancels it and returns to the prompt")
+  func interruptCancelsRunningCommand() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // Long enough that the command is still running when Ctrl-C comes, on any machine.
+    let record = #"{"id": 1, "user_name": "ada", "email": "ada@example.org", "role": "admin", "#
+      + #""created_at": "2024-03-01T08:30:00Z", "address": {"street": "1 Main St", "city": "London", "zip": "10001"}}"#
+    let big = home.appendingPathComponent("big.ndjson")
+    try Data(String(repeating: record + "\n", count: 400_000).utf8).write(to: big)
+    let terminal = try await Self.startREPL(home: home)
+
+    try terminal.send(":validate @\(big.path)\r")
+    try await Task.sleep(for: .milliseconds(300))
+    // Ctrl-C until the command says it stopped (the first may come before it started reading).
+    for _ in 0..<50 where !terminal.output.contains("cancelled (Ctrl-C)") && !terminal.output.contains("records invalid") {
+      try terminal.send(Self.ctrlC)
+      try await Task.sleep(for: .milliseconds(200))
+    }
+    try await terminal.waitFor("cancelled (Ctrl-C) after ", timeout: .seconds(30))
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    #expect(!terminal.hasExited)
+    try terminal.send(":use Geo\r")
+    try await terminal.waitFor("using Geo")
+    try await terminal.waitForEditor(prompt: "castctl(Geo)> ")
+  }
+
   /// Ctrl-D leaves with status 0 and the history file holds what was typed, once each; the
   /// next session recalls it with Up.
   @Test("Ctrl-D exits with 0; the history file is written without repeats and read back")

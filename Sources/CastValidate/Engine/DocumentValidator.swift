@@ -42,6 +42,16 @@ public struct ValidationSummary: Sendable, Equatable {
   public var errors = 0
   public var warnings = 0
   public var notes = 0
+  /// Array elements and dictionary entries dropped because they could not be converted.
+  public var droppedElements = 0
+  /// Values replaced by their property's default (a bad value, or null read as absent).
+  public var defaultedValues = 0
+  /// Valid records that lost an element or had a value defaulted: what a lenient dialect
+  /// accepted by changing it, and `--strict` would reject.
+  public var changedRecords = 0
+  /// Whether the run stopped early because `DocumentValidator.isCancelled` said so; the counts
+  /// cover the records read before it.
+  public var isCancelled = false
   /// Whether the reader found a top-level array and took each element as a record (a model
   /// target only). `convert` writes an array back exactly when this is set.
   public var isArray = false
@@ -56,13 +66,25 @@ public struct ValidationSummary: Sendable, Equatable {
   public mutating func add(_ result: RecordResult) {
     records += 1
     if !result.isValid { invalidRecords += 1 }
+    var changed = false
     for finding in result.findings {
+      switch finding.code {
+      case FindingCode.elementDropped.rawValue:
+        droppedElements += 1
+        changed = true
+      case FindingCode.defaultSubstituted.rawValue, FindingCode.nullReplacedByDefault.rawValue:
+        defaultedValues += 1
+        changed = true
+      default:
+        break
+      }
       switch finding.severity {
       case .error: errors += 1
       case .warning: warnings += 1
       case .note: notes += 1
       }
     }
+    if changed, result.isValid { changedRecords += 1 }
   }
 }
 
@@ -80,6 +102,9 @@ public struct DocumentValidator: Sendable {
   /// (`RecordResult.encoded`) rather than building its instance, where the schema's output keys
   /// allow (no key paths or index keys). `convert` of NDJSON to JSON lines.
   public var compactKeys: KeyStyle?
+  /// Asked between records: when it says yes, the run stops there and its summary says
+  /// `isCancelled` (the REPL's Ctrl-C).
+  public var isCancelled: (@Sendable () -> Bool)?
   private let node: ValueNode
 
   /// The policy of values outside any model's property (the record itself).
@@ -269,6 +294,11 @@ public struct ValidationRun {
       var first = true
       var index = 0
       while try scanner.nextElement(&first) {
+        if let isCancelled = config.isCancelled, isCancelled() {
+          summary.isCancelled = true
+          validator.pathPrefix = []
+          return summary
+        }
         validator.pathPrefix = [.index(index)]
         let result = try config.record(&validator, &scanner, index: index, line: nil)
         summary.add(result)
@@ -326,6 +356,10 @@ public struct ValidationRun {
     var index = firstIndex
     let count = buffer.count
     while lineStart < count {
+      if let isCancelled = config.isCancelled, isCancelled() {
+        summary.isCancelled = true
+        break
+      }
       let lineEnd = Self.newline(in: buffer, from: lineStart)
       if !Self.isBlank(buffer, lineStart, lineEnd) {
         var scanner = JSONScanner(

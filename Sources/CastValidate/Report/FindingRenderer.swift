@@ -106,8 +106,25 @@ public struct FindingRenderer: Sendable {
     if summary.records != 1 {
       text += ": \(summary.invalidRecords) of \(summary.records) records invalid"
     }
+    // What a lenient dialect accepted by changing it: said in the summary, not only in warnings.
+    var changes: [String] = []
+    if summary.droppedElements > 0 { changes.append("\(DiagnosticRenderer.count(summary.droppedElements, "element")) dropped") }
+    if summary.defaultedValues > 0 { changes.append("\(DiagnosticRenderer.count(summary.defaultedValues, "value")) defaulted") }
+    if !changes.isEmpty {
+      text += "; " + changes.joined(separator: ", ")
+      if summary.changedRecords > 0 {
+        text += " in \(DiagnosticRenderer.count(summary.changedRecords, "valid record"))"
+      }
+      if summary.changedRecords >= Self.strictHintThreshold(records: summary.records) {
+        text += " (--strict rejects such records)"
+      }
+    }
     return text
   }
+
+  /// From how many changed records on the summary suggests `--strict`: a tenth of the records,
+  /// and at least one.
+  static func strictHintThreshold(records: Int) -> Int { max(1, records / 10) }
 }
 
 /// Rendered declaration texts by source range, shared by copies of one renderer.

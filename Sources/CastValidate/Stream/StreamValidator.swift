@@ -185,5 +185,8 @@ extension ValidationSummary {
     errors += other.errors
     warnings += other.warnings
     notes += other.notes
+    droppedElements += other.droppedElements
+    defaultedValues += other.defaultedValues
+    changedRecords += other.changedRecords
   }
 }

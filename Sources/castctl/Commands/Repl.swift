@@ -52,7 +52,7 @@ struct Repl: ParsableCommand {
     } else {
       reader = PlainLineReader()
     }
-    ReplLoop(state: state, reader: reader, write: Terminal.write).run()
+    ReplLoop(state: state, reader: reader, write: Terminal.write, cancelsOnInterrupt: interactive).run()
     // A script (`castctl repl < script`) can serve as a check: exit 1 when any input failed.
     if !interactive, state.interpreter.failedInputs > 0 { throw ExitCode.invalidData }
   }

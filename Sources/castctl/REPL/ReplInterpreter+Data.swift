@@ -53,7 +53,8 @@ extension ReplInterpreter {
 
   private func runValidate(model: String, document: Document) -> String {
     let schema = session.compiled
-    guard let validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
+    guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
+    validator.isCancelled = { CommandInterrupt.requested }
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
     var out = ""
     do {
@@ -61,6 +62,7 @@ extension ReplInterpreter {
         let onRecord: (RecordResult) -> Void = { out += $0.findings.map(renderer.render).joined() }
         return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
       }
+      if summary.isCancelled { return out + Self.cancelled(summary) }
       let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
       return out + (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
     } catch let syntaxError as JSONSyntaxError {
@@ -136,7 +138,8 @@ extension ReplInterpreter {
     let schema = session.compiled
     let collisions = options.keys.collisions(in: schema, target: .model(model))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
-    guard let validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
+    guard var validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
+    validator.isCancelled = { CommandInterrupt.requested }
     let encoder = ModelEncoder(schema: schema, keys: options.keys)
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
     var out = ""
@@ -149,6 +152,7 @@ extension ReplInterpreter {
         }
         return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
       }
+      if summary.isCancelled { return out + Self.cancelled(summary) + "nothing was converted\n" }
       guard summary.isValid else {
         return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
       }
@@ -277,6 +281,12 @@ extension ReplInterpreter {
     } catch {
       return .failure(TargetError(message: malformed(JSONSyntaxError(offset: error.offset, message: error.message), original, code: "malformed-yaml")))
     }
+  }
+
+  /// What a command interrupted by Ctrl-C says: how far it got.
+  static func cancelled(_ summary: ValidationSummary) -> String {
+    "cancelled (Ctrl-C) after \(DiagnosticRenderer.count(summary.records, "record")), "
+      + "\(summary.invalidRecords) invalid so far\n"
   }
 
   /// A syntax error drawn as the commands draw it.

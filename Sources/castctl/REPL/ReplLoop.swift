@@ -4,6 +4,9 @@ struct ReplLoop {
   let state: ReplState
   let reader: LineReader
   let write: (String) -> Void
+  /// Ctrl-C cancels a running command and returns to the prompt (an interactive session); in a
+  /// script it ends the process as usual.
+  var cancelsOnInterrupt = false
 
   func run() {
     var pending: [String] = []
@@ -46,7 +49,8 @@ struct ReplLoop {
 
   private func submit(_ input: String) {
     reader.addHistory(input)
-    write(state.interpreter.handle(input))
+    let output = cancelsOnInterrupt ? CommandInterrupt.during { state.interpreter.handle(input) } : state.interpreter.handle(input)
+    write(output)
   }
 }
 
