@@ -396,3 +396,67 @@ struct LedgerLabelTests {
     #expect(!entries.contains { $0["kind"] as? String == "value-dropped" || $0["kind"] as? String == "element-dropped" }, "\(entries)")
   }
 }
+
+/// What a lenient run changed, said in its summary; and the ways to see less or more.
+@Suite("castctl validate: summary of changes, --summary, --max-warnings, --quiet", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct LenientSummaryTests {
+  private static let schema = "struct S {\n  let tags: [Int]\n  var n: Int = 0\n}\n"
+
+  private func run(_ arguments: [String], records: [String]) throws -> CastctlProcess.Output {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("s.cast", Self.schema)
+    try scratch.write("s.ndjson", records.joined(separator: "\n") + "\n")
+    return try CastctlProcess.run(["validate", "s.cast", "s.ndjson", "--jobs", "1"] + arguments, in: scratch.url)
+  }
+
+  /// Few changed records, many, and none.
+  @Test(
+    "the summary counts dropped elements and defaulted values, and suggests --strict from a tenth of the records",
+    arguments: [(1, 20, false), (2, 20, true), (3, 20, true), (1, 11, false), (1, 10, true), (0, 5, false)])
+  func changesInSummary(_ changed: Int, _ total: Int, _ hint: Bool) throws {
+    let records = (0..<total).map { $0 < changed ? #"{"tags": [1, "x"], "n": "bad"}"# : #"{"tags": [1], "n": 2}"# }
+    let output = try run([], records: records)
+    #expect(output.status == 0)
+    if changed > 0 {
+      #expect(output.stdout.contains("; \(changed) element\(changed == 1 ? "" : "s") dropped, \(changed) value\(changed == 1 ? "" : "s") defaulted"), "\(output.stdout)")
+    } else {
+      #expect(!output.stdout.contains("dropped"), "\(output.stdout)")
+    }
+    #expect(output.stdout.contains("--strict rejects") == hint, "\(output.stdout)")
+  }
+
+  @Test("--summary counts findings by code and path pattern instead of listing them")
+  func summaryMode() throws {
+    let output = try run(["--summary"], records: Array(repeating: #"{"tags": [1, "x", "y"], "n": "bad"}"#, count: 4))
+    #expect(output.stdout.contains("warning[element-dropped] ×8 at /tags/*"), "\(output.stdout)")
+    #expect(output.stdout.contains("warning[default-substituted] ×4 at /n"), "\(output.stdout)")
+    #expect(!output.stdout.contains("declared at"), "\(output.stdout)")
+  }
+
+  @Test("--max-warnings shows at most that many warnings and says how many more there were", arguments: [1, 3])
+  func maxWarnings(_ limit: Int) throws {
+    let output = try run(["--max-warnings", "\(limit)"], records: Array(repeating: #"{"tags": [1], "n": "bad"}"#, count: 5))
+    #expect(output.stdout.components(separatedBy: ": warning[").count - 1 == limit, "\(output.stdout)")
+    #expect(output.stdout.contains("\(10 - limit) more warnings not shown (--max-warnings \(limit))"), "\(output.stdout)")
+  }
+
+  @Test("--quiet hides notes on validate and convert", arguments: ["validate", "convert"])
+  func quiet(_ command: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("c.cast", "struct C {\n  var a: Int //! custom\n}\n")
+    try scratch.write("c.json", #"{"a": 1}"#)
+    let loud = try CastctlProcess.run([command, "c.cast", "c.json"], in: scratch.url)
+    #expect((loud.stdout + loud.stderr).contains("note[custom-unchecked]"), "\(loud.stdout)\(loud.stderr)")
+    let quiet = try CastctlProcess.run([command, "c.cast", "c.json", "--quiet"], in: scratch.url)
+    #expect(!(quiet.stdout + quiet.stderr).contains("note["), "\(quiet.stdout)\(quiet.stderr)")
+  }
+
+  @Test("roundtrip --allow marks the allowed kinds and names them in the summary")
+  func allowNamesKinds() throws {
+    let output = try CastctlProcess.run(["roundtrip", "users.cast", "users.ndjson", "--allow", "default-filled,value-normalized"])
+    #expect(output.stdout.contains("value-normalized (1, allowed)"), "\(output.stdout)")
+    #expect(output.stdout.contains("allowed (default-filled ×5, value-normalized ×1)"), "\(output.stdout)")
+  }
+}

@@ -115,16 +115,13 @@ public struct FindingRenderer: Sendable {
       if summary.changedRecords > 0 {
         text += " in \(DiagnosticRenderer.count(summary.changedRecords, "valid record"))"
       }
-      if summary.changedRecords >= Self.strictHintThreshold(records: summary.records) {
+      // Many: a tenth of the records or more.
+      if summary.changedRecords > 0, summary.changedRecords * 10 >= summary.records {
         text += " (--strict rejects such records)"
       }
     }
     return text
   }
-
-  /// From how many changed records on the summary suggests `--strict`: a tenth of the records,
-  /// and at least one.
-  static func strictHintThreshold(records: Int) -> Int { max(1, records / 10) }
 }
 
 /// Rendered declaration texts by source range, shared by copies of one renderer.

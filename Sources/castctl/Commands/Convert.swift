@@ -55,6 +55,9 @@ struct Convert: ParsableCommand {
   @Option(help: "Colour of findings on standard error: auto, always or never.")
   var color: ColorChoice = .auto
 
+  @Flag(help: "Hide notes; show only errors and warnings.")
+  var quiet = false
+
   func validate() throws {
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
@@ -99,10 +102,14 @@ struct Convert: ParsableCommand {
     // NB: read once: each read of an argument property instantiates generic metadata, which at
     // one read per record was a few percent of a run.
     let writesJSONLines = to == .json
+    let hidesNotes = quiet
     let summary: ValidationSummary
     do {
       summary = try run.run { result in
-        if !result.findings.isEmpty { Terminal.writeError(result.findings.map(renderer.render).joined()) }
+        if !result.findings.isEmpty {
+          let shown = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
+          Terminal.writeError(shown.map(renderer.render).joined())
+        }
         guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
         if ndjson {
           // NDJSON streams: each valid record is written as it is decoded, gathered into pieces

@@ -30,6 +30,9 @@ struct Roundtrip: ParsableCommand {
   @Option(help: "Kinds of change that do not count as a loss (comma-separated).", transform: Roundtrip.kinds)
   var allow: [LedgerKind] = []
 
+  @Flag(help: "Hide notes; show only errors and warnings.")
+  var quiet = false
+
   static func kinds(_ text: String) throws -> [LedgerKind] {
     try text.split(separator: ",").map { part in
       guard let kind = LedgerKind(rawValue: part.trimmingCharacters(in: .whitespaces)) else {
@@ -64,12 +67,12 @@ struct Roundtrip: ParsableCommand {
       throw ExitCode.malformedJSON
     }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
-    Terminal.writeError(report.rejected.map(renderer.render).joined())
+    Terminal.writeError(report.rejected.filter { !quiet || $0.severity > .note }.map(renderer.render).joined())
     let counted = report.entries.filter { !allow.contains($0.kind) }
     switch output.format {
     case .text:
-      Terminal.write(LedgerText.render(report.entries, source: source, style: TextStyle(enabled: color)))
-      Terminal.write(LedgerText.summary(report, counted: counted.count, input: source.name, target: targetName) + "\n")
+      Terminal.write(LedgerText.render(report.entries, source: source, style: TextStyle(enabled: color), allowed: allow))
+      Terminal.write(LedgerText.summary(report, counted: counted.count, input: source.name, target: targetName, allowed: allow) + "\n")
     case .json:
       Terminal.write(LedgerText.json(report, source: source, registry: session.registry, allowed: allow) + "\n")
     }

@@ -30,9 +30,20 @@ struct Validate: ParsableCommand {
   @Option(parsing: .unconditional, help: "Stop reporting after this many errors (0: no limit).")
   var maxErrors = 0
 
+  @Option(parsing: .unconditional, help: "Show at most this many warnings (0: no limit); the summary still counts them all.")
+  var maxWarnings = 0
+
+  @Flag(help: "Instead of every finding, count them by code and path pattern (array indices as *).")
+  var summary = false
+
+  @Flag(help: "Hide notes; show only errors and warnings.")
+  var quiet = false
+
   func validate() throws {
     try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+    if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    if summary, output.format == .json { throw ValidationError("--summary goes with --format text") }
   }
 
   func run() throws {
@@ -75,18 +86,40 @@ struct Validate: ParsableCommand {
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
     let buffered = BufferedOutput()
     defer { buffered.flush() }
-    let summary = try run.run { result in
+    var tally = FindingTally()
+    var warningsShown = 0
+    var warningsHidden = 0
+    let summarize = summary
+    let hidesNotes = quiet
+    let warningLimit = maxWarnings
+    let totals = try run.run { result in
+      var findings = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
+      if warningLimit > 0, findings.contains(where: { $0.severity == .warning }) {
+        findings = findings.filter { finding in
+          guard finding.severity == .warning else { return true }
+          warningsShown += 1
+          if warningsShown <= warningLimit { return true }
+          warningsHidden += 1
+          return false
+        }
+      }
       switch output.format {
-      case .text: buffered.write(result.findings.map(renderer.render).joined())
+      case .text where summarize: for finding in findings { tally.add(finding) }
+      case .text: buffered.write(findings.map(renderer.render).joined())
       case .json:
         partial.add(result)
-        for finding in result.findings { jsonFindings.append(finding, data: source, registry: session.registry) }
+        for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
       }
     }
     buffered.flush()
     timings.lap("data", bytes: source.size)
+    let summary = totals
     switch output.format {
     case .text:
+      if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }
+      if warningsHidden > 0 {
+        Terminal.write("\(DiagnosticRenderer.count(warningsHidden, "more warning")) not shown (--max-warnings \(warningLimit))\n")
+      }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json:

@@ -4,12 +4,13 @@ import CastValidate
 /// The text and JSON forms of a round-trip ledger.
 enum LedgerText {
   /// Entries grouped by kind (in the order of `LedgerKind.allCases`), one line each.
-  static func render(_ entries: [LedgerEntry], source: DataSource, style: TextStyle) -> String {
+  static func render(_ entries: [LedgerEntry], source: DataSource, style: TextStyle, allowed: [LedgerKind] = []) -> String {
     var out = ""
     for kind in LedgerKind.allCases {
       let group = entries.filter { $0.kind == kind }
       guard !group.isEmpty else { continue }
-      out += style.bold("\(kind.rawValue) (\(group.count))") + style.dim("  \(kind.summary)") + "\n"
+      let mark = allowed.contains(kind) ? ", allowed" : ""
+      out += style.bold("\(kind.rawValue) (\(group.count)\(mark))") + style.dim("  \(kind.summary)") + "\n"
       for entry in group {
         let position = source.position(of: entry.offset)
         var line = "  \(entry.path.isEmpty ? "(root)" : entry.path)  " + style.dim("\(position)")
@@ -22,7 +23,7 @@ enum LedgerText {
     return out
   }
 
-  static func summary(_ report: RoundTripReport, counted: Int, input: String, target: String) -> String {
+  static func summary(_ report: RoundTripReport, counted: Int, input: String, target: String, allowed kinds: [LedgerKind] = []) -> String {
     if !report.summary.isValid {
       return "invalid: " + FindingRenderer.summary(report.summary, input: input, target: target)
     }
@@ -30,7 +31,15 @@ enum LedgerText {
     if total == 0 { return "lossless: no changes in \(input) (\(target))" }
     let allowed = total - counted
     return "\(DiagnosticRenderer.count(total, "change")) in \(input) (\(target))"
-      + (allowed > 0 ? ", \(allowed) allowed" : "")
+      + (allowed > 0 ? ", \(allowed) allowed (" + Self.allowedKinds(report, kinds) + ")" : "")
+  }
+
+  /// `default-filled ×4, value-normalized ×1`: what `--allow` let through, by kind.
+  private static func allowedKinds(_ report: RoundTripReport, _ kinds: [LedgerKind]) -> String {
+    LedgerKind.allCases.filter(kinds.contains).compactMap { kind in
+      let count = report.entries.count { $0.kind == kind }
+      return count > 0 ? "\(kind.rawValue) ×\(count)" : nil
+    }.joined(separator: ", ")
   }
 
   static func json(_ report: RoundTripReport, source: DataSource, registry: ModelRegistry, allowed: [LedgerKind]) -> String {
