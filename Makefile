@@ -36,7 +36,7 @@ test: deps
 
 # The suite without sanitizers.
 test-quick: deps
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 # The end-to-end tests (castctlTests) against the statically linked release build: it links
 # Foundation in differently, and its PropertyListSerialization once refused a property list the

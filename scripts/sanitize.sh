@@ -18,11 +18,11 @@ case $mode in
     # NB: LeakSanitizer is off by default through castctl's __asan_default_options hook
     # (Sources/castctl/Support/SanitizerDefaults.swift), for the test runner and every castctl
     # it starts: Swift packs bits into some pointers, so LSan reports live objects as leaked.
-    swift test --scratch-path .build-asan --sanitize=address "$@"
+    swift test --disable-xctest --scratch-path .build-asan --sanitize=address "$@"
     ;;
   tsan)
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
-    swift test --scratch-path .build-tsan --sanitize=thread --filter ParallelNDJSON "$@"
+    swift test --disable-xctest --scratch-path .build-tsan --sanitize=thread --filter ParallelNDJSON "$@"
     ;;
   *)
     echo "usage: scripts/sanitize.sh asan|tsan [swift test arguments…]" >&2

@@ -460,3 +460,33 @@ struct LenientSummaryTests {
     #expect(output.stdout.contains("allowed (default-filled ×5, value-normalized ×1)"), "\(output.stdout)")
   }
 }
+
+/// Dates in every unit and pattern a model can declare.
+@Suite("castctl dates: epoch-ms and patterns", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct DateDirectiveTests {
+  @Test(
+    "//! date epoch-ms reads and writes milliseconds; epoch stays seconds; a pattern reads its text",
+    arguments: [
+      ("epoch-ms", "1709251200123", "1709251200123"), ("epoch-ms", "\"2024-03-01T00:00:00.5Z\"", "1709251200500"),
+      ("epoch", "1709251200", "1709251200"), ("epoch", "\"2024-03-01T00:00:00Z\"", "1709251200"),
+      ("\"EEE MMM dd HH:mm:ss Z yyyy\"", "\"Fri Mar 01 01:30:00 +0130 2024\"", "\"Fri Mar 01 00:00:00 +0000 2024\""),
+    ])
+  func dateUnits(_ directive: String, _ value: String, _ written: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("d.cast", "struct D {\n  let at: Date //! date \(directive)\n}\n")
+    let output = try CastctlProcess.run(["convert", "d.cast", "-", "--compact"], in: scratch.url, stdin: "{\"at\": \(value)}")
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout == "{\"at\":\(written)}\n", "\(output.stdout)")
+  }
+
+  @Test("a number beyond the dates in seconds is out of range, not read as milliseconds, unless the model says epoch-ms")
+  func noGuessing() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("s.cast", "struct D {\n  let at: Date //! date epoch\n}\n")
+    let seconds = try CastctlProcess.run(["validate", "s.cast", "-"], in: scratch.url, stdin: #"{"at": 1709251200123000}"#)
+    #expect(seconds.status == 1)
+    #expect(seconds.stdout.contains("out-of-range"), "\(seconds.stdout)")
+  }
+}

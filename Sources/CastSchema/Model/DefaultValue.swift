@@ -40,6 +40,8 @@ public enum DateFormat: Sendable, Hashable {
   case iso8601
   /// Seconds since 1970, as a number.
   case epochSeconds
+  /// Milliseconds since 1970, as a number (`//! date epoch-ms`): JavaScript's `Date.now()`.
+  case epochMilliseconds
   /// A fixed pattern (`yyyy-MM-dd`), always in UTC.
   case pattern(String)
 }

@@ -14,7 +14,7 @@ public enum Directive: Sendable, Hashable {
   case awake, awakeFromRead, initializer, nscoding, nolog
   /// A declarative check.
   case check(Check)
-  /// `date epoch|iso8601|"pattern"`
+  /// `date epoch|epoch-ms|iso8601|"pattern"`
   case date(DateFormat)
 
   /// Whether it belongs to a model rather than to a property.
@@ -223,11 +223,18 @@ struct DirectiveParser {
         guard let pattern = readString() else { return nil }
         return .date(.pattern(pattern))
       }
-      switch readWord().lowercased() {
-      case "epoch", "seconds": return .date(.epochSeconds)
+      var word = readWord().lowercased()
+      if word == "epoch", peek(0) == "-" {
+        // `epoch-ms`: one word with a hyphen.
+        position += 1
+        word += "-" + readWord().lowercased()
+      }
+      switch word {
+      case "epoch", "seconds", "epoch-s": return .date(.epochSeconds)
+      case "epoch-ms", "milliseconds", "ms": return .date(.epochMilliseconds)
       case "iso8601", "iso": return .date(.iso8601)
       default:
-        report(SchemaMessages.malformedDirective("'date' takes epoch, iso8601 or a quoted pattern"), from: start)
+        report(SchemaMessages.malformedDirective("'date' takes epoch, epoch-ms, iso8601 or a quoted pattern"), from: start)
         return nil
       }
     default:

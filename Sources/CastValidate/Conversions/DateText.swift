@@ -110,20 +110,21 @@ enum DateText {
 
   /// Parses with a fixed pattern (`yyyy-MM-dd`), in UTC.
   static func parse(_ text: String, pattern: String) -> Double? {
-    formatter(pattern).date(from: text)?.timeIntervalSince1970
+    switch DatePatterns.shared.compiled(pattern) {
+    case .compiled(let compiled):
+      var text = text
+      return text.withUTF8 { compiled.parse(UnsafeRawBufferPointer($0)) }
+    case .formatter(let formatter):
+      return formatter.withLock { $0.date(from: text)?.timeIntervalSince1970 }
+    }
   }
 
   /// Formats with a fixed pattern, in UTC.
   static func format(_ seconds: Double, pattern: String) -> String {
-    formatter(pattern).string(from: Date(timeIntervalSince1970: seconds))
-  }
-
-  private static func formatter(_ pattern: String) -> DateFormatter {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = pattern
-    return formatter
+    switch DatePatterns.shared.compiled(pattern) {
+    case .compiled(let compiled): compiled.format(seconds)
+    case .formatter(let formatter): formatter.withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
+    }
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {
@@ -131,7 +132,7 @@ enum DateText {
     return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
   }
 
-  private static func daysIn(month: Int, year: Int) -> Int {
+  static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30

@@ -149,7 +149,8 @@ extension RecordValidator {
     switch kind {
     case .number:
       let token = try scanner.readNumber()
-      seconds = scanner.double(token)
+      // A number is read in the directive's unit, never guessed from its size.
+      seconds = format == .epochMilliseconds ? scanner.double(token) / 1000 : scanner.double(token)
       guard DateText.representable.contains(seconds) else {
         return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration)
       }
@@ -165,11 +166,13 @@ extension RecordValidator {
       let text = scanner.string(token)
       var parsed = DateText.parseISO8601(text)
       if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
-      if parsed == nil, let epoch = NumberText.exactDouble(text) { parsed = epoch }
+      if parsed == nil, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
       guard let value = parsed else {
         let expected: String
-        if case .pattern(let pattern) = format { expected = "a date (\(pattern), ISO-8601 or epoch seconds)" } else {
-          expected = "a date (ISO-8601 or epoch seconds)"
+        switch format {
+        case .pattern(let pattern): expected = "a date (\(pattern), ISO-8601 or epoch seconds)"
+        case .epochMilliseconds: expected = "a date (ISO-8601 or epoch milliseconds)"
+        default: expected = "a date (ISO-8601 or epoch seconds)"
         }
         return unconvertible(
           "Date", "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
@@ -186,6 +189,7 @@ extension RecordValidator {
     switch format {
     case .iso8601: return .value(.string(DateText.formatISO8601(seconds)))
     case .epochSeconds: return .value(.number(NumberText.literal(seconds)))
+    case .epochMilliseconds: return .value(.number(NumberText.literal((seconds * 1000).rounded())))
     case .pattern(let pattern): return .value(.string(DateText.format(seconds, pattern: pattern)))
     }
   }

@@ -1,0 +1,275 @@
+/// A `//! date "pattern"` compiled once into fields, then read and written on bytes, in UTC and
+/// the en_US_POSIX locale, as `DateFormatter` reads and writes it (a formatter per date cost about
+/// 100 µs). Covers the fields dates are written with: `y yyyy M MM MMM MMMM d dd H HH h hh a m mm
+/// s ss S… E EEE EEEE Z ZZ ZZZ ZZZZZ X XX XXX x xx xxx` and quoted literals. A pattern with any other
+/// field is not compiled, and `DateText` hands it to `DateFormatter`.
+struct DatePattern: Sendable {
+  /// One piece of the pattern.
+  enum Field: Sendable, Equatable {
+    case literal([UInt8])
+    /// `y`, `yyyy`: the year, at least `width` digits written.
+    case year(width: Int)
+    /// `M`, `MM` (digits), `MMM` (`Jan`), `MMMM` (`January`).
+    case month(width: Int)
+    case day(width: Int)
+    /// `H`, `HH`: 0–23.
+    case hour24(width: Int)
+    /// `h`, `hh`: 1–12, with `a`.
+    case hour12(width: Int)
+    case amPm
+    case minute(width: Int)
+    case second(width: Int)
+    /// `S…`: that many fraction digits.
+    case fraction(digits: Int)
+    /// `E`–`EEE` (`Mon`), `EEEE` (`Monday`): read and checked, not used (the date decides it).
+    case weekday(full: Bool)
+    /// `Z`–`ZZZ`, `xx`: `+0000`; `xxx`: `+00:00`; `X`: `+00`; `ZZZZZ`, `XX`, `XXX`: the same with
+    /// `Z` for zero.
+    case zone(colon: Bool, zulu: Bool, hoursOnly: Bool)
+  }
+
+  let fields: [Field]
+
+  static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+  static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+  /// Compiles a pattern; nil when it uses a field this reader does not know.
+  init?(_ pattern: String) {
+    var fields: [Field] = []
+    let characters = Array(pattern)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "'" {
+        // `'…'` is literal text, `''` a quote.
+        var text = ""
+        index += 1
+        if index < characters.count, characters[index] == "'" {
+          fields.append(.literal(Array("'".utf8)))
+          index += 1
+          continue
+        }
+        while index < characters.count {
+          if characters[index] == "'" {
+            if index + 1 < characters.count, characters[index + 1] == "'" {
+              text.append("'")
+              index += 2
+              continue
+            }
+            break
+          }
+          text.append(characters[index])
+          index += 1
+        }
+        index += 1
+        fields.append(.literal(Array(text.utf8)))
+        continue
+      }
+      guard character.isASCII, character.isLetter else {
+        fields.append(.literal(Array(String(character).utf8)))
+        index += 1
+        continue
+      }
+      var count = 1
+      while index + count < characters.count, characters[index + count] == character { count += 1 }
+      index += count
+      switch (character, count) {
+      case ("y", 1), ("y", 4): fields.append(.year(width: count))
+      case ("M", 1...4): fields.append(.month(width: count))
+      case ("d", 1...2): fields.append(.day(width: count))
+      case ("H", 1...2): fields.append(.hour24(width: count))
+      case ("h", 1...2): fields.append(.hour12(width: count))
+      case ("a", 1): fields.append(.amPm)
+      case ("m", 1...2): fields.append(.minute(width: count))
+      case ("s", 1...2): fields.append(.second(width: count))
+      case ("S", 1...9): fields.append(.fraction(digits: count))
+      case ("E", 1...4): fields.append(.weekday(full: count == 4))
+      case ("Z", 1...3), ("x", 2): fields.append(.zone(colon: false, zulu: false, hoursOnly: false))
+      case ("Z", 5): fields.append(.zone(colon: true, zulu: true, hoursOnly: false))
+      case ("x", 3): fields.append(.zone(colon: true, zulu: false, hoursOnly: false))
+      case ("X", 1): fields.append(.zone(colon: false, zulu: true, hoursOnly: true))
+      case ("X", 2): fields.append(.zone(colon: false, zulu: true, hoursOnly: false))
+      case ("X", 3): fields.append(.zone(colon: true, zulu: true, hoursOnly: false))
+      default: return nil
+      }
+    }
+    // A 12-hour clock without AM/PM (or AM/PM without it) is left to DateFormatter's rules.
+    let twelve = fields.contains { if case .hour12 = $0 { true } else { false } }
+    guard twelve == fields.contains(.amPm) else { return nil }
+    self.fields = fields
+  }
+
+  // MARK: - Reading
+
+  /// Seconds since 1970 of `text`, or nil when it does not have the pattern's shape or is no date.
+  func parse(_ text: UnsafeRawBufferPointer) -> Double? {
+    var index = 0
+    var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, offset = 0
+    var fraction = 0.0
+    var pm: Bool?
+    var hour12: Int?
+    /// Digits: exactly `width` when the next field is also digits (`yyyyMMdd`), else 1 to `max`.
+    func number(_ width: Int, max: Int, exact: Bool) -> Int? {
+      var value = 0
+      let start = index
+      let limit = exact ? width : max
+      while index < text.count, index - start < limit, text[index] >= 0x30, text[index] <= 0x39 {
+        value = value * 10 + Int(text[index] - 0x30)
+        index += 1
+      }
+      return index - start >= (exact ? width : 1) ? value : nil
+    }
+    func name(_ names: [String], abbreviated: Bool) -> Int? {
+      for (position, full) in names.enumerated() {
+        let candidate = Array((abbreviated ? String(full.prefix(3)) : full).utf8)
+        guard index + candidate.count <= text.count else { continue }
+        var matches = true
+        for (offset, byte) in candidate.enumerated() where Self.lower(text[index + offset]) != Self.lower(byte) {
+          matches = false
+          break
+        }
+        if matches {
+          index += candidate.count
+          return position
+        }
+      }
+      return nil
+    }
+    for (position, field) in fields.enumerated() {
+      let exact = position + 1 < fields.count && fields[position + 1].isNumeric
+      switch field {
+      case .literal(let bytes):
+        guard index + bytes.count <= text.count else { return nil }
+        for (offset, byte) in bytes.enumerated() where text[index + offset] != byte { return nil }
+        index += bytes.count
+      case .year(let width):
+        guard let value = number(width, max: 4, exact: exact && width == 4) else { return nil }
+        year = value
+      case .month(let width):
+        if width >= 3 {
+          guard let value = name(Self.monthNames, abbreviated: width == 3) else { return nil }
+          month = value + 1
+        } else {
+          guard let value = number(width, max: 2, exact: exact) else { return nil }
+          month = value
+        }
+      case .day(let width):
+        guard let value = number(width, max: 2, exact: exact) else { return nil }
+        day = value
+      case .hour24(let width):
+        guard let value = number(width, max: 2, exact: exact) else { return nil }
+        hour = value
+      case .hour12(let width):
+        guard let value = number(width, max: 2, exact: exact), (1...12).contains(value) else { return nil }
+        hour12 = value
+      case .amPm:
+        guard let value = name(["AM", "PM"], abbreviated: false) else { return nil }
+        pm = value == 1
+      case .minute(let width):
+        guard let value = number(width, max: 2, exact: exact) else { return nil }
+        minute = value
+      case .second(let width):
+        guard let value = number(width, max: 2, exact: exact) else { return nil }
+        second = value
+      case .fraction(let digits):
+        let start = index
+        guard let value = number(digits, max: digits, exact: true) else { return nil }
+        var scale = 1.0
+        for _ in start..<index { scale *= 10 }
+        fraction = Double(value) / scale
+      case .weekday(let full):
+        guard name(Self.weekdayNames, abbreviated: !full) != nil else { return nil }
+      case .zone(let colon, let zulu, let hoursOnly):
+        guard index < text.count else { return nil }
+        if zulu, text[index] == UInt8(ascii: "Z") {
+          index += 1
+          continue
+        }
+        guard text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") else { return nil }
+        let sign = text[index] == UInt8(ascii: "-") ? -1 : 1
+        index += 1
+        guard let hours = number(2, max: 2, exact: true), hours < 24 else { return nil }
+        var minutes = 0
+        if !hoursOnly {
+          if colon {
+            guard index < text.count, text[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+          }
+          guard let value = number(2, max: 2, exact: true), value < 60 else { return nil }
+          minutes = value
+        }
+        offset = sign * (hours * 3600 + minutes * 60)
+      }
+    }
+    guard index == text.count else { return nil }
+    if let hour12, let pm { hour = hour12 % 12 + (pm ? 12 : 0) }
+    guard (1...12).contains(month), day >= 1, day <= DateText.daysIn(month: month, year: year), hour < 24, minute < 60,
+      second < 60
+    else { return nil }
+    let days = DateText.daysFromCivil(year: year, month: month, day: day)
+    return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
+  }
+
+  private static func lower(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+  }
+
+  // MARK: - Writing
+
+  /// The text of `seconds` (UTC) in this pattern.
+  func format(_ seconds: Double) -> String {
+    // Milliseconds as Foundation hands them to ICU (through the 2001 reference date), to the
+    // nearest one, which is what DateFormatter writes for dates before 1970 as after.
+    let reference = seconds - 978_307_200
+    let milliseconds = Int64(((reference + 978_307_200) * 1000).rounded())
+    let millisecond = Int(milliseconds - (milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000) * 1000)
+    let total = Int((milliseconds - Int64(millisecond)) / 1000)
+    let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
+    let secondOfDay = total - days * 86400
+    let (year, month, day) = DateText.civilFromDays(days)
+    let hour = secondOfDay / 3600
+    var out = ""
+    for field in fields {
+      switch field {
+      case .literal(let bytes): out += String(decoding: bytes, as: UTF8.self)
+      case .year(let width): out += Self.pad(year, width)
+      case .month(let width):
+        out += width == 4 ? Self.monthNames[month - 1] : width == 3 ? String(Self.monthNames[month - 1].prefix(3)) : Self.pad(month, width)
+      case .day(let width): out += Self.pad(day, width)
+      case .hour24(let width): out += Self.pad(hour, width)
+      case .hour12(let width): out += Self.pad(hour % 12 == 0 ? 12 : hour % 12, width)
+      case .amPm: out += hour < 12 ? "AM" : "PM"
+      case .minute(let width): out += Self.pad(secondOfDay / 60 % 60, width)
+      case .second(let width): out += Self.pad(secondOfDay % 60, width)
+      case .fraction(let digits):
+        // From the milliseconds, truncated or padded with zeros, as ICU writes them.
+        var value = millisecond
+        if digits < 3 { for _ in digits..<3 { value /= 10 } } else { for _ in 3..<digits { value *= 10 } }
+        out += Self.pad(value, digits)
+      case .weekday(let full):
+        // 1970-01-01 was a Thursday.
+        let name = Self.weekdayNames[((days % 7) + 11) % 7]
+        out += full ? name : String(name.prefix(3))
+      case .zone(let colon, let zulu, let hoursOnly):
+        out += zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000"
+      }
+    }
+    return out
+  }
+
+  private static func pad(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+  }
+}
+
+extension DatePattern.Field {
+  /// Whether the field is written in digits (so a digit field before it must stop at its width).
+  var isNumeric: Bool {
+    switch self {
+    case .year, .day, .hour24, .hour12, .minute, .second, .fraction: true
+    case .month(let width): width <= 2
+    default: false
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Synchronization
+
+/// Date patterns compiled once per process and shared by every thread: a `DatePattern` where it
+/// covers the pattern's fields, else one `DateFormatter` (UTC, en_US_POSIX) used under a lock.
+final class DatePatterns: Sendable {
+  /// What a pattern compiles to.
+  enum Compiled: Sendable {
+    case compiled(DatePattern)
+    case formatter(LockedFormatter)
+  }
+
+  /// A formatter behind a lock: `DateFormatter` is not documented as safe to share between threads.
+  final class LockedFormatter: Sendable {
+    private let formatter: Mutex<DateFormatter>
+
+    init(pattern: String) {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.dateFormat = pattern
+      self.formatter = Mutex(formatter)
+    }
+
+    func withLock<T: Sendable>(_ body: (DateFormatter) -> T) -> T {
+      formatter.withLock { body($0) }
+    }
+  }
+
+  static let shared = DatePatterns()
+
+  private let cache = Mutex<[String: Compiled]>([:])
+
+  /// The compiled form of `pattern`, made the first time it is asked for.
+  func compiled(_ pattern: String) -> Compiled {
+    if let known = cache.withLock({ $0[pattern] }) { return known }
+    let made: Compiled = DatePattern(pattern).map(Compiled.compiled) ?? .formatter(LockedFormatter(pattern: pattern))
+    cache.withLock { $0[pattern] = made }
+    return made
+  }
+}

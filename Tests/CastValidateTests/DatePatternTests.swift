@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// `//! date "pattern"` read and written on bytes, checked against the real `DateFormatter` of
+/// this machine (UTC, en_US_POSIX): the same text out, the same instant back in.
+@Suite("Date patterns against DateFormatter")
+struct DatePatternTests {
+  static let patterns = [
+    "yyyy-MM-dd", "EEE MMM dd HH:mm:ss Z yyyy", "dd/MM/yyyy HH:mm", "yyyyMMdd'T'HHmmss", "MMMM d, yyyy h:mm a",
+    "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, dd-MMM-yyyy HH:mm:ss xxx", "yyyy-MM-dd HH:mm:ss.SS XX", "d.M.y H:m:s",
+    "hh 'o''clock' a, MMM d yyyy", "yyyy-MM-dd'T'HH:mm:ssX",
+  ]
+
+  /// Instants from 1900 to 2100 (a fixed generator), whole and with milliseconds, and edges.
+  static let instants: [Double] = {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var values: [Double] = [0, -1, 86_399, 951_782_400, 1_709_251_200.5, -2_208_988_800, 4_102_444_799]
+    for _ in 0..<200 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let seconds = Double(Int64(state >> 33) % 6_311_433_600) - 2_208_988_800
+      values.append(seconds)
+      values.append(seconds + Double(state % 1000) / 1000)
+    }
+    return values
+  }()
+
+  private static func formatter(_ pattern: String) -> DateFormatter {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = pattern
+    return formatter
+  }
+
+  @Test("every pattern compiles to the byte reader", arguments: patterns)
+  func compiles(_ pattern: String) {
+    #expect(DatePattern(pattern) != nil)
+  }
+
+  @Test("the text written is DateFormatter's, and reading it back gives DateFormatter's instant", arguments: patterns)
+  func agreesWithDateFormatter(_ pattern: String) throws {
+    let compiled = try #require(DatePattern(pattern))
+    let reference = Self.formatter(pattern)
+    for seconds in Self.instants {
+      let expected = reference.string(from: Date(timeIntervalSince1970: seconds))
+      #expect(compiled.format(seconds) == expected, "\(pattern) at \(seconds)")
+      let back = reference.date(from: expected)?.timeIntervalSince1970
+      let parsed = Array(expected.utf8).withUnsafeBytes { compiled.parse($0) }
+      #expect(parsed.map { ($0 * 1000).rounded() } == back.map { ($0 * 1000).rounded() }, "\(pattern): \(expected)")
+    }
+  }
+
+  /// Offsets, case, and texts that are not dates.
+  @Test(
+    "texts with offsets or errors read as DateFormatter reads them",
+    arguments: [
+      ("EEE MMM dd HH:mm:ss Z yyyy", "Mon Jan 05 10:00:00 +0130 2015"),
+      ("EEE MMM dd HH:mm:ss Z yyyy", "Mon Jan 05 10:00:00 -1100 2015"),
+      ("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "2024-02-29T23:59:59.999+05:30"),
+      ("yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "2024-02-29T23:59:59.999Z"),
+      ("yyyy-MM-dd", "2023-02-29"), ("yyyy-MM-dd", "2023-13-01"), ("yyyy-MM-dd", "2023-1-1x"),
+      ("dd/MM/yyyy HH:mm", "31/12/1999 24:00"), ("MMMM d, yyyy h:mm a", "March 7, 2021 12:05 AM"),
+      ("MMMM d, yyyy h:mm a", "March 7, 2021 12:05 PM"), ("yyyy-MM-dd'T'HH:mm:ssX", "2020-01-01T00:00:00+02"),
+    ])
+  func readsLikeDateFormatter(_ pattern: String, _ text: String) throws {
+    let compiled = try #require(DatePattern(pattern))
+    let expected = Self.formatter(pattern).date(from: text)?.timeIntervalSince1970
+    let parsed = Array(text.utf8).withUnsafeBytes { compiled.parse($0) }
+    #expect(parsed.map { ($0 * 1000).rounded() } == expected.map { ($0 * 1000).rounded() }, "\(text)")
+  }
+
+  @Test("a pattern with a field the reader does not know falls back to DateFormatter, with the same results")
+  func fallback() {
+    #expect(DatePattern("yy-MM-dd") == nil)
+    #expect(DatePattern("G yyyy") == nil)
+    #expect(DateText.parse("24-03-01", pattern: "yy-MM-dd") == Self.formatter("yy-MM-dd").date(from: "24-03-01")?.timeIntervalSince1970)
+    #expect(DateText.format(0, pattern: "yy-MM-dd") == "70-01-01")
+  }
+}
