@@ -4,6 +4,8 @@ public struct InferOptions: Sendable {
   public var modelName = "Root"
   /// A string field becomes an enum only with at most this many distinct values.
   public var enumMaxCases = 10
+  /// …and at least this many (one value seen everywhere is a constant more often than a closed set).
+  public var enumMinCases = 2
   /// …and only when it occurs at least this many times per distinct value, so a handful of
   /// records with different names does not read as an enum of names.
   public var enumMinRatio = 4

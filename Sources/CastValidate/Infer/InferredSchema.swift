@@ -92,6 +92,11 @@ public struct InferredSchema: Sendable {
     modelOrder.map { index in (models[index].name, models[index].properties.map(\.evidence)) }
   }
 
+  /// Keys left out because no key directive can name them, as `Model: "key"`.
+  public var leftOutKeys: [String] {
+    modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }
+  }
+
   /// Counts for the summary line.
   public var modelCount: Int { models.count }
   public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }

@@ -48,6 +48,8 @@ struct ModelDraft: Sendable {
   /// Whether the model conforms to `UnderscoreToCamelCase` (some key is snake_case and the rule
   /// maps a property name back to it exactly).
   var snakeCase = false
+  /// Keys of the data no `//! "key"` can name, left out of the model.
+  var leftOut: [String] = []
   /// The model's structure, for sharing identical shapes.
   var structureKey = ""
 }

@@ -25,7 +25,11 @@ struct ShapeDecider {
   /// The model of the objects at `path`.
   mutating func model(_ node: ShapeNode, path: String, suggestion: String) -> Int {
     var draft = ModelDraft(suggestion: suggestion, path: path)
-    let members = (node.fields ?? [:]).sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    // Keys no directive can name are left out (only the root and `--object` paths get here
+    // with such keys; elsewhere they make a map); the verification then reports them dropped.
+    let members = (node.fields ?? [:]).filter { KeyEvidence.isNameable($0.key) }
+      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    draft.leftOut = (node.fields ?? [:]).keys.filter { !KeyEvidence.isNameable($0) }.sorted()
     // The snake rule is worth declaring when it names some key exactly; the others get a key.
     draft.snakeCase = members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
     var used: Set<String> = []
@@ -106,8 +110,8 @@ struct ShapeDecider {
     }
     if strings.formats.contains(.uuid) { return Choice(type: .scalar("UUID"), reason: "UUIDs: UUID") }
     if strings.formats.contains(.url) { return Choice(type: .scalar("URL"), reason: "http(s) URLs: URL") }
-    if let values = strings.distinct, !values.isEmpty, values.count <= options.enumMaxCases,
-      strings.count >= values.count * options.enumMinRatio
+    if let values = strings.distinct, values.count >= options.enumMinCases, values.count <= options.enumMaxCases,
+      strings.count >= values.count * options.enumMinRatio, Self.looksLikeCases(values)
     {
       let sorted = values.sorted()
       let index: Int
@@ -126,7 +130,9 @@ struct ShapeDecider {
     } else if strings.looseFormats.contains(.uuid) {
       reason = "lower-case UUIDs: String (UUID would write them in upper case)"
     } else if let values = strings.distinct, values.count <= options.enumMaxCases {
-      reason = "\(values.count) distinct values in \(strings.count) strings, too few per value for an enum: String"
+      let why = values.count < options.enumMinCases ? "fewer than \(options.enumMinCases) distinct values"
+        : strings.count < values.count * options.enumMinRatio ? "too few occurrences per value" : "values that are not case-like"
+      reason = "\(values.count) distinct values in \(strings.count) strings, \(why) for an enum: String"
     }
     return Choice(type: .scalar("String"), reason: reason)
   }
@@ -162,10 +168,27 @@ struct ShapeDecider {
     for (_, field) in fields.sorted(by: { $0.key < $1.key }) { values.merge(field.shape, options: options) }
     let inner = type(of: values, path: path + "/*", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Value")))
     let valueType = inner.dateDirective == "date \"yyyy-MM-dd\"" ? InferredType.scalar("String") : inner.type
-    let keyType = node.keys.any && node.keys.allIntegers && node.fields != nil ? "Int" : "String"
+    let keyType = node.keys.any && node.keys.allIntegers ? "Int" : "String"
     return Choice(
       type: .map(key: keyType, value: values.nulls > 0 ? .optional(valueType) : valueType),
       reason: "map (\(mapReason)) of " + inner.reason)
+  }
+
+  /// Whether the values read as names of cases: each a short word-like token (letters first;
+  /// letters, digits, `_`, `-`, `.`, spaces), and not hexadecimal codes such as colours, which
+  /// repeat in real data without being a closed set.
+  static func looksLikeCases(_ values: Set<String>) -> Bool {
+    values.allSatisfy { value in
+      let bytes = Array(value.utf8)
+      guard let first = bytes.first, InferNames.isLetter(first), bytes.count <= 32 else { return false }
+      let wordLike = bytes.allSatisfy { byte in
+        InferNames.isLetter(byte) || InferNames.isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+          || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")
+      }
+      let hexCode = bytes.count >= 3 && bytes.contains(where: InferNames.isDigit)
+        && bytes.allSatisfy { InferNames.isDigit($0) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "f")) }
+      return wordLike && !hexCode
+    }
   }
 
   /// Whether the snake rule maps `key` to a property name and back to `key` exactly.

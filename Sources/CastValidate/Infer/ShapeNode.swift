@@ -133,11 +133,14 @@ struct KeyEvidence: Sendable, Equatable {
     any = true
     if allIntegers { allIntegers = Int64(key).map { String($0) == key } ?? false }
     if allUUIDs { allUUIDs = key.utf8.count == 36 && FormatChecks.isUUID(key) }
-    if allNameable {
-      allNameable = !key.isEmpty && !key.utf8.contains { byte in
-        byte < 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-          || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-      }
+    if allNameable { allNameable = Self.isNameable(key) }
+  }
+
+  /// Whether a `//! "key"` directive can name `key`.
+  static func isNameable(_ key: String) -> Bool {
+    !key.isEmpty && !key.utf8.contains { byte in
+      byte < 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
+        || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
   }
 

@@ -9,7 +9,7 @@ struct Infer: ParsableCommand {
     commandName: "infer",
     abstract: "Infer a .cast model from JSON, NDJSON or YAML records, and check that it accepts them.",
     discussion: """
-      Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double, or Decimal where a Double would lose digits; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has at most --enum-max-cases distinct values, each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
+      Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double, or Decimal where a Double would lose digits; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
 
       Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent); exit 1 if that fails.
 
@@ -42,6 +42,9 @@ struct Infer: ParsableCommand {
   @Option(parsing: .unconditional, help: "Most distinct values a string field may have to become an enum.")
   var enumMaxCases = InferOptions().enumMaxCases
 
+  @Option(parsing: .unconditional, help: "Fewest distinct values for an enum.")
+  var enumMinCases = InferOptions().enumMinCases
+
   @Option(parsing: .unconditional, help: "Fewest occurrences per distinct value for an enum.")
   var enumMinRatio = InferOptions().enumMinRatio
 
@@ -73,6 +76,7 @@ struct Infer: ParsableCommand {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
     if !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
+    if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
@@ -85,6 +89,7 @@ struct Infer: ParsableCommand {
     var options = InferOptions()
     options.modelName = modelName
     options.enumMaxCases = enumMaxCases
+    options.enumMinCases = enumMinCases
     options.enumMinRatio = enumMinRatio
     options.mapMinKeys = mapMinKeys
     options.forcedMaps = Set(maps)
@@ -119,6 +124,9 @@ struct Infer: ParsableCommand {
     let text = schema.render(header: [
       "Inferred by castctl infer from \(schema.records) record\(schema.records == 1 ? "" : "s") of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
     ])
+    if !schema.leftOutKeys.isEmpty {
+      Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+    }
     if explain { Terminal.writeError(InferExplainText.render(schema, inputs: inputs)) }
     let sink = try OutputSink(path: output, force: force)
     try sink.write(text)
