@@ -104,3 +104,26 @@ struct InferCommandTests {
     #expect(run.stderr.contains("nothing to infer a model from: the input holds records that are not all objects (integer)"))
   }
 }
+
+@Suite("the REPL's :infer", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ReplInferTests {
+  @Test(":infer prints the model, verifies it, loads it and makes its root current")
+  func infer() throws {
+    let script = ":infer users.ndjson --model-name User\n:models\n{\"id\": 9, \"user_name\": \"x\", \"email\": \"e\", \"role\": \"r\", \"created_at\": 5, \"address\": {\"street\": \"s\", \"city\": \"c\", \"zip\": \"z\"}}\n"
+    let run = try CastctlProcess.run(["repl"], stdin: script)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("struct User: DictionaryConvertible, UnderscoreToCamelCase {"), "\(run.stdout)")
+    #expect(run.stdout.contains("verified: all 3 records valid under --strict with no findings, round trip lossless\nusing User\n"))
+    #expect(run.stdout.contains("  User *   struct  jsoncast  8           <infer users.ndjson>:3:8\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("valid: no findings in <input> (model User)") || !run.stdout.contains("invalid"), "\(run.stdout)")
+  }
+
+  @Test(":infer with a bad argument or file says so and keeps the session")
+  func errors() throws {
+    let run = try CastctlProcess.run(["repl", "users.cast"], stdin: ":infer\n:infer nope.json\n:infer users.json --model-name 1\n:models\n")
+    #expect(run.stdout.contains("usage: :infer FILE [--model-name NAME]") || run.stderr.contains("usage: :infer FILE [--model-name NAME]"), "\(run.stdout)\(run.stderr)")
+    #expect((run.stdout + run.stderr).contains("cannot read nope.json"))
+    #expect((run.stdout + run.stderr).contains("--model-name must be a Swift type name"))
+    #expect(run.stdout.contains("  User *   struct  jsoncast  10          users.cast:21:8\n"), "\(run.stdout)")
+  }
+}

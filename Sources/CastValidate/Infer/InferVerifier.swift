@@ -29,9 +29,9 @@ public struct InferVerifier {
   }
 
   public private(set) var report = Report()
-  private let validator: DocumentValidator?
-  private let encoder: ModelEncoder?
-  private let target: ValidationTarget
+  let validator: DocumentValidator?
+  let encoder: ModelEncoder?
+  let target: ValidationTarget
 
   /// Loads `text` as `path` and compiles it for `--strict` checking of model `model`.
   public init(text: String, path: String, model: String, maxDepth: Int = 512) {
@@ -58,16 +58,7 @@ public struct InferVerifier {
       guard result.isValid, let instance = result.instance else { return }
       let span = UnsafeRawBufferPointer(rebasing: bytes[result.span.start - base..<result.span.end - base])
       guard let parsed = try? JSONValue.parseWithOffsets(span, maxDepth: maxDepth) else { return }
-      var ledger = RoundTripLedger(
-        schema: validator.schema, offsets: parsed.offsets.mapValues { $0 + result.span.start },
-        recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
-      ledger.compare(target: target, input: parsed.value, output: encoder.encode(instance), path: "")
-      for entry in ledger.entries {
-        report.changes[entry.kind, default: 0] += 1
-        if !Report.tolerated.contains(entry.kind), report.lossyExamples.count < 20 {
-          report.lossyExamples.append("\(entry.kind.rawValue) \(entry.path) (record at byte \(result.span.start))")
-        }
-      }
+      Self.compare(&report, validator: validator, target: target, input: parsed, output: encoder.encode(instance), result: result)
     }
     var run = validator.run()
     if ndjson {
@@ -76,5 +67,50 @@ public struct InferVerifier {
       _ = try run.document(bytes, base: base, onRecord: handle)
     }
     self.report = report
+  }
+}
+
+/// The check of a top-level array streamed from a file.
+extension InferVerifier {
+  /// Checks the array in `descriptor` (from its current position) element by element; each
+  /// valid record's bytes are read again from `source` for the round trip. False, with nothing
+  /// checked, when the input is not a top-level array.
+  public mutating func checkArray(descriptor: Int32, source: DataSource, chunkSize: Int = 4 << 20) throws(StreamError) -> Bool {
+    guard let validator, let encoder else { return true }
+    var report = self.report
+    let target = self.target
+    let maxDepth = validator.schema.options.maxDepth
+    let stream = StreamValidator(config: validator, chunkSize: chunkSize)
+    let summary = try stream.array(descriptor: descriptor, progress: { _, _ in }) { result in
+      report.findingCount += result.findings.count
+      if report.findings.count < 100 { report.findings += result.findings.prefix(100 - report.findings.count) }
+      guard result.isValid, let instance = result.instance else { return }
+      let bytes = source.read(result.span.start..<result.span.end)
+      let parsed = bytes.withUnsafeBytes { raw in try? JSONValue.parseWithOffsets(raw, maxDepth: maxDepth) }
+      guard let parsed else { return }
+      Self.compare(
+        &report, validator: validator, target: target, input: parsed, output: encoder.encode(instance), result: result)
+    }
+    guard let summary else { return false }
+    report.records += summary.records
+    self.report = report
+    return true
+  }
+
+  /// Adds one record's round-trip changes to the report.
+  static func compare(
+    _ report: inout Report, validator: DocumentValidator, target: ValidationTarget,
+    input: (value: JSONValue, offsets: [String: Int]), output: JSONValue, result: RecordResult
+  ) {
+    var ledger = RoundTripLedger(
+      schema: validator.schema, offsets: input.offsets.mapValues { $0 + result.span.start },
+      recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
+    ledger.compare(target: target, input: input.value, output: output, path: "")
+    for entry in ledger.entries {
+      report.changes[entry.kind, default: 0] += 1
+      if !Report.tolerated.contains(entry.kind), report.lossyExamples.count < 20 {
+        report.lossyExamples.append("\(entry.kind.rawValue) \(entry.path) (record at byte \(result.span.start))")
+      }
+    }
   }
 }

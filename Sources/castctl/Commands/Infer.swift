@@ -108,6 +108,10 @@ struct Infer: ParsableCommand {
     let inputs = try InferInputs(paths: files, options: data)
     let inferrer = Inferrer(options: inferOptions)
     for index in inputs.inputs.indices {
+      let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+        try inferrer.observeArray(descriptor: descriptor, input: index, maxBytes: maxBytes)
+      }
+      if streamed { continue }
       try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
         if ndjson {
           try inferrer.observeNDJSON(bytes, input: index, base: base, jobs: jobs)
@@ -134,6 +138,11 @@ struct Infer: ParsableCommand {
     if !noVerify {
       var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: schema.rootName, maxDepth: maxDepth)
       for index in inputs.inputs.indices {
+        let source = inputs.inputs[index].source
+        let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+          try verifier.checkArray(descriptor: descriptor, source: source)
+        }
+        if streamed { continue }
         try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
           try verifier.check(bytes, ndjson: ndjson, base: base)
         }

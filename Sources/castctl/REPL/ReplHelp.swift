@@ -10,6 +10,9 @@ struct ReplCommandInfo {
       name: ":load", usage: ":load FILE…", summary: "load .cast files (again: reload them)",
       details: "Loads the files into the session's registry, replacing the files loaded before. Diagnostics are shown; when they include errors the previous registry stays."),
     ReplCommandInfo(
+      name: ":infer", usage: ":infer FILE [--model-name NAME]", summary: "infer a model from a data file and load it",
+      details: "As `castctl infer` on one file (JSON, NDJSON, YAML): prints the model and the verification's verdict, adds the model to the session and makes its root the current model."),
+    ReplCommandInfo(
       name: ":models", usage: ":models", summary: "list the models and enums",
       details: "One line per model: its dialect, its number of properties and where it is declared."),
     ReplCommandInfo(

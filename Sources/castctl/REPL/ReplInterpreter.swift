@@ -41,6 +41,7 @@ struct ReplInterpreter {
     let rest = String(text.dropFirst(name.count)).trimmed
     switch name {
     case ":load", ":l": return load(rest)
+    case ":infer", ":i": return infer(rest)
     case ":models", ":m": return models()
     case ":show", ":s": return show(rest)
     case ":keys", ":k": return keys(rest)

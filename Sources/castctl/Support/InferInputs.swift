@@ -46,6 +46,25 @@ struct InferInputs {
     }
   }
 
+  /// A file that is not NDJSON, read from its start by `body` in chunks (a top-level array
+  /// element by element); false when the input is not such a file, or `body` finds no array
+  /// there, and the caller reads it whole. Errors as `forEachBuffer`.
+  func streamArray(_ index: Int, color: Bool, _ body: (Int32) throws(StreamError) -> Bool) throws -> Bool {
+    let input = inputs[index]
+    guard !input.ndjson, let descriptor = input.source.fileDescriptor else { return false }
+    // NB: the source reads by offset (pread); the chunk reader reads on from the position.
+    guard lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
+    do {
+      return try body(descriptor)
+    } catch .syntax(let error) {
+      DataInput.reportSyntaxError(error, in: input.source, color: color)
+      throw ExitCode.malformedJSON
+    } catch .read(let error) {
+      Terminal.writeError("castctl: error: cannot read \(input.source.name): \(error.reason)\n")
+      throw ExitCode.unreadableInput
+    }
+  }
+
   /// Calls `body` with buffers of whole records of input `index`: the document at once, NDJSON
   /// in pieces cut after a newline. A syntax error is reported (exit 3).
   func forEachBuffer(
