@@ -90,7 +90,7 @@ struct InferDataTests {
     }
   }
 
-  @Test("the examples in schemas/", arguments: ["users.json", "users.ndjson", "classy.json", "jsonobject-user.json", "nosce-company.json", "convertible-person.json", "dson-fish.json"])
+  @Test("the examples in schemas/", arguments: ["users.json", "users.ndjson", "orders.ndjson", "classy.json", "jsonobject-user.json", "nosce-company.json", "convertible-person.json", "dson-fish.json"])
   func examples(_ name: String) throws {
     try InferData.expectVerified(SampleFiles.schemas.appendingPathComponent(name))
   }
@@ -183,5 +183,43 @@ struct InferOrderTests {
     #expect(one.records == 40_000)
     #expect(four.records == 40_000)
     #expect(one.schema()?.render() == four.schema()?.render())
+  }
+}
+
+@Suite("castctl infer streams top-level arrays")
+struct InferStreamTests {
+  @Test("an array read in small chunks gives what the whole document gives, and verifies", arguments: [16, 64, 4096])
+  func chunks(_ chunkSize: Int) throws {
+    let text = "[\n" + InferOrderTests.mixed.joined(separator: ",\n") + ", {\"id\": 13, \"role\": \"admin\", \"n\": 123456}]\n"
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("infer-stream-\(UUID().uuidString).json")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let whole = try InferProbe.infer(Array(text.utf8), ndjson: false)
+    let descriptor = open(url.path, O_RDONLY)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    let streamed = Inferrer()
+    #expect(try streamed.observeArray(descriptor: descriptor, chunkSize: chunkSize))
+    #expect(streamed.records == 13)
+    let schema = try #require(streamed.schema())
+    #expect(schema.render() == whole.text)
+    let source = try DataSource(name: "stream.json", path: url.path)
+    #expect(lseek(descriptor, 0, SEEK_SET) == 0)
+    var verifier = InferVerifier(text: schema.render(), path: "stream.cast", model: schema.rootName)
+    #expect(try verifier.checkArray(descriptor: descriptor, source: source, chunkSize: chunkSize))
+    #expect(verifier.report.records == 13)
+    #expect(verifier.report.passed, "\(InferProbe.problems(verifier.report))")
+  }
+
+  @Test("an object is not streamed")
+  func object() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("infer-stream-\(UUID().uuidString).json")
+    try Data("{\"a\": 1}".utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let descriptor = open(url.path, O_RDONLY)
+    defer { close(descriptor) }
+    let inferrer = Inferrer()
+    #expect(try inferrer.observeArray(descriptor: descriptor) == false)
+    #expect(inferrer.records == 0)
   }
 }
