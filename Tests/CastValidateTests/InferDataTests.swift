@@ -171,6 +171,15 @@ struct InferOrderTests {
     }
   }
 
+  @Test("records read from the scanner and from trees give the same model")
+  func scannerAndTree() throws {
+    let trees = Inferrer()
+    for record in Self.mixed { trees.observe(try JSONValue.parse(record)) }
+    let scanned = Inferrer()
+    try Array(Self.mixed.joined(separator: "\n").utf8).withUnsafeBytes { raw in try scanned.observeNDJSON(raw) }
+    #expect(trees.schema()?.render() == scanned.schema()?.render())
+  }
+
   @Test("NDJSON across threads gives what one thread gives")
   func threads() throws {
     let text = Array((0..<40_000).map { Self.mixed[$0 % Self.mixed.count] }.joined(separator: "\n").utf8)

@@ -25,28 +25,21 @@ extension Inferrer {
         case .error(let offset, let message):
           throw .syntax(JSONSyntaxError(offset: offset, message: message))
         case .element(let start):
-          // As `StreamValidator.array`: a scalar that reaches the end of the bytes may go on,
-          // and a container cut by the chunk throws; both are read again with more bytes.
-          let lead = pending[start]
-          if lead != UInt8(ascii: "{"), lead != UInt8(ascii: "["), !reader.atEnd,
-            ArraySplitter.elementEnd(pending, from: start) == nil
-          {
+          // NB: the element is read only once it is whole in the bytes: a cut one would leave
+          // half its evidence behind before the throw, and be counted again on the next read.
+          if !reader.atEnd, ArraySplitter.elementEnd(pending, from: start) == nil {
             position = start
             break elements
           }
-          let scanner = JSONScanner(
+          var scanner = JSONScanner(
             UnsafeRawBufferPointer(rebasing: pending[start...]), baseOffset: base + start, maxDepth: options.maxDepth, depth: 1)
-          var tree = JSONTreeReader(scanner, recordOffsets: false)
-          let value: JSONValue
+          var trail = PointerTrail()
           do {
-            value = try tree.readValue()
+            try root.observe(scanner: &scanner, input: input, offset: base + start, trail: &trail, options: options)
           } catch {
-            guard !reader.atEnd, ArraySplitter.elementEnd(pending, from: start) == nil else { throw .syntax(error) }
-            position = start
-            break elements
+            throw .syntax(error)
           }
-          observe(value, input: input, offset: base + start)
-          position = tree.scanner.offset - base
+          position = scanner.offset - base
           splitter.elementDone()
         }
       }

@@ -28,22 +28,21 @@ public final class Inferrer: @unchecked Sendable {
   /// A JSON document: a top-level array is one record per element (read one element at a time),
   /// anything else one record. `base` is the buffer's offset in its input.
   public func observeDocument(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
-    var reader = JSONTreeReader(JSONScanner(bytes, baseOffset: base, maxDepth: options.maxDepth), recordOffsets: false)
-    reader.scanner.skipByteOrderMark()
-    guard try reader.scanner.peekKind() == .array else {
-      let start = reader.scanner.offset
-      observe(try reader.readValue(), input: input, offset: start)
-      try reader.scanner.expectEnd()
+    var scanner = JSONScanner(bytes, baseOffset: base, maxDepth: options.maxDepth)
+    scanner.skipByteOrderMark()
+    var trail = PointerTrail()
+    guard try scanner.peekKind() == .array else {
+      try root.observe(scanner: &scanner, input: input, offset: scanner.offset, trail: &trail, options: options)
+      try scanner.expectEnd()
       return
     }
-    try reader.scanner.beginArray()
+    try scanner.beginArray()
     var first = true
-    while try reader.scanner.nextElement(&first) {
-      _ = try reader.scanner.peekKind()
-      let start = reader.scanner.offset
-      observe(try reader.readValue(), input: input, offset: start)
+    while try scanner.nextElement(&first) {
+      _ = try scanner.peekKind()
+      try root.observe(scanner: &scanner, input: input, offset: scanner.offset, trail: &trail, options: options)
     }
-    try reader.scanner.expectEnd()
+    try scanner.expectEnd()
   }
 
   /// NDJSON: one record per non-blank line. `base` is the buffer's offset in its input.
@@ -53,8 +52,11 @@ public final class Inferrer: @unchecked Sendable {
       let end = ValidationRun.newline(in: bytes, from: start)
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
       if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-        var reader = JSONTreeReader(JSONScanner(line, baseOffset: base + start, maxDepth: options.maxDepth), recordOffsets: false)
-        observe(try reader.readDocument(), input: input, offset: base + start)
+        var scanner = JSONScanner(line, baseOffset: base + start, maxDepth: options.maxDepth)
+        scanner.skipByteOrderMark()
+        var trail = PointerTrail()
+        try root.observe(scanner: &scanner, input: input, offset: base + start, trail: &trail, options: options)
+        try scanner.expectEnd()
       }
       start = end + 1
     }

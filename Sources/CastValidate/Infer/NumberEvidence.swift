@@ -37,6 +37,28 @@ struct NumberEvidence: Sendable, Equatable {
     }
   }
 
+  /// Notes an integer literal's value (nil beyond `Int64`).
+  mutating func observeInteger(_ value: Int64?) {
+    guard let value else {
+      hugeIntegers += 1
+      return
+    }
+    integers += 1
+    minInteger = min(minInteger, value)
+    maxInteger = max(maxInteger, value)
+  }
+
+  /// Notes a literal with a fraction or an exponent, by its nearest `Double` (infinite beyond).
+  mutating func observeFraction(_ value: Double) {
+    fractions += 1
+    if value.isFinite {
+      minFraction = min(minFraction, value)
+      maxFraction = max(maxFraction, value)
+    } else {
+      nonFinite += 1
+    }
+  }
+
   /// Adds another path's evidence (commutative, so the order of the records cannot matter).
   mutating func merge(_ other: NumberEvidence) {
     integers += other.integers

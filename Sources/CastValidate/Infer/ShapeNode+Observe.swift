@@ -36,10 +36,10 @@ extension ShapeNode {
       // NB: a duplicate key counts twice here; `--strict` rejects duplicates anyway, which the
       // verification then reports, so no per-object bookkeeping is spent on them.
       for (position, member) in members.enumerated() {
-        keys.observe(member.key)
         trail.steps.append(.key(member.key))
         defer { trail.steps.removeLast() }
         if fields == nil {
+          keys.observe(member.key)
           let values = mapValues ?? ShapeNode()
           mapValues = values
           values.observe(member.value, input: input, offset: offset, trail: &trail, options: options)
@@ -49,6 +49,8 @@ extension ShapeNode {
         if let known = fields?[member.key] {
           field = known
         } else {
+          // NB: the key facts are "every key", so a key is judged once, when first seen here.
+          keys.observe(member.key)
           field = FieldEvidence()
           fields?[member.key] = field
         }

@@ -23,7 +23,16 @@ final class ShapeNode: @unchecked Sendable {
   /// Facts about every key seen here (for the map-or-model choice).
   var keys = KeyEvidence()
   /// Where one value of each JSON type was first seen: (input, byte offset of its record, pointer).
-  var examples: [JSONKind: ValueExample] = [:]
+  // NB: one slot per kind, not a dictionary: every value notes its kind, and hashing the key
+  // was a tenth of the time.
+  var exampleSlots: [ValueExample?] = Array(repeating: nil, count: JSONKind.allCases.count)
+
+  /// The examples by kind.
+  var examples: [JSONKind: ValueExample] {
+    var out: [JSONKind: ValueExample] = [:]
+    for (index, kind) in JSONKind.allCases.enumerated() { if let example = exampleSlots[index] { out[kind] = example } }
+    return out
+  }
 
   /// Every type seen here except `null`.
   var kinds: [JSONKind] {
@@ -39,8 +48,9 @@ final class ShapeNode: @unchecked Sendable {
 
   /// Notes where a type was seen, keeping the earliest in the input.
   func note(_ kind: JSONKind, input: Int, offset: Int, pointer: @autoclosure () -> String) {
-    if let known = examples[kind], (known.input, known.offset) <= (input, offset) { return }
-    examples[kind] = ValueExample(input: input, offset: offset, pointer: pointer())
+    let slot = kind.slot
+    if let known = exampleSlots[slot], (known.input, known.offset) <= (input, offset) { return }
+    exampleSlots[slot] = ValueExample(input: input, offset: offset, pointer: pointer())
   }
 
   /// Adds another node's evidence to this one: every part is a sum, a min, a max or a capped

@@ -15,10 +15,11 @@ struct StringEvidence: Sendable, Equatable {
   /// Formats every string had in some spelling, normal form or not (for `--explain`).
   var looseFormats = StringFormats.all
 
-  /// Notes one string; `limit` bounds the distinct-value sketch.
-  mutating func observe(_ text: String, limit: Int) {
+  /// Notes one string; `limit` bounds the distinct-value sketch; `length` is its length as
+  /// written (escapes unresolved), the bytes of `text` by default.
+  mutating func observe(_ text: String, limit: Int, length: Int? = nil) {
     count += 1
-    let length = text.utf8.count
+    let length = length ?? text.utf8.count
     minLength = min(minLength, length)
     maxLength = max(maxLength, length)
     if distinct != nil {
@@ -30,6 +31,17 @@ struct StringEvidence: Sendable, Equatable {
       formats.formIntersection(exact)
       looseFormats.formIntersection(loose)
     }
+  }
+
+  /// Whether the next string's text still matters: the sketch has room, or some format is
+  /// still possible.
+  var needsText: Bool { distinct != nil || !formats.isEmpty || !looseFormats.isEmpty }
+
+  /// Notes a string whose text no longer matters, by its length.
+  mutating func observeUnread(length: Int) {
+    count += 1
+    minLength = min(minLength, length)
+    maxLength = max(maxLength, length)
   }
 
   /// Adds another path's evidence (commutative: a union capped at the same limit overflows
@@ -82,17 +94,43 @@ struct StringFormats: OptionSet, Sendable, Hashable {
         }
       } else if let seconds = DateText.parseISO8601(text) {
         loose.insert(.isoDate)
-        if DateText.formatISO8601(seconds) == text { exact.insert(.isoDate) }
+        // `YYYY-MM-DDTHH:MM:SSZ` that parses is written back as it is (seconds below 60, which a
+        // leap second is not); only other spellings are formatted to compare.
+        let plain = bytes.count == 20 && bytes.last == UInt8(ascii: "Z")
+          && bytes[bytes.index(bytes.startIndex, offsetBy: 17)] <= UInt8(ascii: "5")
+        if plain || DateText.formatISO8601(seconds) == text { exact.insert(.isoDate) }
       }
     }
     if bytes.count == 36, FormatChecks.isUUID(text) {
       loose.insert(.uuid)
       if text == text.uppercased() { exact.insert(.uuid) }
     }
-    if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), FormatChecks.isURL(text) {
+    if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), isPlainURL(bytes) || FormatChecks.isURL(text) {
       exact.insert(.url)
       loose.insert(.url)
     }
     return (exact, loose)
   }
+
+  /// Whether the bytes are all characters RFC 3986 allows in a URL, with valid `%` escapes:
+  /// such a string is a URL to Foundation too, without asking it (which was a tenth of the time).
+  private static func isPlainURL(_ bytes: String.UTF8View) -> Bool {
+    var escape = 0
+    for byte in bytes {
+      if escape > 0 {
+        guard InferNames.isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) else { return false }
+        escape -= 1
+        continue
+      }
+      if byte == UInt8(ascii: "%") {
+        escape = 2
+        continue
+      }
+      guard InferNames.isLetter(byte) || InferNames.isDigit(byte) || allowed.contains(byte) else { return false }
+    }
+    return escape == 0
+  }
+
+  /// The punctuation RFC 3986 allows (unreserved and reserved).
+  private static let allowed: Set<UInt8> = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
 }
