@@ -17,7 +17,7 @@ enum InferData {
   /// The benchmark's users NDJSON files, if `make bench` generated any.
   static var benchFiles: [URL] {
     ((try? FileManager.default.contentsOfDirectory(at: benchUsers, includingPropertiesForKeys: nil)) ?? [])
-      .filter { $0.lastPathComponent.hasPrefix("users-") && $0.pathExtension == "ndjson" }
+      .filter { $0.lastPathComponent.hasPrefix("users-") && !$0.lastPathComponent.contains("synthetic") && $0.pathExtension == "ndjson" }
       .sorted { $0.path < $1.path }
   }
 

@@ -70,6 +70,15 @@ struct InferCommandTests {
     #expect(run.stderr.contains("  /address/geo: Any?: optional (null seen); always null: Any\n"))
   }
 
+  @Test("--comments puts each property's evidence above it, and the model still verifies")
+  func comments() throws {
+    let run = try CastctlProcess.run(["infer", "orders.ndjson", "--comments", "--model-name", "Order"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("    // present 12/12, string 12, 3 distinct, length 4…9\n    let status: Status\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("    // present 6/12, null 3, string 3, 1 distinct, length 17…17\n    var note: String?\n"), "\(run.stdout)")
+    #expect(run.stderr.contains("verified: all 12 records"))
+  }
+
   @Test("a failed verification says what failed and exits 1; --no-verify skips it")
   func verification() throws {
     let data = "{\"\": 1, \"a\": 2}"

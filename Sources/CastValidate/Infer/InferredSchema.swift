@@ -102,7 +102,7 @@ public struct InferredSchema: Sendable {
   public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
   /// The `.cast` text: enums first, then the root model and the models it leads to.
-  public func render(header: [String] = []) -> String {
+  public func render(header: [String] = [], comments: Bool = false) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
@@ -130,6 +130,7 @@ public struct InferredSchema: Sendable {
       let draft = models[index]
       lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
       for property in draft.properties {
+        if comments { lines.append("    // " + property.evidence.shortForm) }
         let type = property.type.spelled(models: models, enums: enums)
         var line = "    " + (property.required ? "let " : "var ") + property.name + ": " + type
         if property.explicitKey { line += " //! " + Self.literal(property.key) }

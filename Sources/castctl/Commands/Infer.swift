@@ -13,7 +13,7 @@ struct Infer: ParsableCommand {
 
       Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent); exit 1 if that fails.
 
-      -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error.
+      -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error; --comments writes its short form as a comment above each property.
 
       Examples:
         castctl infer schemas/users.ndjson --model-name User
@@ -35,6 +35,9 @@ struct Infer: ParsableCommand {
 
   @Flag(help: "Print the evidence behind each property's type on standard error.")
   var explain = false
+
+  @Flag(help: "Write each property's evidence in short as a comment above it.")
+  var comments = false
 
   @Flag(help: "Skip the final check that the model validates and round-trips every record.")
   var noVerify = false
@@ -127,7 +130,7 @@ struct Infer: ParsableCommand {
     }
     let text = schema.render(header: [
       "Inferred by castctl infer from \(schema.records) record\(schema.records == 1 ? "" : "s") of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
-    ])
+    ], comments: comments)
     if !schema.leftOutKeys.isEmpty {
       Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
     }
