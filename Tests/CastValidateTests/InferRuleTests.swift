@@ -112,6 +112,20 @@ struct InferRuleTests {
     #expect(try InferProbe.infer(ndjson: "{\"r\": \"a\"}\n{\"r\": \"b\"}", options: options).lines.contains("let r: String"))
   }
 
+  @Test("reading the schema twice gives the same text (deciding does not change the evidence)")
+  func schemaTwice() throws {
+    let first = Inferrer()
+    let second = Inferrer()
+    first.observe(try JSONValue.parse("{\"m\": {\"1\": {\"a\": [1]}, \"2\": {\"a\": [2.5], \"b\": {\"c\": 1}}}}"))
+    second.observe(try JSONValue.parse("{\"m\": {\"3\": {\"a\": [\"x\"]}}}"))
+    first.merge(second)
+    let text = first.schema()?.render()
+    #expect(first.schema()?.render() == text)
+    second.observe(try JSONValue.parse("{\"m\": {\"4\": {\"a\": []}}}"))
+    #expect(first.schema()?.render() == text)
+    #expect(text?.contains("let m: [Int: M]") == true, "\(text ?? "")")
+  }
+
   @Test("records that are not objects give no model")
   func notObjects() throws {
     #expect(try InferProbe.infer(ndjson: "1\n2").schema == nil)

@@ -66,7 +66,11 @@ final class ShapeNode: @unchecked Sendable {
     minElements = min(minElements, other.minElements)
     maxElements = max(maxElements, other.maxElements)
     if let theirs = other.element {
-      if let mine = element { mine.merge(theirs, options: options) } else { element = theirs }
+      // NB: merged into a node of our own, never shared with `other`: a later merge into it
+      // would change `other`'s evidence too (and `schema()` reads the evidence more than once).
+      let mine = element ?? ShapeNode()
+      element = mine
+      mine.merge(theirs, options: options)
     }
     objects += other.objects
     keys.merge(other.keys)
@@ -88,7 +92,9 @@ final class ShapeNode: @unchecked Sendable {
     if let mine = fields?[key] {
       mine.merge(field, options: options)
     } else {
-      fields?[key] = field
+      let mine = FieldEvidence()
+      mine.merge(field, options: options)
+      fields?[key] = mine
       if (fields?.count ?? 0) > options.keyLimit { fold(options: options) }
     }
   }
