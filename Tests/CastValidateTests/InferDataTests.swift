@@ -180,6 +180,31 @@ struct InferOrderTests {
     #expect(trees.schema()?.render() == scanned.schema()?.render())
   }
 
+  @Test("the verification across threads reports what one thread reports")
+  func verifyThreads() throws {
+    let text = Array((0..<40_000).map { Self.mixed[$0 % Self.mixed.count] }.joined(separator: "\n").utf8)
+    let inferrer = Inferrer()
+    try text.withUnsafeBytes { raw in try inferrer.observeNDJSON(raw) }
+    let model = try #require(inferrer.schema()).render()
+    // A model that rejects some records, so findings and changes are merged too.
+    let strict = model.replacingOccurrences(of: "var extra: String?", with: "var extra: Int?")
+    for text2 in [model, strict] {
+      var one = InferVerifier(text: text2, path: "m.cast", model: "Root")
+      var four = one
+      try text.withUnsafeBytes { raw in
+        try one.check(raw, ndjson: true)
+        try four.checkNDJSON(raw, base: 0, jobs: 4)
+      }
+      #expect(one.report.records == 40_000)
+      #expect(four.report.records == one.report.records)
+      #expect(four.report.findingCount == one.report.findingCount)
+      #expect(four.report.changes == one.report.changes)
+      #expect(four.report.passed == one.report.passed)
+      #expect(one.report.passed == (text2 == model), "\(InferProbe.problems(one.report))")
+    }
+    #expect(strict != model)
+  }
+
   @Test("NDJSON across threads gives what one thread gives")
   func threads() throws {
     let text = Array((0..<40_000).map { Self.mixed[$0 % Self.mixed.count] }.joined(separator: "\n").utf8)

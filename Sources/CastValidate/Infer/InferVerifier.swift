@@ -28,7 +28,7 @@ public struct InferVerifier {
     public var passed: Bool { schemaErrors.isEmpty && findingCount == 0 && lossyCount == 0 }
   }
 
-  public private(set) var report = Report()
+  public internal(set) var report = Report()
   let validator: DocumentValidator?
   let encoder: ModelEncoder?
   let target: ValidationTarget

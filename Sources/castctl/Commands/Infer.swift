@@ -147,7 +147,11 @@ struct Infer: ParsableCommand {
         }
         if streamed { continue }
         try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
-          try verifier.check(bytes, ndjson: ndjson, base: base)
+          if ndjson {
+            try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
+          } else {
+            try verifier.check(bytes, ndjson: false, base: base)
+          }
         }
       }
       verified = verifier.report
