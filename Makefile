@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test test-quick test-release test-asan test-tsan fuzz fuzz-smoke bench clean
+.PHONY: all deps build release demo test test-quick test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
 
 all: build
 
@@ -64,6 +64,11 @@ fuzz-smoke: deps
 # Speed and memory on the peer benchmark's data (not a test: see scripts/bench.py).
 bench: release
 	python3 scripts/bench.py
+	python3 scripts/bench_infer.py
+
+# castctl infer beside GenSON (pip install genson) on the users file and the json-corpus.
+bench-infer: release
+	python3 scripts/bench_infer.py
 
 clean:
 	rm -rf .build .build-asan .build-tsan Fuzz/.build Fuzz/.work

@@ -16,6 +16,7 @@ struct Castctl: ParsableCommand {
         castctl validate schemas/users.cast schemas/users.json --model User
         castctl convert schemas/users.cast schemas/users.json --to yaml
         castctl roundtrip schemas/users.cast schemas/users.json
+        castctl infer schemas/users.ndjson --model-name User
         castctl repl schemas/users.cast
 
       Exit codes: 0 ok, 1 invalid data, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file, 70 internal error, 74 output error.
@@ -23,7 +24,7 @@ struct Castctl: ParsableCommand {
       Shell completions: castctl --generate-completion-script bash|zsh|fish.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Repl.self]
+    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Infer.self, Repl.self]
   )
 
   /// Sets the signal dispositions, then parses and runs the command on a thread with a large

@@ -12,7 +12,7 @@ struct ReplCompleter {
   func candidates(line: String, wordStart: Int, word: String) -> [String] {
     let before = String(decoding: Array(line.utf8).prefix(wordStart), as: UTF8.self)
     let previous = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-    if previous.first == ":load" || previous.first == ":l" { return completePath(word) }
+    if previous.first == ":load" || previous.first == ":l" || previous.first == ":infer" || previous.first == ":i" { return completePath(word) }
     if word.hasPrefix("@") { return completePath(String(word.dropFirst())).map { "@" + $0 } }
     if word.contains(".") { return properties(word) }
     guard let command = previous.first else {

@@ -13,6 +13,9 @@ struct ReplCommandInfo {
       name: ":add", usage: ":add FILE…", summary: "load .cast files beside those loaded",
       details: "Adds the files to the ones loaded before (a file loaded again is reloaded). Diagnostics are shown; when they include errors the previous registry stays."),
     ReplCommandInfo(
+      name: ":infer", usage: ":infer FILE [--model-name NAME]", summary: "infer a model from a data file and load it",
+      details: "As `castctl infer` on one file (JSON, NDJSON, YAML): prints the model and the verification's verdict, adds the model to the session and makes its root the current model."),
+    ReplCommandInfo(
       name: ":models", usage: ":models", summary: "list the models and enums",
       details: "One line per model: its dialect, its number of properties and where it is declared."),
     ReplCommandInfo(

@@ -74,6 +74,7 @@ struct ReplInterpreter {
     switch name {
     case ":load", ":l": return load(rest)
     case ":add": return load(rest, adding: true)
+    case ":infer", ":i": return infer(rest)
     case ":models", ":m": return models()
     case ":show", ":s": return show(rest)
     case ":keys", ":k": return keys(rest)

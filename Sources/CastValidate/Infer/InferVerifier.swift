@@ -1,0 +1,122 @@
+import CastSchema
+
+/// The guarantee of `castctl infer`, checked in process: the inferred `.cast` loads without
+/// errors, every record validates under `--strict` with no finding at all, and a round trip of
+/// every record through the model changes nothing but what the dialect cannot tell apart.
+public struct InferVerifier {
+  /// What the check found.
+  public struct Report: Sendable {
+    /// Errors of the `.cast` text itself (a bug of `infer` if ever non-empty).
+    public var schemaErrors: [String] = []
+    public var records = 0
+    /// Every finding of every record under `--strict` (the first hundred kept).
+    public var findings: [Finding] = []
+    public var findingCount = 0
+    /// Round-trip changes by kind, the tolerated kind included.
+    public var changes: [LedgerKind: Int] = [:]
+    /// The first changes that break the guarantee, as `kind path`.
+    public var lossyExamples: [String] = []
+
+    /// `null-written-as-absent`: jsoncast omits nil, and a `null` and an absent key are the same
+    /// "no value" to every dialect's reader, so this change is reported but does not fail.
+    public static let tolerated: Set<LedgerKind> = [.nullWrittenAsAbsent]
+
+    /// Changes that break the guarantee.
+    public var lossyCount: Int { changes.filter { !Self.tolerated.contains($0.key) }.values.reduce(0, +) }
+
+    /// Whether the model accepts every record and round-trips it.
+    public var passed: Bool { schemaErrors.isEmpty && findingCount == 0 && lossyCount == 0 }
+  }
+
+  public internal(set) var report = Report()
+  let validator: DocumentValidator?
+  let encoder: ModelEncoder?
+  let target: ValidationTarget
+
+  /// Loads `text` as `path` and compiles it for `--strict` checking of model `model`.
+  public init(text: String, path: String, model: String, maxDepth: Int = 512) {
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: path, text: text)])
+    report.schemaErrors = diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
+    target = .model(model)
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true, maxDepth: maxDepth))
+    validator = report.schemaErrors.isEmpty ? DocumentValidator(schema: schema, target: target, build: true) : nil
+    encoder = validator.map { ModelEncoder(schema: $0.schema) }
+    if validator == nil, report.schemaErrors.isEmpty { report.schemaErrors = ["no model \(model)"] }
+  }
+
+  /// Checks the records of one buffer: NDJSON lines, or a document (a top-level array is one
+  /// record per element). `base` is the buffer's offset in its input.
+  public mutating func check(_ bytes: UnsafeRawBufferPointer, ndjson: Bool, base: Int = 0) throws(JSONSyntaxError) {
+    guard let validator, let encoder else { return }
+    var report = self.report
+    let target = self.target
+    let maxDepth = validator.schema.options.maxDepth
+    let handle: (RecordResult) -> Void = { result in
+      report.records += 1
+      report.findingCount += result.findings.count
+      if report.findings.count < 100 { report.findings += result.findings.prefix(100 - report.findings.count) }
+      guard result.isValid, let instance = result.instance else { return }
+      let span = UnsafeRawBufferPointer(rebasing: bytes[result.span.start - base..<result.span.end - base])
+      // NB: without the offsets of every value: the report names records, not values, and the
+      // pointer of each value was most of the check's time.
+      guard let parsed = try? JSONValue.parse(span, maxDepth: maxDepth) else { return }
+      Self.compare(&report, validator: validator, target: target, input: (parsed, [:]), output: encoder.encode(instance), result: result)
+    }
+    var run = validator.run()
+    if ndjson {
+      _ = try run.ndjson(bytes, base: base, firstLine: 1, firstIndex: 0, onRecord: handle)
+    } else {
+      _ = try run.document(bytes, base: base, onRecord: handle)
+    }
+    self.report = report
+  }
+}
+
+/// The check of a top-level array streamed from a file.
+extension InferVerifier {
+  /// Checks the array in `descriptor` (from its current position) element by element; each
+  /// valid record's bytes are read again from `source` for the round trip. False, with nothing
+  /// checked, when the input is not a top-level array.
+  public mutating func checkArray(descriptor: Int32, source: DataSource, chunkSize: Int = 4 << 20) throws(StreamError) -> Bool {
+    guard let validator, let encoder else { return true }
+    var report = self.report
+    let target = self.target
+    let maxDepth = validator.schema.options.maxDepth
+    let stream = StreamValidator(config: validator, chunkSize: chunkSize)
+    let summary = try stream.array(descriptor: descriptor, progress: { _, _ in }) { result in
+      report.findingCount += result.findings.count
+      if report.findings.count < 100 { report.findings += result.findings.prefix(100 - report.findings.count) }
+      guard result.isValid, let instance = result.instance else { return }
+      let bytes = source.read(result.span.start..<result.span.end)
+      let parsed = bytes.withUnsafeBytes { raw in try? JSONValue.parse(raw, maxDepth: maxDepth) }
+      guard let parsed else { return }
+      Self.compare(
+        &report, validator: validator, target: target, input: (parsed, [:]), output: encoder.encode(instance), result: result)
+    }
+    guard let summary else { return false }
+    report.records += summary.records
+    self.report = report
+    return true
+  }
+
+  /// Adds one record's round-trip changes to the report.
+  static func compare(
+    _ report: inout Report, validator: DocumentValidator, target: ValidationTarget,
+    input: (value: JSONValue, offsets: [String: Int]), output: JSONValue, result: RecordResult
+  ) {
+    if let dropped = RoundTripShortcut.droppedNulls(input: input.value, output: output) {
+      if dropped > 0 { report.changes[.nullWrittenAsAbsent, default: 0] += dropped }
+      return
+    }
+    var ledger = RoundTripLedger(
+      schema: validator.schema, offsets: input.offsets.mapValues { $0 + result.span.start },
+      recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
+    ledger.compare(target: target, input: input.value, output: output, path: "")
+    for entry in ledger.entries {
+      report.changes[entry.kind, default: 0] += 1
+      if !Report.tolerated.contains(entry.kind), report.lossyExamples.count < 20 {
+        report.lossyExamples.append("\(entry.kind.rawValue) \(entry.path) (record at byte \(result.span.start))")
+      }
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import CastSchema
+
+/// The inferred models and enums with their final, unique names, and their `.cast` text.
+public struct InferredSchema: Sendable {
+  /// The root model's name.
+  public let rootName: String
+  var models: [ModelDraft]
+  var enums: [EnumDraft]
+  /// Records the schema was inferred from.
+  public let records: Int
+
+  /// Names the decider's drafts: the root gets `rootName`, the others their key's name in the
+  /// order a reader meets them from the root, made unique with the parent's name, then a number.
+  init(root: Int, decider: ShapeDecider, rootName: String, records: Int) {
+    self.rootName = rootName
+    self.records = records
+    models = decider.models
+    enums = decider.enums
+    var taken = Self.reserved
+    taken.insert(rootName)
+    models[root].name = rootName
+    var order: [Int] = [root]
+    var visited: Set<Int> = [root]
+    var next = 0
+    while next < order.count {
+      let parent = order[next]
+      next += 1
+      for property in models[parent].properties {
+        for reference in Self.references(property.type) {
+          switch reference {
+          case .model(let index):
+            guard !visited.contains(index) else { continue }
+            visited.insert(index)
+            order.append(index)
+            models[index].name = Self.unique(models[index].suggestion, parent: models[parent].name, taken: &taken)
+          case .enumeration(let index):
+            guard enums[index].name.isEmpty else { continue }
+            enums[index].name = Self.unique(enums[index].suggestion, parent: models[parent].name, taken: &taken)
+          }
+        }
+      }
+    }
+    // The order models are written in: the root first, then as met from it.
+    modelOrder = order
+    for index in models.indices {
+      for property in models[index].properties.indices {
+        models[index].properties[property].evidence.type = models[index].properties[property].type.spelled(models: models, enums: enums)
+      }
+    }
+  }
+
+  /// The models in the order they are written (root first).
+  let modelOrder: [Int]
+
+  /// Names a model must not take: the built-in types a property could mean instead.
+  static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
+    "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
+    "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
+  ])
+
+  /// A reference to a model or enum inside a type.
+  private enum Reference {
+    case model(Int)
+    case enumeration(Int)
+  }
+
+  private static func references(_ type: InferredType) -> [Reference] {
+    switch type {
+    case .scalar: []
+    case .array(let element), .optional(let element): references(element)
+    case .map(_, let value): references(value)
+    case .model(let index): [.model(index)]
+    case .enumeration(let index): [.enumeration(index)]
+    }
+  }
+
+  /// `suggestion`, else `parent + suggestion`, else with a number.
+  private static func unique(_ suggestion: String, parent: String, taken: inout Set<String>) -> String {
+    var name = suggestion
+    if taken.contains(name) { name = parent + suggestion }
+    if taken.contains(name) {
+      var number = 2
+      while taken.contains(name + String(number)) { number += 1 }
+      name += String(number)
+    }
+    taken.insert(name)
+    return name
+  }
+
+  /// Every property's evidence, model by model in the written order.
+  public var evidence: [(model: String, properties: [PropertyEvidence])] {
+    modelOrder.map { index in (models[index].name, models[index].properties.map(\.evidence)) }
+  }
+
+  /// Keys left out because no key directive can name them, as `Model: "key"`.
+  public var leftOutKeys: [String] {
+    modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }
+  }
+
+  /// Counts for the summary line.
+  public var modelCount: Int { models.count }
+  public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
+
+  /// The `.cast` text: enums first, then the root model and the models it leads to.
+  public func render(header: [String] = [], comments: Bool = false) -> String {
+    var lines = header.map { "// " + $0 }
+    if !lines.isEmpty { lines.append("") }
+    for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
+      lines.append("enum \(draft.name): String {")
+      let plain = draft.values.allSatisfy { Self.caseName($0) == $0 }
+      if plain {
+        lines.append("    case " + draft.values.joined(separator: ", "))
+      } else {
+        var used: Set<String> = []
+        for value in draft.values {
+          var name = Self.caseName(value)
+          if used.contains(name) {
+            var number = 2
+            while used.contains(name + String(number)) { number += 1 }
+            name += String(number)
+          }
+          used.insert(name)
+          lines.append(name == value ? "    case \(name)" : "    case \(name) = \(Self.literal(value))")
+        }
+      }
+      lines.append("}")
+      lines.append("")
+    }
+    for index in modelOrder {
+      let draft = models[index]
+      lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
+      for property in draft.properties {
+        if comments { lines.append("    // " + property.evidence.shortForm) }
+        let type = property.type.spelled(models: models, enums: enums)
+        var line = "    " + (property.required ? "let " : "var ") + property.name + ": " + type
+        if property.explicitKey { line += " //! " + Self.literal(property.key) }
+        if let date = property.dateDirective { line += " //! " + date }
+        lines.append(line)
+      }
+      lines.append("}")
+      lines.append("")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A case name for a raw value: the value itself when it is a plain identifier, else its words in camelCase.
+  static func caseName(_ value: String) -> String {
+    if InferNames.isIdentifier(value), !InferNames.keywords.contains(value) { return value }
+    guard let camel = InferNames.camel(value) else { return "empty" }
+    return InferNames.keywords.contains(camel) ? camel + "Value" : camel
+  }
+
+  /// A Swift string literal.
+  static func literal(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,209 @@
+import CastSchema
+
+/// Turns the evidence tree into models, enums and property types: the rules of `castctl infer`,
+/// each a plain function of the merged counts, so the same data in any order gives the same model.
+struct ShapeDecider {
+  let options: InferOptions
+  private(set) var models: [ModelDraft] = []
+  private(set) var enums: [EnumDraft] = []
+  /// Models by structure, so identical shapes are declared once.
+  private var modelsByStructure: [String: Int] = [:]
+  private var enumsByValues: [[String]: Int] = [:]
+
+  /// A decider with these thresholds.
+  init(options: InferOptions) {
+    self.options = options
+  }
+
+  /// The type chosen for one path, with the `//! date` it needs and the reason.
+  struct Choice {
+    var type: InferredType
+    var dateDirective: String?
+    var reason: String
+  }
+
+  /// The model of the objects at `path`.
+  mutating func model(_ node: ShapeNode, path: String, suggestion: String) -> Int {
+    var draft = ModelDraft(suggestion: suggestion, path: path)
+    // Keys no directive can name are left out (only the root and `--object` paths get here
+    // with such keys; elsewhere they make a map); the verification then reports them dropped.
+    let members = (node.fields ?? [:]).filter { KeyEvidence.isNameable($0.key) }
+      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    draft.leftOut = (node.fields ?? [:]).keys.filter { !KeyEvidence.isNameable($0) }.sorted()
+    // The snake rule is worth declaring when it names some key exactly; the others get a key.
+    draft.snakeCase = members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
+    var used: Set<String> = []
+    for (key, field) in members {
+      let childPath = path + "/" + JSONPointerText.escape(key)
+      let choice = type(of: field.shape, path: childPath, suggestion: key)
+      let required = field.present >= node.objects && field.shape.nulls == 0
+      var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase)
+      if used.contains(name) {
+        var number = 2
+        while used.contains(name + String(number)) { number += 1 }
+        name += String(number)
+        explicitKey = true
+      }
+      used.insert(name)
+      let evidence = PropertyEvidence(
+        path: childPath, node: field.shape, objects: node.objects, present: field.present,
+        reason: (required ? "" : field.shape.nulls > 0 ? "optional (null seen); " : "optional (absent from some); ") + choice.reason,
+        sketchLimit: StringSketch.limit(options))
+      draft.properties.append(
+        PropertyDraft(
+          key: key, name: InferNames.keywords.contains(name) ? "`\(name)`" : name, explicitKey: explicitKey,
+          type: required ? choice.type : .optional(choice.type), required: required,
+          dateDirective: choice.dateDirective, evidence: evidence))
+    }
+    draft.structureKey = (draft.snakeCase ? "snake;" : "") + draft.properties.map { property in
+      property.key + ":" + property.name + ":" + property.type.structure(models: models, enums: enums) + (property.dateDirective ?? "")
+    }.joined(separator: ",")
+    if let shared = modelsByStructure[draft.structureKey] { return shared }
+    models.append(draft)
+    modelsByStructure[draft.structureKey] = models.count - 1
+    return models.count - 1
+  }
+
+  /// The type of the values at `path`, without the optional that nulls or absence add.
+  mutating func type(of node: ShapeNode, path: String, suggestion: String) -> Choice {
+    let kinds = node.kinds
+    guard let kind = kinds.first else { return Choice(type: .scalar("Any"), reason: "always null: Any") }
+    if kinds.count > 1 {
+      if kinds == [.integer, .fraction] { return number(node.numbers) }
+      return Choice(type: .scalar("Any"), reason: "mixed types (\(kinds.map(\.rawValue).joined(separator: ", "))): Any")
+    }
+    switch kind {
+    case .null: return Choice(type: .scalar("Any"), reason: "always null: Any")
+    case .bool: return Choice(type: .scalar("Bool"), reason: "booleans")
+    case .integer, .fraction: return number(node.numbers)
+    case .string: return string(node.strings, suggestion: suggestion)
+    case .array:
+      guard let element = node.element else { return Choice(type: .scalar("[Any]"), reason: "always empty: [Any]") }
+      let inner = type(of: element, path: path + "/[]", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Element")))
+      // NB: no `//! date` reaches an element; ISO-8601 in UTC is what `[Date]` writes anyway, and
+      // only a day-only pattern needs the directive.
+      let elementType = inner.dateDirective == "date \"yyyy-MM-dd\"" ? InferredType.scalar("String") : inner.type
+      return Choice(type: .array(element.nulls > 0 ? .optional(elementType) : elementType), reason: "arrays of " + inner.reason)
+    case .object:
+      return object(node, path: path, suggestion: suggestion)
+    }
+  }
+
+  /// `Int`, `Double` or `Decimal`: the narrowest that holds every number seen exactly.
+  private func number(_ numbers: NumberEvidence) -> Choice {
+    switch numbers.scalar {
+    case .int: return Choice(type: .scalar("Int"), reason: "integers")
+    case .double: return Choice(type: .scalar("Double"), reason: numbers.integers > 0 ? "integers and fractions: Double" : "fractions")
+    case .decimal:
+      let why = numbers.hugeIntegers > 0 ? "integers beyond Int64" : numbers.nonFinite > 0 ? "numbers beyond Double" : "integers beyond 2^53 beside fractions"
+      return Choice(type: .scalar("Decimal"), reason: why + ": Decimal")
+    }
+  }
+
+  /// A format, an enum, or `String`.
+  private mutating func string(_ strings: StringEvidence, suggestion: String) -> Choice {
+    if strings.formats.contains(.isoDate) {
+      return Choice(type: .scalar("Date"), dateDirective: "date iso8601", reason: "ISO-8601 dates in UTC: Date")
+    }
+    if strings.formats.contains(.dayDate) {
+      return Choice(type: .scalar("Date"), dateDirective: "date \"yyyy-MM-dd\"", reason: "calendar days: Date")
+    }
+    if strings.formats.contains(.uuid) { return Choice(type: .scalar("UUID"), reason: "UUIDs: UUID") }
+    if strings.formats.contains(.url) { return Choice(type: .scalar("URL"), reason: "http(s) URLs: URL") }
+    if let values = strings.distinct, values.count >= options.enumMinCases, values.count <= options.enumMaxCases,
+      strings.count >= values.count * options.enumMinRatio, Self.looksLikeCases(values)
+    {
+      let sorted = values.sorted()
+      let index: Int
+      if let known = enumsByValues[sorted] {
+        index = known
+      } else {
+        enums.append(EnumDraft(suggestion: InferNames.typeName(suggestion, fallback: "Kind"), values: sorted))
+        index = enums.count - 1
+        enumsByValues[sorted] = index
+      }
+      return Choice(type: .enumeration(index), reason: "\(values.count) distinct values in \(strings.count) strings: enum")
+    }
+    var reason = "strings"
+    if strings.looseFormats.contains(.isoDate) {
+      reason = "ISO-8601 dates not all in UTC: String (Date would rewrite them)"
+    } else if strings.looseFormats.contains(.uuid) {
+      reason = "lower-case UUIDs: String (UUID would write them in upper case)"
+    } else if let values = strings.distinct, values.count <= options.enumMaxCases {
+      let why = values.count < options.enumMinCases ? "fewer than \(options.enumMinCases) distinct values"
+        : strings.count < values.count * options.enumMinRatio ? "too few occurrences per value" : "values that are not case-like"
+      reason = "\(values.count) distinct values in \(strings.count) strings, \(why) for an enum: String"
+    }
+    return Choice(type: .scalar("String"), reason: reason)
+  }
+
+  /// A model, or a map when the keys look like data.
+  private mutating func object(_ node: ShapeNode, path: String, suggestion: String) -> Choice {
+    let fields = node.fields ?? [:]
+    var mapReason: String?
+    if options.forcedModels.contains(path), node.fields != nil, node.keys.allNameable {
+      mapReason = nil
+    } else if options.forcedMaps.contains(path) {
+      mapReason = "forced by --map"
+    } else if node.fields == nil {
+      mapReason = "more than \(options.keyLimit) distinct keys"
+    } else if !node.keys.allNameable {
+      mapReason = "keys a key directive cannot name"
+    } else if node.keys.any, node.keys.allIntegers {
+      mapReason = "integer keys"
+    } else if node.keys.any, node.keys.allUUIDs {
+      mapReason = "UUID keys"
+    } else if fields.count >= options.mapMinKeys,
+      fields.values.filter({ $0.present * 2 >= node.objects }).count * 2 < fields.count
+    {
+      mapReason = "\(fields.count) distinct keys, most in few objects"
+    }
+    guard let mapReason else {
+      guard !fields.isEmpty else { return Choice(type: .scalar("[String: Any]"), reason: "always empty: [String: Any]") }
+      let index = model(node, path: path, suggestion: InferNames.typeName(suggestion, fallback: "Item"))
+      return Choice(type: .model(index), reason: "objects: model")
+    }
+    let values = ShapeNode()
+    if let folded = node.mapValues { values.merge(folded, options: options) }
+    for (_, field) in fields.sorted(by: { $0.key < $1.key }) { values.merge(field.shape, options: options) }
+    let inner = type(of: values, path: path + "/*", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Value")))
+    let valueType = inner.dateDirective == "date \"yyyy-MM-dd\"" ? InferredType.scalar("String") : inner.type
+    let keyType = node.keys.any && node.keys.allIntegers ? "Int" : "String"
+    return Choice(
+      type: .map(key: keyType, value: values.nulls > 0 ? .optional(valueType) : valueType),
+      reason: "map (\(mapReason)) of " + inner.reason)
+  }
+
+  /// Whether the values read as names of cases: each a short word-like token (letters first;
+  /// letters, digits, `_`, `-`, `.`, spaces), and not hexadecimal codes such as colours, which
+  /// repeat in real data without being a closed set.
+  static func looksLikeCases(_ values: Set<String>) -> Bool {
+    values.allSatisfy { value in
+      let bytes = Array(value.utf8)
+      guard let first = bytes.first, InferNames.isLetter(first), bytes.count <= 32 else { return false }
+      let wordLike = bytes.allSatisfy { byte in
+        InferNames.isLetter(byte) || InferNames.isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+          || byte == UInt8(ascii: ".") || byte == UInt8(ascii: " ")
+      }
+      let hexCode = bytes.count >= 3 && bytes.contains(where: InferNames.isDigit)
+        && bytes.allSatisfy { InferNames.isDigit($0) || (($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "f")) }
+      return wordLike && !hexCode
+    }
+  }
+
+  /// Whether the snake rule maps `key` to a property name and back to `key` exactly.
+  static func snakeInverts(_ key: String) -> Bool {
+    let name = SnakeCase.propertyName(for: key)
+    return InferNames.isIdentifier(name) && SnakeCase.jsonKey(for: name) == key
+  }
+
+  /// The property name for `key`, and whether it needs an explicit `//! "key"`.
+  static func propertyName(for key: String, snakeCase: Bool) -> (name: String, explicitKey: Bool) {
+    if snakeCase {
+      if snakeInverts(key) { return (SnakeCase.propertyName(for: key), false) }
+      return (InferNames.propertyName(for: key), true)
+    }
+    if InferNames.isIdentifier(key) { return (key, false) }
+    return (InferNames.propertyName(for: key), true)
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What the strings seen at one path were: how many, a bounded sketch of their distinct values,
+/// their lengths, and which formats every one of them had.
+struct StringEvidence: Sendable, Equatable {
+  var count = 0
+  /// Distinct values, while there are at most `limit` of them; nil once there were more (the
+  /// sketch's bound: a field of names must not keep every name).
+  var distinct: Set<String>? = []
+  var minLength = Int.max
+  var maxLength = 0
+  /// Formats every string so far had, written exactly as castctl writes that type back (so that
+  /// declaring the type loses nothing in a round trip).
+  var formats = StringFormats.all
+  /// Formats every string had in some spelling, normal form or not (for `--explain`).
+  var looseFormats = StringFormats.all
+
+  /// Notes one string; `limit` bounds the distinct-value sketch; `length` is its length as
+  /// written (escapes unresolved), the bytes of `text` by default.
+  mutating func observe(_ text: String, limit: Int, length: Int? = nil) {
+    count += 1
+    let length = length ?? text.utf8.count
+    minLength = min(minLength, length)
+    maxLength = max(maxLength, length)
+    if distinct != nil {
+      distinct?.insert(text)
+      if (distinct?.count ?? 0) > limit { distinct = nil }
+    }
+    if !formats.isEmpty || !looseFormats.isEmpty {
+      let (exact, loose) = StringFormats.of(text)
+      formats.formIntersection(exact)
+      looseFormats.formIntersection(loose)
+    }
+  }
+
+  /// Whether the next string's text still matters: the sketch has room, or some format is
+  /// still possible.
+  var needsText: Bool { distinct != nil || !formats.isEmpty || !looseFormats.isEmpty }
+
+  /// Notes a string whose text no longer matters, by its length.
+  mutating func observeUnread(length: Int) {
+    count += 1
+    minLength = min(minLength, length)
+    maxLength = max(maxLength, length)
+  }
+
+  /// Adds another path's evidence (commutative: a union capped at the same limit overflows
+  /// whatever the order).
+  mutating func merge(_ other: StringEvidence, limit: Int) {
+    count += other.count
+    minLength = min(minLength, other.minLength)
+    maxLength = max(maxLength, other.maxLength)
+    if let mine = distinct, let theirs = other.distinct {
+      let union = mine.union(theirs)
+      distinct = union.count > limit ? nil : union
+    } else {
+      distinct = nil
+    }
+    formats.formIntersection(other.formats)
+    looseFormats.formIntersection(other.looseFormats)
+  }
+
+  /// The distinct count as text: exact, or "more than N".
+  func distinctText(limit: Int) -> String {
+    distinct.map { String($0.count) } ?? "more than \(limit)"
+  }
+}
+
+/// String formats that map to a castctl type.
+struct StringFormats: OptionSet, Sendable, Hashable {
+  let rawValue: UInt8
+  /// `YYYY-MM-DDTHH:MM:SS[.f]Z`, as `Date` with `//! date iso8601` writes it back.
+  static let isoDate = StringFormats(rawValue: 1)
+  /// `YYYY-MM-DD`, read and written by `//! date "yyyy-MM-dd"`.
+  static let dayDate = StringFormats(rawValue: 2)
+  /// An absolute `http(s)` URL.
+  static let url = StringFormats(rawValue: 4)
+  /// An upper-case UUID, the form castctl writes.
+  static let uuid = StringFormats(rawValue: 8)
+  static let all: StringFormats = [.isoDate, .dayDate, .url, .uuid]
+
+  /// The formats `text` has exactly (written back unchanged) and loosely (in any spelling the
+  /// engine reads: an ISO-8601 date with an offset, a lower-case UUID).
+  static func of(_ text: String) -> (exact: StringFormats, loose: StringFormats) {
+    var exact: StringFormats = []
+    var loose: StringFormats = []
+    let bytes = text.utf8
+    guard let first = bytes.first else { return ([], []) }
+    if InferNames.isDigit(first), bytes.count >= 10 {
+      if bytes.count == 10 {
+        if DateText.parse(text, pattern: "yyyy-MM-dd").map({ DateText.format($0, pattern: "yyyy-MM-dd") }) == text {
+          exact.insert(.dayDate)
+          loose.insert(.dayDate)
+        }
+      } else if let seconds = DateText.parseISO8601(text) {
+        loose.insert(.isoDate)
+        // `YYYY-MM-DDTHH:MM:SSZ` that parses is written back as it is (seconds below 60, which a
+        // leap second is not); only other spellings are formatted to compare.
+        let plain = bytes.count == 20 && bytes.last == UInt8(ascii: "Z")
+          && bytes[bytes.index(bytes.startIndex, offsetBy: 17)] <= UInt8(ascii: "5")
+        if plain || DateText.formatISO8601(seconds) == text { exact.insert(.isoDate) }
+      }
+    }
+    if bytes.count == 36, FormatChecks.isUUID(text) {
+      loose.insert(.uuid)
+      if text == text.uppercased() { exact.insert(.uuid) }
+    }
+    if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), isPlainURL(bytes) || FormatChecks.isURL(text) {
+      exact.insert(.url)
+      loose.insert(.url)
+    }
+    return (exact, loose)
+  }
+
+  /// Whether the bytes are all characters RFC 3986 allows in a URL, with valid `%` escapes:
+  /// such a string is a URL to Foundation too, without asking it (which was a tenth of the time).
+  private static func isPlainURL(_ bytes: String.UTF8View) -> Bool {
+    var escape = 0
+    for byte in bytes {
+      if escape > 0 {
+        guard InferNames.isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) else { return false }
+        escape -= 1
+        continue
+      }
+      if byte == UInt8(ascii: "%") {
+        escape = 2
+        continue
+      }
+      guard InferNames.isLetter(byte) || InferNames.isDigit(byte) || allowed.contains(byte) else { return false }
+    }
+    return escape == 0
+  }
+
+  /// The punctuation RFC 3986 allows (unreserved and reserved).
+  private static let allowed: Set<UInt8> = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
+}

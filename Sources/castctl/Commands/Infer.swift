@@ -1,0 +1,177 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+import Foundation
+
+/// `castctl infer DATA…`: a `.cast` model from the data, checked to accept the data.
+struct Infer: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "infer",
+    abstract: "Infer a .cast model from JSON, NDJSON or YAML records, and check that it accepts them.",
+    discussion: """
+      Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double, or Decimal where a Double would lose digits; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
+
+      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent); exit 1 if that fails.
+
+      -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error; --comments writes its short form as a comment above each property.
+
+      Examples:
+        castctl infer schemas/users.ndjson --model-name User
+        castctl infer data/ --explain -o model.cast
+        castctl infer events.json --map /events --enum-max-cases 5
+      """)
+
+  @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
+  var files: [String]
+
+  @Option(help: "The root model's name.")
+  var modelName = "Root"
+
+  @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
+  var output: String?
+
+  @Flag(help: "Replace the output file if it exists.")
+  var force = false
+
+  @Flag(help: "Print the evidence behind each property's type on standard error.")
+  var explain = false
+
+  @Flag(help: "Write each property's evidence in short as a comment above it.")
+  var comments = false
+
+  @Flag(help: "Skip the final check that the model validates and round-trips every record.")
+  var noVerify = false
+
+  @Option(parsing: .unconditional, help: "Most distinct values a string field may have to become an enum.")
+  var enumMaxCases = InferOptions().enumMaxCases
+
+  @Option(parsing: .unconditional, help: "Fewest distinct values for an enum.")
+  var enumMinCases = InferOptions().enumMinCases
+
+  @Option(parsing: .unconditional, help: "Fewest occurrences per distinct value for an enum.")
+  var enumMinRatio = InferOptions().enumMinRatio
+
+  @Option(parsing: .unconditional, help: "Distinct keys from which an object whose keys are mostly rare becomes a map.")
+  var mapMinKeys = InferOptions().mapMinKeys
+
+  @Option(name: .customLong("map"), help: "Make the objects at this path a map (repeatable): /events, /items/[]/meta.")
+  var maps: [String] = []
+
+  @Option(name: .customLong("object"), help: "Make the objects at this path a model, whatever their keys (repeatable).")
+  var objects: [String] = []
+
+  @Flag(help: "Read NDJSON: one record per line (implied by .ndjson and .jsonl files).")
+  var ndjson = false
+
+  @Option(help: "Input format: json, or yaml (implied by .yaml and .yml files).")
+  var from: InputFormat?
+
+  @Option(parsing: .unconditional, help: "Deepest nesting of arrays and objects accepted (at most 10000).")
+  var maxDepth = 512
+
+  @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
+  var maxBytes: Int?
+
+  @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  func validate() throws {
+    if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
+    if !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
+    if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
+    if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
+    if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
+    if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
+    if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
+    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
+  }
+
+  /// The library's options from the command line.
+  var inferOptions: InferOptions {
+    var options = InferOptions()
+    options.modelName = modelName
+    options.enumMaxCases = enumMaxCases
+    options.enumMinCases = enumMinCases
+    options.enumMinRatio = enumMinRatio
+    options.mapMinKeys = mapMinKeys
+    options.forcedMaps = Set(maps)
+    options.forcedModels = Set(objects)
+    options.maxDepth = maxDepth
+    return options
+  }
+
+  func run() throws {
+    let color = Terminal.useColor(.auto, fileDescriptor: 2)
+    var data = try DataOptions.parse([])
+    data.ndjson = ndjson
+    data.from = from
+    data.maxDepth = maxDepth
+    data.maxBytes = maxBytes
+    let inputs = try InferInputs(paths: files, options: data)
+    let inferrer = Inferrer(options: inferOptions)
+    for index in inputs.inputs.indices {
+      let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+        try inferrer.observeArray(descriptor: descriptor, input: index, maxBytes: maxBytes)
+      }
+      if streamed { continue }
+      try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
+        if ndjson {
+          try inferrer.observeNDJSON(bytes, input: index, base: base, jobs: jobs)
+        } else {
+          try inferrer.observeDocument(bytes, input: index, base: base)
+        }
+      }
+    }
+    guard let schema = inferrer.schema() else {
+      let seen = inferrer.records == 0 ? "no records" : "records that are not all objects (\(inferrer.recordKinds.joined(separator: ", ")))"
+      Terminal.writeError("castctl: error: nothing to infer a model from: the input holds \(seen)\n")
+      throw ExitCode.invalidData
+    }
+    let text = schema.render(header: [
+      "Inferred by castctl infer from \(schema.records) record\(schema.records == 1 ? "" : "s") of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
+    ], comments: comments)
+    if !schema.leftOutKeys.isEmpty {
+      Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+    }
+    if explain { Terminal.writeError(InferExplainText.render(schema, inputs: inputs)) }
+    let sink = try OutputSink(path: output, force: force)
+    try sink.write(text)
+    var verified: InferVerifier.Report?
+    if !noVerify {
+      var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: schema.rootName, maxDepth: maxDepth)
+      for index in inputs.inputs.indices {
+        let source = inputs.inputs[index].source
+        let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+          try verifier.checkArray(descriptor: descriptor, source: source)
+        }
+        if streamed { continue }
+        try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
+          if ndjson {
+            try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
+          } else {
+            try verifier.check(bytes, ndjson: false, base: base)
+          }
+        }
+      }
+      verified = verifier.report
+    }
+    try sink.commit()
+    let counts = "\(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(schema.records) record\(schema.records == 1 ? "" : "s")"
+    guard let report = verified else {
+      Terminal.writeError("castctl: inferred \(counts); not verified (--no-verify)\n")
+      return
+    }
+    Terminal.writeError(InferExplainText.verdict(report, counts: counts))
+    if !report.passed { throw ExitCode.invalidData }
+  }
+}
+
+/// Checks on names given on the command line.
+enum InferNamesCheck {
+  /// An ASCII identifier starting with a letter.
+  static func isTypeName(_ text: String) -> Bool {
+    guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+    return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+  }
+}

@@ -1,0 +1,57 @@
+import CastSchema
+import CastValidate
+import Foundation
+
+/// `:infer FILE [--model-name NAME]`: a model inferred from a data file, verified, and loaded
+/// into the session beside the files already there.
+extension ReplInterpreter {
+  mutating func infer(_ rest: String) -> String {
+    let words = ReplArguments.split(rest)
+    var options = InferOptions()
+    guard let path = words.first, words.count == 1 || (words.count == 3 && words[1] == "--model-name") else {
+      return error("usage: :infer FILE [--model-name NAME]")
+    }
+    if words.count == 3 {
+      guard InferNamesCheck.isTypeName(words[2]) else { return error("--model-name must be a Swift type name, such as Root") }
+      options.modelName = words[2]
+    }
+    guard let raw = FileManager.default.contents(atPath: resolve(path)) else { return error("cannot read \(path)") }
+    var bytes = Array(raw)
+    let lower = path.lowercased()
+    var ndjson = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
+    if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
+      do {
+        let converted = try YAMLInput.json(from: bytes)
+        bytes = converted.bytes
+        ndjson = converted.documents > 1
+      } catch {
+        return self.error("\(path): malformed YAML: \(error.message)")
+      }
+    }
+    let inferrer = Inferrer(options: options)
+    do {
+      try bytes.withUnsafeBytes { buffer in
+        if ndjson { try inferrer.observeNDJSON(buffer) } else { try inferrer.observeDocument(buffer) }
+      }
+    } catch {
+      return self.error("\(path): malformed JSON: \(error)")
+    }
+    guard let schema = inferrer.schema() else {
+      return error("nothing to infer a model from: \(path) holds no object records")
+    }
+    let text = schema.render(header: ["Inferred by :infer from \(schema.records) record(s) of \(path)."])
+    var verifier = InferVerifier(text: text, path: "<infer \(path)>", model: schema.rootName)
+    try? bytes.withUnsafeBytes { buffer in try verifier.check(buffer, ndjson: ndjson) }
+    let file = SourceFile(path: "<infer \(path)>", text: text)
+    let (registry, diagnostics) = session.build(files: session.files + [file], typed: session.typed)
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      return text + "\n" + render(diagnostics.filter { $0.severity == .error }, files: registry.files)
+        + error("not loaded: the inferred names clash with the session's; :reset, or --model-name")
+    }
+    session.adopt(files: session.files + [file], typed: session.typed, registry: registry)
+    session.currentModel = schema.rootName
+    let counts = "\(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
+    return text + "\n" + InferExplainText.verdict(verifier.report, counts: counts).replacingOccurrences(of: "castctl: ", with: "")
+      + "using \(schema.rootName)\n"
+  }
+}

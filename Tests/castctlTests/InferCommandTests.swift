@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// A bad `infer` command line, with the exit code and message it must give.
+struct InferUsageCase: Sendable, CustomTestStringConvertible {
+  let arguments: [String]
+  let status: Int32
+  let message: String
+  var testDescription: String { arguments.joined(separator: " ") }
+}
+
+@Suite("castctl infer, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct InferCommandTests {
+  @Test("users.ndjson: the model on standard output, verified, and valid for validate --strict")
+  func users() throws {
+    let run = try CastctlProcess.run(["infer", "users.ndjson", "--model-name", "User"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("struct User: DictionaryConvertible, UnderscoreToCamelCase {"))
+    #expect(run.stdout.contains("    let userName: String\n"))
+    #expect(run.stdout.contains("    var nickname: String?\n"))
+    #expect(run.stderr.contains("verified: all 3 records valid under --strict with no findings, round trip lossless"))
+    // The model the command wrote is what `validate --strict` accepts, in another process.
+    let scratch = try ScratchFolder(copying: ["users.ndjson"])
+    defer { scratch.remove() }
+    try scratch.write("inferred.cast", run.stdout)
+    let check = try CastctlProcess.run(["validate", "inferred.cast", "users.ndjson", "--strict"], in: scratch.url)
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    let trip = try CastctlProcess.run(["roundtrip", "inferred.cast", "users.ndjson"], in: scratch.url)
+    #expect(trip.status == 0, "\(trip.stdout)\(trip.stderr)")
+  }
+
+  @Test("-o writes atomically and refuses to replace a file without --force")
+  func outputFile() throws {
+    let scratch = try ScratchFolder(copying: ["users.json"])
+    defer { scratch.remove() }
+    let first = try CastctlProcess.run(["infer", "users.json", "-o", "model.cast"], in: scratch.url)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.isEmpty)
+    #expect(try scratch.text("model.cast").contains("struct Root: DictionaryConvertible, UnderscoreToCamelCase {"))
+    let again = try CastctlProcess.run(["infer", "users.json", "-o", "model.cast"], in: scratch.url)
+    #expect(again.status == 74)
+    let forced = try CastctlProcess.run(["infer", "users.json", "-o", "model.cast", "--force", "--model-name", "User"], in: scratch.url)
+    #expect(forced.status == 0)
+    #expect(try scratch.text("model.cast").contains("struct User:"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["model.cast", "users.json"])
+  }
+
+  @Test("a directory, standard input and YAML are read as validate reads them")
+  func inputs() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("data"), withIntermediateDirectories: true)
+    try scratch.write("data/a.ndjson", "{\"id\": 1, \"tag\": \"x\"}\n{\"id\": 2}\n")
+    try scratch.write("data/b.yaml", "id: 3\ntag: y\n")
+    try scratch.write("data/notes.txt", "not data")
+    let run = try CastctlProcess.run(["infer", "data", "-"], in: scratch.url, stdin: "[{\"id\": 4, \"tag\": \"z\"}]")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("    let id: Int\n"))
+    #expect(run.stdout.contains("    var tag: String?\n"))
+    #expect(run.stderr.contains("from 4 records"), "\(run.stderr)")
+  }
+
+  @Test("--explain gives the evidence per property on standard error")
+  func explain() throws {
+    let run = try CastctlProcess.run(["infer", "users.ndjson", "--explain"])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("  /created_at: Any: mixed types (integer, string): Any\n"), "\(run.stderr)")
+    #expect(run.stderr.contains("    present in 3 of 3; null 0; integer 1, string 2; 2 distinct; 1709285400…1709285400\n"))
+    #expect(run.stderr.contains("    e.g. integer at users.ndjson:2 /created_at, string at users.ndjson:1 /created_at\n"))
+    #expect(run.stderr.contains("  /address/geo: Any?: optional (null seen); always null: Any\n"))
+  }
+
+  @Test("--comments puts each property's evidence above it, and the model still verifies")
+  func comments() throws {
+    let run = try CastctlProcess.run(["infer", "orders.ndjson", "--comments", "--model-name", "Order"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("    // present 12/12, string 12, 3 distinct, length 4…9\n    let status: Status\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("    // present 6/12, null 3, string 3, 1 distinct, length 17…17\n    var note: String?\n"), "\(run.stdout)")
+    #expect(run.stderr.contains("verified: all 12 records"))
+  }
+
+  @Test("a failed verification says what failed and exits 1; --no-verify skips it")
+  func verification() throws {
+    let data = "{\"\": 1, \"a\": 2}"
+    let run = try CastctlProcess.run(["infer", "-"], stdin: data)
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("warning: keys left out, which no //! \"key\" can name: Root: \"\""), "\(run.stderr)")
+    #expect(run.stderr.contains("unknown-key-dropped"), "\(run.stderr)")
+    let skipped = try CastctlProcess.run(["infer", "-", "--no-verify"], stdin: data)
+    #expect(skipped.status == 0)
+    #expect(skipped.stderr.contains("not verified (--no-verify)"))
+  }
+
+  static let usage: [InferUsageCase] = [
+    InferUsageCase(arguments: ["infer"], status: 64, message: "Missing expected argument"),
+    InferUsageCase(arguments: ["infer", "users.json", "--model-name", "9x"], status: 64, message: "--model-name must be a Swift type name"),
+    InferUsageCase(arguments: ["infer", "users.json", "--enum-min-ratio", "0"], status: 64, message: "--enum-min-ratio must be at least 1"),
+    InferUsageCase(arguments: ["infer", "missing.json"], status: 66, message: "cannot read missing.json"),
+    InferUsageCase(arguments: ["infer", "users.cast"], status: 3, message: "malformed-json"),
+  ]
+
+  @Test("usage errors, unreadable and malformed input", arguments: usage)
+  func errors(_ c: InferUsageCase) throws {
+    let run = try CastctlProcess.run(c.arguments)
+    #expect(run.status == c.status, "\(run.stderr)")
+    #expect(run.stderr.contains(c.message), "\(run.stderr)")
+  }
+
+  @Test("records that are not objects: exit 1 with the reason")
+  func notObjects() throws {
+    let run = try CastctlProcess.run(["infer", "-"], stdin: "[1, 2]")
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("nothing to infer a model from: the input holds records that are not all objects (integer)"))
+  }
+}
+
+@Suite("the REPL's :infer", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ReplInferTests {
+  @Test(":infer prints the model, verifies it, loads it and makes its root current")
+  func infer() throws {
+    let script = ":infer users.ndjson --model-name User\n:models\n{\"id\": 9, \"user_name\": \"x\", \"email\": \"e\", \"role\": \"r\", \"created_at\": 5, \"address\": {\"street\": \"s\", \"city\": \"c\", \"zip\": \"z\"}}\n"
+    let run = try CastctlProcess.run(["repl"], stdin: script)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("struct User: DictionaryConvertible, UnderscoreToCamelCase {"), "\(run.stdout)")
+    #expect(run.stdout.contains("verified: all 3 records valid under --strict with no findings, round trip lossless\nusing User\n"))
+    #expect(run.stdout.contains("  User *   struct  jsoncast  8           <infer users.ndjson>:3:8\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("valid: no findings in <input> (model User)") || !run.stdout.contains("invalid"), "\(run.stdout)")
+  }
+
+  @Test(":infer with a bad argument or file says so and keeps the session")
+  func errors() throws {
+    let run = try CastctlProcess.run(["repl", "users.cast"], stdin: ":infer\n:infer nope.json\n:infer users.json --model-name 1\n:models\n")
+    #expect(run.stdout.contains("usage: :infer FILE [--model-name NAME]") || run.stderr.contains("usage: :infer FILE [--model-name NAME]"), "\(run.stdout)\(run.stderr)")
+    #expect((run.stdout + run.stderr).contains("cannot read nope.json"))
+    #expect((run.stdout + run.stderr).contains("--model-name must be a Swift type name"))
+    #expect(run.stdout.contains("  User *   struct  jsoncast  10          users.cast:21:8\n"), "\(run.stdout)")
+  }
+}
