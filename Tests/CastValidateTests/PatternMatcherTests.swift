@@ -66,9 +66,23 @@ struct PatternMatcherTests {
     .yes("^[a-c]{1000}$", String(repeating: "b", count: 1000)), .no("^[a-c]{1000}$", String(repeating: "b", count: 999)),
   ]
 
+  /// Unicode properties (short, long, loose names, negated, in classes) and case-insensitive
+  /// matching (global, scoped, in classes, negated classes, non-ASCII letters).
+  static let propertiesAndCase: [PatternCase] = [
+    .yes("^\\p{Lu}\\p{Ll}+$", "Émile"), .no("^\\p{Lu}\\p{Ll}+$", "émile"), .yes("^\\p{L}+$", "日本語"),
+    .yes("^\\p{Letter}+$", "Ωμέγα"), .no("^\\p{L}+$", "abc1"), .yes("^\\P{L}+$", "123 !"), .no("^\\P{L}$", "x"),
+    .yes("^\\p{Nd}+$", "٣٤٥"), .yes("^[\\p{L}\\p{N}_]+$", "ab_12"), .no("^[^\\p{L}]$", "a"),
+    .yes("^\\p{decimal_number}$", "7"), .yes("^\\p{White_Space}$", "\u{3000}"), .yes("^\\p{Emoji}$", "😀"),
+    .yes("^\\p{Sc}$", "€"), .yes("^\\p{P}+$", "¿?!"),
+    .yes("(?i)^abc$", "AbC"), .no("(?i)^abc$", "abd"), .yes("^x(?i:y)z$", "xYz"), .no("^x(?i:y)z$", "XYz"),
+    .no("^x(?i:y)z$", "xyZ"), .yes("^(?i)[a-c]+$", "aBC"), .no("(?i)^[^a]$", "A"), .yes("(?i)^é$", "É"),
+    .yes("(?i)^straße$", "STRAßE"), .yes("^a((?i)b)c$", "aBc"), .no("^a((?i)b)c$", "aBC"),
+  ]
+
   @Test(
     "the matcher agrees with the expected result",
-    arguments: literalsAndEscapes + classes + structure + quantifiers)
+    arguments: literalsAndEscapes + classes + structure + quantifiers + propertiesAndCase
+      + [.yes("^\\pL+$", "日本語"), .no("^\\PL$", "x")])
   func matching(_ row: PatternCase) throws {
     let matcher = try #require(PatternMatcher(row.pattern), "the pattern did not compile")
     #expect(matcher.matches(row.text) == row.matches)
@@ -82,10 +96,12 @@ struct PatternMatcherTests {
     PatternErrorCase(pattern: "(?<=a)b", reason: "lookbehind '(?<=' is not supported", position: 1),
     PatternErrorCase(pattern: "(?<!a)b", reason: "lookbehind '(?<!' is not supported", position: 1),
     PatternErrorCase(pattern: "(?>a)", reason: "atomic groups", position: 1),
-    PatternErrorCase(pattern: "(?i)abc", reason: "inline options", position: 1),
+    PatternErrorCase(pattern: "(?m)abc", reason: "inline options other than (?i)", position: 1),
+    PatternErrorCase(pattern: "(?-i)abc", reason: "inline options other than (?i)", position: 1),
     PatternErrorCase(pattern: "\\bword", reason: "word boundaries are not supported", position: 1),
     PatternErrorCase(pattern: "\\Aabc\\z", reason: "'\\A' is not supported; use ^ and $", position: 1),
-    PatternErrorCase(pattern: "\\p{L}", reason: "Unicode properties", position: 1),
+    PatternErrorCase(pattern: "\\p{Greek}", reason: "unknown Unicode property 'Greek'", position: 1),
+    PatternErrorCase(pattern: "a\\p{Lu", reason: "'\\p{' is never closed", position: 2),
     PatternErrorCase(pattern: "\\q", reason: "unknown escape '\\q'", position: 1),
     PatternErrorCase(pattern: "abc\\", reason: "escapes nothing", position: 4),
     PatternErrorCase(pattern: "(ab", reason: "'(' is never closed", position: 1),
@@ -180,5 +196,13 @@ struct PatternMatcherTests {
     for pattern in ["^[0-9]{5}$", "^[^@ ]+@[^@ ]+$", "^[a-z]+$", "[0-9]"] {
       #expect(Pattern.problem(in: pattern) == nil, "\(pattern)")
     }
+  }
+
+  /// The same rows against Foundation's `NSRegularExpression` (ICU), where its syntax is the same.
+  @Test("properties and (?i) match as NSRegularExpression does", arguments: propertiesAndCase)
+  func agreesWithNSRegularExpression(_ row: PatternCase) throws {
+    let regex = try NSRegularExpression(pattern: row.pattern)
+    let range = NSRange(row.text.startIndex..., in: row.text)
+    #expect((regex.firstMatch(in: row.text, range: range) != nil) == row.matches)
   }
 }

@@ -7,6 +7,8 @@ struct PatternParser {
   private var index = 0
   /// Groups open at the cursor; bounded so a hostile pattern cannot exhaust the stack.
   private var depth = 0
+  /// `(?i)`: letters match in either case, to the end of the enclosing group.
+  private var caseInsensitive = false
 
   init(_ text: String) {
     scalars = Array(text.unicodeScalars)
@@ -51,6 +53,7 @@ struct PatternParser {
     switch scalar {
     case "(": return try parseGroup(openedAt: start)
     case "[": return .scalars(try parseClass(openedAt: start))
+    case _ where caseInsensitive && scalar.properties.changesWhenCaseMapped: return .scalars(ScalarSet.single(scalar).caseFolded())
     case ".": return .scalars(.notLineBreak)
     case "^": return .start
     case "$": return .end
@@ -66,20 +69,37 @@ struct PatternParser {
     guard depth < Pattern.maxNesting else {
       throw failure("groups are nested more than \(Pattern.maxNesting) deep", at: start)
     }
-    if peek == "?" { try parseGroupKind(openedAt: start) }
+    // `(?i)` holds to the end of the group it stands in; a group leaves the flag as it found it.
+    let outerFlag = caseInsensitive
+    if peek == "?", try parseGroupKind(openedAt: start) == .setsOption {
+      return .empty
+    }
     depth += 1
     let inner = try parseAlternation()
     depth -= 1
+    caseInsensitive = outerFlag
     guard next() == ")" else { throw failure("'(' is never closed", at: start) }
     return inner
   }
 
-  /// After `(?`: accepts `(?:` and named groups, rejects lookaround, atomic groups and options.
-  private mutating func parseGroupKind(openedAt start: Int) throws(PatternError) {
+  /// What a `(?…` opened.
+  private enum GroupKind { case group, setsOption }
+
+  /// After `(?`: accepts `(?:`, named groups and the `i` option (`(?i)` for the rest of the
+  /// enclosing group, `(?i:…)` for its own); rejects lookaround, atomic groups and other options.
+  private mutating func parseGroupKind(openedAt start: Int) throws(PatternError) -> GroupKind {
     index += 1
     let kind = next()
     switch kind {
-    case ":": return
+    case ":": return .group
+    case "i" where peek == ")":
+      index += 1
+      caseInsensitive = true
+      return .setsOption
+    case "i" where peek == ":":
+      index += 1
+      caseInsensitive = true
+      return .group
     case "=", "!": throw failure("lookahead '(?\(kind.map(String.init) ?? "")' is not supported", at: start)
     case ">": throw failure("atomic groups '(?>' are not supported", at: start)
     case "<" where peek == "=" || peek == "!":
@@ -90,8 +110,9 @@ struct PatternParser {
       index += 1
       try skipGroupName(openedAt: start)
     default:
-      throw failure("inline options and group kinds '(?…' other than '(?:' are not supported", at: start)
+      throw failure("inline options other than (?i) and (?i:…), and group kinds '(?…' other than '(?:', are not supported", at: start)
     }
+    return .group
   }
 
   /// A named group's `name>`: accepted and forgotten, since nothing is captured.
@@ -213,6 +234,8 @@ struct PatternParser {
       guard low <= high else { throw failure("the range is out of order", at: itemStart) }
       set = set.union(ScalarSet([low...high]))
     }
+    // Folded before the negation: `(?i)[^a]` excludes `A` too.
+    if caseInsensitive { set = set.caseFolded() }
     return negated ? set.inverted() : set
   }
 
@@ -242,7 +265,21 @@ struct PatternParser {
     case "A", "z", "Z", "G":
       throw failure("'\\\(scalar)' is not supported; use ^ and $", at: start)
     case "p", "P":
-      throw failure("Unicode properties '\\\(scalar){…}' are not supported", at: start)
+      let name: String
+      if peek == "{" {
+        index += 1
+        var text = ""
+        while let part = next(), part != "}" { text.unicodeScalars.append(part) }
+        guard index <= scalars.count, scalars[index - 1] == "}" else { throw failure("'\\\(scalar){' is never closed", at: start) }
+        name = text
+      } else {
+        guard let letter = next() else { throw failure("'\\\(scalar)' needs a property: \\\(scalar){L}", at: start) }
+        name = String(letter)
+      }
+      guard let set = UnicodeProperty.set(named: name) else {
+        throw failure("unknown Unicode property '\(name)' (castctl knows \(UnicodeProperty.knownNames); not scripts)", at: start)
+      }
+      return scalar == "P" ? set.inverted() : set
     case "Q", "E":
       throw failure("quoting with \\Q…\\E is not supported; escape each character", at: start)
     default:

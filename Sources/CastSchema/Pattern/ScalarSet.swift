@@ -75,3 +75,25 @@ extension ScalarSet {
   /// `.`: every scalar except the line breaks `\n` and `\r`.
   public static let notLineBreak = ScalarSet([0x0A...0x0A, 0x0D...0x0D]).inverted()
 }
+
+// MARK: - Case
+
+extension ScalarSet {
+  /// The set with every scalar's other cases added (its simple lower, upper and title case
+  /// mappings), for `(?i)`.
+  func caseFolded() -> ScalarSet {
+    var added: [ClosedRange<UInt32>] = []
+    for range in ranges {
+      for value in range {
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
+        let properties = scalar.properties
+        for mapped in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
+          // Only one-scalar mappings: `ß` → `SS` is two characters, which one class cannot match.
+          let mappedScalars = mapped.unicodeScalars
+          if mappedScalars.count == 1, let other = mappedScalars.first { added.append(other.value...other.value) }
+        }
+      }
+    }
+    return added.isEmpty ? self : ScalarSet(ranges + added)
+  }
+}

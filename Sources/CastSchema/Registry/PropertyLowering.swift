@@ -180,7 +180,8 @@ extension RegistryBuilder {
           if let problem = Self.checkProblem(check, for: property.type) {
             diagnostics.append(Diagnostic(SchemaMessages.misplacedDirective(check.description, problem), at: range))
           } else if case .pattern(let pattern) = check, let problem = Pattern.problem(in: pattern) {
-            diagnostics.append(Diagnostic(SchemaMessages.invalidPattern(pattern, problem.description), at: range))
+            diagnostics.append(
+              Diagnostic(SchemaMessages.invalidPattern(pattern, problem.description), at: range, notes: [SchemaMessages.patternSubset]))
           } else {
             property.checks.append(check)
           }

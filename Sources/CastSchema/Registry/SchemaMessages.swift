@@ -79,8 +79,16 @@ enum SchemaMessages {
   static func invalidPattern(_ pattern: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "invalid-pattern", severity: .error,
-      text: "invalid regular expression \"\(pattern)\": \(reason) (castctl's subset: docs/patterns.md)")
+      text: "invalid regular expression \"\(pattern)\": \(reason)")
   }
+
+  /// The pattern subset in a line, as a note on `invalid-pattern`: a user of the binary alone has
+  /// no docs/ folder to look in.
+  static let patternSubset = DiagnosticNote(
+    "castctl's linear-time subset: literals and escapes (\\n \\t \\x{…} \\u{…}), ., classes [a-z] [^…], \\d \\w \\s "
+      + "and their negations, \\p{L} \\P{…} (general categories and Alphabetic, White_Space, Uppercase, Lowercase, "
+      + "Emoji), ^ $, groups (…) (?:…) (?<name>…), (?i) and (?i:…), |, * + ? {m,n} and their lazy forms; "
+      + "no backreferences, lookaround, \\b, atomic groups or other options")
 
   static func malformedDirective(_ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(code: "malformed-directive", severity: .error, text: "malformed directive: \(reason)")
