@@ -74,6 +74,8 @@ extension ComparisonRow {
   static let mismatchError = "error type-mismatch /v"
   static let coerced = "warning coerced /v"
   static let missing = "error missing-required /v"
+  /// A required property whose value cannot be used: the value's own error is the cause, this the consequence.
+  static let consequence = "note missing-required /v"
   static let nullError = "error null-not-allowed /v"
   static let outOfRange = "error out-of-range /v"
   static let nullDefault = "warning null-replaced-by-default /v"
@@ -167,7 +169,7 @@ extension ComparisonRow {
     ComparisonRow(
       situation: "unconvertible value, non-optional without default", body: "var v: Int", json: #"{"v": {}}"#,
       expected: columns(
-        .bad(mismatch, missing), .ok(mismatch, value: "nil"), .bad(mismatchError), .ok(mismatch, value: "nil"),
+        .bad(mismatchError, consequence), .ok(mismatch, value: "nil"), .bad(mismatchError), .ok(mismatch, value: "nil"),
         .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     // A value a key path cannot go into is the property's value, found where the path stopped.

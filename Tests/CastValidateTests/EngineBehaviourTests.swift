@@ -358,7 +358,7 @@ struct EngineModelTests {
       (
         #"{"name": "a", "friends": [{"name": "b"}, {"name": 1}]}"#, true,
         [
-          "warning type-mismatch /friends/1/name", "warning missing-required /friends/1/name",
+          "warning type-mismatch /friends/1/name", "note missing-required /friends/1/name",
           "warning element-dropped /friends/1",
         ]
       ),
@@ -466,8 +466,8 @@ struct EngineModelTests {
     #expect(!run.isValid)
     #expect(
       run.findings == [
-        "warning type-mismatch /a", "warning alternative-skipped /a", "warning type-mismatch /b",
-        "error missing-required /b",
+        "warning type-mismatch /a", "warning alternative-skipped /a", "error type-mismatch /b",
+        "note missing-required /b",
       ])
     let absent = try EngineProbe.run(schema: schema, "{}")
     #expect(absent.findings == ["error missing-required /a"])
@@ -773,12 +773,12 @@ struct EngineInputTests {
     #expect(run.records.map(\.index) == [0, 1, 2])
     #expect(
       run.records[1].findings.map(EngineProbe.describe) == [
-        "warning type-mismatch /1/v", "error missing-required /1/v",
+        "error type-mismatch /1/v", "note missing-required /1/v",
       ])
     #expect(run.records[2].findings.map(EngineProbe.describe) == ["error missing-required /2/v"])
     let summary = run.summary
     #expect(
-      [summary.records, summary.invalidRecords, summary.errors, summary.warnings, summary.notes] == [3, 2, 2, 1, 0])
+      [summary.records, summary.invalidRecords, summary.errors, summary.warnings, summary.notes] == [3, 2, 2, 0, 1])
   }
 
   @Test("an empty top-level array is zero records, valid")

@@ -264,7 +264,7 @@ struct SampleFixtureTests {
     let errors = Set(run.record.findings.filter { $0.severity == .error }.map(EngineProbe.describe))
     #expect(
       errors == [
-        "error missing-required /role", "error missing-required /created_at", "error missing-required /address",
+        "error unknown-enum-value /role", "error invalid-format /created_at", "error missing-required /address/zip",
         "error check-failed /address/geo/lat",
       ])
     let codes = Set(run.record.findings.map(\.code))

@@ -33,7 +33,10 @@ extension ValidateCommandCase {
     ValidateCommandCase(arguments: ["validate", "nosce-company.cast", "nosce-company.json"], status: 0),
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users-invalid.json"], status: 1,
-      stdout: ["users-invalid.json:5:11: error[missing-required]", "at /role", "declared at users.cast:", "4 errors"]),
+      stdout: [
+        "users-invalid.json:5:11: error[unknown-enum-value]", "users-invalid.json:5:11: note[missing-required]", "at /role",
+        "declared at users.cast:", "4 errors",
+      ]),
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users-invalid.json", "--max-errors", "1"], status: 1,
       stdout: ["note[too-many-errors]", "1 error,"]),
@@ -163,7 +166,7 @@ struct ValidateCommandTests {
       #expect((schema["column"] as? Int ?? 0) >= 1)
     }
     let role = try #require(findings.first { $0["path"] as? String == "/role" && $0["severity"] as? String == "error" })
-    #expect(role["code"] as? String == "missing-required")
+    #expect(role["code"] as? String == "unknown-enum-value")
     #expect(role["line"] as? Int == 5)
     #expect(role["column"] as? Int == 11)
     let roleSchema = try #require(role["schema"] as? [String: Any])

@@ -115,7 +115,9 @@ extension RecordValidator {
       let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
-      let outcome = settle(field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames)
+      let outcome = settle(
+        field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
+        valueEnd: slot.end)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -145,7 +147,9 @@ extension RecordValidator {
     case .null:
       return (.null, nil)
     case .unconvertible:
-      if policy.unconvertible != .error { demote(since: mark) }
+      // The findings of a value the dialect drops or replaces become warnings; a required
+      // property's cannot be dropped, so they stay errors: the root causes of the invalid record.
+      if policy.unconvertible != .error, !field.isRequired { demote(since: mark) }
       return (.unconvertible, nil)
     case .value(let instance):
       if emptyCheck, instance == .string("") {
@@ -165,7 +169,7 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil, known: [String] = []
+    key: KeyPath? = nil, known: [String] = [], valueEnd: Int = -1
   ) -> Settlement {
     switch status {
     case .value:
@@ -197,7 +201,13 @@ extension RecordValidator {
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
-      if field.isRequired { return absent(field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", key: key) }
+      if field.isRequired {
+        // A consequence, not a cause: where the value's own errors say why, this is a note.
+        let explained = findings.contains { $0.severity == .error && $0.offset >= valueOffset && $0.offset < max(valueEnd, valueOffset + 1) }
+        return absent(
+          field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", key: key,
+          severity: explained ? .note : .error)
+      }
       if field.hasDefault {
         report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
@@ -207,7 +217,8 @@ extension RecordValidator {
   }
 
   private mutating func absent(
-    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil, known: [String] = []
+    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil, known: [String] = [],
+    severity: Severity = .error
   ) -> Settlement {
     if field.isRequired {
       let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
@@ -218,7 +229,7 @@ extension RecordValidator {
       let message = reason.map { "'\(field.name)' (\(type)) is required, but \($0)" }
         ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
       report(
-        .missingRequired, .error, message, at: offset, declaration: field.declaration, expected: type,
+        .missingRequired, severity, message, at: offset, declaration: field.declaration, expected: type,
         found: found, extraPath: keySuffix(field, key))
       return .nilValue
     }
