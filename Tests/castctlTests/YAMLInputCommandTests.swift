@@ -20,7 +20,7 @@ struct YAMLInputCommandTests {
     let line = try #require(yaml.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("role:") }) + 1
     let output = try run(["validate", "users.cast", "bad.yaml"], in: scratch.url)
     #expect(output.status == 1)
-    #expect(output.stdout.contains("bad.yaml:\(line):7: warning[unknown-enum-value]"), "\(output.stdout)")
+    #expect(output.stdout.contains("bad.yaml:\(line):7: error[unknown-enum-value]"), "\(output.stdout)")
   }
 
   @Test("convert --to yaml of NDJSON reads back as records: one per document, the same JSON lines")
