@@ -197,6 +197,24 @@ struct LineEditingTests {
     #expect(!terminal.hasExited)
   }
 
+  /// A comment typed at the prompt, braces and all, is read and skipped: the next prompt is the
+  /// fresh one, not the continuation prompt, and nothing is reported.
+  @Test("a comment with braces at the prompt neither waits for more lines nor is 'not a command'")
+  func commentAtPrompt() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try await Self.startREPL(home: home)
+    try terminal.send(#"// an example: {"id": 1"# + "\r")
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    try terminal.send("/* { [ */\r")
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    try terminal.send(":use Geo\r")
+    try await terminal.waitFor("using Geo")
+    try await terminal.waitForEditor(prompt: "castctl(Geo)> ")
+    #expect(!terminal.output.contains("...> "))
+    #expect(!terminal.output.contains("not a command"))
+  }
+
   /// Ctrl-C while a long command runs stops the command between records, not the session; the
   /// next command runs as usual.
   @Test("Ctrl-C during a running command cancels it and returns to the prompt")
