@@ -17,7 +17,7 @@ public enum FindingJSON {
     if let expected = finding.expected { members.append(JSONMember(key: "expected", value: .string(expected))) }
     if let found = finding.found { members.append(JSONMember(key: "found", value: .string(found))) }
     if let related = finding.relatedOffset {
-      let other = data.position(of: related)
+      let other = data.relatedPosition(of: finding, offset: related)
       members.append(
         JSONMember(
           key: "related",
@@ -60,7 +60,7 @@ public enum FindingJSON {
     if let expected = finding.expected { object.string("expected", expected, into: &output) }
     if let found = finding.found { object.string("found", found, into: &output) }
     if let related = finding.relatedOffset {
-      let other = data.position(of: related)
+      let other = data.relatedPosition(of: finding, offset: related)
       object.object("related", into: &output) { nested, output in
         nested.integer("line", other.line, into: &output)
         nested.integer("column", other.column, into: &output)
@@ -78,5 +78,19 @@ public enum FindingJSON {
       object.null("schema", into: &output)
     }
     object.close(into: &output)
+  }
+}
+
+extension FindingJSON {
+  /// Input that is not JSON (or YAML), as a finding of severity error with the record's path.
+  public static func syntaxError(_ message: String, code: String, at position: TextPosition) -> JSONValue {
+    .object([
+      JSONMember(key: "severity", value: .string(Severity.error.rawValue)),
+      JSONMember(key: "code", value: .string(code)),
+      JSONMember(key: "path", value: .string("")),
+      JSONMember(key: "line", value: .number(String(position.line))),
+      JSONMember(key: "column", value: .number(String(position.column))),
+      JSONMember(key: "message", value: .string(message)),
+    ])
   }
 }

@@ -10,6 +10,11 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
   case json, yaml, plist
 }
 
+/// `convert --format`: the usual output, or the pipe mode's one line per input line.
+enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
+  case standard, jsonl
+}
+
 /// `castctl convert SCHEMA… DATA`: the model's representation of a document.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -52,6 +57,15 @@ struct Convert: ParsableCommand {
   @Flag(help: "Replace the output file if it exists.")
   var force = false
 
+  @Option(help: "standard, or jsonl: one line per NDJSON input line, the converted record or the verdict ({\"line\", \"valid\": false, \"findings\"}) of a record that does not convert.")
+  var format: ConvertFormat = .standard
+
+  @Option(
+    name: .customLong("split"), parsing: .upToNextOption,
+    help: ArgumentHelp("Write the converted valid records to VALID and the rejected ones (as read) with their findings to REJECTS.", valueName: "VALID REJECTS"),
+    completion: .file())
+  var split: [String] = []
+
   @Option(help: "Colour of findings on standard error: auto, always or never.")
   var color: ColorChoice = .auto
 
@@ -61,6 +75,14 @@ struct Convert: ParsableCommand {
   func validate() throws {
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
+    if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    if format == .jsonl || !split.isEmpty {
+      let mode = format == .jsonl ? "--format jsonl" : "--split"
+      if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
+      if to != .json { throw ValidationError("\(mode) writes JSON lines; --to \(to.rawValue) does not apply") }
+      if output != nil, !split.isEmpty { throw ValidationError("--split writes its two files; -o does not apply") }
+      try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
+    }
   }
 
   func run() throws {
@@ -86,6 +108,10 @@ struct Convert: ParsableCommand {
     }
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     timings.lap("compile")
+    if format == .jsonl || !split.isEmpty {
+      validator.compactKeys = keys
+      return try runPipe(validator, path: path, encoder: ModelEncoder(schema: schema, keys: keys), registry: session.registry)
+    }
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.
@@ -169,6 +195,63 @@ struct Convert: ParsableCommand {
     }
     try sink.commit()
     timings.lap("output")
+  }
+
+  /// The pipe mode: per input line the converted record or its verdict, on standard output or
+  /// `-o`, or `--split`'s two files. Findings never change the exit status here.
+  private func runPipe(_ validator: DocumentValidator, path: String, encoder: ModelEncoder, registry: ModelRegistry) throws {
+    let hidesNotes = quiet
+    let keep: (Finding) -> Bool = { !hidesNotes || $0.severity > .note }
+    let pipe = PipeRun(validator: validator, path: path, options: data)
+    /// A valid record's converted line, without its newline.
+    func converted(_ result: RecordResult) -> [UInt8]? {
+      guard result.isValid else { return nil }
+      if let encoded = result.encoded { return encoded }
+      guard let instance = result.instance else { return nil }
+      var line: [UInt8] = []
+      encoder.writeCompact(instance, into: &line)
+      return line
+    }
+    guard split.count == 2 else {
+      let sink = try OutputSink(path: output, force: force)
+      var lines: [UInt8] = []
+      do {
+        try pipe.run { source, verdicts in
+          for verdict in verdicts {
+            if case .record(let result) = verdict, let line = converted(result) {
+              lines.append(contentsOf: line)
+              lines.append(UInt8(ascii: "\n"))
+            } else {
+              VerdictJSON.write(verdict, data: source, registry: registry, keep: keep, into: &lines)
+            }
+          }
+          try sink.write(lines)
+          lines.removeAll(keepingCapacity: true)
+        }
+        try sink.commit()
+      } catch {
+        sink.discard()
+        throw error
+      }
+      return
+    }
+    let files = try SplitOutput(valid: split[0], rejects: split[1], force: force)
+    do {
+      try pipe.run { source, verdicts in
+        for verdict in verdicts {
+          if case .record(let result) = verdict, let line = converted(result) {
+            try files.addValid(line)
+          } else if let reject = VerdictJSON.reject(verdict, data: source, registry: registry, keep: keep) {
+            try files.addReject(reject)
+          }
+        }
+      }
+      try files.commit()
+    } catch {
+      files.discard()
+      throw error
+    }
+    Terminal.writeError("castctl: \(files.validCount) converted to \(split[0]), \(files.rejectCount) rejected to \(split[1])\n")
   }
 
   /// One document in the chosen format.

@@ -24,7 +24,20 @@ struct Validate: ParsableCommand {
 
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
-  @OptionGroup var output: OutputOptions
+  @Option(help: "Output format: text for people, json for programs, jsonl for pipes (one line per NDJSON input line).")
+  var format: ReportFormat = .text
+
+  @Option(name: .customLong("color"), help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+  var colorChoice: ColorChoice = .auto
+
+  @Option(
+    name: .customLong("split"), parsing: .upToNextOption,
+    help: ArgumentHelp("Write the valid records (as read) to VALID and the rejected ones with their findings to REJECTS.", valueName: "VALID REJECTS"),
+    completion: .file())
+  var split: [String] = []
+
+  @Flag(help: "Replace the --split files if they exist.")
+  var force = false
   @OptionGroup var timing: TimingOptions
 
   @Option(parsing: .unconditional, help: "Stop reporting after this many errors (0: no limit).")
@@ -43,17 +56,24 @@ struct Validate: ParsableCommand {
     try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-    if summary, output.format == .json { throw ValidationError("--summary goes with --format text") }
+    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+    if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    if format == .jsonl || !split.isEmpty {
+      let mode = format == .jsonl ? "--format jsonl" : "--split"
+      if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
+      if summary || maxErrors > 0 || maxWarnings > 0 { throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors and --max-warnings do not apply") }
+      try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
+    }
   }
 
   func run() throws {
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
-    let color = Terminal.useColor(output.color, fileDescriptor: 1)
+    let color = Terminal.useColor(colorChoice, fileDescriptor: 1)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
-    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
+    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(colorChoice, fileDescriptor: 2), minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
@@ -62,16 +82,19 @@ struct Validate: ParsableCommand {
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     timings.lap("compile")
+    if format == .jsonl || !split.isEmpty {
+      return try runPipe(validator, path: path, registry: session.registry)
+    }
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     var run = DataRun(
       validator: validator, source: source, ndjson: ndjson, options: data,
-      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
+      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(colorChoice, fileDescriptor: 2))
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
     let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
-    if output.format == .json {
+    if format == .json {
       run.onMalformed = { error in
         let position = source.position(of: error.offset)
         let malformed = JSONValue.object([
@@ -103,10 +126,10 @@ struct Validate: ParsableCommand {
           return false
         }
       }
-      switch output.format {
+      switch format {
       case .text where summarize: for finding in findings { tally.add(finding) }
       case .text: buffered.write(findings.map(renderer.render).joined())
-      case .json:
+      case .json, .jsonl:
         partial.add(result)
         for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
       }
@@ -114,7 +137,7 @@ struct Validate: ParsableCommand {
     buffered.flush()
     timings.lap("data", bytes: source.size)
     let summary = totals
-    switch output.format {
+    switch format {
     case .text:
       if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }
       if warningsHidden > 0 {
@@ -122,11 +145,46 @@ struct Validate: ParsableCommand {
       }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
-    case .json:
+    case .json, .jsonl:
       Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
     }
     timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }
+  }
+
+  /// The pipe mode: a verdict line per input line on standard output, or `--split`'s two files.
+  /// Findings never change the exit status here; only castctl's own failures do.
+  private func runPipe(_ validator: DocumentValidator, path: String, registry: ModelRegistry) throws {
+    let hidesNotes = quiet
+    let keep: (Finding) -> Bool = { !hidesNotes || $0.severity > .note }
+    let pipe = PipeRun(validator: validator, path: path, options: data)
+    guard split.count == 2 else {
+      let sink = try OutputSink(path: nil, force: false)
+      var lines: [UInt8] = []
+      try pipe.run { source, verdicts in
+        for verdict in verdicts { VerdictJSON.write(verdict, data: source, registry: registry, keep: keep, into: &lines) }
+        try sink.write(lines)
+        lines.removeAll(keepingCapacity: true)
+      }
+      return
+    }
+    let output = try SplitOutput(valid: split[0], rejects: split[1], force: force)
+    do {
+      try pipe.run { source, verdicts in
+        for verdict in verdicts {
+          if case .record(let result) = verdict, result.isValid {
+            try output.addValid(source.read(result.span.start..<result.span.end))
+          } else if let reject = VerdictJSON.reject(verdict, data: source, registry: registry, keep: keep) {
+            try output.addReject(reject)
+          }
+        }
+      }
+      try output.commit()
+    } catch {
+      output.discard()
+      throw error
+    }
+    Terminal.writeError("castctl: \(output.validCount) valid to \(split[0]), \(output.rejectCount) rejected to \(split[1])\n")
   }
 
   /// The `--format json` document: the verdict, the counts, every finding, and the syntax error
