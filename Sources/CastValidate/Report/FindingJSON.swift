@@ -26,16 +26,14 @@ public enum FindingJSON {
             JSONMember(key: "column", value: .number(String(other.column))),
           ])))
     }
-    if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
-      let file = registry.files[declaration.file]
-      let location = file.location(of: declaration.bytes.lowerBound)
+    if let schema = FindingSite.declaration(of: finding, registry: registry) {
       members.append(
         JSONMember(
           key: "schema",
           value: .object([
-            JSONMember(key: "file", value: .string(file.path)),
-            JSONMember(key: "line", value: .number(String(location.line))),
-            JSONMember(key: "column", value: .number(String(location.column))),
+            JSONMember(key: "file", value: .string(schema.file)),
+            JSONMember(key: "line", value: .number(String(schema.line))),
+            JSONMember(key: "column", value: .number(String(schema.column))),
           ])))
     } else {
       members.append(JSONMember(key: "schema", value: .null))
@@ -66,13 +64,11 @@ public enum FindingJSON {
         nested.integer("column", other.column, into: &output)
       }
     }
-    if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
-      let file = registry.files[declaration.file]
-      let location = file.location(of: declaration.bytes.lowerBound)
+    if let schema = FindingSite.declaration(of: finding, registry: registry) {
       object.object("schema", into: &output) { nested, output in
-        nested.string("file", file.path, into: &output)
-        nested.integer("line", location.line, into: &output)
-        nested.integer("column", location.column, into: &output)
+        nested.string("file", schema.file, into: &output)
+        nested.integer("line", schema.line, into: &output)
+        nested.integer("column", schema.column, into: &output)
       }
     } else {
       object.null("schema", into: &output)

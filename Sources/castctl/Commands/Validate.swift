@@ -1,6 +1,7 @@
 import ArgumentParser
 import CastSchema
 import CastValidate
+import Foundation
 
 /// `castctl validate SCHEMA… DATA`: would the model's init succeed, and every finding.
 struct Validate: ParsableCommand {
@@ -94,6 +95,18 @@ struct Validate: ParsableCommand {
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
     let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
+    var sites: [FindingSite] = []
+    if format.isCI {
+      run.onMalformed = { error in
+        // Malformed input still gives a report, its syntax error the last finding.
+        let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
+        sites.append(FindingSite(malformed, record: partial.records, data: source, registry: session.registry))
+        partial.records += 1
+        partial.errors += 1
+        partial.invalidRecords += 1
+        Self.writeCI(format, sites, partial, dataPath: source.name, target: model)
+      }
+    }
     if format == .json {
       run.onMalformed = { error in
         let position = source.position(of: error.offset)
@@ -132,6 +145,9 @@ struct Validate: ParsableCommand {
       case .json, .jsonl:
         partial.add(result)
         for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
+      case .sarif, .github, .junit:
+        partial.add(result)
+        for finding in findings { sites.append(FindingSite(finding, record: result.index, data: source, registry: session.registry)) }
       }
     }
     buffered.flush()
@@ -147,6 +163,8 @@ struct Validate: ParsableCommand {
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json, .jsonl:
       Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
+    case .sarif, .github, .junit:
+      Self.writeCI(format, sites, summary, dataPath: source.name, target: model)
     }
     timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }
@@ -185,6 +203,28 @@ struct Validate: ParsableCommand {
       throw error
     }
     Terminal.writeError("castctl: \(output.validCount) valid to \(split[0]), \(output.rejectCount) rejected to \(split[1])\n")
+  }
+
+  /// SARIF, GitHub annotations (and the step summary, where `$GITHUB_STEP_SUMMARY` names its
+  /// file) or JUnit XML, on standard output.
+  private static func writeCI(_ format: ReportFormat, _ sites: [FindingSite], _ summary: ValidationSummary, dataPath: String, target: String) {
+    switch format {
+    case .sarif:
+      let log = SARIFReport.value(sites, dataPath: dataPath, version: Castctl.configuration.version)
+      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(log) + "\n")
+    case .github:
+      Terminal.write(GitHubAnnotations.lines(sites, dataPath: dataPath))
+      if let file = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !file.isEmpty {
+        let markdown = GitHubAnnotations.summary(sites, counts: summary, dataPath: dataPath, target: target)
+        if let error = FileAppend.append(markdown, to: file) {
+          Terminal.writeError("castctl: warning: cannot write the step summary to \(file): \(error)\n")
+        }
+      }
+    case .junit:
+      Terminal.write(JUnitReport.xml(sites, counts: summary, dataPath: dataPath, target: target))
+    case .text, .json, .jsonl:
+      break
+    }
   }
 
   /// The `--format json` document: the verdict, the counts, every finding, and the syntax error
