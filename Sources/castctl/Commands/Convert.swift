@@ -23,6 +23,8 @@ struct Convert: ParsableCommand {
     discussion: """
       Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out, exit status 1, with -o as on standard output).
 
+      --format jsonl (the pipe mode): NDJSON in, one line out per input line, in order: the converted record (compact JSON), or for a line that does not convert its verdict, {"line": N, "valid": false, "findings": [...]}, or {"line": N, "blank": true}. Findings never change the exit status. --split VALID REJECTS: converted records to VALID, rejected lines (as read) with their findings to REJECTS, both atomic.
+
       -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to replace an existing file without --force.
 
       Examples:
@@ -30,6 +32,7 @@ struct Convert: ParsableCommand {
         castctl convert schemas/users.cast schemas/users.json --to yaml
         castctl convert schemas/users.cast schemas/users.json --keys property --compact
         castctl convert schemas/users.cast schemas/users.ndjson -o users.clean.ndjson
+        castctl convert schemas/users.cast schemas/users.ndjson --split clean.ndjson rejects.ndjson
       """)
 
   @Argument(help: "The .cast files, then the data file (- for standard input).", completion: .file())

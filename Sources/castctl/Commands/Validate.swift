@@ -13,11 +13,20 @@ struct Validate: ParsableCommand {
 
       Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file.
 
+      Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record).
+
+      Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
+
+      --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
+
       Examples:
         castctl validate schemas/users.cast schemas/users.json
         castctl validate schemas/users.cast schemas/users.ndjson --model User --strict
         echo '{"a": [1, 2]}' | castctl validate --type '[String: [Int]]' -
         castctl validate --type Any schemas/users.json
+        castctl validate schemas/users.cast schemas/users.ndjson --format jsonl
+        castctl validate schemas/users.cast schemas/users.ndjson --split valid.ndjson rejects.ndjson
+        castctl validate schemas/users.cast schemas/users.json --format sarif > castctl.sarif
       """)
 
   @Argument(help: "The .cast files, then the data file.", completion: .file())
