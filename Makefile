@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test test-quick test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
+.PHONY: all deps build release demo test test-quick test-spark test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
 
 all: build
 
@@ -37,6 +37,12 @@ test: deps
 # The suite without sanitizers.
 test-quick: deps
 	$(SWIFT) test --disable-xctest
+
+# The Spark integration (integrations/spark) in local mode against the debug build: pyspark into
+# integrations/spark/.venv on first use (a 300 MB download), then about a minute on 2 cores. Not
+# part of `make test`: with the first install it can take longer than the gate should.
+test-spark: build
+	integrations/spark/run-tests.sh
 
 # The end-to-end tests (castctlTests) against the statically linked release build: it links
 # Foundation in differently, and its PropertyListSerialization once refused a property list the

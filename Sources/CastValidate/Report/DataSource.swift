@@ -174,6 +174,15 @@ public final class DataSource: @unchecked Sendable {
     return position(of: finding.offset)
   }
 
+  /// The position of a finding's related offset (a first occurrence), which lies in the same
+  /// record: on its line when the record is an NDJSON line.
+  public func relatedPosition(of finding: Finding, offset: Int) -> TextPosition {
+    if let line = finding.recordLine, let start = finding.recordLineStart {
+      return position(of: offset, line: line, lineStart: start)
+    }
+    return position(of: offset)
+  }
+
   /// 1-based line and column (Unicode scalars) of a byte offset. Findings are rendered in input
   /// order, so each answer starts from the previous one when it can: rendering every finding of
   /// a file reads it at most once.

@@ -17,7 +17,7 @@ public enum FindingJSON {
     if let expected = finding.expected { members.append(JSONMember(key: "expected", value: .string(expected))) }
     if let found = finding.found { members.append(JSONMember(key: "found", value: .string(found))) }
     if let related = finding.relatedOffset {
-      let other = data.position(of: related)
+      let other = data.relatedPosition(of: finding, offset: related)
       members.append(
         JSONMember(
           key: "related",
@@ -26,16 +26,14 @@ public enum FindingJSON {
             JSONMember(key: "column", value: .number(String(other.column))),
           ])))
     }
-    if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
-      let file = registry.files[declaration.file]
-      let location = file.location(of: declaration.bytes.lowerBound)
+    if let schema = FindingSite.declaration(of: finding, registry: registry) {
       members.append(
         JSONMember(
           key: "schema",
           value: .object([
-            JSONMember(key: "file", value: .string(file.path)),
-            JSONMember(key: "line", value: .number(String(location.line))),
-            JSONMember(key: "column", value: .number(String(location.column))),
+            JSONMember(key: "file", value: .string(schema.file)),
+            JSONMember(key: "line", value: .number(String(schema.line))),
+            JSONMember(key: "column", value: .number(String(schema.column))),
           ])))
     } else {
       members.append(JSONMember(key: "schema", value: .null))
@@ -60,23 +58,35 @@ public enum FindingJSON {
     if let expected = finding.expected { object.string("expected", expected, into: &output) }
     if let found = finding.found { object.string("found", found, into: &output) }
     if let related = finding.relatedOffset {
-      let other = data.position(of: related)
+      let other = data.relatedPosition(of: finding, offset: related)
       object.object("related", into: &output) { nested, output in
         nested.integer("line", other.line, into: &output)
         nested.integer("column", other.column, into: &output)
       }
     }
-    if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
-      let file = registry.files[declaration.file]
-      let location = file.location(of: declaration.bytes.lowerBound)
+    if let schema = FindingSite.declaration(of: finding, registry: registry) {
       object.object("schema", into: &output) { nested, output in
-        nested.string("file", file.path, into: &output)
-        nested.integer("line", location.line, into: &output)
-        nested.integer("column", location.column, into: &output)
+        nested.string("file", schema.file, into: &output)
+        nested.integer("line", schema.line, into: &output)
+        nested.integer("column", schema.column, into: &output)
       }
     } else {
       object.null("schema", into: &output)
     }
     object.close(into: &output)
+  }
+}
+
+extension FindingJSON {
+  /// Input that is not JSON (or YAML), as a finding of severity error with the record's path.
+  public static func syntaxError(_ message: String, code: String, at position: TextPosition) -> JSONValue {
+    .object([
+      JSONMember(key: "severity", value: .string(Severity.error.rawValue)),
+      JSONMember(key: "code", value: .string(code)),
+      JSONMember(key: "path", value: .string("")),
+      JSONMember(key: "line", value: .number(String(position.line))),
+      JSONMember(key: "column", value: .number(String(position.column))),
+      JSONMember(key: "message", value: .string(message)),
+    ])
   }
 }

@@ -10,6 +10,11 @@ enum OutputKind: String, ExpressibleByArgument, CaseIterable {
   case json, yaml, plist
 }
 
+/// `convert --format`: the usual output, or the pipe mode's one line per input line.
+enum ConvertFormat: String, ExpressibleByArgument, CaseIterable {
+  case standard, jsonl
+}
+
 /// `castctl convert SCHEMA… DATA`: the model's representation of a document.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -18,6 +23,8 @@ struct Convert: ParsableCommand {
     discussion: """
       Keys are mapped, values coerced and defaults filled as the model's dialect does; unknown and ignored keys are dropped; nil is omitted or written as null per dialect. Findings go to standard error; an invalid document gives exit status 1 and no output. NDJSON stays NDJSON (one line per valid record; invalid records are reported and left out, exit status 1, with -o as on standard output).
 
+      --format jsonl (the pipe mode): NDJSON in, one line out per input line, in order: the converted record (compact JSON), or for a line that does not convert its verdict, {"line": N, "valid": false, "findings": [...]}, or {"line": N, "blank": true}. Findings never change the exit status. --split VALID REJECTS: converted records to VALID, rejected lines (as read) with their findings to REJECTS, both atomic.
+
       -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to replace an existing file without --force.
 
       Examples:
@@ -25,6 +32,7 @@ struct Convert: ParsableCommand {
         castctl convert schemas/users.cast schemas/users.json --to yaml
         castctl convert schemas/users.cast schemas/users.json --keys property --compact
         castctl convert schemas/users.cast schemas/users.ndjson -o users.clean.ndjson
+        castctl convert schemas/users.cast schemas/users.ndjson --split clean.ndjson rejects.ndjson
       """)
 
   @Argument(help: "The .cast files, then the data file (- for standard input).", completion: .file())
@@ -52,6 +60,15 @@ struct Convert: ParsableCommand {
   @Flag(help: "Replace the output file if it exists.")
   var force = false
 
+  @Option(help: "standard, or jsonl: one line per NDJSON input line, the converted record or the verdict ({\"line\", \"valid\": false, \"findings\"}) of a record that does not convert.")
+  var format: ConvertFormat = .standard
+
+  @Option(
+    name: .customLong("split"), parsing: .upToNextOption,
+    help: ArgumentHelp("Write the converted valid records to VALID and the rejected ones (as read) with their findings to REJECTS.", valueName: "VALID REJECTS"),
+    completion: .file())
+  var split: [String] = []
+
   @Option(help: "Colour of findings on standard error: auto, always or never.")
   var color: ColorChoice = .auto
 
@@ -61,6 +78,14 @@ struct Convert: ParsableCommand {
   func validate() throws {
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
+    if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    if format == .jsonl || !split.isEmpty {
+      let mode = format == .jsonl ? "--format jsonl" : "--split"
+      if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
+      if to != .json { throw ValidationError("\(mode) writes JSON lines; --to \(to.rawValue) does not apply") }
+      if output != nil, !split.isEmpty { throw ValidationError("--split writes its two files; -o does not apply") }
+      try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
+    }
   }
 
   func run() throws {
@@ -86,6 +111,10 @@ struct Convert: ParsableCommand {
     }
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     timings.lap("compile")
+    if format == .jsonl || !split.isEmpty {
+      validator.compactKeys = keys
+      return try runPipe(validator, path: path, encoder: ModelEncoder(schema: schema, keys: keys), registry: session.registry)
+    }
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.

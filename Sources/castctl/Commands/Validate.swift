@@ -12,11 +12,20 @@ struct Validate: ParsableCommand {
 
       Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file.
 
+      Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record).
+
+      Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
+
+      --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
+
       Examples:
         castctl validate schemas/users.cast schemas/users.json
         castctl validate schemas/users.cast schemas/users.ndjson --model User --strict
         echo '{"a": [1, 2]}' | castctl validate --type '[String: [Int]]' -
         castctl validate --type Any schemas/users.json
+        castctl validate schemas/users.cast schemas/users.ndjson --format jsonl
+        castctl validate schemas/users.cast schemas/users.ndjson --split valid.ndjson rejects.ndjson
+        castctl validate schemas/users.cast schemas/users.json --format sarif > castctl.sarif
       """)
 
   @Argument(help: "The .cast files, then the data file.", completion: .file())
@@ -24,7 +33,20 @@ struct Validate: ParsableCommand {
 
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
-  @OptionGroup var output: OutputOptions
+  @Option(help: "Output format: text for people, json for programs, jsonl for pipes (one line per NDJSON input line), sarif, github or junit for CI.")
+  var format: ReportFormat = .text
+
+  @Option(name: .customLong("color"), help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
+  var colorChoice: ColorChoice = .auto
+
+  @Option(
+    name: .customLong("split"), parsing: .upToNextOption,
+    help: ArgumentHelp("Write the valid records (as read) to VALID and the rejected ones with their findings to REJECTS.", valueName: "VALID REJECTS"),
+    completion: .file())
+  var split: [String] = []
+
+  @Flag(help: "Replace the --split files if they exist.")
+  var force = false
   @OptionGroup var timing: TimingOptions
 
   @Option(parsing: .unconditional, help: "Stop reporting after this many errors (0: no limit).")
@@ -43,17 +65,24 @@ struct Validate: ParsableCommand {
     try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-    if summary, output.format == .json { throw ValidationError("--summary goes with --format text") }
+    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+    if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    if format == .jsonl || !split.isEmpty {
+      let mode = format == .jsonl ? "--format jsonl" : "--split"
+      if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
+      if summary || maxErrors > 0 || maxWarnings > 0 { throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors and --max-warnings do not apply") }
+      try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
+    }
   }
 
   func run() throws {
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
-    let color = Terminal.useColor(output.color, fileDescriptor: 1)
+    let color = Terminal.useColor(colorChoice, fileDescriptor: 1)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
-    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(output.color, fileDescriptor: 2), minimum: .warning))
+    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(colorChoice, fileDescriptor: 2), minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
@@ -62,16 +91,31 @@ struct Validate: ParsableCommand {
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     timings.lap("compile")
+    if format == .jsonl || !split.isEmpty {
+      return try runPipe(validator, path: path, registry: session.registry)
+    }
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     var run = DataRun(
       validator: validator, source: source, ndjson: ndjson, options: data,
-      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(output.color, fileDescriptor: 2))
+      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(colorChoice, fileDescriptor: 2))
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
     let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
-    if output.format == .json {
+    var sites: [FindingSite] = []
+    if format.isCI {
+      run.onMalformed = { error in
+        // Malformed input still gives a report, its syntax error the last finding.
+        let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
+        sites.append(FindingSite(malformed, record: partial.records, data: source, registry: session.registry))
+        partial.records += 1
+        partial.errors += 1
+        partial.invalidRecords += 1
+        Self.writeCI(format, sites, partial, dataPath: source.name, target: model)
+      }
+    }
+    if format == .json {
       run.onMalformed = { error in
         let position = source.position(of: error.offset)
         let malformed = JSONValue.object([
@@ -103,18 +147,21 @@ struct Validate: ParsableCommand {
           return false
         }
       }
-      switch output.format {
+      switch format {
       case .text where summarize: for finding in findings { tally.add(finding) }
       case .text: buffered.write(findings.map(renderer.render).joined())
-      case .json:
+      case .json, .jsonl:
         partial.add(result)
         for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
+      case .sarif, .github, .junit:
+        partial.add(result)
+        for finding in findings { sites.append(FindingSite(finding, record: result.index, data: source, registry: session.registry)) }
       }
     }
     buffered.flush()
     timings.lap("data", bytes: source.size)
     let summary = totals
-    switch output.format {
+    switch format {
     case .text:
       if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }
       if warningsHidden > 0 {
@@ -122,8 +169,10 @@ struct Validate: ParsableCommand {
       }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
-    case .json:
+    case .json, .jsonl:
       Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
+    case .sarif, .github, .junit:
+      Self.writeCI(format, sites, summary, dataPath: source.name, target: model)
     }
     timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }

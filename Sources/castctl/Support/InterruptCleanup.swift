@@ -1,37 +1,66 @@
 import Foundation
 
-/// Removes a half-written temporary file when castctl is interrupted (SIGINT, SIGTERM, SIGHUP), so an
-/// interrupted `convert -o` leaves the target untouched and no debris beside it.
+/// Removes half-written temporary files when castctl is interrupted (SIGINT, SIGTERM, SIGHUP), so an
+/// interrupted `convert -o` or `--split` leaves its targets untouched and no debris beside them.
 enum InterruptCleanup {
+  /// How many temporary files can be pending at once (`--split` writes two).
+  static let capacity = 4
+
   /// Remembers the file and installs the handlers.
   static func register(_ path: String) {
-    unregister()
-    pendingPath = strdup(path)
+    guard let slot = (0..<capacity).first(where: { pendingPaths[$0] == nil }) else { return }
+    pendingPaths[slot] = strdup(path)
     signal(SIGINT, interruptHandler)
     signal(SIGTERM, interruptHandler)
     signal(SIGHUP, interruptHandler)
   }
 
-  /// Removes the file now, for an exit that bypasses the owner's clean-up (a failed write to
+  /// Removes the files now, for an exit that bypasses the owners' clean-up (a failed write to
   /// standard output ends castctl on the spot).
   static func removePending() {
-    if let path = pendingPath { unlink(path) }
-    unregister()
+    for slot in 0..<capacity {
+      if let path = pendingPaths[slot] { unlink(path) }
+    }
+    for slot in 0..<capacity { forget(slot) }
   }
 
   /// Forgets the file (it was renamed or removed).
-  static func unregister() {
-    let path = pendingPath
-    pendingPath = nil
+  static func unregister(_ path: String) {
+    for slot in 0..<capacity {
+      if let pending = pendingPaths[slot], String(cString: pending) == path { forget(slot) }
+    }
+  }
+
+  private static func forget(_ slot: Int) {
+    let path = pendingPaths[slot]
+    pendingPaths[slot] = nil
     free(path)
+  }
+
+  /// Runs `body` (renames that must happen together) with the interrupting signals held back: one
+  /// that arrives meanwhile ends castctl after it, with every rename done.
+  static func withSignalsHeld<T>(_ body: () throws -> T) rethrows -> T {
+    var held = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&held)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, signalNumber) }
+    pthread_sigmask(SIG_BLOCK, &held, &previous)
+    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+    return try body()
   }
 }
 
-// NB: a signal handler may only call async-signal-safe functions, so the path is a C string in
-// a plain global; only the thread that writes the output changes it.
-nonisolated(unsafe) private var pendingPath: UnsafeMutablePointer<CChar>?
+// NB: a signal handler may only call async-signal-safe functions, so the paths are C strings in
+// a plain global array allocated once; only the thread that writes the output changes it.
+nonisolated(unsafe) private let pendingPaths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+  let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: InterruptCleanup.capacity)
+  slots.initialize(repeating: nil, count: InterruptCleanup.capacity)
+  return slots
+}()
 
 private func interruptHandler(_ signalNumber: Int32) {
-  if let path = pendingPath { unlink(path) }
+  for slot in 0..<InterruptCleanup.capacity {
+    if let path = pendingPaths[slot] { unlink(path) }
+  }
   _exit(128 + signalNumber)
 }

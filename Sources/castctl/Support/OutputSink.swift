@@ -104,7 +104,7 @@ final class OutputSink {
     if fsync(descriptor) != 0 || close(descriptor) != 0 {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
-      InterruptCleanup.unregister()
+      InterruptCleanup.unregister(temporaryPath)
       Terminal.writeError("castctl: error: cannot write \(target): \(reason)\n")
       throw ExitCode.outputError
     }
@@ -112,11 +112,11 @@ final class OutputSink {
     guard rename(temporaryPath, target) == 0 else {
       let reason = String(cString: strerror(errno))
       unlink(temporaryPath)
-      InterruptCleanup.unregister()
+      InterruptCleanup.unregister(temporaryPath)
       Terminal.writeError("castctl: error: cannot replace \(target): \(reason)\n")
       throw ExitCode.outputError
     }
-    InterruptCleanup.unregister()
+    InterruptCleanup.unregister(temporaryPath)
     self.temporaryPath = nil
   }
 
@@ -128,7 +128,7 @@ final class OutputSink {
     if descriptor >= 0 { close(descriptor) }
     descriptor = -1
     unlink(temporaryPath)
-    InterruptCleanup.unregister()
+    InterruptCleanup.unregister(temporaryPath)
     self.temporaryPath = nil
   }
 }

@@ -1,0 +1,80 @@
+import CastSchema
+
+/// `--format github`: workflow commands that GitHub Actions shows as annotations on the pull
+/// request (`::error file=…,line=…,col=…,title=castctl CODE::message`), and a Markdown summary
+/// for the step's summary page.
+public enum GitHubAnnotations {
+  /// GitHub shows at most this many annotations of each level per step.
+  public static let shownPerLevel = 10
+
+  /// The annotation lines: the first `shownPerLevel` of each level, then a line per level saying
+  /// how many more there were.
+  public static func lines(_ sites: [FindingSite], dataPath: String) -> String {
+    var text = ""
+    var counts: [Severity: Int] = [:]
+    for site in sites {
+      let severity = site.finding.severity
+      counts[severity, default: 0] += 1
+      guard counts[severity, default: 0] <= shownPerLevel else { continue }
+      let properties = [
+        "file=" + escapeProperty(dataPath),
+        "line=\(site.position.line)",
+        "col=\(site.position.column)",
+        "title=" + escapeProperty("castctl \(site.finding.code)"),
+      ]
+      text += "::\(command(severity)) \(properties.joined(separator: ","))::\(escapeData(message(site)))\n"
+    }
+    for severity in Severity.allCases.reversed() {
+      let more = counts[severity, default: 0] - shownPerLevel
+      if more > 0 {
+        text += "castctl: \(more) more \(noun(severity, more)) not annotated (GitHub shows \(shownPerLevel) of each level per step)\n"
+      }
+    }
+    return text
+  }
+
+  /// The step summary in Markdown: the verdict, the counts, and the findings by code.
+  public static func summary(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
+    var text = "### castctl: \(dataPath) against \(target)\n\n"
+    text += counts.isValid ? "**valid**" : "**invalid**"
+    text += ": \(counts.records) record(s), \(counts.invalidRecords) invalid; \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s)\n\n"
+    var byCode: [String: Int] = [:]
+    for site in sites { byCode[site.finding.code, default: 0] += 1 }
+    guard !byCode.isEmpty else { return text }
+    text += "| code | findings | meaning |\n|---|---:|---|\n"
+    for (code, count) in byCode.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+      let meaning = FindingCode(rawValue: code)?.summary ?? ""
+      text += "| `\(code)` | \(count) | \(meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
+    }
+    return text + "\n"
+  }
+
+  private static func message(_ site: FindingSite) -> String {
+    let path = site.finding.path.isEmpty ? "" : site.finding.path + ": "
+    return path + site.finding.message
+  }
+
+  private static func command(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    default: "notice"
+    }
+  }
+
+  private static func noun(_ severity: Severity, _ count: Int) -> String {
+    let word = command(severity) == "notice" ? "note" : command(severity)
+    return count == 1 ? word : word + "s"
+  }
+
+  /// A workflow command's message: `%`, CR and LF escaped.
+  static func escapeData(_ text: String) -> String {
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A")
+  }
+
+  /// A workflow command's property value: also `:` and `,`, which end it.
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+  }
+}

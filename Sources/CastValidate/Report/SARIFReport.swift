@@ -1,0 +1,112 @@
+import CastSchema
+
+/// `--format sarif`: SARIF 2.1.0 for code scanning. A rule per finding code with its explanation,
+/// each finding a result at its data position, the model's declaration a related location.
+public enum SARIFReport {
+  public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  /// The whole log for one data file.
+  public static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
+    let codes = FindingCode.allCases.map(\.rawValue) + ["malformed-json"]
+    let rules = codes.map { code in
+      JSONValue.object([
+        JSONMember(key: "id", value: .string(code)),
+        JSONMember(key: "shortDescription", value: .object([JSONMember(key: "text", value: .string(explanation(code)))])),
+      ])
+    }
+    let driver = JSONValue.object([
+      JSONMember(key: "name", value: .string("castctl")),
+      JSONMember(key: "version", value: .string(version)),
+      JSONMember(key: "rules", value: .array(rules)),
+    ])
+    let results = sites.map { site in result(site, dataPath: dataPath, ruleIndex: codes.firstIndex(of: site.finding.code)) }
+    let run = JSONValue.object([
+      JSONMember(key: "tool", value: .object([JSONMember(key: "driver", value: driver)])),
+      JSONMember(key: "results", value: .array(results)),
+    ])
+    return .object([
+      JSONMember(key: "$schema", value: .string(schemaURI)),
+      JSONMember(key: "version", value: .string("2.1.0")),
+      JSONMember(key: "runs", value: .array([run])),
+    ])
+  }
+
+  private static func explanation(_ code: String) -> String {
+    FindingCode(rawValue: code)?.summary ?? "the input is not well-formed JSON"
+  }
+
+  private static func result(_ site: FindingSite, dataPath: String, ruleIndex: Int?) -> JSONValue {
+    let finding = site.finding
+    var members = [
+      JSONMember(key: "ruleId", value: .string(finding.code)),
+      JSONMember(key: "level", value: .string(level(finding.severity))),
+      JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(finding.message))])),
+      JSONMember(
+        key: "locations",
+        value: .array([
+          .object([
+            JSONMember(key: "physicalLocation", value: location(dataPath, line: site.position.line, column: site.position.column)),
+            JSONMember(
+              key: "logicalLocations",
+              value: .array([.object([JSONMember(key: "fullyQualifiedName", value: .string(finding.path.isEmpty ? "/" : finding.path))])])),
+          ])
+        ])),
+    ]
+    if let ruleIndex { members.insert(JSONMember(key: "ruleIndex", value: .number(String(ruleIndex))), at: 1) }
+    if let schema = site.schema {
+      members.append(
+        JSONMember(
+          key: "relatedLocations",
+          value: .array([
+            .object([
+              JSONMember(key: "id", value: .number("1")),
+              JSONMember(key: "physicalLocation", value: location(schema.file, line: schema.line, column: schema.column)),
+              JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string("the declaration in the model"))])),
+            ])
+          ])))
+    }
+    return .object(members)
+  }
+
+  private static func location(_ path: String, line: Int, column: Int) -> JSONValue {
+    .object([
+      JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(uri(path)))])),
+      JSONMember(
+        key: "region",
+        value: .object([
+          JSONMember(key: "startLine", value: .number(String(max(1, line)))),
+          JSONMember(key: "startColumn", value: .number(String(max(1, column)))),
+        ])),
+    ])
+  }
+
+  /// A file path as a relative or file URI reference: percent-encoded where URIs need it.
+  static func uri(_ path: String) -> String {
+    var text = ""
+    for byte in path.utf8 {
+      let character = Character(Unicode.Scalar(byte))
+      if byte < 0x80, character.isLetter || character.isNumber || "/-._~".contains(character) {
+        text.append(character)
+      } else {
+        text += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + text : text
+  }
+
+  /// SARIF's level of a severity.
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    default: "note"
+    }
+  }
+}
+
+extension String {
+  /// The string with zeros before it up to `width` characters.
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

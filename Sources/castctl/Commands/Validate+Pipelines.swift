@@ -1,0 +1,64 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+import Foundation
+
+/// `validate`'s pipeline outputs: the pipe mode, `--split`, and the CI formats.
+extension Validate {
+  /// The pipe mode: a verdict line per input line on standard output, or `--split`'s two files.
+  /// Findings never change the exit status here; only castctl's own failures do.
+  func runPipe(_ validator: DocumentValidator, path: String, registry: ModelRegistry) throws {
+    let hidesNotes = quiet
+    let keep: (Finding) -> Bool = { !hidesNotes || $0.severity > .note }
+    let pipe = PipeRun(validator: validator, path: path, options: data)
+    guard split.count == 2 else {
+      let sink = try OutputSink(path: nil, force: false)
+      var lines: [UInt8] = []
+      try pipe.run { source, verdicts in
+        for verdict in verdicts { VerdictJSON.write(verdict, data: source, registry: registry, keep: keep, into: &lines) }
+        try sink.write(lines)
+        lines.removeAll(keepingCapacity: true)
+      }
+      return
+    }
+    let output = try SplitOutput(valid: split[0], rejects: split[1], force: force)
+    do {
+      try pipe.run { source, verdicts in
+        for verdict in verdicts {
+          if case .record(let result) = verdict, result.isValid {
+            try output.addValid(source.read(result.span.start..<result.span.end))
+          } else if let reject = VerdictJSON.reject(verdict, data: source, registry: registry, keep: keep) {
+            try output.addReject(reject)
+          }
+        }
+      }
+      try output.commit()
+    } catch {
+      output.discard()
+      throw error
+    }
+    Terminal.writeError("castctl: \(output.validCount) valid to \(split[0]), \(output.rejectCount) rejected to \(split[1])\n")
+  }
+
+  /// SARIF, GitHub annotations (and the step summary, where `$GITHUB_STEP_SUMMARY` names its
+  /// file) or JUnit XML, on standard output.
+  static func writeCI(_ format: ReportFormat, _ sites: [FindingSite], _ summary: ValidationSummary, dataPath: String, target: String) {
+    switch format {
+    case .sarif:
+      let log = SARIFReport.value(sites, dataPath: dataPath, version: Castctl.configuration.version)
+      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(log) + "\n")
+    case .github:
+      Terminal.write(GitHubAnnotations.lines(sites, dataPath: dataPath))
+      if let file = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !file.isEmpty {
+        let markdown = GitHubAnnotations.summary(sites, counts: summary, dataPath: dataPath, target: target)
+        if let error = FileAppend.append(markdown, to: file) {
+          Terminal.writeError("castctl: warning: cannot write the step summary to \(file): \(error)\n")
+        }
+      }
+    case .junit:
+      Terminal.write(JUnitReport.xml(sites, counts: summary, dataPath: dataPath, target: target))
+    case .text, .json, .jsonl:
+      break
+    }
+  }
+}

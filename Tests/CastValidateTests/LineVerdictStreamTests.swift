@@ -1,0 +1,83 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// The pipe mode's reader in-process (so ThreadSanitizer sees its threads): one verdict per line
+/// across batch boundaries, whatever the chunk size and the number of threads.
+@Suite("LineVerdictStream: a verdict per line, in order")
+struct LineVerdictStreamTests {
+  /// Lines of `ParallelNDJSONTests.records`, with malformed and blank lines among them.
+  static func input(_ count: Int) -> (bytes: [UInt8], kinds: [Character]) {
+    let records = String(decoding: ParallelNDJSONTests.records(count), as: UTF8.self).split(separator: "\n")
+    var lines: [String] = []
+    var kinds: [Character] = []
+    for (index, record) in records.enumerated() {
+      if index % 13 == 5 {
+        lines.append(#"{"id": 1, "user_name": "#)
+        kinds.append("m")
+      } else if index % 17 == 3 {
+        lines.append(index % 2 == 0 ? "" : " \t")
+        kinds.append("b")
+      } else {
+        lines.append(String(record))
+        kinds.append(index % 7 == 6 || index % 11 == 10 ? "i" : "v")
+      }
+    }
+    return (Array((lines.joined(separator: "\n") + "\n").utf8), kinds)
+  }
+
+  /// Every verdict of `bytes` read through a pipe, chunk by chunk.
+  static func verdicts(_ bytes: [UInt8], jobs: Int, chunkSize: Int) throws -> [(line: Int, kind: Character, findings: Int)] {
+    let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: ParallelNDJSONTests.schema)])
+    let validator = try #require(DocumentValidator(schema: CompiledSchema(registry: registry), target: .model("User")))
+    let stream = LineVerdictStream(config: validator, jobs: jobs, chunkSize: chunkSize)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)").path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    var found: [(line: Int, kind: Character, findings: Int)] = []
+    try stream.run(descriptor: descriptor, name: "data.ndjson") { source, verdicts in
+      for verdict in verdicts {
+        switch verdict {
+        case .blank(let line): found.append((line, "b", 0))
+        case .malformed(let line, let lineStart, let error):
+          // The syntax error's position is counted within its own line.
+          #expect(source.position(of: error.offset, line: line, lineStart: lineStart).line == line)
+          found.append((line, "m", 1))
+        case .record(let result): found.append((result.line ?? 0, result.isValid ? "v" : "i", result.findings.count))
+        }
+      }
+    }
+    return found
+  }
+
+  @Test(arguments: [(1, 4096), (2, 4096), (2, 1 << 16), (3, 1 << 20)])
+  func verdictPerLine(jobs: Int, chunkSize: Int) throws {
+    let (bytes, kinds) = Self.input(2_000)
+    let found = try Self.verdicts(bytes, jobs: jobs, chunkSize: chunkSize)
+    #expect(found.map(\.line) == Array(1...kinds.count))
+    #expect(String(found.map(\.kind)) == String(kinds))
+    let reference = try Self.verdicts(bytes, jobs: 1, chunkSize: 1 << 22)
+    #expect(found.map(\.findings) == reference.map(\.findings))
+  }
+
+  /// A byte order mark is skipped on the input's first line only.
+  @Test(arguments: [(true, "v"), (false, "m")])
+  func byteOrderMark(first: Bool, expected: Character) throws {
+    let record = Array(#"{"id":1,"user_name":"a","email":"a@b","role":"admin"}"#.utf8)
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var bytes = first ? bom + record : record
+    bytes += [0x0A] + (first ? record : bom + record) + [0x0A]
+    let found = try Self.verdicts(bytes, jobs: 1, chunkSize: 4096)
+    #expect(found.map(\.kind) == (first ? ["v", "v"] : ["v", expected]))
+  }
+
+  /// The last line may lack its newline; an empty input has no lines.
+  @Test(arguments: [("", 0), ("{}", 1), ("{}\n{}", 2), ("\n", 1)])
+  func lineCount(text: String, lines: Int) throws {
+    #expect(try Self.verdicts(Array(text.utf8), jobs: 2, chunkSize: 4096).count == lines)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `validate --format sarif|github|junit`, end to end, each read back as its consumer reads it.
+@Suite("castctl validate --format sarif, github and junit", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct CIFormatCommandTests {
+  /// Data files of `schemas/` and whether `users.cast` finds them valid.
+  static let inputs: [(file: String, valid: Bool)] = [("users.json", true), ("users-invalid.json", false), ("users.ndjson", true)]
+
+  /// The structure SARIF 2.1.0 requires of a log, a run, a rule and a result (§3.13, §3.14,
+  /// §3.19, §3.27, §3.49), and the 1-based lines and columns it asks for.
+  @Test(arguments: inputs)
+  func sarifHasTheRequiredStructure(_ input: (file: String, valid: Bool)) throws {
+    let output = try CastctlProcess.run(["validate", "users.cast", input.file, "--format", "sarif"])
+    #expect(output.status == (input.valid ? 0 : 1))
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    #expect(log["version"] as? String == "2.1.0")
+    #expect((log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
+    let runs = try #require(log["runs"] as? [[String: Any]])
+    #expect(runs.count == 1)
+    let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+    #expect(driver["name"] as? String == "castctl")
+    let rules = try #require(driver["rules"] as? [[String: Any]])
+    let ruleIDs = rules.compactMap { $0["id"] as? String }
+    #expect(ruleIDs.count == rules.count && Set(ruleIDs).count == rules.count)
+    #expect(rules.allSatisfy { (($0["shortDescription"] as? [String: Any])?["text"] as? String)?.isEmpty == false })
+    let results = try #require(runs[0]["results"] as? [[String: Any]])
+    #expect(results.isEmpty == input.valid)
+    for result in results {
+      let ruleID = try #require(result["ruleId"] as? String)
+      #expect(ruleIDs.contains(ruleID))
+      if let index = result["ruleIndex"] as? Int { #expect(ruleIDs[index] == ruleID) }
+      #expect(["error", "warning", "note"].contains(result["level"] as? String))
+      #expect(((result["message"] as? [String: Any])?["text"] as? String)?.isEmpty == false)
+      let locations = try #require(result["locations"] as? [[String: Any]])
+      let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+      #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == input.file)
+      let region = try #require(physical["region"] as? [String: Any])
+      #expect((region["startLine"] as? Int ?? 0) >= 1 && (region["startColumn"] as? Int ?? 0) >= 1)
+      for related in result["relatedLocations"] as? [[String: Any]] ?? [] {
+        let location = try #require(related["physicalLocation"] as? [String: Any])
+        #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "users.cast")
+      }
+    }
+  }
+
+  /// The real consumer: `sarif summary` of sarif-tools (from PyPI), when it is installed (in
+  /// `integrations/spark/.venv` by `integrations/spark/setup.sh`, or on the PATH).
+  @Test(.enabled(if: sarifTools() != nil, "sarif-tools is not installed (integrations/spark/setup.sh or pip install sarif-tools); skipping"))
+  func sarifToolsReadsIt() throws {
+    let sarif = try #require(Self.sarifTools())
+    let folder = try ScratchFolder(copying: ["users.cast", "users-invalid.json"])
+    let output = try CastctlProcess.run(["validate", "users.cast", "users-invalid.json", "--format", "sarif"], in: folder.url)
+    try folder.write("report.sarif", output.stdout)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: sarif)
+    process.arguments = ["summary", folder.path("report.sarif")]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(text)")
+    #expect(text.contains("error: 4"), "\(text)")
+    #expect(text.contains("missing-required"), "\(text)")
+  }
+
+  /// At most 10 annotations of a level, then a line saying how many more; the Markdown summary
+  /// appended to `$GITHUB_STEP_SUMMARY`.
+  @Test(arguments: [3, 10, 25])
+  func githubAnnotations(invalidRecords: Int) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    let record = #"{"id":"x"}"#
+    try folder.write("data.ndjson", Array(repeating: record, count: invalidRecords).joined(separator: "\n") + "\n")
+    try folder.write("summary.md", "earlier step\n")
+    let output = try CastctlProcess.run(
+      ["validate", "users.cast", "data.ndjson", "--model", "User", "--format", "github"], in: folder.url,
+      environment: ["GITHUB_STEP_SUMMARY": folder.path("summary.md")])
+    #expect(output.status == 1)
+    let lines = output.stdout.split(separator: "\n")
+    let errors = lines.filter { $0.hasPrefix("::error file=data.ndjson,line=") }
+    let warnings = lines.filter { $0.hasPrefix("::warning ") }
+    // Each record has five missing keys, an unusable id (an error) and its type mismatch (a warning).
+    #expect(errors.count == min(10, invalidRecords * 6))
+    #expect(warnings.count == min(10, invalidRecords))
+    #expect(errors.allSatisfy { $0.contains(",title=castctl ") && $0.contains("::/") })
+    let more = invalidRecords * 6 - 10
+    #expect(lines.contains { $0.contains("\(more) more errors not annotated") } == (more > 0))
+    let summary = try folder.text("summary.md")
+    #expect(summary.hasPrefix("earlier step\n### castctl: data.ndjson against User"))
+    #expect(summary.contains("| `missing-required` | \(invalidRecords * 6) |"))
+  }
+
+  /// JUnit XML parsed back: a suite for the file, a case per record, failures for invalid ones.
+  @Test func junitParsesBack() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    let valid = #"{"id":1,"user_name":"ada","email":"ada@example.org","role":"admin","created_at":"2024-03-01T09:30:00Z","address":{"street":"1 Main St","city":"London","zip":"10001"}}"#
+    try folder.write("data.ndjson", [valid, #"{"id":"<&>"}"#, valid, valid].joined(separator: "\n") + "\n")
+    let output = try CastctlProcess.run(["validate", "users.cast", "data.ndjson", "--model", "User", "--format", "junit"], in: folder.url)
+    #expect(output.status == 1)
+    let document = try XMLDocument(data: Data(output.stdout.utf8))
+    let suite = try #require(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+    #expect(suite.attribute(forName: "name")?.stringValue == "data.ndjson")
+    #expect(suite.attribute(forName: "tests")?.stringValue == "4")
+    #expect(suite.attribute(forName: "failures")?.stringValue == "1")
+    let cases = try document.nodes(forXPath: "//testcase")
+    #expect(cases.count == 4)
+    let failures = try document.nodes(forXPath: "//testcase/failure")
+    #expect(failures.count == 1)
+    #expect((failures.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "record 2 (line 2)")
+    #expect(failures.first?.stringValue?.contains("missing-required") == true)
+  }
+
+  static func sarifTools() -> String? {
+    let venv = CastctlProcess.packageRoot.appendingPathComponent("integrations/spark/.venv/bin/sarif").path
+    if FileManager.default.isExecutableFile(atPath: venv) { return venv }
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+      let candidate = "\(directory)/sarif"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `--format jsonl` (the pipe mode) and `--split`, end to end: one verdict per input line.
+@Suite("castctl --format jsonl and --split, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct PipeModeCommandTests {
+  /// A valid record of `users.cast`'s `User`.
+  static let valid = #"{"id":1,"user_name":"ada","email":"ada@example.org","role":"admin","created_at":"2024-03-01T09:30:00Z","address":{"street":"1 Main St","city":"London","zip":"10001"}}"#
+  static let invalid = #"{"id":"x"}"#
+  static let malformed = #"{"id": 5, broken"#
+
+  /// Input lines, and what each line's verdict says: v valid, i invalid, m malformed, b blank.
+  static let cases: [(lines: [String], expected: String)] = [
+    ([valid, invalid, valid], "viv"),
+    ([valid, "", malformed, valid], "vbmv"),
+    ([malformed, malformed], "mm"),
+    (["   ", valid, "\t"], "bvb"),
+    ([valid + "\r", invalid], "vi"),
+  ]
+
+  @Test(arguments: cases, ["1", "2"])
+  func oneVerdictPerLine(_ item: (lines: [String], expected: String), jobs: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    try folder.write("data.ndjson", item.lines.joined(separator: "\n") + "\n")
+    let output = try CastctlProcess.run(
+      ["validate", "users.cast", "data.ndjson", "--model", "User", "--format", "jsonl", "--jobs", jobs], in: folder.url)
+    #expect(output.status == 0, "findings never change the exit status: \(output.stderr)")
+    let verdicts = try output.stdout.split(separator: "\n").map { try Self.object(String($0)) }
+    #expect(verdicts.count == item.lines.count)
+    #expect(verdicts.map { $0["line"] as? Int } == Array(1...item.lines.count))
+    let kinds = verdicts.map { verdict -> Character in
+      if verdict["blank"] as? Bool == true { return "b" }
+      let findings = verdict["findings"] as? [[String: Any]] ?? []
+      if findings.first?["code"] as? String == "malformed-json" { return "m" }
+      return verdict["valid"] as? Bool == true ? "v" : "i"
+    }
+    #expect(String(kinds) == item.expected)
+  }
+
+  /// The findings of each line are those `--format json` reports for its record.
+  @Test func findingsMatchFormatJSON() throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    let pipe = try CastctlProcess.run(["validate", "users.cast", "users.ndjson", "--format", "jsonl"], in: folder.url)
+    let json = try CastctlProcess.run(["validate", "users.cast", "users.ndjson", "--format", "json"], in: folder.url)
+    let document = try Self.object(json.stdout)
+    let all = document["findings"] as? [[String: Any]] ?? []
+    for line in pipe.stdout.split(separator: "\n") {
+      let verdict = try Self.object(String(line))
+      let number = verdict["line"] as? Int
+      let expected = all.filter { $0["record"] as? Int == number }
+      let findings = verdict["findings"] as? [[String: Any]] ?? []
+      #expect(findings.map(Self.canonical) == expected.map(Self.canonical), "line \(number ?? 0)")
+    }
+  }
+
+  /// Lines across the reader's batches (more than its 4 MB chunk), on one thread and on two,
+  /// from a file and from standard input: the same lines in the same order.
+  @Test func largeInputInOrder() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    var lines: [String] = []
+    for index in 0..<24_000 {
+      lines.append(index % 97 == 0 ? Self.malformed : index % 41 == 0 ? Self.invalid : index % 89 == 0 ? "" : Self.valid)
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    try folder.write("big.ndjson", text)
+    let arguments = ["validate", "users.cast", "--model", "User", "--format", "jsonl"]
+    let one = try CastctlProcess.run(arguments + ["big.ndjson", "--jobs", "1"], in: folder.url, timeout: 300)
+    let two = try CastctlProcess.run(arguments + ["big.ndjson", "--jobs", "2"], in: folder.url, timeout: 300)
+    let piped = try CastctlProcess.run(arguments + ["-", "--jobs", "2"], in: folder.url, stdin: text, timeout: 300)
+    let verdicts = one.stdout.split(separator: "\n")
+    #expect(verdicts.count == lines.count)
+    #expect(two.stdout == one.stdout)
+    #expect(piped.stdout == one.stdout)
+    for (index, verdict) in verdicts.enumerated() where index % 1000 == 0 || index % 97 == 0 {
+      #expect(try Self.object(String(verdict))["line"] as? Int == index + 1)
+    }
+  }
+
+  /// `--split`: valid records as read to one file, rejects with their findings to the other.
+  @Test(arguments: ["validate", "convert"])
+  func splitWritesBothFiles(command: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    try folder.write("data.ndjson", [Self.valid, Self.invalid, "", Self.malformed, Self.valid].joined(separator: "\n") + "\n")
+    let output = try CastctlProcess.run(
+      [command, "users.cast", "data.ndjson", "--model", "User", "--split", "good.ndjson", "bad.ndjson"], in: folder.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let good = try folder.text("good.ndjson").split(separator: "\n")
+    #expect(good.count == 2)
+    if command == "validate" { #expect(good.allSatisfy { $0 == Self.valid }) }
+    let bad = try folder.text("bad.ndjson").split(separator: "\n").map { try Self.object(String($0)) }
+    #expect(bad.map { $0["line"] as? Int } == [2, 4])
+    #expect((bad[0]["record"] as? [String: Any])?["id"] as? String == "x")
+    #expect(bad[1]["text"] as? String == Self.malformed)
+    #expect(bad.allSatisfy { ($0["findings"] as? [Any])?.isEmpty == false })
+    // A second run refuses to replace them without --force, and leaves them as they were.
+    let again = try CastctlProcess.run(
+      [command, "users.cast", "data.ndjson", "--model", "User", "--split", "good.ndjson", "bad.ndjson"], in: folder.url)
+    #expect(again.status == 74)
+    #expect(try folder.text("good.ndjson").split(separator: "\n").count == 2)
+  }
+
+  /// `convert --format jsonl`: the converted record, or the verdict of one that does not convert.
+  @Test func convertWritesRecordOrVerdict() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    try folder.write("data.ndjson", [Self.valid, Self.invalid, Self.malformed].joined(separator: "\n") + "\n")
+    let output = try CastctlProcess.run(
+      ["convert", "users.cast", "data.ndjson", "--model", "User", "--format", "jsonl", "--keys", "property"], in: folder.url)
+    #expect(output.status == 0)
+    let lines = try output.stdout.split(separator: "\n").map { try Self.object(String($0)) }
+    #expect(lines.count == 3)
+    #expect(lines[0]["userName"] as? String == "ada")
+    #expect(lines[1]["line"] as? Int == 2 && lines[1]["valid"] as? Bool == false)
+    #expect(lines[2]["line"] as? Int == 3 && lines[2]["valid"] as? Bool == false)
+  }
+
+  @Test(arguments: [
+    ["--format", "jsonl", "--summary"],
+    ["--format", "jsonl", "--split", "a", "b"],
+    ["--split", "a"],
+  ])
+  func refusedCombinations(_ extra: [String]) throws {
+    let output = try CastctlProcess.run(["validate", "users.cast", "users.ndjson"] + extra)
+    #expect(output.status == 64)
+  }
+
+  static func object(_ text: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  static func canonical(_ object: [String: Any]) -> String {
+    let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data ?? Data(), as: UTF8.self)
+  }
+}

@@ -1,0 +1,141 @@
+"""The Spark integration in local mode against one castctl run over the same data.
+
+Run by run-tests.sh (which installs pyspark into .venv first). Skips, saying why, when pyspark
+or Java cannot be used here.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+SCHEMA = os.path.join(ROOT, "schemas", "users.cast")
+
+try:
+    import pyspark  # noqa: F401
+
+    PYSPARK = None
+except ImportError as error:  # pragma: no cover - depends on the machine
+    PYSPARK = "pyspark is not installed (%s); run integrations/spark/setup.sh" % error
+
+
+def castctl_binary():
+    for candidate in (os.environ.get("CASTCTL_BIN"), os.path.join(ROOT, ".build", "release", "castctl"),
+                      os.path.join(ROOT, ".build", "debug", "castctl")):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def records(partition, count, rng):
+    """`count` NDJSON lines: 1% invalid records, a few malformed and blank lines."""
+    valid = {"id": 0, "user_name": "ada", "email": "ada@example.org", "role": "admin",
+             "created_at": "2024-03-01T09:30:00Z", "address": {"street": "1 Main St", "city": "London", "zip": "10001"}}
+    lines = []
+    for index in range(count):
+        record = dict(valid, id=partition * 100000 + index)
+        roll = rng.random()
+        if roll < 0.01:
+            record["role"] = "superuser"
+            lines.append(json.dumps(record))
+        elif roll < 0.013:
+            lines.append('{"id": %d, "user_name": broken' % index)
+        elif roll < 0.015:
+            lines.append("")
+        else:
+            lines.append(json.dumps(record))
+    return lines
+
+
+def without_positions(findings):
+    """Findings without their line numbers, which count within a partition under Spark."""
+    return [{key: value for key, value in finding.items() if key not in ("line", "record")} for finding in findings]
+
+
+@unittest.skipIf(PYSPARK, PYSPARK or "")
+@unittest.skipIf(castctl_binary() is None, "castctl is not built (swift build); skipping")
+@unittest.skipIf(shutil.which("java") is None and not os.environ.get("JAVA_HOME"), "no Java for Spark; skipping")
+class SparkIntegrationTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        from pyspark.sql import SparkSession
+
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        cls.spark = (SparkSession.builder.master("local[2]").appName("castctl-spark-test")
+                     .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
+                     .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+                     # NB: a file costs as much as a whole partition, so each file is one partition.
+                     .config("spark.sql.files.openCostInBytes", str(128 << 20)).getOrCreate())
+        cls.folder = tempfile.mkdtemp(prefix="castctl-spark-")
+        rng = random.Random(25)
+        cls.files = []
+        for partition in range(8):
+            path = os.path.join(cls.folder, "part-%05d.ndjson" % partition)
+            with open(path, "w") as handle:
+                handle.write("\n".join(records(partition, 500, rng)) + "\n")
+            cls.files.append(path)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.spark.stop()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def reference(self):
+        """One castctl run over the concatenated partitions: (text, valid, findings) per line."""
+        lines = []
+        for path in self.files:
+            with open(path) as handle:
+                lines += handle.read().splitlines()
+        output = subprocess.run([castctl_binary(), "validate", SCHEMA, "-", "--model", "User", "--format", "jsonl"],
+                                input=("\n".join(lines) + "\n").encode(), capture_output=True, check=True)
+        verdicts = [json.loads(line) for line in output.stdout.decode().splitlines()]
+        self.assertEqual(len(verdicts), len(lines))
+        return sorted((text, verdict.get("valid"), json.dumps(without_positions(verdict.get("findings", [])), sort_keys=True))
+                      for text, verdict in zip(lines, verdicts))
+
+    def test_validate_matches_one_castctl_run(self):
+        from castctl_spark import validate
+
+        df = self.spark.read.text(self.folder)
+        self.assertEqual(df.rdd.getNumPartitions(), 8)
+        checked = validate(df, [SCHEMA], "User", column="value", castctl=castctl_binary())
+        rows = checked.collect()
+        got = sorted((row["value"], row["castctl_valid"],
+                      json.dumps(without_positions(json.loads(row["castctl_findings"])), sort_keys=True)) for row in rows)
+        expected = self.reference()
+        self.assertEqual(len(got), 8 * 500)
+        self.assertEqual(got, expected)
+        invalid = sum(1 for row in rows if row["castctl_valid"] is False)
+        self.assertGreater(invalid, 8 * 500 // 100 // 2)
+
+    def test_split(self):
+        from castctl_spark import split
+
+        df = self.spark.read.text(self.folder)
+        valid, rejects = split(df, [SCHEMA], "User", column="value", castctl=castctl_binary())
+        expected = self.reference()
+        self.assertEqual(valid.count(), sum(1 for item in expected if item[1] is True))
+        self.assertEqual(rejects.count(), sum(1 for item in expected if item[1] is False))
+        self.assertEqual(valid.columns, ["value"])
+
+    def test_castctl_failure_fails_the_task(self):
+        from castctl_spark import validate
+
+        broken = os.path.join(tempfile.mkdtemp(prefix="castctl-spark-schema-"), "broken.cast")
+        with open(broken, "w") as handle:
+            handle.write("struct User { let id: Nope }\n")
+        df = self.spark.read.text(self.files[0])
+        with self.assertRaises(Exception) as raised:
+            validate(df, [broken], "User", column="value", castctl=castctl_binary()).collect()
+        self.assertIn("castctl failed (exit 2)", str(raised.exception))
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, HERE)
+    unittest.main(verbosity=2)
