@@ -84,10 +84,11 @@ struct CIFormatCommandTests {
     #expect(output.status == 1)
     let lines = output.stdout.split(separator: "\n")
     let errors = lines.filter { $0.hasPrefix("::error file=data.ndjson,line=") }
-    let warnings = lines.filter { $0.hasPrefix("::warning ") }
-    // Each record has five missing keys, an unusable id (an error) and its type mismatch (a warning).
+    let notices = lines.filter { $0.hasPrefix("::notice ") }
+    // Each record has five missing keys and the id's type mismatch (errors: the causes), and the
+    // id's "required, but its value cannot be used" (a notice: the consequence).
     #expect(errors.count == min(10, invalidRecords * 6))
-    #expect(warnings.count == min(10, invalidRecords))
+    #expect(notices.count == min(10, invalidRecords))
     #expect(errors.allSatisfy { $0.contains(",title=castctl ") && $0.contains("::/") })
     let more = invalidRecords * 6 - 10
     #expect(lines.contains { $0.contains("\(more) more errors not annotated") } == (more > 0))
