@@ -490,3 +490,32 @@ struct DateDirectiveTests {
     #expect(seconds.stdout.contains("out-of-range"), "\(seconds.stdout)")
   }
 }
+
+/// `Decimal` has Foundation's range, in data (numbers and numeric strings) and in defaults.
+@Suite("castctl Decimal range", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct DecimalRangeTests {
+  @Test(
+    "Decimal holds Foundation's range exactly: ±3.4028236692093846346337460743176821145e165, non-zero from 1e-128",
+    arguments: [
+      ("1e165", true), ("-3.4e165", true), ("3.4028236692093846346337460743176821145e165", true),
+      ("3.4028236692093846346337460743176821146e165", false), ("1e400", false), ("-1e166", false), ("1e-128", true),
+      ("1e-129", false), ("0e-500", true), ("123456789012345678901234567890123456789012", true), ("\"1e400\"", false),
+    ])
+  func dataRange(_ literal: String, _ fits: Bool) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("d.cast", "struct D {\n  let d: Decimal\n}\n")
+    let output = try CastctlProcess.run(["validate", "d.cast", "-"], in: scratch.url, stdin: "{\"d\": \(literal)}")
+    #expect(output.status == (fits ? 0 : 1), "\(output.stdout)")
+    #expect(output.stdout.contains("error[out-of-range]") == !fits, "\(output.stdout)")
+  }
+
+  @Test("a Decimal default beyond the range is a .cast error", arguments: [("1e400", 2), ("1e165", 0), ("1e-200", 2)] as [(String, Int32)])
+  func defaultRange(_ literal: String, _ status: Int32) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("d.cast", "struct D {\n  var d: Decimal = \(literal)\n}\n")
+    let output = try CastctlProcess.run(["check", "d.cast"], in: scratch.url)
+    #expect(output.status == status, "\(output.stdout)")
+  }
+}

@@ -81,3 +81,21 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
     return upperInclusive ? self <= upper : self < upper
   }
 }
+
+extension ExactDecimal {
+  /// The largest magnitude of Foundation's `Decimal` (a 38-digit mantissa times 10^127), which
+  /// castctl's `Decimal` keeps as its range; the smallest non-zero magnitude is 1e-128.
+  public static let decimalLimitText = "3.4028236692093846346337460743176821145e165"
+  private static let decimalLargest = ExactDecimal(decimalLimitText)
+  private static let decimalSmallest = ExactDecimal("1e-128")
+
+  /// Whether the value is within Foundation `Decimal`'s range (every digit written is kept: castctl
+  /// does not round to 38 digits as Foundation would).
+  public var fitsFoundationDecimal: Bool {
+    guard !digits.isEmpty else { return true }
+    var magnitude = self
+    magnitude.isNegative = false
+    guard let largest = Self.decimalLargest, let smallest = Self.decimalSmallest else { return false }
+    return magnitude <= largest && smallest <= magnitude
+  }
+}

@@ -96,7 +96,12 @@ struct DefaultEvaluator {
         return .failure(.mismatch("\(text) is out of range for \(scalar.rawValue)"))
       }
       return .success((.number(literal), resolved))
-    case .scalar(let scalar) where scalar == .decimal || scalar == .number:
+    case .scalar(.decimal):
+      guard ExactDecimal(literal)?.fitsFoundationDecimal == true else {
+        return .failure(.mismatch("\(text) is out of range for Decimal (±\(ExactDecimal.decimalLimitText), and from 1e-128 when not zero)"))
+      }
+      return .success((.number(literal), resolved))
+    case .scalar(.number):
       return .success((.number(literal), resolved))
     case .any: return .success((.number(literal), resolved))
     default: return .failure(.mismatch("\(text) is not \(article(resolved))"))

@@ -77,8 +77,8 @@ extension RecordValidator {
     switch kind {
     case .number:
       let token = try scanner.readNumber()
-      guard type == .decimal || type == .number || Self.isSurelyFinite(token, type, scanner)
-        || Self.fitsFloating(scanner.double(token), type)
+      guard type == .number || (type == .decimal ? Self.fitsDecimal(scanner.bytes(token.span)) : Self.isSurelyFinite(token, type, scanner))
+        || (type != .decimal && Self.fitsFloating(scanner.double(token), type))
       else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
@@ -100,7 +100,8 @@ extension RecordValidator {
       guard let literal else {
         return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
       }
-      guard type == .decimal || type == .number || Self.fitsFloating(Double(literal) ?? 0, type) else {
+      let fits = type == .decimal ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0) } : Self.fitsFloating(Double(literal) ?? 0, type)
+      guard type == .number || fits else {
         return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
       }
       report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(literal)", at: start, declaration: declaration)
@@ -175,12 +176,22 @@ extension RecordValidator {
     type.holdsFloatingPoint(value)
   }
 
+  /// Whether a number literal is within `Decimal`'s range (`ExactDecimal.fitsFoundationDecimal`).
+  /// A literal of at most 128 characters without an exponent always is (at most 128 integer
+  /// digits, no fraction below 1e-127), so only the others are read exactly.
+  static func fitsDecimal(_ literal: UnsafeRawBufferPointer) -> Bool {
+    if literal.count <= 128, !literal.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
+    return ExactDecimal(String(decoding: literal, as: UTF8.self))?.fitsFoundationDecimal ?? false
+  }
+
   mutating func outOfRange(_ type: ScalarType, _ literal: String, at offset: Int, declaration: SourceRange?) -> Outcome {
     let limits: String
     if let bounds = type.integerBounds {
       limits = "\(bounds.min)...\(bounds.max)"
     } else if type == .float {
       limits = "±\(Float.greatestFiniteMagnitude)"
+    } else if type == .decimal {
+      limits = "±\(ExactDecimal.decimalLimitText), and from 1e-128 when not zero"
     } else if type == .date {
       limits = "years 0000...9999"
     } else {

@@ -153,7 +153,9 @@ final class CleanRecordCheck {
       return true
     case .decimal, .number:
       guard Self.startsNumber(lead) else { return false }
-      sink.literal(try scanner.readNumber().span, scanner)
+      let token = try scanner.readNumber()
+      guard type == .number || RecordValidator.fitsDecimal(scanner.bytes(token.span)) else { return false }
+      sink.literal(token.span, scanner)
       return true
     case .character, .url, .uuid, .data:
       guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
