@@ -15,8 +15,8 @@ struct ParallelNDJSONCommandTests {
     let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
     let text = lines.enumerated().map { $0.offset % 5 == 4 ? $0.element.replacing(#""role":"#, with: #""rank":"#) : $0.element }
     try folder.write("users.ndjson", text.joined(separator: "\n") + "\n")
-    let one = try CastctlProcess.run([command, "users.cast", "users.ndjson", "--jobs", "1"], in: folder.url)
-    let two = try CastctlProcess.run([command, "users.cast", "users.ndjson", "--jobs", "2"], in: folder.url)
+    let one = try CastctlProcess.run([command, "users.cast", "users.ndjson", "--jobs", "1"], in: folder.url, timeout: 300)
+    let two = try CastctlProcess.run([command, "users.cast", "users.ndjson", "--jobs", "2"], in: folder.url, timeout: 300)
     #expect(one.status == 1)
     #expect(two.status == one.status)
     #expect(two.stdout == one.stdout)
@@ -32,8 +32,11 @@ struct ParallelNDJSONCommandTests {
     defer { folder.remove() }
     // More than `BackgroundWriter.flushBytes` (16 MB), so the writer flushes on the way.
     let path = try FaultTests.usersNDJSON(lines: 85_000)
-    let printed = try CastctlProcess.run(["convert", "users.cast", path, "--jobs", jobs], in: folder.url)
-    let written = try CastctlProcess.run(["convert", "users.cast", path, "--jobs", jobs, "-o", "out.ndjson"], in: folder.url)
+    // NB: the timeout is a hang guard, not a speed test: under AddressSanitizer a 17 MB convert
+    // takes about 45 s on one core.
+    let printed = try CastctlProcess.run(["convert", "users.cast", path, "--jobs", jobs], in: folder.url, timeout: 300)
+    let written = try CastctlProcess.run(
+      ["convert", "users.cast", path, "--jobs", jobs, "-o", "out.ndjson"], in: folder.url, timeout: 300)
     #expect(printed.status == 0, "\(printed.stderr.prefix(2000))")
     #expect(written.status == 0, "\(written.stderr.prefix(2000))")
     let file = try Data(contentsOf: folder.url.appendingPathComponent("out.ndjson"))

@@ -11,7 +11,8 @@ struct NumberEvidence: Sendable, Equatable {
   var fractions = 0
   var minFraction = Double.infinity
   var maxFraction = -Double.infinity
-  /// Fractions beyond `Double`'s range (`1e400`), which only `Decimal` reads.
+  /// Numbers beyond `Double`'s range (`1e400`), which only `NSNumber` reads (they are beyond
+  /// `Decimal`'s too).
   var nonFinite = 0
 
   /// 2^53: integers beyond it lose digits in a `Double`.
@@ -79,9 +80,12 @@ struct NumberEvidence: Sendable, Equatable {
     integers > 0 && (maxInteger > Self.exactDoubleLimit || minInteger < -Self.exactDoubleLimit)
   }
 
-  /// The narrowest scalar that holds every number seen exactly: `Int`, `Double`, else `Decimal`.
+  /// The narrowest scalar that holds every number seen exactly: `Int`, `Double`, `Decimal`, else
+  /// `NSNumber`.
   var scalar: ScalarChoice {
-    if hugeIntegers > 0 || nonFinite > 0 { return .decimal }
+    // Beyond Double (1.8e308) is beyond Decimal too (3.4e165): only NSNumber keeps such a literal.
+    if nonFinite > 0 { return .number }
+    if hugeIntegers > 0 { return .decimal }
     if fractions == 0 { return .int }
     return hasInexactInteger ? .decimal : .double
   }
@@ -106,6 +110,6 @@ struct NumberEvidence: Sendable, Equatable {
 
   /// A numeric type castctl can declare.
   enum ScalarChoice: String, Sendable {
-    case int = "Int", double = "Double", decimal = "Decimal"
+    case int = "Int", double = "Double", decimal = "Decimal", number = "NSNumber"
   }
 }

@@ -89,14 +89,16 @@ struct ShapeDecider {
     }
   }
 
-  /// `Int`, `Double` or `Decimal`: the narrowest that holds every number seen exactly.
+  /// `Int`, `Double`, `Decimal` or `NSNumber`: the narrowest that holds every number seen exactly.
   private func number(_ numbers: NumberEvidence) -> Choice {
     switch numbers.scalar {
     case .int: return Choice(type: .scalar("Int"), reason: "integers")
     case .double: return Choice(type: .scalar("Double"), reason: numbers.integers > 0 ? "integers and fractions: Double" : "fractions")
     case .decimal:
-      let why = numbers.hugeIntegers > 0 ? "integers beyond Int64" : numbers.nonFinite > 0 ? "numbers beyond Double" : "integers beyond 2^53 beside fractions"
+      let why = numbers.hugeIntegers > 0 ? "integers beyond Int64" : "integers beyond 2^53 beside fractions"
       return Choice(type: .scalar("Decimal"), reason: why + ": Decimal")
+    case .number:
+      return Choice(type: .scalar("NSNumber"), reason: "numbers beyond Double and Decimal: NSNumber")
     }
   }
 
