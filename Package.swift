@@ -58,3 +58,20 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets of Fuzz/Sources, only when scripts/fuzz.sh builds them (CASTCTL_FUZZ=1):
+// libFuzzer supplies their `main` (hence -parse-as-library), so they link only with
+// -sanitize=fuzzer, and being targets of this package they reach the engine's `package`
+// declarations, which the public API does not export.
+if Context.environment["CASTCTL_FUZZ"] == "1" {
+  let fuzzSettings: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+  package.targets += [
+    .executableTarget(name: "FuzzJSON", dependencies: ["CastValidate"], path: "Fuzz/Sources/FuzzJSON", swiftSettings: fuzzSettings),
+    .executableTarget(
+      name: "FuzzCast", dependencies: ["CastSchema", "CastValidate"], path: "Fuzz/Sources/FuzzCast", swiftSettings: fuzzSettings),
+    .executableTarget(name: "FuzzYAML", dependencies: ["CastValidate"], path: "Fuzz/Sources/FuzzYAML", swiftSettings: fuzzSettings),
+    .executableTarget(
+      name: "FuzzValidate", dependencies: ["CastSchema", "CastValidate"], path: "Fuzz/Sources/FuzzValidate",
+      swiftSettings: fuzzSettings),
+  ]
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of Fuzz/ with -sanitize=fuzzer,address and runs each in turn.
+# Builds the libFuzzer targets of Fuzz/Sources with -sanitize=fuzzer,address and runs each in turn.
 #   FUZZ_SECONDS   seconds per target (default 60)
 #   FUZZ_TARGETS   which targets (default: FuzzJSON FuzzCast FuzzValidate FuzzYAML)
 #   FUZZ_JOBS      libFuzzer workers per target (default 1, leaving the other cores free)
@@ -26,11 +26,12 @@ cd "$root"
 # and SwiftPM passes --sanitize values as separate flags, so `--sanitize=fuzzer
 # --sanitize=address` builds modules with no coverage at all ("no interesting inputs"). SwiftPM
 # still needs --sanitize=fuzzer to let libFuzzer supply main; the combined flag comes last.
-# Dropping the build plan makes SwiftPM rescan the main package's sources, which it otherwise
-# caches for a path dependency.
-rm -f Fuzz/.build/release.yaml
-swift build --package-path Fuzz --scratch-path Fuzz/.build -c release --sanitize=fuzzer \
-  -Xswiftc -sanitize=fuzzer,address
+# CASTCTL_FUZZ=1 adds the targets to the package (Package.swift); each is built as its own
+# product, since castctl itself, which has a main, cannot link with libFuzzer's.
+for target in $targets; do
+  CASTCTL_FUZZ=1 swift build --scratch-path Fuzz/.build -c release --sanitize=fuzzer \
+    -Xswiftc -sanitize=fuzzer,address --product "$target"
+done
 # The Swift runtime's backtracer would hold a crash for up to 30 s; libFuzzer prints the stack.
 export SWIFT_BACKTRACE=enable=no
 

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The front door of CastSchema: `.cast` files in, a registry and every diagnostic out.
-public enum SchemaLoader {
+package enum SchemaLoader {
   /// Parses and resolves files already read into memory. Never fails: problems are diagnostics,
   /// sorted by file and position.
-  public static func load(_ files: [SourceFile], options: RegistryOptions = RegistryOptions())
+  package static func load(_ files: [SourceFile], options: RegistryOptions = RegistryOptions())
     -> (registry: ModelRegistry, diagnostics: [Diagnostic])
   {
     var diagnostics: [Diagnostic] = []
@@ -22,7 +22,7 @@ public enum SchemaLoader {
 
   /// Parses a type expression such as `[String: [Int]]` or `User?` against a registry
   /// (`--type`, the REPL's `:type`). The expression lives in a file of its own, named `<type>`.
-  public static func parseType(_ text: String, in registry: ModelRegistry)
+  package static func parseType(_ text: String, in registry: ModelRegistry)
     -> (type: TypeRef?, optional: Bool, diagnostics: [Diagnostic], file: SourceFile)
   {
     let file = SourceFile(path: "<type>", text: text)
@@ -41,7 +41,7 @@ public enum SchemaLoader {
   }
 
   /// Diagnostics in file order, then position, then severity (errors first).
-  public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+  package static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
     diagnostics.enumerated().sorted { lhs, rhs in
       let (a, b) = (lhs.element, rhs.element)
       if a.range.file != b.range.file { return a.range.file < b.range.file }
@@ -56,11 +56,11 @@ public enum SchemaLoader {
 extension SourceFile {
   /// The largest `.cast` input read: schemas are written by hand, so this only bounds the memory
   /// a device or an endless pipe named by mistake could take.
-  public static let maxReadBytes = 256 << 20
+  package static let maxReadBytes = 256 << 20
 
   /// Reads a file from disk (`-` is standard input), with POSIX reads so that a pipe, a FIFO or
   /// `<(…)` works like a file, and at most `maxReadBytes`.
-  public static func read(path: String) throws(SourceReadError) -> SourceFile {
+  package static func read(path: String) throws(SourceReadError) -> SourceFile {
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw SourceReadError(path: path, reason: errno == ENOENT ? "no such file" : String(cString: strerror(errno)))
@@ -108,13 +108,13 @@ extension SourceFile {
 }
 
 /// A schema file that could not be read (exit code 66).
-public struct SourceReadError: Error, Sendable, CustomStringConvertible {
+package struct SourceReadError: Error, Sendable, CustomStringConvertible {
   /// The path given.
-  public var path: String
+  package var path: String
   /// Why it failed.
-  public var reason: String
+  package var reason: String
 
-  public var description: String { "\(path): \(reason)" }
+  package var description: String { "\(path): \(reason)" }
 }
 
 extension SymbolTable {

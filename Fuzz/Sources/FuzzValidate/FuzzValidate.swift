@@ -1,4 +1,3 @@
-import CastSchema
 import CastValidate
 
 /// libFuzzer entry for validation with a fixed schema: the input is validated as one document
@@ -8,16 +7,9 @@ import CastValidate
 public func fuzzValidate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = UnsafeRawBufferPointer(start: data, count: size)
   for fixture in FuzzSchema.fixtures {
-    let encoder = ModelEncoder(schema: fixture.schema)
-    _ = try? fixture.validator.validateDocument(bytes) { result in
-      guard result.isValid, let instance = result.instance else { return }
-      let output = encoder.encode(instance)
-      guard let input = try? JSONValue.parseWithOffsets(bytes, maxDepth: 64) else { return }
-      var ledger = RoundTripLedger(
-        schema: fixture.schema, offsets: input.offsets, recordOffset: 0, findings: result.findings, recordLine: nil)
-      ledger.compare(target: fixture.validator.target, input: input.value, output: output, path: "")
-    }
-    _ = try? fixture.validator.validateNDJSON(bytes) { _ in }
+    // Valid records are decoded, encoded back and compared (the round-trip ledger).
+    _ = try? fixture.roundtrip(bytes)
+    _ = fixture.validate(bytes, format: .ndjson)
   }
   for (quick, full) in FuzzSchema.cleanCheckPairs {
     // The clean-record check may only save work: with and without it, the same results.
@@ -79,12 +71,6 @@ public func fuzzValidateInitialize(
 
 /// The schema every input is validated against, compiled once, in a lenient and a strict form.
 enum FuzzSchema {
-  /// A compiled schema and a validator for its root model.
-  struct Fixture: Sendable {
-    let schema: CompiledSchema
-    let validator: DocumentValidator
-  }
-
   /// Exercises key paths, alternatives, `super`, every scalar kind, enums, collections, checks.
   static let text = """
     enum Role: String { case admin, editor, viewer }
@@ -160,11 +146,9 @@ enum FuzzSchema {
 
   /// Validators of `Plain` with and without the clean-record check, under lenient and strict options.
   static let cleanCheckPairs: [(DocumentValidator, DocumentValidator)] = {
-    let (registry, _) = SchemaLoader.load([SourceFile(path: "plain.cast", text: plainText)])
-    return [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
+    [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
       .compactMap { options in
-        let schema = CompiledSchema(registry: registry, options: options)
-        guard let quick = DocumentValidator(schema: schema, target: .model("Plain")) else { return nil }
+        guard let quick = engine(plainText, "Plain", options) else { return nil }
         var full = quick
         full.usesCleanCheck = false
         return (quick, full)
@@ -175,18 +159,22 @@ enum FuzzSchema {
   /// clean-record check writing the records it vouches for, and without it), and that style's
   /// encoder.
   static let transcriptPairs: [(DocumentValidator, DocumentValidator, ModelEncoder)] = {
-    let (registry, _) = SchemaLoader.load([SourceFile(path: "plain.cast", text: plainText)])
-    let schema = CompiledSchema(registry: registry, options: ValidationOptions(maxDepth: 64))
-    guard let building = DocumentValidator(schema: schema, target: .model("Plain"), build: true) else { return [] }
+    guard var building = engine(plainText, "Plain", ValidationOptions(maxDepth: 64)) else { return [] }
+    building.build = true
     return KeyStyle.allCases.flatMap { keys in
       [true, false].map { cleanCheck in
         var transcribing = building
         transcribing.compactKeys = keys
         transcribing.usesCleanCheck = cleanCheck
-        return (building, transcribing, ModelEncoder(schema: schema, keys: keys))
+        return (building, transcribing, ModelEncoder(schema: building.schema, keys: keys))
       }
     }
   }()
+
+  /// The engine of a validator for `model` of `text`, through the public front door.
+  static func engine(_ text: String, _ model: String, _ options: ValidationOptions) -> DocumentValidator? {
+    (try? Schema(source: text, path: "fuzz.cast").validator(for: model, options: options))?.engine
+  }
 
   /// Everything a run tells: each record's verdict, span and findings, or the syntax error.
   static func outcome(_ validator: DocumentValidator, _ bytes: UnsafeRawBufferPointer, ndjson: Bool) -> String {
@@ -207,14 +195,8 @@ enum FuzzSchema {
       + result.findings.map { "\($0.severity) \($0.code) \($0.path) @\($0.offset) \($0.message)" }.joined(separator: "; ") + "\n"
   }
 
-  static let fixtures: [Fixture] = {
-    let (registry, _) = SchemaLoader.load([SourceFile(path: "fuzz.cast", text: text)])
-    return [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .error, maxDepth: 64)]
-      .compactMap { options in
-        let schema = CompiledSchema(registry: registry, options: options)
-        return DocumentValidator(schema: schema, target: .model("User"), build: true).map {
-          Fixture(schema: schema, validator: $0)
-        }
-      }
+  static let fixtures: [Validator] = {
+    [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .error, maxDepth: 64)]
+      .compactMap { options in try? Schema(source: text, path: "fuzz.cast").validator(for: "User", options: options) }
   }()
 }

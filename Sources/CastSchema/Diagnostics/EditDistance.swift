@@ -1,8 +1,8 @@
 /// "Did you mean" support: the closest candidate by edit distance, if it is close enough.
-public enum NameSuggestion {
+package enum NameSuggestion {
   /// The candidate closest to `name` (case-insensitive Levenshtein), when the distance is small
   /// relative to the name's length.
-  public static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
+  package static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
   where S.Element == String {
     let target = Array(name.lowercased().unicodeScalars)
     let limit = max(1, min(3, target.count / 3 + 1))

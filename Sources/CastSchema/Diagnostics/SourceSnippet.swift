@@ -1,12 +1,12 @@
 /// The source line of a range with a caret line under it, as every renderer shows it.
-public enum SourceSnippet {
+package enum SourceSnippet {
   /// The most characters of a source line shown; a longer line is cut to a window around the
   /// caret, with `…` where it was cut.
-  public static let maxWidth = 120
+  package static let maxWidth = 120
 
   /// Renders the line holding `range.lowerBound`, a gutter with the line number, and `^~~~` under
   /// the span (clipped to that line).
-  public static func render(
+  package static func render(
     _ file: SourceFile, range: Range<Int>, style: TextStyle, indent: String = ""
   ) -> String {
     let start = file.location(of: range.lowerBound)

@@ -1,5 +1,5 @@
 /// An evaluated `= default`: a JSON-like value castctl computed from the Swift literal.
-public indirect enum DefaultValue: Sendable, Hashable {
+package indirect enum DefaultValue: Sendable, Hashable {
   /// `nil`
   case null
   /// `true` / `false`
@@ -21,21 +21,21 @@ public indirect enum DefaultValue: Sendable, Hashable {
 }
 
 /// One `key: value` of a dictionary default.
-public struct DefaultMember: Sendable, Hashable {
+package struct DefaultMember: Sendable, Hashable {
   /// The key, as a string.
-  public var key: String
+  package var key: String
   /// The value.
-  public var value: DefaultValue
+  package var value: DefaultValue
 
   /// Creates a member.
-  public init(key: String, value: DefaultValue) {
+  package init(key: String, value: DefaultValue) {
     self.key = key
     self.value = value
   }
 }
 
 /// How a `Date` property is written on output.
-public enum DateFormat: Sendable, Hashable {
+package enum DateFormat: Sendable, Hashable {
   /// ISO-8601 in UTC (the default).
   case iso8601
   /// Seconds since 1970, as a number.
@@ -47,7 +47,7 @@ public enum DateFormat: Sendable, Hashable {
 }
 
 /// A declarative check from a `//!` directive; a failed check is an error.
-public enum Check: Sendable, Hashable {
+package enum Check: Sendable, Hashable {
   /// `//! range a...b` (or `min`/`max`): a number's value. Bounds are literal texts.
   case range(lower: String?, upper: String?, upperInclusive: Bool)
   /// `//! length a...b`: a string's length in Characters.
@@ -58,7 +58,7 @@ public enum Check: Sendable, Hashable {
   case pattern(String)
 
   /// How the check is written, for messages.
-  public var description: String {
+  package var description: String {
     switch self {
     case .range(let lower, let upper, let inclusive):
       "range \(lower ?? "")\(inclusive ? "..." : "..<")\(upper ?? "")"

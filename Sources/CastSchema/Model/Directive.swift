@@ -1,5 +1,5 @@
 /// A `//!` directive, understood.
-public enum Directive: Sendable, Hashable {
+package enum Directive: Sendable, Hashable {
   /// `"key"` / `v"key"`: key spec text (alternatives `??`, paths `/`, indices `[n]`).
   case key(String, verbatim: Bool)
   /// `ignore`: not in JSON, not archived.
@@ -18,7 +18,7 @@ public enum Directive: Sendable, Hashable {
   case date(DateFormat)
 
   /// Whether it belongs to a model rather than to a property.
-  public var isModelLevel: Bool {
+  package var isModelLevel: Bool {
     switch self {
     case .superKey, .awake, .awakeFromRead, .initializer, .nscoding, .nolog: true
     default: false
@@ -33,11 +33,11 @@ public enum Directive: Sendable, Hashable {
 }
 
 /// A parsed directive with the position of its text.
-public struct ParsedDirective: Sendable, Hashable {
+package struct ParsedDirective: Sendable, Hashable {
   /// What it says.
-  public var directive: Directive
+  package var directive: Directive
   /// Where it is written.
-  public var range: Range<Int>
+  package var range: Range<Int>
 }
 
 extension DirectiveSyntax {

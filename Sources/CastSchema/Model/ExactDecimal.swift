@@ -1,9 +1,9 @@
 /// A decimal number's exact value, read from its text (`-12.50e3`, `9223372036854775807`), for
 /// the comparisons that must not go through a `Double`: range checks of integers and `Decimal`
 /// (semantics §2, §4; issue 27 item 8), where `9223372036854775807` and `…806` are one Double.
-public struct ExactDecimal: Sendable, Hashable, Comparable {
+package struct ExactDecimal: Sendable, Hashable, Comparable {
   /// True below zero (never for zero itself).
-  public private(set) var isNegative: Bool
+  package private(set) var isNegative: Bool
   /// The significant digits, first non-zero through last non-zero (values 0–9); empty for zero.
   private var digits: [UInt8]
   /// The value is `0.d₁d₂… × 10^exponent`: the leading digit's place.
@@ -13,7 +13,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
   private static let exponentLimit = 1_000_000_000
 
   /// Reads `[+-]digits[.digits][(e|E)[+-]digits]`; nil for any other text.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var bytes = Substring(text).utf8[...]
     var negative = false
     if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
@@ -60,7 +60,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
     isNegative = negative && !mantissa.isEmpty
   }
 
-  public static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
+  package static func < (a: ExactDecimal, b: ExactDecimal) -> Bool {
     if a.isNegative != b.isNegative { return a.isNegative }
     // Same sign: compare magnitudes, reversed below zero.
     return a.isNegative ? magnitudeLess(b, a) : magnitudeLess(a, b)
@@ -75,7 +75,7 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
   }
 
   /// Whether `self` lies within the bounds (`upperInclusive`: `...` rather than `..<`).
-  public func isWithin(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool) -> Bool {
+  package func isWithin(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool) -> Bool {
     if let lower, self < lower { return false }
     guard let upper else { return true }
     return upperInclusive ? self <= upper : self < upper
@@ -85,13 +85,13 @@ public struct ExactDecimal: Sendable, Hashable, Comparable {
 extension ExactDecimal {
   /// The largest magnitude of Foundation's `Decimal` (a 38-digit mantissa times 10^127), which
   /// castctl's `Decimal` keeps as its range; the smallest non-zero magnitude is 1e-128.
-  public static let decimalLimitText = "3.4028236692093846346337460743176821145e165"
+  package static let decimalLimitText = "3.4028236692093846346337460743176821145e165"
   private static let decimalLargest = ExactDecimal(decimalLimitText)
   private static let decimalSmallest = ExactDecimal("1e-128")
 
   /// Whether the value is within Foundation `Decimal`'s range (every digit written is kept: castctl
   /// does not round to 38 digits as Foundation would).
-  public var fitsFoundationDecimal: Bool {
+  package var fitsFoundationDecimal: Bool {
     guard !digits.isEmpty else { return true }
     var magnitude = self
     magnitude.isNegative = false

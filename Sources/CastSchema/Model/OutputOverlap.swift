@@ -3,10 +3,10 @@
 /// `x[1]`, `x[1]` and `x[1]/c`) would make one value overwrite the other. Equal paths are not
 /// overlaps here (they are `duplicate-json-key`'s, or `key-style-collision`'s). The one rule the
 /// registry (`overlapping-json-key`) and `--keys` styles (`key-style-collision`) both apply.
-public enum OutputOverlap {
+package enum OutputOverlap {
   /// Each path (nil: none) that overlaps an earlier one, with that earlier one's index, or -1 for
   /// `objectPath`, an object written before them all (the `//! super` object).
-  public static func find(
+  package static func find(
     _ paths: [[KeyComponent]?], objectPath: [KeyComponent]? = nil, caseInsensitive: Bool = false
   ) -> [(index: Int, other: Int)] {
     // Most models write only plain keys, and plain keys cannot overlap but by being equal.

@@ -1,5 +1,5 @@
 /// How a property's type was marked.
-public enum Optionality: String, Sendable, Hashable {
+package enum Optionality: String, Sendable, Hashable {
   /// `T`
   case none
   /// `T?`
@@ -9,7 +9,7 @@ public enum Optionality: String, Sendable, Hashable {
 }
 
 /// What castctl does with a property.
-public enum PropertyUsage: String, Sendable, Hashable {
+package enum PropertyUsage: String, Sendable, Hashable {
   /// Read from and written to JSON.
   case normal
   /// `//! ignore`: not in JSON at all.
@@ -21,7 +21,7 @@ public enum PropertyUsage: String, Sendable, Hashable {
 }
 
 /// Where a property's JSON key came from, for `castctl schema` and "did you mean" messages.
-public enum KeySource: String, Sendable, Hashable {
+package enum KeySource: String, Sendable, Hashable {
   /// The property name.
   case propertyName = "name"
   /// A `//! "key"` directive.
@@ -37,37 +37,37 @@ public enum KeySource: String, Sendable, Hashable {
 /// One stored property of a model, after resolution: everything the engine needs.
 // NB: the fields are in order of size, so that the one-byte ones share the last word: a large
 // schema holds thousands of these, and 144 bytes each became 120.
-public struct Property: Sendable, Hashable {
+package struct Property: Sendable, Hashable {
   /// The Swift property name.
-  public var name: String
+  package var name: String
   /// The model that declares it (differs from the owner for inherited properties).
-  public var declaredIn: String
+  package var declaredIn: String
   /// The property name's position in its `.cast` file.
-  public var range: SourceRange
+  package var range: SourceRange
   /// The evaluated `= default`, if any.
-  public var defaultValue: DefaultValue?
+  package var defaultValue: DefaultValue?
   /// JSON key paths to try in order (`a ?? b`); the first is the output key. Empty for ignored.
-  public var keys: [KeyPath]
+  package var keys: [KeyPath]
   /// Declarative checks (`//! range`, `//! pattern`, …).
-  public var checks: [Check]
+  package var checks: [Check]
   /// How a `Date` is written (`//! date …`).
-  public var dateFormat: DateFormat
+  package var dateFormat: DateFormat
   /// The value type, without the outer `?` / `!`.
-  public var type: TypeRef
+  package var type: TypeRef
   /// `T`, `T?` or `T!`.
-  public var optionality: Optionality
+  package var optionality: Optionality
   /// Whether an absent value fails the model's init (per dialect, semantics §3).
-  public var isRequired: Bool
+  package var isRequired: Bool
   /// Where the key came from.
-  public var keySource: KeySource
+  package var keySource: KeySource
   /// Normal, ignored, JSON-skipped or custom.
-  public var usage: PropertyUsage
+  package var usage: PropertyUsage
   /// `let` rather than `var`.
-  public var isLet: Bool
+  package var isLet: Bool
 
   /// Whether the engine reads this property from JSON at all.
-  public var isMapped: Bool { usage == .normal || usage == .custom }
+  package var isMapped: Bool { usage == .normal || usage == .custom }
 
   /// The output key: the first alternative.
-  public var outputKey: KeyPath? { keys.first }
+  package var outputKey: KeyPath? { keys.first }
 }

@@ -1,5 +1,5 @@
 /// The built-in value types a property can have.
-public enum ScalarType: String, Sendable, Hashable, CaseIterable {
+package enum ScalarType: String, Sendable, Hashable, CaseIterable {
   case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
   case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
   case float = "Float", double = "Double", cgFloat = "CGFloat", decimal = "Decimal"
@@ -8,7 +8,7 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   case url = "URL", date = "Date", data = "Data", uuid = "UUID"
 
   /// Spellings that mean the same type (`NSString`, `NSURL`, `Swift.Int`, …).
-  public static func named(_ name: String) -> ScalarType? {
+  package static func named(_ name: String) -> ScalarType? {
     // No spelling has a dot, so a qualified name is looked up only once it is stripped.
     if let type = spelled(name) { return type }
     guard name.hasPrefix("Swift.") || name.hasPrefix("Foundation."), let dot = name.firstIndex(of: ".") else {
@@ -68,7 +68,7 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   }()
 
   /// The inclusive range of an integer type, as (min, max) literal values.
-  public var integerBounds: (min: Int64, max: UInt64)? {
+  package var integerBounds: (min: Int64, max: UInt64)? {
     switch self {
     case .int, .int64: (Int64.min, UInt64(Int64.max))
     case .int8: (Int64(Int8.min), UInt64(Int8.max))
@@ -83,27 +83,27 @@ public enum ScalarType: String, Sendable, Hashable, CaseIterable {
   }
 
   /// True for the integer types.
-  public var isInteger: Bool { integerBounds != nil }
+  package var isInteger: Bool { integerBounds != nil }
   /// True for the floating-point types.
-  public var isFloatingPoint: Bool { self == .float || self == .double || self == .cgFloat }
+  package var isFloatingPoint: Bool { self == .float || self == .double || self == .cgFloat }
 
   /// Whether this floating-point type holds `value`: finite, and for `Float` within Float's range.
   /// Defaults and data share the rule, so a default never passes that the same value as data would not.
   @inlinable
-  public func holdsFloatingPoint(_ value: Double) -> Bool {
+  package func holdsFloatingPoint(_ value: Double) -> Bool {
     guard value.isFinite else { return false }
     // NB: rounded as Swift's `Float(_:)` rounds, so `3.4028235e38` (the limit as Float prints it,
     // a little above the exact maximum) still fits.
     return self != .float || Float(value).isFinite
   }
   /// True for every type a JSON number can hold.
-  public var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }
+  package var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }
 }
 
 /// A resolved type: what the validation engine compiles.
 // NB: only the collection and optional cases are indirect: a scalar, model or enum type, most
 // of a schema's, needs no heap box of its own.
-public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
+package enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   /// A built-in scalar.
   case scalar(ScalarType)
   /// Any JSON value (`Any`, `AnyObject`, `NSDictionary`, …).
@@ -126,7 +126,7 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   case enumeration(String)
 
   /// Swift spelling, for messages and `castctl schema`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .scalar(let scalar): scalar.rawValue
     case .any: "Any"
@@ -141,13 +141,13 @@ public enum TypeRef: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The type without optional wrappers.
-  public var unwrapped: TypeRef {
+  package var unwrapped: TypeRef {
     if case .optional(let wrapped) = self { return wrapped.unwrapped }
     return self
   }
 
   /// Every model or enum name this type mentions.
-  public var referencedNames: [String] {
+  package var referencedNames: [String] {
     switch self {
     case .model(let name), .enumeration(let name): [name]
     case .array(let element), .set(let element), .optional(let element): element.referencedNames

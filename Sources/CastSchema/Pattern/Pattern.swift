@@ -11,24 +11,24 @@
 /// groups nest at most `maxNesting` deep, and the expanded program has at most `maxProgramSize`
 /// steps. Backreferences, lookaround, word boundaries, Unicode properties, inline options and
 /// possessive quantifiers are errors.
-public struct Pattern: Sendable, Equatable {
+package struct Pattern: Sendable, Equatable {
   /// The pattern as written.
-  public let text: String
+  package let text: String
   /// The compiled program; it ends with `.match`.
-  public let program: [PatternInstruction]
+  package let program: [PatternInstruction]
   /// True when every match starts at the start of the string, so the matcher need not try later
   /// starting points.
-  public let isAnchoredAtStart: Bool
+  package let isAnchoredAtStart: Bool
 
   /// The largest count in `{m,n}`.
-  public static let maxRepetition = 1000
+  package static let maxRepetition = 1000
   /// The deepest nesting of groups.
-  public static let maxNesting = 100
+  package static let maxNesting = 100
   /// The most instructions a pattern may compile to; bounds the matcher's work per scalar.
-  public static let maxProgramSize = 10_000
+  package static let maxProgramSize = 10_000
 
   /// Parses and compiles `text`.
-  public init(_ text: String) throws(PatternError) {
+  package init(_ text: String) throws(PatternError) {
     var parser = PatternParser(text)
     let node = try parser.parse()
     self.text = text
@@ -37,7 +37,7 @@ public struct Pattern: Sendable, Equatable {
   }
 
   /// Why `text` cannot be used as a pattern, or nil when it can.
-  public static func problem(in text: String) -> PatternError? {
+  package static func problem(in text: String) -> PatternError? {
     do {
       _ = try Pattern(text)
       return nil

@@ -1,6 +1,6 @@
 /// One step of a compiled pattern, for a Thompson-NFA (Pike VM) matcher: consuming steps read one
 /// Unicode scalar, the others move between steps without reading.
-public enum PatternInstruction: Sendable, Equatable {
+package enum PatternInstruction: Sendable, Equatable {
   /// Reads this scalar.
   case scalar(Unicode.Scalar)
   /// Reads one scalar of the set.

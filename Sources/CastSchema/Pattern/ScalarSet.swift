@@ -1,16 +1,16 @@
 /// A set of Unicode scalars as sorted, disjoint, non-adjacent closed ranges: a character class
 /// (`[a-z]`, `[^0-9]`, `\w`) in the form the matcher tests with a binary search.
-public struct ScalarSet: Sendable, Hashable {
+package struct ScalarSet: Sendable, Hashable {
   /// The ranges, by scalar value, sorted and merged.
-  public private(set) var ranges: [ClosedRange<UInt32>]
+  package private(set) var ranges: [ClosedRange<UInt32>]
 
   /// A set of the given ranges (in any order, overlapping or not).
-  public init(_ ranges: [ClosedRange<UInt32>] = []) {
+  package init(_ ranges: [ClosedRange<UInt32>] = []) {
     self.ranges = Self.normalized(ranges)
   }
 
   /// Whether `scalar` is in the set.
-  public func contains(_ scalar: Unicode.Scalar) -> Bool {
+  package func contains(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     var low = 0
     var high = ranges.count
@@ -28,10 +28,10 @@ public struct ScalarSet: Sendable, Hashable {
   }
 
   /// The set with `other`'s scalars added.
-  public func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
+  package func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
 
   /// Every scalar not in the set (surrogate code points are not scalars, so they stay out).
-  public func inverted() -> ScalarSet {
+  package func inverted() -> ScalarSet {
     var result: [ClosedRange<UInt32>] = []
     var next: UInt32 = 0
     for range in ranges {
@@ -63,17 +63,17 @@ public struct ScalarSet: Sendable, Hashable {
 
 extension ScalarSet {
   /// `\d`: the ASCII digits 0-9.
-  public static let digit = ScalarSet([0x30...0x39])
+  package static let digit = ScalarSet([0x30...0x39])
   /// `\w`: ASCII letters, digits and `_`.
-  public static let word = ScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
+  package static let word = ScalarSet([0x30...0x39, 0x41...0x5A, 0x5F...0x5F, 0x61...0x7A])
   /// `\s`: the Unicode White_Space scalars (tab, line feed, vertical tab, form feed, carriage
   /// return, space, U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
-  public static let space = ScalarSet([
+  package static let space = ScalarSet([
     0x09...0x0D, 0x20...0x20, 0x85...0x85, 0xA0...0xA0, 0x1680...0x1680, 0x2000...0x200A,
     0x2028...0x2029, 0x202F...0x202F, 0x205F...0x205F, 0x3000...0x3000,
   ])
   /// `.`: every scalar except the line breaks `\n` and `\r`.
-  public static let notLineBreak = ScalarSet([0x0A...0x0A, 0x0D...0x0D]).inverted()
+  package static let notLineBreak = ScalarSet([0x0A...0x0A, 0x0D...0x0D]).inverted()
 }
 
 // MARK: - Case

@@ -1,40 +1,17 @@
 import OrderedCollections
 
-/// Generator flags and overrides that shape how keys are computed (semantics §2).
-public struct RegistryOptions: Sendable, Hashable {
-  /// `-c`: capitalise the first letter of every key component, verbatim keys excepted.
-  public var capitalizeKeys = false
-  /// `-i`: case-insensitive key lookup (output keeps the declared keys).
-  public var caseInsensitiveKeys = false
-  /// `-n`: an empty string counts as absent for `String` properties.
-  public var emptyStringIsAbsent = false
-  /// `--dialect`: overrides every model's dialect.
-  public var dialect: Dialect?
-
-  /// Default options: no flags.
-  public init(
-    capitalizeKeys: Bool = false, caseInsensitiveKeys: Bool = false, emptyStringIsAbsent: Bool = false,
-    dialect: Dialect? = nil
-  ) {
-    self.capitalizeKeys = capitalizeKeys
-    self.caseInsensitiveKeys = caseInsensitiveKeys
-    self.emptyStringIsAbsent = emptyStringIsAbsent
-    self.dialect = dialect
-  }
-}
-
 /// Every model and enum of the loaded files, resolved and immutable.
-public struct ModelRegistry: Sendable {
+package struct ModelRegistry: Sendable {
   /// The loaded files; `SourceRange.file` indexes this array.
-  public let files: [SourceFile]
+  package let files: [SourceFile]
   /// Models by name, in declaration order.
-  public let models: OrderedDictionary<String, Model>
+  package let models: OrderedDictionary<String, Model>
   /// Enums by name, in declaration order.
-  public let enums: OrderedDictionary<String, EnumType>
+  package let enums: OrderedDictionary<String, EnumType>
   /// Typealiases, resolved.
-  public let aliases: [String: TypeRef]
+  package let aliases: [String: TypeRef]
   /// The flags the keys were computed with.
-  public let options: RegistryOptions
+  package let options: RegistryOptions
   /// The syntax trees the registry was built from, unused once it is built.
   // NB: held so that they are freed with the registry rather than at the end of loading: tens of
   // thousands of nodes for a large schema, released one by one, where castctl keeps the registry
@@ -54,11 +31,11 @@ public struct ModelRegistry: Sendable {
   }
 
   /// An empty registry (no files).
-  public static let empty = ModelRegistry(files: [], models: [:], enums: [:], aliases: [:], options: RegistryOptions())
+  package static let empty = ModelRegistry(files: [], models: [:], enums: [:], aliases: [:], options: RegistryOptions())
 
   /// Models that no other model references (as a property type or superclass): the candidates
   /// for a default `--model`.
-  public var rootModels: [String] {
+  package var rootModels: [String] {
     var referenced: Set<String> = []
     for model in models.values {
       if let superclass = model.superclass { referenced.insert(superclass) }
@@ -70,7 +47,7 @@ public struct ModelRegistry: Sendable {
   }
 
   /// The closest model name, for "did you mean".
-  public func suggestModel(for name: String) -> String? {
+  package func suggestModel(for name: String) -> String? {
     NameSuggestion.closest(to: name, in: Array(models.keys))
   }
 }

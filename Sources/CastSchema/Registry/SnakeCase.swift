@@ -2,16 +2,16 @@
 // NB: names and keys are nearly always ASCII, and for them the rule is worked out on bytes. The
 // Character path asks Unicode for every letter's properties: about 2 µs a name, most of the load
 // of a large schema whose keys all come from the rule, and of `convert --keys`.
-public enum SnakeCase {
+package enum SnakeCase {
   /// Property → JSON: lower case, `_` at each word boundary; an upper-case run is one word
   /// (`myURLProperty` → `my_url_property`, `userID` → `user_id`).
-  public static func jsonKey(for property: String) -> String {
+  package static func jsonKey(for property: String) -> String {
     if let ascii = property.utf8.withContiguousStorageIfAvailable(asciiJSONKey), let key = ascii { return key }
     return characterJSONKey(for: property)
   }
 
   /// JSON → property: split on `_`, drop empty parts, capitalise every part after the first.
-  public static func propertyName(for key: String) -> String {
+  package static func propertyName(for key: String) -> String {
     if let ascii = key.utf8.withContiguousStorageIfAvailable(asciiPropertyName), let name = ascii { return name }
     return characterPropertyName(for: key)
   }

@@ -1,6 +1,6 @@
 /// Recursive-descent parser for `.cast` files. It always returns a tree: on an error it records a
 /// diagnostic and resumes at the next declaration or member, so one run reports every problem.
-public struct Parser {
+package struct Parser {
   let source: SourceFile
   let file: Int
   var tokens: [Token]
@@ -20,7 +20,7 @@ public struct Parser {
   static let maxNesting = 100
 
   /// Parses one file; `file` is its index for diagnostics' ranges.
-  public static func parse(_ source: SourceFile, file: Int) -> (SourceFileSyntax, [Diagnostic]) {
+  package static func parse(_ source: SourceFile, file: Int) -> (SourceFileSyntax, [Diagnostic]) {
     let (tokens, lexDiagnostics) = Lexer.tokenize(source, file: file)
     var parser = Parser(source: source, file: file, tokens: tokens)
     parser.diagnostics = lexDiagnostics

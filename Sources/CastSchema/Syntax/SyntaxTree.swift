@@ -1,15 +1,15 @@
 /// A name as written, with its range.
-public struct NameSyntax: Sendable, Hashable {
+package struct NameSyntax: Sendable, Hashable {
   /// The name without backticks.
-  public var text: String
+  package var text: String
   /// Where it is.
-  public var range: Range<Int>
+  package var range: Range<Int>
 }
 
 /// A type as written: `Int`, `[String: [Int]]?`, `Set<URL>`, `Optional<T>`, `T!`.
 // NB: only the wrapping cases are indirect: a plain name, most of a schema's types, needs no
 // heap box of its own.
-public enum TypeSyntax: Sendable, Hashable {
+package enum TypeSyntax: Sendable, Hashable {
   /// A (possibly dotted) name with generic arguments: `Int`, `Swift.Int`, `Array<T>`.
   case named(NameSyntax, arguments: [TypeSyntax], range: Range<Int>)
   /// `T?`
@@ -24,7 +24,7 @@ public enum TypeSyntax: Sendable, Hashable {
   case missing(at: Int)
 
   /// The range the type covers.
-  public var range: Range<Int> {
+  package var range: Range<Int> {
     switch self {
     case .named(_, _, let range), .optional(_, let range), .implicitlyUnwrapped(_, let range),
       .array(_, let range), .dictionary(_, _, let range):
@@ -41,7 +41,7 @@ public enum TypeSyntax: Sendable, Hashable {
 }
 
 /// A default value or enum raw value as written: a Swift literal or a simple constructor call.
-public indirect enum ExpressionSyntax: Sendable, Hashable {
+package indirect enum ExpressionSyntax: Sendable, Hashable {
   /// `42`, `-7`, `0x1F`: literal text, sign included.
   case integer(String, range: Range<Int>)
   /// `3.5`, `-1e3`
@@ -64,7 +64,7 @@ public indirect enum ExpressionSyntax: Sendable, Hashable {
   case unsupported(range: Range<Int>)
 
   /// The range the expression covers.
-  public var range: Range<Int> {
+  package var range: Range<Int> {
     switch self {
     case .integer(_, let range), .float(_, let range), .string(_, let range), .bool(_, let range),
       .nil(let range), .array(_, let range), .dictionary(_, let range), .member(_, let range),
@@ -75,36 +75,36 @@ public indirect enum ExpressionSyntax: Sendable, Hashable {
 }
 
 /// One `key: value` pair of a dictionary literal.
-public struct DictionaryElementSyntax: Sendable, Hashable {
+package struct DictionaryElementSyntax: Sendable, Hashable {
   /// The key expression.
-  public var key: ExpressionSyntax
+  package var key: ExpressionSyntax
   /// The value expression.
-  public var value: ExpressionSyntax
+  package var value: ExpressionSyntax
 }
 
 /// A `//!` comment: where it is. Its text is read from the source (`text(in:)`) by whoever
 /// needs it.
 // NB: 8 bytes rather than a String and two ranges: a large schema has a directive on nearly every
 // property, and decoding each one's text while parsing was a tenth of the parse.
-public struct DirectiveSyntax: Sendable, Hashable {
+package struct DirectiveSyntax: Sendable, Hashable {
   private var start: UInt32
   private var end: UInt32
 
   /// The comment from `//!` to `range.upperBound`.
-  public init(range: Range<Int>) {
+  package init(range: Range<Int>) {
     start = UInt32(truncatingIfNeeded: range.lowerBound)
     end = UInt32(truncatingIfNeeded: range.upperBound)
   }
 
   /// The whole comment's range.
-  public var range: Range<Int> { Int(start)..<Int(end) }
+  package var range: Range<Int> { Int(start)..<Int(end) }
   /// UTF-8 offset of the text after `//!`.
-  public var textStart: Int { min(Int(start) + 3, Int(end)) }
+  package var textStart: Int { min(Int(start) + 3, Int(end)) }
   /// The bytes after `//!`.
-  public var textRange: Range<Int> { textStart..<Int(end) }
+  package var textRange: Range<Int> { textStart..<Int(end) }
 
   /// The text after `//!`, untrimmed.
-  public func text(in source: SourceFile) -> String { source.text(textRange) }
+  package func text(in source: SourceFile) -> String { source.text(textRange) }
 }
 
 /// `let` / `var` inside a model body: a row of plain values. Its type, default and directives are
@@ -115,7 +115,7 @@ public struct DirectiveSyntax: Sendable, Hashable {
 // a row holding its own name, type and directives (200 bytes, copied through type metadata with
 // a retain per field) was the largest part of parsing and of fresh memory. Most types are a plain
 // name: a 56-byte `TypeSyntax` with a String each was the next largest.
-public struct PropertyDeclSyntax: Sendable, Hashable {
+package struct PropertyDeclSyntax: Sendable, Hashable {
   private var start: UInt32
   private var end: UInt32
   private var nameStart: UInt32
@@ -131,9 +131,9 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   private var firstDirective: UInt32
   private var directiveCount: UInt32 = 0
   /// `let` or `var` (false also for a property written without either, a warning).
-  public var isLet: Bool
+  package var isLet: Bool
   /// A `{ … }` body follows: a computed property, skipped by castctl.
-  public var isComputed = false
+  package var isComputed = false
   private var suffix = Suffix.none
 
   private enum Suffix: UInt8 { case none, optional, implicitlyUnwrapped }
@@ -152,7 +152,7 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   }
 
   /// The declaration's range (keyword to end of type/default).
-  public var range: Range<Int> {
+  package var range: Range<Int> {
     get { Int(start)..<Int(end) }
     set {
       start = UInt32(truncatingIfNeeded: newValue.lowerBound)
@@ -161,10 +161,10 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   }
 
   /// The name's token, backticks included; empty where the name is missing.
-  public var nameRange: Range<Int> { Int(nameStart)..<Int(nameEnd) }
+  package var nameRange: Range<Int> { Int(nameStart)..<Int(nameEnd) }
 
   /// The outermost `?` or `!` of the annotated type.
-  public var typeSuffix: TypeSuffixSyntax? {
+  package var typeSuffix: TypeSuffixSyntax? {
     switch suffix {
     case .none: nil
     case .optional: TypeSuffixSyntax(isImplicitlyUnwrapped: false, range: Int(typeStart)..<Int(typeEnd))
@@ -176,7 +176,7 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
   var baseTypeIndex: Int? { typeIndex < 0 ? nil : Int(typeIndex) }
   /// The annotated type's name (backticks included) when it is a plain one: `Int`, `Model`.
   /// Such a type is kept in the row, not in the file's table.
-  public var plainTypeName: Range<Int>? {
+  package var plainTypeName: Range<Int>? {
     typeIndex == Self.plainName ? Int(typeStart)..<Int(typeNameEnd) : nil
   }
   /// Index of the `= default` in the file's table.
@@ -218,72 +218,72 @@ public struct PropertyDeclSyntax: Sendable, Hashable {
 }
 
 /// A type's outermost `?` (optional) or `!` (implicitly unwrapped), kept apart from what it wraps.
-public struct TypeSuffixSyntax: Sendable, Hashable {
+package struct TypeSuffixSyntax: Sendable, Hashable {
   /// `!` rather than `?`.
-  public var isImplicitlyUnwrapped: Bool
+  package var isImplicitlyUnwrapped: Bool
   /// The whole type's range, suffix included.
-  public var range: Range<Int>
+  package var range: Range<Int>
 
   /// `wrapped` with this suffix: the type as written.
-  public func wrapping(_ wrapped: TypeSyntax) -> TypeSyntax {
+  package func wrapping(_ wrapped: TypeSyntax) -> TypeSyntax {
     isImplicitlyUnwrapped ? .implicitlyUnwrapped(wrapped, range: range) : .optional(wrapped, range: range)
   }
 }
 
 /// One `case` element of an enum.
-public struct EnumCaseSyntax: Sendable, Hashable {
+package struct EnumCaseSyntax: Sendable, Hashable {
   /// The case name.
-  public var name: NameSyntax
+  package var name: NameSyntax
   /// `= raw`, if written.
-  public var rawValue: ExpressionSyntax?
+  package var rawValue: ExpressionSyntax?
   /// `case x(Int)`: associated values, which castctl cannot map.
-  public var hasAssociatedValues: Bool
+  package var hasAssociatedValues: Bool
 }
 
 /// `enum Name: RawType { case … }`
-public struct EnumDeclSyntax: Sendable, Hashable {
+package struct EnumDeclSyntax: Sendable, Hashable {
   /// The enum's name.
-  public var name: NameSyntax
+  package var name: NameSyntax
   /// Everything after the `:`, first entry is the raw type if it is one.
-  public var inheritance: [TypeSyntax]
+  package var inheritance: [TypeSyntax]
   /// Cases in declaration order.
-  public var cases: [EnumCaseSyntax]
+  package var cases: [EnumCaseSyntax]
   /// Whole declaration.
-  public var range: Range<Int>
+  package var range: Range<Int>
 }
 
 /// `class` / `struct` declaration: the models.
-public struct ModelDeclSyntax: Sendable, Hashable {
+package struct ModelDeclSyntax: Sendable, Hashable {
   /// `class` or `struct`.
-  public var isStruct: Bool
+  package var isStruct: Bool
   /// The model's name.
-  public var name: NameSyntax
+  package var name: NameSyntax
   /// Superclass and protocols, as written.
-  public var inheritance: [TypeSyntax]
+  package var inheritance: [TypeSyntax]
   /// Attributes and modifiers before the keyword.
-  public var modifiers: [String]
+  package var modifiers: [String]
   /// Stored and computed properties, in order: indices in the file's table.
-  public var properties: Range<Int>
+  package var properties: Range<Int>
   /// Model-level directives: on the header line, or on lines of their own in the body.
-  public var directives: [DirectiveSyntax]
+  package var directives: [DirectiveSyntax]
   /// Models and enums declared inside the body.
-  public var nested: [DeclSyntax]
+  package var nested: [DeclSyntax]
   /// Whole declaration.
-  public var range: Range<Int>
+  package var range: Range<Int>
 }
 
 /// `typealias Name = Type`
-public struct TypealiasDeclSyntax: Sendable, Hashable {
+package struct TypealiasDeclSyntax: Sendable, Hashable {
   /// The alias.
-  public var name: NameSyntax
+  package var name: NameSyntax
   /// What it stands for.
-  public var type: TypeSyntax
+  package var type: TypeSyntax
   /// Whole declaration.
-  public var range: Range<Int>
+  package var range: Range<Int>
 }
 
 /// A top-level (or nested) declaration.
-public enum DeclSyntax: Sendable, Hashable {
+package enum DeclSyntax: Sendable, Hashable {
   /// `class` or `struct`
   case model(ModelDeclSyntax)
   /// `enum`
@@ -295,13 +295,13 @@ public enum DeclSyntax: Sendable, Hashable {
 }
 
 /// The tree of one file: always produced, however broken the input.
-public struct SourceFileSyntax: Sendable, Hashable {
+package struct SourceFileSyntax: Sendable, Hashable {
   /// Declarations in order.
-  public var declarations: [DeclSyntax]
+  package var declarations: [DeclSyntax]
   /// Directives at top level, outside any model (misplaced).
-  public var strayDirectives: [DirectiveSyntax]
+  package var strayDirectives: [DirectiveSyntax]
   /// Every model's properties, each model's together (`ModelDeclSyntax.properties`).
-  public var properties: [PropertyDeclSyntax] = []
+  package var properties: [PropertyDeclSyntax] = []
   /// The properties' annotated types, without their outermost `?` or `!`, except plain names
   /// (`PropertyDeclSyntax.plainTypeName`).
   var propertyTypes: [TypeSyntax] = []
@@ -311,19 +311,19 @@ public struct SourceFileSyntax: Sendable, Hashable {
   var propertyDirectives: [DirectiveSyntax] = []
 
   /// A file of these declarations and stray directives, without properties.
-  public init(declarations: [DeclSyntax], strayDirectives: [DirectiveSyntax]) {
+  package init(declarations: [DeclSyntax], strayDirectives: [DirectiveSyntax]) {
     self.declarations = declarations
     self.strayDirectives = strayDirectives
   }
 
   /// A model's properties.
-  public func properties(of model: ModelDeclSyntax) -> ArraySlice<PropertyDeclSyntax> {
+  package func properties(of model: ModelDeclSyntax) -> ArraySlice<PropertyDeclSyntax> {
     properties[model.properties]
   }
 
   /// A property's annotated type without its outermost `?` or `!` (`typeSuffix`), if any; a plain
   /// name is read from `source`, the file this tree was parsed from.
-  public func baseType(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
+  package func baseType(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
     if let name = property.plainTypeName {
       return .plainName(at: name, in: source)
     }
@@ -331,18 +331,18 @@ public struct SourceFileSyntax: Sendable, Hashable {
   }
 
   /// A property's annotated type, as written.
-  public func typeAnnotation(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
+  package func typeAnnotation(of property: PropertyDeclSyntax, in source: SourceFile) -> TypeSyntax? {
     guard let base = baseType(of: property, in: source) else { return nil }
     return property.typeSuffix?.wrapping(base) ?? base
   }
 
   /// A property's `= default`, if any.
-  public func defaultValue(of property: PropertyDeclSyntax) -> ExpressionSyntax? {
+  package func defaultValue(of property: PropertyDeclSyntax) -> ExpressionSyntax? {
     property.defaultValueIndex.map { propertyDefaults[$0] }
   }
 
   /// A property's directives: on its line, and own-line directives just above it.
-  public func directives(of property: PropertyDeclSyntax) -> ArraySlice<DirectiveSyntax> {
+  package func directives(of property: PropertyDeclSyntax) -> ArraySlice<DirectiveSyntax> {
     propertyDirectives[property.directiveIndices]
   }
 }

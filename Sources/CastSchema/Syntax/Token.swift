@@ -1,5 +1,5 @@
 /// The kind of a lexical token of the `.cast` language.
-public enum TokenKind: UInt8, Sendable, Hashable {
+package enum TokenKind: UInt8, Sendable, Hashable {
   /// A name or keyword; backticked names (`` `public` ``) are identifiers too.
   case identifier
   /// An integer literal (`42`, `0x1F`, `1_000`).
@@ -23,18 +23,18 @@ public enum TokenKind: UInt8, Sendable, Hashable {
 // 12 bytes: a large file has tens of thousands of them. The first byte fills what would be
 // padding; the parser asks "is this `:`?" of nearly every token, and the byte answers most of
 // those questions without a look at the source.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
   private var start: UInt32
   private var end: UInt32
   /// What it is.
-  public var kind: TokenKind
+  package var kind: TokenKind
   /// True when a line break (or the start of the file) comes between the previous token and this one.
-  public var startsLine: Bool
+  package var startsLine: Bool
   /// Its first byte; 0 for the end of the file.
-  public var lead: UInt8
+  package var lead: UInt8
 
   /// Creates a token whose first byte is `lead`.
-  public init(kind: TokenKind, range: Range<Int>, startsLine: Bool, lead: UInt8) {
+  package init(kind: TokenKind, range: Range<Int>, startsLine: Bool, lead: UInt8) {
     self.kind = kind
     self.start = UInt32(truncatingIfNeeded: range.lowerBound)
     self.end = UInt32(truncatingIfNeeded: range.upperBound)
@@ -43,7 +43,7 @@ public struct Token: Sendable, Hashable {
   }
 
   /// UTF-8 offsets in its file.
-  public var range: Range<Int> { Int(start)..<Int(end) }
+  package var range: Range<Int> { Int(start)..<Int(end) }
   /// The first offset (the range's lower bound, without building the range).
   var offset: Int { Int(start) }
   /// How many bytes it spans.

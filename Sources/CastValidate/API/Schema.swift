@@ -35,6 +35,11 @@ public struct Schema: Sendable {
     try self.init([SourceFile(path: path, text: text)], options: options)
   }
 
+  /// Loads model text given as UTF-8 bytes; an invalid byte is a diagnostic, not a crash.
+  public init(source bytes: [UInt8], path: String = "schema.cast", options: RegistryOptions = RegistryOptions()) throws(SchemaError) {
+    try self.init([SourceFile(path: path, bytes: bytes)], options: options)
+  }
+
   private init(_ files: [SourceFile], options: RegistryOptions) throws(SchemaError) {
     let (registry, diagnostics) = SchemaLoader.load(files, options: options)
     if diagnostics.contains(where: { $0.severity == .error }) {

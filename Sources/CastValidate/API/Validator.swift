@@ -12,7 +12,8 @@ public struct Validator: Sendable {
     case ndjson
   }
 
-  let engine: DocumentValidator
+  /// The engine behind it (the command line and the fuzzers drive it directly).
+  package let engine: DocumentValidator
   let target: ValidationTarget
 
   /// Validates every record of `json` and reports all findings; never throws: malformed input

@@ -6,7 +6,7 @@ extension KeyStyle {
   /// one value would overwrite the other. One error (`key-style-collision`) at each later
   /// property, with a note at the first. None for `json`: two properties mapped to one JSON key
   /// are already a schema error (`duplicate-json-key`).
-  public func collisions(in schema: CompiledSchema, target: ValidationTarget) -> [Diagnostic] {
+  package func collisions(in schema: CompiledSchema, target: ValidationTarget) -> [Diagnostic] {
     guard self != .json else { return [] }
     var diagnostics: [Diagnostic] = []
     for index in ModelReach.models(from: [target.rootType], in: schema.registry).sorted() {

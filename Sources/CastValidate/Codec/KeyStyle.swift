@@ -1,7 +1,7 @@
 import CastSchema
 
 /// Which keys `convert` writes (`--keys`).
-public enum KeyStyle: String, Sendable, CaseIterable {
+package enum KeyStyle: String, Sendable, CaseIterable {
   /// The model's JSON keys (the default): first `??` alternative, paths as nested objects.
   case json
   /// Property names, flat: what an NSCoding archive used.
@@ -12,7 +12,7 @@ public enum KeyStyle: String, Sendable, CaseIterable {
   case camel
 
   /// The path a property is written at.
-  public func path(for property: Property) -> [KeyComponent] {
+  package func path(for property: Property) -> [KeyComponent] {
     switch self {
     case .property:
       return [KeyComponent(key: property.name)]

@@ -3,7 +3,7 @@
 /// index keys), which is the common case and the costly one at millions of records.
 extension ModelEncoder {
   /// Appends the compact JSON text of `instance`.
-  public func writeCompact(_ instance: Instance, into output: inout [UInt8]) {
+  package func writeCompact(_ instance: Instance, into output: inout [UInt8]) {
     switch instance {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)

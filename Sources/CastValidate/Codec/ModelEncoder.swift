@@ -2,21 +2,21 @@ import CastSchema
 
 /// Writes a decoded instance the way its model's dialect writes it: output keys, nested paths,
 /// defaults filled, nil omitted or `null` per dialect (the second half of every seed library).
-public struct ModelEncoder: Sendable {
-  public let schema: CompiledSchema
-  public let keys: KeyStyle
+package struct ModelEncoder: Sendable {
+  package let schema: CompiledSchema
+  package let keys: KeyStyle
   /// The `"key":` bytes of each field, for models with plain keys (see `writeCompact`).
   let plainKeys: [Int: [[UInt8]]]
 
   /// Creates an encoder.
-  public init(schema: CompiledSchema, keys: KeyStyle = .json) {
+  package init(schema: CompiledSchema, keys: KeyStyle = .json) {
     self.schema = schema
     self.keys = keys
     self.plainKeys = Self.plainKeyTable(schema, keys)
   }
 
   /// The JSON representation of an instance.
-  public func encode(_ instance: Instance) -> JSONValue {
+  package func encode(_ instance: Instance) -> JSONValue {
     switch instance {
     case .null: return .null
     case .bool(let flag): return .bool(flag)
@@ -31,7 +31,7 @@ public struct ModelEncoder: Sendable {
   }
 
   /// A model: every mapped property in declaration order (superclass first) at its output path.
-  public func encode(_ model: ModelInstance) -> JSONValue {
+  package func encode(_ model: ModelInstance) -> JSONValue {
     let plan = schema.plans[model.plan]
     var root = JSONValue.object([])
     for (index, field) in plan.fields.enumerated() {

@@ -6,19 +6,19 @@ import Foundation
 /// rounded, and listed. What a property list cannot hold at all is refused with a
 /// `PropertyListOutputError`: a null document, a number beyond a `Double`, and, in XML, the
 /// control characters XML 1.0 has no form for.
-public enum PropertyListOutput {
+package enum PropertyListOutput {
   /// A number written as the nearest `Double`.
-  public struct Rounding: Sendable, Equatable {
+  package struct Rounding: Sendable, Equatable {
     /// Where it is.
-    public var pointer: JSONPointer
+    package var pointer: JSONPointer
     /// The number as it was.
-    public var literal: String
+    package var literal: String
     /// The number as the property list holds it.
-    public var written: String
+    package var written: String
   }
 
   /// The property list bytes, how many nulls had to be left out, and the numbers rounded.
-  public static func write(
+  package static func write(
     _ value: JSONValue, binary: Bool
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
     if case .null = value {
@@ -110,11 +110,11 @@ public enum PropertyListOutput {
 }
 
 /// A value that cannot be written as a property list, and where it is.
-public struct PropertyListOutputError: Error, Sendable, CustomStringConvertible {
+package struct PropertyListOutputError: Error, Sendable, CustomStringConvertible {
   /// Where in the document.
-  public var pointer: JSONPointer
+  package var pointer: JSONPointer
   /// Why, in a sentence.
-  public var reason: String
+  package var reason: String
 
-  public var description: String { pointer.components.isEmpty ? reason : "\(pointer): \(reason)" }
+  package var description: String { pointer.components.isEmpty ? reason : "\(pointer): \(reason)" }
 }

@@ -2,7 +2,7 @@ import CastSchema
 
 /// Compares a record with its trip through the model (decode → encode) and lists every change,
 /// classified by kind, model-aware: it knows which keys are alternatives, paths, ignored or unknown.
-public struct RoundTripLedger {
+package struct RoundTripLedger {
   let schema: CompiledSchema
   let offsets: [String: Int]
   let fallbackOffset: Int
@@ -18,10 +18,10 @@ public struct RoundTripLedger {
   /// the last one).
   let replacedDuplicates: [String: [Int]]
   var recordLine: Int?
-  public private(set) var entries: [LedgerEntry] = []
+  package private(set) var entries: [LedgerEntry] = []
 
   /// Prepares a comparison for one record; `offsets` maps the input's JSON Pointers to byte offsets.
-  public init(schema: CompiledSchema, offsets: [String: Int], recordOffset: Int, findings: [Finding], recordLine: Int?) {
+  package init(schema: CompiledSchema, offsets: [String: Int], recordOffset: Int, findings: [Finding], recordLine: Int?) {
     self.schema = schema
     self.offsets = offsets
     self.fallbackOffset = recordOffset
@@ -38,7 +38,7 @@ public struct RoundTripLedger {
   }
 
   /// Compares a record decoded against `target`.
-  public mutating func compare(target: ValidationTarget, input: JSONValue, output: JSONValue, path: String) {
+  package mutating func compare(target: ValidationTarget, input: JSONValue, output: JSONValue, path: String) {
     let node: ValueNode
     switch target {
     case .model(let name):

@@ -3,12 +3,12 @@ import Yams
 
 /// Reads YAML input (`--from yaml`) as the JSON document it describes, keeping where each value
 /// came from, so findings still point into the YAML file.
-public enum YAMLInput {
+package enum YAMLInput {
   /// The JSON text of a YAML document, and for each value the pair (offset in the JSON text,
   /// offset in the YAML text), ordered by JSON offset. A stream of several documents (`---`
   /// between them, as `convert --to yaml` writes NDJSON) becomes one JSON line per document, and
   /// `documents` says how many there were.
-  public static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)], documents: Int) {
+  package static func json(from yaml: [UInt8]) throws(YAMLInputError) -> (bytes: [UInt8], map: [(json: Int, yaml: Int)], documents: Int) {
     // NB: decoding would replace a bad byte with U+FFFD, and the data would change in silence.
     if let bad = UTF8Validation.firstInvalidByte(in: yaml) {
       throw YAMLInputError(message: "invalid UTF-8 byte \(UTF8Validation.hex(yaml[bad])) (YAML input is read as UTF-8)", offset: bad)
@@ -45,7 +45,7 @@ public enum YAMLInput {
   /// How much JSON text aliases may add to one input (16 MiB): beyond it the input is refused
   /// before the alias is expanded, so a few hundred bytes of nested aliases ("billion laughs")
   /// cannot take minutes and gigabytes. Independent of `--max-bytes`, which bounds what is read.
-  public static let aliasExpansionLimit = 16 << 20
+  package static let aliasExpansionLimit = 16 << 20
 
   /// Turns Yams nodes into JSON text, recording positions.
   private struct Writer {
@@ -253,7 +253,7 @@ public enum YAMLInput {
 }
 
 /// YAML input that cannot be read, with the byte offset of the problem.
-public struct YAMLInputError: Error, Sendable {
-  public var message: String
-  public var offset: Int
+package struct YAMLInputError: Error, Sendable {
+  package var message: String
+  package var offset: Int
 }

@@ -2,9 +2,9 @@ import Yams
 
 /// JSON values as YAML, through Yams: mappings keep their order, strings that would read back
 /// as another type are quoted, numbers keep their literal text.
-public enum YAMLOutput {
+package enum YAMLOutput {
   /// The YAML text of one document (ends in a newline).
-  public static func write(_ value: JSONValue) throws -> String {
+  package static func write(_ value: JSONValue) throws -> String {
     try Yams.serialize(node: node(value), allowUnicode: true, sortKeys: false)
   }
 

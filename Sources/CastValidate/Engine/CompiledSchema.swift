@@ -1,40 +1,15 @@
 import CastSchema
 import Synchronization
 
-/// What to do with keys a model does not declare.
-public enum UnknownKeyRule: String, Sendable, CaseIterable {
-  case ignore, warn, error
-}
-
-/// Options of a validation run that are not in the schema.
-public struct ValidationOptions: Sendable {
-  /// `--strict`: no coercion, warnings are errors.
-  public var strict = false
-  /// `--unknown`.
-  public var unknownKeys = UnknownKeyRule.ignore
-  /// Deepest nesting accepted before the document is rejected as malformed.
-  public var maxDepth = 512
-  /// Stop reporting after this many errors (0: no limit).
-  public var maxErrors = 0
-
-  /// Default options.
-  public init(strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0) {
-    self.strict = strict
-    self.unknownKeys = unknownKeys
-    self.maxDepth = maxDepth
-    self.maxErrors = maxErrors
-  }
-}
-
 /// A registry compiled for validation: one plan per model and enum, built once and shared by
 /// every record (and thread).
 // NB: @unchecked because of the node table's raw memory, written once in `init` and then only
 // read (and freed in `deinit`); the clean plan is built at most once, under its lock.
-public final class CompiledSchema: @unchecked Sendable {
+package final class CompiledSchema: @unchecked Sendable {
   /// The registry it was compiled from.
-  public let registry: ModelRegistry
+  package let registry: ModelRegistry
   /// Run options.
-  public let options: ValidationOptions
+  package let options: ValidationOptions
   let plans: [ModelPlan]
   let enums: [EnumPlan]
   /// The policy for values outside any model (`--type`).
@@ -52,14 +27,14 @@ public final class CompiledSchema: @unchecked Sendable {
   private let cleanPlanCache = Mutex<CleanPlan?>(nil)
 
   /// Compiles every model and enum of `registry`, and the given type expressions.
-  public convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
+  package convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {
     self.init(registry: registry, options: options, types: types, roots: nil)
   }
 
   /// Compiles the plans `target` can reach (every enum, and `target`'s type), for a run that
   /// decodes nothing else: a large schema's other models cost no time. Their slots hold empty
   /// plans that no node refers to.
-  public convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), target: ValidationTarget) {
+  package convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), target: ValidationTarget) {
     self.init(registry: registry, options: options, types: [], roots: [target.rootType])
   }
 

@@ -3,7 +3,7 @@ import CastSchema
 extension DefaultValue {
   /// The JSON a default stands for: enum cases as raw values, `Model()` as the model's defaults.
   /// Returns nil for defaults castctl cannot evaluate (`Date()`).
-  public func jsonValue(in registry: ModelRegistry, depth: Int = 0) -> JSONValue? {
+  package func jsonValue(in registry: ModelRegistry, depth: Int = 0) -> JSONValue? {
     switch self {
     case .null: return .null
     case .bool(let flag): return .bool(flag)

@@ -2,7 +2,7 @@ import Foundation
 import CastSchema
 
 /// What a document is checked against: a model of the registry, or any type expression.
-public enum ValidationTarget: Sendable {
+package enum ValidationTarget: Sendable {
   case model(String)
   case type(TypeRef)
 
@@ -16,102 +16,49 @@ public enum ValidationTarget: Sendable {
 }
 
 /// One record's verdict: a document, an element of a top-level array, or an NDJSON line.
-public struct RecordResult: Sendable {
+package struct RecordResult: Sendable {
   /// 0-based index of the record.
-  public var index: Int
+  package var index: Int
   /// 1-based line where the record starts.
-  public var line: Int?
+  package var line: Int?
   /// Whether the model's init would succeed.
-  public var isValid: Bool
+  package var isValid: Bool
   /// Findings, in document order.
-  public var findings: [Finding]
+  package var findings: [Finding]
   /// The decoded instance, when building (and, with `compactKeys`, only for records the
   /// transcript could not write).
-  public var instance: Instance?
+  package var instance: Instance?
   /// The record's compact JSON, when `compactKeys` is set and the record is valid; what
   /// `ModelEncoder.writeCompact` writes for its instance.
-  public var encoded: [UInt8]?
+  package var encoded: [UInt8]?
   /// The record's byte range in the input.
-  public var span: JSONSpan
-}
-
-/// Counts over a whole input.
-public struct ValidationSummary: Sendable, Equatable {
-  public var records = 0
-  public var invalidRecords = 0
-  public var errors = 0
-  public var warnings = 0
-  public var notes = 0
-  /// Array elements and dictionary entries dropped because they could not be converted.
-  public var droppedElements = 0
-  /// Values replaced by their property's default (a bad value, or null read as absent).
-  public var defaultedValues = 0
-  /// Valid records that lost an element or had a value defaulted: what a lenient dialect
-  /// accepted by changing it, and `--strict` would reject.
-  public var changedRecords = 0
-  /// Whether the run stopped early because `DocumentValidator.isCancelled` said so; the counts
-  /// cover the records read before it.
-  public var isCancelled = false
-  /// Whether the reader found a top-level array and took each element as a record (a model
-  /// target only). `convert` writes an array back exactly when this is set.
-  public var isArray = false
-
-  /// Zero counts.
-  public init() {}
-
-  /// Whether every record is valid.
-  public var isValid: Bool { errors == 0 }
-
-  /// Counts one record and its findings.
-  public mutating func add(_ result: RecordResult) {
-    records += 1
-    if !result.isValid { invalidRecords += 1 }
-    var changed = false
-    for finding in result.findings {
-      switch finding.code {
-      case FindingCode.elementDropped.rawValue:
-        droppedElements += 1
-        changed = true
-      case FindingCode.defaultSubstituted.rawValue, FindingCode.nullReplacedByDefault.rawValue:
-        defaultedValues += 1
-        changed = true
-      default:
-        break
-      }
-      switch finding.severity {
-      case .error: errors += 1
-      case .warning: warnings += 1
-      case .note: notes += 1
-      }
-    }
-    if changed, result.isValid { changedRecords += 1 }
-  }
+  package var span: JSONSpan
 }
 
 /// Validates whole inputs: a JSON document (an object, or a top-level array of records) or NDJSON.
-public struct DocumentValidator: Sendable {
-  public let schema: CompiledSchema
-  public let target: ValidationTarget
+package struct DocumentValidator: Sendable {
+  package let schema: CompiledSchema
+  package let target: ValidationTarget
   /// Build decoded instances (for `convert` / `roundtrip`).
-  public var build: Bool
+  package var build: Bool
   /// Take each record first through the clean-record check, which vouches for records with
   /// nothing to report at a fraction of the full walk's cost (and, with `compactKeys`, writes
   /// them). Off only to compare the two (tests, fuzzing): the results are the same either way.
-  public var usesCleanCheck = true
+  package var usesCleanCheck = true
   /// With `build`: write each valid record's compact JSON in this key style while reading it
   /// (`RecordResult.encoded`) rather than building its instance, where the schema's output keys
   /// allow (no key paths or index keys). `convert` of NDJSON to JSON lines.
-  public var compactKeys: KeyStyle?
+  package var compactKeys: KeyStyle?
   /// Asked between records: when it says yes, the run stops there and its summary says
   /// `isCancelled` (the REPL's Ctrl-C).
-  public var isCancelled: (@Sendable () -> Bool)?
+  package var isCancelled: (@Sendable () -> Bool)?
   private let node: ValueNode
 
   /// The policy of values outside any model's property (the record itself).
   private let recordPolicy: Policy
 
   /// Fails when the target model does not exist.
-  public init?(schema: CompiledSchema, target: ValidationTarget, build: Bool = false) {
+  package init?(schema: CompiledSchema, target: ValidationTarget, build: Bool = false) {
     self.target = target
     self.build = build
     switch target {
@@ -130,12 +77,12 @@ public struct DocumentValidator: Sendable {
   }
 
   /// A reusable run over several buffers (the chunks of a stream), keeping `--max-errors` counts.
-  public func run() -> ValidationRun {
+  package func run() -> ValidationRun {
     ValidationRun(config: self)
   }
 
   /// A JSON document: with a model target a top-level array is one record per element.
-  public func validateDocument(
+  package func validateDocument(
     _ document: UnsafeRawBufferPointer, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
     var run = run()
@@ -143,7 +90,7 @@ public struct DocumentValidator: Sendable {
   }
 
   /// NDJSON: one record per non-blank line.
-  public func validateNDJSON(
+  package func validateNDJSON(
     _ document: UnsafeRawBufferPointer, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
     var run = run()
@@ -262,7 +209,7 @@ public struct DocumentValidator: Sendable {
 
 /// Validation over one buffer after another (a whole document, NDJSON chunks, array elements),
 /// reusing one record walker so memory and `--max-errors` carry across them.
-public struct ValidationRun {
+package struct ValidationRun {
   let config: DocumentValidator
   var validator: RecordValidator
 
@@ -279,7 +226,7 @@ public struct ValidationRun {
 
   /// A JSON document in `buffer` (file offset `base`); a top-level array with a model target is
   /// one record per element.
-  public mutating func document(
+  package mutating func document(
     _ buffer: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
     validator.document = buffer
@@ -318,7 +265,7 @@ public struct ValidationRun {
   /// One element of a top-level array, at the start of `buffer` (file offset `base`), which may
   /// go on past it; returns the record and the element's length. After a throw the run is as
   /// before the call, so the element can be read again once more of it has arrived.
-  public mutating func element(
+  package mutating func element(
     atStartOf buffer: UnsafeRawBufferPointer, base: Int, index: Int
   ) throws(JSONSyntaxError) -> (result: RecordResult, length: Int) {
     validator.document = buffer
@@ -338,14 +285,14 @@ public struct ValidationRun {
 
   /// NDJSON lines in `buffer` (file offset `base`): one record per non-blank line, numbered from
   /// `firstLine`; the last line may lack its newline.
-  public mutating func ndjson(
+  package mutating func ndjson(
     _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
     try ndjsonBatch(buffer, base: base, firstLine: firstLine, firstIndex: firstIndex, onRecord: onRecord).summary
   }
 
   /// As `ndjson`, also telling how many lines the buffer held.
-  public mutating func ndjsonBatch(
+  package mutating func ndjsonBatch(
     _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> (summary: ValidationSummary, lines: Int) {
     validator.document = buffer

@@ -1,5 +1,5 @@
 /// A decoded value: what the model's init would have produced, kept for `convert` and `roundtrip`.
-public indirect enum Instance: Sendable, Equatable {
+package indirect enum Instance: Sendable, Equatable {
   case null
   case bool(Bool)
   /// A number's literal text: the input's, unless a coercion produced it.
@@ -14,31 +14,31 @@ public indirect enum Instance: Sendable, Equatable {
 }
 
 /// One entry of a decoded dictionary.
-public struct InstanceMember: Sendable, Equatable {
-  public var key: String
-  public var value: Instance
+package struct InstanceMember: Sendable, Equatable {
+  package var key: String
+  package var value: Instance
 }
 
 /// A decoded model: one slot per mapped property, in declaration order.
-public struct ModelInstance: Sendable, Equatable {
+package struct ModelInstance: Sendable, Equatable {
   /// The model's name.
-  public var model: String
+  package var model: String
   /// Index of the plan, for the encoder.
   var plan: Int
   /// Values by field; nil when the property ended up nil.
-  public var values: [FieldValue?]
+  package var values: [FieldValue?]
 }
 
 /// A property's decoded value and where it came from.
-public struct FieldValue: Sendable, Equatable {
+package struct FieldValue: Sendable, Equatable {
   /// Where the value came from.
-  public enum Origin: Sendable, Equatable {
+  package enum Origin: Sendable, Equatable {
     /// Read from the document as it was.
     case input
     /// The declared default (absent, null, or a bad value replaced).
     case defaulted
   }
 
-  public var value: Instance
-  public var origin: Origin
+  package var value: Instance
+  package var origin: Origin
 }

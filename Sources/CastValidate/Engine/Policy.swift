@@ -2,9 +2,9 @@ import CastSchema
 
 /// How one dialect treats a document: the data the one engine reads (semantics §3).
 /// A dialect is a preset of these; `--strict` is a preset too.
-public struct Policy: Sendable, Hashable {
+package struct Policy: Sendable, Hashable {
   /// What a JSON `null` means.
-  public enum NullRule: Sendable, Hashable {
+  package enum NullRule: Sendable, Hashable {
     /// Like an absent key.
     case asAbsent
     /// Allowed only for optional properties (`T?`, `T!`); an error otherwise.
@@ -14,7 +14,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// What a present value that cannot be converted means.
-  public enum UnconvertibleRule: Sendable, Hashable {
+  package enum UnconvertibleRule: Sendable, Hashable {
     /// Treated as absent, with a warning; the next `??` alternative is tried (JSON Cast).
     case asAbsent
     /// The default (or nil) is kept, with a warning (JsonObject, Nosce).
@@ -24,7 +24,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// How a JSON string becomes a number.
-  public enum StringToNumber: Sendable, Hashable {
+  package enum StringToNumber: Sendable, Hashable {
     /// Not at all.
     case never
     /// Swift's `Int("42")` / `Double("1e3")`: the whole string must be the number.
@@ -34,7 +34,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// How a JSON string becomes a Bool.
-  public enum StringToBool: Sendable, Hashable {
+  package enum StringToBool: Sendable, Hashable {
     /// Not at all.
     case never
     /// JSON Cast's set (`true yes 1 on` in three casings) → true, any other string → false.
@@ -44,7 +44,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// What a nil property becomes on output.
-  public enum NilOutput: Sendable, Hashable {
+  package enum NilOutput: Sendable, Hashable {
     /// The key is left out.
     case omit
     /// `null` is written.
@@ -53,14 +53,14 @@ public struct Policy: Sendable, Hashable {
     case nullNestedEmptyObject
   }
 
-  public var null: NullRule
-  public var unconvertible: UnconvertibleRule
-  public var stringToNumber: StringToNumber
+  package var null: NullRule
+  package var unconvertible: UnconvertibleRule
+  package var stringToNumber: StringToNumber
   /// Numbers (and booleans, as `"1"`/`"0"`) convert to strings.
-  public var numberToString: Bool
-  public var stringToBool: StringToBool
+  package var numberToString: Bool
+  package var stringToBool: StringToBool
   /// How a JSON number becomes a Bool.
-  public enum NumberToBool: Sendable, Hashable {
+  package enum NumberToBool: Sendable, Hashable {
     /// Not at all.
     case never
     /// `0` and `1` only (Swift 4 bridging).
@@ -69,22 +69,22 @@ public struct Policy: Sendable, Hashable {
     case nonZero
   }
 
-  public var numberToBool: NumberToBool
+  package var numberToBool: NumberToBool
   /// JSON booleans convert to numbers (1 / 0), as Foundation's NSNumber did.
-  public var boolToNumber: Bool
+  package var boolToNumber: Bool
   /// `3.7` → `3` for integer types, with a warning.
-  public var truncateFractions: Bool
+  package var truncateFractions: Bool
   /// A bad array element or dictionary value is dropped (with a warning) rather than failing.
-  public var dropBadElements: Bool
-  public var nilOutput: NilOutput
+  package var dropBadElements: Bool
+  package var nilOutput: NilOutput
   /// A record that is not an object (a number, a string, `null`) is read as an empty object, with
   /// a warning: Nosce's `init(jsonString:)` does so and fills the defaults (NO-04).
-  public var nonObjectRecordIsEmpty = false
+  package var nonObjectRecordIsEmpty = false
   /// Warnings become errors and every coercion is off.
-  public var isStrict: Bool
+  package var isStrict: Bool
 
   /// The preset of a dialect.
-  public static func preset(for dialect: Dialect) -> Policy {
+  package static func preset(for dialect: Dialect) -> Policy {
     switch dialect {
     case .jsoncast:
       Policy(
@@ -130,7 +130,7 @@ public struct Policy: Sendable, Hashable {
   }
 
   /// What a nil property is written as (`isModel`: its type is a model); nil when it is left out.
-  public func nilJSON(isModel: Bool) -> JSONValue? {
+  package func nilJSON(isModel: Bool) -> JSONValue? {
     switch nilOutput {
     case .omit: nil
     case .null: .null
@@ -141,7 +141,7 @@ public struct Policy: Sendable, Hashable {
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals
   /// (never looser than the dialect: DSON still rejects every `null`), any dropped element or
   /// substituted default an error. Output rules stay the dialect's.
-  public func strict() -> Policy {
+  package func strict() -> Policy {
     var copy = self
     if copy.null != .error { copy.null = .onlyForOptionals }
     copy.unconvertible = .error

@@ -4,7 +4,7 @@ import Foundation
 /// copy of the verifier (the compiled schema is shared, read only), and the reports added up.
 extension InferVerifier {
   /// As `check(_:ndjson:base:)` for NDJSON, on `jobs` threads.
-  public mutating func checkNDJSON(_ bytes: UnsafeRawBufferPointer, base: Int, jobs: Int) throws(JSONSyntaxError) {
+  package mutating func checkNDJSON(_ bytes: UnsafeRawBufferPointer, base: Int, jobs: Int) throws(JSONSyntaxError) {
     guard jobs > 1, bytes.count > 1 << 20, validator != nil else { return try check(bytes, ndjson: true, base: base) }
     var cuts = [0]
     for piece in 1..<jobs {

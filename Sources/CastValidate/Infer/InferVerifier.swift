@@ -3,38 +3,38 @@ import CastSchema
 /// The guarantee of `castctl infer`, checked in process: the inferred `.cast` loads without
 /// errors, every record validates under `--strict` with no finding at all, and a round trip of
 /// every record through the model changes nothing but what the dialect cannot tell apart.
-public struct InferVerifier {
+package struct InferVerifier {
   /// What the check found.
-  public struct Report: Sendable {
+  package struct Report: Sendable {
     /// Errors of the `.cast` text itself (a bug of `infer` if ever non-empty).
-    public var schemaErrors: [String] = []
-    public var records = 0
+    package var schemaErrors: [String] = []
+    package var records = 0
     /// Every finding of every record under `--strict` (the first hundred kept).
-    public var findings: [Finding] = []
-    public var findingCount = 0
+    package var findings: [Finding] = []
+    package var findingCount = 0
     /// Round-trip changes by kind, the tolerated kind included.
-    public var changes: [LedgerKind: Int] = [:]
+    package var changes: [LedgerKind: Int] = [:]
     /// The first changes that break the guarantee, as `kind path`.
-    public var lossyExamples: [String] = []
+    package var lossyExamples: [String] = []
 
     /// `null-written-as-absent`: jsoncast omits nil, and a `null` and an absent key are the same
     /// "no value" to every dialect's reader, so this change is reported but does not fail.
-    public static let tolerated: Set<LedgerKind> = [.nullWrittenAsAbsent]
+    package static let tolerated: Set<LedgerKind> = [.nullWrittenAsAbsent]
 
     /// Changes that break the guarantee.
-    public var lossyCount: Int { changes.filter { !Self.tolerated.contains($0.key) }.values.reduce(0, +) }
+    package var lossyCount: Int { changes.filter { !Self.tolerated.contains($0.key) }.values.reduce(0, +) }
 
     /// Whether the model accepts every record and round-trips it.
-    public var passed: Bool { schemaErrors.isEmpty && findingCount == 0 && lossyCount == 0 }
+    package var passed: Bool { schemaErrors.isEmpty && findingCount == 0 && lossyCount == 0 }
   }
 
-  public internal(set) var report = Report()
+  package internal(set) var report = Report()
   let validator: DocumentValidator?
   let encoder: ModelEncoder?
   let target: ValidationTarget
 
   /// Loads `text` as `path` and compiles it for `--strict` checking of model `model`.
-  public init(text: String, path: String, model: String, maxDepth: Int = 512) {
+  package init(text: String, path: String, model: String, maxDepth: Int = 512) {
     let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: path, text: text)])
     report.schemaErrors = diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
     target = .model(model)
@@ -46,7 +46,7 @@ public struct InferVerifier {
 
   /// Checks the records of one buffer: NDJSON lines, or a document (a top-level array is one
   /// record per element). `base` is the buffer's offset in its input.
-  public mutating func check(_ bytes: UnsafeRawBufferPointer, ndjson: Bool, base: Int = 0) throws(JSONSyntaxError) {
+  package mutating func check(_ bytes: UnsafeRawBufferPointer, ndjson: Bool, base: Int = 0) throws(JSONSyntaxError) {
     guard let validator, let encoder else { return }
     var report = self.report
     let target = self.target
@@ -77,7 +77,7 @@ extension InferVerifier {
   /// Checks the array in `descriptor` (from its current position) element by element; each
   /// valid record's bytes are read again from `source` for the round trip. False, with nothing
   /// checked, when the input is not a top-level array.
-  public mutating func checkArray(descriptor: Int32, source: DataSource, chunkSize: Int = 4 << 20) throws(StreamError) -> Bool {
+  package mutating func checkArray(descriptor: Int32, source: DataSource, chunkSize: Int = 4 << 20) throws(StreamError) -> Bool {
     guard let validator, let encoder else { return true }
     var report = self.report
     let target = self.target

@@ -1,13 +1,13 @@
 import CastSchema
 
 /// The inferred models and enums with their final, unique names, and their `.cast` text.
-public struct InferredSchema: Sendable {
+package struct InferredSchema: Sendable {
   /// The root model's name.
-  public let rootName: String
+  package let rootName: String
   var models: [ModelDraft]
   var enums: [EnumDraft]
   /// Records the schema was inferred from.
-  public let records: Int
+  package let records: Int
 
   /// Names the decider's drafts: the root gets `rootName`, the others their key's name in the
   /// order a reader meets them from the root, made unique with the parent's name, then a number.
@@ -88,21 +88,21 @@ public struct InferredSchema: Sendable {
   }
 
   /// Every property's evidence, model by model in the written order.
-  public var evidence: [(model: String, properties: [PropertyEvidence])] {
+  package var evidence: [(model: String, properties: [PropertyEvidence])] {
     modelOrder.map { index in (models[index].name, models[index].properties.map(\.evidence)) }
   }
 
   /// Keys left out because no key directive can name them, as `Model: "key"`.
-  public var leftOutKeys: [String] {
+  package var leftOutKeys: [String] {
     modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }
   }
 
   /// Counts for the summary line.
-  public var modelCount: Int { models.count }
-  public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
+  package var modelCount: Int { models.count }
+  package var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
   /// The `.cast` text: enums first, then the root model and the models it leads to.
-  public func render(header: [String] = [], comments: Bool = false) -> String {
+  package func render(header: [String] = [], comments: Bool = false) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {

@@ -5,7 +5,7 @@ import Foundation
 extension Inferrer {
   /// Reads the array from `descriptor` (from its current position); false, with nothing
   /// observed, when the input is not a top-level array (the caller then reads it whole).
-  public func observeArray(
+  package func observeArray(
     descriptor: Int32, input: Int = 0, chunkSize: Int = 4 << 20, maxBytes: Int? = nil
   ) throws(StreamError) -> Bool {
     let reader = ChunkReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)

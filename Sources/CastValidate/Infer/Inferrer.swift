@@ -4,30 +4,30 @@ import Foundation
 /// or NDJSON), their evidence is merged into one tree per path, and `schema()` decides the
 /// models. Several inferrers (one per thread or per input) merge into one with the same result
 /// as one inferrer reading everything, in any order.
-public final class Inferrer: @unchecked Sendable {
+package final class Inferrer: @unchecked Sendable {
   // NB: @unchecked: an inferrer is used by one thread at a time; threads each own one and
   // hand it over to `merge` when done.
-  public let options: InferOptions
+  package let options: InferOptions
   /// Every record's evidence.
   let root = ShapeNode()
 
   /// An empty inferrer.
-  public init(options: InferOptions = InferOptions()) {
+  package init(options: InferOptions = InferOptions()) {
     self.options = options
   }
 
   /// Records read so far.
-  public var records: Int { root.occurrences }
+  package var records: Int { root.occurrences }
 
   /// Notes one record that starts at byte `offset` of input `input`.
-  public func observe(_ record: JSONValue, input: Int = 0, offset: Int = 0) {
+  package func observe(_ record: JSONValue, input: Int = 0, offset: Int = 0) {
     var trail = PointerTrail()
     root.observe(record, input: input, offset: offset, trail: &trail, options: options)
   }
 
   /// A JSON document: a top-level array is one record per element (read one element at a time),
   /// anything else one record. `base` is the buffer's offset in its input.
-  public func observeDocument(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
+  package func observeDocument(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
     var scanner = JSONScanner(bytes, baseOffset: base, maxDepth: options.maxDepth)
     scanner.skipByteOrderMark()
     var trail = PointerTrail()
@@ -46,7 +46,7 @@ public final class Inferrer: @unchecked Sendable {
   }
 
   /// NDJSON: one record per non-blank line. `base` is the buffer's offset in its input.
-  public func observeNDJSON(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
+  package func observeNDJSON(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
     var start = 0
     while start < bytes.count {
       let end = ValidationRun.newline(in: bytes, from: start)
@@ -64,7 +64,7 @@ public final class Inferrer: @unchecked Sendable {
 
   /// NDJSON across `jobs` threads: the buffer is cut at line ends, each piece read into an
   /// inferrer of its own, and the pieces merged (which the order does not change).
-  public func observeNDJSON(_ bytes: UnsafeRawBufferPointer, input: Int, base: Int, jobs: Int) throws(JSONSyntaxError) {
+  package func observeNDJSON(_ bytes: UnsafeRawBufferPointer, input: Int, base: Int, jobs: Int) throws(JSONSyntaxError) {
     guard jobs > 1, bytes.count > 1 << 20 else { return try observeNDJSON(bytes, input: input, base: base) }
     var cuts = [0]
     for piece in 1..<jobs {
@@ -92,12 +92,12 @@ public final class Inferrer: @unchecked Sendable {
   }
 
   /// Adds another inferrer's evidence.
-  public func merge(_ other: Inferrer) {
+  package func merge(_ other: Inferrer) {
     root.merge(other.root, options: options)
   }
 
   /// The models the evidence supports; nil when no record was an object (a model needs one).
-  public func schema() -> InferredSchema? {
+  package func schema() -> InferredSchema? {
     guard root.objects > 0, root.kinds == [.object] else { return nil }
     var decider = ShapeDecider(options: options)
     let index = decider.model(root, path: "", suggestion: options.modelName)
@@ -105,7 +105,7 @@ public final class Inferrer: @unchecked Sendable {
   }
 
   /// What the records were, when they were not all objects (for the message that says so).
-  public var recordKinds: [String] { root.kinds.map(\.rawValue) + (root.nulls > 0 ? ["null"] : []) }
+  package var recordKinds: [String] { root.kinds.map(\.rawValue) + (root.nulls > 0 ? ["null"] : []) }
 }
 
 /// The first syntax error of several threads.

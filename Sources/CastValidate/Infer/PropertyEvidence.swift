@@ -1,28 +1,28 @@
 /// What `--explain` says about one property: the counts behind its type, and why that type.
-public struct PropertyEvidence: Sendable {
+package struct PropertyEvidence: Sendable {
   /// The path in the data: `/address/city`, `/friends/[]/name` (`[]` an array's elements, `*`
   /// a map's values).
-  public var path: String
+  package var path: String
   /// Objects at the parent path, and how many of them had the key.
-  public var objects: Int
-  public var present: Int
+  package var objects: Int
+  package var present: Int
   /// Values that were `null`.
-  public var nulls: Int
+  package var nulls: Int
   /// JSON types seen with their counts (`string 120`, `integer 3`).
-  public var kinds: [(kind: JSONKind, count: Int)]
+  package var kinds: [(kind: JSONKind, count: Int)]
   /// Distinct string values (exact up to the sketch's bound).
-  public var distinct: String?
+  package var distinct: String?
   /// Smallest and largest number, or the shortest and longest string in bytes.
-  public var range: String?
+  package var range: String?
   /// The first place each JSON type was seen.
-  public var examples: [(kind: JSONKind, example: ValueExample)]
+  package var examples: [(kind: JSONKind, example: ValueExample)]
   /// The declared type, as written in the model (filled once names are final).
-  public var type = ""
+  package var type = ""
   /// Why that type, in a few words.
-  public var reason: String
+  package var reason: String
 
   /// One line for a comment above the property: `present 3/3, null 1, string 3, 3 distinct, length 3…5`.
-  public var shortForm: String {
+  package var shortForm: String {
     var parts = ["present \(present)/\(objects)"]
     if nulls > 0 { parts.append("null \(nulls)") }
     parts += kinds.map { "\($0.kind.rawValue) \($0.count)" }

@@ -1,8 +1,8 @@
 /// A JSON value's type, as `--explain` counts them (integers and fractions apart).
-public enum JSONKind: String, Sendable, CaseIterable, Comparable {
+package enum JSONKind: String, Sendable, CaseIterable, Comparable {
   case null, bool, integer, fraction, string, array, object
 
-  public static func < (a: JSONKind, b: JSONKind) -> Bool { a.rawValue < b.rawValue }
+  package static func < (a: JSONKind, b: JSONKind) -> Bool { a.rawValue < b.rawValue }
 
   /// The kind's index in `allCases`.
   var slot: Int {
@@ -19,11 +19,11 @@ public enum JSONKind: String, Sendable, CaseIterable, Comparable {
 }
 
 /// Where a value of some type was first seen, for `--explain`.
-public struct ValueExample: Sendable, Equatable {
+package struct ValueExample: Sendable, Equatable {
   /// Which input (0-based, in the order given).
-  public var input: Int
+  package var input: Int
   /// The byte offset of the record in that input.
-  public var offset: Int
+  package var offset: Int
   /// The value's JSON Pointer within its record.
-  public var pointer: String
+  package var pointer: String
 }

@@ -4,7 +4,7 @@
 /// or zero (`double`), and the caller decides against the declared type.
 extension JSONScanner {
   /// The value of an integer literal (no fraction, no exponent), or nil when out of range. `-0` is 0.
-  public func int64(_ n: JSONNumberToken) -> Int64? {
+  package func int64(_ n: JSONNumberToken) -> Int64? {
     guard n.isInteger else { return nil }
     let raw = bytes(n.span)
     // Up to 18 digits cannot overflow, which covers nearly every literal without overflow checks.
@@ -21,7 +21,7 @@ extension JSONScanner {
   }
 
   /// The value of a non-negative integer literal, or nil when out of range or negative (`-0` is 0).
-  public func uint64(_ n: JSONNumberToken) -> UInt64? {
+  package func uint64(_ n: JSONNumberToken) -> UInt64? {
     guard n.isInteger else { return nil }
     let literal = DecimalLiteral(bytes(n.span))
     guard !literal.isNegative || literal.isZero else { return nil }
@@ -30,14 +30,14 @@ extension JSONScanner {
 
   /// The value of any literal that is exactly a whole number within `Int64`, written with or without
   /// a fraction or exponent (`3`, `3.0`, `1e2`, `2.50e1`); nil for `3.5` or out of range.
-  public func integralValue(_ n: JSONNumberToken) -> Int64? {
+  package func integralValue(_ n: JSONNumberToken) -> Int64? {
     if n.isInteger { return int64(n) }
     return DecimalLiteral(bytes(n.span)).integralInt64
   }
 
   /// The nearest `Double` (correctly rounded). Magnitudes beyond `Double.greatestFiniteMagnitude` give ±infinity,
   /// and ones too small for the smallest subnormal give ±0, so callers that care check `isFinite`.
-  public func double(_ n: JSONNumberToken) -> Double {
+  package func double(_ n: JSONNumberToken) -> Double {
     let raw = bytes(n.span)
     let literal = DecimalLiteral(raw)
     if literal.isZero { return literal.isNegative ? -0.0 : 0.0 }
@@ -57,7 +57,7 @@ extension JSONScanner {
   }
 
   /// The literal text as written.
-  public func literal(_ n: JSONNumberToken) -> String {
+  package func literal(_ n: JSONNumberToken) -> String {
     String(decoding: bytes(n.span), as: UTF8.self)
   }
 }

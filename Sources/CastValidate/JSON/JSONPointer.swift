@@ -1,7 +1,7 @@
 /// An RFC 6901 JSON Pointer: the path from a document's root to one of its values.
-public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   /// One step of a pointer.
-  public enum Component: Sendable, Hashable {
+  package enum Component: Sendable, Hashable {
     /// An object member, by key.
     case key(String)
     /// An array element, by zero-based index.
@@ -9,29 +9,29 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The steps from the root, outermost first; empty for the root itself.
-  public var components: [Component]
+  package var components: [Component]
 
   /// Creates a pointer from its steps.
-  public init(_ components: [Component] = []) {
+  package init(_ components: [Component] = []) {
     self.components = components
   }
 
   /// The pointer to the whole document.
-  public static let root = JSONPointer()
+  package static let root = JSONPointer()
 
   /// This pointer extended by one step.
-  public func appending(_ component: Component) -> JSONPointer {
+  package func appending(_ component: Component) -> JSONPointer {
     JSONPointer(components + [component])
   }
 
   /// This pointer extended by an object key.
-  public func appending(key: String) -> JSONPointer { appending(.key(key)) }
+  package func appending(key: String) -> JSONPointer { appending(.key(key)) }
 
   /// This pointer extended by an array index.
-  public func appending(index: Int) -> JSONPointer { appending(.index(index)) }
+  package func appending(index: Int) -> JSONPointer { appending(.index(index)) }
 
   /// The RFC 6901 text: `""` for the root, otherwise `/`-separated steps with `~` written `~0` and `/` written `~1`.
-  public var description: String {
+  package var description: String {
     var bytes: [UInt8] = []
     for component in components {
       switch component {

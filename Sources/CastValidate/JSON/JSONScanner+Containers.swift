@@ -1,7 +1,7 @@
 /// Objects and arrays: opening, walking members and elements, closing, and the depth limit.
 extension JSONScanner {
   /// Consumes `{` and opens an object; throws when that would exceed `maxDepth`.
-  public mutating func beginObject() throws(JSONSyntaxError) {
+  package mutating func beginObject() throws(JSONSyntaxError) {
     skipWhitespace()
     guard position < end, byte(at: position) == JSONByte.openBrace else {
       throw unexpected(expected: "'{'")
@@ -10,7 +10,7 @@ extension JSONScanner {
   }
 
   /// Consumes `[` and opens an array; throws when that would exceed `maxDepth`.
-  public mutating func beginArray() throws(JSONSyntaxError) {
+  package mutating func beginArray() throws(JSONSyntaxError) {
     skipWhitespace()
     guard position < end, byte(at: position) == JSONByte.openBracket else {
       throw unexpected(expected: "'['")
@@ -30,7 +30,7 @@ extension JSONScanner {
   /// (true before the first member); handles ',' and ':'.
   ///
   /// On return the cursor is just after the `:`, before the member's value, which the caller must consume.
-  public mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> JSONStringToken? {
+  package mutating func nextKey(_ first: inout Bool) throws(JSONSyntaxError) -> JSONStringToken? {
     skipWhitespace()
     guard position < end else {
       throw unexpected(expected: first ? "a string key or '}'" : "',' or '}' after an object member")
@@ -68,7 +68,7 @@ extension JSONScanner {
   /// True when another element follows (cursor then at the element), false after consuming ']'.
   ///
   /// A missing element after `,` (as in `[1,]`) is reported by whatever reads the element next.
-  public mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
+  package mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     guard position < end else {
       throw unexpected(expected: first ? "a value or ']'" : "',' or ']' after an array element")

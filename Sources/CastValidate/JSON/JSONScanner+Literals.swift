@@ -8,7 +8,7 @@ extension JSONScanner {
   static let nullWord: UInt32 = 0x6C6C_756E
 
   /// Skips whitespace and reads `true` or `false`.
-  public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+  package mutating func readBool() throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     if position &+ 4 <= end && word(at: position) == Self.trueWord {
       position &+= 4
@@ -29,7 +29,7 @@ extension JSONScanner {
   }
 
   /// Skips whitespace and reads `null`.
-  public mutating func readNull() throws(JSONSyntaxError) {
+  package mutating func readNull() throws(JSONSyntaxError) {
     skipWhitespace()
     if position &+ 4 <= end && word(at: position) == Self.nullWord {
       position &+= 4

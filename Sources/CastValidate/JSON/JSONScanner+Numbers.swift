@@ -1,7 +1,7 @@
 /// Number scanning, exactly RFC 8259's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
 extension JSONScanner {
   /// Skips whitespace and reads a number literal; the value is left as text (see the number helpers).
-  public mutating func readNumber() throws(JSONSyntaxError) -> JSONNumberToken {
+  package mutating func readNumber() throws(JSONSyntaxError) -> JSONNumberToken {
     skipWhitespace()
     let start = position
     var index = start

@@ -2,7 +2,7 @@
 /// still ends in a depth error rather than a crash.
 extension JSONScanner {
   /// Validates and skips any value (fully checked: strings' UTF-8, numbers' grammar, depth).
-  public mutating func skipValue() throws(JSONSyntaxError) {
+  package mutating func skipValue() throws(JSONSyntaxError) {
     var kinds = ContainerKinds()
     var level = 0
     value: while true {

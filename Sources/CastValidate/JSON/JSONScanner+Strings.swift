@@ -1,7 +1,7 @@
 /// String scanning: a 16-byte SIMD skip over plain ASCII, then exact checks of escapes, control characters and UTF-8.
 extension JSONScanner {
   /// Skips whitespace and reads a string, checking escapes and UTF-8; the token spans the content between the quotes.
-  public mutating func readString() throws(JSONSyntaxError) -> JSONStringToken {
+  package mutating func readString() throws(JSONSyntaxError) -> JSONStringToken {
     skipWhitespace()
     guard position < end, byte(at: position) == JSONByte.quote else {
       throw unexpected(expected: "a string")

@@ -1,14 +1,14 @@
 /// Reading what tokens refer to: raw bytes, decoded text, and key comparison.
 extension JSONScanner {
   /// The raw bytes of a span (absolute offsets, as tokens carry them); valid as long as the scanned buffer is.
-  public func bytes(_ span: JSONSpan) -> UnsafeRawBufferPointer {
+  package func bytes(_ span: JSONSpan) -> UnsafeRawBufferPointer {
     let lower = min(max(span.start - baseOffset, 0), end)
     let upper = min(max(span.end - baseOffset, lower), end)
     return UnsafeRawBufferPointer(rebasing: buffer[lower..<upper])
   }
 
   /// The string's text with its escapes resolved.
-  public func string(_ token: JSONStringToken) -> String {
+  package func string(_ token: JSONStringToken) -> String {
     let raw = bytes(token.span)
     guard token.hasEscapes else { return String(decoding: raw, as: UTF8.self) }
     // Escapes only ever shrink (`\n` is 2 bytes for 1, `\uXXXX` 6 for at most 3), so the raw length is enough room.
@@ -24,7 +24,7 @@ extension JSONScanner {
   }
 
   /// The string's decoded UTF-8 bytes.
-  public func decodedBytes(_ token: JSONStringToken) -> [UInt8] {
+  package func decodedBytes(_ token: JSONStringToken) -> [UInt8] {
     let raw = bytes(token.span)
     guard token.hasEscapes else { return Array(raw) }
     var result: [UInt8] = []
@@ -36,7 +36,7 @@ extension JSONScanner {
 
   /// The number of Unicode scalars in the decoded string (what JSON Schema's `minLength`/`maxLength` count),
   /// without building the string: every byte that is not a UTF-8 continuation byte starts a scalar.
-  public func scalarCount(_ token: JSONStringToken) -> Int {
+  package func scalarCount(_ token: JSONStringToken) -> Int {
     let raw = bytes(token.span)
     var count = 0
     if token.hasEscapes {
@@ -53,13 +53,13 @@ extension JSONScanner {
   }
 
   /// True when the string's decoded content is exactly `key` (UTF-8 bytes, no normalisation).
-  public func equals(_ token: JSONStringToken, _ key: [UInt8]) -> Bool {
+  package func equals(_ token: JSONStringToken, _ key: [UInt8]) -> Bool {
     key.withUnsafeBytes { equals(token, $0) }
   }
 
   /// True when the string's decoded content is exactly the UTF-8 bytes `key`: a word-wise compare when the
   /// token has no escapes, otherwise a streaming decode that stops at the first difference.
-  public func equals(_ token: JSONStringToken, _ key: UnsafeRawBufferPointer) -> Bool {
+  package func equals(_ token: JSONStringToken, _ key: UnsafeRawBufferPointer) -> Bool {
     let raw = bytes(token.span)
     guard token.hasEscapes else { return Self.sameBytes(raw, key) }
     var decoder = JSONStringDecoder(raw)

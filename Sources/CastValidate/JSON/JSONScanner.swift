@@ -3,18 +3,18 @@
 ///
 /// The scanner does not own its bytes: the buffer must outlive it. Offsets it reports are absolute,
 /// that is relative to the buffer start plus `baseOffset`, so a document can be scanned in pieces.
-public struct JSONScanner {
+package struct JSONScanner {
   /// The bytes being scanned.
-  public let buffer: UnsafeRawBufferPointer
+  package let buffer: UnsafeRawBufferPointer
   /// Added to every reported offset.
-  public let baseOffset: Int
+  package let baseOffset: Int
   /// The deepest nesting of objects and arrays accepted; one more is a syntax error.
-  public let maxDepth: Int
+  package let maxDepth: Int
   /// The largest `maxDepth` the command line's `--max-depth` accepts: the nesting error suggests
   /// raising the limit only below it.
-  public static let maxDepthLimit = 10_000
+  package static let maxDepthLimit = 10_000
   /// How many objects and arrays are open at the cursor.
-  public internal(set) var depth: Int
+  package internal(set) var depth: Int
   /// The cursor, relative to the buffer start.
   var position: Int
   /// The buffer's length, kept in a stored property so bounds checks in hot loops need no recomputation.
@@ -22,7 +22,7 @@ public struct JSONScanner {
 
   /// Creates a scanner at the start of `buffer`, which lies `depth` containers deep in its
   /// document (an array element: 1), so that `maxDepth` stays the document's limit.
-  public init(_ buffer: UnsafeRawBufferPointer, baseOffset: Int = 0, maxDepth: Int = 512, depth: Int = 0) {
+  package init(_ buffer: UnsafeRawBufferPointer, baseOffset: Int = 0, maxDepth: Int = 512, depth: Int = 0) {
     self.buffer = buffer
     self.baseOffset = baseOffset
     self.maxDepth = maxDepth
@@ -32,10 +32,10 @@ public struct JSONScanner {
   }
 
   /// The absolute byte offset of the cursor.
-  public var offset: Int { baseOffset + position }
+  package var offset: Int { baseOffset + position }
 
   /// True when only whitespace remains; the whitespace is consumed.
-  public var isAtEnd: Bool {
+  package var isAtEnd: Bool {
     mutating get {
       skipWhitespace()
       return position >= end
@@ -49,7 +49,7 @@ public struct JSONScanner {
   }
 
   /// Skips a leading UTF-8 byte order mark `EF BB BF` if the cursor is at one.
-  public mutating func skipByteOrderMark() {
+  package mutating func skipByteOrderMark() {
     guard position + 3 <= end,
       byte(at: position) == 0xEF, byte(at: position + 1) == 0xBB, byte(at: position + 2) == 0xBF
     else { return }
@@ -72,7 +72,7 @@ public struct JSONScanner {
 
   /// Skips whitespace and tells what the next value is; throws at the end of input or on a byte that cannot
   /// start a value.
-  public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+  package mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
     skipWhitespace()
     guard position < end else { throw unexpected(expected: "a value") }
     switch byte(at: position) {
@@ -87,7 +87,7 @@ public struct JSONScanner {
   }
 
   /// Checks that only whitespace remains after the document.
-  public mutating func expectEnd() throws(JSONSyntaxError) {
+  package mutating func expectEnd() throws(JSONSyntaxError) {
     skipWhitespace()
     guard position >= end else { throw unexpected(expected: "the end of the document") }
   }

@@ -1,16 +1,16 @@
 /// A byte range in the input: offsets are UTF-8 byte offsets from the start of the scanned buffer plus `baseOffset`.
-public struct JSONSpan: Sendable, Hashable, BitwiseCopyable {
+package struct JSONSpan: Sendable, Hashable, BitwiseCopyable {
   /// Absolute offset of the first byte of the range.
-  public var start: Int
+  package var start: Int
   /// Absolute offset just past the last byte of the range.
-  public var end: Int
+  package var end: Int
 
   /// Creates a span from absolute offsets.
-  public init(start: Int, end: Int) {
+  package init(start: Int, end: Int) {
     self.start = start
     self.end = end
   }
 
   /// The number of bytes in the range.
-  public var count: Int { end - start }
+  package var count: Int { end - start }
 }

@@ -74,7 +74,7 @@ struct JSONTreeReader {
 /// Whole-document parsing into a tree.
 extension JSONValue {
   /// Parses a whole document: a leading UTF-8 BOM is skipped, trailing non-whitespace is an error.
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
   ) throws(JSONSyntaxError) -> JSONValue {
     var reader = JSONTreeReader(JSONScanner(bytes, maxDepth: maxDepth), recordOffsets: false)
@@ -82,7 +82,7 @@ extension JSONValue {
   }
 
   /// Parses a whole document held in an array of UTF-8 bytes.
-  public static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(JSONSyntaxError) -> JSONValue in try parse(buffer, maxDepth: maxDepth) }
     }
@@ -90,13 +90,13 @@ extension JSONValue {
   }
 
   /// Parses a whole document held in a string.
-  public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ text: String, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8), maxDepth: maxDepth)
   }
 
   /// Parses a whole document and also returns where each value starts (absolute byte offset), keyed by its
   /// RFC 6901 JSON Pointer (`""` for the root). With duplicate keys the last occurrence wins.
-  public static func parseWithOffsets(
+  package static func parseWithOffsets(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
   ) throws(JSONSyntaxError) -> (value: JSONValue, offsets: [String: Int]) {
     var reader = JSONTreeReader(JSONScanner(bytes, maxDepth: maxDepth), recordOffsets: true)

@@ -1,8 +1,8 @@
 /// Writes a `JSONValue` deterministically: members in stored order, numbers as their literal text,
 /// strings escaped minimally per RFC 8259 (non-ASCII stays UTF-8, `/` is not escaped).
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// How the output is laid out.
-  public enum Style: Sendable, Hashable {
+  package enum Style: Sendable, Hashable {
     /// No whitespace at all: `{"a":[1,2]}`.
     case compact
     /// One value per line like `python -m json.tool`: `"key": value`, nested lines indented by `indent` spaces,
@@ -11,38 +11,38 @@ public struct JSONWriter: Sendable {
   }
 
   /// The layout used by `write`.
-  public var style: Style
+  package var style: Style
 
   /// Creates a writer; the default matches `python -m json.tool --indent 2`.
-  public init(style: Style = .pretty(indent: 2)) {
+  package init(style: Style = .pretty(indent: 2)) {
     self.style = style
   }
 
   /// The text of `value`, without a trailing newline.
-  public func write(_ value: JSONValue) -> String {
+  package func write(_ value: JSONValue) -> String {
     var output: [UInt8] = []
     write(value, into: &output)
     return String(decoding: output, as: UTF8.self)
   }
 
   /// Appends the UTF-8 text of `value` to `output`, without a trailing newline.
-  public func write(_ value: JSONValue, into output: inout [UInt8]) {
+  package func write(_ value: JSONValue, into output: inout [UInt8]) {
     emit(value, level: 0, into: &output)
   }
 
   /// Appends the text of `value` as it appears nested `level` deep (its first line already
   /// indented), for writers that assemble a document piece by piece.
-  public func write(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
+  package func write(_ value: JSONValue, level: Int, into output: inout [UInt8]) {
     emit(value, level: level, into: &output)
   }
 
   /// Appends a line break and the indentation of `level` (nothing in compact style).
-  public func lineBreak(level: Int, into output: inout [UInt8]) {
+  package func lineBreak(level: Int, into output: inout [UInt8]) {
     newline(level: level, into: &output)
   }
 
   /// Appends an object member's key and separator (`"key": ` in pretty style).
-  public func key(_ key: String, into output: inout [UInt8]) {
+  package func key(_ key: String, into output: inout [UInt8]) {
     Self.appendQuoted(key, to: &output)
     output.append(JSONByte.colon)
     if case .pretty = style { output.append(JSONByte.space) }

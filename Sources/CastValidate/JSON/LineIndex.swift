@@ -3,12 +3,12 @@
 ///
 /// The index keeps offsets only, not the bytes, so it stays `Sendable`; `position(of:in:)` takes the same buffer
 /// again for counting the scalars of a column.
-public struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
   /// The offset of the first byte of each line; always starts with 0.
-  public let lineStarts: [Int]
+  package let lineStarts: [Int]
 
   /// Indexes the lines of `buffer` (lines end at LF).
-  public init(_ buffer: UnsafeRawBufferPointer) {
+  package init(_ buffer: UnsafeRawBufferPointer) {
     var starts = [0]
     for index in 0..<buffer.count where buffer.load(fromByteOffset: index, as: UInt8.self) == JSONByte.lineFeed {
       starts.append(index + 1)
@@ -17,7 +17,7 @@ public struct LineIndex: Sendable {
   }
 
   /// The line (1-based) holding a byte offset.
-  public func line(of offset: Int) -> Int {
+  package func line(of offset: Int) -> Int {
     // The last line start <= offset: a binary search for the first start > offset.
     var low = 0
     var high = lineStarts.count
@@ -29,7 +29,7 @@ public struct LineIndex: Sendable {
   }
 
   /// The position of a byte offset (clamped to the buffer) in the buffer this index was built from.
-  public func position(of offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
+  package func position(of offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
     let target = min(max(offset, 0), buffer.count)
     let line = line(of: target)
     let start = lineStarts[line - 1]

@@ -4,7 +4,7 @@ import Foundation
 /// An input document for positions and excerpts in rendered findings: bytes in memory, or a file
 /// read on demand (so a large input never has to be held whole). Line numbers come from a sparse
 /// index built lazily, only as far as a rendered position needs.
-public final class DataSource: @unchecked Sendable {
+package final class DataSource: @unchecked Sendable {
   // NB: the index is the only mutable state; every access to it holds `lock`.
   private enum Storage {
     case memory([UInt8])
@@ -12,9 +12,9 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// The name shown in messages (the path, or `<stdin>`).
-  public let name: String
+  package let name: String
   /// The input's size in bytes.
-  public let size: Int
+  package let size: Int
   private let storage: Storage
   private let lock = NSLock()
   /// The last stretch of the file read for short reads, and its own lock (reads happen while
@@ -40,7 +40,7 @@ public final class DataSource: @unchecked Sendable {
   private let original: (source: DataSource, map: [(json: Int, yaml: Int)])?
 
   /// Wraps bytes already in memory.
-  public init(name: String, bytes: [UInt8]) {
+  package init(name: String, bytes: [UInt8]) {
     self.name = name
     self.size = bytes.count
     self.storage = .memory(bytes)
@@ -48,7 +48,7 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// JSON converted from another text (`--from yaml`): read as `bytes`, shown as `original`.
-  public init(name: String, bytes: [UInt8], original: DataSource, map: [(json: Int, yaml: Int)]) {
+  package init(name: String, bytes: [UInt8], original: DataSource, map: [(json: Int, yaml: Int)]) {
     self.name = name
     self.size = bytes.count
     self.storage = .memory(bytes)
@@ -68,7 +68,7 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// Opens a file; it is read only where needed.
-  public init(name: String, path: String) throws(DataSourceError) {
+  package init(name: String, path: String) throws(DataSourceError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw DataSourceError(reason: String(cString: strerror(errno))) }
     var info = stat()
@@ -91,22 +91,22 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// Whether the bytes were converted from another text (`--from yaml`), which positions point into.
-  public var isConverted: Bool { original != nil }
+  package var isConverted: Bool { original != nil }
 
   /// The bytes when the input is in memory.
-  public var bytes: [UInt8]? {
+  package var bytes: [UInt8]? {
     if case .memory(let bytes) = storage { return bytes }
     return nil
   }
 
   /// A file input's descriptor, for readers that stream it.
-  public var fileDescriptor: Int32? {
+  package var fileDescriptor: Int32? {
     if case .file(let descriptor) = storage { return descriptor }
     return nil
   }
 
   /// The bytes of a range (clipped to the input).
-  public func read(_ range: Range<Int>) -> [UInt8] {
+  package func read(_ range: Range<Int>) -> [UInt8] {
     let lower = min(max(range.lowerBound, 0), size)
     let upper = min(max(range.upperBound, lower), size)
     switch storage {
@@ -144,12 +144,12 @@ public final class DataSource: @unchecked Sendable {
   }
 
   /// The whole input (for the commands that need a tree of it).
-  public func readAll() -> [UInt8] {
+  package func readAll() -> [UInt8] {
     bytes ?? read(0..<size)
   }
 
   /// The position of an offset in a line whose number and start are known (an NDJSON record).
-  public func position(of offset: Int, line: Int, lineStart: Int) -> TextPosition {
+  package func position(of offset: Int, line: Int, lineStart: Int) -> TextPosition {
     guard original == nil, lineStart <= offset else { return position(of: offset) }
     var column = 1
     forEachBlock(lineStart..<min(offset, size)) { block, _ in
@@ -160,14 +160,14 @@ public final class DataSource: @unchecked Sendable {
 
   /// The line a finding's record starts on, in the text shown: for input converted from YAML,
   /// the line of the document in the YAML file, not of its JSON line.
-  public func recordLine(of finding: Finding) -> Int? {
+  package func recordLine(of finding: Finding) -> Int? {
     guard let line = finding.recordLine else { return nil }
     guard original != nil, let start = finding.recordLineStart else { return line }
     return position(of: start).line
   }
 
   /// The position of a finding, using its record's line when it has one.
-  public func position(of finding: Finding) -> TextPosition {
+  package func position(of finding: Finding) -> TextPosition {
     if let line = finding.recordLine, let start = finding.recordLineStart {
       return position(of: finding.offset, line: line, lineStart: start)
     }
@@ -176,7 +176,7 @@ public final class DataSource: @unchecked Sendable {
 
   /// The position of a finding's related offset (a first occurrence), which lies in the same
   /// record: on its line when the record is an NDJSON line.
-  public func relatedPosition(of finding: Finding, offset: Int) -> TextPosition {
+  package func relatedPosition(of finding: Finding, offset: Int) -> TextPosition {
     if let line = finding.recordLine, let start = finding.recordLineStart {
       return position(of: offset, line: line, lineStart: start)
     }
@@ -186,7 +186,7 @@ public final class DataSource: @unchecked Sendable {
   /// 1-based line and column (Unicode scalars) of a byte offset. Findings are rendered in input
   /// order, so each answer starts from the previous one when it can: rendering every finding of
   /// a file reads it at most once.
-  public func position(of offset: Int) -> TextPosition {
+  package func position(of offset: Int) -> TextPosition {
     if let original { return original.source.position(of: originalOffset(offset, original.map)) }
     let target = min(max(offset, 0), size)
     lock.lock()
@@ -266,7 +266,7 @@ public final class DataSource: @unchecked Sendable {
   /// minified files stay readable (the window counted in Unicode scalars, as positions are);
   /// returns the window and the caret's display column inside it, where wide characters and
   /// emoji take two columns, so the caret lands under its character in a terminal.
-  public func lineWindow(around offset: Int, width: Int = 100) -> (text: String, caretColumn: Int) {
+  package func lineWindow(around offset: Int, width: Int = 100) -> (text: String, caretColumn: Int) {
     if let original { return original.source.lineWindow(around: originalOffset(offset, original.map), width: width) }
     let target = min(max(offset, 0), size)
     // Only the bytes near the caret are read: enough for the clipped window however long the line.
@@ -302,7 +302,7 @@ public final class DataSource: @unchecked Sendable {
 }
 
 /// A data file that cannot be opened or read.
-public struct DataSourceError: Error, Sendable {
+package struct DataSourceError: Error, Sendable {
   /// Why.
-  public var reason: String
+  package var reason: String
 }

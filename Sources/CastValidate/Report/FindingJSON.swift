@@ -1,9 +1,9 @@
 import CastSchema
 
 /// `--format json` for findings (semantics §5).
-public enum FindingJSON {
+package enum FindingJSON {
   /// One finding as a JSON object.
-  public static func value(_ finding: Finding, data: DataSource, registry: ModelRegistry) -> JSONValue {
+  package static func value(_ finding: Finding, data: DataSource, registry: ModelRegistry) -> JSONValue {
     let position = data.position(of: finding)
     var members = [
       JSONMember(key: "severity", value: .string(finding.severity.rawValue)),
@@ -43,7 +43,7 @@ public enum FindingJSON {
 
   /// Appends `value(finding, …)` as `JSONWriter(style: .pretty(indent:))` writes it nested `level`
   /// deep, without building the value: the part of `--format json` paid for every finding.
-  public static func write(
+  package static func write(
     _ finding: Finding, data: DataSource, registry: ModelRegistry, level: Int, indent: Int = 2, into output: inout [UInt8]
   ) {
     let position = data.position(of: finding)
@@ -79,7 +79,7 @@ public enum FindingJSON {
 
 extension FindingJSON {
   /// Input that is not JSON (or YAML), as a finding of severity error with the record's path.
-  public static func syntaxError(_ message: String, code: String, at position: TextPosition) -> JSONValue {
+  package static func syntaxError(_ message: String, code: String, at position: TextPosition) -> JSONValue {
     .object([
       JSONMember(key: "severity", value: .string(Severity.error.rawValue)),
       JSONMember(key: "code", value: .string(code)),

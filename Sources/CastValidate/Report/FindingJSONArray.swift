@@ -2,24 +2,24 @@ import CastSchema
 
 /// The `findings` array of `--format json`, written finding by finding as records are reported,
 /// so that no tree of thousands of findings waits for the end of the input.
-public struct FindingJSONArray: Sendable {
+package struct FindingJSONArray: Sendable {
   /// The elements written so far, each after its separator and indentation.
   private var elements: [UInt8] = []
   /// How deep the array sits in the document (1: a member of the top-level object).
-  public let level: Int
+  package let level: Int
   private let writer: JSONWriter
 
   /// An empty array nested `level` deep, laid out as `writer` lays out a whole document.
-  public init(level: Int = 1, writer: JSONWriter = JSONWriter(style: .pretty(indent: 2))) {
+  package init(level: Int = 1, writer: JSONWriter = JSONWriter(style: .pretty(indent: 2))) {
     self.level = level
     self.writer = writer
   }
 
   /// Whether no finding was written.
-  public var isEmpty: Bool { elements.isEmpty }
+  package var isEmpty: Bool { elements.isEmpty }
 
   /// Writes one finding (`FindingJSON.value`) as the next element.
-  public mutating func append(_ finding: Finding, data: DataSource, registry: ModelRegistry) {
+  package mutating func append(_ finding: Finding, data: DataSource, registry: ModelRegistry) {
     guard case .pretty(let indent) = writer.style else {
       return append(FindingJSON.value(finding, data: data, registry: registry))
     }
@@ -28,7 +28,7 @@ public struct FindingJSONArray: Sendable {
   }
 
   /// Writes any value as the next element.
-  public mutating func append(_ value: JSONValue) {
+  package mutating func append(_ value: JSONValue) {
     separate()
     writer.write(value, level: level + 1, into: &elements)
   }
@@ -40,7 +40,7 @@ public struct FindingJSONArray: Sendable {
   }
 
   /// Appends the whole array, as `JSONWriter` writes `.array` of the same elements.
-  public func write(into output: inout [UInt8]) {
+  package func write(into output: inout [UInt8]) {
     guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
     output.append(JSONByte.openBracket)
     output.append(contentsOf: elements)
@@ -50,7 +50,7 @@ public struct FindingJSONArray: Sendable {
 
   /// A top-level object of `members` followed by a last member `key` holding this array (which
   /// must sit at level 1), as `JSONWriter` writes the same object.
-  public func document(_ members: [JSONMember], key: String) -> [UInt8] {
+  package func document(_ members: [JSONMember], key: String) -> [UInt8] {
     var output: [UInt8] = [JSONByte.openBrace]
     for member in members {
       writer.lineBreak(level: 1, into: &output)

@@ -3,10 +3,10 @@ import Synchronization
 
 /// Renders findings for people: the data position and line with a caret, then the `.cast`
 /// declaration that caused it, then a summary line.
-public struct FindingRenderer: Sendable {
-  public let data: DataSource
-  public let registry: ModelRegistry
-  public let style: TextStyle
+package struct FindingRenderer: Sendable {
+  package let data: DataSource
+  package let registry: ModelRegistry
+  package let style: TextStyle
   /// The "declared at" lines and snippet of each declaration, rendered once: the findings of a
   /// large file name the same few declarations over and over.
   private let declarations = DeclarationTexts()
@@ -14,7 +14,7 @@ public struct FindingRenderer: Sendable {
   private let marks: StyleMarks
 
   /// Creates a renderer.
-  public init(data: DataSource, registry: ModelRegistry, style: TextStyle) {
+  package init(data: DataSource, registry: ModelRegistry, style: TextStyle) {
     self.data = data
     self.registry = registry
     self.style = style
@@ -22,7 +22,7 @@ public struct FindingRenderer: Sendable {
   }
 
   /// One finding, ending in a newline.
-  public func render(_ finding: Finding) -> String {
+  package func render(_ finding: Finding) -> String {
     let position = data.position(of: finding)
     // NB: appended piece by piece into one string: building each line from temporaries cost
     // more than everything else about an invalid record.
@@ -99,7 +99,7 @@ public struct FindingRenderer: Sendable {
   }
 
   /// `2 errors, 1 warning in users.json (model User)`, with record counts for many records.
-  public static func summary(_ summary: ValidationSummary, input: String, target: String) -> String {
+  package static func summary(_ summary: ValidationSummary, input: String, target: String) -> String {
     var parts = [DiagnosticRenderer.count(summary.errors, "error"), DiagnosticRenderer.count(summary.warnings, "warning")]
     if summary.notes > 0 { parts.append(DiagnosticRenderer.count(summary.notes, "note")) }
     var text = parts.joined(separator: ", ") + " in \(input) (\(target))"

@@ -2,17 +2,17 @@ import CastSchema
 
 /// Where a finding is: its position in the data, and the declaration in the schema it was
 /// checked against. The CI formats (SARIF, GitHub, JUnit) all locate findings through this.
-public struct FindingSite: Sendable {
-  public var finding: Finding
+package struct FindingSite: Sendable {
+  package var finding: Finding
   /// 0-based index of the finding's record.
-  public var record: Int
+  package var record: Int
   /// 1-based line and column in the data.
-  public var position: TextPosition
+  package var position: TextPosition
   /// The schema file, line and column (1-based) of the declaration, when there is one.
-  public var schema: (file: String, line: Int, column: Int)?
+  package var schema: (file: String, line: Int, column: Int)?
 
   /// Locates a finding of record `record` of `data`, checked against `registry`'s declarations.
-  public init(_ finding: Finding, record: Int, data: DataSource, registry: ModelRegistry) {
+  package init(_ finding: Finding, record: Int, data: DataSource, registry: ModelRegistry) {
     self.finding = finding
     self.record = record
     position = data.position(of: finding)
@@ -20,7 +20,7 @@ public struct FindingSite: Sendable {
   }
 
   /// The declaration's file and position, as `--format json`'s `schema` member gives it.
-  public static func declaration(of finding: Finding, registry: ModelRegistry) -> (file: String, line: Int, column: Int)? {
+  package static func declaration(of finding: Finding, registry: ModelRegistry) -> (file: String, line: Int, column: Int)? {
     guard let declaration = finding.declaration, registry.files.indices.contains(declaration.file) else { return nil }
     let file = registry.files[declaration.file]
     let location = file.location(of: declaration.bytes.lowerBound)

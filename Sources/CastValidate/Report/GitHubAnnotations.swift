@@ -3,13 +3,13 @@ import CastSchema
 /// `--format github`: workflow commands that GitHub Actions shows as annotations on the pull
 /// request (`::error file=…,line=…,col=…,title=castctl CODE::message`), and a Markdown summary
 /// for the step's summary page.
-public enum GitHubAnnotations {
+package enum GitHubAnnotations {
   /// GitHub shows at most this many annotations of each level per step.
-  public static let shownPerLevel = 10
+  package static let shownPerLevel = 10
 
   /// The annotation lines: the first `shownPerLevel` of each level, then a line per level saying
   /// how many more there were.
-  public static func lines(_ sites: [FindingSite], dataPath: String) -> String {
+  package static func lines(_ sites: [FindingSite], dataPath: String) -> String {
     var text = ""
     var counts: [Severity: Int] = [:]
     for site in sites {
@@ -34,7 +34,7 @@ public enum GitHubAnnotations {
   }
 
   /// The step summary in Markdown: the verdict, the counts, and the findings by code.
-  public static func summary(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
+  package static func summary(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
     var text = "### castctl: \(dataPath) against \(target)\n\n"
     text += counts.isValid ? "**valid**" : "**invalid**"
     text += ": \(counts.records) record(s), \(counts.invalidRecords) invalid; \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s)\n\n"

@@ -2,10 +2,10 @@ import CastSchema
 
 /// `--format junit`: JUnit XML for CI dashboards. A test suite for the data file, a test case per
 /// record; an invalid record fails with its errors, warnings and notes go to its `system-out`.
-public enum JUnitReport {
+package enum JUnitReport {
   /// The document. `sites` are in record order; `records` counts every record, with findings or
   /// not.
-  public static func xml(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
+  package static func xml(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
     var byRecord: [Int: [FindingSite]] = [:]
     for site in sites { byRecord[site.record, default: []].append(site) }
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"

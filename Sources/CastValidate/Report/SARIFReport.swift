@@ -2,11 +2,11 @@ import CastSchema
 
 /// `--format sarif`: SARIF 2.1.0 for code scanning. A rule per finding code with its explanation,
 /// each finding a result at its data position, the model's declaration a related location.
-public enum SARIFReport {
-  public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+package enum SARIFReport {
+  package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
   /// The whole log for one data file.
-  public static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
+  package static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
     let codes = FindingCode.allCases.map(\.rawValue) + ["malformed-json"]
     let rules = codes.map { code in
       JSONValue.object([

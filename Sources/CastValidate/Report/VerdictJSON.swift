@@ -3,9 +3,9 @@ import CastSchema
 /// The pipe mode's line for each input line (`--format jsonl`): `{"line": 7, "valid": false,
 /// "findings": […]}` with findings as `--format json` writes them, `{"line": 3, "blank": true}`
 /// for a blank line.
-public enum VerdictJSON {
+package enum VerdictJSON {
   /// The verdict of one line as a JSON object; `keep` chooses the findings shown (`--quiet`).
-  public static func value(
+  package static func value(
     _ verdict: LineVerdict, data: DataSource, registry: ModelRegistry, keep: (Finding) -> Bool = { _ in true }
   ) -> JSONValue {
     let line = JSONMember(key: "line", value: .number(String(verdict.line)))
@@ -25,7 +25,7 @@ public enum VerdictJSON {
   /// The line `--split` writes to its rejects file for a line that is not a valid record: the
   /// verdict with the record as read (`record`), or a malformed line's text (`text`); nil for a
   /// valid record or a blank line.
-  public static func reject(
+  package static func reject(
     _ verdict: LineVerdict, data: DataSource, registry: ModelRegistry, keep: (Finding) -> Bool = { _ in true }
   ) -> JSONValue? {
     guard case .object(var members) = value(verdict, data: data, registry: registry, keep: keep) else { return nil }
@@ -47,7 +47,7 @@ public enum VerdictJSON {
   }
 
   /// Appends the verdict on one line, with its newline.
-  public static func write(
+  package static func write(
     _ verdict: LineVerdict, data: DataSource, registry: ModelRegistry, keep: (Finding) -> Bool = { _ in true }, into output: inout [UInt8]
   ) {
     JSONWriter(style: .compact).write(value(verdict, data: data, registry: registry, keep: keep), into: &output)

@@ -76,10 +76,10 @@ final class ChunkReader {
 }
 
 /// Reading the input failed (an I/O error, or `--max-bytes` exceeded).
-public struct ChunkReadError: Error, Sendable {
+package struct ChunkReadError: Error, Sendable {
   /// Why.
-  public var reason: String
+  package var reason: String
 
   /// Creates an error.
-  public init(reason: String) { self.reason = reason }
+  package init(reason: String) { self.reason = reason }
 }

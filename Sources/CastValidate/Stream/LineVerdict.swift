@@ -1,6 +1,6 @@
 /// What the pipe mode (`--format jsonl`) says about one NDJSON line: every line gets one, so the
 /// output can be zipped back to the input.
-public enum LineVerdict: Sendable {
+package enum LineVerdict: Sendable {
   /// A line of blanks only: no record.
   case blank(line: Int)
   /// A record, valid or not.
@@ -9,7 +9,7 @@ public enum LineVerdict: Sendable {
   case malformed(line: Int, lineStart: Int, JSONSyntaxError)
 
   /// The 1-based input line.
-  public var line: Int {
+  package var line: Int {
     switch self {
     case .blank(let line), .malformed(let line, _, _): line
     case .record(let result): result.line ?? 0

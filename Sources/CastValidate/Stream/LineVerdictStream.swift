@@ -5,15 +5,15 @@ import Foundation
 /// input order: the pipe mode. Unlike `StreamValidator.ndjson`, malformed JSON ends only its own
 /// line. Each batch's lines are split among `jobs` threads; memory stays near two chunks and one
 /// batch of verdicts whatever the input size.
-public struct LineVerdictStream: Sendable {
-  public let config: DocumentValidator
-  public var jobs: Int
-  public var chunkSize: Int
+package struct LineVerdictStream: Sendable {
+  package let config: DocumentValidator
+  package var jobs: Int
+  package var chunkSize: Int
   /// Refuse inputs larger than this (`--max-bytes`).
-  public var maxBytes: Int?
+  package var maxBytes: Int?
 
   /// Creates a pipe-mode reader.
-  public init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
+  package init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
     self.config = config
     self.jobs = max(1, jobs)
     self.chunkSize = chunkSize
@@ -22,7 +22,7 @@ public struct LineVerdictStream: Sendable {
 
   /// Calls `onBatch` with each batch, in order: its bytes as a data source (findings' offsets
   /// point into it, their lines are the input's) and the verdict of each of its lines.
-  public func run(
+  package func run(
     descriptor: Int32, name: String, onBatch: (DataSource, [LineVerdict]) throws -> Void
   ) throws {
     let reader = LineBatchReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)

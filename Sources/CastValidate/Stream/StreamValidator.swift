@@ -4,19 +4,19 @@ import Foundation
 /// Validates a file without holding it: NDJSON in chunks of lines (split across `jobs` threads,
 /// results merged back in input order), a top-level array element by element. Memory stays near
 /// `chunkSize` per thread whatever the file size.
-public struct StreamValidator: Sendable {
-  public let config: DocumentValidator
+package struct StreamValidator: Sendable {
+  package let config: DocumentValidator
   /// Worker threads for NDJSON.
-  public var jobs: Int
+  package var jobs: Int
   /// Bytes read at a time.
-  public var chunkSize: Int
+  package var chunkSize: Int
   /// Refuse inputs larger than this (`--max-bytes`).
-  public var maxBytes: Int?
+  package var maxBytes: Int?
   /// Bytes per piece of a batch shared among the workers (tests make it small).
   var pieceSize = BatchState.defaultPieceSize
 
   /// Creates a streaming validator.
-  public init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
+  package init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
     self.config = config
     self.jobs = max(1, jobs)
     self.chunkSize = chunkSize
@@ -24,11 +24,11 @@ public struct StreamValidator: Sendable {
   }
 
   /// Progress after each chunk: bytes done and records so far.
-  public typealias Progress = (_ bytes: Int, _ records: Int) -> Void
+  package typealias Progress = (_ bytes: Int, _ records: Int) -> Void
 
   /// NDJSON from `descriptor`. `onRecord` sees, in input order, every record with findings (and
   /// every record when the validator builds instances).
-  public func ndjson(
+  package func ndjson(
     descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
     let reader = LineBatchReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
@@ -72,7 +72,7 @@ public struct StreamValidator: Sendable {
   }
 
   /// NDJSON already in memory (standard input), in the same batches and on the same threads.
-  public func ndjson(
+  package func ndjson(
     buffer: UnsafeRawBufferPointer, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary {
     var state = makeState()
@@ -90,7 +90,7 @@ public struct StreamValidator: Sendable {
 
   /// A top-level array from `descriptor`, one record per element; nil (and nothing consumed
   /// beyond what was read) when the input is not an array, so the caller reads it whole.
-  public func array(
+  package func array(
     descriptor: Int32, progress: Progress, onRecord: (RecordResult) -> Void
   ) throws(StreamError) -> ValidationSummary? {
     let reader = ChunkReader(descriptor: descriptor, chunkSize: chunkSize, limit: maxBytes)
@@ -172,14 +172,14 @@ public struct StreamValidator: Sendable {
 }
 
 /// Why a stream could not be validated: malformed JSON, or a read error.
-public enum StreamError: Error, Sendable {
+package enum StreamError: Error, Sendable {
   case syntax(JSONSyntaxError)
   case read(ChunkReadError)
 }
 
 extension ValidationSummary {
   /// Adds another part's counts.
-  public mutating func merge(_ other: ValidationSummary) {
+  package mutating func merge(_ other: ValidationSummary) {
     records += other.records
     invalidRecords += other.invalidRecords
     errors += other.errors

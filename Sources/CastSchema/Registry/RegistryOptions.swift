@@ -1,0 +1,22 @@
+/// Generator flags and overrides that shape how keys are computed (semantics §2).
+public struct RegistryOptions: Sendable, Hashable {
+  /// `-c`: capitalise the first letter of every key component, verbatim keys excepted.
+  public var capitalizeKeys = false
+  /// `-i`: case-insensitive key lookup (output keeps the declared keys).
+  public var caseInsensitiveKeys = false
+  /// `-n`: an empty string counts as absent for `String` properties.
+  public var emptyStringIsAbsent = false
+  /// `--dialect`: overrides every model's dialect.
+  public var dialect: Dialect?
+
+  /// Default options: no flags.
+  public init(
+    capitalizeKeys: Bool = false, caseInsensitiveKeys: Bool = false, emptyStringIsAbsent: Bool = false,
+    dialect: Dialect? = nil
+  ) {
+    self.capitalizeKeys = capitalizeKeys
+    self.caseInsensitiveKeys = caseInsensitiveKeys
+    self.emptyStringIsAbsent = emptyStringIsAbsent
+    self.dialect = dialect
+  }
+}

@@ -1,0 +1,52 @@
+/// Counts over a whole input.
+public struct ValidationSummary: Sendable, Equatable {
+  public var records = 0
+  public var invalidRecords = 0
+  public var errors = 0
+  public var warnings = 0
+  public var notes = 0
+  /// Array elements and dictionary entries dropped because they could not be converted.
+  public var droppedElements = 0
+  /// Values replaced by their property's default (a bad value, or null read as absent).
+  public var defaultedValues = 0
+  /// Valid records that lost an element or had a value defaulted: what a lenient dialect
+  /// accepted by changing it, and `--strict` would reject.
+  public var changedRecords = 0
+  /// Whether the run stopped early because `DocumentValidator.isCancelled` said so; the counts
+  /// cover the records read before it.
+  public var isCancelled = false
+  /// Whether the reader found a top-level array and took each element as a record (a model
+  /// target only). `convert` writes an array back exactly when this is set.
+  public var isArray = false
+
+  /// Zero counts.
+  public init() {}
+
+  /// Whether every record is valid.
+  public var isValid: Bool { errors == 0 }
+
+  /// Counts one record and its findings.
+  package mutating func add(_ result: RecordResult) {
+    records += 1
+    if !result.isValid { invalidRecords += 1 }
+    var changed = false
+    for finding in result.findings {
+      switch finding.code {
+      case FindingCode.elementDropped.rawValue:
+        droppedElements += 1
+        changed = true
+      case FindingCode.defaultSubstituted.rawValue, FindingCode.nullReplacedByDefault.rawValue:
+        defaultedValues += 1
+        changed = true
+      default:
+        break
+      }
+      switch finding.severity {
+      case .error: errors += 1
+      case .warning: warnings += 1
+      case .note: notes += 1
+      }
+    }
+    if changed, result.isValid { changedRecords += 1 }
+  }
+}
