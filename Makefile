@@ -67,7 +67,7 @@ fuzz: deps
 fuzz-smoke: deps
 	FUZZ_SECONDS=60 FUZZ_PARALLEL=1 scripts/fuzz.sh
 
-# Speed and memory on the peer benchmark's data (not a test: see scripts/bench.py).
+# Speed and memory on the peer benchmark's data and on every shape of the json-corpus (not a test: see scripts/bench.py and scripts/bench_shapes.py).
 bench: release
 	python3 scripts/bench.py
 	python3 scripts/bench_infer.py

@@ -87,6 +87,7 @@ def main():
     # third of the runs in a noisy hour), and a median of 9 can land in one for one row alone.
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--data", default=os.path.join(ROOT, "bench-data"))
+    parser.add_argument("--shape-runs", type=int, default=7, help="rounds of the per-shape tables (bench_shapes.py)")
     options = parser.parse_args()
     if not os.path.exists(SCHEMA):
         sys.exit(f"bench: {SCHEMA} not found (the shared folder belongs beside the repository)")
@@ -192,6 +193,12 @@ def main():
     print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x (paired {jobs:.2f}x); "
           f"1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed (paired {invalid:.2f}x); "
           f"convert / validate (no invalid records): {rows[4][1] / rows[2][1]:.2f}x speed (paired {convert:.2f}x)")
+
+    # Every shape of data, not only the users model: the json-corpus workloads and one row per
+    # scalar type and directive (scripts/bench_shapes.py, which also runs alone and A/B).
+    sys.path.insert(0, HERE)
+    import bench_shapes
+    bench_shapes.main(["--runs", str(options.shape_runs), "--data", options.data])
 
 
 if __name__ == "__main__":

@@ -716,6 +716,15 @@ struct EngineCheckTests {
       ValueCase.bad("var v: String //! length 1...3", #""abcd""#, "error check-failed /v"),
       ValueCase.ok("var v: [Int] //! count 0...2", "[1, 2]", "[1,2]"),
       ValueCase.bad("var v: [Int] //! count 0...2", "[1, 2, 3]", "error check-failed /v"),
+      // Counted while read, not built: the outer array's count, never its last element's.
+      ValueCase.ok("var v: [[Int]] //! count 1...2", "[[1, 2, 3], [4]]", "[[1,2,3],[4]]"),
+      ValueCase.bad("var v: [[Int]] //! count 1", "[[1], [2]]", "error check-failed /v"),
+      ValueCase.bad("var v: [[Int]] //! count 3", "[[1, 2, 3]]", "error check-failed /v"),
+      ValueCase.ok("var v: [Int]? //! count 0", "[]", "[]"),
+      ValueCase.ok(
+        "var v: [Int] //! count 2", "[1, {}, 2]", "[1,2]", "warning type-mismatch /v/1", "warning element-dropped /v/1"),
+      ValueCase.ok("var v: [Int?] //! count 2", "[1, null]", "[1,null]"),
+      ValueCase.ok("var v: Set<Int> //! count 2", "[1, 2, 1]", "[1,2]", "warning duplicate-element /v/2"),
       ValueCase.ok("var v: [String: Int] //! count 1", #"{"a": 1}"#, #"{"a":1}"#),
       ValueCase.bad("var v: [String: Int] //! count 1", "{}", "error check-failed /v"),
       ValueCase.ok(#"var v: String //! pattern "^[a-z]+$""#, #""abc""#, #""abc""#),

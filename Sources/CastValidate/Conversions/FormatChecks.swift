@@ -1,32 +1,45 @@
 import Foundation
 
-/// Checks for string-encoded values: URLs, UUIDs, base64 data.
+/// Checks for string-encoded values (URLs, UUIDs, base64 data), on the value's UTF-8 bytes.
 enum FormatChecks {
-  /// What `URL(string:)` accepts: not empty, no spaces or control characters, valid escapes.
-  static func isURL(_ text: String) -> Bool {
-    guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
-    else { return false }
-    // NB: newer Foundations percent-encode a bad escape instead of returning nil; the originals did not.
-    let bytes = Array(text.utf8)
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
-      guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+  /// What `URL(string:)` accepts: not empty, no white space or control characters, valid escapes,
+  /// and then whatever Foundation's parser takes. A URL made of RFC 3986 characters in the common
+  /// shape (`scheme://host[:port]/path?query#fragment`) is accepted here without asking Foundation,
+  /// whose parser (and the `String` it needs) was most of the time of validating URLs.
+  static func isURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard !bytes.isEmpty else { return false }
+    var plain = true
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        // NB: newer Foundations percent-encode a bad escape instead of returning nil; the originals did not.
+        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        index += 3
+        continue
+      }
+      if byte <= 0x20 { return false }
+      if byte >= 0x80 {
+        if UTF8WhiteSpace.length(bytes, at: index) > 0 { return false }
+        plain = false
+      } else if !URLBytes.isRFC3986(byte) {
+        plain = false
+      }
+      index += 1
     }
-    return URL(string: text) != nil
-  }
-
-  private static func isHexDigit(_ byte: UInt8) -> Bool {
-    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
+    if plain, URLBytes.isCommonReference(bytes) { return true }
+    return URL(string: String(decoding: bytes, as: UTF8.self)) != nil
   }
 
   /// `8-4-4-4-12` hexadecimal digits.
-  static func isUUID(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+  static func isUUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 36 else { return false }
-    for (index, byte) in bytes.enumerated() {
-      if [8, 13, 18, 23].contains(index) {
+    for index in 0..<36 {
+      let byte = bytes[index]
+      if index == 8 || index == 13 || index == 18 || index == 23 {
         guard byte == UInt8(ascii: "-") else { return false }
       } else {
-        guard (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66) else { return false }
+        guard isHexDigit(byte) else { return false }
       }
     }
     return true
@@ -35,5 +48,18 @@ enum FormatChecks {
   /// Standard base64 with padding, as `Data(base64Encoded:)` accepts it.
   static func isBase64(_ text: String) -> Bool {
     Data(base64Encoded: text) != nil
+  }
+
+  /// The byte checks on a `String`'s UTF-8.
+  static func isURL(_ text: String) -> Bool { onUTF8(text, isURL) }
+  static func isUUID(_ text: String) -> Bool { onUTF8(text, isUUID) }
+
+  static func onUTF8(_ text: String, _ check: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+    var text = text
+    return text.withUTF8 { check(UnsafeRawBufferPointer($0)) }
+  }
+
+  static func isHexDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x66)
   }
 }

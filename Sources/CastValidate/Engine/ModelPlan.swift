@@ -18,7 +18,8 @@ final class FieldPlan: Sendable {
   let directKey: [UInt8]?
   /// `-n` applies: a `String` property whose empty value counts as absent.
   let emptyStringCheck: Bool
-  /// The engine must build the value (for checks or `-n`) even when validating only.
+  /// The engine must build the value (for checks or `-n`) even when validating only; a count
+  /// of an array is counted while it is read, without building it.
   let needsInstance: Bool
   /// `//! custom`.
   let isCustom: Bool
@@ -28,7 +29,7 @@ final class FieldPlan: Sendable {
     hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool
   ) {
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
-    self.needsInstance = !checks.isEmpty || emptyStringCheck
+    self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.isCustom = property.usage == .custom
     self.property = property
     self.node = node
@@ -42,6 +43,13 @@ final class FieldPlan: Sendable {
 
   var name: String { property.name }
   var declaration: SourceRange { property.range }
+
+  /// A `//! count` of an array (not a set, whose duplicates collapse): the number of elements
+  /// kept is counted as they are read (`RecordValidator.keptElements`).
+  static func isCounted(_ check: CompiledCheck, _ node: ValueNode) -> Bool {
+    guard case .count = check, case .array(_, _, isSet: false) = node else { return false }
+    return true
+  }
 }
 
 /// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest

@@ -10,8 +10,11 @@ extension RecordValidator {
     var first = true
     var index = 0
     var items: [Instance] = []
+    var kept = 0
     var failed = false
     let collect = wantInstance || isSet
+    // Set last, after the elements' own arrays set it.
+    defer { keptElements = kept }
     while try scanner.nextElement(&first) {
       path.push(.index(index))
       defer {
@@ -20,7 +23,10 @@ extension RecordValidator {
       }
       let start = scanner.offset
       // NB: a vouched null is an optional element's (the check doubts any other).
-      if !collect, cleanUntil >= 0, skipClean(&scanner, node: element, nullIsClean: elementOptional) != nil { continue }
+      if !collect, cleanUntil >= 0, skipClean(&scanner, node: element, nullIsClean: elementOptional) != nil {
+        kept += 1
+        continue
+      }
       let mark = findings.count
       if index > 0, !collect { transcript?.append(JSONByte.comma) }
       let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
@@ -34,9 +40,11 @@ extension RecordValidator {
           }
           items.append(item)
         }
+        kept += 1
         continue
       case .null where elementOptional:
         if collect { items.append(.null) }
+        kept += 1
         continue
       case .null:
         report(.nullNotAllowed, .error, "null element where \(element.describe(in: schema)) is expected", at: start, declaration: declaration, expected: element.describe(in: schema), found: "null")

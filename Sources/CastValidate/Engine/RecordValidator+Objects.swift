@@ -159,7 +159,7 @@ extension RecordValidator {
       if field.isCustom {
         report(.customUnchecked, .note, "'\(field.name)' is //! custom: its value is passed through unchecked", at: start, declaration: field.declaration)
       }
-      if let instance, !field.checks.isEmpty { runChecks(field, instance, at: start) }
+      if !field.checks.isEmpty { runChecks(field, instance, at: start) }
       return (.value, instance)
     }
   }
@@ -342,27 +342,30 @@ extension RecordValidator {
 
   // MARK: - Checks
 
-  private mutating func runChecks(_ field: FieldPlan, _ instance: Instance, at offset: Int) {
+  /// The instance is nil where the checks did not need it built (`FieldPlan.needsInstance`).
+  private mutating func runChecks(_ field: FieldPlan, _ instance: Instance?, at offset: Int) {
     for check in field.checks {
       var failure: String?
       switch (check, instance) {
-      case (.range(let lower, let upper, let inclusive, _), .number(let literal)):
+      case (.count(let lower, let upper, _), _) where FieldPlan.isCounted(check, field.node):
+        if !CompiledCheck.within(keptElements, lower, upper) { failure = "\(keptElements) elements is outside \(check.text)" }
+      case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
         if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
           failure = "\(literal) is outside \(check.text)"
         }
-      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)):
+      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)?):
         if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
           failure = "\(literal) is outside \(check.text)"
         }
-      case (.length(let lower, let upper, _), .string(let text)):
+      case (.length(let lower, let upper, _), .string(let text)?):
         if !CompiledCheck.within(text.count, lower, upper) { failure = "length \(text.count) is outside \(check.text)" }
-      case (.pattern(let matcher, _), .string(let text)):
+      case (.pattern(let matcher, _), .string(let text)?):
         if !matcher.matches(text) { failure = "\"\(text.prefix(Excerpt.limit))\" does not match \(check.text)" }
-      case (.count(let lower, let upper, _), .array(let items)):
+      case (.count(let lower, let upper, _), .array(let items)?):
         if !CompiledCheck.within(items.count, lower, upper) { failure = "\(items.count) elements is outside \(check.text)" }
-      case (.count(let lower, let upper, _), .dictionary(let members)):
+      case (.count(let lower, let upper, _), .dictionary(let members)?):
         if !CompiledCheck.within(members.count, lower, upper) { failure = "\(members.count) entries is outside \(check.text)" }
-      case (.count(let lower, let upper, _), .json(let value)):
+      case (.count(let lower, let upper, _), .json(let value)?):
         let count: Int
         switch value {
         case .array(let items): count = items.count

@@ -105,7 +105,13 @@ extension RecordValidator {
     let text: String
     switch kind {
     case .string:
-      text = scanner.string(try scanner.readString())
+      let token = try scanner.readString()
+      // The common case, no escapes, is checked on the raw bytes: the text is built for an
+      // instance or a message only.
+      if !token.hasEscapes, Self.isWellFormed(scanner.bytes(token.span), as: type) {
+        return .value(wantInstance ? Self.normalForm(scanner.string(token), as: type) : nil)
+      }
+      text = scanner.string(token)
     case .number where type == .url && policy.numberToString:
       text = scanner.literal(try scanner.readNumber())
       report(.coerced, .warning, "the number \(text) read as the URL \"\(text)\"", at: start, declaration: declaration)
@@ -125,18 +131,26 @@ extension RecordValidator {
         type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
         why: "not \(what)", code: .invalidFormat)
     }
-    // Only the value is normalised: messages quote the input as it was.
-    return .value(wantInstance ? .string(type == .uuid ? text.uppercased() : text) : nil)
+    return .value(wantInstance ? Self.normalForm(text, as: type) : nil)
   }
 
-  /// Whether a string is a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
-  static func isWellFormed(_ text: String, as type: ScalarType) -> Bool {
+  /// The value as written: only the value is normalised (UUIDs upper case), messages quote the input as it was.
+  static func normalForm(_ text: String, as type: ScalarType) -> Instance {
+    .string(type == .uuid ? text.uppercased() : text)
+  }
+
+  /// Whether UTF-8 bytes are a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
+  static func isWellFormed(_ bytes: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
     switch type {
-    case .character: text.count == 1
-    case .url: FormatChecks.isURL(text)
-    case .uuid: FormatChecks.isUUID(text)
-    default: FormatChecks.isBase64(text)
+    case .character: String(decoding: bytes, as: UTF8.self).count == 1
+    case .url: FormatChecks.isURL(bytes)
+    case .uuid: FormatChecks.isUUID(bytes)
+    default: FormatChecks.isBase64(String(decoding: bytes, as: UTF8.self))
     }
+  }
+
+  static func isWellFormed(_ text: String, as type: ScalarType) -> Bool {
+    FormatChecks.onUTF8(text) { isWellFormed($0, as: type) }
   }
 
   /// Dates: ISO-8601 (or the directive's pattern) strings, and epoch seconds as numbers or numeric strings.

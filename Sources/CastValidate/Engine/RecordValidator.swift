@@ -27,6 +27,8 @@ struct RecordValidator {
   /// Build instances (`convert`, `roundtrip`); validation alone builds nothing.
   let build: Bool
   var findings: [Finding] = []
+  /// The number of elements the last array read kept: what a `//! count` of it checks.
+  var keptElements = 0
   var errorCount = 0
   /// The current JSON Pointer, innermost last.
   let path = RawStack<PathPiece>()

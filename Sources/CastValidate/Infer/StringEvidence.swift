@@ -105,32 +105,10 @@ struct StringFormats: OptionSet, Sendable, Hashable {
       loose.insert(.uuid)
       if text == text.uppercased() { exact.insert(.uuid) }
     }
-    if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), isPlainURL(bytes) || FormatChecks.isURL(text) {
+    if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), FormatChecks.isURL(text) {
       exact.insert(.url)
       loose.insert(.url)
     }
     return (exact, loose)
   }
-
-  /// Whether the bytes are all characters RFC 3986 allows in a URL, with valid `%` escapes:
-  /// such a string is a URL to Foundation too, without asking it (which was a tenth of the time).
-  private static func isPlainURL(_ bytes: String.UTF8View) -> Bool {
-    var escape = 0
-    for byte in bytes {
-      if escape > 0 {
-        guard InferNames.isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f")) else { return false }
-        escape -= 1
-        continue
-      }
-      if byte == UInt8(ascii: "%") {
-        escape = 2
-        continue
-      }
-      guard InferNames.isLetter(byte) || InferNames.isDigit(byte) || allowed.contains(byte) else { return false }
-    }
-    return escape == 0
-  }
-
-  /// The punctuation RFC 3986 allows (unreserved and reserved).
-  private static let allowed: Set<UInt8> = Set("-._~:/?#[]@!$&'()*+,;=".utf8)
 }

@@ -68,7 +68,7 @@ final class CleanPlan: @unchecked Sendable {
         isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
           && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
       for (index, field) in plan.fields.enumerated() {
-        if field.isCustom || field.needsInstance { model.isCheckable = false }
+        if field.isCustom || field.needsInstance || !field.checks.isEmpty { model.isCheckable = false }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(

@@ -165,7 +165,10 @@ final class CleanRecordCheck {
     case .character, .url, .uuid, .data:
       guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
       let token = try scanner.readStringAtQuote()
-      guard RecordValidator.isWellFormed(scanner.string(token), as: type) else { return false }
+      let wellFormed = token.hasEscapes
+        ? RecordValidator.isWellFormed(scanner.string(token), as: type)
+        : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
+      guard wellFormed else { return false }
       sink.string(token, scanner)
       return true
     case .date:

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// The URL and UUID checks on bytes, against the `String` implementations they replaced.
+@Suite("FormatChecks: URL and UUID on UTF-8 bytes")
+struct FormatChecksTests {
+  /// The URL check before it worked on bytes: every scalar's Unicode properties, then Foundation.
+  static func legacyIsURL(_ text: String) -> Bool {
+    guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 })
+    else { return false }
+    let bytes = Array(text.utf8)
+    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+      guard index + 2 < bytes.count, FormatChecks.isHexDigit(bytes[index + 1]), FormatChecks.isHexDigit(bytes[index + 2])
+      else { return false }
+    }
+    return URL(string: text) != nil
+  }
+
+  /// The UUID check before it worked on bytes.
+  static func legacyIsUUID(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return false }
+    for (index, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(index) {
+        guard byte == UInt8(ascii: "-") else { return false }
+      } else {
+        guard FormatChecks.isHexDigit(byte) else { return false }
+      }
+    }
+    return true
+  }
+
+  static let urls: [String] = [
+    "https://api.github.com/repos/a/b", "http://t.co/abc", "https://pbs.twimg.com/profile_images/1/a_normal.jpeg",
+    "http://example.com:8080/x?y=1#z", "http://example.com:65535/", "http://example.com:123456/", "http://example.com:/",
+    "http://example.com:x/", "http://[::1]:80/", "http://[::1/", "http://a]b/", "http://user:pw@host/p", "http://@host/",
+    "http://", "https:", "file:///tmp/x", "//host/path", "//", "/", "a", "a:b", "1a:b", "a b", " a", "a\t", "a\n",
+    "", "%", "%4", "%41", "a%zz", "a%4g", "http://exa%41mple.com/", "http://ex ample.com", "http://é.com/",
+    "http://example.com/é", "http://example.com/\u{A0}", "http://example.com/\u{2028}", "http://example.com/\u{85}",
+    "http://example.com/\u{3000}", "http://example.com/\u{200B}", "http://example.com/\u{7F}", "http://x/#a#b",
+    "http://x/a[b]", "http://x/{a}", "http://x/a|b", "http://x/a\\b", "http://x/a^b", "http://x/\"", "http://x/<>",
+    "mailto:a@b.c", "urn:isbn:0451450523", "a+b-c.d:x", "+a:b", "?q", "#f", "http://a_b.c/", "http://a!b.c/",
+    "http://a..b/", "http://-a-/", "x://h:0/", "HTTP://EXAMPLE.COM/", "http://example.com?#", "http:://x",
+    "http://x:80:80/", "http://x//y", "😀", "http://x/😀", "http://x/\u{0}", "a\u{1F}b",
+  ]
+
+  @Test("the byte check agrees with the String check", arguments: urls)
+  func url(_ text: String) {
+    #expect(FormatChecks.isURL(text) == Self.legacyIsURL(text))
+  }
+
+  /// Seeded random strings over URL punctuation, letters, white space and non-ASCII, many with a
+  /// URL's beginning, each compared with the old check.
+  @Test("random strings", arguments: 0..<8)
+  func randomURLs(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let pieces: [String] = [
+      "a", "Z", "0", "9", "-", ".", "_", "~", ":", "/", "?", "#", "[", "]", "@", "!", "$", "&", "'", "(", ")", "*", "+",
+      ",", ";", "=", "%", "%2F", "%4", " ", "\t", "\u{7F}", "é", "€", "😀", "\u{A0}", "\u{2028}", "\u{85}", "\u{1680}",
+      "\u{2009}", "{", "}", "|", "\\", "^", "`", "\"", "<", ">", "http://", "https://", "//", "host", ":8080", "1a:",
+    ]
+    let prefixes = ["", "http://", "https://api.", "//", "a:", "mailto:", "file://"]
+    for _ in 0..<2_000 {
+      var text = prefixes[Int(random.next() % UInt64(prefixes.count))]
+      for _ in 0..<Int(random.next() % 12) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+      #expect(FormatChecks.isURL(text) == Self.legacyIsURL(text), "\(text.debugDescription)")
+    }
+  }
+
+  @Test("white space in UTF-8 is Unicode's White_Space, for every scalar")
+  func whiteSpace() {
+    var wrong: [String] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let bytes = Array(String(Character(scalar)).utf8)
+      let length = bytes.withUnsafeBytes { UTF8WhiteSpace.length($0, at: 0) }
+      if length != (scalar.properties.isWhitespace ? bytes.count : 0) { wrong.append("U+\(String(value, radix: 16))") }
+    }
+    #expect(wrong.isEmpty)
+  }
+
+  @Test("the character masks are the characters", arguments: [
+    ("RFC 3986", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%"),
+    ("unreserved", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~"),
+  ])
+  func masks(_ name: String, _ characters: String) {
+    let set = Set(characters.utf8)
+    for byte in UInt8(0)...255 {
+      #expect((name == "unreserved" ? URLBytes.isUnreserved(byte) : URLBytes.isRFC3986(byte)) == set.contains(byte))
+    }
+  }
+
+  static let uuids: [String] = [
+    "123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000", "123e4567e89b-12d3-a456-426614174000-",
+    "123e4567-e89b-12d3-a456-42661417400", "123e4567-e89b-12d3-a456-4266141740000", "g23e4567-e89b-12d3-a456-426614174000",
+    "123e4567-e89b-12d3-a456_426614174000", "", "é23e4567-e89b-12d3-a456-42661417400",
+  ]
+
+  @Test("UUIDs on bytes", arguments: uuids)
+  func uuid(_ text: String) {
+    #expect(FormatChecks.isUUID(text) == Self.legacyIsUUID(text))
+  }
+}
+
+/// A small seeded generator (SplitMix64), so the random rows are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

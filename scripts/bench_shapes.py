@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""castctl benchmark per shape of data (issue 22), part of `make bench`.
+
+Two tables, from one run:
+
+- Workloads: each file of ../shared/data/json-corpus replicated to NDJSON (a top-level array gives one
+  record per element, an object one record per copy) and validated against a model of ours under
+  schemas/bench/ that uses every field; beside it castctl's `convert`, its `--type Any` scan and the
+  simdjson DOM walk (../shared/bench/peers/simdjson) of the same file, and the ratios.
+- Microbenchmarks: per scalar type and per directive, the MB/s of its values alone: an NDJSON file
+  whose records hold 16 values of that one type (the keys are one letter, so the values are most
+  of the bytes).
+
+Every command runs once per round, the rounds' order shuffled from a fixed seed, and the medians
+are printed: the shared 2-core host has slow stretches that a median over interleaved rounds rides
+out. `--baseline BIN` adds an older castctl binary as a second column of every castctl row (A/B in
+the same rounds), with the paired speed-up (the median of the per-round ratios).
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+CORPUS = os.path.join(SHARED, "data", "json-corpus")
+SCHEMAS = os.path.join(ROOT, "schemas", "bench")
+BIN = os.path.join(ROOT, ".build", "release", "castctl")
+SHUFFLE = random.Random(20261126)
+
+# (corpus file, model, MB to replicate to)
+WORKLOADS = [
+    ("canada", "Canada", 45),
+    ("citm_catalog", "Catalog", 50),
+    ("github_events", "Event", 32),
+    ("twitter", "Twitter", 40),
+]
+
+# Microbenchmark rows: (name, Swift type and directives, a function of a random generator giving one
+# value's JSON). Values are valid, so the rows measure the accepting path.
+MICRO = [
+    ("Int", "Int", lambda r: str(r.randrange(-10**12, 10**12))),
+    ("Int8", "Int8", lambda r: str(r.randrange(-128, 128))),
+    ("UInt64", "UInt64", lambda r: str(r.randrange(0, 2**64))),
+    ("Double", "Double", lambda r: repr(r.uniform(-1e6, 1e6))),
+    ("Float", "Float", lambda r: repr(round(r.uniform(-1e3, 1e3), 3))),
+    ("Decimal", "Decimal", lambda r: f"{r.randrange(10**9)}.{r.randrange(10**6):06d}"),
+    ("Bool", "Bool", lambda r: r.choice(["true", "false"])),
+    ("String", "String", lambda r: json.dumps("".join(r.choice("abcdefghij klmnop") for _ in range(r.randrange(4, 30))))),
+    ("String (non-ASCII)", "String", lambda r: json.dumps("".join(r.choice("aé€中😀 ") for _ in range(r.randrange(4, 20))), ensure_ascii=False)),
+    ("Character", "Character", lambda r: json.dumps(r.choice("abcé€中"), ensure_ascii=False)),
+    ("URL", "URL", lambda r: json.dumps(f"https://api.example.com/repos/user{r.randrange(10**6)}/project-{r.randrange(999)}/issues?page={r.randrange(9)}")),
+    ("UUID", "UUID", lambda r: json.dumps(str(__import__("uuid").UUID(int=r.getrandbits(128))))),
+    ("Data (base64)", "Data", lambda r: json.dumps(__import__("base64").b64encode(r.randbytes(r.randrange(8, 48))).decode())),
+    ("Date (ISO-8601)", "Date", lambda r: json.dumps(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r.randrange(0, 2 * 10**9))))),
+    ("Date (epoch)", "Date //! date epoch", lambda r: str(r.randrange(0, 2 * 10**9))),
+    ("Date (pattern)", 'Date //! date "yyyy-MM-dd HH:mm"', lambda r: json.dumps(time.strftime("%Y-%m-%d %H:%M", time.gmtime(r.randrange(0, 2 * 10**9))))),
+    ("enum (String)", "Color", lambda r: json.dumps(r.choice(["red", "green", "blue"]))),
+    ("[Int]", "[Int]", lambda r: json.dumps([r.randrange(1000) for _ in range(4)])),
+    ("[String: Int]", "[String: Int]", lambda r: json.dumps({f"k{i}": r.randrange(1000) for i in range(3)})),
+    ("Any", "Any", lambda r: json.dumps({"a": r.randrange(9), "b": [1, "x"]})),
+    ("//! range (Int)", "Int //! range 0...1000000", lambda r: str(r.randrange(0, 10**6))),
+    ("//! range (Double)", "Double //! range -1000...1000", lambda r: repr(r.uniform(-1e3, 1e3))),
+    ("//! length", "String //! length 1...40", lambda r: json.dumps("".join(r.choice("abcdefghij") for _ in range(r.randrange(4, 30))))),
+    ("//! pattern", 'String //! pattern "^[0-9a-f]{40}$"', lambda r: json.dumps("%040x" % r.getrandbits(160))),
+    ("//! count", "[Int] //! count 1...10", lambda r: json.dumps([r.randrange(1000) for _ in range(4)])),
+    ("//! date epoch-ms", "Date //! date epoch-ms", lambda r: str(r.randrange(0, 2 * 10**12))),
+]
+FIELDS = 16
+MICRO_MB = 4
+
+
+def replicate(name, megabytes, out_dir):
+    """The corpus file as NDJSON of about `megabytes` MB, generated once into bench-data/."""
+    path = os.path.join(out_dir, f"{name}-{megabytes}mb.ndjson")
+    if os.path.exists(path):
+        return path
+    with open(os.path.join(CORPUS, name + ".json"), encoding="utf-8") as f:
+        document = json.load(f)
+    records = document if isinstance(document, list) else [document]
+    lines = "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n" for r in records).encode()
+    with open(path + ".part", "wb") as f:
+        for _ in range(max(1, megabytes * 1_000_000 // len(lines))):
+            f.write(lines)
+    os.replace(path + ".part", path)
+    return path
+
+
+def micro_files(index, name, declared, value, out_dir):
+    """The schema and NDJSON of one microbenchmark row."""
+    base = os.path.join(out_dir, f"micro-{index:02d}")
+    schema, data = base + ".cast", base + ".ndjson"
+    if not os.path.exists(data):
+        with open(schema, "w") as f:
+            f.write("enum Color: String { case red, green, blue }\n")
+            f.write("struct M: DictionaryConvertible {\n")
+            for i in range(FIELDS):
+                # A directive follows the type: `Int //! range …` becomes `let a: Int //! "a" //! range …`.
+                kind, _, directive = declared.partition(" //! ")
+                f.write(f'    let f{i}: {kind} //! "{chr(97 + i)}"' + (f" //! {directive}" if directive else "") + "\n")
+            f.write("}\n")
+        rng = random.Random(index)
+        with open(data + ".part", "w", encoding="utf-8") as f:
+            written = 0
+            while written < MICRO_MB * 1_000_000:
+                line = "{" + ",".join(f'"{chr(97 + i)}":{value(rng)}' for i in range(FIELDS)) + "}\n"
+                f.write(line)
+                written += len(line.encode())
+        os.replace(data + ".part", data)
+    return schema, data
+
+
+def run_rounds(commands, runs):
+    """Wall seconds of every command per round, the commands in a shuffled order each round."""
+    walls = [[] for _ in commands]
+    order = list(range(len(commands)))
+    for _ in range(runs):
+        SHUFFLE.shuffle(order)
+        for index in order:
+            start = time.perf_counter()
+            done = subprocess.run(commands[index], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            walls[index].append(time.perf_counter() - start)
+            # Every record of every file is valid: any other exit is a broken benchmark.
+            if done.returncode != 0:
+                sys.exit(f"bench: {' '.join(commands[index])} failed: {done.stderr.decode()[-400:]}")
+    return walls
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--data", default=os.path.join(ROOT, "bench-data"))
+    parser.add_argument("--bin", default=BIN, help="the castctl under test")
+    parser.add_argument("--baseline", help="an older castctl, run in the same rounds (A/B)")
+    parser.add_argument("--only", choices=["workloads", "micro"], help="one table")
+    parser.add_argument("--simdjson", default=None, help="the simdjson-peer binary (built if absent)")
+    options = parser.parse_args(argv)
+    os.makedirs(options.data, exist_ok=True)
+    bins = [options.bin] + ([options.baseline] if options.baseline else [])
+    label = ["new", "old"]
+    if options.only != "micro":
+        workloads(options, bins, label)
+    if options.only != "workloads":
+        micro(options, bins, label)
+
+
+def simdjson_peer(options):
+    """The simdjson DOM walk peer, built from ../shared/bench/peers/simdjson into bench-data/."""
+    if options.simdjson:
+        return options.simdjson
+    peer = os.path.join(options.data, "peers", "simdjson-peer")
+    if not os.path.exists(peer):
+        os.makedirs(os.path.dirname(peer), exist_ok=True)
+        source = os.path.join(SHARED, "bench", "peers", "simdjson", "simdjson_peer.cpp")
+        subprocess.run([os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-DNDEBUG", source, "-o", peer, "-lsimdjson"],
+                       check=True)
+    return peer
+
+
+def workloads(options, bins, label):
+    peer = simdjson_peer(options)
+    commands, names = [], []
+    out = os.path.join(options.data, "shapes-converted.ndjson")
+    files = {}
+    for name, model, megabytes in WORKLOADS:
+        data = replicate(name, megabytes, options.data)
+        schema = os.path.join(SCHEMAS, name + ".cast")
+        files[name] = data
+        for which, binary in zip(label, bins):
+            def add(kind, args):
+                names.append((name, kind, which))
+                commands.append(args)
+            add("validate", [binary, "validate", schema, data, "--model", model, "--strict", "--jobs", "1", "--format", "json"])
+            add("convert", [binary, "convert", schema, data, "--model", model, "--jobs", "1", "-o", out, "--force"])
+            add("Any", [binary, "validate", data, "--type", "Any", "--jobs", "1", "--format", "json"])
+        names.append((name, "simdjson", ""))
+        commands.append([peer, "walk", "ndjson", data])
+    walls = run_rounds(commands, options.runs)
+    by = dict(zip(names, walls))
+    print(f"\nWorkloads per shape: --jobs 1, whole process, medians of {options.runs} interleaved rounds (MB/s)\n")
+    header = "| data | MB | validate --strict | convert | --type Any | simdjson DOM walk | validate / simdjson | validate / Any | convert / validate |"
+    if len(bins) > 1:
+        header += " validate old | convert old | validate new/old (paired) | convert new/old (paired) |"
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    for name, model, _ in WORKLOADS:
+        size = os.path.getsize(files[name]) / 1e6
+        def speed(kind, which="new"):
+            return size / statistics.median(by[(name, kind, which)])
+        def paired(kind_a, which_a, kind_b, which_b):
+            return statistics.median(b / a for a, b in zip(by[(name, kind_a, which_a)], by[(name, kind_b, which_b)]))
+        cells = [name, f"{size:.0f}", f"{speed('validate'):.0f}", f"{speed('convert'):.0f}", f"{speed('Any'):.0f}",
+                 f"{size / statistics.median(by[(name, 'simdjson', '')]):.0f}",
+                 f"{paired('validate', 'new', 'simdjson', ''):.2f}x", f"{paired('validate', 'new', 'Any', 'new'):.2f}x",
+                 f"{paired('convert', 'new', 'validate', 'new'):.2f}x"]
+        if len(bins) > 1:
+            cells += [f"{speed('validate', 'old'):.0f}", f"{speed('convert', 'old'):.0f}",
+                      f"{paired('validate', 'new', 'validate', 'old'):.2f}x", f"{paired('convert', 'new', 'convert', 'old'):.2f}x"]
+        print("| " + " | ".join(cells) + " |")
+
+
+def micro(options, bins, label):
+    commands, names, sizes = [], [], {}
+    for index, (name, declared, value) in enumerate(MICRO):
+        schema, data = micro_files(index, name, declared, value, options.data)
+        sizes[name] = os.path.getsize(data) / 1e6
+        for which, binary in zip(label, bins):
+            names.append((name, which))
+            commands.append([binary, "validate", schema, data, "--model", "M", "--strict", "--jobs", "1", "--format", "json"])
+    walls = run_rounds(commands, options.runs)
+    by = dict(zip(names, walls))
+    print(f"\nMicrobenchmarks: validate --strict --jobs 1 of {FIELDS} values per record, {MICRO_MB} MB each, "
+          f"medians of {options.runs} interleaved rounds (MB/s)\n")
+    header = "| values | declared as | MB/s |" + (" MB/s old | new/old (paired) |" if len(bins) > 1 else "")
+    print(header)
+    print("|" + "---|" * (header.count("|") - 1))
+    for name, declared, _ in MICRO:
+        cells = [name, f"`{declared}`", f"{sizes[name] / statistics.median(by[(name, 'new')]):.0f}"]
+        if len(bins) > 1:
+            cells += [f"{sizes[name] / statistics.median(by[(name, 'old')]):.0f}",
+                      f"{statistics.median(o / n for n, o in zip(by[(name, 'new')], by[(name, 'old')])):.2f}x"]
+        print("| " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
