@@ -4,7 +4,14 @@ import Foundation
 /// The report of a many-file run: each file's own report in the order given (text and GitHub
 /// annotations as they come), then one summary; SARIF, JSON and JUnit become one document.
 final class BatchReport {
+  /// The command whose files these are: what a file's exit status 0 is called, and where the
+  /// summary goes (`convert` writes its data to files and reports on standard error).
+  enum Command {
+    case validate, convert
+  }
+
   let format: ReportFormat
+  let command: Command
   private var files = 0
   private var skipped = 0
   private var records = 0
@@ -23,8 +30,9 @@ final class BatchReport {
   private var annotations: [String: Int] = [:]
   private var githubSummary = ""
 
-  init(format: ReportFormat) {
+  init(format: ReportFormat, command: Command = .validate) {
     self.format = format
+    self.command = command
   }
 
   /// A file's report, in order.
@@ -66,7 +74,7 @@ final class BatchReport {
     let line = summaryLine
     switch format {
     case .text, .jsonl:
-      Terminal.write(line + "\n")
+      if command == .convert { Terminal.writeError(line + "\n") } else { Terminal.write(line + "\n") }
     case .json:
       Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(jsonDocument) + "\n")
     case .sarif:
@@ -92,12 +100,12 @@ final class BatchReport {
   var summaryLine: String {
     var parts: [String] = []
     for status in byStatus.keys.sorted() {
-      parts.append("\(byStatus[status, default: 0]) \(Self.verdict(status))")
+      parts.append("\(byStatus[status, default: 0]) \(status == 0 && command == .convert ? "converted" : Self.verdict(status))")
     }
     if skipped > 0 { parts.append("\(skipped) not mapped") }
     var line = "castctl: \(files + skipped) file\(files + skipped == 1 ? "" : "s")"
     if !parts.isEmpty { line += ": " + parts.joined(separator: ", ") }
-    line += "; \(records) record\(records == 1 ? "" : "s"), \(invalidRecords) invalid"
+    if command == .validate { line += "; \(records) record\(records == 1 ? "" : "s"), \(invalidRecords) invalid" }
     if !byCode.isEmpty {
       line += "; by code: " + byCode.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     }
