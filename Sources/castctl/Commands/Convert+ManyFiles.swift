@@ -7,6 +7,7 @@ extension Convert {
   func validateMany() throws {
     try data.validate()
     let plan = arguments
+    try BatchPlan.requireProject(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil)
     guard let output, output != "-" else {
       let first = plan.data.first ?? "a data file"
       throw ValidationError(

@@ -6,6 +6,7 @@ extension Validate {
   /// The checks of a many-file run that need no file read.
   func validateMany() throws {
     try data.validate()
+    try BatchPlan.requireProject(schemas: arguments.schemas, data: arguments.data, typeGiven: data.typeExpression != nil)
     if format == .jsonl || !split.isEmpty {
       throw ValidationError("\(format == .jsonl ? "--format jsonl" : "--split") reads one data file; give one (or run castctl once per file)")
     }

@@ -20,7 +20,7 @@ enum BatchPlan {
     if !schemas.isEmpty || typeGiven {
       return DataFileWalk.expand(data).map { BatchJob(file: $0, schemas: schemas) }
     }
-    let project = try loadProject(needed: data.isEmpty ? "with no arguments, castctl validate checks the files castctl.yaml maps" : "give the .cast files before the data files, or map the files in castctl.yaml")
+    let project = try loadProject()
     if data.isEmpty {
       let cwd = FileManager.default.currentDirectoryPath
       return project.mappedFiles().map { check, relative in
@@ -37,13 +37,24 @@ enum BatchPlan {
     }
   }
 
-  /// The project file above the current directory; without one, `needed` says what to do.
-  static func loadProject(needed: String) throws -> ProjectFile {
+  /// Refuses, as a usage error, a run that needs `castctl.yaml` where there is none.
+  static func requireProject(schemas: [String], data: [String], typeGiven: Bool) throws {
+    guard schemas.isEmpty, !typeGiven, ProjectFile.find(from: FileManager.default.currentDirectoryPath) == nil else { return }
+    let needed =
+      data.isEmpty
+      ? "with no arguments, castctl validate checks the files castctl.yaml maps"
+      : "give the .cast files before the data files, or use --type, or map the files in castctl.yaml"
+    throw ValidationError("\(needed) (no \(ProjectFile.fileName) in this folder or above it)")
+  }
+
+  /// The project file above the current directory.
+  static func loadProject() throws -> ProjectFile {
     guard let path = ProjectFile.find(from: FileManager.default.currentDirectoryPath) else {
-      throw ValidationError("\(needed) (no \(ProjectFile.fileName) in this folder or above it)")
+      throw ValidationError("no \(ProjectFile.fileName) in this folder or above it")
     }
     do {
-      return try ProjectFile.load(path)
+      // Named from the current directory: messages and reports give the paths the user types.
+      return try ProjectFile.load(displayPath(path, from: FileManager.default.currentDirectoryPath))
     } catch {
       Terminal.writeError("castctl: \(error)\n")
       throw ExitCode.usage
