@@ -24,7 +24,7 @@ struct FileArguments: Equatable {
     }
     let batch =
       !forced.isEmpty || afterTerminator > 0 || files.isEmpty
-      || files.dropLast().contains { isData($0) && $0 != "-" }
+      || files.dropLast().contains(where: isData)
       || files.last.map(DataFileWalk.isDirectory) == true
       || (!typeGiven && files.allSatisfy { isData($0) && !isSchema($0) } && !files.contains("-"))
     guard batch else {
