@@ -47,6 +47,7 @@ struct BatchRun {
   /// Runs every file (`arguments` gives a file's command line) and delivers each in order.
   func run(arguments: @escaping @Sendable (BatchJob) -> [String], deliver: (BatchJob, ChildRun.Output) throws -> Void) rethrows {
     let jobs = self.jobs
+    ChildSignals.install()
     let pool = OrderedPool<ChildRun.Output>(count: jobs.count) { index in
       let job = jobs[index]
       guard !job.unmapped, job.file.failure == nil else { return ChildRun.Output(status: 0, stdout: [], stderr: []) }

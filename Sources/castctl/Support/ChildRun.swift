@@ -50,22 +50,43 @@ struct ChildRun: Sendable {
     posix_spawn_file_actions_adddup2(&actions, counts, 3)
     let program = Self.executable
     let argv = ([program] + arguments).map { strdup($0) }
-    let environment = ProcessInfo.processInfo.environment
-      .filter { !Self.withheldEnvironment.contains($0.key) }
-      .map { strdup("\($0.key)=\($0.value)") }
+    let environment = Self.environment.map { strdup($0) }
     defer {
       argv.forEach { free($0) }
       environment.forEach { free($0) }
     }
+    // NB: the child starts with no signal blocked and the interrupting signals at their defaults,
+    // whatever this thread holds (a pool thread may block some), so an interrupt reaches it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    guard !ChildSignals.isStopping else {
+      return Output(status: 130, stdout: [], stderr: [])
+    }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, program, &actions, nil, argv + [nil], environment + [nil])
+    let spawned = posix_spawn(&pid, program, &actions, &attributes, argv + [nil], environment + [nil])
     guard spawned == 0 else {
       return Output(status: ExitCode.internalError.rawValue, stdout: [], stderr: Array("castctl: error: cannot start \(program): \(String(cString: strerror(spawned)))\n".utf8))
     }
+    ChildSignals.add(pid)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    ChildSignals.remove(pid)
     return Output(status: Self.exitStatus(status), stdout: Self.readAll(out), stderr: Self.readAll(err), counts: Self.readAll(counts))
   }
+
+  /// The children's environment, `KEY=value` each.
+  static let environment: [String] = ProcessInfo.processInfo.environment
+    .filter { !withheldEnvironment.contains($0.key) }
+    .map { "\($0.key)=\($0.value)" }
 
   /// This binary. NB: `/proc/self/exe`, not `argv[0]`, which may be a name looked up on `PATH`.
   static let executable: String = {
