@@ -87,6 +87,8 @@ def main():
              .config("spark.ui.enabled", "false").config("spark.sql.files.openCostInBytes", str(128 << 20))
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
+    # The Python workers import castctl_spark too (spark-submit --py-files does this on a cluster).
+    spark.sparkContext.addPyFile(os.path.join(ROOT, "integrations", "spark", "castctl_spark.py"))
     session = time.perf_counter() - start
 
     def job():
