@@ -37,7 +37,9 @@ struct FileArgumentsTests {
     Case(files: [], schemas: [], data: [], isBatch: true),
     Case(files: ["d.json", "e.json"], schemas: [], data: ["d.json", "e.json"], isBatch: true),
     Case(files: ["d.json"], schemas: [], data: ["d.json"], isBatch: true),
-    Case(files: ["a.cast", "-", "d.json"], schemas: ["a.cast"], data: ["-", "d.json"], isBatch: true),
+    // `-` before the last argument: a schema from standard input, as before.
+    Case(files: ["a.cast", "-", "d.json"], schemas: ["a.cast", "-"], data: ["d.json"], isBatch: false),
+    Case(files: ["a.cast", "d.json", "-"], schemas: ["a.cast"], data: ["d.json", "-"], isBatch: true),
   ]
 
   @Test(arguments: cases)

@@ -19,7 +19,7 @@ struct ManyFilesCommandTests {
     Case(arguments: ["users.cast", "users.json", "users-invalid.json"], status: 1, summary: "castctl: 2 files: 1 valid, 1 invalid; 2 records, 1 invalid; by code: missing-required 4"),
     // The highest status of any file: a missing file (66) outranks an invalid one (1).
     Case(arguments: ["users.cast", "users-invalid.json", "no-such.json"], status: 66, summary: "1 invalid, 1 unreadable", stderr: "cannot read no-such.json"),
-    Case(arguments: ["users.cast", "users.json", "seeds"], status: 66, summary: "1 valid, 1 unreadable", stderr: "cannot read seeds: the folder holds no .json"),
+    Case(arguments: ["users.cast", "users.json", "seeds"], status: 66, summary: "1 valid, 1 unreadable", stderr: "cannot read seeds: it is a directory with no .json"),
     // --data and -- name data whatever the name; one data file that way is a many-file run too.
     Case(arguments: ["users.cast", "--data", "users.json"], status: 0, summary: "castctl: 1 file: 1 valid; 1 record"),
     Case(arguments: ["users.cast", "users.json", "--", "users.ndjson"], status: 0, summary: "castctl: 2 files: 2 valid; 4 records"),
@@ -131,7 +131,7 @@ struct ManyFilesCommandTests {
   @Test(arguments: [
     (["validate", "users.cast", "users.json", "users.ndjson", "--format", "jsonl"], "--format jsonl reads one data file"),
     (["validate", "users.cast", "users.json", "users.ndjson", "--split", "v", "r"], "--split reads one data file"),
-    (["validate", "users.cast", "-", "-"], "can be read only once"),
+    (["validate", "users.cast", "users.json", "-", "-"], "can be read only once"),
     (["convert", "users.cast", "users.json", "users.ndjson"], "users.json looks like data"),
     (["convert", "users.cast", "users.json", "users.ndjson", "-o", "users.json"], "is not a directory"),
   ])

@@ -35,7 +35,7 @@ struct Convert: ParsableCommand {
         castctl convert schemas/users.cast schemas/users.json --keys property --compact
         castctl convert schemas/users.cast schemas/users.ndjson -o users.clean.ndjson
         castctl convert schemas/users.cast schemas/users.ndjson --split clean.ndjson rejects.ndjson
-        castctl convert schemas/users.cast fixtures/ --to yaml -o converted/
+        castctl convert schemas/users.cast schemas/users.json schemas/users.ndjson -o converted/
       """)
 
   @Argument(help: "The .cast files, then the data file (- for standard input), or many data files and directories with -o DIR.", completion: .file())

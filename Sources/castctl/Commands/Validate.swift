@@ -18,7 +18,7 @@ struct Validate: ParsableCommand {
 
       Many files: any number of data files, directories (walked for .json, .ndjson, .jsonl, .yaml and .yml files, in byte order) and -; .cast and .swift files are schemas, everything else data (--data PATH or -- to force). Checked side by side (--jobs), reported in the order given, then one summary line; --format json, sarif, github and junit cover every file. Exit status: the highest of any file's (66 for a missing file, 1 for an invalid one). One data file after the schemas is read as always.
 
-      castctl.yaml (in this folder or one above): with no arguments, every file it maps is checked; data files alone are mapped through it, and a file no check maps is noted and skipped. See the README for its format.
+      castctl.yaml (in this folder or one above): with no arguments (castctl validate), every file it maps is checked; data files alone are mapped through it, and a file no check maps is noted and skipped. See the README for its format.
 
       --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
 
@@ -30,8 +30,8 @@ struct Validate: ParsableCommand {
         castctl validate schemas/users.cast schemas/users.ndjson --format jsonl
         castctl validate schemas/users.cast schemas/users.ndjson --split valid.ndjson rejects.ndjson
         castctl validate schemas/users.cast schemas/users.json --format sarif > castctl.sarif
-        castctl validate schemas/users.cast fixtures/ more.json --format junit > castctl.xml
-        castctl validate
+        castctl validate schemas/users.cast schemas/users.json schemas/users.ndjson --format junit > castctl.xml
+        castctl validate --type Any schemas/
       """)
 
   @Argument(help: "The .cast files, then the data files or directories (none: the files castctl.yaml maps).", completion: .file())

@@ -31,7 +31,7 @@ enum DataFileWalk {
       }
       let found = walk(argument).filter { dataExtensions.contains(fileExtension($0)) }
       if found.isEmpty {
-        let failure = "the folder holds no " + dataExtensions.map { "." + $0 }.joined(separator: ", ") + " files"
+        let failure = "it is a directory with no " + dataExtensions.map { "." + $0 }.joined(separator: ", ") + " files"
         entries.append(Entry(path: argument, relative: fileName(argument), failure: failure))
       }
       let base = argument.hasSuffix("/") ? argument : argument + "/"

@@ -24,7 +24,8 @@ struct FileArguments: Equatable {
     }
     let batch =
       !forced.isEmpty || afterTerminator > 0 || files.isEmpty
-      || files.dropLast().contains(where: isData)
+      // NB: `-` before the last argument is a schema read from standard input, as it always was.
+      || files.dropLast().contains { $0 != "-" && isData($0) }
       || files.last.map(DataFileWalk.isDirectory) == true
       || (!typeGiven && files.allSatisfy { isData($0) && !isSchema($0) } && !files.contains("-"))
     guard batch else {
