@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test test-quick test-spark test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
+.PHONY: all deps build release demo test test-quick test-spark test-ci-spark bench-spark test-hooks test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
 
 all: build
 
@@ -43,6 +43,22 @@ test-quick: deps
 # part of `make test`: with the first install it can take longer than the gate should.
 test-spark: build
 	integrations/spark/run-tests.sh
+
+# The Spark test as CI would run it on a fresh machine: the same, but a missing pyspark or Java
+# fails instead of skipping. From nothing: the pip install (pyspark is a 300 MB source package)
+# then the run; see the README for how long each took.
+test-ci-spark: build
+	CASTCTL_SPARK_REQUIRED=1 integrations/spark/run-tests.sh
+
+# Records per second through Spark local[2] against castctl alone on the same files
+# (scripts/bench_spark.py; not a test).
+bench-spark: release
+	integrations/spark/setup.sh
+	integrations/spark/.venv/bin/python scripts/bench_spark.py
+
+# The pre-commit hooks in a real pre-commit run (also run by the suite: PreCommitHookTests).
+test-hooks: build
+	scripts/test-pre-commit-hooks.sh
 
 # The end-to-end tests (castctlTests) against the statically linked release build: it links
 # Foundation in differently, and its PropertyListSerialization once refused a property list the

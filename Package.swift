@@ -39,6 +39,8 @@ let package = Package(
         "CastValidate",
         "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // castctl.yaml, the project file.
+        .product(name: "Yams", package: "Yams"),
       ]
     ),
     .testTarget(name: "CastSchemaTests", dependencies: ["CastSchema"]),

@@ -27,16 +27,22 @@ struct Convert: ParsableCommand {
 
       -o FILE writes atomically (a temporary file beside it, then a rename) and refuses to replace an existing file without --force.
 
+      Many files (several data files, directories walked for .json, .ndjson, .jsonl, .yaml and .yml files, --data PATH): -o DIR, a file per input at its path below the directory argument (or its name), with the extension of --to (NDJSON keeps .ndjson or .jsonl); each written atomically as with -o FILE, converted side by side. Exit status: the highest of any file.
+
       Examples:
         castctl convert schemas/users.cast schemas/users.json
         castctl convert schemas/users.cast schemas/users.json --to yaml
         castctl convert schemas/users.cast schemas/users.json --keys property --compact
         castctl convert schemas/users.cast schemas/users.ndjson -o users.clean.ndjson
         castctl convert schemas/users.cast schemas/users.ndjson --split clean.ndjson rejects.ndjson
+        castctl convert schemas/users.cast schemas/users.json schemas/users.ndjson -o converted/
       """)
 
-  @Argument(help: "The .cast files, then the data file (- for standard input).", completion: .file())
+  @Argument(help: "The .cast files, then the data file (- for standard input), or many data files and directories with -o DIR.", completion: .file())
   var files: [String]
+
+  @Option(name: .customLong("data"), help: ArgumentHelp("A data file or directory, whatever its name (repeatable).", valueName: "path"), completion: .file())
+  var forcedData: [String] = []
 
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
@@ -75,7 +81,13 @@ struct Convert: ParsableCommand {
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
 
+  /// The file arguments divided into schemas and data.
+  var arguments: FileArguments {
+    FileArguments(files: files, forced: forcedData, afterTerminator: FileArguments.afterTerminator, typeGiven: data.typeExpression != nil)
+  }
+
   func validate() throws {
+    if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
@@ -89,6 +101,7 @@ struct Convert: ParsableCommand {
   }
 
   func run() throws {
+    if arguments.isBatch { return try runMany() }
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
     let colorOn = Terminal.useColor(color, fileDescriptor: 2)

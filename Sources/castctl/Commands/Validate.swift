@@ -16,6 +16,10 @@ struct Validate: ParsableCommand {
 
       Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
 
+      Many files: any number of data files, directories (walked for .json, .ndjson, .jsonl, .yaml and .yml files, in byte order) and -; .cast and .swift files are schemas, everything else data (--data PATH or -- to force). Checked side by side (--jobs), reported in the order given, then one summary line; --format json, sarif, github and junit cover every file. Exit status: the highest of any file's (66 for a missing file, 1 for an invalid one). One data file after the schemas is read as always.
+
+      castctl.yaml (in this folder or one above): with no arguments (castctl validate), every file it maps is checked; data files alone are mapped through it, and a file no check maps is noted and skipped. See the README for its format.
+
       --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
 
       Examples:
@@ -26,10 +30,19 @@ struct Validate: ParsableCommand {
         castctl validate schemas/users.cast schemas/users.ndjson --format jsonl
         castctl validate schemas/users.cast schemas/users.ndjson --split valid.ndjson rejects.ndjson
         castctl validate schemas/users.cast schemas/users.json --format sarif > castctl.sarif
+        castctl validate schemas/users.cast schemas/users.json schemas/users.ndjson --format junit > castctl.xml
+        castctl validate --type Any schemas/
       """)
 
-  @Argument(help: "The .cast files, then the data file.", completion: .file())
-  var files: [String]
+  @Argument(help: "The .cast files, then the data files or directories (none: the files castctl.yaml maps).", completion: .file())
+  var files: [String] = []
+
+  @Option(name: .customLong("data"), help: ArgumentHelp("A data file or directory, whatever its name (repeatable).", valueName: "path"), completion: .file())
+  var forcedData: [String] = []
+
+  // A many-file run starts a castctl per file; each writes its counts here for the summary.
+  @Option(name: .customLong("worker-counts"), help: .hidden)
+  var workerCounts: String?
 
   @OptionGroup var data: DataOptions
   @OptionGroup var generator: GeneratorOptions
@@ -61,7 +74,13 @@ struct Validate: ParsableCommand {
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
 
+  /// The file arguments divided into schemas and data.
+  var arguments: FileArguments {
+    FileArguments(files: files, forced: forcedData, afterTerminator: FileArguments.afterTerminator, typeGiven: data.typeExpression != nil)
+  }
+
   func validate() throws {
+    if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
@@ -76,13 +95,17 @@ struct Validate: ParsableCommand {
   }
 
   func run() throws {
+    if arguments.isBatch { return try runMany() }
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
     let color = Terminal.useColor(colorChoice, fileDescriptor: 1)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
-    Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(colorChoice, fileDescriptor: 2), minimum: .warning))
+    // A many-file run's worker: the run that started it has shown the schema's diagnostics once.
+    if workerCounts == nil {
+      Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(colorChoice, fileDescriptor: 2), minimum: .warning))
+    }
     if session.hasErrors { throw ExitCode.schemaErrors }
     let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
     let path = files[files.count - 1]
@@ -103,6 +126,8 @@ struct Validate: ParsableCommand {
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
     let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
+    let counts = workerCounts.map { _ in WorkerCounts() }
+    defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
     var sites: [FindingSite] = []
     if format.isCI {
       run.onMalformed = { error in
@@ -136,7 +161,16 @@ struct Validate: ParsableCommand {
     let summarize = summary
     let hidesNotes = quiet
     let warningLimit = maxWarnings
+    if let counts {
+      let reported = run.onMalformed
+      let code = source.isConverted ? "malformed-yaml" : "malformed-json"
+      run.onMalformed = { error in
+        counts.addMalformed(code: code)
+        reported(error)
+      }
+    }
     let totals = try run.run { result in
+      counts?.add(result)
       var findings = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
       if warningLimit > 0, findings.contains(where: { $0.severity == .warning }) {
         findings = findings.filter { finding in
@@ -161,6 +195,9 @@ struct Validate: ParsableCommand {
     buffered.flush()
     timings.lap("data", bytes: source.size)
     let summary = totals
+    // NB: a stream calls `onRecord` only for records with findings; the totals count them all.
+    counts?.records = totals.records
+    counts?.invalidRecords = totals.invalidRecords
     switch format {
     case .text:
       if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+
+/// `validate` over many files: data files, directories, or what `castctl.yaml` maps.
+extension Validate {
+  /// The checks of a many-file run that need no file read.
+  func validateMany() throws {
+    try data.validate()
+    try BatchPlan.requireProject(schemas: arguments.schemas, data: arguments.data, typeGiven: data.typeExpression != nil)
+    if format == .jsonl || !split.isEmpty {
+      throw ValidationError("\(format == .jsonl ? "--format jsonl" : "--split") reads one data file; give one (or run castctl once per file)")
+    }
+    if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+    if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+    if data.typeExpression != nil, arguments.data.isEmpty { throw ValidationError("give the data files after --type") }
+  }
+
+  /// Each file checked by its own castctl, side by side; the reports in the order given, then
+  /// one summary. The exit status is the highest of any file's (see the README).
+  func runMany() throws {
+    let plan = arguments
+    let batch = BatchRun(
+      jobs: try BatchPlan.jobs(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil),
+      data: data, generator: generator)
+    try batch.validate()
+    try batch.checkSchemas(color: Terminal.useColor(colorChoice, fileDescriptor: 2))
+    let common = workerOptions(color: Terminal.useColor(colorChoice, fileDescriptor: format == .text ? 1 : 2))
+    let (options, generator, threads) = (data, self.generator, batch.threadsPerFile)
+    let report = BatchReport(format: format)
+    batch.run(
+      arguments: { job in
+        ["validate"] + job.schemas.map(workerPath) + [workerPath(job.file.path)]
+          + BatchRun.options(options, for: job).workerArguments(jobs: threads) + generator.workerArguments + common
+      },
+      deliver: { job, output in
+        if job.unmapped { return report.addUnmapped(job) }
+        report.add(job, output, counts: WorkerCounts.read(output.counts))
+      })
+    let status = report.finish()
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The reporting options every file's run gets.
+  private func workerOptions(color: Bool) -> [String] {
+    var options = ["--format", format.rawValue, "--color", color ? "always" : "never"]
+    options += ["--max-errors", String(maxErrors), "--max-warnings", String(maxWarnings)]
+    if summary { options.append("--summary") }
+    if quiet { options.append("--quiet") }
+    if timing.timings { options.append("--timings") }
+    return options + ["--worker-counts", ChildRun.countsPath]
+  }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+
+/// One file of a many-file run and what checks it.
+struct BatchJob: Sendable {
+  var file: DataFileWalk.Entry
+  /// The schema files (empty with `--type` alone).
+  var schemas: [String]
+  /// The `castctl.yaml` entry that mapped the file, whose model, type and strictness apply.
+  var check: ProjectCheck?
+  /// True when the project file maps no check to the file: it is reported and skipped.
+  var unmapped = false
+}
+
+/// The files of a many-file run: the arguments walked, or mapped through `castctl.yaml`.
+enum BatchPlan {
+  /// `schemas` and `data` as classified; with no schemas (and no `--type`) every file is mapped
+  /// through the project file, and with no arguments at all the project file lists them.
+  static func jobs(schemas: [String], data: [String], typeGiven: Bool) throws -> [BatchJob] {
+    if !schemas.isEmpty || typeGiven {
+      return DataFileWalk.expand(data).map { BatchJob(file: $0, schemas: schemas) }
+    }
+    let project = try loadProject()
+    if data.isEmpty {
+      let cwd = FileManager.default.currentDirectoryPath
+      return project.mappedFiles().map { check, relative in
+        let path = displayPath(project.root + "/" + relative, from: cwd)
+        return BatchJob(file: DataFileWalk.Entry(path: path, relative: relative), schemas: check.schemas, check: check)
+      }
+    }
+    return DataFileWalk.expand(data).map { entry in
+      guard entry.failure == nil else { return BatchJob(file: entry, schemas: []) }
+      guard let relative = project.relative(entry.path), let check = project.check(for: relative) else {
+        return BatchJob(file: entry, schemas: [], unmapped: true)
+      }
+      return BatchJob(file: entry, schemas: check.schemas, check: check)
+    }
+  }
+
+  /// Refuses, as a usage error, a run that needs `castctl.yaml` where there is none.
+  static func requireProject(schemas: [String], data: [String], typeGiven: Bool) throws {
+    guard schemas.isEmpty, !typeGiven, ProjectFile.find(from: FileManager.default.currentDirectoryPath) == nil else { return }
+    let needed =
+      data.isEmpty
+      ? "with no arguments, castctl validate checks the files castctl.yaml maps"
+      : "give the .cast files before the data files, or use --type, or map the files in castctl.yaml"
+    throw ValidationError("\(needed) (no \(ProjectFile.fileName) in this folder or above it)")
+  }
+
+  /// The project file above the current directory.
+  static func loadProject() throws -> ProjectFile {
+    guard let path = ProjectFile.find(from: FileManager.default.currentDirectoryPath) else {
+      throw ValidationError("no \(ProjectFile.fileName) in this folder or above it")
+    }
+    do {
+      // Named from the current directory: messages and reports give the paths the user types.
+      return try ProjectFile.load(displayPath(path, from: FileManager.default.currentDirectoryPath))
+    } catch {
+      Terminal.writeError("castctl: \(error)\n")
+      throw ExitCode.usage
+    }
+  }
+
+  /// `absolute` from `directory` when it is below it (a report names files as the user sees them).
+  static func displayPath(_ absolute: String, from directory: String) -> String {
+    let standard = URL(fileURLWithPath: absolute).standardizedFileURL.path
+    let base = URL(fileURLWithPath: directory).standardizedFileURL.path
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    return standard.hasPrefix(prefix) ? String(standard.dropFirst(prefix.count)) : standard
+  }
+}

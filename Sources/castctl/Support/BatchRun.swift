@@ -1,0 +1,70 @@
+import ArgumentParser
+import CastSchema
+import CastValidate
+import Foundation
+
+/// Runs a many-file run: the schemas checked once, then a castctl per data file (`ChildRun`),
+/// side by side on a bounded pool, each file's outcome handed back in the order given.
+struct BatchRun {
+  let jobs: [BatchJob]
+  let data: DataOptions
+  let generator: GeneratorOptions
+
+  /// At most this many files at once: one per `--jobs` thread.
+  var workers: Int { max(1, min(data.jobs, jobs.count)) }
+
+  /// Threads each file gets: the cores shared out, at least one.
+  var threadsPerFile: Int { max(1, data.jobs / workers) }
+
+  /// The data options a job runs with: the command's, with its `castctl.yaml` check's choices.
+  static func options(_ data: DataOptions, for job: BatchJob) -> DataOptions {
+    guard let check = job.check else { return data }
+    var options = data
+    if let model = check.model { (options.model, options.typeExpression) = (model, nil) }
+    if let type = check.type { (options.model, options.typeExpression) = (nil, type) }
+    if let strict = check.strict { options.strict = strict }
+    if let unknown = check.unknown { options.unknown = unknown }
+    if let ndjson = check.ndjson { options.ndjson = ndjson }
+    return options
+  }
+
+  /// Loads each distinct schema set once, shows its diagnostics once, and resolves its target:
+  /// schema errors end the run with exit 2 and an unknown model with 64 before any file is read.
+  func checkSchemas(color: Bool) throws {
+    var seen: Set<[String]> = []
+    for job in jobs where !job.unmapped && job.file.failure == nil {
+      let options = Self.options(data, for: job)
+      let key = job.schemas + ["\u{0}", options.model ?? "", options.typeExpression ?? ""]
+      guard seen.insert(key).inserted else { continue }
+      let session = try SchemaSession.load(job.schemas, options: generator)
+      ProcessLifetime.keep(session)
+      Terminal.writeError(session.renderDiagnostics(color: color, minimum: .warning))
+      if session.hasErrors { throw ExitCode.schemaErrors }
+      _ = try TargetResolver.resolve(options, registry: session.registry, color: color)
+    }
+  }
+
+  /// Runs every file (`arguments` gives a file's command line) and delivers each in order.
+  func run(arguments: @escaping @Sendable (BatchJob) -> [String], deliver: (BatchJob, ChildRun.Output) throws -> Void) rethrows {
+    let jobs = self.jobs
+    ChildSignals.install()
+    let pool = OrderedPool<ChildRun.Output>(count: jobs.count) { index in
+      let job = jobs[index]
+      guard !job.unmapped, job.file.failure == nil else { return ChildRun.Output(status: 0, stdout: [], stderr: []) }
+      return ChildRun(arguments: arguments(job), readsStandardInput: job.file.path == "-").run()
+    }
+    try pool.run(workers: workers) { index, output in
+      let job = jobs[index]
+      if let failure = job.file.failure {
+        let message = "castctl: error: cannot read \(job.file.path): \(failure)\n"
+        return try deliver(job, ChildRun.Output(status: ExitCode.unreadableInput.rawValue, stdout: [], stderr: Array(message.utf8)))
+      }
+      try deliver(job, output)
+    }
+  }
+
+  /// Refuses what a many-file run cannot do: standard input twice.
+  func validate() throws {
+    if jobs.filter({ $0.file.path == "-" }).count > 1 { throw ValidationError("- (standard input) can be read only once") }
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The data files a many-file run reads: each argument as given, a directory replaced by the
+/// data files under it.
+enum DataFileWalk {
+  /// The extensions a directory walk picks up.
+  static let dataExtensions = ["json", "ndjson", "jsonl", "yaml", "yml"]
+
+  /// One data file of the run, and where it came from.
+  struct Entry: Equatable, Sendable {
+    /// The path to read (`-` for standard input).
+    var path: String
+    /// Its path below the directory argument it was found in, or its file name when it was
+    /// given itself; `convert -o DIR` writes it there.
+    var relative: String
+    /// Why the entry cannot be read without trying: a directory holding no data files.
+    var failure: String?
+  }
+
+  /// `arguments` with every directory walked (recursively, by extension, sorted). Entries whose
+  /// name starts with `.` are skipped: version-control folders and castctl's own temporary files.
+  /// A directory's symbolic links to files are followed, links to directories are not (a loop
+  /// would never end). A directory holding no data files stands as an entry that fails, as a
+  /// missing file does: most likely a mistyped path, which must not pass as "nothing invalid".
+  static func expand(_ arguments: [String]) -> [Entry] {
+    var entries: [Entry] = []
+    for argument in arguments {
+      guard argument != "-", isDirectory(argument) else {
+        entries.append(Entry(path: argument, relative: argument == "-" ? "stdin" : fileName(argument)))
+        continue
+      }
+      let found = walk(argument).filter { dataExtensions.contains(fileExtension($0)) }
+      if found.isEmpty {
+        let failure = "it is a directory with no " + dataExtensions.map { "." + $0 }.joined(separator: ", ") + " files"
+        entries.append(Entry(path: argument, relative: fileName(argument), failure: failure))
+      }
+      let base = argument.hasSuffix("/") ? argument : argument + "/"
+      entries += found.map { Entry(path: base + $0, relative: $0) }
+    }
+    return entries
+  }
+
+  /// Every regular file under `directory`, as paths relative to it, sorted by bytes (the same
+  /// order on every machine, whatever the locale).
+  static func walk(_ directory: String) -> [String] {
+    var found: [String] = []
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let folder = relative.isEmpty ? directory : directory + "/" + relative
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      for name in names where !name.hasPrefix(".") {
+        let path = relative.isEmpty ? name : relative + "/" + name
+        var info = stat()
+        guard lstat(directory + "/" + path, &info) == 0 else { continue }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: pending.append(path)
+        case S_IFREG: found.append(path)
+        case S_IFLNK:
+          if stat(directory + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { found.append(path) }
+        default: break
+        }
+      }
+    }
+    return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  static func fileName(_ path: String) -> String {
+    let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+    return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+  }
+
+  static func fileExtension(_ path: String) -> String {
+    let name = fileName(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return String(name[name.index(after: dot)...]).lowercased()
+  }
+}

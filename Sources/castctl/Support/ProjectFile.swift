@@ -1,0 +1,112 @@
+import CastValidate
+import Foundation
+import Yams
+
+/// `castctl.yaml`: which schema and model check which data files of a repository, so that
+/// `castctl validate` alone checks them all and a pre-commit hook can map the files it is given.
+struct ProjectFile {
+  static let fileName = "castctl.yaml"
+
+  /// The file's path, as found.
+  let path: String
+  /// Its folder: globs and schema paths are relative to it.
+  let root: String
+  let checks: [ProjectCheck]
+
+  /// The nearest `castctl.yaml` in `directory` or a folder above it.
+  static func find(from directory: String) -> String? {
+    var folder = URL(fileURLWithPath: directory).standardizedFileURL.path
+    while true {
+      let candidate = folder == "/" ? "/" + fileName : folder + "/" + fileName
+      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      guard folder != "/", !folder.isEmpty else { return nil }
+      folder = OutputSink.folder(of: folder)
+    }
+  }
+
+  /// Reads and checks the file; every mistake is reported with its line and column.
+  static func load(_ path: String) throws(ProjectFileError) -> ProjectFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file")
+    }
+    let text = String(decoding: data, as: UTF8.self)
+    let node: Node?
+    do {
+      node = try Yams.compose(yaml: text)
+    } catch let error as YamlError {
+      throw ProjectFileError(yaml: error, path: path)
+    } catch {
+      throw ProjectFileError(path: path, line: nil, column: nil, message: "\(error)")
+    }
+    let reader = ProjectFileReader(path: path)
+    let checks = try reader.checks(in: node)
+    return ProjectFile(path: path, root: OutputSink.folder(of: path), checks: checks)
+  }
+
+  /// The first check whose `files` match `relative` (a path from the root) and whose `exclude`
+  /// does not.
+  func check(for relative: String) -> ProjectCheck? {
+    checks.first { check in
+      check.files.contains { $0.matches(relative) } && !check.exclude.contains { $0.matches(relative) }
+    }
+  }
+
+  /// A path made absolute from the current directory, then relative to the root; nil outside it.
+  func relative(_ path: String) -> String? {
+    let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+    let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
+    let prefix = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+    guard absolute.hasPrefix(prefix) else { return nil }
+    return String(absolute.dropFirst(prefix.count))
+  }
+
+  /// Every file below the root one check maps, sorted, as (check, path from the current directory).
+  func mappedFiles() -> [(check: ProjectCheck, relative: String)] {
+    DataFileWalk.walk(root).compactMap { relative in check(for: relative).map { ($0, relative) } }
+  }
+}
+
+/// One entry of `checks:`.
+struct ProjectCheck: Sendable {
+  var files: [Glob]
+  var exclude: [Glob]
+  /// Schema files, as paths from the current directory.
+  var schemas: [String]
+  var model: String?
+  var type: String?
+  var strict: Bool?
+  var unknown: UnknownKeyRule?
+  var ndjson: Bool?
+  /// Where the entry starts in the file, for messages.
+  var line: Int
+}
+
+/// A mistake in `castctl.yaml`, at its position (lines and columns from 1).
+struct ProjectFileError: Error, CustomStringConvertible {
+  let path: String
+  let line: Int?
+  let column: Int?
+  let message: String
+
+  init(path: String, line: Int?, column: Int?, message: String) {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  init(yaml error: YamlError, path: String) {
+    self.path = path
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+      (line, column, message) = (mark.line, mark.column, "not valid YAML: " + problem)
+    default:
+      (line, column, message) = (nil, nil, "not valid YAML: \(error)")
+    }
+  }
+
+  var description: String {
+    let position = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
+    return "\(path)\(position): error: \(message)"
+  }
+}

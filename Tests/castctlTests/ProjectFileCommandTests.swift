@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `castctl.yaml`: globs mapped to schemas and models, for `castctl validate` alone and for the
+/// files a pre-commit hook passes.
+@Suite("castctl validate with castctl.yaml", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ProjectFileCommandTests {
+  static let project = """
+    checks:
+      - files: "fixtures/users/**/*.json"
+        exclude: "fixtures/users/skip/*"
+        schema: [models/user.cast]
+        model: User
+        strict: true
+      - files: ["fixtures/any/*.{json,yml}"]
+        type: Any
+    """
+
+  /// A repository: models, fixtures mapped by two checks, a file no check maps.
+  static func repository(_ project: String = project) throws -> ScratchFolder {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json", "users-invalid.json"])
+    let manager = FileManager.default
+    for directory in ["models", "fixtures/users/deep", "fixtures/users/skip", "fixtures/any", "sub"] {
+      try manager.createDirectory(atPath: folder.path(directory), withIntermediateDirectories: true)
+    }
+    try manager.moveItem(atPath: folder.path("users.cast"), toPath: folder.path("models/user.cast"))
+    try manager.moveItem(atPath: folder.path("users.json"), toPath: folder.path("fixtures/users/a.json"))
+    try manager.moveItem(atPath: folder.path("users-invalid.json"), toPath: folder.path("fixtures/users/deep/b.json"))
+    try folder.write("fixtures/users/skip/c.json", "not json")
+    try folder.write("fixtures/any/x.yml", "a: [1, 2]\n")
+    try folder.write("package.json", "{}")
+    try folder.write("castctl.yaml", project)
+    return folder
+  }
+
+  @Test("validate alone checks every mapped file with its check's schema, model and strictness")
+  func everyMappedFile() throws {
+    let folder = try Self.repository()
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    // strict: the "42" for an Int is an error, not a coercion.
+    #expect(output.stdout.contains("fixtures/users/deep/b.json:2:9: error[type-mismatch]"), "\(output.stdout)")
+    #expect(output.stdout.contains("in fixtures/any/x.yml (type Any)"), "\(output.stdout)")
+    #expect(!output.stdout.contains("skip/c.json") && !output.stdout.contains("package.json"))
+    #expect(output.stdout.hasSuffix("castctl: 3 files: 2 valid, 1 invalid; 3 records, 1 invalid; by code: check-failed 1, invalid-format 1, missing-required 1, type-mismatch 1, unknown-enum-value 1\n"), "\(output.stdout)")
+  }
+
+  /// Data files alone are mapped: from the root or a folder below it; an unmapped file is a note.
+  @Test(arguments: [
+    ("", ["fixtures/users/a.json", "package.json"], Int32(0), "castctl: 2 files: 1 valid, 1 not mapped"),
+    ("sub", ["../fixtures/users/deep/b.json"], Int32(1), "castctl: 1 file: 1 invalid"),
+    ("", ["fixtures/users"], Int32(1), "castctl: 3 files: 1 valid, 1 invalid, 1 not mapped"),
+  ])
+  func mappedArguments(_ directory: String, _ arguments: [String], _ status: Int32, _ summary: String) throws {
+    let folder = try Self.repository()
+    let output = try CastctlProcess.run(["validate"] + arguments, in: folder.url.appendingPathComponent(directory))
+    #expect(output.status == status, "\(output.stdout)\n\(output.stderr)")
+    #expect(output.stdout.contains(summary), "\(output.stdout)")
+    if summary.contains("not mapped") {
+      #expect(output.stderr.contains("no check in castctl.yaml maps this file; skipped"), "\(output.stderr)")
+    }
+  }
+
+  /// A bad project file: exit 64 and the mistake with its line and column.
+  @Test(arguments: [
+    ("checks:\n  - files: \"*.json\n", "castctl.yaml:3:1: error: not valid YAML"),
+    ("checks: 3\n", "castctl.yaml:1:9: error: checks: must be a list"),
+    ("checks:\n  - files: \"*.json\"\n    schema: m.cast\n    modle: User\n", "castctl.yaml:4:5: error: unknown key 'modle' in a check"),
+    ("checks:\n  - schema: m.cast\n", "castctl.yaml:2:5: error: a check needs files:"),
+    ("checks:\n  - files: \"*.json\"\n", "castctl.yaml:2:5: error: a check needs schema:"),
+    ("checks:\n  - files: \"[a.json\"\n    type: Any\n", "castctl.yaml:2:12: error: cannot read the glob '[a.json'"),
+    ("checks:\n  - files: \"*.json\"\n    type: Any\n    strict: maybe\n", "castctl.yaml:4:13: error: strict: must be true or false"),
+    ("checks:\n  - files: \"*.json\"\n    type: Any\n    unknown: loud\n", "castctl.yaml:4:14: error: unknown: must be ignore, warn or error"),
+    ("chekcs: []\n", "castctl.yaml:1:1: error: unknown key 'chekcs'"),
+    ("", "castctl.yaml: error: the file is empty"),
+  ])
+  func badProjectFile(_ text: String, _ message: String) throws {
+    let folder = try Self.repository(text)
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(output.stderr.contains(message), "\(output.stderr)")
+  }
+
+  @Test("a schema error of a mapped check ends the run with exit 2 before any file is read, its diagnostics shown once")
+  func schemaErrors() throws {
+    let folder = try Self.repository()
+    try folder.write("models/user.cast", "struct User: Codable { let id: Nope }\n")
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == 2, "\(output.stderr)")
+    #expect(output.stderr.components(separatedBy: "Nope").count - 1 >= 1)
+    #expect(output.stdout.isEmpty, "\(output.stdout)")
+  }
+}
+
+/// `castctl.yaml`'s globs, through the binary: which of a set of paths one glob maps.
+@Suite("castctl.yaml globs", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ProjectGlobTests {
+  static let paths = ["a.json", "d/a.json", "d/e/a.json", "d/a.yml", "x/d/a.json"]
+
+  @Test(arguments: [
+    ("*.json", ["a.json"]),
+    ("d/*.json", ["d/a.json"]),
+    ("d/**/*.json", ["d/a.json", "d/e/a.json"]),
+    ("**/a.json", ["a.json", "d/a.json", "d/e/a.json", "x/d/a.json"]),
+    ("d/a.{json,yml}", ["d/a.json", "d/a.yml"]),
+    ("d/?.json", ["d/a.json"]),
+    ("[ab].json", ["a.json"]),
+    ("d/**", ["d/a.json", "d/a.yml", "d/e/a.json"]),
+  ])
+  func glob(_ glob: String, _ expected: [String]) throws {
+    let folder = try ScratchFolder(copying: [])
+    for path in Self.paths {
+      try FileManager.default.createDirectory(atPath: folder.path(OutputSinkFolder.of(path)), withIntermediateDirectories: true)
+      try folder.write(path, "1")
+    }
+    try folder.write("castctl.yaml", "checks:\n  - files: \"\(glob)\"\n    type: Int\n")
+    let output = try CastctlProcess.run(["validate", "--format", "json"], in: folder.url)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stderr)")
+    let files = (document["results"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+    #expect(files == expected)
+  }
+}
+
+/// The folder part of a relative path (`.` for none).
+private enum OutputSinkFolder {
+  static func of(_ path: String) -> String {
+    path.split(separator: "/").dropLast().joined(separator: "/").isEmpty ? "." : path.split(separator: "/").dropLast().joined(separator: "/")
+  }
+}
