@@ -68,13 +68,13 @@ package enum GitHubAnnotations {
   }
 
   /// A workflow command's message: `%`, CR and LF escaped.
-  public static func escapeData(_ text: String) -> String {
+  package static func escapeData(_ text: String) -> String {
     text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
       .replacingOccurrences(of: "\n", with: "%0A")
   }
 
   /// A workflow command's property value: also `:` and `,`, which end it.
-  public static func escapeProperty(_ text: String) -> String {
+  package static func escapeProperty(_ text: String) -> String {
     escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
   }
 }

@@ -40,7 +40,7 @@ package enum JUnitReport {
   }
 
   /// Text for XML attributes and content; characters XML 1.0 cannot hold become U+FFFD.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
       switch scalar {
