@@ -27,26 +27,23 @@ demo: build
 	@scripts/demo.sh $(BIN)
 
 # The gate CI runs (.ci/run): the whole suite under AddressSanitizer, the parallel paths under
-# ThreadSanitizer, then a 60-second run of every fuzz target (side by side). About 20 minutes
-# on 2 cores from a clean clone; `make test-quick` is the suite alone, for the edit-test loop.
+# ThreadSanitizer, a 60-second run of every fuzz target (side by side), then the Spark integration
+# (pyspark installs in the background meanwhile); see scripts/gate.sh. About 25 minutes on 2 cores
+# from a clean clone; `make test-quick` is the suite alone, for the edit-test loop.
 test: deps
-	scripts/sanitize.sh asan
-	scripts/sanitize.sh tsan
-	FUZZ_SECONDS=60 FUZZ_PARALLEL=1 scripts/fuzz.sh
+	scripts/gate.sh
 
 # The suite without sanitizers.
 test-quick: deps
 	$(SWIFT) test --disable-xctest
 
 # The Spark integration (integrations/spark) in local mode against the debug build: pyspark into
-# integrations/spark/.venv on first use (a 300 MB download), then about a minute on 2 cores. Not
-# part of `make test`: with the first install it can take longer than the gate should.
+# integrations/spark/.venv on first use (a 300 MB download), then about a minute on 2 cores.
+# `make test` runs it too, last, against its AddressSanitizer build.
 test-spark: build
 	integrations/spark/run-tests.sh
 
-# The Spark test as CI would run it on a fresh machine: the same, but a missing pyspark or Java
-# fails instead of skipping. From nothing: the pip install (pyspark is a 300 MB source package)
-# then the run; see the README for how long each took.
+# The Spark test as the gate runs it: a missing pyspark or Java fails instead of skipping.
 test-ci-spark: build
 	CASTCTL_SPARK_REQUIRED=1 integrations/spark/run-tests.sh
 
