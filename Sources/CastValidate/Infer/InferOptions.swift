@@ -21,6 +21,10 @@ public struct InferOptions: Sendable {
   public var forcedModels: Set<String> = []
   /// Deepest nesting read (as `--max-depth` elsewhere).
   public var maxDepth = 512
+  /// Notes, per key, the first object that lacked it (for `--seed`, whose report names an
+  /// example of each change). Off by default: it costs a pass over the keys of every object
+  /// that lacks one.
+  public var trackAbsence = false
 
   /// Default options.
   public init() {}

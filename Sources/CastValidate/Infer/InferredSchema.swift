@@ -12,11 +12,16 @@ public struct InferredSchema: Sendable {
   /// Names the decider's drafts: the root gets `rootName`, the others their key's name in the
   /// order a reader meets them from the root, made unique with the parent's name, then a number.
   init(root: Int, decider: ShapeDecider, rootName: String, records: Int) {
+    self.init(root: root, drafts: decider.models, enumDrafts: decider.enums, rootName: rootName, records: records)
+  }
+
+  /// As above, from drafts; `reserved` are names taken already (a seed's, for `--seed`).
+  init(root: Int, drafts: [ModelDraft], enumDrafts: [EnumDraft], rootName: String, records: Int, reserved: Set<String> = []) {
     self.rootName = rootName
     self.records = records
-    models = decider.models
-    enums = decider.enums
-    var taken = Self.reserved
+    models = drafts
+    enums = enumDrafts
+    var taken = Self.reserved.union(reserved)
     taken.insert(rootName)
     models[root].name = rootName
     var order: [Int] = [root]
@@ -97,12 +102,18 @@ public struct InferredSchema: Sendable {
     modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }
   }
 
+  /// A property's type as written, with the final names.
+  func spelledType(model: Int, property: Int) -> String {
+    models[model].properties[property].type.spelled(models: models, enums: enums)
+  }
+
   /// Counts for the summary line.
   public var modelCount: Int { models.count }
   public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
   /// The `.cast` text: enums first, then the root model and the models it leads to.
-  public func render(header: [String] = [], comments: Bool = false) -> String {
+  /// `omitRoot` leaves the root model out (`--seed` declares only the models its new types need).
+  public func render(header: [String] = [], comments: Bool = false, omitRoot: Bool = false) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
@@ -126,7 +137,7 @@ public struct InferredSchema: Sendable {
       lines.append("}")
       lines.append("")
     }
-    for index in modelOrder {
+    for index in modelOrder.dropFirst(omitRoot ? 1 : 0) {
       let draft = models[index]
       lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
       for property in draft.properties {

@@ -24,8 +24,11 @@ struct Infer: ParsableCommand {
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
   var files: [String]
 
-  @Option(help: "The root model's name.")
-  var modelName = "Root"
+  @Option(help: "The root model's name (default Root; with --seed, the seed's model the records are, needed when it has several).")
+  var modelName: String?
+
+  @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
+  var seed: String?
 
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
   var output: String?
@@ -77,7 +80,7 @@ struct Infer: ParsableCommand {
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
-    if !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
+    if let modelName, !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
     if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
@@ -90,7 +93,7 @@ struct Infer: ParsableCommand {
   /// The library's options from the command line.
   var inferOptions: InferOptions {
     var options = InferOptions()
-    options.modelName = modelName
+    options.modelName = modelName ?? "Root"
     options.enumMaxCases = enumMaxCases
     options.enumMinCases = enumMinCases
     options.enumMinRatio = enumMinRatio
@@ -103,13 +106,19 @@ struct Infer: ParsableCommand {
 
   func run() throws {
     let color = Terminal.useColor(.auto, fileDescriptor: 2)
+    let seeded = try seed.map { try InferSeed.load($0, modelName: modelName, color: color) }
+    var options = inferOptions
+    if let seeded {
+      options.modelName = seeded.root
+      options.trackAbsence = true
+    }
     var data = try DataOptions.parse([])
     data.ndjson = ndjson
     data.from = from
     data.maxDepth = maxDepth
     data.maxBytes = maxBytes
     let inputs = try InferInputs(paths: files, options: data)
-    let inferrer = Inferrer(options: inferOptions)
+    let inferrer = Inferrer(options: options)
     for index in inputs.inputs.indices {
       let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
         try inferrer.observeArray(descriptor: descriptor, input: index, maxBytes: maxBytes)
@@ -128,42 +137,63 @@ struct Infer: ParsableCommand {
       Terminal.writeError("castctl: error: nothing to infer a model from: the input holds \(seen)\n")
       throw ExitCode.invalidData
     }
-    let text = schema.render(header: [
-      "Inferred by castctl infer from \(schema.records) record\(schema.records == 1 ? "" : "s") of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
-    ], comments: comments)
-    if !schema.leftOutKeys.isEmpty {
-      Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+    let text: String
+    let rootName: String
+    let counts: String
+    let records = "\(schema.records) record\(schema.records == 1 ? "" : "s")"
+    if let seeded {
+      var widener = SeedWidener(registry: seeded.registry, options: options)
+      let result = widener.widen(root: seeded.root, inferrer: inferrer)
+      Terminal.writeError(SeedChangeText.render(result.changes, seed: seeded.path, inputs: inputs))
+      text = result.text
+      rootName = seeded.root
+      counts = result.changes.isEmpty
+        ? "kept \(seeded.path) as it is for \(records)"
+        : "widened \(seeded.path) (\(result.changes.count) change\(result.changes.count == 1 ? "" : "s")) for \(records)"
+    } else {
+      text = schema.render(header: [
+        "Inferred by castctl infer from \(records) of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
+      ], comments: comments)
+      rootName = schema.rootName
+      if !schema.leftOutKeys.isEmpty {
+        Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+      }
+      counts = "inferred \(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(records)"
     }
     if explain { Terminal.writeError(InferExplainText.render(schema, inputs: inputs)) }
     let sink = try OutputSink(path: output, force: force)
     try sink.write(text)
     var verified: InferVerifier.Report?
     if !noVerify {
-      var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: schema.rootName, maxDepth: maxDepth)
-      for index in inputs.inputs.indices {
-        let source = inputs.inputs[index].source
-        let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
-          try verifier.checkArray(descriptor: descriptor, source: source)
-        }
-        if streamed { continue }
-        try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
-          if ndjson {
-            try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
-          } else {
-            try verifier.check(bytes, ndjson: false, base: base)
-          }
-        }
-      }
-      verified = verifier.report
+      verified = try verify(text, model: rootName, inputs: inputs, color: color)
     }
     try sink.commit()
-    let counts = "\(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(schema.records) record\(schema.records == 1 ? "" : "s")"
     guard let report = verified else {
-      Terminal.writeError("castctl: inferred \(counts); not verified (--no-verify)\n")
+      Terminal.writeError("castctl: \(counts); not verified (--no-verify)\n")
       return
     }
     Terminal.writeError(InferExplainText.verdict(report, counts: counts))
     if !report.passed { throw ExitCode.invalidData }
+  }
+
+  /// The guarantee: every record validated under --strict and round-tripped through `text`.
+  private func verify(_ text: String, model: String, inputs: InferInputs, color: Bool) throws -> InferVerifier.Report {
+    var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: model, maxDepth: maxDepth)
+    for index in inputs.inputs.indices {
+      let source = inputs.inputs[index].source
+      let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+        try verifier.checkArray(descriptor: descriptor, source: source)
+      }
+      if streamed { continue }
+      try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
+        if ndjson {
+          try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
+        } else {
+          try verifier.check(bytes, ndjson: false, base: base)
+        }
+      }
+    }
+    return verifier.report
   }
 }
 

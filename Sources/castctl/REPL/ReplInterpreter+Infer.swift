@@ -50,7 +50,7 @@ extension ReplInterpreter {
     }
     session.adopt(files: session.files + [file], typed: session.typed, registry: registry)
     session.currentModel = schema.rootName
-    let counts = "\(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
+    let counts = "inferred \(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
     return text + "\n" + InferExplainText.verdict(verifier.report, counts: counts).replacingOccurrences(of: "castctl: ", with: "")
       + "using \(schema.rootName)\n"
   }

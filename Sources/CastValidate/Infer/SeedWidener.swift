@@ -1,0 +1,323 @@
+import CastSchema
+import Foundation
+
+/// `castctl infer --seed`: the seed model, widened only where the data needs it. Each model the
+/// data reaches from the root is checked against every object it describes (merged, so a model
+/// used at two paths is widened once for both): a required key seen absent becomes optional, a
+/// type that does not hold a value is widened (an integer to the number the data needs, an enum
+/// given the new values) or else replaced by the type `infer` would choose, and keys the model
+/// lacks become optional properties. The rest of the seed is kept as written.
+public struct SeedWidener {
+  /// What the widening gave.
+  public struct Result: Sendable {
+    /// The seed's text with the changes (the seed unchanged when the data fits it).
+    public var text: String
+    public var changes: [SeedChange]
+  }
+
+  let registry: ModelRegistry
+  let options: InferOptions
+  private var text: SeedText
+  private var fit: SeedFit
+  private var decider: ShapeDecider
+  /// The objects each model describes, in the order the models are met from the root.
+  private var usages: [String: [ShapeNode]] = [:]
+  private var paths: [String: String] = [:]
+  private var order: [String] = []
+  /// Values each enum gains, and the first place one was needed.
+  private var enumGains: [String: (values: Set<String>, path: String, example: ValueExample?)] = [:]
+  private var changes: [SeedChange] = []
+  /// Types the inferrer chose (named once every one is known), and the edits that spell them.
+  private var pending: [(type: InferredType, node: ShapeNode, path: String)] = []
+  private var spelledEdits: [(range: Range<Int>, prefix: String, pending: Int, suffix: String)] = []
+
+  /// A widener for the seed `registry` (its first file is the seed's text).
+  public init(registry: ModelRegistry, options: InferOptions) {
+    self.registry = registry
+    self.options = options
+    text = SeedText(bytes: registry.files.first?.bytes ?? [])
+    fit = SeedFit(registry: registry, options: options)
+    decider = ShapeDecider(options: options)
+  }
+
+  /// Widens model `root` for the records `inferrer` read.
+  public mutating func widen(root: String, inferrer: Inferrer) -> Result {
+    collect(root, inferrer.root, path: "")
+    for name in order {
+      guard let model = registry.models[name], let nodes = usages[name] else { continue }
+      let node: ShapeNode
+      if nodes.count == 1 {
+        node = nodes[0]
+      } else {
+        node = ShapeNode()
+        for usage in nodes { node.merge(usage, options: options) }
+      }
+      widen(model, node, path: paths[name] ?? "")
+    }
+    addEnumCases()
+    return Result(text: finish(), changes: changes)
+  }
+
+  // MARK: - Which objects each model describes
+
+  /// Notes that `model` describes the objects at `node`, and follows its properties' types.
+  private mutating func collect(_ model: String, _ node: ShapeNode, path: String) {
+    guard let declared = registry.models[model], node.objects > 0 else { return }
+    if usages[model] == nil {
+      order.append(model)
+      paths[model] = path
+    }
+    usages[model, default: []].append(node)
+    for property in declared.properties where property.usage == .normal {
+      guard let found = lookup(property, in: node) else { continue }
+      follow(property.type, found.node, path: found.path(path))
+    }
+  }
+
+  /// Follows a type down to the models in it, through arrays, sets, maps and optionals.
+  private mutating func follow(_ type: TypeRef, _ node: ShapeNode, path: String) {
+    let kinds = Set(node.kinds)
+    switch type {
+    case .model(let name): if kinds == [.object] { collect(name, node, path: path) }
+    case .optional(let wrapped): follow(wrapped, node, path: path)
+    case .array(let element), .set(let element):
+      if kinds == [.array], let items = node.element { follow(element, items, path: path + "/[]") }
+    case .dictionary(_, let value):
+      if kinds == [.object] { follow(value, ShapeNode.mapValues(of: node, options: options), path: path + "/*") }
+    default: break
+    }
+  }
+
+  /// A property's values in the objects at `node`: its key (a path of plain keys) followed down.
+  private func lookup(_ property: Property, in node: ShapeNode) -> Found? {
+    guard property.keys.count == 1, let key = property.keys.first,
+      key.components.allSatisfy({ $0.index == nil })
+    else { return nil }
+    var current = node
+    var field: FieldEvidence?
+    var absent: ValueExample?
+    for component in key.components {
+      guard let next = current.fields?[component.key] else {
+        return nil
+      }
+      absent = ValueExample.earliest(absent, next.absent)
+      field = next
+      current = next.shape
+    }
+    guard let field else { return nil }
+    return Found(node: field.shape, present: field.present, absent: absent, keys: key.components.map(\.key))
+  }
+
+  /// A property's values found in the data.
+  private struct Found {
+    var node: ShapeNode
+    /// Objects at the innermost level that had the key.
+    var present: Int
+    var absent: ValueExample?
+    var keys: [String]
+
+    func path(_ parent: String) -> String {
+      parent + keys.map { "/" + JSONPointerText.escape($0) }.joined()
+    }
+  }
+
+  // MARK: - Widening one model
+
+  private mutating func widen(_ model: Model, _ node: ShapeNode, path: String) {
+    for property in model.properties where property.usage == .normal {
+      widen(property, of: model, node, path: path)
+    }
+    addNewKeys(model, node, path: path)
+  }
+
+  private mutating func widen(_ property: Property, of model: Model, _ node: ShapeNode, path: String) {
+    guard property.keys.count == 1, let key = property.outputKey else { return }
+    let subject = model.name + "." + property.name
+    let childPath = path + key.components.map { "/" + JSONPointerText.escape($0.key) }.joined()
+    let found = lookup(property, in: node)
+    let present = found?.present ?? 0
+    let nulls = found?.node.nulls ?? 0
+    let absentNeedsOptional = property.isRequired && present < node.objects
+    let nullNeedsOptional = nulls > 0 && property.optionality == .none
+    let makeOptional = absentNeedsOptional || nullNeedsOptional
+    guard let typeRange = text.typeRange(afterName: property.range.bytes.upperBound) else { return }
+    let before = String(decoding: text.bytes[typeRange], as: UTF8.self)
+    // The type, unless it must change.
+    var replacement: (type: InferredType, node: ShapeNode, reason: String, date: String?)?
+    if let found {
+      var trial = fit
+      trial.enumValues = [:]
+      trial.enumExamples = [:]
+      if trial.fits(property.type, found.node, nullable: true, date: property.dateFormat) {
+        for (name, values) in trial.enumValues { gain(name, values, path: childPath, example: trial.enumExamples[name]) }
+      } else {
+        let choice = decider.type(of: found.node, path: childPath, suggestion: key.components.last?.key ?? property.name)
+        let kinds = found.node.kinds.map(\.rawValue).joined(separator: ", ")
+        let widening = Self.isNumber(property.type) && Set(found.node.kinds).isSubset(of: [.integer, .fraction])
+        replacement = (choice.type, found.node, (widening ? "" : "\(property.type) cannot hold \(kinds): ") + choice.reason, choice.dateDirective)
+      }
+    }
+    let optional = property.optionality != .none || makeOptional
+    if let replacement {
+      let suffix = optional ? "?" : ""
+      pending.append((replacement.type, replacement.node, childPath))
+      spelledEdits.append((typeRange, "", pending.count - 1, suffix))
+      if let date = replacement.date, !text.hasComment(from: typeRange.upperBound) {
+        text.edit(text.lineEnd(at: typeRange.upperBound)..<text.lineEnd(at: typeRange.upperBound), " //! " + date)
+      }
+      changes.append(
+        SeedChange(
+          path: childPath, subject: subject, before: before, after: "\u{0}\(pending.count - 1)\u{0}" + suffix,
+          reason: replacement.reason, example: Self.example(of: found?.node, avoiding: property.type)))
+    } else if makeOptional {
+      let after: String
+      if before.hasSuffix("!") {
+        after = String(before.dropLast()) + "?"
+        text.edit(typeRange, after)
+      } else {
+        after = before + "?"
+        text.edit(typeRange.upperBound..<typeRange.upperBound, "?")
+      }
+      let absence = "absent from \(node.objects - present) of \(node.objects) objects"
+      let nullity = "null in \(nulls) of \(present) values"
+      let reason = absentNeedsOptional ? absence + (nullNeedsOptional ? ", " + nullity : "") : nullity
+      let example = absentNeedsOptional ? (found?.absent ?? node.exampleSlots[JSONKind.object.slot]) : found?.node.exampleSlots[JSONKind.null.slot]
+      changes.append(SeedChange(path: childPath, subject: subject, before: before, after: after, reason: reason, example: example))
+    }
+  }
+
+  /// Whether a type is a number type (its change is a widening, not a replacement).
+  private static func isNumber(_ type: TypeRef) -> Bool {
+    if case .scalar(let scalar) = type { return scalar.isNumeric }
+    return false
+  }
+
+  /// The first value the old type could not have held: one of a kind it does not take, else
+  /// the first value of any kind.
+  private static func example(of node: ShapeNode?, avoiding type: TypeRef) -> ValueExample? {
+    guard let node else { return nil }
+    var accepted: Set<JSONKind> = []
+    if case .scalar(let scalar) = type {
+      if scalar.isInteger { accepted = [.integer] } else if scalar.isNumeric { accepted = [.integer, .fraction] }
+      if scalar == .string || scalar == .url || scalar == .uuid || scalar == .date { accepted = [.string] }
+      if scalar == .bool { accepted = [.bool] }
+    }
+    let examples = JSONKind.allCases.filter { $0 != .null }.compactMap { kind in
+      accepted.contains(kind) ? nil : node.exampleSlots[kind.slot]
+    }
+    let all = JSONKind.allCases.compactMap { node.exampleSlots[$0.slot] }
+    return (examples.isEmpty ? all : examples).reduce(nil) { ValueExample.earliest($0, $1) }
+  }
+
+  /// Keys the objects had that no property of the model reads: new optional properties.
+  private mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: String) {
+    guard let fields = node.fields else { return }
+    let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first?.key } })
+    let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key) }
+      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
+    let (offset, ownLine) = text.insertion(beforeBrace: brace)
+    let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+    var names = Set(model.properties.map(\.name))
+    for (key, field) in new {
+      let childPath = path + "/" + JSONPointerText.escape(key)
+      let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
+      var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
+      if names.contains(name) {
+        var number = 2
+        while names.contains(name + String(number)) { number += 1 }
+        name += String(number)
+        explicitKey = true
+      }
+      names.insert(name)
+      if InferNames.keywords.contains(name) { name = "`\(name)`" }
+      var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
+      if let date = choice.dateDirective { tail += " //! " + date }
+      pending.append((choice.type, field.shape, childPath))
+      let prefix = (ownLine ? "" : "\n") + indent + "var " + name + ": "
+      spelledEdits.append((offset..<offset, prefix, pending.count - 1, "?" + tail + (ownLine ? "\n" : "")))
+      changes.append(
+        SeedChange(
+          path: childPath, subject: model.name + "." + name, before: "(none)", after: "\u{0}\(pending.count - 1)\u{0}?",
+          reason: "new key, in \(field.present) of \(node.objects) objects",
+          example: Self.example(of: field.shape, avoiding: .any)))
+    }
+  }
+
+  // MARK: - Enums
+
+  private mutating func gain(_ name: String, _ values: Set<String>, path: String, example: ValueExample?) {
+    if var known = enumGains[name] {
+      known.values.formUnion(values)
+      known.example = ValueExample.earliest(known.example, example)
+      enumGains[name] = known
+    } else {
+      enumGains[name] = (values, path, example)
+    }
+  }
+
+  /// New cases before each widened enum's closing brace.
+  private mutating func addEnumCases() {
+    for (name, gain) in enumGains.sorted(by: { $0.key < $1.key }) {
+      guard let declared = registry.enums[name], let brace = text.closingBrace(afterName: declared.range.bytes.upperBound) else { continue }
+      let (offset, ownLine) = text.insertion(beforeBrace: brace)
+      let indent = declared.cases.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+      var used = Set(declared.cases.map(\.name))
+      var lines: [String] = []
+      for value in gain.values.sorted() {
+        var caseName = InferredSchema.caseName(value)
+        if used.contains(caseName) {
+          var number = 2
+          while used.contains(caseName + String(number)) { number += 1 }
+          caseName += String(number)
+        }
+        used.insert(caseName)
+        lines.append(indent + "case " + caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
+      }
+      let block = ownLine ? lines.map { $0 + "\n" }.joined() : lines.map { "\n" + $0 }.joined() + "\n"
+      text.edit(offset..<offset, block)
+      let old = declared.cases.map { SeedFit.rawText($0) }
+      changes.append(
+        SeedChange(
+          path: gain.path, subject: "enum " + name, before: old.joined(separator: ", "),
+          after: (old + gain.values.sorted()).joined(separator: ", "),
+          reason: "\(gain.values.count) new value\(gain.values.count == 1 ? "" : "s")", example: gain.example))
+    }
+  }
+
+  // MARK: - The text
+
+  /// Names the inferrer's types (unique beside the seed's names), spells them into the edits
+  /// and the report, and appends the models and enums they need.
+  private mutating func finish() -> String {
+    guard !pending.isEmpty else { return text.applied() }
+    var holder = ModelDraft(suggestion: "", path: "")
+    for (index, item) in pending.enumerated() {
+      let evidence = PropertyEvidence(
+        path: item.path, node: item.node, objects: 0, present: 0, reason: "", sketchLimit: StringSketch.limit(options))
+      holder.properties.append(
+        PropertyDraft(key: "p\(index)", name: "p\(index)", explicitKey: false, type: item.type, required: true, dateDirective: nil, evidence: evidence))
+    }
+    var models = decider.models
+    models.append(holder)
+    let taken = Set(registry.models.keys).union(registry.enums.keys).union(registry.aliases.keys)
+    var holderName = "SeedTypes"
+    while taken.contains(holderName) { holderName += "_" }
+    let schema = InferredSchema(
+      root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: holderName, records: 0, reserved: taken)
+    let spelled = pending.indices.map { schema.spelledType(model: models.count - 1, property: $0) }
+    for edit in spelledEdits { text.edit(edit.range, edit.prefix + spelled[edit.pending] + edit.suffix) }
+    for index in changes.indices {
+      for (number, type) in spelled.enumerated() {
+        changes[index].after = changes[index].after.replacingOccurrences(of: "\u{0}\(number)\u{0}", with: type)
+      }
+    }
+    var out = text.applied()
+    let declarations = schema.render(omitRoot: true)
+    if !declarations.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      if !out.hasSuffix("\n") { out += "\n" }
+      out += "\n" + declarations
+    }
+    return out
+  }
+}
