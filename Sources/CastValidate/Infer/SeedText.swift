@@ -23,6 +23,30 @@ struct SeedText {
     edits.append(Edit(range: range, text: text))
   }
 
+  /// Rewrites the text of every edit (to spell names known only at the end).
+  mutating func substitute(_ transform: (String) -> String) {
+    for index in edits.indices { edits[index].text = transform(edits[index].text) }
+  }
+
+  /// The end of a declaration from `offset` (its type's end): before a `//` comment outside a
+  /// string literal, or the line's end, trailing spaces left out. A default ends there.
+  func declarationEnd(from offset: Int) -> Int {
+    var index = offset
+    var inString = false
+    while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+      if inString {
+        if bytes[index] == UInt8(ascii: "\\") { index += 1 } else if bytes[index] == UInt8(ascii: "\"") { inString = false }
+      } else if bytes[index] == UInt8(ascii: "\"") {
+        inString = true
+      } else if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
+        break
+      }
+      index += 1
+    }
+    while index > offset, bytes[index - 1] == 0x20 || bytes[index - 1] == 0x09 { index -= 1 }
+    return index
+  }
+
   /// The text with every edit applied, insertions at one place in the order they were made.
   func applied() -> String {
     var out = bytes

@@ -21,15 +21,13 @@ public struct SeedWidener {
   private var fit: SeedFit
   private var decider: ShapeDecider
   /// The objects each model describes, in the order the models are met from the root.
-  private var usages: [String: [ShapeNode]] = [:]
-  private var paths: [String: String] = [:]
+  private var usages: [String: [(node: ShapeNode, path: String)]] = [:]
   private var order: [String] = []
   /// Values each enum gains, and the first place one was needed.
   private var enumGains: [String: (values: Set<String>, path: String, example: ValueExample?)] = [:]
   private var changes: [SeedChange] = []
   /// Types the inferrer chose (named once every one is known), and the edits that spell them.
   private var pending: [(type: InferredType, node: ShapeNode, path: String)] = []
-  private var spelledEdits: [(range: Range<Int>, prefix: String, pending: Int, suffix: String)] = []
 
   /// A widener for the seed `registry` (its first file is the seed's text).
   public init(registry: ModelRegistry, options: InferOptions) {
@@ -44,15 +42,15 @@ public struct SeedWidener {
   public mutating func widen(root: String, inferrer: Inferrer) -> Result {
     collect(root, inferrer.root, path: "")
     for name in order {
-      guard let model = registry.models[name], let nodes = usages[name] else { continue }
+      guard let model = registry.models[name], let found = usages[name], let first = found.first else { continue }
       let node: ShapeNode
-      if nodes.count == 1 {
-        node = nodes[0]
+      if found.count == 1 {
+        node = first.node
       } else {
         node = ShapeNode()
-        for usage in nodes { node.merge(usage, options: options) }
+        for usage in found { node.merge(usage.node, options: options) }
       }
-      widen(model, node, path: paths[name] ?? "")
+      widen(model, node, paths: found.map { ($0.path, Set(($0.node.fields ?? [:]).keys)) })
     }
     addEnumCases()
     return Result(text: finish(), changes: changes)
@@ -63,11 +61,8 @@ public struct SeedWidener {
   /// Notes that `model` describes the objects at `node`, and follows its properties' types.
   private mutating func collect(_ model: String, _ node: ShapeNode, path: String) {
     guard let declared = registry.models[model], node.objects > 0 else { return }
-    if usages[model] == nil {
-      order.append(model)
-      paths[model] = path
-    }
-    usages[model, default: []].append(node)
+    if usages[model] == nil { order.append(model) }
+    usages[model, default: []].append((node, path))
     for property in declared.properties where property.usage == .normal {
       guard let found = lookup(property, in: node) else { continue }
       follow(property.type, found.node, path: found.path(path))
@@ -123,9 +118,14 @@ public struct SeedWidener {
 
   // MARK: - Widening one model
 
-  private mutating func widen(_ model: Model, _ node: ShapeNode, path: String) {
+  /// `paths`: where the model's objects were, each with its keys, to name the first path that
+  /// had a given key in the report.
+  private mutating func widen(_ model: Model, _ node: ShapeNode, paths: [(path: String, keys: Set<String>)]) {
+    let path = { (key: String?) -> String in
+      (key.flatMap { key in paths.first { $0.keys.contains(key) } } ?? paths.first)?.path ?? ""
+    }
     for property in model.properties where property.usage == .normal {
-      widen(property, of: model, node, path: path)
+      widen(property, of: model, node, path: path(property.outputKey?.components.first?.key))
     }
     addNewKeys(model, node, path: path)
   }
@@ -137,13 +137,16 @@ public struct SeedWidener {
     let found = lookup(property, in: node)
     let present = found?.present ?? 0
     let nulls = found?.node.nulls ?? 0
-    let absentNeedsOptional = property.isRequired && present < node.objects
+    let absent = present < node.objects
+    let absentNeedsOptional = property.isRequired && absent
     let nullNeedsOptional = nulls > 0 && property.optionality == .none
-    let makeOptional = absentNeedsOptional || nullNeedsOptional
+    // NB: a default fills an absent key on the way back, which the round trip reports: the
+    // default goes, and the property becomes optional.
+    let defaultFills = property.defaultValue != nil && absent
+    let makeOptional = absentNeedsOptional || nullNeedsOptional || defaultFills
     guard let typeRange = text.typeRange(afterName: property.range.bytes.upperBound) else { return }
     let before = String(decoding: text.bytes[typeRange], as: UTF8.self)
-    // The type, unless it must change.
-    var replacement: (type: InferredType, node: ShapeNode, reason: String, date: String?)?
+    var widened: Widening?
     if let found {
       var trial = fit
       trial.enumValues = [:]
@@ -151,39 +154,99 @@ public struct SeedWidener {
       if trial.fits(property.type, found.node, nullable: true, date: property.dateFormat) {
         for (name, values) in trial.enumValues { gain(name, values, path: childPath, example: trial.enumExamples[name]) }
       } else {
-        let choice = decider.type(of: found.node, path: childPath, suggestion: key.components.last?.key ?? property.name)
-        let kinds = found.node.kinds.map(\.rawValue).joined(separator: ", ")
-        let widening = Self.isNumber(property.type) && Set(found.node.kinds).isSubset(of: [.integer, .fraction])
-        replacement = (choice.type, found.node, (widening ? "" : "\(property.type) cannot hold \(kinds): ") + choice.reason, choice.dateDirective)
+        var widening = Widening()
+        let spelled = widen(property.type, found.node, nullable: true, path: childPath, suggestion: key.components.last?.key ?? property.name, into: &widening)
+        widening.spelled = spelled
+        widened = widening
       }
     }
     let optional = property.optionality != .none || makeOptional
-    if let replacement {
-      let suffix = optional ? "?" : ""
-      pending.append((replacement.type, replacement.node, childPath))
-      spelledEdits.append((typeRange, "", pending.count - 1, suffix))
-      if let date = replacement.date, !text.hasComment(from: typeRange.upperBound) {
-        text.edit(text.lineEnd(at: typeRange.upperBound)..<text.lineEnd(at: typeRange.upperBound), " //! " + date)
-      }
-      changes.append(
-        SeedChange(
-          path: childPath, subject: subject, before: before, after: "\u{0}\(pending.count - 1)\u{0}" + suffix,
-          reason: replacement.reason, example: Self.example(of: found?.node, avoiding: property.type)))
+    var after = before
+    if let widened {
+      after = widened.spelled + (optional ? "?" : "")
     } else if makeOptional {
-      let after: String
-      if before.hasSuffix("!") {
-        after = String(before.dropLast()) + "?"
-        text.edit(typeRange, after)
-      } else {
-        after = before + "?"
-        text.edit(typeRange.upperBound..<typeRange.upperBound, "?")
-      }
-      let absence = "absent from \(node.objects - present) of \(node.objects) objects"
-      let nullity = "null in \(nulls) of \(present) values"
-      let reason = absentNeedsOptional ? absence + (nullNeedsOptional ? ", " + nullity : "") : nullity
-      let example = absentNeedsOptional ? (found?.absent ?? node.exampleSlots[JSONKind.object.slot]) : found?.node.exampleSlots[JSONKind.null.slot]
-      changes.append(SeedChange(path: childPath, subject: subject, before: before, after: after, reason: reason, example: example))
+      after = before.hasSuffix("!") ? String(before.dropLast()) + "?" : before.hasSuffix("?") ? before : before + "?"
     }
+    guard after != before || defaultFills else { return }
+    let replaced = defaultFills ? typeRange.lowerBound..<text.declarationEnd(from: typeRange.upperBound) : typeRange
+    text.edit(replaced, after)
+    if let date = widened?.date, !text.hasComment(from: typeRange.upperBound) {
+      let end = text.lineEnd(at: typeRange.upperBound)
+      text.edit(end..<end, " //! " + date)
+    }
+    let shownBefore = defaultFills ? String(decoding: text.bytes[replaced], as: UTF8.self) : before
+    if let widened {
+      changes.append(SeedChange(path: childPath, subject: subject, before: shownBefore, after: after, reason: widened.reason, example: widened.example))
+    }
+    if makeOptional {
+      var reasons: [String] = []
+      if absentNeedsOptional || defaultFills { reasons.append("absent from \(node.objects - present) of \(node.objects) objects") }
+      if defaultFills { reasons.append("a default would be written back where the key was absent") }
+      if nullNeedsOptional { reasons.append("null in \(nulls) of \(present) values") }
+      let example = absentNeedsOptional || defaultFills
+        ? (found?.absent ?? node.exampleSlots[JSONKind.object.slot]) : found?.node.exampleSlots[JSONKind.null.slot]
+      // NB: one line per change: a type widened and made optional is reported as both.
+      let from = widened == nil ? shownBefore : after.hasSuffix("?") ? String(after.dropLast()) : after
+      changes.append(SeedChange(path: childPath, subject: subject, before: from, after: after, reason: reasons.joined(separator: "; "), example: example))
+    }
+  }
+
+  /// A type widened part by part: what it became, why, and the first value that needed it.
+  private struct Widening {
+    var spelled = ""
+    var reason = ""
+    var example: ValueExample?
+    /// A `//! date` the inferred type needs.
+    var date: String?
+  }
+
+  /// `type` widened to hold `node`'s values: arrays, sets and maps keep their shape and widen
+  /// their elements; anything else becomes the inferrer's choice. The text may name types the
+  /// inferrer drafted (`\0n\0`), spelled once every name is known.
+  private mutating func widen(
+    _ type: TypeRef, _ node: ShapeNode, nullable: Bool, path: String, suggestion: String, into widening: inout Widening
+  ) -> String {
+    var trial = fit
+    trial.enumValues = [:]
+    trial.enumExamples = [:]
+    if trial.fits(type, node, nullable: nullable) {
+      for (name, values) in trial.enumValues { gain(name, values, path: path, example: trial.enumExamples[name]) }
+      return type.description
+    }
+    let kinds = Set(node.kinds)
+    if node.nulls > 0, !nullable {
+      if case .optional = type {} else {
+        return widen(type, node, nullable: true, path: path, suggestion: suggestion, into: &widening) + "?"
+      }
+    }
+    switch type {
+    case .optional(let wrapped):
+      return widen(wrapped, node, nullable: true, path: path, suggestion: suggestion, into: &widening) + "?"
+    case .array(let element) where kinds == [.array] && node.element != nil:
+      guard let items = node.element else { break }
+      let singular = InferNames.singular(suggestion)
+      return "[" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, into: &widening) + "]"
+    case .set(let element) where kinds == [.array] && node.element != nil:
+      guard let items = node.element else { break }
+      let singular = InferNames.singular(suggestion)
+      return "Set<" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, into: &widening) + ">"
+    case .dictionary(let key, let value) where kinds == [.object] && (key == .scalar(.string) || node.keys.allIntegers):
+      let values = ShapeNode.mapValues(of: node, options: options)
+      return "[" + key.description + ": " + widen(value, values, nullable: false, path: path + "/*", suggestion: suggestion, into: &widening) + "]"
+    default:
+      break
+    }
+    let choice = decider.type(of: node, path: path, suggestion: suggestion)
+    let numeric = Self.isNumber(type) && kinds.isSubset(of: [.integer, .fraction])
+    let kindList = node.kinds.map(\.rawValue).joined(separator: ", ")
+    if widening.reason.isEmpty {
+      let held = numeric ? (node.numbers.rangeText ?? kindList) + " exactly" : kindList
+      widening.reason = "\(type) cannot hold \(held): " + choice.reason
+      widening.example = Self.example(of: node, avoiding: type)
+      widening.date = choice.dateDirective
+    }
+    pending.append((choice.type, node, path))
+    return "\u{0}\(pending.count - 1)\u{0}"
   }
 
   /// Whether a type is a number type (its change is a widening, not a replacement).
@@ -210,7 +273,7 @@ public struct SeedWidener {
   }
 
   /// Keys the objects had that no property of the model reads: new optional properties.
-  private mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: String) {
+  private mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: (String?) -> String) {
     guard let fields = node.fields else { return }
     let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first?.key } })
     let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key) }
@@ -220,7 +283,7 @@ public struct SeedWidener {
     let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
     var names = Set(model.properties.map(\.name))
     for (key, field) in new {
-      let childPath = path + "/" + JSONPointerText.escape(key)
+      let childPath = path(key) + "/" + JSONPointerText.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
       var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
       if names.contains(name) {
@@ -234,8 +297,8 @@ public struct SeedWidener {
       var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
       if let date = choice.dateDirective { tail += " //! " + date }
       pending.append((choice.type, field.shape, childPath))
-      let prefix = (ownLine ? "" : "\n") + indent + "var " + name + ": "
-      spelledEdits.append((offset..<offset, prefix, pending.count - 1, "?" + tail + (ownLine ? "\n" : "")))
+      let line = indent + "var " + name + ": " + "\u{0}\(pending.count - 1)\u{0}?" + tail
+      text.edit(offset..<offset, ownLine ? line + "\n" : "\n" + line)
       changes.append(
         SeedChange(
           path: childPath, subject: model.name + "." + name, before: "(none)", after: "\u{0}\(pending.count - 1)\u{0}?",
@@ -306,12 +369,14 @@ public struct SeedWidener {
     let schema = InferredSchema(
       root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: holderName, records: 0, reserved: taken)
     let spelled = pending.indices.map { schema.spelledType(model: models.count - 1, property: $0) }
-    for edit in spelledEdits { text.edit(edit.range, edit.prefix + spelled[edit.pending] + edit.suffix) }
-    for index in changes.indices {
-      for (number, type) in spelled.enumerated() {
-        changes[index].after = changes[index].after.replacingOccurrences(of: "\u{0}\(number)\u{0}", with: type)
-      }
+    let spell = { (text: String) -> String in
+      guard text.contains("\u{0}") else { return text }
+      var out = text
+      for (number, type) in spelled.enumerated() { out = out.replacingOccurrences(of: "\u{0}\(number)\u{0}", with: type) }
+      return out
     }
+    text.substitute(spell)
+    for index in changes.indices { changes[index].after = spell(changes[index].after) }
     var out = text.applied()
     let declarations = schema.render(omitRoot: true)
     if !declarations.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
