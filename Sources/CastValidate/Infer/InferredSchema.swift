@@ -16,7 +16,12 @@ public struct InferredSchema: Sendable {
   }
 
   /// As above, from drafts; `reserved` are names taken already (a seed's, for `--seed`).
-  init(root: Int, drafts: [ModelDraft], enumDrafts: [EnumDraft], rootName: String, records: Int, reserved: Set<String> = []) {
+  /// `presets` name some models in advance (`--seed` holds its new types in stand-ins named
+  /// after the seed's models, so that what they lead to is named after those).
+  init(
+    root: Int, drafts: [ModelDraft], enumDrafts: [EnumDraft], rootName: String, records: Int,
+    reserved: Set<String> = [], presets: [Int: String] = [:]
+  ) {
     self.rootName = rootName
     self.records = records
     models = drafts
@@ -37,7 +42,7 @@ public struct InferredSchema: Sendable {
             guard !visited.contains(index) else { continue }
             visited.insert(index)
             order.append(index)
-            models[index].name = Self.unique(models[index].suggestion, parent: models[parent].name, taken: &taken)
+            models[index].name = presets[index] ?? Self.unique(models[index].suggestion, parent: models[parent].name, taken: &taken)
           case .enumeration(let index):
             guard enums[index].name.isEmpty else { continue }
             enums[index].name = Self.unique(enums[index].suggestion, parent: models[parent].name, taken: &taken)
@@ -112,8 +117,8 @@ public struct InferredSchema: Sendable {
   public var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
   /// The `.cast` text: enums first, then the root model and the models it leads to.
-  /// `omitRoot` leaves the root model out (`--seed` declares only the models its new types need).
-  public func render(header: [String] = [], comments: Bool = false, omitRoot: Bool = false) -> String {
+  /// `omitting` leaves those models out (`--seed` declares only the models its new types need).
+  public func render(header: [String] = [], comments: Bool = false, omitting: Set<String> = []) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
@@ -137,7 +142,7 @@ public struct InferredSchema: Sendable {
       lines.append("}")
       lines.append("")
     }
-    for index in modelOrder.dropFirst(omitRoot ? 1 : 0) {
+    for index in modelOrder where !omitting.contains(models[index].name) {
       let draft = models[index]
       lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
       for property in draft.properties {

@@ -27,7 +27,9 @@ public struct SeedWidener {
   private var enumGains: [String: (values: Set<String>, path: String, example: ValueExample?)] = [:]
   private var changes: [SeedChange] = []
   /// Types the inferrer chose (named once every one is known), and the edits that spell them.
-  private var pending: [(type: InferredType, node: ShapeNode, path: String)] = []
+  private var pending: [(type: InferredType, node: ShapeNode, path: String, owner: String)] = []
+  /// The seed model whose property is being widened (the owner of the types drafted for it).
+  private var owner = ""
 
   /// A widener for the seed `registry` (its first file is the seed's text).
   public init(registry: ModelRegistry, options: InferOptions) {
@@ -132,6 +134,7 @@ public struct SeedWidener {
 
   private mutating func widen(_ property: Property, of model: Model, _ node: ShapeNode, path: String) {
     guard property.keys.count == 1, let key = property.outputKey else { return }
+    owner = model.name
     let subject = model.name + "." + property.name
     let childPath = path + key.components.map { "/" + JSONPointerText.escape($0.key) }.joined()
     let found = lookup(property, in: node)
@@ -245,7 +248,7 @@ public struct SeedWidener {
       widening.example = Self.example(of: node, avoiding: type)
       widening.date = choice.dateDirective
     }
-    pending.append((choice.type, node, path))
+    pending.append((choice.type, node, path, owner))
     return "\u{0}\(pending.count - 1)\u{0}"
   }
 
@@ -296,7 +299,7 @@ public struct SeedWidener {
       if InferNames.keywords.contains(name) { name = "`\(name)`" }
       var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
       if let date = choice.dateDirective { tail += " //! " + date }
-      pending.append((choice.type, field.shape, childPath))
+      pending.append((choice.type, field.shape, childPath, model.name))
       let line = indent + "var " + name + ": " + "\u{0}\(pending.count - 1)\u{0}?" + tail
       text.edit(offset..<offset, ownLine ? line + "\n" : "\n" + line)
       changes.append(
@@ -354,21 +357,36 @@ public struct SeedWidener {
   /// and the report, and appends the models and enums they need.
   private mutating func finish() -> String {
     guard !pending.isEmpty else { return text.applied() }
-    var holder = ModelDraft(suggestion: "", path: "")
+    // Each seed model's new types are held by a stand-in of its name, under one root.
+    var models = decider.models
+    var holders: [String: Int] = [:]
+    var slots: [(holder: Int, property: Int)] = []
     for (index, item) in pending.enumerated() {
+      let holder = holders[item.owner] ?? models.count
+      if holders[item.owner] == nil {
+        holders[item.owner] = holder
+        models.append(ModelDraft(suggestion: item.owner, path: ""))
+      }
       let evidence = PropertyEvidence(
         path: item.path, node: item.node, objects: 0, present: 0, reason: "", sketchLimit: StringSketch.limit(options))
-      holder.properties.append(
+      slots.append((holder, models[holder].properties.count))
+      models[holder].properties.append(
         PropertyDraft(key: "p\(index)", name: "p\(index)", explicitKey: false, type: item.type, required: true, dateDirective: nil, evidence: evidence))
     }
-    var models = decider.models
-    models.append(holder)
+    var root = ModelDraft(suggestion: "", path: "")
+    for (owner, holder) in holders.sorted(by: { $0.value < $1.value }) {
+      let evidence = PropertyEvidence(path: "", node: ShapeNode(), objects: 0, present: 0, reason: "", sketchLimit: 0)
+      root.properties.append(
+        PropertyDraft(key: owner, name: owner, explicitKey: false, type: .model(holder), required: true, dateDirective: nil, evidence: evidence))
+    }
+    models.append(root)
     let taken = Set(registry.models.keys).union(registry.enums.keys).union(registry.aliases.keys)
-    var holderName = "SeedTypes"
-    while taken.contains(holderName) { holderName += "_" }
+    var rootName = "SeedTypes"
+    while taken.contains(rootName) { rootName += "_" }
     let schema = InferredSchema(
-      root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: holderName, records: 0, reserved: taken)
-    let spelled = pending.indices.map { schema.spelledType(model: models.count - 1, property: $0) }
+      root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: rootName, records: 0, reserved: taken,
+      presets: Dictionary(uniqueKeysWithValues: holders.map { ($0.value, $0.key) }))
+    let spelled = slots.map { schema.spelledType(model: $0.holder, property: $0.property) }
     let spell = { (text: String) -> String in
       guard text.contains("\u{0}") else { return text }
       var out = text
@@ -378,7 +396,7 @@ public struct SeedWidener {
     text.substitute(spell)
     for index in changes.indices { changes[index].after = spell(changes[index].after) }
     var out = text.applied()
-    let declarations = schema.render(omitRoot: true)
+    let declarations = schema.render(omitting: Set(holders.keys).union([rootName]))
     if !declarations.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
       if !out.hasSuffix("\n") { out += "\n" }
       out += "\n" + declarations
