@@ -1,3 +1,5 @@
+import CastSchema
+
 /// The knobs of `castctl infer`, each with the default the README documents.
 public struct InferOptions: Sendable {
   /// The root model's name.
@@ -19,6 +21,8 @@ public struct InferOptions: Sendable {
   public var forcedMaps: Set<String> = []
   /// Paths forced to be models, whatever the keys look like.
   public var forcedModels: Set<String> = []
+  /// The dialect the models are written in (`--dialect`).
+  public var dialect = Dialect.jsoncast
   /// Deepest nesting read (as `--max-depth` elsewhere).
   public var maxDepth = 512
   /// Notes, per key, the first object that lacked it (for `--seed`, whose report names an

@@ -4,6 +4,8 @@ import CastSchema
 public struct InferredSchema: Sendable {
   /// The root model's name.
   public let rootName: String
+  /// The dialect the models are written in.
+  public var dialect = Dialect.jsoncast
   var models: [ModelDraft]
   var enums: [EnumDraft]
   /// Records the schema was inferred from.
@@ -13,6 +15,7 @@ public struct InferredSchema: Sendable {
   /// order a reader meets them from the root, made unique with the parent's name, then a number.
   init(root: Int, decider: ShapeDecider, rootName: String, records: Int) {
     self.init(root: root, drafts: decider.models, enumDrafts: decider.enums, rootName: rootName, records: records)
+    dialect = decider.options.dialect
   }
 
   /// As above, from drafts; `reserved` are names taken already (a seed's, for `--seed`).
@@ -144,15 +147,16 @@ public struct InferredSchema: Sendable {
     }
     for index in modelOrder where !omitting.contains(models[index].name) {
       let draft = models[index]
-      lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
+      lines.append(dialect.declaration(draft.name, snakeCase: draft.snakeCase, requiredKeys: draft.properties.contains(where: \.required)) + " {")
       for property in draft.properties {
         if comments { lines.append("    // " + property.evidence.shortForm) }
         let type = property.type.spelled(models: models, enums: enums)
-        var line = "    " + (property.required ? "let " : "var ") + property.name + ": " + type
+        var line = "    " + dialect.property(property.name, type: type, required: property.required)
         if property.explicitKey { line += " //! " + Self.literal(property.key) }
         if let date = property.dateDirective { line += " //! " + date }
         lines.append(line)
       }
+      if let keys = dialect.requiredKeys(draft.properties.filter(\.required).map(\.name)) { lines.append("    " + keys) }
       lines.append("}")
       lines.append("")
     }

@@ -383,9 +383,10 @@ public struct SeedWidener {
     let taken = Set(registry.models.keys).union(registry.enums.keys).union(registry.aliases.keys)
     var rootName = "SeedTypes"
     while taken.contains(rootName) { rootName += "_" }
-    let schema = InferredSchema(
+    var schema = InferredSchema(
       root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: rootName, records: 0, reserved: taken,
       presets: Dictionary(uniqueKeysWithValues: holders.map { ($0.value, $0.key) }))
+    schema.dialect = options.dialect
     let spelled = slots.map { schema.spelledType(model: $0.holder, property: $0.property) }
     let spell = { (text: String) -> String in
       guard text.contains("\u{0}") else { return text }

@@ -31,7 +31,9 @@ struct ShapeDecider {
       .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
     draft.leftOut = (node.fields ?? [:]).keys.filter { !KeyEvidence.isNameable($0) }.sorted()
     // The snake rule is worth declaring when it names some key exactly; the others get a key.
-    draft.snakeCase = members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
+    // NB: only jsoncast and convertible have the rule `UnderscoreToCamelCase` declares; the
+    // other dialects name every such key with a directive.
+    draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
     var used: Set<String> = []
     for (key, field) in members {
       let childPath = path + "/" + JSONPointerText.escape(key)

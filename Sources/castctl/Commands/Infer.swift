@@ -30,6 +30,9 @@ struct Infer: ParsableCommand {
   @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
   var seed: String?
 
+  @Option(help: "The dialect the models are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default jsoncast; with --seed, the seed's root model's).")
+  var dialect: String?
+
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
   var output: String?
 
@@ -87,6 +90,13 @@ struct Infer: ParsableCommand {
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let dialect, Dialect(rawValue: dialect) == nil {
+      if dialect == "codable" {
+        throw ValidationError("--dialect codable is not available yet (a Codable .swift file is planned); use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 
@@ -101,6 +111,7 @@ struct Infer: ParsableCommand {
     options.forcedMaps = Set(maps)
     options.forcedModels = Set(objects)
     options.maxDepth = maxDepth
+    options.dialect = dialect.flatMap(Dialect.init(rawValue:)) ?? .jsoncast
     return options
   }
 
@@ -111,6 +122,7 @@ struct Infer: ParsableCommand {
     if let seeded {
       options.modelName = seeded.root
       options.trackAbsence = true
+      options.dialect = seeded.registry.models[seeded.root]?.dialect ?? .jsoncast
     }
     var data = try DataOptions.parse([])
     data.ndjson = ndjson

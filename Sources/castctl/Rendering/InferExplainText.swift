@@ -32,7 +32,7 @@ enum InferExplainText {
     let tolerated = InferVerifier.Report.tolerated.compactMap { kind in report.changes[kind].map { "\($0) \(kind.rawValue)" } }
     if report.passed {
       return "castctl: \(counts); verified: all \(report.records) records valid under --strict with no findings, round trip lossless"
-        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as jsoncast writes nil)") + "\n"
+        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as the dialect writes nil)") + "\n"
     }
     var out = "castctl: error: \(counts), but the model does not accept them all: \(report.findingCount) findings under --strict, \(report.lossyCount) round-trip changes\n"
     for finding in report.findings.prefix(10) { out += "  \(finding.severity.rawValue)[\(finding.code)] \(finding.path): \(finding.message)\n" }
