@@ -41,6 +41,9 @@ struct InferInputs {
       }
     }
     inputs = try expanded.map { path in
+      if path == "-", !options.isYAML(path) {
+        return Input(path: path, source: try StdinSpool.spool(maxBytes: options.maxBytes), ndjson: options.isNDJSON(path))
+      }
       let (source, ndjson) = try DataInput.dataFile(path, options: options)
       return Input(path: path, source: source, ndjson: ndjson)
     }
