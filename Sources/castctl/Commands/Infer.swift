@@ -184,7 +184,7 @@ struct Infer: ParsableCommand {
       Terminal.writeError("castctl: \(counts); not verified (--no-verify)\n")
       return
     }
-    Terminal.writeError(InferExplainText.verdict(report, counts: counts))
+    Terminal.writeError(InferExplainText.verdict(report, counts: counts, dialect: options.dialect))
     if !report.passed { throw ExitCode.invalidData }
   }
 
