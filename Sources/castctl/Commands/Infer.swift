@@ -11,7 +11,11 @@ struct Infer: ParsableCommand {
     discussion: """
       Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double, or Decimal where a Double would lose digits; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
 
-      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent); exit 1 if that fails.
+      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent, or an absent key as null, as the dialect writes nil); exit 1 if that fails.
+
+      --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect (codable is not available yet).
+
+      Memory: NDJSON and top-level arrays stream (standard input is first copied to an unlinked file in $TMPDIR, as the check reads it again); any other JSON document is one record read whole, and YAML is converted whole.
 
       -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error; --comments writes its short form as a comment above each property.
 
@@ -19,6 +23,7 @@ struct Infer: ParsableCommand {
         castctl infer schemas/users.ndjson --model-name User
         castctl infer data/ --explain -o model.cast
         castctl infer events.json --map /events --enum-max-cases 5
+        castctl infer new-orders.ndjson --seed order.cast -o order.cast --force
       """)
 
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
