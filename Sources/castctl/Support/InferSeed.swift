@@ -22,18 +22,24 @@ struct InferSeed {
     if let modelName {
       guard registry.models[modelName] != nil else {
         let known = registry.models.keys.joined(separator: ", ")
-        throw ValidationError("--model-name \(modelName): no such model in the seed \(path) (it declares \(known))")
+        throw usage("--model-name \(modelName): no such model in the seed \(path) (it declares \(known))")
       }
       return InferSeed(path: path, registry: registry, root: modelName)
     }
     let roots = registry.rootModels
     guard !registry.models.isEmpty else {
-      throw ValidationError("the seed \(path) declares no model to start from")
+      throw usage("the seed \(path) declares no model to start from")
     }
     guard roots.count == 1, let root = roots.first else {
       let listed = roots.isEmpty ? registry.models.keys.joined(separator: ", ") : roots.joined(separator: ", ")
-      throw ValidationError("the seed \(path) has several models that could be the root (\(listed)): choose one with --model-name")
+      throw usage("the seed \(path) has several models that could be the root (\(listed)): choose one with --model-name")
     }
     return InferSeed(path: path, registry: registry, root: root)
+  }
+
+  /// A usage error found once the seed is loaded: said as the other commands say theirs, exit 64.
+  private static func usage(_ message: String) -> ExitCode {
+    Terminal.writeError("castctl: error: \(message)\n")
+    return ExitCode.usage
   }
 }
