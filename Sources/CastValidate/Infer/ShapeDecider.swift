@@ -40,6 +40,11 @@ struct ShapeDecider {
       let choice = type(of: field.shape, path: childPath, suggestion: key)
       let required = field.present >= node.objects && field.shape.nulls == 0
       var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase)
+      // A dialect without the snake rule still gets camelCase names, each with its key.
+      if !options.dialect.hasSnakeRule, !explicitKey, key.utf8.contains(UInt8(ascii: "_")), Self.snakeInverts(key) {
+        name = SnakeCase.propertyName(for: key)
+        explicitKey = true
+      }
       if used.contains(name) {
         var number = 2
         while used.contains(name + String(number)) { number += 1 }
