@@ -21,9 +21,9 @@ struct Infer: ParsableCommand {
 
       Examples:
         castctl infer schemas/users.ndjson --model-name User
-        castctl infer data/ --explain -o model.cast
-        castctl infer events.json --map /events --enum-max-cases 5
-        castctl infer new-orders.ndjson --seed order.cast -o order.cast --force
+        castctl infer schemas/ --explain -o model.cast
+        castctl infer schemas/orders.ndjson --map /customer --enum-max-cases 5
+        castctl infer schemas/orders.ndjson --seed schemas/order-seed.cast -o order.cast
       """)
 
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
