@@ -27,7 +27,7 @@ demo: build
 	@scripts/demo.sh $(BIN)
 
 # The gate CI runs (.ci/run): the whole suite under AddressSanitizer, the parallel paths under
-# ThreadSanitizer, then a 60-second run of every fuzz target (side by side). About 9–10 minutes
+# ThreadSanitizer, then a 60-second run of every fuzz target (side by side). About 20 minutes
 # on 2 cores from a clean clone; `make test-quick` is the suite alone, for the edit-test loop.
 test: deps
 	scripts/sanitize.sh asan
@@ -54,7 +54,7 @@ test-release: release
 test-asan: deps
 	scripts/sanitize.sh asan
 
-# The parallel NDJSON suites under ThreadSanitizer, in .build-tsan (scripts/sanitize.sh).
+# The parallel suites under ThreadSanitizer, in .build-tsan (scripts/sanitize.sh).
 test-tsan: deps
 	scripts/sanitize.sh tsan
 

@@ -46,6 +46,10 @@ let package = Package(
       name: "CastValidateTests",
       // Yams reads the YAML output back in the round-trip tests.
       dependencies: ["CastValidate", "CastSchema", .product(name: "Yams", package: "Yams")]),
+    // The public API as a program uses it: plain imports, nothing @testable.
+    .testTarget(
+      name: "CastAPITests",
+      dependencies: ["CastValidate", "CastSchema", .product(name: "Yams", package: "Yams")]),
     .testTarget(
       name: "castctlTests",
       dependencies: ["castctl", "CastSchema", "CastValidate", .product(name: "Yams", package: "Yams")],

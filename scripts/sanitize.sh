@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs the tests under a sanitizer, each in its own build folder so the normal build is untouched.
 #   scripts/sanitize.sh asan   the whole suite under AddressSanitizer (.build-asan)
-#   scripts/sanitize.sh tsan   the parallel NDJSON suites under ThreadSanitizer (.build-tsan):
-#                              in-process StreamValidator with 2 workers, and castctl --jobs 2
+#   scripts/sanitize.sh tsan   the parallel suites under ThreadSanitizer (.build-tsan): in-process
+#                              StreamValidator with 2 workers, castctl --jobs 2, and infer's
+#                              threads (inferring and verifying NDJSON with 4)
 # Extra arguments go to `swift test` (e.g. --filter Fault). Exits non-zero on any report.
 set -euo pipefail
 
@@ -25,7 +26,8 @@ case $mode in
     ;;
   tsan)
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
-    swift test --disable-xctest --scratch-path .build-tsan --sanitize=thread --filter ParallelNDJSON "$@"
+    swift test --disable-xctest --scratch-path .build-tsan --sanitize=thread \
+      --filter 'ParallelNDJSON|InferOrderTests/(threads|verifyThreads)' "$@"
     ;;
   *)
     echo "usage: scripts/sanitize.sh asan|tsan [swift test arguments…]" >&2

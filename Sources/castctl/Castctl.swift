@@ -24,7 +24,7 @@ struct Castctl: ParsableCommand {
       Shell completions: castctl --generate-completion-script bash|zsh|fish.
       """,
     version: "0.1.0",
-    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Infer.self, Repl.self]
+    subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Infer.self, Explain.self, Repl.self]
   )
 
   /// Sets the signal dispositions, then parses and runs the command on a thread with a large

@@ -99,9 +99,11 @@ struct HostileInputTests {
     }
   }
 
-  @Test("a 100 MB string is read in one pass, without a copy per byte")
-  func hundredMegabyteString() throws {
-    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000_002)
+  // NB: the sizes below are hang guards, not speed tests: a pass that copied or rescanned per byte
+  // or per key would be quadratic, and at these sizes would take hours rather than the limit.
+  @Test("a 16 MB string is read in one pass, without a copy per byte")
+  func sixteenMegabyteString() throws {
+    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 16_000_002)
     bytes[0] = UInt8(ascii: "\"")
     bytes[bytes.count - 1] = UInt8(ascii: "\"")
     // Every 1,000th byte a two-byte scalar, so the UTF-8 checks cannot take an ASCII-only path.
@@ -123,11 +125,11 @@ struct HostileInputTests {
     #expect(try Self.check(bytes, type: "Double").codes == ["out-of-range"])
   }
 
-  @Test("an object with 1,000,000 keys validates as Any, as a dictionary and as a model")
-  func millionKeys() throws {
+  @Test("an object with 200,000 keys validates as Any, as a dictionary and as a model")
+  func manyKeys() throws {
     var text = "{"
-    text.reserveCapacity(20_000_000)
-    for index in 0..<1_000_000 {
+    text.reserveCapacity(4_000_000)
+    for index in 0..<200_000 {
       if index > 0 { text += "," }
       text += "\"k\(index)\":\(index)"
     }

@@ -43,7 +43,7 @@ public struct Finding: Sendable, Hashable {
   }
 }
 
-/// Every finding code with its meaning; the README's table is generated from the same words.
+/// Every finding code; what each means is in its `explanation` (`FindingExplanation.swift`).
 public enum FindingCode: String, Sendable, CaseIterable {
   case missingRequired = "missing-required"
   case nullNotAllowed = "null-not-allowed"
@@ -68,31 +68,7 @@ public enum FindingCode: String, Sendable, CaseIterable {
   case checkFailed = "check-failed"
   case tooManyErrors = "too-many-errors"
 
-  /// One line on what the code means, for `--help` and the README.
-  public var summary: String {
-    switch self {
-    case .missingRequired: "a required key is absent (or its value could not be used)"
-    case .nullNotAllowed: "null where the dialect or --strict does not accept it"
-    case .nullReplacedByDefault: "null read as absent, so the property keeps its default"
-    case .nullReadAsAbsent: "null read as absent for a non-optional property with no default, which is left nil"
-    case .typeMismatch: "the JSON type cannot become the declared type, or a key path meets a value it cannot go into"
-    case .defaultSubstituted: "a bad value was replaced by the property's default"
-    case .coerced: "a value was converted between JSON types (\"42\" → 42, 1 → true)"
-    case .fractionTruncated: "a fractional number was truncated to an integer"
-    case .outOfRange: "a number does not fit the declared integer or floating-point type"
-    case .unknownEnumValue: "a value matches no case of the enum"
-    case .invalidFormat: "a string is not a valid date, URL, UUID, base64 data or character"
-    case .elementDropped: "an array element or dictionary value could not be converted and is dropped"
-    case .duplicateElement: "a Set received the same element twice"
-    case .unknownKey: "a key the model does not declare (with --unknown warn|error)"
-    case .ignoredKey: "the key of an //! ignore (or ignoredKeys) property is in the data; its value is not read (note)"
-    case .duplicateKey: "the same key twice in one object; the last one wins"
-    case .alternativeSkipped: "a `??` alternative was present but not convertible; the next one was tried"
-    case .superObjectMissing: "the object named by //! super is absent or not an object"
-    case .customUnchecked: "a //! custom property's value was passed through unchecked"
-    case .emptyStringAbsent: "-n: an empty string was read as absent"
-    case .checkFailed: "a declarative check (range, length, count, pattern) failed"
-    case .tooManyErrors: "--max-errors was reached; later findings are not reported"
-    }
-  }
+  /// One line on what the code means, as plain text (SARIF rules, GitHub annotations): the
+  /// catalogue's meaning without its Markdown.
+  public var summary: String { explanation.meaning.replacing("`", with: "") }
 }

@@ -42,6 +42,9 @@ struct ReplCommandInfo {
       name: ":type", usage: ":type EXPR JSON", summary: "convert a document to any type expression (DSON's convert)",
       details: "For example `:type [String: [Int]] {\"a\": [1, 2]}`. Shows the findings and the converted value."),
     ReplCommandInfo(
+      name: ":explain", usage: ":explain [CODE]", summary: "what a finding code means, with an example",
+      details: "As `castctl explain`: without a code, every code with its meaning."),
+    ReplCommandInfo(
       name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n]",
       summary: "change a setting (no argument: show them)",
       details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them)."),

@@ -83,6 +83,7 @@ struct ReplInterpreter {
     case ":convert", ":c": return convert(rest)
     case ":roundtrip", ":r": return roundtrip(rest)
     case ":type", ":t": return typeConvert(rest)
+    case ":explain": return explain(rest)
     case ":set": return set(rest)
     case ":reset":
       session.reset()
@@ -95,6 +96,14 @@ struct ReplInterpreter {
       let known = ReplCommandInfo.all.map(\.name)
       let hint = NameSuggestion.closest(to: name, in: known).map { "; did you mean \($0)?" } ?? ""
       return error("unknown command \(name)\(hint) (:help lists the commands)")
+    }
+  }
+
+  private func explain(_ rest: String) -> String {
+    guard !rest.isEmpty else { return ExplanationText.list() }
+    switch ExplanationText.explain(rest) {
+    case .success(let text): return text
+    case .failure(let failure): return error(failure.message)
     }
   }
 

@@ -1,5 +1,10 @@
 import CastSchema
-import Glibc
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Tells, in one pass over a record, whether the full walk (`RecordValidator`) would find nothing
 /// at all to report; nearly every record of a healthy file is like that. It answers `false` at the

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The formats a decoded value can be written in.
+public enum OutputFormat: Sendable, Hashable {
+  /// JSON: indented by two spaces like `python -m json.tool`, or compact on one line.
+  case json(pretty: Bool = true)
+  /// YAML 1.2, block style.
+  case yaml
+  /// An XML property list; `nil`s are left out, as a property list cannot hold them.
+  case propertyList
+  /// A binary property list.
+  case binaryPropertyList
+}
+
+/// Why a value could not be written in a format (a property list holds no `null` document and
+/// no number beyond a `Double`).
+public struct EncodingFailure: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, with the JSON Pointer of the value when it is one value.
+  public let description: String
+}
+
+extension DecodedValue {
+  /// The value written in `format` with the model's JSON keys, as `castctl convert` writes it.
+  public func encoded(as format: OutputFormat = .json()) throws(EncodingFailure) -> [UInt8] {
+    let value = json
+    switch format {
+    case .json(let pretty):
+      var output: [UInt8] = []
+      JSONWriter(style: pretty ? .pretty(indent: 2) : .compact).write(value, into: &output)
+      return output
+    case .yaml:
+      do {
+        return Array(try YAMLOutput.write(value).utf8)
+      } catch {
+        throw EncodingFailure(description: "cannot write YAML: \(error)")
+      }
+    case .propertyList, .binaryPropertyList:
+      do {
+        return Array(try PropertyListOutput.write(value, binary: format == .binaryPropertyList).data)
+      } catch {
+        throw EncodingFailure(description: error.description)
+      }
+    }
+  }
+}

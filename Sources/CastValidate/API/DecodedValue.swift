@@ -1,0 +1,120 @@
+import CastSchema
+
+/// A decoded value, read as the model's init left it: model properties by their Swift names,
+/// array elements by index, dictionary entries by key, scalars through typed accessors.
+///
+/// ```swift
+/// let user = try validator.decode(Array(json.utf8))
+/// let name = user["userName"]?.string      // a property, by its Swift name
+/// let first = user["friends"]?[0]?["id"]?.int
+/// ```
+public struct DecodedValue: Sendable {
+  let instance: Instance
+  let schema: CompiledSchema
+  /// For a model's property: whether its value is the declared default rather than the input's.
+  public let isDefaulted: Bool
+
+  init(_ instance: Instance, schema: CompiledSchema, isDefaulted: Bool = false) {
+    self.instance = instance
+    self.schema = schema
+    self.isDefaulted = isDefaulted
+  }
+
+  /// The model's name, for an instance of a model.
+  public var modelName: String? {
+    if case .model(let model) = instance { model.model } else { nil }
+  }
+
+  /// A model's property names, in declaration order (those the model maps to JSON).
+  public var propertyNames: [String] {
+    guard case .model(let model) = instance else { return [] }
+    return schema.plans[model.plan].fields.map(\.name)
+  }
+
+  /// A model's property by its Swift name (`.null` when it ended up nil), or an `Any` object's
+  /// member by key; nil when there is no such property or member.
+  public subscript(property: String) -> DecodedValue? {
+    switch instance {
+    case .model(let model):
+      guard let field = schema.plans[model.plan].fields.firstIndex(where: { $0.name == property }) else { return nil }
+      guard model.values.indices.contains(field), let value = model.values[field] else { return DecodedValue(.null, schema: schema) }
+      return DecodedValue(value.value, schema: schema, isDefaulted: value.origin == .defaulted)
+    case .dictionary(let members):
+      return members.first { $0.key == property }.map { DecodedValue($0.value, schema: schema) }
+    case .json(.object(let members)):
+      return members.first { $0.key == property }.map { DecodedValue(.json($0.value), schema: schema) }
+    default:
+      return nil
+    }
+  }
+
+  /// An array's element; nil past the end or for a value that is not an array.
+  public subscript(index: Int) -> DecodedValue? {
+    guard let elements, elements.indices.contains(index) else { return nil }
+    return elements[index]
+  }
+
+  /// An array's elements; nil for a value that is not an array.
+  public var elements: [DecodedValue]? {
+    switch instance {
+    case .array(let items): items.map { DecodedValue($0, schema: schema) }
+    case .json(.array(let items)): items.map { DecodedValue(.json($0), schema: schema) }
+    default: nil
+    }
+  }
+
+  /// A dictionary's entries (or an `Any` object's members), keys as written; nil otherwise.
+  public var entries: [(key: String, value: DecodedValue)]? {
+    switch instance {
+    case .dictionary(let members): members.map { ($0.key, DecodedValue($0.value, schema: schema)) }
+    case .json(.object(let members)): members.map { ($0.key, DecodedValue(.json($0.value), schema: schema)) }
+    default: nil
+    }
+  }
+
+  /// True for `nil` / JSON `null`.
+  public var isNull: Bool {
+    switch instance {
+    case .null, .json(.null): true
+    default: false
+    }
+  }
+
+  /// A string's value.
+  public var string: String? {
+    switch instance {
+    case .string(let text), .json(.string(let text)): text
+    default: nil
+    }
+  }
+
+  /// A Boolean's value.
+  public var bool: Bool? {
+    switch instance {
+    case .bool(let value), .json(.bool(let value)): value
+    default: nil
+    }
+  }
+
+  /// A number as its literal text, every digit kept (the input's, unless a coercion made it).
+  public var numberText: String? {
+    switch instance {
+    case .number(let text), .json(.number(let text)): text
+    default: nil
+    }
+  }
+
+  /// A number that is an integer within `Int`'s range (`1.0` and `1e2` count; `1.5` does not).
+  public var int: Int? {
+    guard let text = numberText else { return nil }
+    if let value = Int(text) { return value }
+    guard let double = Double(text), double.rounded() == double, let value = Int(exactly: double) else { return nil }
+    return value
+  }
+
+  /// A number as the nearest `Double`.
+  public var double: Double? { numberText.flatMap { Double($0) } }
+
+  /// The value as JSON with the model's JSON keys: what `castctl convert` writes for it.
+  public var json: JSONValue { ModelEncoder(schema: schema).encode(instance) }
+}

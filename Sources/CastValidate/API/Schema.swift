@@ -1,0 +1,81 @@
+import CastSchema
+
+/// Models loaded from `.cast` files, the library's front door: load once, then ask for a
+/// ``Validator`` per model or type.
+///
+/// ```swift
+/// let schema = try Schema(files: ["models/user.cast"])
+/// let validator = try schema.validator(for: "User", options: ValidationOptions(strict: true))
+/// let report = validator.validate(Array(#"{"id": 1}"#.utf8))
+/// ```
+///
+/// Loading never prints: errors make the initialiser throw a ``SchemaError`` that carries the
+/// diagnostics as values; warnings and notes of a schema that loads are in ``diagnostics``.
+public struct Schema: Sendable {
+  /// The warnings and notes of the loaded files, in file order then position.
+  public let diagnostics: [Diagnostic]
+  let registry: ModelRegistry
+
+  /// Reads and loads `.cast` files (any dialect, any order; one model may refer to another's file).
+  public init(files paths: [String], options: RegistryOptions = RegistryOptions()) throws(SchemaError) {
+    var files: [SourceFile] = []
+    for path in paths {
+      do {
+        files.append(try SourceFile.read(path: path))
+      } catch {
+        throw SchemaError(.unreadable(path: error.path, reason: error.reason))
+      }
+    }
+    try self.init(files, options: options)
+  }
+
+  /// Loads model text held in memory, as if read from a file named `path` (the name positions
+  /// its diagnostics).
+  public init(source text: String, path: String = "schema.cast", options: RegistryOptions = RegistryOptions()) throws(SchemaError) {
+    try self.init([SourceFile(path: path, text: text)], options: options)
+  }
+
+  private init(_ files: [SourceFile], options: RegistryOptions) throws(SchemaError) {
+    let (registry, diagnostics) = SchemaLoader.load(files, options: options)
+    if diagnostics.contains(where: { $0.severity == .error }) {
+      throw SchemaError(.invalid(diagnostics), files: registry.files)
+    }
+    self.registry = registry
+    self.diagnostics = diagnostics
+  }
+
+  /// The models' names, in declaration order.
+  public var modelNames: [String] { Array(registry.models.keys) }
+
+  /// The files loaded, for rendering ``diagnostics`` with `DiagnosticRenderer`.
+  public var files: [SourceFile] { registry.files }
+
+  /// A validator whose records are instances of the model `name`; a top-level JSON array is one
+  /// record per element. Throws ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name
+  /// no file declares.
+  public func validator(for name: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
+    guard registry.models[name] != nil else {
+      throw SchemaError(.unknownModel(name, suggestion: registry.suggestModel(for: name)))
+    }
+    let compiled = CompiledSchema(registry: registry, options: options, target: .model(name))
+    guard let engine = DocumentValidator(schema: compiled, target: .model(name)) else {
+      throw SchemaError(.unknownModel(name, suggestion: nil))
+    }
+    return Validator(engine: engine, target: .model(name))
+  }
+
+  /// A validator whose documents are values of a type written as in a `.cast` file:
+  /// `[User]`, `[String: Int]`, `User?`. A top-level array is then the one value, not records.
+  public func validator(forType expression: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
+    let parsed = SchemaLoader.parseType(expression, in: registry)
+    guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+      throw SchemaError(.invalidType(expression, parsed.diagnostics), files: registry.files + [parsed.file])
+    }
+    let target = ValidationTarget.type(parsed.optional ? .optional(type) : type)
+    let compiled = CompiledSchema(registry: registry, options: options, target: target)
+    guard let engine = DocumentValidator(schema: compiled, target: target) else {
+      throw SchemaError(.invalidType(expression, parsed.diagnostics), files: registry.files + [parsed.file])
+    }
+    return Validator(engine: engine, target: target)
+  }
+}

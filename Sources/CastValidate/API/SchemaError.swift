@@ -1,0 +1,44 @@
+import CastSchema
+
+/// Why a ``Schema`` could not be loaded or could not give a validator; its `description` is the
+/// text castctl prints (diagnostics rendered with their source lines, without colour).
+public struct SchemaError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Reason: Sendable {
+    /// A schema file could not be read.
+    case unreadable(path: String, reason: String)
+    /// The files have errors; every diagnostic is here, warnings and notes too.
+    case invalid([Diagnostic])
+    /// No model has this name; the nearest name, when one is near.
+    case unknownModel(String, suggestion: String?)
+    /// A type expression that does not parse or names no type.
+    case invalidType(String, [Diagnostic])
+  }
+
+  /// What went wrong.
+  public let reason: Reason
+  /// The files the diagnostics point into.
+  let files: [SourceFile]
+
+  init(_ reason: Reason, files: [SourceFile] = []) {
+    self.reason = reason
+    self.files = files
+  }
+
+  /// The diagnostics behind the error, if it has any.
+  public var diagnostics: [Diagnostic] {
+    switch reason {
+    case .invalid(let diagnostics), .invalidType(_, let diagnostics): diagnostics
+    case .unreadable, .unknownModel: []
+    }
+  }
+
+  public var description: String {
+    switch reason {
+    case .unreadable(let path, let reason): "cannot read schema \(path): \(reason)"
+    case .unknownModel(let name, let suggestion): "no model named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .invalid(let diagnostics), .invalidType(_, let diagnostics):
+      DiagnosticRenderer(files: files).render(diagnostics)
+    }
+  }
+}

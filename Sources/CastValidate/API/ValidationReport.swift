@@ -1,0 +1,39 @@
+/// What validating one input found: a verdict, the findings of every record, and the summary
+/// castctl prints. Positions are byte offsets into the input; ``position(of:)`` gives line and
+/// column (columns count Unicode scalars).
+public struct ValidationReport: Sendable {
+  /// One record: the document, an element of a top-level array (model targets), or an NDJSON line.
+  public struct Record: Sendable {
+    /// The record's index: the array element or the non-blank NDJSON line, from 0.
+    public var index: Int
+    /// The NDJSON line it was on (from 1); nil for a JSON document.
+    public var line: Int?
+    /// Whether the model's init would succeed on it.
+    public var isValid: Bool
+    /// Its findings, in document order.
+    public var findings: [Finding]
+  }
+
+  /// Every record read, valid or not, in input order.
+  public var records: [Record]
+  /// Counts over the records: errors, warnings, notes, invalid records.
+  public var summary: ValidationSummary
+  /// The syntax error that stopped the reading, when the input is not JSON; records before it
+  /// were still validated.
+  public var syntaxError: JSONSyntaxError?
+  /// Line and column of each reported byte offset.
+  let positions: [Int: TextPosition]
+
+  /// True when the input is JSON and every record is valid.
+  public var isValid: Bool { syntaxError == nil && summary.isValid }
+
+  /// Every finding of every record, in input order.
+  public var findings: [Finding] { records.flatMap(\.findings) }
+
+  /// The line and column of a finding of this report (line 0 for a finding of another report).
+  public func position(of finding: Finding) -> TextPosition { position(ofOffset: finding.offset) }
+
+  /// The line and column of a byte offset this report mentions, a finding's or ``syntaxError``'s
+  /// (line 0 for any other offset).
+  public func position(ofOffset offset: Int) -> TextPosition { positions[offset] ?? TextPosition(line: 0, column: 0) }
+}

@@ -1,0 +1,177 @@
+import CastSchema
+
+/// Checks JSON against one model or type of a ``Schema``: would the model's init succeed, and
+/// what would it do? Made by ``Schema/validator(for:options:)``; cheap to copy and safe to share
+/// between threads.
+public struct Validator: Sendable {
+  /// How an input holds its records.
+  public enum InputFormat: Sendable {
+    /// One JSON document; for a model target a top-level array is one record per element.
+    case json
+    /// Newline-delimited JSON: one record per non-blank line.
+    case ndjson
+  }
+
+  let engine: DocumentValidator
+  let target: ValidationTarget
+
+  /// Validates every record of `json` and reports all findings; never throws: malformed input
+  /// is the report's ``ValidationReport/syntaxError``.
+  public func validate(_ json: some Collection<UInt8>, format: InputFormat = .json) -> ValidationReport {
+    run(json, format: format, build: false).report
+  }
+
+  /// Validates text (its UTF-8).
+  public func validate(_ text: String, format: InputFormat = .json) -> ValidationReport {
+    validate(Array(text.utf8), format: format)
+  }
+
+  /// Decodes a document holding one record, as the model's init would: defaults filled in,
+  /// coercions applied. Throws a ``DecodingFailure`` carrying the report when the record is
+  /// invalid, the input malformed, or the input holds several records (use ``decodeRecords(_:format:)``).
+  public func decode(_ json: some Collection<UInt8>) throws(DecodingFailure) -> DecodedValue {
+    let values = try decodeRecords(json, format: .json)
+    guard values.count == 1, let value = values.first else {
+      let report = run(json, format: .json, build: false).report
+      throw DecodingFailure(report: report, reason: "the input holds \(values.count) records, not one")
+    }
+    return value
+  }
+
+  /// Decodes every record of an input; throws a ``DecodingFailure`` carrying the report when
+  /// any record is invalid or the input is malformed.
+  public func decodeRecords(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [DecodedValue] {
+    let outcome = run(json, format: format, build: true)
+    guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
+    return outcome.instances.map { DecodedValue($0, schema: engine.schema) }
+  }
+
+  /// Decodes every record and encodes it back with the model's JSON keys: the ledger of every
+  /// difference between what was read and what would be written (castctl's `roundtrip`).
+  /// Records that do not decode are not in the ledger; their findings are in the failure.
+  public func roundtrip(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [LedgerEntry] {
+    let bytes = Array(json)
+    let outcome = run(bytes, format: format, build: true)
+    guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
+    let encoder = ModelEncoder(schema: engine.schema)
+    var entries: [LedgerEntry] = []
+    bytes.withUnsafeBytes { raw in
+      let whole = format == .json ? try? JSONValue.parseWithOffsets(raw, maxDepth: engine.schema.options.maxDepth) : nil
+      // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
+      var isArray = false
+      if case .model = target, case .array = whole?.value { isArray = true }
+      for (record, instance) in zip(outcome.spans, outcome.instances) {
+        let input: JSONValue
+        let offsets: [String: Int]
+        var path = ""
+        if let whole, isArray, case .array(let items) = whole.value, items.indices.contains(record.index) {
+          (input, offsets, path) = (items[record.index], whole.offsets, "/\(record.index)")
+        } else if let whole, !isArray {
+          (input, offsets) = (whole.value, whole.offsets)
+        } else {
+          let slice = UnsafeRawBufferPointer(rebasing: raw[record.span.start..<record.span.end])
+          guard let parsed = try? JSONValue.parseWithOffsets(slice, maxDepth: engine.schema.options.maxDepth) else { continue }
+          (input, offsets) = (parsed.value, parsed.offsets.mapValues { $0 + record.span.start })
+        }
+        var ledger = RoundTripLedger(
+          schema: engine.schema, offsets: offsets, recordOffset: record.span.start, findings: record.findings, recordLine: record.line)
+        ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
+        entries += ledger.entries
+      }
+    }
+    return entries
+  }
+
+  /// One pass of the engine over an input: the report, and with `build` each valid record's instance.
+  private func run(_ json: some Collection<UInt8>, format: InputFormat, build: Bool) -> Outcome {
+    var engine = self.engine
+    engine.build = build
+    var outcome = Outcome()
+    var syntaxError: JSONSyntaxError?
+    var summary = ValidationSummary()
+    let read = { (raw: UnsafeRawBufferPointer) in
+      let handle: (RecordResult) -> Void = { result in
+        outcome.records.append(
+          ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
+        if build, result.isValid, let instance = result.instance {
+          outcome.instances.append(instance)
+          outcome.spans.append((result.index, result.line, result.span, result.findings))
+        }
+      }
+      do throws(JSONSyntaxError) {
+        switch format {
+        case .json: summary = try engine.validateDocument(raw, onRecord: handle)
+        case .ndjson: summary = try engine.validateNDJSON(raw, onRecord: handle)
+        }
+      } catch {
+        syntaxError = error
+      }
+      var offsets = outcome.records.flatMap { $0.findings.map(\.offset) }
+      if let syntaxError { offsets.append(syntaxError.offset) }
+      if !offsets.isEmpty {
+        let lines = LineIndex(raw)
+        outcome.positions = Dictionary(offsets.map { ($0, lines.position(of: $0, in: raw)) }, uniquingKeysWith: { first, _ in first })
+      }
+    }
+    if json.withContiguousStorageIfAvailable({ read(UnsafeRawBufferPointer($0)) }) == nil {
+      Array(json).withUnsafeBytes(read)
+    }
+    if syntaxError != nil { summary = Self.summary(of: outcome.records, isArray: summary.isArray) }
+    outcome.report = ValidationReport(records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions)
+    return outcome
+  }
+
+  /// The counts of the records read before a syntax error stopped the engine.
+  private static func summary(of records: [ValidationReport.Record], isArray: Bool) -> ValidationSummary {
+    var summary = ValidationSummary()
+    summary.isArray = isArray
+    for record in records {
+      summary.records += 1
+      if !record.isValid { summary.invalidRecords += 1 }
+      for finding in record.findings {
+        switch finding.severity {
+        case .error: summary.errors += 1
+        case .warning: summary.warnings += 1
+        case .note: summary.notes += 1
+        }
+      }
+    }
+    return summary
+  }
+
+  /// What `run` collects.
+  private struct Outcome {
+    var records: [ValidationReport.Record] = []
+    var instances: [Instance] = []
+    var spans: [(index: Int, line: Int?, span: JSONSpan, findings: [Finding])] = []
+    var positions: [Int: TextPosition] = [:]
+    var report = ValidationReport(records: [], summary: ValidationSummary(), syntaxError: nil, positions: [:])
+  }
+}
+
+/// A record that does not decode, or an input that is not JSON: the whole report, and a
+/// description listing the first findings.
+public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
+  /// Everything validation found.
+  public let report: ValidationReport
+  /// Why, when it is not the report's findings.
+  let reason: String?
+
+  init(report: ValidationReport, reason: String? = nil) {
+    self.report = report
+    self.reason = reason
+  }
+
+  public var description: String {
+    if let reason { return reason }
+    if let error = report.syntaxError {
+      return "malformed JSON at \(report.position(ofOffset: error.offset)): \(error.message)"
+    }
+    let errors = report.findings.filter { $0.severity == .error }
+    let shown = errors.prefix(3).map { finding in
+      "\(report.position(of: finding)) \(finding.path.isEmpty ? "/" : finding.path): \(finding.message) [\(finding.code)]"
+    }
+    let more = errors.count > 3 ? "\n(and \(errors.count - 3) more)" : ""
+    return shown.joined(separator: "\n") + more
+  }
+}

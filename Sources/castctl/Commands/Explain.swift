@@ -1,0 +1,31 @@
+import ArgumentParser
+
+/// `castctl explain [CODE]`: what a finding code means, with an example castctl runs.
+struct Explain: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "explain",
+    abstract: "Explain a finding code, with an example; without a code, list them all.",
+    discussion: """
+      The example is run when you ask, so what it shows is what this castctl reports.
+
+      Examples:
+        castctl explain
+        castctl explain missing-required
+      """)
+
+  @Argument(help: "A finding code, as in error[missing-required].")
+  var code: String?
+
+  func run() throws {
+    guard let code else {
+      Terminal.write(ExplanationText.list())
+      return
+    }
+    switch ExplanationText.explain(code) {
+    case .success(let text): Terminal.write(text)
+    case .failure(let error):
+      Terminal.writeError("castctl: error: \(error.message)\n")
+      throw ExitCode.usage
+    }
+  }
+}

@@ -1,0 +1,212 @@
+import CastSchema
+import CastValidate
+import Foundation
+import Testing
+import Yams
+
+/// The public API as a program uses it: a plain `import`, nothing `@testable`.
+@Suite("The library API, through a plain import")
+struct LibraryAPITests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let usersCast = repository.appendingPathComponent("schemas/users.cast").path
+
+  static let model = """
+    enum Role: String {
+        case admin, viewer
+    }
+
+    struct Tag {
+        let label: String
+    }
+
+    struct Account {
+        let id: Int //! min 1
+        var name: String = "anonymous"
+        let role: Role
+        var tags: [Tag] = []
+        var extra: Any?
+        var score: Double?
+    }
+    """
+
+  static func validator(strict: Bool = false, type: String? = nil) throws -> Validator {
+    let schema = try Schema(source: model, path: "account.cast")
+    let options = ValidationOptions(strict: strict)
+    return try type.map { try schema.validator(forType: $0, options: options) } ?? schema.validator(for: "Account", options: options)
+  }
+
+  // MARK: - Loading
+
+  @Test("a schema loads from files and from text, and lists its models in declaration order")
+  func loads() throws {
+    #expect(try Schema(files: [Self.usersCast]).modelNames == ["Geo", "Address", "User"])
+    #expect(try Schema(source: Self.model).modelNames == ["Tag", "Account"])
+  }
+
+  @Test("a schema with errors throws them as values, positioned in its file")
+  func schemaErrors() throws {
+    let error = try #require(throws: SchemaError.self) { try Schema(source: "struct A {\n  let x: Intt\n}\n", path: "bad.cast") }
+    let first = try #require(error.diagnostics.first { $0.severity == .error })
+    #expect(first.code == "unknown-type")
+    #expect(error.description.contains("bad.cast:2:"))
+  }
+
+  @Test("an unreadable file, an unknown model and a bad type expression are errors with their reason")
+  func lookupErrors() throws {
+    let unreadable = try #require(throws: SchemaError.self) { try Schema(files: ["/nonexistent/x.cast"]) }
+    #expect(unreadable.description == "cannot read schema /nonexistent/x.cast: no such file")
+    let schema = try Schema(source: Self.model)
+    let unknown = try #require(throws: SchemaError.self) { try schema.validator(for: "Acount") }
+    #expect(unknown.description == "no model named 'Acount'; did you mean 'Account'?")
+    let type = try #require(throws: SchemaError.self) { try schema.validator(forType: "[Acount") }
+    #expect(!type.diagnostics.isEmpty)
+  }
+
+  // MARK: - Validating
+
+  @Test(
+    "validate gives the verdict, the codes and positions of the findings",
+    arguments: [
+      (#"{"id": 1, "role": "admin"}"#, false, true, [String](), [String]()),
+      (#"{"id": 0, "role": "admin"}"#, false, false, ["check-failed"], ["1:8"]),
+      (#"{"id": 1, "role": "boss"}"#, false, false, ["unknown-enum-value", "missing-required"], ["1:19", "1:19"]),
+      (#"{"id": 1, "role": "admin", "score": "2"}"#, false, true, ["coerced"], ["1:37"]),
+      (#"{"id": 1, "role": "admin", "score": "2"}"#, true, false, ["type-mismatch"], ["1:37"]),
+      ("{\n  \"role\": \"admin\"\n}", false, false, ["missing-required"], ["1:1"]),
+    ])
+  func validates(json: String, strict: Bool, valid: Bool, codes: [String], positions: [String]) throws {
+    let report = try Self.validator(strict: strict).validate(json)
+    #expect(report.isValid == valid)
+    #expect(report.findings.map(\.code) == codes)
+    #expect(report.findings.map { report.position(of: $0).description } == positions)
+    #expect(report.records.count == 1)
+  }
+
+  @Test("NDJSON and top-level arrays are reported per record, with lines for NDJSON")
+  func perRecord() throws {
+    let validator = try Self.validator()
+    let lines = validator.validate("{\"id\": 1, \"role\": \"admin\"}\n\n{\"id\": 0, \"role\": \"admin\"}\n", format: .ndjson)
+    #expect(lines.records.map(\.isValid) == [true, false])
+    #expect(lines.records.map(\.line) == [1, 3])
+    #expect(lines.summary.invalidRecords == 1)
+    let array = validator.validate(#"[{"id": 1, "role": "admin"}, {"id": 2}]"#)
+    #expect(array.records.map(\.index) == [0, 1])
+    #expect(array.records.map(\.isValid) == [true, false])
+    #expect(array.summary.isArray)
+  }
+
+  @Test("a type target reads a top-level array as one value")
+  func typeTarget() throws {
+    let report = try Self.validator(type: "[Account]").validate(#"[{"id": 1, "role": "admin"}, {"id": 2, "role": "viewer"}]"#)
+    #expect(report.isValid)
+    #expect(report.records.count == 1)
+  }
+
+  @Test("malformed input is the report's syntax error, positioned; records before it are kept")
+  func malformed() throws {
+    let report = try Self.validator().validate("{\"id\": 1, \"role\": \"admin\"}\n{\"id\": 2,\n", format: .ndjson)
+    #expect(!report.isValid)
+    let error = try #require(report.syntaxError)
+    #expect(report.position(ofOffset: error.offset).line == 2)
+    #expect(report.records.count == 1)
+    #expect(report.summary.records == 1)
+  }
+
+  @Test("any collection of bytes validates: a slice, Data, a lazy view")
+  func collections() throws {
+    let validator = try Self.validator()
+    let bytes = Array(#"xx{"id": 1, "role": "admin"}"#.utf8)
+    #expect(validator.validate(bytes[2...]).isValid)
+    #expect(validator.validate(Data(bytes.dropFirst(2))).isValid)
+    // Not contiguous: copied once.
+    #expect(validator.validate(bytes.dropFirst(2).lazy.map { $0 }).isValid)
+  }
+
+  // MARK: - Decoding
+
+  @Test("decode reads fields by property name, with defaults marked and nested values reachable")
+  func decodes() throws {
+    let value = try Self.validator().decode(Array(#"{"id": 7, "role": "viewer", "tags": [{"label": "a"}], "extra": {"k": [1, true]}}"#.utf8))
+    #expect(value.modelName == "Account")
+    #expect(value.propertyNames == ["id", "name", "role", "tags", "extra", "score"])
+    #expect(value["id"]?.int == 7)
+    #expect(value["name"]?.string == "anonymous")
+    #expect(value["name"]?.isDefaulted == true)
+    #expect(value["id"]?.isDefaulted == false)
+    #expect(value["role"]?.string == "viewer")
+    #expect(value["tags"]?[0]?["label"]?.string == "a")
+    #expect(value["tags"]?.elements?.count == 1)
+    #expect(value["extra"]?["k"]?[1]?.bool == true)
+    #expect(value["score"]?.isNull == true)
+    #expect(value["nope"] == nil)
+    #expect(value["tags"]?[5] == nil)
+  }
+
+  @Test("numbers keep their text; int accepts integral literals only", arguments: [("1", 1), ("1.0", 1), ("1e2", 100), ("1.5", nil)] as [(String, Int?)])
+  func integers(literal: String, int: Int?) throws {
+    let value = try Self.validator(type: "Double").decode(Array(literal.utf8))
+    #expect(value.numberText == literal)
+    #expect(value.int == int)
+    #expect(value.double == Double(literal))
+  }
+
+  @Test("decode of an invalid record throws the report; of several records says so")
+  func decodeFailures() throws {
+    let validator = try Self.validator()
+    let invalid = try #require(throws: DecodingFailure.self) { try validator.decode(Array(#"{"id": 0, "role": "admin"}"#.utf8)) }
+    #expect(invalid.report.findings.map(\.code) == ["check-failed"])
+    #expect(invalid.description.hasPrefix("1:8 /id: "))
+    let several = try #require(throws: DecodingFailure.self) {
+      try validator.decode(Array(#"[{"id": 1, "role": "admin"}, {"id": 2, "role": "admin"}]"#.utf8))
+    }
+    #expect(several.description == "the input holds 2 records, not one")
+    #expect(try validator.decodeRecords(Array(#"[{"id": 1, "role": "admin"}, {"id": 2, "role": "admin"}]"#.utf8)).count == 2)
+  }
+
+  // MARK: - Encoding and round trips
+
+  @Test("a decoded value encodes to JSON, YAML and property lists that read back as the same data")
+  func encodes() throws {
+    let value = try Self.validator().decode(Array(#"{"id": 7, "role": "viewer", "score": 2.5}"#.utf8))
+    let json = String(decoding: try value.encoded(as: .json(pretty: false)), as: UTF8.self)
+    #expect(json == #"{"id":7,"name":"anonymous","role":"viewer","tags":[],"score":2.5}"#)
+    let yaml = try Yams.load(yaml: String(decoding: try value.encoded(as: .yaml), as: UTF8.self)) as? [String: Any]
+    #expect(yaml?["name"] as? String == "anonymous")
+    #expect(yaml?["score"] as? Double == 2.5)
+    for format in [OutputFormat.propertyList, .binaryPropertyList] {
+      let plist = try PropertyListSerialization.propertyList(from: Data(try value.encoded(as: format)), format: nil) as? [String: Any]
+      #expect(plist?["id"] as? Int == 7)
+      #expect(plist?["role"] as? String == "viewer")
+    }
+  }
+
+  @Test("a value a property list cannot hold is an encoding failure with its reason")
+  func encodingFailure() throws {
+    let value = try Self.validator(type: "Int?").decode(Array("null".utf8))
+    let failure = try #require(throws: EncodingFailure.self) { try value.encoded(as: .propertyList) }
+    #expect(failure.description.contains("null"))
+  }
+
+  @Test("roundtrip gives the ledger of what decoding and encoding back changed")
+  func roundtrip() throws {
+    let entries = try Self.validator().roundtrip(Array(#"{"id": 7, "role": "viewer", "unknown": 1}"#.utf8))
+    #expect(entries.map(\.kind.rawValue).sorted() == ["default-filled", "default-filled", "unknown-key-dropped"])
+    #expect(entries.first { $0.kind == .unknownKeyDropped }?.path == "/unknown")
+    let lines = try Self.validator().roundtrip(Array("{\"id\": 1, \"role\": \"admin\", \"name\": \"x\", \"tags\": []}\n{\"id\": 2, \"role\": \"admin\", \"u\": 0, \"name\": \"y\", \"tags\": []}\n".utf8), format: .ndjson)
+    #expect(lines.map(\.recordLine) == [2])
+  }
+
+  // MARK: - The README
+
+  @Test("the README's library example is this target's compiled example, and it runs")
+  func readmeShowsTheExample() throws {
+    let source = try String(contentsOf: Self.repository.appendingPathComponent("Tests/CastAPITests/ReadmeExample.swift"), encoding: .utf8)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let start = try #require(lines.firstIndex { $0.contains("// readme-example-start") })
+    let end = try #require(lines.firstIndex { $0.contains("// readme-example-end") })
+    let example = lines[(start + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
+    let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(readme.contains("```swift\nimport CastValidate\n\n" + example + "\n```"), "README's example differs from ReadmeExample.swift")
+    #expect(try ReadmeExample.run(models: Self.usersCast) == "grace")
+  }
+}

@@ -1,0 +1,38 @@
+import CastValidate
+import Foundation
+import Testing
+
+/// `castctl explain` and the REPL's `:explain`, run as a user runs them.
+@Suite("castctl explain, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct ExplainCommandTests {
+  @Test("explain CODE prints the meaning and an example whose run shows that code", arguments: FindingCode.allCases)
+  func explainsEveryCode(_ code: FindingCode) throws {
+    let run = try CastctlProcess.run(["explain", code.rawValue])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("\(code.rawValue): \(code.summary)\n"))
+    #expect(run.stdout.contains("$ castctl validate example.cast example.json --model "))
+    #expect(run.stdout.contains("[\(code.rawValue)]: "), "\(run.stdout)")
+  }
+
+  @Test("explain alone lists every code with its meaning")
+  func listsCodes() throws {
+    let run = try CastctlProcess.run(["explain"])
+    #expect(run.status == 0)
+    let names = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    #expect(names == FindingCode.allCases.map(\.rawValue))
+  }
+
+  @Test("an unknown code is a usage error naming the nearest code")
+  func unknownCode() throws {
+    let run = try CastctlProcess.run(["explain", "missing-requird"])
+    #expect(run.status == 64)
+    #expect(run.stderr == "castctl: error: no finding code 'missing-requird'; did you mean 'missing-required'? (castctl explain lists them)\n")
+  }
+
+  @Test("the REPL's :explain prints what castctl explain prints")
+  func replExplain() throws {
+    let direct = try CastctlProcess.run(["explain", "coerced"])
+    let repl = try CastctlProcess.run(["repl"], stdin: ":explain coerced\n")
+    #expect(repl.stdout.contains(direct.stdout), "\(repl.stdout)")
+  }
+}
