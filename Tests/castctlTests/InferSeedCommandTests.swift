@@ -31,6 +31,7 @@ struct InferSeedCommandTests {
     InferUsageCase(arguments: ["infer", "users.json", "--dialect", "codable"], status: 64, message: "--dialect codable is not available yet"),
     InferUsageCase(arguments: ["infer", "users.json", "--dialect", "swift"], status: 64, message: "--dialect swift: no such dialect; use one of jsoncast, jsonobject, convertible, nosce, dson"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--dialect", "nosce"], status: 64, message: "--dialect and --seed"),
+    InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--comments"], status: 64, message: "--comments and --seed"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "classy.cast"], status: 64, message: "choose one with --model-name"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--model-name", "Nope"], status: 64, message: "--model-name Nope: no such model in the seed users.cast"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "missing.cast"], status: 66, message: "cannot read schema"),

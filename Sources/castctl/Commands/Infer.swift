@@ -101,6 +101,7 @@ struct Infer: ParsableCommand {
       }
       throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
     }
+    if comments, seed != nil { throw ValidationError("--comments and --seed: the seed's text is kept as written, so no comment is added; use --explain") }
     if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
