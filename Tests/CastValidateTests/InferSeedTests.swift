@@ -119,7 +119,35 @@ struct InferSeedTests {
       seed: "// Hand-written.\nstruct R: DictionaryConvertible {\n    /// The count.\n    let count: Int //! \"n\"\n    let b: String\n}\n\nstruct Unused: DictionaryConvertible {\n    let z: Int\n}\n",
       records: "{\"n\": 1.5, \"b\": \"x\"}", changes: ["R.count: Int → Double"],
       lines: ["// Hand-written.", "/// The count.", "let count: Double //! \"n\"", "struct Unused: DictionaryConvertible {"]),
+    SeedCase(
+      name: "a property two subclasses inherit is widened once, for both", seed: inherited,
+      records: "{\"one\": {\"b\": 1}, \"two\": {\"a\": 2.5, \"c\": 1}}",
+      changes: ["Base.a: Int → Double", "Base.a: Double → Double?"], lines: ["var a: Double?", "var b: Int", "var c: Int"]),
+    SeedCase(
+      name: "a property two subclasses make optional gets one ?", seed: inherited,
+      records: "{\"one\": {\"b\": 1}, \"two\": {\"c\": 1}}",
+      changes: ["Base.a: Int → Int?"], lines: ["var a: Int?"]),
   ]
+
+  static let inherited = """
+    class Base: DictionaryConvertible {
+        var a: Int
+    }
+
+    class One: Base {
+        var b: Int
+    }
+
+    class Two: Base {
+        var c: Int
+    }
+
+    struct R: DictionaryConvertible {
+        let one: One
+        let two: Two
+    }
+
+    """
 
   @Test("the changes reported, the text, and the guarantee", arguments: cases)
   func widened(_ c: SeedCase) throws {

@@ -20,6 +20,8 @@ struct SeedText {
   /// inherited by two models is edited once); insertions at one place all stay, in order.
   mutating func edit(_ range: Range<Int>, _ text: String) {
     if !range.isEmpty { edits.removeAll { $0.range == range } }
+    // NB: the same insertion twice (a directive for a property two models inherit) is made once.
+    if range.isEmpty, edits.contains(where: { $0.range == range && $0.text == text }) { return }
     edits.append(Edit(range: range, text: text))
   }
 

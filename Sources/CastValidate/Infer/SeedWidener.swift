@@ -43,19 +43,38 @@ public struct SeedWidener {
   /// Widens model `root` for the records `inferrer` read.
   public mutating func widen(root: String, inferrer: Inferrer) -> Result {
     collect(root, inferrer.root, path: "")
+    var nodes: [String: ShapeNode] = [:]
     for name in order {
-      guard let model = registry.models[name], let found = usages[name], let first = found.first else { continue }
-      let node: ShapeNode
+      guard let found = usages[name], let first = found.first else { continue }
       if found.count == 1 {
-        node = first.node
+        nodes[name] = first.node
       } else {
-        node = ShapeNode()
+        let node = ShapeNode()
         for usage in found { node.merge(usage.node, options: options) }
+        nodes[name] = node
       }
-      widen(model, node, paths: found.map { ($0.path, Set(($0.node.fields ?? [:]).keys)) })
+    }
+    // NB: a property is widened once, for every model met that has it (a superclass's property
+    // inherited by two models is one line of text, which must hold the values of both).
+    var done: Set<String> = []
+    for name in order {
+      guard let model = registry.models[name], let node = nodes[name] else { continue }
+      for property in model.properties where property.usage == .normal {
+        guard done.insert(property.declaredIn + "." + property.name).inserted else { continue }
+        widen(property, sharedBy: order, nodes: nodes)
+      }
+      addNewKeys(model, node, path: firstPath(of: name))
     }
     addEnumCases()
     return Result(text: finish(), changes: changes)
+  }
+
+  /// The first path where the objects of `model` had `key` (else the first path of all), for the report.
+  private func firstPath(of model: String) -> (String?) -> String {
+    let found = (usages[model] ?? []).map { ($0.path, $0.node.fields) }
+    return { key in
+      (key.flatMap { key in found.first { $0.1?[key] != nil } } ?? found.first)?.0 ?? ""
+    }
   }
 
   // MARK: - Which objects each model describes
@@ -120,27 +139,52 @@ public struct SeedWidener {
 
   // MARK: - Widening one model
 
-  /// `paths`: where the model's objects were, each with its keys, to name the first path that
-  /// had a given key in the report.
-  private mutating func widen(_ model: Model, _ node: ShapeNode, paths: [(path: String, keys: Set<String>)]) {
-    let path = { (key: String?) -> String in
-      (key.flatMap { key in paths.first { $0.keys.contains(key) } } ?? paths.first)?.path ?? ""
+  /// Widens `property` for the objects of every model in `models` that has it.
+  private mutating func widen(_ property: Property, sharedBy models: [String], nodes: [String: ShapeNode]) {
+    var objects = 0
+    var firstObject: ValueExample?
+    var founds: [Found] = []
+    var path: String?
+    for name in models {
+      guard let node = nodes[name],
+        let own = registry.models[name]?.properties.first(where: { $0.declaredIn == property.declaredIn && $0.name == property.name })
+      else { continue }
+      objects += node.objects
+      firstObject = ValueExample.earliest(firstObject, node.exampleSlots[JSONKind.object.slot])
+      if let found = lookup(own, in: node) {
+        founds.append(found)
+        if path == nil { path = found.path(firstPath(of: name)(found.keys.first)) }
+      }
+      if path == nil, let key = own.outputKey {
+        path = firstPath(of: name)(nil) + key.components.map { "/" + JSONPointerText.escape($0.key) }.joined()
+      }
     }
-    for property in model.properties where property.usage == .normal {
-      widen(property, of: model, node, path: path(property.outputKey?.components.first?.key))
+    guard objects > 0 else { return }
+    var merged = founds.first
+    if founds.count > 1, var combined = founds.first {
+      let values = ShapeNode()
+      combined.present = 0
+      combined.absent = nil
+      for found in founds {
+        values.merge(found.node, options: options)
+        combined.present += found.present
+        combined.absent = ValueExample.earliest(combined.absent, found.absent)
+      }
+      combined.node = values
+      merged = combined
     }
-    addNewKeys(model, node, path: path)
+    widen(property, found: merged, objects: objects, firstObject: firstObject, path: path ?? "")
   }
 
-  private mutating func widen(_ property: Property, of model: Model, _ node: ShapeNode, path: String) {
+  /// Widens one property for its values (`found`, nil when no object had the key) in `objects`
+  /// objects, the first of them `firstObject`; `childPath` is where the report says it is.
+  private mutating func widen(_ property: Property, found: Found?, objects: Int, firstObject: ValueExample?, path childPath: String) {
     guard property.keys.count == 1, let key = property.outputKey else { return }
-    owner = model.name
-    let subject = model.name + "." + property.name
-    let childPath = path + key.components.map { "/" + JSONPointerText.escape($0.key) }.joined()
-    let found = lookup(property, in: node)
+    owner = property.declaredIn
+    let subject = property.declaredIn + "." + property.name
     let present = found?.present ?? 0
     let nulls = found?.node.nulls ?? 0
-    let absent = present < node.objects
+    let absent = present < objects
     let absentNeedsOptional = property.isRequired && absent
     let nullNeedsOptional = nulls > 0 && property.optionality == .none
     // NB: a default fills an absent key on the way back, which the round trip reports: the
@@ -178,18 +222,22 @@ public struct SeedWidener {
       text.edit(end..<end, " //! " + date)
     }
     let shownBefore = defaultFills ? String(decoding: text.bytes[replaced], as: UTF8.self) : before
+    let typeAfter = (widened?.spelled ?? "") + (property.optionality != .none ? "?" : "")
     if let widened {
-      changes.append(SeedChange(path: childPath, subject: subject, before: shownBefore, after: after, reason: widened.reason, example: widened.example))
+      changes.append(
+        SeedChange(
+          path: childPath, subject: subject, before: shownBefore, after: makeOptional ? typeAfter : after, reason: widened.reason,
+          example: widened.example))
     }
     if makeOptional {
       var reasons: [String] = []
-      if absentNeedsOptional || defaultFills { reasons.append("absent from \(node.objects - present) of \(node.objects) objects") }
+      if absentNeedsOptional || defaultFills { reasons.append("absent from \(objects - present) of \(objects) objects") }
       if defaultFills { reasons.append("a default would be written back where the key was absent") }
       if nullNeedsOptional { reasons.append("null in \(nulls) of \(present) values") }
       let example = absentNeedsOptional || defaultFills
-        ? (found?.absent ?? node.exampleSlots[JSONKind.object.slot]) : found?.node.exampleSlots[JSONKind.null.slot]
+        ? (found?.absent ?? firstObject) : found?.node.exampleSlots[JSONKind.null.slot]
       // NB: one line per change: a type widened and made optional is reported as both.
-      let from = widened == nil ? shownBefore : after.hasSuffix("?") ? String(after.dropLast()) : after
+      let from = widened == nil ? shownBefore : typeAfter
       changes.append(SeedChange(path: childPath, subject: subject, before: from, after: after, reason: reasons.joined(separator: "; "), example: example))
     }
   }
@@ -395,7 +443,10 @@ public struct SeedWidener {
       return out
     }
     text.substitute(spell)
-    for index in changes.indices { changes[index].after = spell(changes[index].after) }
+    for index in changes.indices {
+      changes[index].before = spell(changes[index].before)
+      changes[index].after = spell(changes[index].after)
+    }
     var out = text.applied()
     let declarations = schema.render(omitting: Set(holders.keys).union([rootName]))
     if !declarations.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
