@@ -185,6 +185,23 @@ struct InferSeedTests {
     #expect(outcome.report.passed)
   }
 
+  @Test(
+    "real data: the model of the first quarter of GitHub's events, widened to all of them, accepts them all",
+    .enabled(if: InferData.exists(InferData.corpusFile("github_events")), InferData.missing(InferData.corpusFile("github_events"))))
+  func realData() throws {
+    let bytes = Array(try Data(contentsOf: InferData.corpusFile("github_events")))
+    guard case .array(let events) = try bytes.withUnsafeBytes({ try JSONValue.parse($0, maxDepth: 512) }) else {
+      Issue.record("github_events.json is not an array")
+      return
+    }
+    let quarter = JSONValue.array(Array(events.prefix(events.count / 4)))
+    let part = try InferProbe.infer(Array(JSONWriter().write(quarter).utf8), ndjson: false)
+    let outcome = try SeedProbe.widen(seed: part.text, records: bytes, ndjson: false, root: "Root")
+    #expect(!outcome.changes.isEmpty)
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))")
+    #expect(outcome.report.records == events.count)
+  }
+
   @Test("each change names the first record that needed it")
   func examples() throws {
     let records = "{\"a\": 1, \"b\": \"x\", \"s\": \"p\"}\n{\"a\": 2.5, \"s\": \"q\"}\n{\"a\": 3, \"s\": \"r\"}"
