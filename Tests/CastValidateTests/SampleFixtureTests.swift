@@ -226,6 +226,10 @@ extension FixtureCase {
       folder: SampleFiles.schemas),
     FixtureCase(
       schemas: ["nosce-company.cast"], data: "nosce-company.json", valid: true, folder: SampleFiles.schemas),
+    // The seed of README's `infer --seed` example: the orders have outgrown it (that is the example).
+    FixtureCase(
+      schemas: ["order-seed.cast"], data: "orders.ndjson", strict: true, ndjson: true, valid: false, records: 12,
+      folder: SampleFiles.schemas),
   ]
 }
 

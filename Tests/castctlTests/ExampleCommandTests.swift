@@ -7,7 +7,7 @@ import Testing
   "Examples in --help and the README, end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
 struct ExampleCommandTests {
   /// The commands whose help has examples; "" is `castctl --help`.
-  static let commands = ["", "check", "schema", "validate", "convert", "roundtrip", "explain", "repl"]
+  static let commands = ["", "check", "schema", "validate", "convert", "roundtrip", "infer", "explain", "repl"]
 
   /// The `$ castctl …` lines of README.md's console blocks.
   static let readmeExamples: [String] = {

@@ -1,3 +1,5 @@
+import CastSchema
+
 /// The knobs of `castctl infer`, each with the default the README documents.
 package struct InferOptions: Sendable {
   /// The root model's name.
@@ -19,8 +21,14 @@ package struct InferOptions: Sendable {
   package var forcedMaps: Set<String> = []
   /// Paths forced to be models, whatever the keys look like.
   package var forcedModels: Set<String> = []
+  /// The dialect the models are written in (`--dialect`).
+  package var dialect = Dialect.jsoncast
   /// Deepest nesting read (as `--max-depth` elsewhere).
   package var maxDepth = 512
+  /// Notes, per key, the first object that lacked it (for `--seed`, whose report names an
+  /// example of each change). Off by default: it costs a pass over the keys of every object
+  /// that lacks one.
+  package var trackAbsence = false
 
   /// Default options.
   package init() {}

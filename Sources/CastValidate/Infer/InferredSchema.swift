@@ -4,6 +4,8 @@ import CastSchema
 package struct InferredSchema: Sendable {
   /// The root model's name.
   package let rootName: String
+  /// The dialect the models are written in.
+  package var dialect = Dialect.jsoncast
   var models: [ModelDraft]
   var enums: [EnumDraft]
   /// Records the schema was inferred from.
@@ -12,11 +14,22 @@ package struct InferredSchema: Sendable {
   /// Names the decider's drafts: the root gets `rootName`, the others their key's name in the
   /// order a reader meets them from the root, made unique with the parent's name, then a number.
   init(root: Int, decider: ShapeDecider, rootName: String, records: Int) {
+    self.init(root: root, drafts: decider.models, enumDrafts: decider.enums, rootName: rootName, records: records)
+    dialect = decider.options.dialect
+  }
+
+  /// As above, from drafts; `reserved` are names taken already (a seed's, for `--seed`).
+  /// `presets` name some models in advance (`--seed` holds its new types in stand-ins named
+  /// after the seed's models, so that what they lead to is named after those).
+  init(
+    root: Int, drafts: [ModelDraft], enumDrafts: [EnumDraft], rootName: String, records: Int,
+    reserved: Set<String> = [], presets: [Int: String] = [:]
+  ) {
     self.rootName = rootName
     self.records = records
-    models = decider.models
-    enums = decider.enums
-    var taken = Self.reserved
+    models = drafts
+    enums = enumDrafts
+    var taken = Self.reserved.union(reserved)
     taken.insert(rootName)
     models[root].name = rootName
     var order: [Int] = [root]
@@ -32,7 +45,7 @@ package struct InferredSchema: Sendable {
             guard !visited.contains(index) else { continue }
             visited.insert(index)
             order.append(index)
-            models[index].name = Self.unique(models[index].suggestion, parent: models[parent].name, taken: &taken)
+            models[index].name = presets[index] ?? Self.unique(models[index].suggestion, parent: models[parent].name, taken: &taken)
           case .enumeration(let index):
             guard enums[index].name.isEmpty else { continue }
             enums[index].name = Self.unique(enums[index].suggestion, parent: models[parent].name, taken: &taken)
@@ -97,12 +110,18 @@ package struct InferredSchema: Sendable {
     modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }
   }
 
+  /// A property's type as written, with the final names.
+  func spelledType(model: Int, property: Int) -> String {
+    models[model].properties[property].type.spelled(models: models, enums: enums)
+  }
+
   /// Counts for the summary line.
   package var modelCount: Int { models.count }
   package var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
   /// The `.cast` text: enums first, then the root model and the models it leads to.
-  package func render(header: [String] = [], comments: Bool = false) -> String {
+  /// `omitting` leaves those models out (`--seed` declares only the models its new types need).
+  package func render(header: [String] = [], comments: Bool = false, omitting: Set<String> = []) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
@@ -126,17 +145,18 @@ package struct InferredSchema: Sendable {
       lines.append("}")
       lines.append("")
     }
-    for index in modelOrder {
+    for index in modelOrder where !omitting.contains(models[index].name) {
       let draft = models[index]
-      lines.append("struct \(draft.name): DictionaryConvertible\(draft.snakeCase ? ", UnderscoreToCamelCase" : "") {")
+      lines.append(dialect.declaration(draft.name, snakeCase: draft.snakeCase, requiredKeys: draft.properties.contains(where: \.required)) + " {")
       for property in draft.properties {
         if comments { lines.append("    // " + property.evidence.shortForm) }
         let type = property.type.spelled(models: models, enums: enums)
-        var line = "    " + (property.required ? "let " : "var ") + property.name + ": " + type
+        var line = "    " + dialect.property(property.name, type: type, required: property.required)
         if property.explicitKey { line += " //! " + Self.literal(property.key) }
         if let date = property.dateDirective { line += " //! " + date }
         lines.append(line)
       }
+      if let keys = dialect.requiredKeys(draft.properties.filter(\.required).map(\.name)) { lines.append("    " + keys) }
       lines.append("}")
       lines.append("")
     }

@@ -97,11 +97,15 @@ package final class Inferrer: @unchecked Sendable {
   }
 
   /// The models the evidence supports; nil when no record was an object (a model needs one).
-  package func schema() -> InferredSchema? {
+  /// `reserving`: names taken already (the REPL session's models), which nested models avoid.
+  package func schema(reserving taken: Set<String> = []) -> InferredSchema? {
     guard root.objects > 0, root.kinds == [.object] else { return nil }
     var decider = ShapeDecider(options: options)
     let index = decider.model(root, path: "", suggestion: options.modelName)
-    return InferredSchema(root: index, decider: decider, rootName: options.modelName, records: records)
+    var schema = InferredSchema(
+      root: index, drafts: decider.models, enumDrafts: decider.enums, rootName: options.modelName, records: records, reserved: taken)
+    schema.dialect = options.dialect
+    return schema
   }
 
   /// What the records were, when they were not all objects (for the message that says so).

@@ -31,13 +31,20 @@ struct ShapeDecider {
       .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
     draft.leftOut = (node.fields ?? [:]).keys.filter { !KeyEvidence.isNameable($0) }.sorted()
     // The snake rule is worth declaring when it names some key exactly; the others get a key.
-    draft.snakeCase = members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
+    // NB: only jsoncast and convertible have the rule `UnderscoreToCamelCase` declares; the
+    // other dialects name every such key with a directive.
+    draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
     var used: Set<String> = []
     for (key, field) in members {
       let childPath = path + "/" + JSONPointerText.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)
       let required = field.present >= node.objects && field.shape.nulls == 0
       var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase)
+      // A dialect without the snake rule still gets camelCase names, each with its key.
+      if !options.dialect.hasSnakeRule, !explicitKey, key.utf8.contains(UInt8(ascii: "_")), Self.snakeInverts(key) {
+        name = SnakeCase.propertyName(for: key)
+        explicitKey = true
+      }
       if used.contains(name) {
         var number = 2
         while used.contains(name + String(number)) { number += 1 }

@@ -16,6 +16,7 @@ extension ShapeNode {
       note(numbers.fractions > before ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string(let text):
       strings.observe(text, limit: StringSketch.limit(options))
+      if options.trackAbsence { noteValue(text, input: input, offset: offset, pointer: trail.text, options: options) }
       note(.string, input: input, offset: offset, pointer: trail.text)
     case .array(let items):
       arrays += 1
@@ -52,13 +53,16 @@ extension ShapeNode {
           // NB: the key facts are "every key", so a key is judged once, when first seen here.
           keys.observe(member.key)
           field = FieldEvidence()
+          if options.trackAbsence { noteNewKey(field) }
           fields?[member.key] = field
         }
         field.present += 1
+        field.seenIn = objects
         field.position = min(field.position, position)
         field.shape.observe(member.value, input: input, offset: offset, trail: &trail, options: options)
         if (fields?.count ?? 0) > options.keyLimit { fold(options: options) }
       }
+      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text) }
     }
   }
 }

@@ -30,7 +30,9 @@ extension ShapeNode {
     case .string:
       let token = try scanner.readString()
       if strings.needsText {
-        strings.observe(scanner.string(token), limit: StringSketch.limit(options), length: token.span.count)
+        let text = scanner.string(token)
+        strings.observe(text, limit: StringSketch.limit(options), length: token.span.count)
+        if options.trackAbsence { noteValue(text, input: input, offset: offset, pointer: trail.text, options: options) }
       } else {
         // NB: the length as written (escapes not resolved): what `--explain` shows as the range.
         strings.observeUnread(length: token.span.count)
@@ -73,9 +75,11 @@ extension ShapeNode {
           } else {
             keys.observe(key)
             field = FieldEvidence()
+            if options.trackAbsence { noteNewKey(field) }
             fields?[key] = field
           }
           field.present += 1
+          field.seenIn = objects
           field.position = min(field.position, position)
           try field.shape.observe(scanner: &scanner, input: input, offset: offset, trail: &trail, options: options)
           if (fields?.count ?? 0) > options.keyLimit { fold(options: options) }
@@ -83,6 +87,7 @@ extension ShapeNode {
         trail.steps.removeLast()
         position += 1
       }
+      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text) }
     }
   }
 }

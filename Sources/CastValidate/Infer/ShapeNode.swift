@@ -22,6 +22,9 @@ final class ShapeNode: @unchecked Sendable {
   var mapValues: ShapeNode?
   /// Facts about every key seen here (for the map-or-model choice).
   var keys = KeyEvidence()
+  /// Where each distinct string was first seen, while the sketch keeps them (with
+  /// `InferOptions.trackAbsence`: `--seed` names where an enum's new value came from).
+  var valueExamples: [String: ValueExample] = [:]
   /// Where one value of each JSON type was first seen: (input, byte offset of its record, pointer).
   // NB: one slot per kind, not a dictionary: every value notes its kind, and hashing the key
   // was a tenth of the time.
@@ -57,11 +60,13 @@ final class ShapeNode: @unchecked Sendable {
   /// union, so merging is commutative and associative, and the result is the same whatever the
   /// order of the records or the split between threads.
   func merge(_ other: ShapeNode, options: InferOptions) {
+    let absentBefore = options.trackAbsence ? noteAbsence(merging: other) : nil
     occurrences += other.occurrences
     nulls += other.nulls
     booleans += other.booleans
     numbers.merge(other.numbers)
     strings.merge(other.strings, limit: StringSketch.limit(options))
+    if options.trackAbsence { mergeValueExamples(other, options: options) }
     arrays += other.arrays
     minElements = min(minElements, other.minElements)
     maxElements = max(maxElements, other.maxElements)
@@ -75,7 +80,7 @@ final class ShapeNode: @unchecked Sendable {
     objects += other.objects
     keys.merge(other.keys)
     if let theirs = other.fields {
-      for (key, field) in theirs { addField(key, field, options: options) }
+      for (key, field) in theirs { addField(key, field, options: options, absentBefore: absentBefore) }
     } else if let theirs = other.mapValues {
       fold(options: options)
       mapValues?.merge(theirs, options: options)
@@ -84,7 +89,8 @@ final class ShapeNode: @unchecked Sendable {
   }
 
   /// Adds one key's evidence, folding into a map when the keys pass the limit.
-  private func addField(_ key: String, _ field: FieldEvidence, options: InferOptions) {
+  /// `absentBefore`: our first object, which lacked a key new to us (`trackAbsence`).
+  private func addField(_ key: String, _ field: FieldEvidence, options: InferOptions, absentBefore: ValueExample? = nil) {
     if fields == nil {
       mapValues?.merge(field.shape, options: options)
       return
@@ -94,6 +100,7 @@ final class ShapeNode: @unchecked Sendable {
     } else {
       let mine = FieldEvidence()
       mine.merge(field, options: options)
+      mine.absent = ValueExample.earliest(mine.absent, absentBefore)
       fields?[key] = mine
       if (fields?.count ?? 0) > options.keyLimit { fold(options: options) }
     }
@@ -113,6 +120,10 @@ final class ShapeNode: @unchecked Sendable {
 final class FieldEvidence: @unchecked Sendable {
   /// Objects that had the key.
   var present = 0
+  /// The first object that lacked the key (with `InferOptions.trackAbsence`).
+  var absent: ValueExample?
+  /// The serial (`ShapeNode.objects`) of the last object that had the key.
+  var seenIn = 0
   /// The key's smallest 0-based position among its object's members: the output lists properties
   /// by it (then by key), which keeps the document's order without depending on the records'.
   var position = Int.max
@@ -127,6 +138,7 @@ final class FieldEvidence: @unchecked Sendable {
   func merge(_ other: FieldEvidence, options: InferOptions) {
     present += other.present
     position = min(position, other.position)
+    absent = ValueExample.earliest(absent, other.absent)
     shape.merge(other.shape, options: options)
   }
 }

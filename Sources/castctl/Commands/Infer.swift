@@ -11,21 +11,32 @@ struct Infer: ParsableCommand {
     discussion: """
       Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double, or Decimal where a Double would lose digits; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
 
-      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent); exit 1 if that fails.
+      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent, or an absent key as null, as the dialect writes nil); exit 1 if that fails.
+
+      --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect (codable is not available yet).
+
+      Memory: NDJSON and top-level arrays stream (standard input is first copied to an unlinked file in $TMPDIR, as the check reads it again); any other JSON document is one record read whole, and YAML is converted whole.
 
       -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error; --comments writes its short form as a comment above each property.
 
       Examples:
         castctl infer schemas/users.ndjson --model-name User
-        castctl infer data/ --explain -o model.cast
-        castctl infer events.json --map /events --enum-max-cases 5
+        castctl infer schemas/ --explain -o model.cast
+        castctl infer schemas/orders.ndjson --map /customer --enum-max-cases 5
+        castctl infer schemas/orders.ndjson --seed schemas/order-seed.cast -o order.cast
       """)
 
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
   var files: [String]
 
-  @Option(help: "The root model's name.")
-  var modelName = "Root"
+  @Option(help: "The root model's name (default Root; with --seed, the seed's model the records are, needed when it has several).")
+  var modelName: String?
+
+  @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
+  var seed: String?
+
+  @Option(help: "The dialect the models are written in: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")) (default jsoncast; with --seed, the seed's root model's).")
+  var dialect: String?
 
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
   var output: String?
@@ -77,20 +88,28 @@ struct Infer: ParsableCommand {
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
-    if !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
+    if let modelName, !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
     if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let dialect, Dialect(rawValue: dialect) == nil {
+      if dialect == "codable" {
+        throw ValidationError("--dialect codable is not available yet (a Codable .swift file is planned); use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Dialect.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    if comments, seed != nil { throw ValidationError("--comments and --seed: the seed's text is kept as written, so no comment is added; use --explain") }
+    if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 
   /// The library's options from the command line.
   var inferOptions: InferOptions {
     var options = InferOptions()
-    options.modelName = modelName
+    options.modelName = modelName ?? "Root"
     options.enumMaxCases = enumMaxCases
     options.enumMinCases = enumMinCases
     options.enumMinRatio = enumMinRatio
@@ -98,18 +117,26 @@ struct Infer: ParsableCommand {
     options.forcedMaps = Set(maps)
     options.forcedModels = Set(objects)
     options.maxDepth = maxDepth
+    options.dialect = dialect.flatMap(Dialect.init(rawValue:)) ?? .jsoncast
     return options
   }
 
   func run() throws {
     let color = Terminal.useColor(.auto, fileDescriptor: 2)
+    let seeded = try seed.map { try InferSeed.load($0, modelName: modelName, color: color) }
+    var options = inferOptions
+    if let seeded {
+      options.modelName = seeded.root
+      options.trackAbsence = true
+      options.dialect = seeded.registry.models[seeded.root]?.dialect ?? .jsoncast
+    }
     var data = try DataOptions.parse([])
     data.ndjson = ndjson
     data.from = from
     data.maxDepth = maxDepth
     data.maxBytes = maxBytes
     let inputs = try InferInputs(paths: files, options: data)
-    let inferrer = Inferrer(options: inferOptions)
+    let inferrer = Inferrer(options: options)
     for index in inputs.inputs.indices {
       let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
         try inferrer.observeArray(descriptor: descriptor, input: index, maxBytes: maxBytes)
@@ -128,42 +155,63 @@ struct Infer: ParsableCommand {
       Terminal.writeError("castctl: error: nothing to infer a model from: the input holds \(seen)\n")
       throw ExitCode.invalidData
     }
-    let text = schema.render(header: [
-      "Inferred by castctl infer from \(schema.records) record\(schema.records == 1 ? "" : "s") of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
-    ], comments: comments)
-    if !schema.leftOutKeys.isEmpty {
-      Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+    let text: String
+    let rootName: String
+    let counts: String
+    let records = "\(schema.records) record\(schema.records == 1 ? "" : "s")"
+    if let seeded {
+      var widener = SeedWidener(registry: seeded.registry, options: options)
+      let result = widener.widen(root: seeded.root, inferrer: inferrer)
+      Terminal.writeError(SeedChangeText.render(result.changes, seed: seeded.path, inputs: inputs))
+      text = result.text
+      rootName = seeded.root
+      counts = result.changes.isEmpty
+        ? "kept \(seeded.path) as it is for \(records)"
+        : "widened \(seeded.path) (\(result.changes.count) change\(result.changes.count == 1 ? "" : "s")) for \(records)"
+    } else {
+      text = schema.render(header: [
+        "Inferred by castctl infer from \(records) of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
+      ], comments: comments)
+      rootName = schema.rootName
+      if !schema.leftOutKeys.isEmpty {
+        Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
+      }
+      counts = "inferred \(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(records)"
     }
     if explain { Terminal.writeError(InferExplainText.render(schema, inputs: inputs)) }
     let sink = try OutputSink(path: output, force: force)
     try sink.write(text)
     var verified: InferVerifier.Report?
     if !noVerify {
-      var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: schema.rootName, maxDepth: maxDepth)
-      for index in inputs.inputs.indices {
-        let source = inputs.inputs[index].source
-        let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
-          try verifier.checkArray(descriptor: descriptor, source: source)
-        }
-        if streamed { continue }
-        try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
-          if ndjson {
-            try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
-          } else {
-            try verifier.check(bytes, ndjson: false, base: base)
-          }
-        }
-      }
-      verified = verifier.report
+      verified = try verify(text, model: rootName, inputs: inputs, color: color)
     }
     try sink.commit()
-    let counts = "\(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(schema.records) record\(schema.records == 1 ? "" : "s")"
     guard let report = verified else {
-      Terminal.writeError("castctl: inferred \(counts); not verified (--no-verify)\n")
+      Terminal.writeError("castctl: \(counts); not verified (--no-verify)\n")
       return
     }
-    Terminal.writeError(InferExplainText.verdict(report, counts: counts))
+    Terminal.writeError(InferExplainText.verdict(report, counts: counts, dialect: options.dialect))
     if !report.passed { throw ExitCode.invalidData }
+  }
+
+  /// The guarantee: every record validated under --strict and round-tripped through `text`.
+  private func verify(_ text: String, model: String, inputs: InferInputs, color: Bool) throws -> InferVerifier.Report {
+    var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: model, maxDepth: maxDepth)
+    for index in inputs.inputs.indices {
+      let source = inputs.inputs[index].source
+      let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
+        try verifier.checkArray(descriptor: descriptor, source: source)
+      }
+      if streamed { continue }
+      try inputs.forEachBuffer(index, color: color) { bytes, ndjson, base in
+        if ndjson {
+          try verifier.checkNDJSON(bytes, base: base, jobs: jobs)
+        } else {
+          try verifier.check(bytes, ndjson: false, base: base)
+        }
+      }
+    }
+    return verifier.report
   }
 }
 

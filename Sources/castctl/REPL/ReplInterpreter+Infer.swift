@@ -15,6 +15,9 @@ extension ReplInterpreter {
       guard InferNamesCheck.isTypeName(words[2]) else { return error("--model-name must be a Swift type name, such as Root") }
       options.modelName = words[2]
     }
+    if session.registry.models[options.modelName] != nil || session.registry.enums[options.modelName] != nil {
+      return error("\(options.modelName) is in the session already: name the root with --model-name, or :reset")
+    }
     guard let raw = FileManager.default.contents(atPath: resolve(path)) else { return error("cannot read \(path)") }
     var bytes = Array(raw)
     let lower = path.lowercased()
@@ -33,10 +36,16 @@ extension ReplInterpreter {
       try bytes.withUnsafeBytes { buffer in
         if ndjson { try inferrer.observeNDJSON(buffer) } else { try inferrer.observeDocument(buffer) }
       }
+    } catch let error as JSONSyntaxError {
+      let (line, column) = Self.position(of: error.offset, in: bytes)
+      return self.error("\(path):\(line):\(column): malformed JSON: \(error.message)")
     } catch {
       return self.error("\(path): malformed JSON: \(error)")
     }
-    guard let schema = inferrer.schema() else {
+    // NB: the session's names are taken, so a second :infer names its nested models apart
+    // (only the root's name, given by --model-name, can still clash).
+    let taken = Set(session.registry.models.keys).union(session.registry.enums.keys)
+    guard let schema = inferrer.schema(reserving: taken) else {
       return error("nothing to infer a model from: \(path) holds no object records")
     }
     let text = schema.render(header: ["Inferred by :infer from \(schema.records) record(s) of \(path)."])
@@ -50,8 +59,20 @@ extension ReplInterpreter {
     }
     session.adopt(files: session.files + [file], typed: session.typed, registry: registry)
     session.currentModel = schema.rootName
-    let counts = "\(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
+    let counts = "inferred \(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
     return text + "\n" + InferExplainText.verdict(verifier.report, counts: counts).replacingOccurrences(of: "castctl: ", with: "")
       + "using \(schema.rootName)\n"
+  }
+
+  /// The 1-based line and column (in bytes) of an offset, for a syntax error's message.
+  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    let end = min(max(offset, 0), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<end where bytes[index] == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return (line, end - lineStart + 1)
   }
 }

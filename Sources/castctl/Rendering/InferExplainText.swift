@@ -1,3 +1,4 @@
+import CastSchema
 import CastValidate
 
 /// `infer`'s text on standard error: the evidence of `--explain`, and the verification's verdict.
@@ -25,16 +26,16 @@ enum InferExplainText {
   }
 
   /// One line on what the verification found, and the first problems if any.
-  static func verdict(_ report: InferVerifier.Report, counts: String) -> String {
+  static func verdict(_ report: InferVerifier.Report, counts: String, dialect: Dialect = .jsoncast) -> String {
     if !report.schemaErrors.isEmpty {
       return "castctl: error: the inferred model does not load (a bug of infer): " + report.schemaErrors.joined(separator: "; ") + "\n"
     }
     let tolerated = InferVerifier.Report.tolerated.compactMap { kind in report.changes[kind].map { "\($0) \(kind.rawValue)" } }
     if report.passed {
-      return "castctl: inferred \(counts); verified: all \(report.records) records valid under --strict with no findings, round trip lossless"
-        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as jsoncast writes nil)") + "\n"
+      return "castctl: \(counts); verified: all \(report.records) records valid under --strict with no findings, round trip lossless"
+        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as \(dialect.rawValue) writes nil)") + "\n"
     }
-    var out = "castctl: error: inferred \(counts), but the model does not accept them all: \(report.findingCount) findings under --strict, \(report.lossyCount) round-trip changes\n"
+    var out = "castctl: error: \(counts), but the model does not accept them all: \(report.findingCount) findings under --strict, \(report.lossyCount) round-trip changes\n"
     for finding in report.findings.prefix(10) { out += "  \(finding.severity.rawValue)[\(finding.code)] \(finding.path): \(finding.message)\n" }
     for example in report.lossyExamples.prefix(10) { out += "  \(example)\n" }
     return out

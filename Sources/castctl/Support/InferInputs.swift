@@ -27,7 +27,9 @@ struct InferInputs {
     for path in paths {
       var isDirectory: ObjCBool = false
       if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        let found = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+        // NB: the enumerator does not descend into a symbolic link to a directory; its target does.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let found = (FileManager.default.enumerator(atPath: target)?.allObjects as? [String] ?? [])
           .filter { Self.dataExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
           .sorted()
           .map { (path as NSString).appendingPathComponent($0) }
@@ -41,6 +43,9 @@ struct InferInputs {
       }
     }
     inputs = try expanded.map { path in
+      if path == "-", !options.isYAML(path) {
+        return Input(path: path, source: try StdinSpool.spool(maxBytes: options.maxBytes), ndjson: options.isNDJSON(path))
+      }
       let (source, ndjson) = try DataInput.dataFile(path, options: options)
       return Input(path: path, source: source, ndjson: ndjson)
     }

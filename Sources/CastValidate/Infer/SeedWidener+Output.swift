@@ -1,0 +1,139 @@
+import CastSchema
+import Foundation
+
+/// What widening adds to the seed's text: new properties, new enum cases, and the models and
+/// enums the inferrer drafted, named once every one is known.
+extension SeedWidener {
+  /// Keys the objects had that no property of the model reads: new optional properties.
+  mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: (String?) -> String) {
+    guard let fields = node.fields else { return }
+    let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first?.key } })
+    let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key) }
+      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
+    let (offset, ownLine) = text.insertion(beforeBrace: brace)
+    let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+    var names = Set(model.properties.map(\.name))
+    for (key, field) in new {
+      let childPath = path(key) + "/" + JSONPointerText.escape(key)
+      let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
+      var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
+      if names.contains(name) {
+        var number = 2
+        while names.contains(name + String(number)) { number += 1 }
+        name += String(number)
+        explicitKey = true
+      }
+      names.insert(name)
+      if InferNames.keywords.contains(name) { name = "`\(name)`" }
+      var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
+      if let date = choice.dateDirective { tail += " //! " + date }
+      pending.append((choice.type, field.shape, childPath, model.name))
+      let line = indent + "var " + name + ": " + "\u{0}\(pending.count - 1)\u{0}?" + tail
+      text.edit(offset..<offset, ownLine ? line + "\n" : "\n" + line)
+      changes.append(
+        SeedChange(
+          path: childPath, subject: model.name + "." + name, before: "(none)", after: "\u{0}\(pending.count - 1)\u{0}?",
+          reason: "new key, in \(field.present) of \(node.objects) objects",
+          example: Self.example(of: field.shape, avoiding: .any)))
+    }
+  }
+
+  // MARK: - Enums
+
+  mutating func gain(_ name: String, _ values: Set<String>, path: String, example: ValueExample?) {
+    if var known = enumGains[name] {
+      known.values.formUnion(values)
+      known.example = ValueExample.earliest(known.example, example)
+      enumGains[name] = known
+    } else {
+      enumGains[name] = (values, path, example)
+    }
+  }
+
+  /// New cases before each widened enum's closing brace.
+  mutating func addEnumCases() {
+    for (name, gain) in enumGains.sorted(by: { $0.key < $1.key }) {
+      guard let declared = registry.enums[name], let brace = text.closingBrace(afterName: declared.range.bytes.upperBound) else { continue }
+      let (offset, ownLine) = text.insertion(beforeBrace: brace)
+      let indent = declared.cases.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+      var used = Set(declared.cases.map(\.name))
+      var lines: [String] = []
+      for value in gain.values.sorted() {
+        var caseName = InferredSchema.caseName(value)
+        if used.contains(caseName) {
+          var number = 2
+          while used.contains(caseName + String(number)) { number += 1 }
+          caseName += String(number)
+        }
+        used.insert(caseName)
+        lines.append(indent + "case " + caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
+      }
+      let block = ownLine ? lines.map { $0 + "\n" }.joined() : lines.map { "\n" + $0 }.joined() + "\n"
+      text.edit(offset..<offset, block)
+      let old = declared.cases.map { SeedFit.rawText($0) }
+      changes.append(
+        SeedChange(
+          path: gain.path, subject: "enum " + name, before: old.joined(separator: ", "),
+          after: (old + gain.values.sorted()).joined(separator: ", "),
+          reason: "\(gain.values.count) new value\(gain.values.count == 1 ? "" : "s")", example: gain.example))
+    }
+  }
+
+  // MARK: - The text
+
+  /// Names the inferrer's types (unique beside the seed's names), spells them into the edits
+  /// and the report, and appends the models and enums they need.
+  mutating func finish() -> String {
+    guard !pending.isEmpty else { return text.applied() }
+    // Each seed model's new types are held by a stand-in of its name, under one root.
+    var models = decider.models
+    var holders: [String: Int] = [:]
+    var slots: [(holder: Int, property: Int)] = []
+    for (index, item) in pending.enumerated() {
+      let holder = holders[item.owner] ?? models.count
+      if holders[item.owner] == nil {
+        holders[item.owner] = holder
+        models.append(ModelDraft(suggestion: item.owner, path: ""))
+      }
+      let evidence = PropertyEvidence(
+        path: item.path, node: item.node, objects: 0, present: 0, reason: "", sketchLimit: StringSketch.limit(options))
+      slots.append((holder, models[holder].properties.count))
+      models[holder].properties.append(
+        PropertyDraft(key: "p\(index)", name: "p\(index)", explicitKey: false, type: item.type, required: true, dateDirective: nil, evidence: evidence))
+    }
+    var root = ModelDraft(suggestion: "", path: "")
+    for (owner, holder) in holders.sorted(by: { $0.value < $1.value }) {
+      let evidence = PropertyEvidence(path: "", node: ShapeNode(), objects: 0, present: 0, reason: "", sketchLimit: 0)
+      root.properties.append(
+        PropertyDraft(key: owner, name: owner, explicitKey: false, type: .model(holder), required: true, dateDirective: nil, evidence: evidence))
+    }
+    models.append(root)
+    let taken = Set(registry.models.keys).union(registry.enums.keys).union(registry.aliases.keys)
+    var rootName = "SeedTypes"
+    while taken.contains(rootName) { rootName += "_" }
+    var schema = InferredSchema(
+      root: models.count - 1, drafts: models, enumDrafts: decider.enums, rootName: rootName, records: 0, reserved: taken,
+      presets: Dictionary(uniqueKeysWithValues: holders.map { ($0.value, $0.key) }))
+    schema.dialect = options.dialect
+    let spelled = slots.map { schema.spelledType(model: $0.holder, property: $0.property) }
+    let spell = { (text: String) -> String in
+      guard text.contains("\u{0}") else { return text }
+      var out = text
+      for (number, type) in spelled.enumerated() { out = out.replacingOccurrences(of: "\u{0}\(number)\u{0}", with: type) }
+      return out
+    }
+    text.substitute(spell)
+    for index in changes.indices {
+      changes[index].before = spell(changes[index].before)
+      changes[index].after = spell(changes[index].after)
+    }
+    var out = text.applied()
+    let declarations = schema.render(omitting: Set(holders.keys).union([rootName]))
+    if !declarations.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+      if !out.hasSuffix("\n") { out += "\n" }
+      out += "\n" + declarations
+    }
+    return out
+  }
+}

@@ -1,0 +1,232 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// Drives `infer --seed` in process: a seed and records in, the widened text, its changes and
+/// its verification out.
+enum SeedProbe {
+  struct Outcome {
+    let text: String
+    let changes: [SeedChange]
+    let report: InferVerifier.Report
+
+    /// Each change as `Subject: before → after`.
+    var summary: [String] { changes.map { "\($0.subject): \($0.before) → \($0.after)" } }
+    var lines: [String] { text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } }
+  }
+
+  static func widen(seed: String, records: [UInt8], ndjson: Bool = true, root: String? = nil) throws -> Outcome {
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "seed.cast", text: seed)])
+    #expect(!diagnostics.contains { $0.severity == .error }, "the seed has errors: \(diagnostics.map(\.message))")
+    let model = try #require(root ?? registry.rootModels.first)
+    var options = InferOptions()
+    options.modelName = model
+    options.trackAbsence = true
+    let inferrer = Inferrer(options: options)
+    try records.withUnsafeBytes { raw in
+      if ndjson { try inferrer.observeNDJSON(raw) } else { try inferrer.observeDocument(raw) }
+    }
+    var widener = SeedWidener(registry: registry, options: options)
+    let result = widener.widen(root: model, inferrer: inferrer)
+    var verifier = InferVerifier(text: result.text, path: "widened.cast", model: model)
+    try records.withUnsafeBytes { raw in try verifier.check(raw, ndjson: ndjson) }
+    return Outcome(text: result.text, changes: result.changes, report: verifier.report)
+  }
+
+  static func widen(seed: String, ndjson: String) throws -> Outcome {
+    try widen(seed: seed, records: Array(ndjson.utf8))
+  }
+}
+
+/// One seed and the records that widen it: the changes reported, and lines the result holds.
+struct SeedCase: Sendable, CustomTestStringConvertible {
+  let name: String
+  let seed: String
+  let records: String
+  /// `Subject: before → after`, in the order reported.
+  let changes: [String]
+  /// Lines (trimmed) the widened text must hold.
+  let lines: [String]
+  var testDescription: String { name }
+}
+
+@Suite("castctl infer --seed: the seed widened only where the data needs it")
+struct InferSeedTests {
+  static let jsoncast = "struct R: DictionaryConvertible {\n    let a: Int\n    let b: String\n}\n"
+
+  static let cases: [SeedCase] = [
+    SeedCase(
+      name: "a key seen absent becomes optional; one never absent stays required", seed: jsoncast,
+      records: "{\"a\": 1, \"b\": \"x\"}\n{\"a\": 2}", changes: ["R.b: String → String?"], lines: ["let a: Int", "let b: String?"]),
+    SeedCase(
+      name: "a null makes it optional", seed: jsoncast,
+      records: "{\"a\": 1, \"b\": \"x\"}\n{\"a\": 2, \"b\": null}", changes: ["R.b: String → String?"], lines: ["let b: String?"]),
+    SeedCase(
+      name: "Int widens to Double for a fraction", seed: jsoncast,
+      records: "{\"a\": 1, \"b\": \"x\"}\n{\"a\": 2.5, \"b\": \"y\"}", changes: ["R.a: Int → Double"], lines: ["let a: Double"]),
+    SeedCase(
+      name: "Int widens to Decimal beyond Int64", seed: jsoncast,
+      records: "{\"a\": 99999999999999999999, \"b\": \"x\"}", changes: ["R.a: Int → Decimal"], lines: ["let a: Decimal"]),
+    SeedCase(
+      name: "Int8 widens to Int beyond its range", seed: "struct R: DictionaryConvertible {\n    let a: Int8\n}\n",
+      records: "{\"a\": 300}", changes: ["R.a: Int8 → Int"], lines: ["let a: Int"]),
+    SeedCase(
+      name: "an enum gains the new values as cases",
+      seed: "enum S: String {\n    case x, y\n}\n\nstruct R: DictionaryConvertible {\n    let s: S\n    let t: [S]\n}\n",
+      records: "{\"s\": \"x\", \"t\": [\"y\"]}\n{\"s\": \"z\", \"t\": [\"in-transit\"]}",
+      changes: ["enum S: x, y → x, y, in-transit, z"], lines: ["case inTransit = \"in-transit\"", "case z", "let s: S", "let t: [S]"]),
+    SeedCase(
+      name: "a new key becomes an optional property", seed: jsoncast,
+      records: "{\"a\": 1, \"b\": \"x\", \"c\": true}\n{\"a\": 2, \"b\": \"y\", \"c\": false}",
+      changes: ["R.c: (none) → Bool?"], lines: ["var c: Bool?"]),
+    SeedCase(
+      name: "a new snake_case key in a snake_case model is named by the rule",
+      seed: "struct R: DictionaryConvertible, UnderscoreToCamelCase {\n    let a: Int\n}\n",
+      records: "{\"a\": 1, \"first_name\": \"x\"}", changes: ["R.firstName: (none) → String?"], lines: ["var firstName: String?"]),
+    SeedCase(
+      name: "a new object key gets a model of its own, its name clear of the seed's",
+      seed: "struct R: DictionaryConvertible {\n    let a: Int\n}\n\nstruct Address: DictionaryConvertible {\n    let line: String\n}\n",
+      records: "{\"a\": 1, \"address\": {\"city\": \"X\"}}", changes: ["R.address: (none) → RAddress?"],
+      lines: ["var address: RAddress?", "struct RAddress: DictionaryConvertible {", "let city: String", "struct Address: DictionaryConvertible {"]),
+    SeedCase(
+      name: "a type that cannot widen becomes the inferrer's choice", seed: jsoncast,
+      records: "{\"a\": 1, \"b\": \"x\"}\n{\"a\": 2, \"b\": 3}", changes: ["R.b: String → Any"], lines: ["let b: Any"]),
+    SeedCase(
+      name: "a Bool given strings becomes String", seed: "struct R: DictionaryConvertible {\n    let a: Bool\n}\n",
+      records: "{\"a\": \"yes\"}\n{\"a\": \"no\"}", changes: ["R.a: Bool → String"], lines: ["let a: String"]),
+    SeedCase(
+      name: "a map keeps its shape and widens its values", seed: "struct R: DictionaryConvertible {\n    let m: [String: Int]\n}\n",
+      records: "{\"m\": {\"x\": 1}}\n{\"m\": {\"y\": 1.5}}", changes: ["R.m: [String: Int] → [String: Double]"], lines: ["let m: [String: Double]"]),
+    SeedCase(
+      name: "an array element seen null becomes optional", seed: "struct R: DictionaryConvertible {\n    let a: [Int]\n}\n",
+      records: "{\"a\": [1, null]}", changes: ["R.a: [Int] → [Int?]"], lines: ["let a: [Int?]"]),
+    SeedCase(
+      name: "a model used at two paths is widened once for both",
+      seed: "struct Trip: DictionaryConvertible {\n    let from: Place\n    let stops: [Place]\n}\n\nstruct Place: DictionaryConvertible {\n    let name: String\n}\n",
+      records: "{\"from\": {\"name\": \"a\"}, \"stops\": [{\"name\": \"b\", \"lat\": 1.5}, {}]}",
+      changes: ["Place.name: String → String?", "Place.lat: (none) → Double?"], lines: ["let name: String?", "var lat: Double?"]),
+    SeedCase(
+      name: "a default that would fill an absent key goes",
+      seed: "struct R: DictionaryConvertible {\n    let a: Int\n    var on: Bool = false // the switch\n}\n",
+      records: "{\"a\": 1, \"on\": true}\n{\"a\": 2}", changes: ["R.on: Bool = false → Bool?"], lines: ["var on: Bool? // the switch"]),
+    SeedCase(
+      name: "jsonobject: a required T! seen absent becomes T?", seed: "class R: JsonObject {\n    var a: Int!\n    var b: String?\n}\n",
+      records: "{\"a\": 1, \"b\": \"x\"}\n{\"b\": \"y\"}", changes: ["R.a: Int! → Int?"], lines: ["var a: Int?"]),
+    SeedCase(
+      name: "comments, directives and untouched models are kept",
+      seed: "// Hand-written.\nstruct R: DictionaryConvertible {\n    /// The count.\n    let count: Int //! \"n\"\n    let b: String\n}\n\nstruct Unused: DictionaryConvertible {\n    let z: Int\n}\n",
+      records: "{\"n\": 1.5, \"b\": \"x\"}", changes: ["R.count: Int → Double"],
+      lines: ["// Hand-written.", "/// The count.", "let count: Double //! \"n\"", "struct Unused: DictionaryConvertible {"]),
+    SeedCase(
+      name: "a property two subclasses inherit is widened once, for both", seed: inherited,
+      records: "{\"one\": {\"b\": 1}, \"two\": {\"a\": 2.5, \"c\": 1}}",
+      changes: ["Base.a: Int → Double", "Base.a: Double → Double?"], lines: ["var a: Double?", "var b: Int", "var c: Int"]),
+    SeedCase(
+      name: "a property two subclasses make optional gets one ?", seed: inherited,
+      records: "{\"one\": {\"b\": 1}, \"two\": {\"c\": 1}}",
+      changes: ["Base.a: Int → Int?"], lines: ["var a: Int?"]),
+  ]
+
+  static let inherited = """
+    class Base: DictionaryConvertible {
+        var a: Int
+    }
+
+    class One: Base {
+        var b: Int
+    }
+
+    class Two: Base {
+        var c: Int
+    }
+
+    struct R: DictionaryConvertible {
+        let one: One
+        let two: Two
+    }
+
+    """
+
+  @Test("the changes reported, the text, and the guarantee", arguments: cases)
+  func widened(_ c: SeedCase) throws {
+    let outcome = try SeedProbe.widen(seed: c.seed, ndjson: c.records)
+    #expect(outcome.summary == c.changes, "\(outcome.text)")
+    for line in c.lines { #expect(outcome.lines.contains(line), "missing \(line) in\n\(outcome.text)") }
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
+  static let fitting: [(seed: String, records: String)] = [
+    (jsoncast, "{\"a\": 1, \"b\": \"x\"}\n{\"a\": 2, \"b\": \"y\"}"),
+    ("struct R: DictionaryConvertible {\n    var a: Double?\n    let b: [String: Int]\n}\n", "{\"b\": {\"x\": 1}}\n{\"a\": 1, \"b\": {}}"),
+    ("enum S: String {\n    case x, y\n}\n\nstruct R: DictionaryConvertible {\n    let s: S\n}\n", "{\"s\": \"x\"}\n{\"s\": \"y\"}"),
+    ("struct R: DictionaryConvertible {\n    let at: Date //! date iso8601\n    let id: UUID\n}\n",
+     "{\"at\": \"2024-03-01T08:30:00Z\", \"id\": \"0F8FAD5B-D9CB-469F-A165-70867728950E\"}"),
+  ]
+
+  @Test("a seed the data already fits comes out unchanged, with no change reported", arguments: fitting.indices)
+  func unchanged(_ index: Int) throws {
+    let (seed, records) = Self.fitting[index]
+    let outcome = try SeedProbe.widen(seed: seed, ndjson: records)
+    #expect(outcome.text == seed)
+    #expect(outcome.changes.isEmpty, "\(outcome.summary)")
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))")
+  }
+
+  @Test("the inferred model of an example, given back as the seed, comes out unchanged", arguments: ["users.ndjson", "orders.ndjson", "users.json"])
+  func inferredIsFixedPoint(_ name: String) throws {
+    let file = SampleFiles.packageRoot.appendingPathComponent("schemas/" + name)
+    let inferred = try InferProbe.infer(file: file)
+    let bytes = Array(try Data(contentsOf: file))
+    let outcome = try SeedProbe.widen(seed: inferred.text, records: bytes, ndjson: file.pathExtension == "ndjson", root: "Root")
+    #expect(outcome.changes.isEmpty, "\(outcome.summary)")
+    #expect(outcome.text == inferred.text)
+    #expect(outcome.report.passed)
+  }
+
+  @Test(
+    "real data: the model of the first quarter of GitHub's events, widened to all of them, accepts them all",
+    .enabled(if: InferData.exists(InferData.corpusFile("github_events")), InferData.missing(InferData.corpusFile("github_events"))))
+  func realData() throws {
+    let bytes = Array(try Data(contentsOf: InferData.corpusFile("github_events")))
+    guard case .array(let events) = try bytes.withUnsafeBytes({ try JSONValue.parse($0, maxDepth: 512) }) else {
+      Issue.record("github_events.json is not an array")
+      return
+    }
+    let quarter = JSONValue.array(Array(events.prefix(events.count / 4)))
+    let part = try InferProbe.infer(Array(JSONWriter().write(quarter).utf8), ndjson: false)
+    let outcome = try SeedProbe.widen(seed: part.text, records: bytes, ndjson: false, root: "Root")
+    #expect(!outcome.changes.isEmpty)
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))")
+    #expect(outcome.report.records == events.count)
+  }
+
+  @Test("each change names the first record that needed it")
+  func examples() throws {
+    let records = "{\"a\": 1, \"b\": \"x\", \"s\": \"p\"}\n{\"a\": 2.5, \"s\": \"q\"}\n{\"a\": 3, \"s\": \"r\"}"
+    let seed = "enum S: String {\n    case p\n}\n\nstruct R: DictionaryConvertible {\n    let a: Int\n    let b: String\n    let s: S\n}\n"
+    let outcome = try SeedProbe.widen(seed: seed, ndjson: records)
+    let byName = Dictionary(uniqueKeysWithValues: outcome.changes.map { ($0.subject, $0.example) })
+    let second = records.utf8.firstIndex(of: 0x0A).map { records.utf8.distance(from: records.utf8.startIndex, to: $0) + 1 }
+    #expect(byName["R.a"]??.offset == second)
+    #expect(byName["R.a"]??.pointer == "/a")
+    #expect(byName["R.b"]??.offset == second)
+    #expect(byName["enum S"]??.offset == second)
+    #expect(byName["enum S"]??.pointer == "/s")
+  }
+
+  @Test("shuffled records widen the seed the same way", arguments: [1, 2, 3] as [UInt64])
+  func shuffled(_ seed: UInt64) throws {
+    let lines = (0..<40).map { index in
+      index % 3 == 0 ? "{\"a\": \(index).5, \"s\": \"v\(index % 4)\"}" : "{\"a\": \(index), \"b\": \"x\", \"s\": \"v\(index % 4)\", \"n\": \(index)}"
+    }
+    let model = "enum S: String {\n    case v0\n}\n\nstruct R: DictionaryConvertible {\n    let a: Int\n    let b: String\n    let s: S\n}\n"
+    var generator = InferOrderTests.SplitMix(state: seed)
+    let base = try SeedProbe.widen(seed: model, ndjson: lines.joined(separator: "\n"))
+    let mixed = try SeedProbe.widen(seed: model, ndjson: lines.shuffled(using: &generator).joined(separator: "\n"))
+    #expect(base.text == mixed.text)
+    #expect(base.summary == mixed.summary)
+    #expect(base.report.passed)
+  }
+}
