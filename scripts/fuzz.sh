@@ -4,6 +4,8 @@
 #   FUZZ_TARGETS   which targets (default: FuzzJSON FuzzCast FuzzValidate FuzzYAML)
 #   FUZZ_JOBS      libFuzzer workers per target (default 1, leaving the other cores free)
 #   FUZZ_KEEP_GOING=1  carry on after a crash (libFuzzer's fork mode), for long unattended runs
+#   FUZZ_BUILD=only|skip  build and stop (the gate builds first and runs beside the Spark
+#                      test), or run what was built
 #   FUZZ_PARALLEL=1    run the targets at the same time rather than one after another (CI's
 #                      smoke run: each still runs FUZZ_SECONDS, sharing the cores)
 #   SHARED_DIR     the shared samples and JSONTestSuite (default: ../shared beside the package)
@@ -28,10 +30,13 @@ cd "$root"
 # still needs --sanitize=fuzzer to let libFuzzer supply main; the combined flag comes last.
 # CASTCTL_FUZZ=1 adds the targets to the package (Package.swift); each is built as its own
 # product, since castctl itself, which has a main, cannot link with libFuzzer's.
-for target in $targets; do
-  CASTCTL_FUZZ=1 swift build --scratch-path Fuzz/.build -c release --sanitize=fuzzer \
-    -Xswiftc -sanitize=fuzzer,address --product "$target"
-done
+if [[ ${FUZZ_BUILD:-} != skip ]]; then
+  for target in $targets; do
+    CASTCTL_FUZZ=1 swift build --scratch-path Fuzz/.build -c release --sanitize=fuzzer \
+      -Xswiftc -sanitize=fuzzer,address --product "$target"
+  done
+fi
+[[ ${FUZZ_BUILD:-} == only ]] && exit 0
 # The Swift runtime's backtracer would hold a crash for up to 30 s; libFuzzer prints the stack.
 export SWIFT_BACKTRACE=enable=no
 

@@ -162,7 +162,7 @@ struct FaultTests {
   func interrupted(_ signal: Int32) throws {
     let folder = try ScratchFolder(copying: ["users.cast"])
     defer { folder.remove() }
-    let child = try Self.startConversion(in: folder, lines: 100_000)
+    let child = try Self.startConversion(in: folder, lines: 50_000)
     child.send(signal)
     let ending = try child.finish()
     #expect(!ending.signalled && ending.status == 128 + signal, "\(ending)")
@@ -174,7 +174,7 @@ struct FaultTests {
   func killed() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])
     defer { folder.remove() }
-    let child = try Self.startConversion(in: folder, lines: 100_000)
+    let child = try Self.startConversion(in: folder, lines: 50_000)
     child.send(SIGKILL)
     let ending = try child.finish()
     #expect(ending.signalled && ending.status == SIGKILL, "\(ending)")

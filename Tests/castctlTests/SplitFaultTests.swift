@@ -10,7 +10,7 @@ struct SplitFaultTests {
     defer { folder.remove() }
     try folder.write("good.ndjson", "OLD GOOD\n")
     try folder.write("bad.ndjson", "OLD BAD\n")
-    let data = try FaultTests.usersNDJSON(lines: 100_000)
+    let data = try FaultTests.usersNDJSON(lines: 50_000)
     let child = try ChildProcess(
       FaultTests.binary, [command, "users.cast", data, "--split", "good.ndjson", "bad.ndjson", "--force", "--jobs", "1"], in: folder.url)
     let started = child.wait {

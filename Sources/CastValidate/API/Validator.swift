@@ -24,7 +24,7 @@ public struct Validator: Sendable {
 
   /// Validates text (its UTF-8).
   public func validate(_ text: String, format: InputFormat = .json) -> ValidationReport {
-    validate(Array(text.utf8), format: format)
+    validate(text.utf8, format: format)
   }
 
   /// Decodes a document holding one record, as the model's init would: defaults filled in,
