@@ -28,7 +28,7 @@ demo: build
 
 # The gate CI runs (.ci/run): the whole suite under AddressSanitizer, the parallel paths under
 # ThreadSanitizer, a 60-second run of every fuzz target (side by side) with the Spark integration
-# beside it (pyspark installs in the background meanwhile); see scripts/gate.sh. About 25 minutes on 2 cores
+# beside it (pyspark installs in the background meanwhile); see scripts/gate.sh. About 24 minutes on 2 cores
 # from a clean clone; `make test-quick` is the suite alone, for the edit-test loop.
 test: deps
 	scripts/gate.sh
