@@ -55,7 +55,7 @@ struct FormatChecksTests {
   /// URL's beginning, each compared with the old check.
   @Test("random strings", arguments: 0..<8)
   func randomURLs(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let pieces: [String] = [
       "a", "Z", "0", "9", "-", ".", "_", "~", ":", "/", "?", "#", "[", "]", "@", "!", "$", "&", "'", "(", ")", "*", "+",
       ",", ";", "=", "%", "%2F", "%4", " ", "\t", "\u{7F}", "é", "€", "😀", "\u{A0}", "\u{2028}", "\u{85}", "\u{1680}",
@@ -101,18 +101,5 @@ struct FormatChecksTests {
   @Test("UUIDs on bytes", arguments: uuids)
   func uuid(_ text: String) {
     #expect(FormatChecks.isUUID(text) == Self.legacyIsUUID(text))
-  }
-}
-
-/// A small seeded generator (SplitMix64), so the random rows are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -104,18 +104,6 @@ struct InferDataTests {
 
 @Suite("castctl infer is order-independent")
 struct InferOrderTests {
-  /// A small deterministic generator, so a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Records of every kind the rules tell apart, so a shuffle could change something if merging depended on order.
   static let mixed: [String] = [
     "{\"id\": 1, \"role\": \"admin\", \"tags\": [\"a\"], \"n\": 1}",
@@ -135,7 +123,7 @@ struct InferOrderTests {
   @Test("shuffled records give the same model", arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
   func shuffled(_ seed: UInt64) throws {
     let reference = try InferProbe.infer(ndjson: Self.mixed.joined(separator: "\n")).text
-    var generator = SplitMix(state: seed)
+    var generator = SeededGenerator(seed: seed)
     let shuffled = try InferProbe.infer(ndjson: Self.mixed.shuffled(using: &generator).joined(separator: "\n"))
     #expect(shuffled.text == reference)
     #expect(shuffled.report?.passed == true, "\(InferProbe.problems(shuffled.report))")
@@ -149,7 +137,7 @@ struct InferOrderTests {
       return
     }
     let reference = try InferProbe.infer(bytes, ndjson: false).text
-    var generator = SplitMix(state: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<3 {
       let lines = events.shuffled(using: &generator).map { JSONWriter(style: .compact).write($0) }
       #expect(try InferProbe.infer(ndjson: lines.joined(separator: "\n")).text == reference)

@@ -222,7 +222,7 @@ struct InferSeedTests {
       index % 3 == 0 ? "{\"a\": \(index).5, \"s\": \"v\(index % 4)\"}" : "{\"a\": \(index), \"b\": \"x\", \"s\": \"v\(index % 4)\", \"n\": \(index)}"
     }
     let model = "enum S: String {\n    case v0\n}\n\nstruct R: DictionaryConvertible {\n    let a: Int\n    let b: String\n    let s: S\n}\n"
-    var generator = InferOrderTests.SplitMix(state: seed)
+    var generator = SeededGenerator(seed: seed)
     let base = try SeedProbe.widen(seed: model, ndjson: lines.joined(separator: "\n"))
     let mixed = try SeedProbe.widen(seed: model, ndjson: lines.shuffled(using: &generator).joined(separator: "\n"))
     #expect(base.text == mixed.text)
