@@ -86,6 +86,18 @@ enum InferNames {
     return text.uppercased()
   }
 
+  /// `name`, or the first of `name2`, `name3`, … not in `used`; recorded in `used` either way.
+  static func claim(_ name: String, in used: inout Set<String>) -> String {
+    var free = name
+    if used.contains(free) {
+      var number = 2
+      while used.contains(name + String(number)) { number += 1 }
+      free = name + String(number)
+    }
+    used.insert(free)
+    return free
+  }
+
   static func upperFirst(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
   static func lowerFirst(_ word: String) -> String {
     // An all-capitals word (`URL`, `ID`) is lowered whole, as Swift's API guidelines write it.

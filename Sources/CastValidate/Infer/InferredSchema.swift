@@ -89,15 +89,7 @@ package struct InferredSchema: Sendable {
 
   /// `suggestion`, else `parent + suggestion`, else with a number.
   private static func unique(_ suggestion: String, parent: String, taken: inout Set<String>) -> String {
-    var name = suggestion
-    if taken.contains(name) { name = parent + suggestion }
-    if taken.contains(name) {
-      var number = 2
-      while taken.contains(name + String(number)) { number += 1 }
-      name += String(number)
-    }
-    taken.insert(name)
-    return name
+    InferNames.claim(taken.contains(suggestion) ? parent + suggestion : suggestion, in: &taken)
   }
 
   /// Every property's evidence, model by model in the written order.
@@ -132,13 +124,7 @@ package struct InferredSchema: Sendable {
       } else {
         var used: Set<String> = []
         for value in draft.values {
-          var name = Self.caseName(value)
-          if used.contains(name) {
-            var number = 2
-            while used.contains(name + String(number)) { number += 1 }
-            name += String(number)
-          }
-          used.insert(name)
+          let name = InferNames.claim(Self.caseName(value), in: &used)
           lines.append(name == value ? "    case \(name)" : "    case \(name) = \(Self.literal(value))")
         }
       }

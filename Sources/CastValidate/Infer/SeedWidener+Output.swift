@@ -18,13 +18,8 @@ extension SeedWidener {
       let childPath = path(key) + "/" + JSONPointerText.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
       var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
-      if names.contains(name) {
-        var number = 2
-        while names.contains(name + String(number)) { number += 1 }
-        name += String(number)
-        explicitKey = true
-      }
-      names.insert(name)
+      let free = InferNames.claim(name, in: &names)
+      if free != name { (name, explicitKey) = (free, true) }
       if InferNames.keywords.contains(name) { name = "`\(name)`" }
       var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
       if let date = choice.dateDirective { tail += " //! " + date }
@@ -60,13 +55,7 @@ extension SeedWidener {
       var used = Set(declared.cases.map(\.name))
       var lines: [String] = []
       for value in gain.values.sorted() {
-        var caseName = InferredSchema.caseName(value)
-        if used.contains(caseName) {
-          var number = 2
-          while used.contains(caseName + String(number)) { number += 1 }
-          caseName += String(number)
-        }
-        used.insert(caseName)
+        let caseName = InferNames.claim(InferredSchema.caseName(value), in: &used)
         lines.append(indent + "case " + caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
       }
       let block = ownLine ? lines.map { $0 + "\n" }.joined() : lines.map { "\n" + $0 }.joined() + "\n"

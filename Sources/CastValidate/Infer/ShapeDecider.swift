@@ -45,13 +45,8 @@ struct ShapeDecider {
         name = SnakeCase.propertyName(for: key)
         explicitKey = true
       }
-      if used.contains(name) {
-        var number = 2
-        while used.contains(name + String(number)) { number += 1 }
-        name += String(number)
-        explicitKey = true
-      }
-      used.insert(name)
+      let free = InferNames.claim(name, in: &used)
+      if free != name { (name, explicitKey) = (free, true) }
       let evidence = PropertyEvidence(
         path: childPath, node: field.shape, objects: node.objects, present: field.present,
         reason: (required ? "" : field.shape.nulls > 0 ? "optional (null seen); " : "optional (absent from some); ") + choice.reason,
