@@ -4,6 +4,7 @@ enum DialectRules {
     "UnderscoreToCamelCase", "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys",
   ]
   static let nosceProtocols: Set<String> = ["NosceSerializationProtocol", "NosceDeserializationProtocol"]
+  static let codableProtocols: Set<String> = ["Codable", "Decodable", "Encodable"]
 
   /// The dialect a model's own inheritance clause names, if any.
   // NB: an inheritance clause names a handful of types; scanning it beats hashing it into a Set.
@@ -13,6 +14,7 @@ enum DialectRules {
     if names.contains(where: { $0 == "Convertible" || convertibleProtocols.contains($0) }) { return .convertible }
     if names.contains(where: nosceProtocols.contains) { return .nosce }
     if names.contains("Class") { return .dson }
+    if names.contains(where: codableProtocols.contains) { return .codable }
     return nil
   }
 
@@ -37,6 +39,9 @@ enum DialectRules {
       return false
     case .nosce, .dson:
       return false
+    case .codable:
+      // The synthesized init decodes every non-optional with `decode`, whatever its default.
+      return optionality == .none
     }
   }
 }

@@ -111,6 +111,11 @@ package struct Policy: Sendable, Hashable {
         null: .error, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, isStrict: false)
+    case .codable:
+      Policy(
+        null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
+        stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
+        dropBadElements: false, nilOutput: .omit, isStrict: false)
     }
   }
 

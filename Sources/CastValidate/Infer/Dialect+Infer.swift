@@ -14,6 +14,7 @@ extension Dialect {
     case .convertible: "class \(name): Convertible" + (snakeCase ? ", UnderscoreToCamelCase" : "") + (requiredKeys ? ", RequiredKeys" : "")
     case .nosce: "class \(name): NosceSerializationProtocol, NosceDeserializationProtocol"
     case .dson: "class \(name): Class"
+    case .codable: "struct \(name): Codable"
     }
   }
 
@@ -23,7 +24,7 @@ extension Dialect {
   func property(_ name: String, type: String, required: Bool) -> String {
     guard required else { return "var \(name): \(type)" }
     switch self {
-    case .jsoncast: return "let \(name): \(type)"
+    case .jsoncast, .codable: return "let \(name): \(type)"
     case .jsonobject: return "var \(name): \(type)!"
     case .convertible, .nosce, .dson: return "var \(name): \(type)?"
     }
