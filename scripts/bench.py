@@ -75,6 +75,27 @@ def phases(stderr):
     return {name: float(ms) for name, ms in re.findall(r"(\w+) ([0-9.]+) ms", line)}
 
 
+def simdjson_peers(data_dir):
+    """The simdjson peers of ../shared/bench/peers/simdjson, built into bench-data/peers/ as its
+    build.sh does: the DOM walk with its hand-written `typed` check of the User model, and the
+    On-Demand `ondemand_typed` check, the fastest native validator of the model anyone would write.
+    None for a peer that cannot be built here (no g++ or libsimdjson-dev), with a message."""
+    source_dir = os.path.join(SHARED, "bench", "peers", "simdjson")
+    built = {}
+    for name, source in (("dom", "simdjson_peer.cpp"), ("ondemand", "ondemand_typed.cpp")):
+        binary = os.path.join(data_dir, "peers", "simdjson-" + name)
+        if not os.path.exists(binary):
+            os.makedirs(os.path.dirname(binary), exist_ok=True)
+            done = subprocess.run([os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-DNDEBUG",
+                                   os.path.join(source_dir, source), "-o", binary, "-lsimdjson"])
+            if done.returncode != 0:
+                print(f"bench: the simdjson {name} peer did not build (libsimdjson-dev missing?); its rows are left out",
+                      file=sys.stderr)
+                continue
+        built[name] = binary
+    return built
+
+
 def paired(numerators, denominators):
     """The median of the ratios of runs made in the same round."""
     return statistics.median(n / d for n, d in zip(numerators, denominators))
@@ -112,6 +133,13 @@ def main():
     out = os.path.join(options.data, "converted.ndjson")
     row("convert ndjson -o --jobs 1", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "--jobs", "1", "-o", out,
         "--force"], os.path.getsize(clean + ".ndjson"), meta["count"])
+    # The peers check the same file with the same rules (semantics of the users model, strict),
+    # single-threaded; whole process, as castctl's rows are.
+    peers = simdjson_peers(options.data)
+    if "dom" in peers:
+        row("simdjson DOM typed check (peer)", [peers["dom"], "typed", "ndjson", ndjson], size_nd, meta["count"])
+    if "ondemand" in peers:
+        row("simdjson On-Demand typed check (peer)", [peers["ondemand"], ndjson], size_nd, meta["count"])
     samples = {name: [] for name, *_ in specs}
     order = list(specs)
     for _ in range(options.runs):
@@ -193,6 +221,9 @@ def main():
     print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x (paired {jobs:.2f}x); "
           f"1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed (paired {invalid:.2f}x); "
           f"convert / validate (no invalid records): {rows[4][1] / rows[2][1]:.2f}x speed (paired {convert:.2f}x)")
+    for peer in ("simdjson DOM typed check (peer)", "simdjson On-Demand typed check (peer)"):
+        if peer in walls:
+            print(f"validate ndjson --jobs 1 / {peer}: {speed_ratio(names[0], peer):.2f}x speed (paired)")
 
     # Every shape of data, not only the users model: the json-corpus workloads and one row per
     # scalar type and directive (scripts/bench_shapes.py, which also runs alone and A/B).
