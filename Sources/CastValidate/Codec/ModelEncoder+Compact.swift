@@ -37,16 +37,15 @@ extension ModelEncoder {
       var first = true
       for (index, field) in plan.fields.enumerated() {
         let value = model.values.indices.contains(index) ? model.values[index] : nil
-        if value == nil, plan.policy.nilOutput == .omit { continue }
+        let nilLiteral = value == nil ? plan.policy.nilLiteral(isModel: field.isModel) : nil
+        if value == nil, nilLiteral == nil { continue }
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         output.append(contentsOf: keys[index])
         if let value {
           writeCompact(value.value, into: &output)
-        } else if plan.policy.nilOutput == .nullNestedEmptyObject, case .model = field.node {
-          output.append(contentsOf: "{}".utf8)
-        } else {
-          output.append(contentsOf: "null".utf8)
+        } else if let nilLiteral {
+          output.append(contentsOf: nilLiteral.bytes)
         }
       }
       output.append(UInt8(ascii: "}"))

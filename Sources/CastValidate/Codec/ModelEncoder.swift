@@ -40,9 +40,7 @@ package struct ModelEncoder: Sendable {
       if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
         value = encode(fieldValue.value)
       } else {
-        var isModel = false
-        if case .model = field.node { isModel = true }
-        guard let nilValue = plan.policy.nilJSON(isModel: isModel) else { continue }
+        guard let nilValue = plan.policy.nilJSON(isModel: field.isModel) else { continue }
         value = nilValue
       }
       Self.insert(value, at: path[...], into: &root)

@@ -33,7 +33,7 @@ extension DefaultValue {
         if value == nil {
           var isModel = false
           if case .model = property.type { isModel = true }
-          value = policy.nilJSON(isModel: isModel)
+          value = policy.nilLiteral(isModel: isModel)?.json
         }
         if let value { ModelEncoder.insert(value, at: key.components[...], into: &root) }
       }

@@ -42,6 +42,11 @@ final class FieldPlan: Sendable {
   }
 
   var name: String { property.name }
+  /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
+  var isModel: Bool {
+    if case .model = node { return true }
+    return false
+  }
   var declaration: SourceRange { property.range }
 
   /// A `//! count` of an array (not a set, whose duplicates collapse): the number of elements

@@ -135,12 +135,23 @@ package struct Policy: Sendable, Hashable {
   }
 
   /// What a nil property is written as (`isModel`: its type is a model); nil when it is left out.
-  package func nilJSON(isModel: Bool) -> JSONValue? {
+  /// The one statement of the nil-on-output rule: the encoder, the compact writer and the
+  /// transcript writers all ask it, as a value or as bytes.
+  @inline(__always)
+  package func nilLiteral(isModel: Bool) -> NilLiteral? {
     switch nilOutput {
     case .omit: nil
     case .null: .null
-    case .nullNestedEmptyObject: isModel ? .object([]) : .null
+    case .nullNestedEmptyObject: isModel ? .emptyObject : .null
     }
+  }
+
+  /// Whether a nil property is left out of the output, whatever its type.
+  package var omitsNil: Bool { nilOutput == .omit }
+
+  /// `nilLiteral` as a JSON value.
+  package func nilJSON(isModel: Bool) -> JSONValue? {
+    nilLiteral(isModel: isModel)?.json
   }
 
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals

@@ -43,7 +43,6 @@ final class CleanOutputTable {
       for part in parts { blob += part }
       return CleanBytes(start: start, length: blob.count - start)
     }
-    let nullText = Array("null".utf8)
     var models: [CleanOutputModel] = []
     var keys: [CleanBytes] = []
     var keysAreInput: [Bool] = []
@@ -56,15 +55,7 @@ final class CleanOutputTable {
         keys.append(run(key))
         keysAreInput.append(field.directKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
         // Nil as `CompactTranscript.relayout` (and `ModelEncoder.writeCompact`) write it.
-        let nilMember: CleanBytes
-        switch plan.policy.nilOutput {
-        case .omit:
-          nilMember = CleanBytes(start: 0, length: 0)
-        case .null:
-          nilMember = run(key, nullText)
-        case .nullNestedEmptyObject:
-          if case .model = field.node { nilMember = run(key, Array("{}".utf8)) } else { nilMember = run(key, nullText) }
-        }
+        let nilMember = plan.policy.nilLiteral(isModel: field.isModel).map { run(key, $0.bytes) } ?? CleanBytes(start: 0, length: 0)
         // A clean record's `null` member is nil; an absent one takes its default, if any.
         null.append(nilMember)
         let defaultBytes = field.hasDefault ? defaults[planIndex][index] : nil

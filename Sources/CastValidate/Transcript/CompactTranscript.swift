@@ -340,7 +340,7 @@ final class CompactTranscript {
       current = outer[outer.count - 1]
       outer.pop()
     }
-    let omitsNil = plan.policy.nilOutput == .omit
+    let omitsNil = plan.policy.omitsNil
     var cursor = mark.start + 1
     var inOrder = true
     for field in 0..<fieldCount {
@@ -379,21 +379,16 @@ final class CompactTranscript {
         append(defaultBytes)
         continue
       }
-      // Nil, as `writeCompact` writes it.
-      switch plan.policy.nilOutput {
-      case .omit:
+      switch plan.policy.nilLiteral(isModel: field.isModel) {
+      case nil:
         continue
       case .null:
         member(first + index)
         appendNull()
-      case .nullNestedEmptyObject:
+      case .emptyObject:
         member(first + index)
-        if case .model = field.node {
-          append(JSONByte.openBrace)
-          append(JSONByte.closeBrace)
-        } else {
-          appendNull()
-        }
+        append(JSONByte.openBrace)
+        append(JSONByte.closeBrace)
       }
     }
     append(JSONByte.closeBrace)
