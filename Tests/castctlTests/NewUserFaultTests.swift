@@ -271,7 +271,7 @@ struct ReplScriptTests {
     let result = try CastctlProcess.run(["repl"], stdin: ":load users.cast\n:add classy.cast\n:models\n:load classy.cast\n:models\n")
     #expect(result.status == 0, "\(result.stdout)")
     let listings = ("\n" + result.stdout).components(separatedBy: "\nloaded ")
-    #expect(listings.count == 4, "\(result.stdout)")
+    try #require(listings.count == 4, "\(result.stdout)")
     #expect(listings[2].contains("User") && listings[2].contains("Classy"), "\(result.stdout)")
     #expect(listings[3].contains("replacing users.cast") && !listings[3].contains("struct User"), "\(result.stdout)")
   }
