@@ -81,8 +81,12 @@ extension RecordValidator {
       var memberKey = wantInstance ? scanner.string(key) : ""
       if let previous = seen.insert(key, scanner: scanner) {
         report(
-          .duplicateKey, policy.isStrict ? .error : .warning,
-          "duplicate key; this value replaces the earlier one", at: start, declaration: declaration, related: previous)
+          .duplicateKey, policy.isStrict ? .error : .warning, Self.duplicateMessage(firstWins: policy.duplicateKeyFirstWins),
+          at: start, declaration: declaration, related: previous)
+        if policy.duplicateKeyFirstWins {
+          try scanner.skipValue()
+          continue
+        }
         if wantInstance { members.removeAll { $0.key == memberKey } }
       }
       let mark = findings.count

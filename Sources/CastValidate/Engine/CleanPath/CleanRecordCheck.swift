@@ -152,7 +152,10 @@ final class CleanRecordCheck {
     case .float, .double, .cgFloat:
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
-      guard RecordValidator.isSurelyFinite(token, type, scanner) || RecordValidator.fitsFloating(scanner.double(token), type)
+      // NB: a literal surely finite is too short to round to zero too; a longer one that does is
+      // left to the full walk, where the dialect says what that means.
+      guard RecordValidator.isSurelyFinite(token, type, scanner)
+        || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
       sink.literal(token.span, scanner)
       return true
