@@ -14,6 +14,8 @@ package final class CompiledSchema: @unchecked Sendable {
   let enums: [EnumPlan]
   /// The policy for values outside any model (`--type`).
   let basePolicy: Policy
+  /// Some model's policy wants `DecodingError` notes, so errors keep their coding path.
+  let keepsCodingPaths: Bool
   /// Element, key and value nodes of collections, by index.
   private let nodeTable: UnsafeMutablePointer<ValueNode>
   private let nodeCount: Int
@@ -58,6 +60,7 @@ package final class CompiledSchema: @unchecked Sendable {
     for type in types { compiledTypes[type] = compiler.node(for: type) }
     typeNodes = compiledTypes
     enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
+    keepsCodingPaths = plans.contains { $0.policy.decodingErrorNotes }
     var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
     if options.strict { base = base.strict() }
     basePolicy = base

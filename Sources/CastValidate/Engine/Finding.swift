@@ -24,6 +24,8 @@ public struct Finding: Sendable, Hashable {
   public var found: String?
   /// Another position the finding is about (the earlier value of a duplicate key).
   public var relatedOffset: Int?
+  /// The error's path as `JSONDecoder` spells it (kept for the `codable` dialect's notes).
+  package var codingPath: [CodingStep]?
 
   /// Creates a finding.
   public init(
@@ -67,6 +69,7 @@ public enum FindingCode: String, Sendable, CaseIterable {
   case emptyStringAbsent = "empty-string-absent"
   case checkFailed = "check-failed"
   case tooManyErrors = "too-many-errors"
+  case decodingError = "decoding-error"
 
   /// One line on what the code means, as plain text (SARIF rules, GitHub annotations): the
   /// catalogue's meaning without its Markdown.

@@ -1,0 +1,137 @@
+import CastSchema
+
+/// One step of a coding path: a key of a keyed container or an index of an unkeyed one.
+package enum CodingStep: Sendable, Hashable {
+  case key(String)
+  case index(Int)
+}
+
+/// The `DecodingError` `JSONDecoder` throws for each error of a `codable` record, as notes beside
+/// the errors, so a developer can match castctl's findings to what the app logged. `JSONDecoder`
+/// stops at its first error, which is the first in decoding order (properties in declaration
+/// order, elements in array order), not necessarily the first in the document: that one is named.
+struct DecodingErrorNotes {
+  let schema: CompiledSchema
+  /// The record's type.
+  let root: ValueNode
+
+  /// The findings with a `decoding-error` note after each error that has a coding path.
+  func annotate(_ findings: [Finding]) -> [Finding] {
+    let errors = findings.indices.filter { findings[$0].severity == .error && findings[$0].codingPath != nil }
+    guard !errors.isEmpty else { return findings }
+    let walks = Dictionary(uniqueKeysWithValues: errors.map { ($0, walk(findings[$0].codingPath ?? [])) })
+    let first = errors.min { lhs, rhs in
+      let (a, b) = (walks[lhs]?.order ?? [], walks[rhs]?.order ?? [])
+      return a.lexicographicallyPrecedes(b) || (a == b && findings[lhs].offset < findings[rhs].offset)
+    }
+    var annotated: [Finding] = []
+    annotated.reserveCapacity(findings.count + errors.count)
+    for (index, finding) in findings.enumerated() {
+      annotated.append(finding)
+      guard let walk = walks[index], let error = Self.decodingError(finding, walk) else { continue }
+      let lead = index == first ? "JSONDecoder throws this error first: " : "JSONDecoder: "
+      var note = Finding(
+        code: FindingCode.decodingError.rawValue, severity: .note, message: lead + error, path: finding.path,
+        offset: finding.offset, recordLine: finding.recordLine, declaration: finding.declaration)
+      note.recordLineStart = finding.recordLineStart
+      annotated.append(note)
+    }
+    return annotated
+  }
+
+  /// Where a coding path leads: the decoding order of each step and the node at its end.
+  struct Walk {
+    var order: [Int] = []
+    var node: ValueNode?
+  }
+
+  /// Follows a coding path through the schema from the record's type.
+  func walk(_ steps: [CodingStep]) -> Walk {
+    var walk = Walk(node: root)
+    for step in steps {
+      switch (walk.node, step) {
+      case (.model(let index)?, .key(let key)):
+        let fields = schema.plans[index].fields
+        let field = fields.firstIndex { $0.property.keys.first?.components.first?.key == key }
+        walk.order.append(field ?? fields.count)
+        walk.node = field.map { fields[$0].node }
+      case (.array(let element, _, _)?, .index(let position)):
+        walk.order.append(position)
+        walk.node = schema.node(at: element)
+      case (.dictionary(_, let value, _)?, _):
+        // NB: a dictionary decodes its keys in hash order; the document's order stands in.
+        walk.order.append(0)
+        walk.node = schema.node(at: value)
+      default:
+        walk.order.append(0)
+        walk.node = nil
+      }
+    }
+    return walk
+  }
+
+  /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
+  static func decodingError(_ finding: Finding, _ walk: Walk) -> String? {
+    let steps = finding.codingPath ?? []
+    let path = codingPathText(steps)
+    let type = walk.node.map(typeName) ?? finding.expected ?? "Any"
+    switch FindingCode(rawValue: finding.code) {
+    case .missingRequired?:
+      guard case .key(let key)? = steps.last else { return nil }
+      return "keyNotFound(\"\(key)\", codingPath: \(codingPathText(steps.dropLast())))"
+    case .nullNotAllowed?:
+      return "valueNotFound(\(type), codingPath: \(path))"
+    case .outOfRange?:
+      return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+    case .typeMismatch?:
+      // A number the integer type cannot hold exactly fails in JSONDecoder's parser, which
+      // reports it as invalid JSON at the top.
+      if finding.found?.hasPrefix("the number") == true, isNumber(walk.node) {
+        return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+      }
+      return "typeMismatch(\(type), codingPath: \(path))"
+    case .unknownEnumValue?, .invalidFormat?:
+      return "dataCorrupted(codingPath: \(path))"
+    case .checkFailed?:
+      return nil
+    default:
+      return "dataCorrupted(codingPath: \(path))"
+    }
+  }
+
+  /// `items[1].name`, as the keys and indices read; `[]` at the top.
+  static func codingPathText(_ steps: some Collection<CodingStep>) -> String {
+    guard !steps.isEmpty else { return "[]" }
+    var text = ""
+    for step in steps {
+      switch step {
+      case .key(let key): text += (text.isEmpty ? "" : ".") + key
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+
+  private static func isNumber(_ node: ValueNode?) -> Bool {
+    if case .scalar(let scalar)? = node { return scalar.isNumeric }
+    return false
+  }
+
+  /// The type `JSONDecoder` names for a value of a node.
+  private static func typeName(_ node: ValueNode) -> String {
+    switch node {
+    case .scalar(let scalar):
+      switch scalar {
+      case .url, .uuid, .data, .character: "String"
+      case .cgFloat: "Double"
+      default: scalar.rawValue
+      }
+    case .date: "Double"
+    case .any: "Any"
+    case .anyObject, .model: "Dictionary<String, Any>"
+    case .anyArray, .array: "Array<Any>"
+    case .dictionary: "Dictionary<String, Any>"
+    case .enumeration: "String"
+    }
+  }
+}
