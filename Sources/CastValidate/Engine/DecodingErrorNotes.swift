@@ -43,6 +43,8 @@ struct DecodingErrorNotes {
   struct Walk {
     var order: [Int] = []
     var node: ValueNode?
+    /// The node of a dictionary's keys, when the path ends at one of its entries.
+    var keyNode: ValueNode?
   }
 
   /// Follows a coding path through the schema from the record's type.
@@ -61,20 +63,30 @@ struct DecodingErrorNotes {
       case (.dictionary(_, let value, _)?, _):
         // NB: a dictionary decodes its keys in hash order; the document's order stands in.
         walk.order.append(0)
+        walk.keyNode = keyNode(walk.node)
         walk.node = schema.node(at: value)
+        continue
       default:
         walk.order.append(0)
         walk.node = nil
       }
+      walk.keyNode = nil
     }
     return walk
+  }
+
+  private func keyNode(_ node: ValueNode?) -> ValueNode? {
+    guard case .dictionary(let key, _, _)? = node else { return nil }
+    return schema.node(at: key)
   }
 
   /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
   static func decodingError(_ finding: Finding, _ walk: Walk) -> String? {
     let steps = finding.codingPath ?? []
     let path = codingPathText(steps)
-    let type = walk.node.map(typeName) ?? finding.expected ?? "Any"
+    // NB: a key that is no key of the dictionary's type is reported without an expected value.
+    let node = finding.expected == nil ? walk.keyNode ?? walk.node : walk.node
+    let type = node.map(typeName) ?? finding.expected ?? "Any"
     switch FindingCode(rawValue: finding.code) {
     case .missingRequired?:
       guard case .key(let key)? = steps.last else { return nil }
