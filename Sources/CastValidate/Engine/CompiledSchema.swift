@@ -77,7 +77,7 @@ package final class CompiledSchema: @unchecked Sendable {
       if let cached { return cached }
       let plan = CleanPlan(
         plans: plans, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
-        options: options)
+        dateFormats: dateFormats, options: options)
       cached = plan
       return plan
     }

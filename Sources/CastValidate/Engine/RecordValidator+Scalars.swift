@@ -161,6 +161,16 @@ extension RecordValidator {
     let start = scanner.offset
     let seconds: Double
     switch kind {
+    case .number where format == .referenceSeconds:
+      // `Date(from:)` decodes a Double: any finite one, nothing read as a year.
+      let token = try scanner.readNumber()
+      let value = scanner.double(token)
+      guard value.isFinite, !Self.underflows(token, .double, scanner) else {
+        return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
+      }
+      return .value(wantInstance ? .number(NumberText.literal(value)) : nil)
+    case _ where format == .referenceSeconds:
+      return try mismatch("Date (seconds since 2001-01-01, a number)", kind, &scanner, declaration: declaration)
     case .number:
       let token = try scanner.readNumber()
       // A number is read in the directive's unit, never guessed from its size.
@@ -202,7 +212,7 @@ extension RecordValidator {
     guard wantInstance else { return .value(nil) }
     switch format {
     case .iso8601: return .value(.string(DateText.formatISO8601(seconds)))
-    case .epochSeconds: return .value(.number(NumberText.literal(seconds)))
+    case .epochSeconds, .referenceSeconds: return .value(.number(NumberText.literal(seconds)))
     case .epochMilliseconds: return .value(.number(NumberText.literal((seconds * 1000).rounded())))
     case .pattern(let pattern): return .value(.string(DateText.format(seconds, pattern: pattern)))
     }

@@ -184,6 +184,13 @@ final class CleanRecordCheck {
   private func date<Sink: CleanSink>(
     _ lead: UInt8, _ scanner: inout JSONScanner, format: Int32, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
+    if format >= 0, plan.numericDates[Int(format)] {
+      // A Double, not read as a year: the full walk writes it as it was read.
+      guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
+      let token = try scanner.readNumber()
+      let value = scanner.double(token)
+      return value.isFinite && !RecordValidator.underflows(token, .double, scanner)
+    }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
       guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
