@@ -19,8 +19,8 @@ enum DialectRules {
   }
 
   /// How a `Date` property without a `//! date` directive is read and written.
-  static func defaultDateFormat(_ dialect: Dialect) -> DateFormat {
-    dialect == .codable ? .referenceSeconds : .iso8601
+  static func defaultDateFormat(_ dialect: Dialect, options: RegistryOptions) -> DateFormat {
+    dialect == .codable ? options.codableDateFormat : .iso8601
   }
 
   /// Whether an inheritance clause names a snake_case protocol.

@@ -40,7 +40,7 @@ extension RegistryBuilder {
       properties.append(
         Property(
           name: propertyName, declaredIn: name, range: range, defaultValue: defaultValue, keys: [], checks: [],
-          dateFormat: DialectRules.defaultDateFormat(dialect), type: type, optionality: optionality, isRequired: false,
+          dateFormat: DialectRules.defaultDateFormat(dialect, options: options), type: type, optionality: optionality, isRequired: false,
           keySource: .propertyName,
           usage: .normal, isLet: row.isLet))
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)

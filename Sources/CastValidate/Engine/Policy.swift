@@ -92,6 +92,9 @@ package struct Policy: Sendable, Hashable {
   package var duplicateKeyFirstWins = false
   /// Every error gets a note with the `DecodingError` `JSONDecoder` would throw for it.
   package var decodingErrorNotes = false
+  /// A `Date` is read only in its format's JSON type (a number for epoch seconds, a string for
+  /// ISO-8601 or a pattern), as `JSONDecoder`'s date strategies read it; elsewhere any of them.
+  package var datesInTheirFormatOnly = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -128,7 +131,7 @@ package struct Policy: Sendable, Hashable {
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
-        duplicateKeyFirstWins: true, decodingErrorNotes: true, isStrict: false)
+        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, isStrict: false)
     }
   }
 

@@ -53,14 +53,14 @@ final class CleanPlan: @unchecked Sendable {
   let bytes: PlainTable<UInt8>
   /// `--unknown ignore`: an undeclared key is skipped without a finding.
   let ignoresUnknownKeys: Bool
-  /// By date format index: the format reads numbers only (`referenceSeconds`).
-  let numericDates: [Bool]
+  /// What JSON each `Date` node reads, by its date format index.
+  let dateInputs: [DateInput]
 
   init(
-    plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateFormats: [DateFormat],
+    plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
     options: ValidationOptions
   ) {
-    numericDates = dateFormats.map { $0 == .referenceSeconds }
+    self.dateInputs = dateInputs
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }

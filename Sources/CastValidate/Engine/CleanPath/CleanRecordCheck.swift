@@ -184,13 +184,10 @@ final class CleanRecordCheck {
   private func date<Sink: CleanSink>(
     _ lead: UInt8, _ scanner: inout JSONScanner, format: Int32, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
-    if format >= 0, plan.numericDates[Int(format)] {
-      // A Double, not read as a year: the full walk writes it as it was read.
-      guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
-      let token = try scanner.readNumber()
-      let value = scanner.double(token)
-      return value.isFinite && !RecordValidator.underflows(token, .double, scanner)
-    }
+    let input = format >= 0 ? plan.dateInputs[Int(format)] : .numberOrString
+    if input == .numberOnly, lead == JSONByte.quote { return false }
+    // NB: a pattern is read by the full walk; the check knows ISO-8601 only.
+    if input == .patternStringOnly || (input == .isoStringOnly && lead != JSONByte.quote) { return false }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
       guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
