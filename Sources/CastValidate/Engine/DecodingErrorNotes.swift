@@ -143,6 +143,7 @@ struct DecodingErrorNotes {
     case .anyObject, .model: "Dictionary<String, Any>"
     case .anyArray, .array: "Array<Any>"
     case .dictionary: "Dictionary<String, Any>"
+    // NB: an enum without a raw type is read as an object only where notes are written.
     case .enumeration: "String"
     }
   }

@@ -95,6 +95,9 @@ package struct Policy: Sendable, Hashable {
   /// A `Date` is read only in its format's JSON type (a number for epoch seconds, a string for
   /// ISO-8601 or a pattern), as `JSONDecoder`'s date strategies read it; elsewhere any of them.
   package var datesInTheirFormatOnly = false
+  /// An enum without a raw type is an object with one key, the case's name, whose value is an
+  /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
+  package var caseNamesAsKeys = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -131,7 +134,8 @@ package struct Policy: Sendable, Hashable {
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
-        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, isStrict: false)
+        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, caseNamesAsKeys: true,
+        isStrict: false)
     }
   }
 

@@ -89,8 +89,12 @@ final class CleanPlan: @unchecked Sendable {
     var enums: [CleanEnum] = []
     var raws: [CleanKey] = []
     var numbers: [Double] = []
+    // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
+    // none of their values (no string is one); the full walk reads them.
+    let keyedCases = plans.contains { $0.policy.caseNamesAsKeys }
     for plan in enumPlans {
-      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: plan.stringRaws.count))
+      let vouched = keyedCases && plan.rawType == nil ? 0 : plan.stringRaws.count
+      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched))
       for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
         raws.append(key(raw))
         numbers.append(number)
