@@ -34,11 +34,16 @@ import Testing
 
   @Test("raw-value and case-keyed enums: JSONDecoder's verdict, JSONEncoder's output", arguments: documents)
   func agreesWithFoundation(json: String) throws {
-    let decoded = try? JSONDecoder().decode(M.self, from: Data(json.utf8))
+    var decoded: M?
+    var decoderError: String?
+    do { decoded = try JSONDecoder().decode(M.self, from: Data(json.utf8)) } catch { decoderError = CodableDecoderTests.describe(error) }
     let registry = EngineProbe.registry(Self.schema)
     for clean in [false, true] {
       let run = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
       #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
+      let lead = "JSONDecoder throws this error first: "
+      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix(lead) }
+      #expect(first.map { String($0.message.dropFirst(lead.count)) } == decoderError)
     }
     guard let decoded else { return }
     let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? NSDictionary

@@ -28,7 +28,7 @@ struct DecodingErrorNotes {
     annotated.reserveCapacity(findings.count + errors.count)
     for (index, finding) in findings.enumerated() {
       annotated.append(finding)
-      guard let walk = walks[index], let error = Self.decodingError(finding, walk) else { continue }
+      guard let walk = walks[index], let error = decodingError(finding, walk) else { continue }
       let lead = index == first ? "JSONDecoder throws this error first: " : "JSONDecoder: "
       var note = Finding(
         code: FindingCode.decodingError.rawValue, severity: .note, message: lead + error, path: finding.path,
@@ -60,6 +60,10 @@ struct DecodingErrorNotes {
       case (.array(let element, _, _)?, .index(let position)):
         walk.order.append(position)
         walk.node = schema.node(at: element)
+      case (.enumeration?, .key):
+        // A case key of an enum in the synthesized form: its value is a keyed container.
+        walk.order.append(0)
+        walk.node = .anyObject
       case (.dictionary(_, let value, _)?, _):
         // NB: a dictionary decodes its keys in hash order; the document's order stands in.
         walk.order.append(0)
@@ -81,16 +85,16 @@ struct DecodingErrorNotes {
   }
 
   /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
-  static func decodingError(_ finding: Finding, _ walk: Walk) -> String? {
+  func decodingError(_ finding: Finding, _ walk: Walk) -> String? {
     let steps = finding.codingPath ?? []
-    let path = codingPathText(steps)
+    let path = Self.codingPathText(steps)
     // NB: a key that is no key of the dictionary's type is reported without an expected value.
     let node = finding.expected == nil ? walk.keyNode ?? walk.node : walk.node
     let type = node.map(typeName) ?? finding.expected ?? "Any"
     switch FindingCode(rawValue: finding.code) {
     case .missingRequired?:
       guard case .key(let key)? = steps.last else { return nil }
-      return "keyNotFound(\"\(key)\", codingPath: \(codingPathText(steps.dropLast())))"
+      return "keyNotFound(\"\(key)\", codingPath: \(Self.codingPathText(steps.dropLast())))"
     case .nullNotAllowed?:
       return "valueNotFound(\(type), codingPath: \(path))"
     case .outOfRange?:
@@ -98,10 +102,16 @@ struct DecodingErrorNotes {
     case .typeMismatch?:
       // A number the integer type cannot hold exactly fails in JSONDecoder's parser, which
       // reports it as invalid JSON at the top.
-      if finding.found?.hasPrefix("the number") == true, isNumber(walk.node) {
+      if finding.found?.hasPrefix("the number") == true, Self.isNumber(walk.node) {
         return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
       }
+      // An enum object without exactly one case key: the decoder names the enum itself.
+      if finding.found?.hasSuffix(" case keys") == true, let expected = finding.expected {
+        return "typeMismatch(\(expected), codingPath: \(path))"
+      }
       return "typeMismatch(\(type), codingPath: \(path))"
+    case .unknownEnumValue? where Self.isFractionForIntegerRaw(finding, walk.node, schema):
+      return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
     case .unknownEnumValue?, .invalidFormat?:
       return "dataCorrupted(codingPath: \(path))"
     case .checkFailed?:
@@ -124,13 +134,22 @@ struct DecodingErrorNotes {
     return text
   }
 
+  /// A number with a fraction for an enum with an integer raw type: its raw value fails in the
+  /// decoder's number parser, like any integer's.
+  private static func isFractionForIntegerRaw(_ finding: Finding, _ node: ValueNode?, _ schema: CompiledSchema) -> Bool {
+    guard case .enumeration(let index)? = node, schema.enums[index].rawType?.isInteger == true,
+      let found = finding.found, let value = Double(found)
+    else { return false }
+    return value != value.rounded(.towardZero) || !value.isFinite
+  }
+
   private static func isNumber(_ node: ValueNode?) -> Bool {
     if case .scalar(let scalar)? = node { return scalar.isNumeric }
     return false
   }
 
   /// The type `JSONDecoder` names for a value of a node.
-  private static func typeName(_ node: ValueNode) -> String {
+  private func typeName(_ node: ValueNode) -> String {
     switch node {
     case .scalar(let scalar):
       switch scalar {
@@ -144,7 +163,8 @@ struct DecodingErrorNotes {
     case .anyArray, .array: "Array<Any>"
     case .dictionary: "Dictionary<String, Any>"
     // NB: an enum without a raw type is read as an object only where notes are written.
-    case .enumeration: "String"
+    case .enumeration(let index):
+      schema.enums[index].rawType.map { $0 == .character ? "String" : $0.rawValue } ?? "Dictionary<String, Any>"
     }
   }
 }

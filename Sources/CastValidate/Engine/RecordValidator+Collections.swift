@@ -310,9 +310,9 @@ extension RecordValidator {
       let list: String = plan.caseNames.prefix(8).map { (name: String) -> String in "\"" + name + "\"" }
         .joined(separator: ", ")
       report(
-        .unknownEnumValue, .error,
+        .typeMismatch, .error,
         "\(plan.name) is an object with exactly one of the keys \(list), here \(named.count)", at: start,
-        declaration: declaration, expected: "one key of " + list, found: String(named.count) + " of them")
+        declaration: declaration, expected: plan.name, found: String(named.count) + " case keys")
       return .unconvertible
     }
     if failed { return .unconvertible }
