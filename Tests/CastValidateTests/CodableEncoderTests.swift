@@ -49,6 +49,8 @@ import Testing
   static let documents = [
     #"{"name": "a", "nick": null, "when": 12.5, "blob": "aGk=", "url": "http://x.com/a", "color": "red", "level": 2, "dec": 1.50, "f": 0.1, "d": 0.1, "path": "a/b", "tags": ["x"], "counts": {"a": 1}}"#,
     #"{"name": "a", "nick": "n", "when": -1e3, "blob": "", "url": "x", "color": "green", "level": 1.0, "dec": 1e2, "f": 1, "d": 2.5e-3, "path": "", "tags": [], "counts": {}}"#,
+    #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 16777217, "d": 1e-320, "path": "/", "tags": [], "counts": {}}"#,
+    #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 3.4028235e38, "d": 0.3, "path": "/", "tags": [], "counts": {}}"#,
   ]
 
   @Test("convert's output equals JSONEncoder's as JSON values", arguments: documents)

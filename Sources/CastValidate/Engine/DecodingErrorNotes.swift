@@ -112,6 +112,9 @@ struct DecodingErrorNotes {
       return "typeMismatch(\(type), codingPath: \(path))"
     case .unknownEnumValue? where Self.isFractionForIntegerRaw(finding, walk.node, schema):
       return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+    case .invalidFormat? where Self.isISODate(walk.node, schema):
+      // The iso8601 strategy throws with its container's path, not the date's own.
+      return "dataCorrupted(codingPath: \(Self.codingPathText(steps.dropLast())))"
     case .unknownEnumValue?, .invalidFormat?:
       return "dataCorrupted(codingPath: \(path))"
     case .checkFailed?:
@@ -141,6 +144,11 @@ struct DecodingErrorNotes {
       let found = finding.found, let value = Double(found)
     else { return false }
     return value != value.rounded(.towardZero) || !value.isFinite
+  }
+
+  private static func isISODate(_ node: ValueNode?, _ schema: CompiledSchema) -> Bool {
+    guard case .date(let index)? = node else { return false }
+    return schema.dateInputs[Int(index)] == .isoStringOnly
   }
 
   private static func isNumber(_ node: ValueNode?) -> Bool {

@@ -98,6 +98,9 @@ package struct Policy: Sendable, Hashable {
   /// An enum without a raw type is an object with one key, the case's name, whose value is an
   /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
   package var caseNamesAsKeys = false
+  /// A `Float` is written as the `Float` it was read into (`16777217` → `16777216.0`, `0.1` →
+  /// `0.1`), as `JSONEncoder` writes it; elsewhere numbers keep their text.
+  package var floatsWrittenAsStored = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -135,7 +138,7 @@ package struct Policy: Sendable, Hashable {
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, caseNamesAsKeys: true,
-        isStrict: false)
+        floatsWrittenAsStored: true, isStrict: false)
     }
   }
 

@@ -90,6 +90,9 @@ extension RecordValidator {
       {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
+      if wantInstance, type == .float, policy.floatsWrittenAsStored {
+        return .value(.number(String(describing: Float(scanner.double(token)))))
+      }
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
     case .string:
       let token = try scanner.readString()

@@ -55,12 +55,15 @@ final class CleanPlan: @unchecked Sendable {
   let ignoresUnknownKeys: Bool
   /// What JSON each `Date` node reads, by its date format index.
   let dateInputs: [DateInput]
+  /// Some model writes a `Float` as stored (`Policy.floatsWrittenAsStored`).
+  let floatsWrittenAsStored: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
     options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
+    floatsWrittenAsStored = plans.contains { $0.policy.floatsWrittenAsStored }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }

@@ -157,6 +157,10 @@ final class CleanRecordCheck {
       guard RecordValidator.isSurelyFinite(token, type, scanner)
         || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
+      // NB: a literal no Float holds exactly is written as the Float by the full walk.
+      if type == .float, plan.floatsWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
+        return false
+      }
       sink.literal(token.span, scanner)
       return true
     case .decimal, .number:
