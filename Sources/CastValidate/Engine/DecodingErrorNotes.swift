@@ -6,6 +6,16 @@ package enum CodingStep: Sendable, Hashable {
   case index(Int)
 }
 
+/// The decoder's view of an error, for machine output: the `DecodingError` case and its coding path.
+package struct DecoderView: Sendable, Hashable {
+  /// `typeMismatch`, `valueNotFound`, `keyNotFound` or `dataCorrupted`.
+  package var errorCase: String
+  /// The coding path as a JSON Pointer (for `keyNotFound`, with the missing key).
+  package var codingPath: String
+  /// Whether this is the error `JSONDecoder` throws (the first in decoding order).
+  package var isFirst: Bool
+}
+
 /// The `DecodingError` `JSONDecoder` throws for each error of a `codable` record, as notes beside
 /// the errors, so a developer can match castctl's findings to what the app logged. `JSONDecoder`
 /// stops at its first error, which is the first in decoding order (properties in declaration
@@ -31,9 +41,11 @@ struct DecodingErrorNotes {
       guard let walk = walks[index], let error = decodingError(finding, walk) else { continue }
       let lead = index == first ? "JSONDecoder throws this error first: " : "JSONDecoder: "
       var note = Finding(
-        code: FindingCode.decodingError.rawValue, severity: .note, message: lead + error, path: finding.path,
+        code: FindingCode.decodingError.rawValue, severity: .note, message: lead + error.text, path: finding.path,
         offset: finding.offset, recordLine: finding.recordLine, declaration: finding.declaration)
       note.recordLineStart = finding.recordLineStart
+      note.decoderView = DecoderView(
+        errorCase: String(error.text.prefix { $0.isLetter }), codingPath: Self.pointer(error.at), isFirst: index == first)
       annotated.append(note)
     }
     return annotated
@@ -85,7 +97,7 @@ struct DecodingErrorNotes {
   }
 
   /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
-  func decodingError(_ finding: Finding, _ walk: Walk) -> String? {
+  func decodingError(_ finding: Finding, _ walk: Walk) -> (text: String, at: [CodingStep])? {
     let steps = finding.codingPath ?? []
     let path = Self.codingPathText(steps)
     // NB: a key that is no key of the dictionary's type is reported without an expected value.
@@ -94,34 +106,44 @@ struct DecodingErrorNotes {
     switch FindingCode(rawValue: finding.code) {
     case .missingRequired?:
       guard case .key(let key)? = steps.last else { return nil }
-      return "keyNotFound(\"\(key)\", codingPath: \(Self.codingPathText(steps.dropLast())))"
+      return ("keyNotFound(\"\(key)\", codingPath: \(Self.codingPathText(steps.dropLast())))", steps)
     case .nullNotAllowed?:
-      return "valueNotFound(\(type), codingPath: \(path))"
+      return ("valueNotFound(\(type), codingPath: \(path))", steps)
     case .outOfRange?:
-      return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+      return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
     case .typeMismatch?:
       // A number the integer type cannot hold exactly fails in JSONDecoder's parser, which
       // reports it as invalid JSON at the top.
       if finding.found?.hasPrefix("the number") == true, Self.isNumber(walk.node) {
-        return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+        return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
       }
       // An enum object without exactly one case key: the decoder names the enum itself.
       if finding.found?.hasSuffix(" case keys") == true, let expected = finding.expected {
-        return "typeMismatch(\(expected), codingPath: \(path))"
+        return ("typeMismatch(\(expected), codingPath: \(path))", steps)
       }
-      return "typeMismatch(\(type), codingPath: \(path))"
+      return ("typeMismatch(\(type), codingPath: \(path))", steps)
     case .unknownEnumValue? where Self.isFractionForIntegerRaw(finding, walk.node, schema):
-      return #"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#
+      return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
     case .invalidFormat? where Self.isISODate(walk.node, schema):
       // The iso8601 strategy throws with its container's path, not the date's own.
-      return "dataCorrupted(codingPath: \(Self.codingPathText(steps.dropLast())))"
+      return ("dataCorrupted(codingPath: \(Self.codingPathText(steps.dropLast())))", Array(steps.dropLast()))
     case .unknownEnumValue?, .invalidFormat?:
-      return "dataCorrupted(codingPath: \(path))"
+      return ("dataCorrupted(codingPath: \(path))", steps)
     case .checkFailed?:
       return nil
     default:
-      return "dataCorrupted(codingPath: \(path))"
+      return ("dataCorrupted(codingPath: \(path))", steps)
     }
+  }
+
+  /// A coding path as a JSON Pointer (`/items/1/name`), unambiguous where keys hold dots.
+  static func pointer(_ steps: [CodingStep]) -> String {
+    steps.map { step in
+      switch step {
+      case .key(let key): "/" + JSONPointerText.escape(key)
+      case .index(let index): "/\(index)"
+      }
+    }.joined()
   }
 
   /// `items[1].name`, as the keys and indices read; `[]` at the top.

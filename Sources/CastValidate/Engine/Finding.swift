@@ -26,6 +26,8 @@ public struct Finding: Sendable, Hashable {
   public var relatedOffset: Int?
   /// The error's path as `JSONDecoder` spells it (kept for the `codable` dialect's notes).
   package var codingPath: [CodingStep]?
+  /// On a `decoding-error` note: the decoder's error, for `--format json`.
+  package var decoderView: DecoderView?
 
   /// Creates a finding.
   public init(

@@ -25,7 +25,7 @@ struct GeneratorOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "How a codable model's Date is read and written, as JSONDecoder's dateDecodingStrategy: deferred-to-date (the default: seconds since 2001-01-01, a number), seconds-since-1970, milliseconds-since-1970, iso8601, or formatted:PATTERN (e.g. formatted:yyyy-MM-dd, in UTC). A property's //! date directive wins.",
+      "How a codable model's Date is read and written, as JSONDecoder's dateDecodingStrategy: deferred-to-date (the default: seconds since 2001-01-01, a number), seconds-since-1970, milliseconds-since-1970, iso8601, or formatted:PATTERN (e.g. formatted:yyyy-MM-dd, in UTC); Foundation's spellings (secondsSince1970, …) work too. A property's //! date directive wins.",
       valueName: "strategy"))
   var dateDecoding: DateStrategy?
 
@@ -46,9 +46,10 @@ struct DateStrategy: ExpressibleByArgument {
   init?(argument: String) {
     text = argument
     switch argument {
-    case "deferred-to-date": format = .referenceSeconds
-    case "seconds-since-1970": format = .epochSeconds
-    case "milliseconds-since-1970": format = .epochMilliseconds
+    // NB: Foundation's own spellings are accepted too, as a developer copies them from the app.
+    case "deferred-to-date", "deferredToDate": format = .referenceSeconds
+    case "seconds-since-1970", "secondsSince1970": format = .epochSeconds
+    case "milliseconds-since-1970", "millisecondsSince1970": format = .epochMilliseconds
     case "iso8601": format = .iso8601
     case _ where argument.hasPrefix("formatted:") && argument.count > "formatted:".count:
       format = .pattern(String(argument.dropFirst("formatted:".count)))
