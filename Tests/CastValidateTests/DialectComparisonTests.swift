@@ -58,8 +58,14 @@ struct ComparisonRow: Sendable, CustomTestStringConvertible {
 }
 
 /// Shorthand: the same verdict for every dialect.
+extension Dialect {
+  /// The five seed libraries' dialects, the columns of this table; `codable` is compared with the
+  /// real JSONDecoder instead (CodableDecoderTests).
+  static let seedLibraries: [Dialect] = [.jsoncast, .jsonobject, .convertible, .nosce, .dson]
+}
+
 private func every(_ verdict: DialectVerdict) -> [Dialect: DialectVerdict] {
-  Dictionary(uniqueKeysWithValues: Dialect.allCases.map { ($0, verdict) })
+  Dictionary(uniqueKeysWithValues: Dialect.seedLibraries.map { ($0, verdict) })
 }
 
 /// Shorthand: one verdict per dialect, in the table's column order.
@@ -428,27 +434,27 @@ struct DialectComparisonTests {
     }
   }
 
-  @Test("each dialect's verdict, findings and value for each row", arguments: ComparisonRow.all, Dialect.allCases)
+  @Test("each dialect's verdict, findings and value for each row", arguments: ComparisonRow.all, Dialect.seedLibraries)
   func dialectDecidesRow(_ row: ComparisonRow, _ dialect: Dialect) throws {
     try check(row, dialect, strict: false, schema: row.schema(dialect), registryOptions: RegistryOptions())
   }
 
   @Test(
     "--strict: no coercion, null only for optionals, warnings are errors", arguments: ComparisonRow.all,
-    Dialect.allCases)
+    Dialect.seedLibraries)
   func strictDecidesRow(_ row: ComparisonRow, _ dialect: Dialect) throws {
     try check(row, dialect, strict: true, schema: row.schema(dialect), registryOptions: RegistryOptions())
   }
 
   @Test(
     "--dialect on an undeclared model gives the declared dialect's verdicts",
-    arguments: ComparisonRow.all.filter { !$0.snake }, Dialect.allCases)
+    arguments: ComparisonRow.all.filter { !$0.snake }, Dialect.seedLibraries)
   func dialectOverrideDecidesRow(_ row: ComparisonRow, _ dialect: Dialect) throws {
     try check(
       row, dialect, strict: false, schema: row.neutralSchema, registryOptions: RegistryOptions(dialect: dialect))
   }
 
-  @Test("--strict never accepts a document its dialect rejects", arguments: ComparisonRow.all, Dialect.allCases)
+  @Test("--strict never accepts a document its dialect rejects", arguments: ComparisonRow.all, Dialect.seedLibraries)
   func strictIsNeverLooser(_ row: ComparisonRow, _ dialect: Dialect) throws {
     let lenient = try EngineProbe.run(schema: row.schema(dialect), row.json)
     let strict = try EngineProbe.run(schema: row.schema(dialect), row.json, options: ValidationOptions(strict: true))
@@ -500,7 +506,7 @@ struct DialectComparisonTests {
     #expect(run.value("c") == #""x""#)
   }
 
-  @Test("a subclass takes its superclass's dialect", arguments: Dialect.allCases)
+  @Test("a subclass takes its superclass's dialect", arguments: Dialect.seedLibraries)
   func subclassInheritsDialect(_ dialect: Dialect) throws {
     let row = ComparisonRow.all[0]
     let schema = row.schema(dialect).replacing("class M:", with: "class Base:") + "class M: Base {}\n"

@@ -44,6 +44,9 @@ package enum DateFormat: Sendable, Hashable {
   case epochMilliseconds
   /// A fixed pattern (`yyyy-MM-dd`), always in UTC.
   case pattern(String)
+  /// Seconds since 2001-01-01, as a number and only a number: `Date`'s own `Codable` form, what
+  /// `JSONDecoder`'s default `deferredToDate` reads and `JSONEncoder` writes.
+  case referenceSeconds
 }
 
 /// A declarative check from a `//!` directive; a failed check is an error.

@@ -18,6 +18,11 @@ enum DialectRules {
     return nil
   }
 
+  /// How a `Date` property without a `//! date` directive is read and written.
+  static func defaultDateFormat(_ dialect: Dialect, options: RegistryOptions) -> DateFormat {
+    dialect == .codable ? options.codableDateFormat : .iso8601
+  }
+
   /// Whether an inheritance clause names a snake_case protocol.
   // NB: two names, compared rather than hashed, as in `declaredDialect`.
   static func declaresSnakeCase(_ names: [String]) -> Bool {

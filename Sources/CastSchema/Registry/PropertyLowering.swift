@@ -40,7 +40,8 @@ extension RegistryBuilder {
       properties.append(
         Property(
           name: propertyName, declaredIn: name, range: range, defaultValue: defaultValue, keys: [], checks: [],
-          dateFormat: .iso8601, type: type, optionality: optionality, isRequired: false, keySource: .propertyName,
+          dateFormat: DialectRules.defaultDateFormat(dialect, options: options), type: type, optionality: optionality, isRequired: false,
+          keySource: .propertyName,
           usage: .normal, isLet: row.isLet))
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)

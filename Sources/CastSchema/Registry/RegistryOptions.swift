@@ -8,6 +8,9 @@ public struct RegistryOptions: Sendable, Hashable {
   public var emptyStringIsAbsent = false
   /// `--dialect`: overrides every model's dialect.
   public var dialect: Dialect?
+  /// `--date-decoding`: how a `codable` model's `Date` without a `//! date` directive is read and
+  /// written (`JSONDecoder.dateDecodingStrategy`); by default `Date`'s own form.
+  package var codableDateFormat: DateFormat = .referenceSeconds
 
   /// Default options: no flags.
   public init(

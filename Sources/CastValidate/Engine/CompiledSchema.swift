@@ -14,11 +14,15 @@ package final class CompiledSchema: @unchecked Sendable {
   let enums: [EnumPlan]
   /// The policy for values outside any model (`--type`).
   let basePolicy: Policy
+  /// Some model's policy wants `DecodingError` notes, so errors keep their coding path.
+  let keepsCodingPaths: Bool
   /// Element, key and value nodes of collections, by index.
   private let nodeTable: UnsafeMutablePointer<ValueNode>
   private let nodeCount: Int
   /// Date formats of `Date` nodes, by index.
   let dateFormats: [DateFormat]
+  /// The JSON type each `Date` node reads, by index (`Policy.datesInTheirFormatOnly`).
+  let dateInputs: [DateInput]
   /// Type expressions compiled for `--type` targets.
   private let typeNodes: [TypeRef: ValueNode]
   /// The types plans were compiled for, and the models they reach; nil: every model.
@@ -58,6 +62,7 @@ package final class CompiledSchema: @unchecked Sendable {
     for type in types { compiledTypes[type] = compiler.node(for: type) }
     typeNodes = compiledTypes
     enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
+    keepsCodingPaths = plans.contains { $0.policy.decodingErrorNotes }
     var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
     if options.strict { base = base.strict() }
     basePolicy = base
@@ -65,6 +70,7 @@ package final class CompiledSchema: @unchecked Sendable {
     nodeTable = .allocate(capacity: max(nodeCount, 1))
     nodeTable.initialize(from: compiler.nodes, count: nodeCount)
     dateFormats = compiler.dateFormats
+    dateInputs = compiler.dateInputs
   }
 
   /// The same plans as plain tables, for the clean-record check; built on first use, since
@@ -74,7 +80,7 @@ package final class CompiledSchema: @unchecked Sendable {
       if let cached { return cached }
       let plan = CleanPlan(
         plans: plans, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
-        options: options)
+        dateInputs: dateInputs, options: options)
       cached = plan
       return plan
     }
@@ -102,12 +108,30 @@ package final class CompiledSchema: @unchecked Sendable {
 
 }
 
+/// What JSON a `Date` node reads.
+enum DateInput: Sendable {
+  case numberOrString, numberOnly, isoStringOnly, patternStringOnly
+
+  init(_ format: DateFormat, inTheirFormatOnly: Bool) {
+    switch format {
+    case .referenceSeconds: self = .numberOnly
+    case _ where !inTheirFormatOnly: self = .numberOrString
+    case .epochSeconds, .epochMilliseconds: self = .numberOnly
+    case .iso8601: self = .isoStringOnly
+    case .pattern: self = .patternStringOnly
+    }
+  }
+}
+
 /// Turns models and types into plans and nodes, collecting collection nodes into one table.
 final class SchemaCompiler {
   let registry: ModelRegistry
   let options: ValidationOptions
   private(set) var nodes: [ValueNode] = []
   private(set) var dateFormats: [DateFormat] = []
+  private(set) var dateInputs: [DateInput] = []
+  /// The policy of the model being compiled reads dates in their format's type only.
+  private var datesInTheirFormatOnly = false
 
   init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
@@ -122,6 +146,8 @@ final class SchemaCompiler {
   func plan(for model: Model, index: Int) -> ModelPlan {
     var policy = Policy.preset(for: model.dialect)
     if options.strict { policy = policy.strict() }
+    datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    defer { datesInTheirFormatOnly = false }
     let caseInsensitive = registry.options.caseInsensitiveKeys
     // JsonObject reads every JSON key through the snake_case rule (`KeyFolding`).
     let snake = model.dialect == .jsonobject && model.usesSnakeCase
@@ -201,6 +227,7 @@ final class SchemaCompiler {
     switch type {
     case .scalar(.date):
       dateFormats.append(dateFormat)
+      dateInputs.append(DateInput(dateFormat, inTheirFormatOnly: datesInTheirFormatOnly))
       return .date(Int32(dateFormats.count - 1))
     case .scalar(let scalar): return .scalar(scalar)
     case .any: return .any

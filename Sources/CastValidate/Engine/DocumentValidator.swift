@@ -170,6 +170,9 @@ package struct DocumentValidator: Sendable {
         validator.findings.enumerated().sorted {
           ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
         }.map(\.element))
+      if recordPolicy.decodingErrorNotes {
+        findings = DecodingErrorNotes(schema: validator.schema, root: node).annotate(findings)
+      }
     }
     let isValid = validator.errorCount == errorsBefore
     var encoded: [UInt8]?

@@ -24,6 +24,10 @@ public struct Finding: Sendable, Hashable {
   public var found: String?
   /// Another position the finding is about (the earlier value of a duplicate key).
   public var relatedOffset: Int?
+  /// The error's path as `JSONDecoder` spells it (kept for the `codable` dialect's notes).
+  package var codingPath: [CodingStep]?
+  /// On a `decoding-error` note: the decoder's error, for `--format json`.
+  package var decoderView: DecoderView?
 
   /// Creates a finding.
   public init(
@@ -67,6 +71,7 @@ public enum FindingCode: String, Sendable, CaseIterable {
   case emptyStringAbsent = "empty-string-absent"
   case checkFailed = "check-failed"
   case tooManyErrors = "too-many-errors"
+  case decodingError = "decoding-error"
 
   /// One line on what the code means, as plain text (SARIF rules, GitHub annotations): the
   /// catalogue's meaning without its Markdown.

@@ -80,6 +80,27 @@ package struct Policy: Sendable, Hashable {
   /// A record that is not an object (a number, a string, `null`) is read as an empty object, with
   /// a warning: Nosce's `init(jsonString:)` does so and fills the defaults (NO-04).
   package var nonObjectRecordIsEmpty = false
+  /// A number written with a fraction or an exponent is read for an integer type as
+  /// `JSONDecoder` reads it: through the nearest `Double` (`1.00000000000000000001` and `1e-400`
+  /// are whole), and from 2^53 up through `Decimal`, its fraction cut off.
+  package var wholeNumbersViaDouble = false
+  /// A non-zero number that rounds to zero in `Float` / `Double` is out of range, as
+  /// `JSONDecoder` has it (`1e-50` for a `Float`).
+  package var underflowIsOutOfRange = false
+  /// Of two values under one key the first is read and the later one not at all (`JSONDecoder`
+  /// keeps the first); elsewhere the later one replaces it.
+  package var duplicateKeyFirstWins = false
+  /// Every error gets a note with the `DecodingError` `JSONDecoder` would throw for it.
+  package var decodingErrorNotes = false
+  /// A `Date` is read only in its format's JSON type (a number for epoch seconds, a string for
+  /// ISO-8601 or a pattern), as `JSONDecoder`'s date strategies read it; elsewhere any of them.
+  package var datesInTheirFormatOnly = false
+  /// An enum without a raw type is an object with one key, the case's name, whose value is an
+  /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
+  package var caseNamesAsKeys = false
+  /// A `Float` is written as the `Float` it was read into (`16777217` → `16777216.0`, `0.1` →
+  /// `0.1`), as `JSONEncoder` writes it; elsewhere numbers keep their text.
+  package var floatsWrittenAsStored = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -115,7 +136,9 @@ package struct Policy: Sendable, Hashable {
       Policy(
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
-        dropBadElements: false, nilOutput: .omit, isStrict: false)
+        dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
+        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, caseNamesAsKeys: true,
+        floatsWrittenAsStored: true, isStrict: false)
     }
   }
 

@@ -16,6 +16,9 @@ extension RecordValidator {
         }
         return .value(wantInstance ? .number(scanner.literal(token)) : nil)
       }
+      if policy.wholeNumbersViaDouble {
+        return wholeViaDouble(type, token, scanner, at: start, declaration: declaration, build: wantInstance)
+      }
       // A whole number written with a fraction or an exponent (`3.0`, `1e19`): exact, any size.
       let decimal = DecimalLiteral(scanner.bytes(token.span))
       if decimal.isZero || decimal.scale >= 0 {
@@ -82,6 +85,14 @@ extension RecordValidator {
       else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
+      if policy.underflowIsOutOfRange, type == .float || type == .double, !Self.isSurelyFinite(token, type, scanner),
+        Self.underflows(token, type, scanner)
+      {
+        return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
+      }
+      if wantInstance, type == .float, policy.floatsWrittenAsStored {
+        return .value(.number(String(describing: Float(scanner.double(token)))))
+      }
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
     case .string:
       let token = try scanner.readString()
@@ -114,6 +125,40 @@ extension RecordValidator {
     default:
       return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
     }
+  }
+
+  /// `JSONDecoder`'s reading of a number with a fraction or an exponent for an integer type: the
+  /// nearest `Double` must be a whole number the type holds; below 2^53 that is the value, from
+  /// there the literal's `Decimal` value without its fraction.
+  private mutating func wholeViaDouble(
+    _ type: ScalarType, _ token: JSONNumberToken, _ scanner: JSONScanner, at start: Int, declaration: SourceRange?,
+    build wantInstance: Bool
+  ) -> Outcome {
+    let literal = scanner.literal(token)
+    let double = scanner.double(token)
+    guard double.isFinite, double == double.rounded(.towardZero) else {
+      return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
+    }
+    guard let bounds = type.integerBounds, double >= Double(bounds.min), double < Double(bounds.max) + 1 else {
+      return outOfRange(type, literal, at: start, declaration: declaration)
+    }
+    if double.magnitude < 0x1p53 { return .value(wantInstance ? .number(String(Int64(double))) : nil) }
+    let decimal = DecimalLiteral(scanner.bytes(token.span))
+    guard let magnitude = decimal.truncatedMagnitude, Self.fits(negative: decimal.isNegative, magnitude: magnitude, type) else {
+      return outOfRange(type, literal, at: start, declaration: declaration)
+    }
+    return .value(wantInstance ? .number((decimal.isNegative && magnitude != 0 ? "-" : "") + String(magnitude)) : nil)
+  }
+
+  /// A non-zero literal that rounds to zero in its floating-point type.
+  static func underflows(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
+    let value = scanner.double(token)
+    guard type == .float ? Float(value) == 0 : value == 0 else { return false }
+    for byte in scanner.bytes(token.span) {
+      if byte | 0x20 == UInt8(ascii: "e") { return false }
+      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+    }
+    return false
   }
 
   // MARK: - Ranges

@@ -53,6 +53,12 @@ extension RecordValidator {
       let root = hasRoots ? plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) } : nil
       if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
         unowned(unsafe) let field = plan.fields[fieldIndex]
+        if slots[slotBase + fieldIndex].offset >= 0, plan.policy.duplicateKeyFirstWins {
+          reportDuplicate(
+            key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration, firstWins: true)
+          try scanner.skipValue()
+          continue
+        }
         if slots[slotBase + fieldIndex].offset >= 0 {
           // The last value wins: what was found in the replaced one no longer counts.
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
@@ -332,12 +338,21 @@ extension RecordValidator {
     findings.removeAll { span.contains($0.offset) }
   }
 
-  mutating func reportDuplicate(_ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange) {
+  mutating func reportDuplicate(
+    _ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange, firstWins: Bool = false
+  ) {
     path.push(.key(key))
     report(
-      .duplicateKey, .warning,
-      "duplicate key; this value replaces the earlier one", at: offset, declaration: declaration, related: previous)
+      .duplicateKey, .warning, Self.duplicateMessage(firstWins: firstWins), at: offset, declaration: declaration,
+      related: previous)
     path.pop()
+  }
+
+  /// What a duplicate key's finding says: which of the two values is read.
+  static func duplicateMessage(firstWins: Bool) -> String {
+    firstWins
+      ? "duplicate key; the earlier value is read and this one is not (JSONDecoder keeps the first)"
+      : "duplicate key; this value replaces the earlier one"
   }
 
   // MARK: - Checks

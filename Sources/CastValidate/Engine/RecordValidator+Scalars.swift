@@ -154,6 +154,12 @@ extension RecordValidator {
   }
 
   /// Dates: ISO-8601 (or the directive's pattern) strings, and epoch seconds as numbers or numeric strings.
+  /// Seconds since 1970 as `Date(timeIntervalSince1970:)` keeps them and `timeIntervalSince1970`
+  /// gives them back: stored since 2001, so a fraction can lose bits.
+  static func throughReferenceDate(_ seconds: Double) -> Double {
+    (seconds - 978_307_200) + 978_307_200
+  }
+
   mutating func date(
     _ format: DateFormat, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
     declaration: SourceRange?, build wantInstance: Bool
@@ -161,6 +167,20 @@ extension RecordValidator {
     let start = scanner.offset
     let seconds: Double
     switch kind {
+    case .number where format == .referenceSeconds:
+      // `Date(from:)` decodes a Double: any finite one, nothing read as a year.
+      let token = try scanner.readNumber()
+      let value = scanner.double(token)
+      guard value.isFinite, !Self.underflows(token, .double, scanner) else {
+        return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
+      }
+      return .value(wantInstance ? .number(NumberText.literal(value)) : nil)
+    case _ where format == .referenceSeconds:
+      return try mismatch("Date (seconds since 2001-01-01, a number)", kind, &scanner, declaration: declaration)
+    case .string where policy.datesInTheirFormatOnly && (format == .epochSeconds || format == .epochMilliseconds):
+      return try mismatch("Date (\(format == .epochSeconds ? "seconds" : "milliseconds") since 1970, a number)", kind, &scanner, declaration: declaration)
+    case .number where policy.datesInTheirFormatOnly && format != .epochSeconds && format != .epochMilliseconds:
+      return try mismatch("Date (a string)", kind, &scanner, declaration: declaration)
     case .number:
       let token = try scanner.readNumber()
       // A number is read in the directive's unit, never guessed from its size.
@@ -171,16 +191,17 @@ extension RecordValidator {
     case .string:
       let token = try scanner.readString()
       // The common case, an ISO-8601 string without escapes, is read without building a String.
-      if !token.hasEscapes, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)),
+      let strict = policy.datesInTheirFormatOnly
+      if !token.hasEscapes, !strict || format == .iso8601, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)),
         DateText.representable.contains(value)
       {
         seconds = value
         break
       }
       let text = scanner.string(token)
-      var parsed = DateText.parseISO8601(text)
+      var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text) : nil
       if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
-      if parsed == nil, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
+      if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
       guard let value = parsed else {
         let expected: String
         switch format {
@@ -201,8 +222,15 @@ extension RecordValidator {
     }
     guard wantInstance else { return .value(nil) }
     switch format {
+    // NB: JSONEncoder writes ISO-8601 in whole seconds, and epoch numbers through `Date`'s own
+    // storage (seconds since 2001), with the rounding that costs.
+    case .iso8601 where policy.datesInTheirFormatOnly: return .value(.string(DateText.formatISO8601(seconds.rounded(.down))))
+    case .epochSeconds where policy.datesInTheirFormatOnly:
+      return .value(.number(NumberText.literal(Self.throughReferenceDate(seconds))))
+    case .epochMilliseconds where policy.datesInTheirFormatOnly:
+      return .value(.number(NumberText.literal(1000 * Self.throughReferenceDate(seconds))))
     case .iso8601: return .value(.string(DateText.formatISO8601(seconds)))
-    case .epochSeconds: return .value(.number(NumberText.literal(seconds)))
+    case .epochSeconds, .referenceSeconds: return .value(.number(NumberText.literal(seconds)))
     case .epochMilliseconds: return .value(.number(NumberText.literal((seconds * 1000).rounded())))
     case .pattern(let pattern): return .value(.string(DateText.format(seconds, pattern: pattern)))
     }

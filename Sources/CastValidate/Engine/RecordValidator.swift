@@ -183,6 +183,7 @@ struct RecordValidator {
       code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
       recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related)
     finding.recordLineStart = recordLineStart
+    if severity == .error, schema.keepsCodingPaths { finding.codingPath = codingSteps(extraPath: extraPath) }
     findings.append(finding)
   }
 
@@ -251,6 +252,24 @@ struct RecordValidator {
       }
     }
     return text
+  }
+
+  /// The current path as coding keys and indices, for `JSONDecoder`'s coding path.
+  func codingSteps(extraPath: String?) -> [CodingStep] {
+    var steps: [CodingStep] = []
+    for piece in path.elements {
+      switch piece {
+      case .key(let token):
+        steps.append(.key(currentKeyText(token)))
+      case .component(let plan, let field, let alternative, let component):
+        let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
+        steps.append(.key(keys[Int(alternative)].components[Int(component)].key))
+      case .index(let index):
+        steps.append(.index(index))
+      }
+    }
+    if let extraPath, extraPath.hasPrefix("/") { steps.append(.key(String(extraPath.dropFirst()))) }
+    return steps
   }
 
   private func currentKeyText(_ token: JSONStringToken) -> String {

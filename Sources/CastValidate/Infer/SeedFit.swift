@@ -85,7 +85,7 @@ struct SeedFit {
       case .iso8601: return kinds.isSubset(of: [.string]) && strings.formats.contains(.isoDate)
       case .pattern(let pattern) where pattern == "yyyy-MM-dd": return kinds.isSubset(of: [.string]) && strings.formats.contains(.dayDate)
       case .pattern: return kinds.isSubset(of: [.string])
-      case .epochSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
+      case .epochSeconds, .referenceSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
       case .epochMilliseconds: return kinds.isSubset(of: [.integer]) && numbers.hugeIntegers == 0
       }
     case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number

@@ -88,6 +88,17 @@ struct DecimalLiteral {
     return value
   }
 
+  /// The magnitude without its fraction when that fits in a `UInt64` (`Decimal`'s conversion to
+  /// an integer, which `JSONDecoder` uses from 2^53 up).
+  var truncatedMagnitude: UInt64? {
+    if scale >= 0 { return integralMagnitude }
+    guard !overflowed else { return nil }
+    guard scale > -20 else { return 0 }
+    var value = significand
+    for _ in 0 ..< -scale { value /= 10 }
+    return value
+  }
+
   /// The exact value when it is a whole number within `Int64`.
   var integralInt64: Int64? {
     guard let magnitude = integralMagnitude else { return nil }

@@ -39,6 +39,12 @@ struct PrettyObjectWriter {
     output.append(contentsOf: String(value).utf8)
   }
 
+  /// A Boolean member.
+  mutating func bool(_ key: StaticString, _ value: Bool, into output: inout [UInt8]) {
+    self.key(key, into: &output)
+    output.append(contentsOf: (value ? "true" : "false").utf8)
+  }
+
   /// A `null` member.
   mutating func null(_ key: StaticString, into output: inout [UInt8]) {
     self.key(key, into: &output)

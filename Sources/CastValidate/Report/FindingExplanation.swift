@@ -304,6 +304,19 @@ extension FindingCode {
             }
             """#,
           data: #"{"a": "x", "b": "y"}"#, arguments: ["--strict", "--max-errors", "1"]))
+    case .decodingError:
+      FindingExplanation(
+        code: self,
+        meaning: #"the `DecodingError` `JSONDecoder` throws for the error before it, with its coding path (note; `codable` dialect)"#,
+        detail: #"`JSONDecoder` stops at its first error and names it by a `DecodingError` case and a coding path (`typeMismatch(Int, codingPath: tags[1])`), without a line or a column. castctl reports every error, and beside each one the error the decoder would throw for it, so a logged error can be matched to the data. The decoder decodes properties in declaration order, so the error it throws is the first in that order, not always the first in the file: its note says so. A number an integer type cannot hold exactly fails in the decoder's parser, which reports it as `dataCorrupted` at the top: "The given data was not valid JSON.""#,
+        example: .init(
+          model: #"""
+            struct Post: Codable {
+                let id: Int
+                let tags: [String]
+            }
+            """#,
+          data: #"{"id": 1.5, "tags": ["a", 2]}"#, arguments: []))
     }
   }
 }

@@ -16,6 +16,16 @@ package enum FindingJSON {
     if let record = data.recordLine(of: finding) { members.append(JSONMember(key: "record", value: .number(String(record)))) }
     if let expected = finding.expected { members.append(JSONMember(key: "expected", value: .string(expected))) }
     if let found = finding.found { members.append(JSONMember(key: "found", value: .string(found))) }
+    if let view = finding.decoderView {
+      members.append(
+        JSONMember(
+          key: "decodingError",
+          value: .object([
+            JSONMember(key: "case", value: .string(view.errorCase)),
+            JSONMember(key: "codingPath", value: .string(view.codingPath)),
+            JSONMember(key: "first", value: .bool(view.isFirst)),
+          ])))
+    }
     if let related = finding.relatedOffset {
       let other = data.relatedPosition(of: finding, offset: related)
       members.append(
@@ -57,6 +67,13 @@ package enum FindingJSON {
     if let record = data.recordLine(of: finding) { object.integer("record", record, into: &output) }
     if let expected = finding.expected { object.string("expected", expected, into: &output) }
     if let found = finding.found { object.string("found", found, into: &output) }
+    if let view = finding.decoderView {
+      object.object("decodingError", into: &output) { nested, output in
+        nested.string("case", view.errorCase, into: &output)
+        nested.string("codingPath", view.codingPath, into: &output)
+        nested.bool("first", view.isFirst, into: &output)
+      }
+    }
     if let related = finding.relatedOffset {
       let other = data.relatedPosition(of: finding, offset: related)
       object.object("related", into: &output) { nested, output in

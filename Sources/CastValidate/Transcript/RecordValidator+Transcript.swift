@@ -45,7 +45,7 @@ extension RecordValidator {
         scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes,
         readableTo: documentEnd)
       return .value(nil)
-    case .scalar(let type) where Self.keepsLiteral(type, kind):
+    case .scalar(let type) where Self.keepsLiteral(type, kind) && !(type == .float && policy.floatsWrittenAsStored):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
       if case .value = outcome { copyLiteral(start, scanner, integer: type.isInteger, into: transcript) }
       return outcome

@@ -23,10 +23,46 @@ struct GeneratorOptions: ParsableArguments {
   @Option(help: "Read every model in this dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
   var dialect: Dialect?
 
+  @Option(
+    help: ArgumentHelp(
+      "How a codable model's Date is read and written, as JSONDecoder's dateDecodingStrategy: deferred-to-date (the default: seconds since 2001-01-01, a number), seconds-since-1970, milliseconds-since-1970, iso8601, or formatted:PATTERN (e.g. formatted:yyyy-MM-dd, in UTC); Foundation's spellings (secondsSince1970, …) work too. A property's //! date directive wins.",
+      valueName: "strategy"))
+  var dateDecoding: DateStrategy?
+
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
     RegistryOptions(
       capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
       dialect: dialect)
+      .with(dateDecoding)
+  }
+}
+
+/// A `--date-decoding` value: `JSONDecoder`'s date strategies by their names, in castctl's spelling.
+struct DateStrategy: ExpressibleByArgument {
+  let format: DateFormat
+  let text: String
+
+  init?(argument: String) {
+    text = argument
+    switch argument {
+    // NB: Foundation's own spellings are accepted too, as a developer copies them from the app.
+    case "deferred-to-date", "deferredToDate": format = .referenceSeconds
+    case "seconds-since-1970", "secondsSince1970": format = .epochSeconds
+    case "milliseconds-since-1970", "millisecondsSince1970": format = .epochMilliseconds
+    case "iso8601": format = .iso8601
+    case _ where argument.hasPrefix("formatted:") && argument.count > "formatted:".count:
+      format = .pattern(String(argument.dropFirst("formatted:".count)))
+    default: return nil
+    }
+  }
+}
+
+extension RegistryOptions {
+  /// These options with a `--date-decoding` strategy, when one is given.
+  func with(_ strategy: DateStrategy?) -> RegistryOptions {
+    var copy = self
+    if let strategy { copy.codableDateFormat = strategy.format }
+    return copy
   }
 }

@@ -26,6 +26,7 @@ extension GeneratorOptions {
     if nullEmpty { arguments.append("--nullempty") }
     if werror { arguments.append("--werror") }
     if let dialect { arguments += ["--dialect", dialect.rawValue] }
+    if let dateDecoding { arguments += ["--date-decoding", dateDecoding.text] }
     return arguments
   }
 }

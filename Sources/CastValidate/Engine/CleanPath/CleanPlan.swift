@@ -53,8 +53,17 @@ final class CleanPlan: @unchecked Sendable {
   let bytes: PlainTable<UInt8>
   /// `--unknown ignore`: an undeclared key is skipped without a finding.
   let ignoresUnknownKeys: Bool
+  /// What JSON each `Date` node reads, by its date format index.
+  let dateInputs: [DateInput]
+  /// Some model writes a `Float` as stored (`Policy.floatsWrittenAsStored`).
+  let floatsWrittenAsStored: Bool
 
-  init(plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], options: ValidationOptions) {
+  init(
+    plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
+    options: ValidationOptions
+  ) {
+    self.dateInputs = dateInputs
+    floatsWrittenAsStored = plans.contains { $0.policy.floatsWrittenAsStored }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }
@@ -83,8 +92,12 @@ final class CleanPlan: @unchecked Sendable {
     var enums: [CleanEnum] = []
     var raws: [CleanKey] = []
     var numbers: [Double] = []
+    // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
+    // none of their values (no string is one); the full walk reads them.
+    let keyedCases = plans.contains { $0.policy.caseNamesAsKeys }
     for plan in enumPlans {
-      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: plan.stringRaws.count))
+      let vouched = keyedCases && plan.rawType == nil ? 0 : plan.stringRaws.count
+      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched))
       for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
         raws.append(key(raw))
         numbers.append(number)

@@ -152,8 +152,15 @@ final class CleanRecordCheck {
     case .float, .double, .cgFloat:
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
-      guard RecordValidator.isSurelyFinite(token, type, scanner) || RecordValidator.fitsFloating(scanner.double(token), type)
+      // NB: a literal surely finite is too short to round to zero too; a longer one that does is
+      // left to the full walk, where the dialect says what that means.
+      guard RecordValidator.isSurelyFinite(token, type, scanner)
+        || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
+      // NB: a literal no Float holds exactly is written as the Float by the full walk.
+      if type == .float, plan.floatsWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
+        return false
+      }
       sink.literal(token.span, scanner)
       return true
     case .decimal, .number:
@@ -181,6 +188,10 @@ final class CleanRecordCheck {
   private func date<Sink: CleanSink>(
     _ lead: UInt8, _ scanner: inout JSONScanner, format: Int32, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
+    let input = format >= 0 ? plan.dateInputs[Int(format)] : .numberOrString
+    if input == .numberOnly, lead == JSONByte.quote { return false }
+    // NB: a pattern is read by the full walk; the check knows ISO-8601 only.
+    if input == .patternStringOnly || (input == .isoStringOnly && lead != JSONByte.quote) { return false }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
       guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }

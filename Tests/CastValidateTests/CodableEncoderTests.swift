@@ -1,0 +1,66 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// `convert` of a `codable` model against the real `JSONEncoder`: a document decoded by
+/// `JSONDecoder` and encoded again must equal castctl's output as JSON values (nil left out,
+/// dates in seconds since 2001, `Data` as base64, enums by raw value).
+@Suite struct CodableEncoderTests {
+  enum Color: String, Codable { case red, green }
+  enum Level: Int, Codable { case low = 1, high }
+  struct E: Codable {
+    let name: String
+    let nick: String?
+    let when: Date
+    let blob: Data
+    let url: URL
+    let color: Color
+    let level: Level
+    let dec: Decimal
+    let f: Float
+    let d: Double
+    let path: String
+    let tags: Set<String>
+    let counts: [String: Int]
+  }
+
+  static let schema = """
+    enum Color: String, Codable { case red, green }
+    enum Level: Int, Codable { case low = 1, high }
+    struct E: Codable {
+      let name: String
+      let nick: String?
+      let when: Date
+      let blob: Data
+      let url: URL
+      let color: Color
+      let level: Level
+      let dec: Decimal
+      let f: Float
+      let d: Double
+      let path: String
+      let tags: Set<String>
+      let counts: [String: Int]
+    }
+    """
+
+  static let documents = [
+    #"{"name": "a", "nick": null, "when": 12.5, "blob": "aGk=", "url": "http://x.com/a", "color": "red", "level": 2, "dec": 1.50, "f": 0.1, "d": 0.1, "path": "a/b", "tags": ["x"], "counts": {"a": 1}}"#,
+    #"{"name": "a", "nick": "n", "when": -1e3, "blob": "", "url": "x", "color": "green", "level": 1.0, "dec": 1e2, "f": 1, "d": 2.5e-3, "path": "", "tags": [], "counts": {}}"#,
+    #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 16777217, "d": 1e-320, "path": "/", "tags": [], "counts": {}}"#,
+    #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 3.4028235e38, "d": 0.3, "path": "/", "tags": [], "counts": {}}"#,
+  ]
+
+  @Test("convert's output equals JSONEncoder's as JSON values", arguments: documents)
+  func equalsJSONEncoder(json: String) throws {
+    let value = try JSONDecoder().decode(E.self, from: Data(json.utf8))
+    let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+    let run = try EngineProbe.run(schema: Self.schema, json, model: "E")
+    let instance = try #require(run.records.first?.instance)
+    let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: run.registry)).encode(instance))
+    let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+    #expect(actual == expected, "castctl \(output)")
+  }
+}
