@@ -105,7 +105,11 @@ struct RegistryBuilder {
         symbols.modelOrder.append(model.name.text)
         symbols.modelDecls.append(located)
       }
-      for nested in model.nested { collect(nested, file: file) }
+      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own.
+      for nested in model.nested {
+        if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { continue }
+        collect(nested, file: file)
+      }
     case .enumeration(let decl):
       guard !decl.name.text.isEmpty else { return }
       if declare(decl.name, file: file) {

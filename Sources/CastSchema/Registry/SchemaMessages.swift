@@ -6,6 +6,30 @@ enum SchemaMessages {
       text: "cannot infer the type of '\(property)' from its default; write its type: 'var \(property): T = …'")
   }
 
+  static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-default-ignored", severity: .warning,
+      text: "the default of '\(property)' is ignored by the synthesized init(from:): the key is still required; make it optional or write init(from:)")
+  }
+
+  static func codableKeyMissing(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-key-missing", severity: .error,
+      text: "'\(property)' is not in CodingKeys and has no initial value: Swift cannot synthesize init(from:)")
+  }
+
+  static func codableLetWithValue(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-let-with-value", severity: .warning,
+      text: "'\(property)' is a 'let' with an initial value: JSONDecoder never decodes it (JSONEncoder still writes it); make it 'var' to decode it")
+  }
+
+  static func codableUnknownKey(_ key: String, _ model: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-unknown-key", severity: .error,
+      text: "CodingKeys case '\(key)' names no stored property of '\(model)': Swift cannot synthesize the conformance")
+  }
+
   static func customProperty(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "custom-property", severity: .note,

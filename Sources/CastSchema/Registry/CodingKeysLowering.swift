@@ -1,0 +1,67 @@
+/// What the synthesized `Codable` conformance decodes (checked against swiftc 6.3.1 and
+/// Foundation's JSONDecoder): a `CodingKeys` enum names the keys, a property it leaves out is not
+/// decoded, and a `let` with an initial value is never decoded.
+extension RegistryBuilder {
+  /// The model's nested `CodingKeys` enum, if it declares one.
+  static func codingKeys(of decl: ModelDeclSyntax) -> EnumDeclSyntax? {
+    for nested in decl.nested {
+      if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { return keys }
+    }
+    return nil
+  }
+
+  /// Applies the synthesized conformance's rules to a codable model's own properties.
+  mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
+    let codingKeys = Self.codingKeys(of: decl)
+    var keyByName: [String: String]?
+    if let codingKeys {
+      var table: [String: String] = [:]
+      for entry in codingKeys.cases {
+        if case .string(let raw, _) = entry.rawValue { table[entry.name.text] = raw } else { table[entry.name.text] = entry.name.text }
+      }
+      keyByName = table
+    }
+    for index in properties.indices {
+      let property = properties[index]
+      guard property.usage == .normal else { continue }
+      let listed = keyByName?[property.name]
+      if property.isLet, property.defaultValue != nil {
+        // NB: swiftc warns, and the synthesized encode(to:) still writes it; castctl reads input only.
+        if listed != nil {
+          diagnostics.append(Diagnostic(SchemaMessages.codableLetWithValue(property.name), at: property.range))
+        }
+        ignore(&properties[index])
+        continue
+      }
+      if keyByName != nil, listed == nil {
+        let hasImplicitNil = !property.isLet && property.optionality != .none
+        if property.defaultValue == nil, !hasImplicitNil {
+          diagnostics.append(Diagnostic(SchemaMessages.codableKeyMissing(property.name), at: property.range))
+        }
+        ignore(&properties[index])
+        continue
+      }
+      if let listed {
+        properties[index].keys = [KeyPath(key: listed)]
+        properties[index].keySource = .codingKeys
+      }
+      if property.optionality == .none, property.defaultValue != nil, !property.isLet {
+        diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
+      }
+    }
+    guard let codingKeys else { return }
+    let names = Set(properties.map(\.name))
+    for entry in codingKeys.cases where !names.contains(entry.name.text) {
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.codableUnknownKey(entry.name.text, decl.name.text),
+          at: SourceRange(file: file, bytes: entry.name.range)))
+    }
+  }
+
+  private func ignore(_ property: inout Property) {
+    property.usage = .ignored
+    property.keys = []
+    property.isRequired = false
+  }
+}

@@ -1,0 +1,53 @@
+import CastSchema
+import Testing
+
+/// Codable models: CodingKeys are the keys, what they leave out and a `let` with a value are not
+/// decoded, and CodingKeys is no enum of its own.
+extension RegistryTests {
+  static let codableModel = """
+    struct User: Codable {
+      var id: Int
+      var homepage: String
+      var note: String?
+      var cached: Int = 0
+      let kind = "user"
+      enum CodingKeys: String, CodingKey {
+        case id
+        case homepage = "home_page"
+      }
+    }
+    struct Plain: Codable {
+      var id: Int
+      let version = 1
+      enum CodingKeys: String, CodingKey { case id = "ID" }
+    }
+
+    """
+
+  @Test(
+    "a CodingKeys case is the JSON key; a property it leaves out is not decoded",
+    arguments: [
+      ("id", ["id"], true), ("homepage", ["home_page"], true), ("note", [], false), ("cached", [], false),
+      ("kind", [], false),
+    ])
+  func codingKeys(_ name: String, _ keys: [String], _ mapped: Bool) throws {
+    let property = try #require(Self.registry(Self.codableModel).property("User", name))
+    #expect(property.keyTexts == keys)
+    #expect(property.isMapped == mapped)
+    if mapped { #expect(property.keySource == .codingKeys) }
+  }
+
+  @Test("CodingKeys of several models is neither an enum nor a duplicate name")
+  func codingKeysHidden() {
+    let registry = Self.registry(Self.codableModel)
+    #expect(registry.enums["CodingKeys"] == nil)
+    #expect(registry.property("Plain", "id")?.keyTexts == ["ID"])
+  }
+
+  @Test("without CodingKeys, a let with a value is not decoded and the others are")
+  func letWithValueWithoutCodingKeys() throws {
+    let registry = Self.registry("struct M: Codable {\n  let id: Int\n  let kind = \"m\"\n}\n")
+    #expect(try #require(registry.property("M", "id")).isRequired)
+    #expect(try #require(registry.property("M", "kind")).isMapped == false)
+  }
+}
