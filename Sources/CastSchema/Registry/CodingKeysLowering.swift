@@ -2,17 +2,27 @@
 /// Foundation's JSONDecoder): a `CodingKeys` enum names the keys, a property it leaves out is not
 /// decoded, and a `let` with an initial value is never decoded.
 extension RegistryBuilder {
-  /// The model's nested `CodingKeys` enum, if it declares one.
-  static func codingKeys(of decl: ModelDeclSyntax) -> EnumDeclSyntax? {
-    for nested in decl.nested {
+  /// The model's `CodingKeys` enum, declared in its body or in an extension, if any.
+  func codingKeys(of decl: ModelDeclSyntax) -> EnumDeclSyntax? {
+    let extensions = symbols.extensions[decl.name.text] ?? []
+    for nested in decl.nested + extensions.flatMap(\.syntax.nested) {
       if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { return keys }
     }
     return nil
   }
 
+  /// A hand-written `init(from:)` or `encode(to:)`, in the body (`file`) or an extension.
+  func customCoding(of decl: ModelDeclSyntax, file: Int) -> [(String, SourceRange)] {
+    var result = decl.customCoding.map { ($0.text, SourceRange(file: file, bytes: $0.range)) }
+    for located in symbols.extensions[decl.name.text] ?? [] {
+      result += located.syntax.customCoding.map { ($0.text, SourceRange(file: located.file, bytes: $0.range)) }
+    }
+    return result
+  }
+
   /// Applies the synthesized conformance's rules to a codable model's own properties.
   mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
-    let codingKeys = Self.codingKeys(of: decl)
+    let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
     if let codingKeys {
       var table: [String: String] = [:]

@@ -99,7 +99,9 @@ struct RegistryBuilder {
     switch decl {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
-      if declare(model.name, file: file) {
+      if model.isExtension {
+        symbols.extensions[model.name.text, default: []].append(Located(syntax: model, file: file))
+      } else if declare(model.name, file: file) {
         let located = LocatedModel(syntax: model, file: file, index: symbols.modelDecls.count)
         symbols.models[model.name.text] = located
         symbols.modelOrder.append(model.name.text)
@@ -181,7 +183,8 @@ struct RegistryBuilder {
   /// superclass's) of a model; the inheritance clause is read once for both.
   mutating func traits(of model: LocatedModel) -> ModelTraits {
     if let known = traits[model.index] { return known }
-    let names = model.syntax.inheritance.map(Self.typeName)
+    let extensions = symbols.extensions[model.syntax.name.text] ?? []
+    let names = (model.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
     let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,

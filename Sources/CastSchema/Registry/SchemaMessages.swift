@@ -6,6 +6,12 @@ enum SchemaMessages {
       text: "cannot infer the type of '\(property)' from its default; write its type: 'var \(property): T = …'")
   }
 
+  static func codableCustomCoding(_ model: String, _ what: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-custom-coding", severity: .note,
+      text: "'\(model)' has a hand-written \(what), which castctl cannot run: its properties are passed through unchecked, as '//! custom' ones are")
+  }
+
   static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "codable-default-ignored", severity: .warning,

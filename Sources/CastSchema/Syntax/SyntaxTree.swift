@@ -270,6 +270,11 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var nested: [DeclSyntax]
   /// Whole declaration.
   package var range: Range<Int>
+  /// `extension Name: P { … }` rather than a declaration: it adds conformances and members to
+  /// the model of that name.
+  package var isExtension = false
+  /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
+  package var customCoding: [NameSyntax] = []
 }
 
 /// `typealias Name = Type`
