@@ -51,3 +51,37 @@ extension RegistryTests {
     #expect(try #require(registry.property("M", "kind")).isMapped == false)
   }
 }
+
+/// Extensions and hand-written coding.
+extension RegistryTests {
+  @Test("an extension makes its model codable and brings its CodingKeys")
+  func extensionConformance() throws {
+    let registry = Self.registry(
+      """
+      struct User {
+        var id: Int
+      }
+      extension User: Codable {
+        enum CodingKeys: String, CodingKey { case id = "user_id" }
+        func greet() {}
+      }
+
+      """)
+    #expect(registry.models["User"]?.dialect == .codable)
+    #expect(registry.property("User", "id")?.keyTexts == ["user_id"])
+  }
+
+  @Test(
+    "a hand-written init(from:) or encode(to:) passes the properties through unchecked",
+    arguments: [
+      "  init(from decoder: Decoder) throws { a = 1 }\n",
+      "  public func encode(to encoder: Encoder) throws {}\n",
+    ])
+  func customCoding(_ member: String) throws {
+    let (registry, diagnostics) = Loading.load("struct M: Codable {\n  var a: Int\n\(member)}\n", options: RegistryOptions())
+    #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
+    let property = try #require(registry.property("M", "a"))
+    #expect(property.usage == .custom)
+    #expect(!property.isRequired)
+  }
+}

@@ -22,6 +22,15 @@ extension RegistryBuilder {
 
   /// Applies the synthesized conformance's rules to a codable model's own properties.
   mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
+    if let (what, range) = customCoding(of: decl, file: file).first {
+      // The model's own code decodes it: its value is passed through unchecked, not guessed.
+      diagnostics.append(Diagnostic(SchemaMessages.codableCustomCoding(decl.name.text, what), at: range))
+      for index in properties.indices where properties[index].usage == .normal {
+        properties[index].usage = .custom
+        properties[index].isRequired = false
+      }
+      return
+    }
     let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
     if let codingKeys {
