@@ -23,5 +23,18 @@ extension BrokenCase {
     BrokenCase(
       "a default on a non-optional var",
       "struct A: Codable {\n  var 1️⃣count: Int = 3\n}\n", "codable-default-ignored", .warning),
+    BrokenCase(
+      "myURL under convertFromSnakeCase", "struct A: Codable {\n  var 1️⃣myURL: URL?\n}\n",
+      "codable-snake-case-unreachable", .warning, message: "\"my_u_r_l\"", options: snakeDecoding),
+    BrokenCase(
+      "a snake_case CodingKey under convertFromSnakeCase",
+      "struct A: Codable {\n  var 1️⃣homepage: String?\n  enum CodingKeys: String, CodingKey { case homepage = \"home_page\" }\n}\n",
+      "codable-snake-case-unreachable", .warning, message: "no JSON key does", options: snakeDecoding),
   ]
+
+  static var snakeDecoding: RegistryOptions {
+    var options = RegistryOptions()
+    options.keyDecoding = .convertFromSnakeCase
+    return options
+  }
 }

@@ -64,6 +64,9 @@ extension RegistryBuilder {
         properties[index].keys = [KeyPath(key: listed)]
         properties[index].keySource = .codingKeys
       }
+      if options.keyDecoding == .convertFromSnakeCase {
+        applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
+      }
       if property.optionality == .none, property.defaultValue != nil, !property.isLet {
         diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
       }
@@ -76,6 +79,26 @@ extension RegistryBuilder {
           SchemaMessages.codableUnknownKey(entry.name.text, decl.name.text),
           at: SourceRange(file: file, bytes: entry.name.range)))
     }
+  }
+
+  /// The JSON keys `convertFromSnakeCase` turns into `codingKey`: the one JSONEncoder's
+  /// `convertToSnakeCase` writes first, when it comes back; a warning when it does not.
+  private mutating func applySnakeCaseDecoding(to property: inout Property, codingKey: String) {
+    let written = FoundationSnakeCase.toSnakeCase(codingKey)
+    var reaching: [String] = []
+    for candidate in [written, FoundationSnakeCase.reachingKey(codingKey), codingKey].compactMap(\.self)
+    where FoundationSnakeCase.fromSnakeCase(candidate) == codingKey && !reaching.contains(candidate) {
+      reaching.append(candidate)
+    }
+    if reaching.first != written {
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.codableSnakeCaseUnreachable(
+            property.name, written, FoundationSnakeCase.fromSnakeCase(written), reaching.first),
+          at: property.range))
+    }
+    property.keys = (reaching.isEmpty ? [written] : reaching).map { KeyPath(key: $0) }
+    property.keySource = .snakeCase
   }
 
   private func ignore(_ property: inout Property) {

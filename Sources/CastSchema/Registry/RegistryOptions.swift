@@ -8,6 +8,8 @@ public struct RegistryOptions: Sendable, Hashable {
   public var emptyStringIsAbsent = false
   /// `--dialect`: overrides every model's dialect.
   public var dialect: Dialect?
+  /// `--key-decoding`: JSONDecoder's key strategy for Codable models.
+  package var keyDecoding = CodableKeyDecoding.useDefaultKeys
 
   /// Default options: no flags.
   public init(
@@ -19,4 +21,12 @@ public struct RegistryOptions: Sendable, Hashable {
     self.emptyStringIsAbsent = emptyStringIsAbsent
     self.dialect = dialect
   }
+}
+
+/// JSONDecoder's `keyDecodingStrategy`, for Codable models.
+package enum CodableKeyDecoding: String, Sendable, Hashable, CaseIterable {
+  /// The CodingKey is the JSON key.
+  case useDefaultKeys = "use-default-keys"
+  /// The JSON key goes through `FoundationSnakeCase.fromSnakeCase` before it is compared.
+  case convertFromSnakeCase = "convert-from-snake-case"
 }

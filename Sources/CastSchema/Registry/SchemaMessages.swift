@@ -30,6 +30,15 @@ enum SchemaMessages {
       text: "'\(property)' is a 'let' with an initial value: JSONDecoder never decodes it (JSONEncoder still writes it); make it 'var' to decode it")
   }
 
+  static func codableSnakeCaseUnreachable(
+    _ property: String, _ written: String, _ readBack: String, _ reaching: String?
+  ) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-snake-case-unreachable", severity: .warning,
+      text: "under convertFromSnakeCase, the key JSONEncoder writes for '\(property)', \"\(written)\", is read back as '\(readBack)' and never reaches it; "
+        + (reaching.map { "only a key such as \"\($0)\" does" } ?? "no JSON key does"))
+  }
+
   static func codableUnknownKey(_ key: String, _ model: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "codable-unknown-key", severity: .error,

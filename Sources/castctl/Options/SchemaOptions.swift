@@ -2,6 +2,7 @@ import ArgumentParser
 import CastSchema
 
 extension Dialect: ExpressibleByArgument {}
+extension CodableKeyDecoding: ExpressibleByArgument {}
 
 /// The generator flags of JSON Cast and the dialect override: how the registry computes keys.
 struct GeneratorOptions: ParsableArguments {
@@ -23,10 +24,17 @@ struct GeneratorOptions: ParsableArguments {
   @Option(help: "Read every model in this dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")
   var dialect: Dialect?
 
+  @Option(
+    name: .customLong("key-decoding"),
+    help: "JSONDecoder's key strategy for Codable models: \(CodableKeyDecoding.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var keyDecoding: CodableKeyDecoding = .useDefaultKeys
+
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
-    RegistryOptions(
+    var options = RegistryOptions(
       capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
       dialect: dialect)
+    options.keyDecoding = keyDecoding
+    return options
   }
 }
