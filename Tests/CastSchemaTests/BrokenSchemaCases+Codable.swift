@@ -30,6 +30,10 @@ extension BrokenCase {
       "a snake_case CodingKey under convertFromSnakeCase",
       "struct A: Codable {\n  var 1️⃣homepage: String?\n  enum CodingKeys: String, CodingKey { case homepage = \"home_page\" }\n}\n",
       "codable-snake-case-unreachable", .warning, message: "no JSON key does", options: snakeDecoding),
+    BrokenCase(
+      "a subclass of a Codable class with properties of its own",
+      "class A: Codable {\n  var id: Int?\n}\nclass 1️⃣B: A {\n  var extra: Int = 5\n}\n",
+      "codable-subclass-properties", .warning, message: "'extra'"),
   ]
 
   static var snakeDecoding: RegistryOptions {

@@ -85,3 +85,14 @@ extension RegistryTests {
     #expect(!property.isRequired)
   }
 }
+
+/// Subclasses of a Codable class.
+extension RegistryTests {
+  @Test("a Codable subclass decodes its superclass's properties only, as JSONDecoder does")
+  func codableSubclass() throws {
+    let (registry, _) = Loading.load(
+      "class A: Codable {\n  var id: Int?\n}\nclass B: A {\n  var extra: Int = 5\n}\n", options: RegistryOptions())
+    #expect(try #require(registry.property("B", "id")).isMapped)
+    #expect(try #require(registry.property("B", "extra")).isMapped == false)
+  }
+}

@@ -31,6 +31,19 @@ extension RegistryBuilder {
       }
       return
     }
+    if superclassOf[decl.name.text] != nil {
+      // A subclass inherits its superclass's init(from:) and encode(to:), which know nothing of
+      // its own properties (checked with JSONDecoder: they keep their initial values).
+      let own = properties.indices.filter { properties[$0].usage == .normal }
+      if !own.isEmpty {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.codableSubclassProperties(decl.name.text, own.map { properties[$0].name }),
+            at: SourceRange(file: file, bytes: decl.name.range)))
+      }
+      for index in own { ignore(&properties[index]) }
+      return
+    }
     let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
     if let codingKeys {

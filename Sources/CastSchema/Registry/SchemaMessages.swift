@@ -39,6 +39,13 @@ enum SchemaMessages {
         + (reaching.map { "only a key such as \"\($0)\" does" } ?? "no JSON key does"))
   }
 
+  static func codableSubclassProperties(_ model: String, _ properties: [String]) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-subclass-properties", severity: .warning,
+      text: "'\(model)' inherits its superclass's init(from:) and encode(to:), which never decode or encode its own properties ("
+        + properties.map { "'\($0)'" }.joined(separator: ", ") + "); write init(from:) and encode(to:) in '\(model)'")
+  }
+
   static func codableUnknownKey(_ key: String, _ model: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "codable-unknown-key", severity: .error,
