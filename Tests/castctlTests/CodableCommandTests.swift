@@ -39,4 +39,23 @@ struct CodableCommandTests {
     #expect(output.stdout.contains("loaded 1 file: 2 models, 1 enum; using User"), "\(output.stdout)\(output.stderr)")
     #expect(!output.stdout.contains("CodingKeys"))
   }
+
+  /// JSONDecoder with `.convertFromSnakeCase`: `{"id": 1, "display_name": "a"}` decodes; a
+  /// snake_case CodingKey (`"flags_key"`) is never reached, so the value is always missing.
+  @Test("--key-decoding convert-from-snake-case reads keys as JSONDecoder does")
+  func snakeCaseDecoding() throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "snake.swift",
+      "struct S: Codable {\n  var id: Int\n  var displayName: String\n  var flags: Bool?\n"
+        + "  enum CodingKeys: String, CodingKey { case id, displayName, flags = \"flags_key\" }\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let good = try CastctlProcess.run(
+      ["validate", "--key-decoding", "convert-from-snake-case", schema, "-"], stdin: #"{"id": 1, "display_name": "a"}"#)
+    #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+    #expect(good.stderr.contains("codable-snake-case-unreachable"), "\(good.stderr)")
+    let converted = try CastctlProcess.run(
+      ["convert", "--key-decoding", "convertFromSnakeCase", schema, "-"],
+      stdin: #"{"id": 1, "display_name": "a", "flags_key": true}"#)
+    #expect(!converted.stdout.contains("true"), "\(converted.stdout)")
+  }
 }

@@ -99,18 +99,19 @@ extension RegistryBuilder {
   private mutating func applySnakeCaseDecoding(to property: inout Property, codingKey: String) {
     let written = FoundationSnakeCase.toSnakeCase(codingKey)
     var reaching: [String] = []
-    for candidate in [written, FoundationSnakeCase.reachingKey(codingKey), codingKey].compactMap(\.self)
+    // The CodingKey first where it reaches itself: JSONDecoder names it in keyNotFound's path.
+    for candidate in [codingKey, written, FoundationSnakeCase.reachingKey(codingKey)].compactMap(\.self)
     where FoundationSnakeCase.fromSnakeCase(candidate) == codingKey && !reaching.contains(candidate) {
       reaching.append(candidate)
     }
-    if reaching.first != written {
+    if !reaching.contains(written) {
       diagnostics.append(
         Diagnostic(
           SchemaMessages.codableSnakeCaseUnreachable(
-            property.name, written, FoundationSnakeCase.fromSnakeCase(written), reaching.first),
+            property.name, written, FoundationSnakeCase.fromSnakeCase(written), reaching.first { $0 != codingKey } ?? reaching.first),
           at: property.range))
     }
-    property.keys = (reaching.isEmpty ? [written] : reaching).map { KeyPath(key: $0) }
+    property.keys = reaching.map { KeyPath(key: $0) }
     property.keySource = .snakeCase
   }
 

@@ -2,7 +2,13 @@ import ArgumentParser
 import CastSchema
 
 extension Dialect: ExpressibleByArgument {}
-extension CodableKeyDecoding: ExpressibleByArgument {}
+extension CodableKeyDecoding: ExpressibleByArgument {
+  /// The option's spelling, or Foundation's (`convertFromSnakeCase`).
+  package init?(argument: String) {
+    guard let value = Self(rawValue: argument) ?? Self.allCases.first(where: { "\($0)" == argument }) else { return nil }
+    self = value
+  }
+}
 
 /// The generator flags of JSON Cast and the dialect override: how the registry computes keys.
 struct GeneratorOptions: ParsableArguments {
