@@ -96,3 +96,13 @@ extension RegistryTests {
     #expect(try #require(registry.property("B", "extra")).isMapped == false)
   }
 }
+
+/// Conformance through a typealias.
+extension RegistryTests {
+  @Test("a model conforming to 'typealias Model = Codable & Sendable' is codable")
+  func typealiasComposition() {
+    let registry = Self.registry("typealias Model = Codable & Sendable\nstruct U: Model {\n  var id: Int\n}\n")
+    #expect(registry.models["U"]?.dialect == .codable)
+    #expect(registry.aliases["Model"] == nil)
+  }
+}

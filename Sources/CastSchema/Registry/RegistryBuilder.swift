@@ -119,7 +119,9 @@ struct RegistryBuilder {
         symbols.enumOrder.append(decl.name.text)
       }
     case .typealias(let alias):
-      if declare(alias.name, file: file) {
+      if let protocols = alias.protocolNames {
+        symbols.protocolAliases[alias.name.text] = protocols
+      } else if declare(alias.name, file: file) {
         symbols.aliases[alias.name.text] = Located(syntax: alias, file: file)
       }
     case .skipped:
@@ -185,6 +187,7 @@ struct RegistryBuilder {
     if let known = traits[model.index] { return known }
     let extensions = symbols.extensions[model.syntax.name.text] ?? []
     let names = (model.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
+      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
     let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,

@@ -339,7 +339,14 @@ extension Parser {
       return nil
     }
     let type = parseType()
-    return .typealias(TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd))
+    var alias = TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd)
+    // `Codable & Sendable`: a composition of protocols, which a model may conform to.
+    while isPunctuation("&"), !current.startsLine {
+      advance()
+      alias.composition.append(parseType())
+      alias.range = start..<previousEnd
+    }
+    return .typealias(alias)
   }
 
   private mutating func parseDeclName(after keyword: String) -> NameSyntax {

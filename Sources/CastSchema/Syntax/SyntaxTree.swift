@@ -285,6 +285,18 @@ package struct TypealiasDeclSyntax: Sendable, Hashable {
   package var type: TypeSyntax
   /// Whole declaration.
   package var range: Range<Int>
+  /// The protocols after `type` in `A & B & C`.
+  package var composition: [TypeSyntax] = []
+
+  /// The protocol names it stands for, when it names a protocol castctl knows a dialect by
+  /// (`Codable`, `Codable & Sendable`); nil for a type alias.
+  package var protocolNames: [String]? {
+    let names = ([type] + composition).map { type -> String in
+      if case .named(let name, _, _) = type { return name.text.split(separator: ".").last.map(String.init) ?? "" }
+      return ""
+    }
+    return names.contains(where: { ["Codable", "Decodable", "Encodable"].contains($0) }) ? names : nil
+  }
 }
 
 /// A top-level (or nested) declaration.
