@@ -23,6 +23,9 @@ struct BrokenSchemaTests {
   @Test("what Swift rejects: raw values past their type, repeated Set elements, overlapping keys, Model()", arguments: BrokenCase.fidelity)
   func fidelity(_ broken: BrokenCase) { check(broken) }
 
+  @Test("Codable traps: CodingKeys without a property and the reverse, ignored defaults", arguments: BrokenCase.codable)
+  func codable(_ broken: BrokenCase) { check(broken) }
+
   @Test("misplaced, malformed and invalid directives and types", arguments: BrokenCase.directives)
   func directives(_ broken: BrokenCase) { check(broken) }
 

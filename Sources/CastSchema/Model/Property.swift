@@ -32,6 +32,8 @@ package enum KeySource: String, Sendable, Hashable {
   case snakeCase = "snake_case"
   /// A Convertible `keyMapping` entry.
   case keyMapping
+  /// A case of a Codable model's `CodingKeys` enum.
+  case codingKeys = "CodingKeys"
 }
 
 /// One stored property of a model, after resolution: everything the engine needs.

@@ -46,6 +46,7 @@ extension RegistryBuilder {
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
+    if dialect == .codable { applyCodableRules(to: &properties, of: decl, file: file) }
     if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
     ownProperties[located.index] = properties
   }

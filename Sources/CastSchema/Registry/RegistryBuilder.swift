@@ -99,13 +99,19 @@ struct RegistryBuilder {
     switch decl {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
-      if declare(model.name, file: file) {
+      if model.isExtension {
+        symbols.extensions[model.name.text, default: []].append(Located(syntax: model, file: file))
+      } else if declare(model.name, file: file) {
         let located = LocatedModel(syntax: model, file: file, index: symbols.modelDecls.count)
         symbols.models[model.name.text] = located
         symbols.modelOrder.append(model.name.text)
         symbols.modelDecls.append(located)
       }
-      for nested in model.nested { collect(nested, file: file) }
+      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own.
+      for nested in model.nested {
+        if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { continue }
+        collect(nested, file: file)
+      }
     case .enumeration(let decl):
       guard !decl.name.text.isEmpty else { return }
       if declare(decl.name, file: file) {
@@ -113,7 +119,9 @@ struct RegistryBuilder {
         symbols.enumOrder.append(decl.name.text)
       }
     case .typealias(let alias):
-      if declare(alias.name, file: file) {
+      if let protocols = alias.protocolNames {
+        symbols.protocolAliases[alias.name.text] = protocols
+      } else if declare(alias.name, file: file) {
         symbols.aliases[alias.name.text] = Located(syntax: alias, file: file)
       }
     case .skipped:
@@ -177,7 +185,9 @@ struct RegistryBuilder {
   /// superclass's) of a model; the inheritance clause is read once for both.
   mutating func traits(of model: LocatedModel) -> ModelTraits {
     if let known = traits[model.index] { return known }
-    let names = model.syntax.inheritance.map(Self.typeName)
+    let extensions = symbols.extensions[model.syntax.name.text] ?? []
+    let names = (model.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
+      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
     let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,

@@ -11,6 +11,8 @@ public struct RegistryOptions: Sendable, Hashable {
   /// `--date-decoding`: how a `codable` model's `Date` without a `//! date` directive is read and
   /// written (`JSONDecoder.dateDecodingStrategy`); by default `Date`'s own form.
   package var codableDateFormat: DateFormat = .referenceSeconds
+  /// `--key-decoding`: JSONDecoder's key strategy for Codable models.
+  package var keyDecoding = CodableKeyDecoding.useDefaultKeys
 
   /// Default options: no flags.
   public init(
@@ -22,4 +24,12 @@ public struct RegistryOptions: Sendable, Hashable {
     self.emptyStringIsAbsent = emptyStringIsAbsent
     self.dialect = dialect
   }
+}
+
+/// JSONDecoder's `keyDecodingStrategy`, for Codable models.
+package enum CodableKeyDecoding: String, Sendable, Hashable, CaseIterable {
+  /// The CodingKey is the JSON key.
+  case useDefaultKeys = "use-default-keys"
+  /// The JSON key goes through `FoundationSnakeCase.fromSnakeCase` before it is compared.
+  case convertFromSnakeCase = "convert-from-snake-case"
 }

@@ -6,6 +6,52 @@ enum SchemaMessages {
       text: "cannot infer the type of '\(property)' from its default; write its type: 'var \(property): T = …'")
   }
 
+  static func codableCustomCoding(_ model: String, _ what: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-custom-coding", severity: .note,
+      text: "'\(model)' has a hand-written \(what), which castctl cannot run: its properties are passed through unchecked, as '//! custom' ones are")
+  }
+
+  static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-default-ignored", severity: .warning,
+      text: "the default of '\(property)' is ignored by the synthesized init(from:): the key is still required; make it optional or write init(from:)")
+  }
+
+  static func codableKeyMissing(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-key-missing", severity: .error,
+      text: "'\(property)' is not in CodingKeys and has no initial value: Swift cannot synthesize init(from:)")
+  }
+
+  static func codableLetWithValue(_ property: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-let-with-value", severity: .warning,
+      text: "'\(property)' is a 'let' with an initial value: JSONDecoder never decodes it (JSONEncoder still writes it); make it 'var' to decode it")
+  }
+
+  static func codableSnakeCaseUnreachable(
+    _ property: String, _ written: String, _ readBack: String, _ reaching: String?
+  ) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-snake-case-unreachable", severity: .warning,
+      text: "under convertFromSnakeCase, the key JSONEncoder writes for '\(property)', \"\(written)\", is read back as '\(readBack)' and never reaches it; "
+        + (reaching.map { "only a key such as \"\($0)\" does" } ?? "no JSON key does"))
+  }
+
+  static func codableSubclassProperties(_ model: String, _ properties: [String]) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-subclass-properties", severity: .warning,
+      text: "'\(model)' inherits its superclass's init(from:) and encode(to:), which never decode or encode its own properties ("
+        + properties.map { "'\($0)'" }.joined(separator: ", ") + "); write init(from:) and encode(to:) in '\(model)'")
+  }
+
+  static func codableUnknownKey(_ key: String, _ model: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-unknown-key", severity: .error,
+      text: "CodingKeys case '\(key)' names no stored property of '\(model)': Swift cannot synthesize the conformance")
+  }
+
   static func customProperty(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "custom-property", severity: .note,

@@ -29,6 +29,10 @@ struct SymbolTable {
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
   var aliases: [String: Located<TypealiasDeclSyntax>] = [:]
+  /// `typealias Model = Codable & Sendable`: the protocols each such alias names.
+  var protocolAliases: [String: [String]] = [:]
+  /// `extension Name …` blocks, by the model name they extend.
+  var extensions: [String: [Located<ModelDeclSyntax>]] = [:]
   /// Already-resolved aliases (when the table is rebuilt from a registry).
   var aliasTypes: [String: TypeRef] = [:]
 

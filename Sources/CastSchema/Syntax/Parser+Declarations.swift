@@ -4,9 +4,16 @@ extension Parser {
 
   mutating func parseModel(start: Int, modifiers: [String]) -> ModelDeclSyntax {
     let keywordToken = current
-    let isStruct = isKeyword("struct")
+    let isExtension = isKeyword("extension")
+    let isStruct = isKeyword("struct") || isExtension
     advance()
-    let modelName = parseDeclName(after: isStruct ? "'struct'" : "'class'")
+    var modelName = parseDeclName(after: isExtension ? "'extension'" : isStruct ? "'struct'" : "'class'")
+    // `extension Outer.Inner`: the last part names the model, as nested models are declared.
+    while isExtension, isPunctuation("."), peek().kind == .identifier {
+      advance()
+      modelName = name(current)
+      advance()
+    }
     if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseTypeList() }
@@ -15,6 +22,7 @@ extension Parser {
       isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
       properties: tree.properties.count..<tree.properties.count, directives: [], nested: [],
       range: start..<previousEnd)
+    model.isExtension = isExtension
     // Header directives: `class B: A //! awake`, before or after a `{` on the next line.
     while current.kind == .directive {
       model.directives.append(directive(current))
@@ -98,6 +106,10 @@ extension Parser {
       if let decl = parseDeclaration(context: "in '\(model.name.text)'") { model.nested.append(decl) }
       model.properties = tree.properties.count..<tree.properties.count + rows.count
       tree.properties += rows
+    case "init" where isPunctuation("(", peek()) && isCodingLabel("from", peek(2)),
+      "func" where isCodingLabel("encode", peek()) && isPunctuation("(", peek(2)) && isCodingLabel("to", peek(3)):
+      model.customCoding.append(NameSyntax(text: word == "init" ? "init(from:)" : "encode(to:)", range: current.range))
+      skipFunction()
     case "func", "init", "deinit", "subscript":
       skipFunction()
     case "case":
@@ -118,6 +130,10 @@ extension Parser {
         at: current.range)
       recoverToMember()
     }
+  }
+
+  private func isCodingLabel(_ word: String, _ token: Token) -> Bool {
+    token.kind == .identifier && source.text(token.range) == word
   }
 
   private mutating func append(_ property: PropertyDeclSyntax, to model: inout ModelDeclSyntax) {
@@ -323,7 +339,14 @@ extension Parser {
       return nil
     }
     let type = parseType()
-    return .typealias(TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd))
+    var alias = TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd)
+    // `Codable & Sendable`: a composition of protocols, which a model may conform to.
+    while isPunctuation("&"), !current.startsLine {
+      advance()
+      alias.composition.append(parseType())
+      alias.range = start..<previousEnd
+    }
+    return .typealias(alias)
   }
 
   private mutating func parseDeclName(after keyword: String) -> NameSyntax {

@@ -89,7 +89,9 @@ package struct Parser {
       advance()
       skipRestOfLine()
       return .skipped(keyword: keyword, range: start..<previousEnd)
-    case "extension", "protocol", "func", "let", "var", "actor", "init", "precedencegroup",
+    case "extension":
+      return .model(parseModel(start: start, modifiers: modifiers))
+    case "protocol", "func", "let", "var", "actor", "init", "precedencegroup",
       "operator", "infix", "prefix", "postfix", "class":
       advance()
       skipDeclarationBody()

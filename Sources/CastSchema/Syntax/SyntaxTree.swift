@@ -270,6 +270,11 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var nested: [DeclSyntax]
   /// Whole declaration.
   package var range: Range<Int>
+  /// `extension Name: P { … }` rather than a declaration: it adds conformances and members to
+  /// the model of that name.
+  package var isExtension = false
+  /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
+  package var customCoding: [NameSyntax] = []
 }
 
 /// `typealias Name = Type`
@@ -280,6 +285,18 @@ package struct TypealiasDeclSyntax: Sendable, Hashable {
   package var type: TypeSyntax
   /// Whole declaration.
   package var range: Range<Int>
+  /// The protocols after `type` in `A & B & C`.
+  package var composition: [TypeSyntax] = []
+
+  /// The protocol names it stands for, when it names a protocol castctl knows a dialect by
+  /// (`Codable`, `Codable & Sendable`); nil for a type alias.
+  package var protocolNames: [String]? {
+    let names = ([type] + composition).map { type -> String in
+      if case .named(let name, _, _) = type { return name.text.split(separator: ".").last.map(String.init) ?? "" }
+      return ""
+    }
+    return names.contains(where: { ["Codable", "Decodable", "Encodable"].contains($0) }) ? names : nil
+  }
 }
 
 /// A top-level (or nested) declaration.

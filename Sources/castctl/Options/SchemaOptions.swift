@@ -2,6 +2,13 @@ import ArgumentParser
 import CastSchema
 
 extension Dialect: ExpressibleByArgument {}
+extension CodableKeyDecoding: ExpressibleByArgument {
+  /// The option's spelling, or Foundation's (`convertFromSnakeCase`).
+  package init?(argument: String) {
+    guard let value = Self(rawValue: argument) ?? Self.allCases.first(where: { "\($0)" == argument }) else { return nil }
+    self = value
+  }
+}
 
 /// The generator flags of JSON Cast and the dialect override: how the registry computes keys.
 struct GeneratorOptions: ParsableArguments {
@@ -29,12 +36,18 @@ struct GeneratorOptions: ParsableArguments {
       valueName: "strategy"))
   var dateDecoding: DateStrategy?
 
+  @Option(
+    name: .customLong("key-decoding"),
+    help: "JSONDecoder's key strategy for Codable models: \(CodableKeyDecoding.allCases.map(\.rawValue).joined(separator: ", ")).")
+  var keyDecoding: CodableKeyDecoding = .useDefaultKeys
+
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
-    RegistryOptions(
+    var options = RegistryOptions(
       capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
       dialect: dialect)
-      .with(dateDecoding)
+    options.keyDecoding = keyDecoding
+    return options.with(dateDecoding)
   }
 }
 

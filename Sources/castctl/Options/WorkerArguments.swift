@@ -27,6 +27,7 @@ extension GeneratorOptions {
     if werror { arguments.append("--werror") }
     if let dialect { arguments += ["--dialect", dialect.rawValue] }
     if let dateDecoding { arguments += ["--date-decoding", dateDecoding.text] }
+    if keyDecoding != .useDefaultKeys { arguments += ["--key-decoding", keyDecoding.rawValue] }
     return arguments
   }
 }

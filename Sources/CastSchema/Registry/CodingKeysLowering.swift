@@ -1,0 +1,123 @@
+/// What the synthesized `Codable` conformance decodes (checked against swiftc 6.3.1 and
+/// Foundation's JSONDecoder): a `CodingKeys` enum names the keys, a property it leaves out is not
+/// decoded, and a `let` with an initial value is never decoded.
+extension RegistryBuilder {
+  /// The model's `CodingKeys` enum, declared in its body or in an extension, if any.
+  func codingKeys(of decl: ModelDeclSyntax) -> EnumDeclSyntax? {
+    let extensions = symbols.extensions[decl.name.text] ?? []
+    for nested in decl.nested + extensions.flatMap(\.syntax.nested) {
+      if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { return keys }
+    }
+    return nil
+  }
+
+  /// A hand-written `init(from:)` or `encode(to:)`, in the body (`file`) or an extension.
+  func customCoding(of decl: ModelDeclSyntax, file: Int) -> [(String, SourceRange)] {
+    var result = decl.customCoding.map { ($0.text, SourceRange(file: file, bytes: $0.range)) }
+    for located in symbols.extensions[decl.name.text] ?? [] {
+      result += located.syntax.customCoding.map { ($0.text, SourceRange(file: located.file, bytes: $0.range)) }
+    }
+    return result
+  }
+
+  /// Applies the synthesized conformance's rules to a codable model's own properties.
+  mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
+    if let (what, range) = customCoding(of: decl, file: file).first {
+      // The model's own code decodes it: its value is passed through unchecked, not guessed.
+      diagnostics.append(Diagnostic(SchemaMessages.codableCustomCoding(decl.name.text, what), at: range))
+      for index in properties.indices where properties[index].usage == .normal {
+        properties[index].usage = .custom
+        properties[index].isRequired = false
+      }
+      return
+    }
+    if superclassOf[decl.name.text] != nil {
+      // A subclass inherits its superclass's init(from:) and encode(to:), which know nothing of
+      // its own properties (checked with JSONDecoder: they keep their initial values).
+      let own = properties.indices.filter { properties[$0].usage == .normal }
+      if !own.isEmpty {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.codableSubclassProperties(decl.name.text, own.map { properties[$0].name }),
+            at: SourceRange(file: file, bytes: decl.name.range)))
+      }
+      for index in own { ignore(&properties[index]) }
+      return
+    }
+    let codingKeys = self.codingKeys(of: decl)
+    var keyByName: [String: String]?
+    if let codingKeys {
+      var table: [String: String] = [:]
+      for entry in codingKeys.cases {
+        if case .string(let raw, _) = entry.rawValue { table[entry.name.text] = raw } else { table[entry.name.text] = entry.name.text }
+      }
+      keyByName = table
+    }
+    for index in properties.indices {
+      let property = properties[index]
+      guard property.usage == .normal else { continue }
+      let listed = keyByName?[property.name]
+      if property.isLet, property.defaultValue != nil {
+        // NB: swiftc warns, and the synthesized encode(to:) still writes it; castctl reads input only.
+        if listed != nil {
+          diagnostics.append(Diagnostic(SchemaMessages.codableLetWithValue(property.name), at: property.range))
+        }
+        ignore(&properties[index])
+        continue
+      }
+      if keyByName != nil, listed == nil {
+        let hasImplicitNil = !property.isLet && property.optionality != .none
+        if property.defaultValue == nil, !hasImplicitNil {
+          diagnostics.append(Diagnostic(SchemaMessages.codableKeyMissing(property.name), at: property.range))
+        }
+        ignore(&properties[index])
+        continue
+      }
+      if let listed {
+        properties[index].keys = [KeyPath(key: listed)]
+        properties[index].keySource = .codingKeys
+      }
+      if options.keyDecoding == .convertFromSnakeCase {
+        applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
+      }
+      if property.optionality == .none, property.defaultValue != nil, !property.isLet {
+        diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
+      }
+    }
+    guard let codingKeys else { return }
+    let names = Set(properties.map(\.name))
+    for entry in codingKeys.cases where !names.contains(entry.name.text) {
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.codableUnknownKey(entry.name.text, decl.name.text),
+          at: SourceRange(file: file, bytes: entry.name.range)))
+    }
+  }
+
+  /// The JSON keys `convertFromSnakeCase` turns into `codingKey`: the one JSONEncoder's
+  /// `convertToSnakeCase` writes first, when it comes back; a warning when it does not.
+  private mutating func applySnakeCaseDecoding(to property: inout Property, codingKey: String) {
+    let written = FoundationSnakeCase.toSnakeCase(codingKey)
+    var reaching: [String] = []
+    // The CodingKey first where it reaches itself: JSONDecoder names it in keyNotFound's path.
+    for candidate in [codingKey, written, FoundationSnakeCase.reachingKey(codingKey)].compactMap(\.self)
+    where FoundationSnakeCase.fromSnakeCase(candidate) == codingKey && !reaching.contains(candidate) {
+      reaching.append(candidate)
+    }
+    if !reaching.contains(written) {
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.codableSnakeCaseUnreachable(
+            property.name, written, FoundationSnakeCase.fromSnakeCase(written), reaching.first { $0 != codingKey } ?? reaching.first),
+          at: property.range))
+    }
+    property.keys = reaching.map { KeyPath(key: $0) }
+    property.keySource = .snakeCase
+  }
+
+  private func ignore(_ property: inout Property) {
+    property.usage = .ignored
+    property.keys = []
+    property.isRequired = false
+  }
+}

@@ -1,0 +1,44 @@
+import CastSchema
+
+/// What the synthesized Codable conformance rejects or silently ignores (each checked with swiftc
+/// 6.3.1 and JSONDecoder).
+extension BrokenCase {
+  static let codable: [BrokenCase] = [
+    BrokenCase(
+      "a CodingKeys case with no property",
+      "struct A: Codable {\n  var id: Int\n  enum CodingKeys: String, CodingKey { case id, 1️⃣ghost }\n}\n",
+      "codable-unknown-key", message: "'ghost'"),
+    BrokenCase(
+      "a property left out of CodingKeys without a value",
+      "struct A: Codable {\n  var id: Int\n  var 1️⃣name: String\n  enum CodingKeys: String, CodingKey { case id }\n}\n",
+      "codable-key-missing", message: "'name'"),
+    BrokenCase(
+      "an optional let left out of CodingKeys (no implicit nil)",
+      "struct A: Codable {\n  var id: Int\n  let 1️⃣name: String?\n  enum CodingKeys: String, CodingKey { case id }\n}\n",
+      "codable-key-missing"),
+    BrokenCase(
+      "a let with a value listed in CodingKeys",
+      "struct A: Codable {\n  var id: Int\n  let 1️⃣kind = \"user\"\n  enum CodingKeys: String, CodingKey { case id, kind }\n}\n",
+      "codable-let-with-value", .warning),
+    BrokenCase(
+      "a default on a non-optional var",
+      "struct A: Codable {\n  var 1️⃣count: Int = 3\n}\n", "codable-default-ignored", .warning),
+    BrokenCase(
+      "myURL under convertFromSnakeCase", "struct A: Codable {\n  var 1️⃣myURL: URL?\n}\n",
+      "codable-snake-case-unreachable", .warning, message: "\"my_u_r_l\"", options: snakeDecoding),
+    BrokenCase(
+      "a snake_case CodingKey under convertFromSnakeCase",
+      "struct A: Codable {\n  var 1️⃣homepage: String?\n  enum CodingKeys: String, CodingKey { case homepage = \"home_page\" }\n}\n",
+      "codable-snake-case-unreachable", .warning, message: "no JSON key does", options: snakeDecoding),
+    BrokenCase(
+      "a subclass of a Codable class with properties of its own",
+      "class A: Codable {\n  var id: Int?\n}\nclass 1️⃣B: A {\n  var extra: Int = 5\n}\n",
+      "codable-subclass-properties", .warning, message: "'extra'"),
+  ]
+
+  static var snakeDecoding: RegistryOptions {
+    var options = RegistryOptions()
+    options.keyDecoding = .convertFromSnakeCase
+    return options
+  }
+}

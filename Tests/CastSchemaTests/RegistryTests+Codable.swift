@@ -1,0 +1,108 @@
+import CastSchema
+import Testing
+
+/// Codable models: CodingKeys are the keys, what they leave out and a `let` with a value are not
+/// decoded, and CodingKeys is no enum of its own.
+extension RegistryTests {
+  static let codableModel = """
+    struct User: Codable {
+      var id: Int
+      var homepage: String
+      var note: String?
+      var cached: Int = 0
+      let kind = "user"
+      enum CodingKeys: String, CodingKey {
+        case id
+        case homepage = "home_page"
+      }
+    }
+    struct Plain: Codable {
+      var id: Int
+      let version = 1
+      enum CodingKeys: String, CodingKey { case id = "ID" }
+    }
+
+    """
+
+  @Test(
+    "a CodingKeys case is the JSON key; a property it leaves out is not decoded",
+    arguments: [
+      ("id", ["id"], true), ("homepage", ["home_page"], true), ("note", [], false), ("cached", [], false),
+      ("kind", [], false),
+    ])
+  func codingKeys(_ name: String, _ keys: [String], _ mapped: Bool) throws {
+    let property = try #require(Self.registry(Self.codableModel).property("User", name))
+    #expect(property.keyTexts == keys)
+    #expect(property.isMapped == mapped)
+    if mapped { #expect(property.keySource == .codingKeys) }
+  }
+
+  @Test("CodingKeys of several models is neither an enum nor a duplicate name")
+  func codingKeysHidden() {
+    let registry = Self.registry(Self.codableModel)
+    #expect(registry.enums["CodingKeys"] == nil)
+    #expect(registry.property("Plain", "id")?.keyTexts == ["ID"])
+  }
+
+  @Test("without CodingKeys, a let with a value is not decoded and the others are")
+  func letWithValueWithoutCodingKeys() throws {
+    let registry = Self.registry("struct M: Codable {\n  let id: Int\n  let kind = \"m\"\n}\n")
+    #expect(try #require(registry.property("M", "id")).isRequired)
+    #expect(try #require(registry.property("M", "kind")).isMapped == false)
+  }
+}
+
+/// Extensions and hand-written coding.
+extension RegistryTests {
+  @Test("an extension makes its model codable and brings its CodingKeys")
+  func extensionConformance() throws {
+    let registry = Self.registry(
+      """
+      struct User {
+        var id: Int
+      }
+      extension User: Codable {
+        enum CodingKeys: String, CodingKey { case id = "user_id" }
+        func greet() {}
+      }
+
+      """)
+    #expect(registry.models["User"]?.dialect == .codable)
+    #expect(registry.property("User", "id")?.keyTexts == ["user_id"])
+  }
+
+  @Test(
+    "a hand-written init(from:) or encode(to:) passes the properties through unchecked",
+    arguments: [
+      "  init(from decoder: Decoder) throws { a = 1 }\n",
+      "  public func encode(to encoder: Encoder) throws {}\n",
+    ])
+  func customCoding(_ member: String) throws {
+    let (registry, diagnostics) = Loading.load("struct M: Codable {\n  var a: Int\n\(member)}\n", options: RegistryOptions())
+    #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
+    let property = try #require(registry.property("M", "a"))
+    #expect(property.usage == .custom)
+    #expect(!property.isRequired)
+  }
+}
+
+/// Subclasses of a Codable class.
+extension RegistryTests {
+  @Test("a Codable subclass decodes its superclass's properties only, as JSONDecoder does")
+  func codableSubclass() throws {
+    let (registry, _) = Loading.load(
+      "class A: Codable {\n  var id: Int?\n}\nclass B: A {\n  var extra: Int = 5\n}\n", options: RegistryOptions())
+    #expect(try #require(registry.property("B", "id")).isMapped)
+    #expect(try #require(registry.property("B", "extra")).isMapped == false)
+  }
+}
+
+/// Conformance through a typealias.
+extension RegistryTests {
+  @Test("a model conforming to 'typealias Model = Codable & Sendable' is codable")
+  func typealiasComposition() {
+    let registry = Self.registry("typealias Model = Codable & Sendable\nstruct U: Model {\n  var id: Int\n}\n")
+    #expect(registry.models["U"]?.dialect == .codable)
+    #expect(registry.aliases["Model"] == nil)
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The Codable example (`schemas/codable-user.swift`) through check, schema, validate and the REPL.
+@Suite("Codable models end to end", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct CodableCommandTests {
+  @Test("check reads the Codable example with no errors or warnings")
+  func check() throws {
+    let output = try CastctlProcess.run(["check", "codable-user.swift"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("2 models, 1 enum; no errors, no warnings"), "\(output.stdout)")
+  }
+
+  @Test("schema shows the CodingKeys keys, the undecoded property, and no CodingKeys enum")
+  func schema() throws {
+    let output = try CastctlProcess.run(["schema", "codable-user.swift"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("\"display_name\""))
+    #expect(output.stdout.contains("\"home_page\""))
+    #expect(output.stdout.contains("isSelected   Bool      —               ignored"), "\(output.stdout)")
+    #expect(!output.stdout.contains("CodingKeys"))
+  }
+
+  @Test("validate accepts the example data and reports what JSONDecoder rejects")
+  func validate() throws {
+    let good = try CastctlProcess.run(["validate", "codable-user.swift", "codable-user.json"])
+    #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+    // JSONDecoder: keyNotFound "display_name".
+    let bad = try CastctlProcess.run(
+      ["validate", "codable-user.swift", "-"],
+      stdin: #"{"id": 1, "role": "admin", "contact": {"email": "a@b"}, "tags": []}"#)
+    #expect(bad.status == 1)
+    #expect(bad.stdout.contains("missing required key \"display_name\""), "\(bad.stdout)")
+  }
+
+  @Test("the REPL's :load reads the example")
+  func replLoad() throws {
+    let output = try CastctlProcess.run(["repl"], stdin: ":load codable-user.swift\n:models\n")
+    #expect(output.stdout.contains("loaded 1 file: 2 models, 1 enum; using User"), "\(output.stdout)\(output.stderr)")
+    #expect(!output.stdout.contains("CodingKeys"))
+  }
+
+  /// JSONDecoder with `.convertFromSnakeCase`: `{"id": 1, "display_name": "a"}` decodes; a
+  /// snake_case CodingKey (`"flags_key"`) is never reached, so the value is always missing.
+  @Test("--key-decoding convert-from-snake-case reads keys as JSONDecoder does")
+  func snakeCaseDecoding() throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "snake.swift",
+      "struct S: Codable {\n  var id: Int\n  var displayName: String\n  var flags: Bool?\n"
+        + "  enum CodingKeys: String, CodingKey { case id, displayName, flags = \"flags_key\" }\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let good = try CastctlProcess.run(
+      ["validate", "--key-decoding", "convert-from-snake-case", schema, "-"], stdin: #"{"id": 1, "display_name": "a"}"#)
+    #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
+    #expect(good.stderr.contains("codable-snake-case-unreachable"), "\(good.stderr)")
+    let converted = try CastctlProcess.run(
+      ["convert", "--key-decoding", "convertFromSnakeCase", schema, "-"],
+      stdin: #"{"id": 1, "display_name": "a", "flags_key": true}"#)
+    #expect(!converted.stdout.contains("true"), "\(converted.stdout)")
+  }
+}
