@@ -48,6 +48,7 @@ struct ComparisonRow: Sendable, CustomTestStringConvertible {
     case .convertible: header = "class M: Convertible" + (snake ? ", UnderscoreToCamelCase" : "")
     case .nosce: header = "class M: NosceSerializationProtocol, NosceDeserializationProtocol"
     case .dson: header = "class M: Class"
+    case .codable: header = "struct M: Codable"
     }
     return enums + "\n" + header + " {\n" + body + "\n}\n"
   }

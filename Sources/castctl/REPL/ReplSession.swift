@@ -82,8 +82,9 @@ struct ReplSession {
     self = ReplSession()
   }
 
-  /// The compiled schema for a data command.
-  var compiled: CompiledSchema {
-    CompiledSchema(registry: registry, options: settings.validationOptions)
+  /// The compiled schema for a data command, through the front end the commands use: the
+  /// same models compiled for the same target.
+  func compiled(for target: ValidationTarget) -> CompiledSchema {
+    SchemaFrontend(registry: registry).compile(target, options: settings.validationOptions)
   }
 }
