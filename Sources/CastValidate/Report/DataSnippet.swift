@@ -9,24 +9,9 @@ package enum DataSnippet {
     name: String, position: TextPosition, severity: Severity, code: String, message: String, marks: StyleMarks,
     to out: inout String
   ) {
-    out += marks.bold.open
-    out += name
-    out += ":"
-    out += position.description
-    out += ": "
-    out += marks.bold.close
-    let severityMarks = marks.severity(severity)
-    out += severityMarks.open
-    out += severity.rawValue
-    out += "["
-    out += code
-    out += "]"
-    out += severityMarks.close
-    out += ": "
-    out += marks.bold.open
-    out += message
-    out += marks.bold.close
-    out += "\n"
+    SnippetHeader.append(
+      file: name, position: position.description, severity: severity, label: severity.rawValue, code: code, message: message,
+      marks: marks, to: &out)
   }
 
   /// The line holding `offset`, numbered `line`, and the caret under it.
