@@ -64,7 +64,7 @@ struct LedgerInvariant {
     let last = Self.lastOccurrences(inMembers)
     let inKeys = Set(last.map(\.key))
     for member in last {
-      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      let path = inPath + "/" + JSONPointer.escape(member.key)
       let move = entries.indices.first { index in
         !claimed[index] && entries[index].kind == .keyMoved && entries[index].path == path
       }
@@ -80,16 +80,16 @@ struct LedgerInvariant {
         }
         compare(member.value, moved, inPath: path, outPath: destination)
       } else if let counterpart = outMembers.last(where: { $0.key == member.key }),
-        !moveDestinations.contains(outPath + "/" + JSONPointerText.escape(member.key))
+        !moveDestinations.contains(outPath + "/" + JSONPointer.escape(member.key))
       {
-        compare(member.value, counterpart.value, inPath: path, outPath: outPath + "/" + JSONPointerText.escape(member.key))
+        compare(member.value, counterpart.value, inPath: path, outPath: outPath + "/" + JSONPointer.escape(member.key))
       } else {
         // Gone, or its key now holds a value moved there from another key.
         removed(member.value, at: path)
       }
     }
     for member in outMembers where !inKeys.contains(member.key) {
-      added(member.value, at: outPath + "/" + JSONPointerText.escape(member.key))
+      added(member.value, at: outPath + "/" + JSONPointer.escape(member.key))
     }
   }
 
@@ -139,7 +139,7 @@ struct LedgerInvariant {
     switch value {
     case .object(let members) where !members.isEmpty:
       duplicates(members, inPath: path)
-      for member in Self.lastOccurrences(members) { removed(member.value, at: path + "/" + JSONPointerText.escape(member.key)) }
+      for member in Self.lastOccurrences(members) { removed(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
     case .array(let items) where !items.isEmpty:
       for (index, item) in items.enumerated() { removed(item, at: path + "/\(index)") }
     default:
@@ -153,7 +153,7 @@ struct LedgerInvariant {
     if moveDestinations.contains(path) { return }
     if claim(at: path, kinds: Self.additions, where: { $0.before == nil && $0.after == value && Self.fits($0) }) { return }
     if case .object(let members) = value, !members.isEmpty {
-      for member in members { added(member.value, at: path + "/" + JSONPointerText.escape(member.key)) }
+      for member in members { added(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
       return
     }
     problems.append("\(path): \(Self.show(value)) is written but was not in the input, and no entry says so")
@@ -167,7 +167,7 @@ struct LedgerInvariant {
     for member in members where (count[member.key] ?? 0) > 1 {
       seen[member.key, default: 0] += 1
       if seen[member.key] == count[member.key] { continue }
-      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      let path = inPath + "/" + JSONPointer.escape(member.key)
       if !claim(at: path, kinds: [.duplicateKeyCollapsed], where: { $0.before == member.value && $0.after == nil }) {
         problems.append("\(path): an earlier occurrence \(Self.show(member.value)) is collapsed, and no entry says so")
       }

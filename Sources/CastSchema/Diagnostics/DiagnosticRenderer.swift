@@ -15,14 +15,14 @@ public struct DiagnosticRenderer: Sendable {
   /// One diagnostic, with its snippet and notes, ending in a newline.
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = header(
-      range: diagnostic.range, severity: diagnostic.severity,
-      label: "\(diagnostic.severity.rawValue)[\(diagnostic.code)]", message: diagnostic.message)
+      range: diagnostic.range, severity: diagnostic.severity, label: diagnostic.severity.rawValue, code: diagnostic.code,
+      message: diagnostic.message)
     if let file = file(diagnostic.range.file) {
       out += SourceSnippet.render(file, range: diagnostic.range.bytes, style: style)
     }
     for note in diagnostic.notes {
       if let range = note.range, let file = file(range.file) {
-        out += header(range: range, severity: .note, label: "note", message: note.message)
+        out += header(range: range, severity: .note, label: "note", code: nil, message: note.message)
         out += SourceSnippet.render(file, range: range.bytes, style: style)
       } else {
         out += "  \(style.cyan("= note:")) \(note.message)\n"
@@ -52,15 +52,12 @@ public struct DiagnosticRenderer: Sendable {
     files.indices.contains(index) ? files[index] : nil
   }
 
-  private func header(range: SourceRange, severity: Severity, label: String, message: String)
-    -> String
-  {
-    let place: String
-    if let file = file(range.file) {
-      place = "\(file.path):\(file.location(of: range.bytes.lowerBound)): "
-    } else {
-      place = ""
-    }
-    return style.bold(place) + style.severity(severity, label) + ": " + style.bold(message) + "\n"
+  private func header(range: SourceRange, severity: Severity, label: String, code: String?, message: String) -> String {
+    var out = ""
+    let file = file(range.file)
+    SnippetHeader.append(
+      file: file?.path, position: file?.location(of: range.bytes.lowerBound).description ?? "", severity: severity, label: label,
+      code: code, message: message, marks: StyleMarks(style), to: &out)
+    return out
   }
 }

@@ -86,8 +86,8 @@ package struct RoundTripLedger {
       }
       collapsedDuplicates(inMembers, inPath: inPath)
       for member in Self.lastOccurrences(inMembers) {
-        let written = outPath + "/" + JSONPointerText.escape(member.key)
-        let memberPath = inPath + "/" + JSONPointerText.escape(spelled[member.key] ?? member.key)
+        let written = outPath + "/" + JSONPointer.escape(member.key)
+        let memberPath = inPath + "/" + JSONPointer.escape(spelled[member.key] ?? member.key)
         guard let outValue = outMembers.last(where: { $0.key == member.key })?.value else {
           add(.elementDropped, memberPath, before: member.value, after: nil)
           continue
@@ -197,7 +197,7 @@ package struct RoundTripLedger {
     _ members: [JSONMember], _ tree: KeyTree, plan: ModelPlan, inPath: String, output: JSONValue?, topLevel: Bool
   ) {
     for member in Self.lastOccurrences(members) {
-      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      let path = inPath + "/" + JSONPointer.escape(member.key)
       guard let child = tree.children[fold(member.key, plan)] else {
         let ignored = topLevel && plan.ignoredKeys.contains(Array(fold(member.key, plan).utf8))
         add(ignored ? .ignoredKeyDropped : .unknownKeyDropped, path, before: member.value, after: nil)
@@ -254,7 +254,7 @@ package struct RoundTripLedger {
       emitted[member.key, default: 0] += 1
       let occurrence = emitted[member.key] ?? 1
       if occurrence == seen[member.key] { continue }
-      let path = inPath + "/" + JSONPointerText.escape(member.key)
+      let path = inPath + "/" + JSONPointer.escape(member.key)
       // The decoder's duplicate-key findings know where each replaced value was; without one
       // (a key the model does not read) the entry points at the object.
       let known = replacedDuplicates[path] ?? []
@@ -301,7 +301,7 @@ package struct RoundTripLedger {
       guard case .object(let members) = current, let member = members.last(where: { fold($0.key, plan) == wanted }) else {
         return nil
       }
-      pointer += "/" + JSONPointerText.escape(member.key)
+      pointer += "/" + JSONPointer.escape(member.key)
       current = member.value
       if let index = component.index {
         guard case .array(let items) = current, items.indices.contains(index) else { return nil }
@@ -313,7 +313,7 @@ package struct RoundTripLedger {
   }
 
   static func pointer(_ key: KeyPath) -> String {
-    key.components.map { "/" + JSONPointerText.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
+    key.components.map { "/" + JSONPointer.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
   }
 
   static func lastOccurrences(_ members: [JSONMember]) -> [JSONMember] {

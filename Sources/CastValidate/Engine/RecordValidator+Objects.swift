@@ -247,7 +247,7 @@ extension RecordValidator {
   private func keySuffix(_ field: FieldPlan, _ found: KeyPath? = nil) -> String {
     guard let key = found ?? field.property.outputKey else { return "" }
     return key.components.map { component in
-      "/" + JSONPointerText.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
+      "/" + JSONPointer.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
     }.joined()
   }
 

@@ -134,7 +134,7 @@ extension RecordValidator {
       .superObjectMissing, .error,
       "\(plan.name) reads its superclass's properties from \"\(key)\", which is absent or not an object", at: objectStart,
       declaration: plan.declaration, expected: "an object at \"\(key)\"", found: "absent",
-      extraPath: "/" + key.components.map { JSONPointerText.escape($0.key) }.joined(separator: "/"))
+      extraPath: "/" + key.components.map { JSONPointer.escape($0.key) }.joined(separator: "/"))
   }
 
   /// Where `keyPath` leads, with the path pieces to the value it reaches.

@@ -243,10 +243,10 @@ struct RecordValidator {
       text += "/"
       switch piece {
       case .key(let token):
-        text += JSONPointerText.escape(currentKeyText(token))
+        text += JSONPointer.escape(currentKeyText(token))
       case .component(let plan, let field, let alternative, let component):
         let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
-        text += JSONPointerText.escape(keys[Int(alternative)].components[Int(component)].key)
+        text += JSONPointer.escape(keys[Int(alternative)].components[Int(component)].key)
       case .index(let index):
         text += String(index)
       }
@@ -281,20 +281,5 @@ extension ValueNode {
   var isAnyObject: Bool {
     if case .anyObject = self { return true }
     return false
-  }
-}
-
-/// RFC 6901 escaping.
-enum JSONPointerText {
-  static func escape(_ key: String) -> String {
-    // NB: over the UTF-8 bytes: `String.contains(_: String)` goes through Foundation's search.
-    guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-    return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-  }
-}
-
-extension String {
-  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }
 }

@@ -15,7 +15,7 @@ extension SeedWidener {
     let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
     var names = Set(model.properties.map(\.name))
     for (key, field) in new {
-      let childPath = path(key) + "/" + JSONPointerText.escape(key)
+      let childPath = path(key) + "/" + JSONPointer.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
       var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
       let free = InferNames.claim(name, in: &names)

@@ -20,7 +20,7 @@ extension SeedWidener {
         if path == nil { path = found.path(firstPath(of: name)(found.keys.first)) }
       }
       if path == nil, let key = own.outputKey {
-        path = firstPath(of: name)(nil) + key.components.map { "/" + JSONPointerText.escape($0.key) }.joined()
+        path = firstPath(of: name)(nil) + key.components.map { "/" + JSONPointer.escape($0.key) }.joined()
       }
     }
     guard objects > 0 else { return }

@@ -135,7 +135,7 @@ package struct SeedWidener {
     var keys: [String]
 
     func path(_ parent: String) -> String {
-      parent + keys.map { "/" + JSONPointerText.escape($0) }.joined()
+      parent + keys.map { "/" + JSONPointer.escape($0) }.joined()
     }
   }
 }

@@ -36,7 +36,7 @@ struct ShapeDecider {
     draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
     var used: Set<String> = []
     for (key, field) in members {
-      let childPath = path + "/" + JSONPointerText.escape(key)
+      let childPath = path + "/" + JSONPointer.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)
       let required = field.present >= node.objects && field.shape.nulls == 0
       var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase)

@@ -82,7 +82,7 @@ struct PointerTrail: Sendable {
   var text: String {
     steps.map { step in
       switch step {
-      case .key(let key): "/" + JSONPointerText.escape(key)
+      case .key(let key): "/" + JSONPointer.escape(key)
       case .index(let index): "/" + String(index)
       }
     }.joined()

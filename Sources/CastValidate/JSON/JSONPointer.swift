@@ -42,6 +42,16 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// One key as a pointer step's text (without its `/`): `~` written `~0`, `/` written `~1`.
+  /// The only escaper: findings, the ledger and `infer` build their paths with it.
+  package static func escape(_ key: String) -> String {
+    // NB: over the UTF-8 bytes: `String.contains(_: String)` goes through Foundation's search.
+    guard key.utf8.contains(where: { $0 == 0x7E || $0 == JSONByte.slash }) else { return key }
+    var bytes: [UInt8] = []
+    appendEscaped(key, to: &bytes)
+    return String(decoding: bytes.dropFirst(), as: UTF8.self)
+  }
+
   /// Appends `/` and the key, with `~` written `~0` and `/` written `~1`.
   static func appendEscaped(_ key: String, to bytes: inout [UInt8]) {
     bytes.append(JSONByte.slash)

@@ -28,24 +28,9 @@ package struct FindingRenderer: Sendable {
     // more than everything else about an invalid record.
     var out = ""
     out.reserveCapacity(640)
-    out += marks.bold.open
-    out += data.name
-    out += ":"
-    out += position.description
-    out += ": "
-    out += marks.bold.close
-    let severity = marks.severity(finding.severity)
-    out += severity.open
-    out += finding.severity.rawValue
-    out += "["
-    out += finding.code
-    out += "]"
-    out += severity.close
-    out += ": "
-    out += marks.bold.open
-    out += finding.message
-    out += marks.bold.close
-    out += "\n"
+    DataSnippet.appendHeader(
+      name: data.name, position: position, severity: finding.severity, code: finding.code, message: finding.message, marks: marks,
+      to: &out)
     out += marks.dim.open
     out += "  at "
     out += finding.path.isEmpty ? "(root)" : finding.path
@@ -59,26 +44,7 @@ package struct FindingRenderer: Sendable {
     }
     out += marks.dim.close
     out += "\n"
-    let (text, caret) = data.lineWindow(around: finding.offset)
-    let gutter = String(position.line)
-    out += "  "
-    out += marks.dim.open
-    out += gutter
-    out += " |"
-    out += marks.dim.close
-    out += " "
-    out += text
-    out += "\n  "
-    out += marks.dim.open
-    Self.appendSpaces(gutter.utf8.count, to: &out)
-    out += " |"
-    out += marks.dim.close
-    out += " "
-    Self.appendSpaces(caret - 1, to: &out)
-    out += marks.green.open
-    out += "^"
-    out += marks.green.close
-    out += "\n"
+    DataSnippet.appendLine(finding.offset, line: position.line, in: data, marks: marks, to: &out)
     if let declaration = finding.declaration, registry.files.indices.contains(declaration.file) {
       out += declarations.text(for: declaration) {
         let file = registry.files[declaration.file]
@@ -87,15 +53,6 @@ package struct FindingRenderer: Sendable {
       }
     }
     return out
-  }
-
-  private static let spaces = String(repeating: " ", count: 128)
-
-  /// Appends `count` spaces (none for a negative count) without building a string of them.
-  private static func appendSpaces(_ count: Int, to out: inout String) {
-    guard count > 0 else { return }
-    guard count <= spaces.utf8.count else { return out += String(repeating: " ", count: count) }
-    out += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
   }
 
   /// `2 errors, 1 warning in users.json (model User)`, with record counts for many records.

@@ -33,7 +33,7 @@ extension Convert {
       data: data, generator: generator)
     try batch.validate()
     let targets = try Self.targets(batch.jobs, in: folder, to: to, options: data)
-    try batch.checkSchemas(color: Terminal.useColor(color, fileDescriptor: 2))
+    try batch.checkSchemas(color: Terminal.useColor(color.color, fileDescriptor: 2))
     for target in targets.values {
       let parent = OutputSink.folder(of: target)
       do {
@@ -43,7 +43,7 @@ extension Convert {
         throw ExitCode.outputError
       }
     }
-    var common = ["--to", to.rawValue, "--keys", keys.rawValue, "--color", Terminal.useColor(color, fileDescriptor: 2) ? "always" : "never"]
+    var common = ["--to", to.rawValue, "--keys", keys.rawValue, "--color", Terminal.useColor(color.color, fileDescriptor: 2) ? "always" : "never"]
     if compact { common.append("--compact") }
     if binary { common.append("--binary") }
     if force { common.append("--force") }

@@ -75,8 +75,7 @@ struct Convert: ParsableCommand {
     completion: .file())
   var split: [String] = []
 
-  @Option(help: "Colour of findings on standard error: auto, always or never.")
-  var color: ColorChoice = .auto
+  @OptionGroup var color: ColorOptions
 
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
@@ -104,16 +103,15 @@ struct Convert: ParsableCommand {
     if arguments.isBatch { return try runMany() }
     var timings = PhaseTimings(enabled: timing.timings)
     defer { timings.report() }
-    let colorOn = Terminal.useColor(color, fileDescriptor: 2)
+    let colorOn = Terminal.useColor(color.color, fileDescriptor: 2)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
-    Terminal.writeError(session.renderDiagnostics(color: colorOn, minimum: .warning))
-    if session.hasErrors { throw ExitCode.schemaErrors }
-    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: colorOn)
+    let choice = try SchemaSession.target(session, options: data, errorColor: colorOn)
+    let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
-    let schema = CompiledSchema(registry: session.registry, options: options)
+    let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     // Before anything is read or written: a style that writes two properties at one key would
     // lose one of the two values.

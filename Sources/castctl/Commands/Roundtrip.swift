@@ -51,13 +51,12 @@ struct Roundtrip: ParsableCommand {
     let errorColor = Terminal.useColor(output.color, fileDescriptor: 2)
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
-    Terminal.writeError(session.renderDiagnostics(color: errorColor, minimum: .warning))
-    if session.hasErrors { throw ExitCode.schemaErrors }
-    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: errorColor)
+    let choice = try SchemaSession.target(session, options: data, errorColor: errorColor)
+    let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
     let (source, ndjson) = try DataInput.dataFile(path, options: data)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
-    let schema = CompiledSchema(registry: session.registry, options: options)
+    let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     let report: RoundTripReport
     do {

@@ -49,8 +49,8 @@ struct Validate: ParsableCommand {
   @Option(help: "Output format: text for people, json for programs, jsonl for pipes (one line per NDJSON input line), sarif, github or junit for CI.")
   var format: ReportFormat = .text
 
-  @Option(name: .customLong("color"), help: "Colour: auto (on a terminal, unless NO_COLOR is set), always or never.")
-  var colorChoice: ColorChoice = .auto
+  @OptionGroup var colors: ColorOptions
+  var colorChoice: ColorChoice { colors.color }
 
   @Option(
     name: .customLong("split"), parsing: .upToNextOption,
@@ -103,14 +103,11 @@ struct Validate: ParsableCommand {
     ProcessLifetime.keep(session)
     timings.lap("schema")
     // A many-file run's worker: the run that started it has shown the schema's diagnostics once.
-    if workerCounts == nil {
-      Terminal.writeError(session.renderDiagnostics(color: Terminal.useColor(colorChoice, fileDescriptor: 2), minimum: .warning))
-    }
-    if session.hasErrors { throw ExitCode.schemaErrors }
-    let (target, targetName) = try TargetResolver.resolve(data, registry: session.registry, color: color)
+    let choice = try SchemaSession.target(session, options: data, color: colorChoice, showDiagnostics: workerCounts == nil)
+    let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
-    let schema = CompiledSchema(registry: session.registry, options: options, target: target)
+    let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     timings.lap("compile")
@@ -125,7 +122,7 @@ struct Validate: ParsableCommand {
       jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(colorChoice, fileDescriptor: 2))
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
-    let model = targetName.hasPrefix("model ") ? String(targetName.dropFirst(6)) : targetName
+    let model = choice.label
     let counts = workerCounts.map { _ in WorkerCounts() }
     defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
     var sites: [FindingSite] = []

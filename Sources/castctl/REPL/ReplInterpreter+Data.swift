@@ -52,7 +52,7 @@ extension ReplInterpreter {
   }
 
   private func runValidate(model: String, document: Document) -> String {
-    let schema = session.compiled
+    let schema = session.compiled(for: .model(model))
     guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
     validator.isCancelled = { CommandInterrupt.requested }
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
@@ -135,7 +135,7 @@ extension ReplInterpreter {
   }
 
   private func runConvert(model: String, document: Document, options: ConvertOptions) -> String {
-    let schema = session.compiled
+    let schema = session.compiled(for: .model(model))
     let collisions = options.keys.collisions(in: schema, target: .model(model))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
     guard var validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
@@ -186,7 +186,7 @@ extension ReplInterpreter {
     switch target(rest) {
     case .failure(let failure): return failure.message
     case .success(let (model, document, _)):
-      let schema = session.compiled
+      let schema = session.compiled(for: .model(model))
       do {
         let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: document.ndjson).run()
         let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
@@ -213,8 +213,8 @@ extension ReplInterpreter {
     }
     let parsed = SchemaLoader.parseType(typeText, in: session.registry)
     guard let type = parsed.type else { return error("cannot read the type \(typeText)") }
-    let schema = session.compiled
     let full: TypeRef = parsed.optional ? .optional(type) : type
+    let schema = session.compiled(for: .type(full))
     let collisions = session.settings.keys.collisions(in: schema, target: .type(full))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
     guard let validator = DocumentValidator(schema: schema, target: .type(full), build: true) else { return error("cannot use \(typeText)") }

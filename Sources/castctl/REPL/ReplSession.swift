@@ -48,7 +48,8 @@ struct ReplSession {
     // typed one wins; the file's declaration is then reported as a duplicate, which we drop.
     // Each typed input is a file of its own, so its line numbers are the ones the user typed.
     let replFiles = typed.map { SourceFile(path: "<repl>", text: $0.text) }
-    let (registry, diagnostics) = SchemaLoader.load(replFiles + files, options: settings.registryOptions)
+    let frontend = SchemaFrontend(files: replFiles + files, options: settings.registryOptions)
+    let (registry, diagnostics) = (frontend.registry, frontend.diagnostics)
     let typedNames = Set(typed.flatMap(\.names))
     let kept = diagnostics.filter { diagnostic in
       !(diagnostic.code == "duplicate-model" && diagnostic.range.file >= typed.count
@@ -82,8 +83,9 @@ struct ReplSession {
     self = ReplSession()
   }
 
-  /// The compiled schema for a data command.
-  var compiled: CompiledSchema {
-    CompiledSchema(registry: registry, options: settings.validationOptions)
+  /// The compiled schema for a data command, through the front end the commands use: the
+  /// same models compiled for the same target.
+  func compiled(for target: ValidationTarget) -> CompiledSchema {
+    SchemaFrontend(registry: registry).compile(target, options: settings.validationOptions)
   }
 }

@@ -8,12 +8,6 @@ enum SyntaxErrorText {
     // Converted YAML is well-formed JSON; what the reader still refuses (nesting beyond
     // --max-depth) is a problem of the YAML the user wrote.
     let code = code ?? (data.isConverted ? "malformed-yaml" : "malformed-json")
-    let position = data.position(of: error.offset)
-    let (text, caret) = data.lineWindow(around: error.offset)
-    let gutter = String(position.line)
-    return style.bold("\(data.name):\(position): ") + style.severity(.error, "error[\(code)]") + ": "
-      + style.bold(error.message) + "\n" + "  " + style.dim("\(gutter) |") + " \(text)\n" + "  "
-      + style.dim(String(repeating: " ", count: gutter.count) + " |") + " "
-      + String(repeating: " ", count: max(0, caret - 1)) + style.green("^") + "\n"
+    return DataSnippet.render(offset: error.offset, in: data, code: code, message: error.message, style: style)
   }
 }

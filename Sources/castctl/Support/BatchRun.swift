@@ -38,9 +38,7 @@ struct BatchRun {
       guard seen.insert(key).inserted else { continue }
       let session = try SchemaSession.load(job.schemas, options: generator)
       ProcessLifetime.keep(session)
-      Terminal.writeError(session.renderDiagnostics(color: color, minimum: .warning))
-      if session.hasErrors { throw ExitCode.schemaErrors }
-      _ = try TargetResolver.resolve(options, registry: session.registry, color: color)
+      _ = try SchemaSession.target(session, options: options, errorColor: color)
     }
   }
 

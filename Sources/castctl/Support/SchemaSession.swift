@@ -1,52 +1,55 @@
 import ArgumentParser
 import CastSchema
+import CastValidate
 
-/// Loads schema files for a command: reads them (exit 66 when one can't be read), builds the
-/// registry and renders its diagnostics.
-struct SchemaSession {
-  let registry: ModelRegistry
-  let diagnostics: [Diagnostic]
-
-  /// True when any diagnostic is an error.
-  var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-
+/// The command line's side of `SchemaFrontend`: reads schema files (exit 66 when one can't be
+/// read, each reason printed), and renders diagnostics and target problems on standard error.
+enum SchemaSession {
   /// Reads and loads `paths`; when a file cannot be read prints why (for every such file) and
   /// throws exit 66.
-  static func load(_ paths: [String], options: GeneratorOptions) throws -> SchemaSession {
+  static func load(_ paths: [String], options: GeneratorOptions) throws -> SchemaFrontend {
     let (files, unreadable) = read(paths)
     if !unreadable.isEmpty { throw ExitCode.unreadableInput }
     return load(files, options: options)
   }
 
-  /// Reads every file of `paths` that can be read, printing why for each one that cannot; the
-  /// files read, and the errors of those that could not be.
+  /// Reads every file of `paths` that can be read, printing why for each one that cannot.
   static func read(_ paths: [String]) -> (files: [SourceFile], unreadable: [SourceReadError]) {
-    var files: [SourceFile] = []
-    var unreadable: [SourceReadError] = []
-    for path in paths {
-      do {
-        files.append(try SourceFile.read(path: path))
-      } catch {
-        Terminal.writeError("castctl: error: cannot read schema \(error)\n")
-        unreadable.append(error)
-      }
-    }
-    return (files, unreadable)
+    let read = SchemaFrontend.read(paths)
+    for error in read.unreadable { Terminal.writeError("castctl: error: cannot read schema \(error)\n") }
+    return read
   }
 
-  /// Loads files already read; with `--werror` every warning is an error (a misspelt directive
-  /// then fails a build).
-  static func load(_ files: [SourceFile], options: GeneratorOptions) -> SchemaSession {
-    var (registry, diagnostics) = SchemaLoader.load(files, options: options.registryOptions)
-    if options.werror {
-      for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
-    }
-    return SchemaSession(registry: registry, diagnostics: diagnostics)
+  /// Loads files already read, with the command's `--werror`.
+  static func load(_ files: [SourceFile], options: GeneratorOptions) -> SchemaFrontend {
+    SchemaFrontend(files: files, options: options.registryOptions, werror: options.werror)
   }
 
-  /// Diagnostics as text.
+  /// The front end up to a target, as a data command needs it: the schema's warnings and errors
+  /// on standard error (exit 2 on an error), then the target chosen (exit 64 when none can be).
+  /// Everything printed here goes to standard error and is coloured for it.
+  static func target(_ frontend: SchemaFrontend, options: DataOptions, color: ColorChoice, showDiagnostics: Bool = true) throws -> TargetChoice {
+    try target(frontend, options: options, errorColor: Terminal.useColor(color, fileDescriptor: 2), showDiagnostics: showDiagnostics)
+  }
+
+  /// As `target(_:options:color:)`, with standard error's colour already decided.
+  static func target(_ frontend: SchemaFrontend, options: DataOptions, errorColor: Bool, showDiagnostics: Bool = true) throws -> TargetChoice {
+    let style = TextStyle(enabled: errorColor)
+    if showDiagnostics { Terminal.writeError(frontend.renderDiagnostics(style: style, minimum: .warning)) }
+    if frontend.hasErrors { throw ExitCode.schemaErrors }
+    switch frontend.resolve(type: options.typeExpression, model: options.model) {
+    case .success(let choice):
+      return choice
+    case .failure(let problem):
+      Terminal.writeError(problem.render(files: frontend.registry.files, style: style))
+      throw ExitCode.usage
+    }
+  }
+}
+
+extension SchemaFrontend {
+  /// Diagnostics as text, coloured when `color` is set.
   func renderDiagnostics(color: Bool, minimum: Severity = .note) -> String {
-    DiagnosticRenderer(files: registry.files, style: TextStyle(enabled: color))
-      .render(diagnostics.filter { $0.severity >= minimum })
+    renderDiagnostics(style: TextStyle(enabled: color), minimum: minimum)
   }
 }

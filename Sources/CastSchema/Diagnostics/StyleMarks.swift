@@ -1,12 +1,10 @@
-import CastSchema
-
 /// The escape codes `TextStyle` writes before and after a piece of text, taken apart once, so a
 /// renderer can append a styled piece's text straight into its output rather than build it first.
-struct StyleMarks: Sendable {
+package struct StyleMarks: Sendable {
   /// What goes before and after a piece in one style (both empty when colour is off).
-  struct Marks: Sendable {
-    let open: String
-    let close: String
+  package struct Marks: Sendable {
+    package let open: String
+    package let close: String
 
     init(_ wrap: (String) -> String) {
       // NB: a marker no text holds; what the style writes around it is what it writes around any text.
@@ -17,14 +15,14 @@ struct StyleMarks: Sendable {
     }
   }
 
-  let bold: Marks
-  let dim: Marks
-  let green: Marks
-  let error: Marks
-  let warning: Marks
-  let note: Marks
+  package let bold: Marks
+  package let dim: Marks
+  package let green: Marks
+  package let error: Marks
+  package let warning: Marks
+  package let note: Marks
 
-  init(_ style: TextStyle) {
+  package init(_ style: TextStyle) {
     bold = Marks(style.bold)
     dim = Marks(style.dim)
     green = Marks(style.green)
@@ -34,7 +32,7 @@ struct StyleMarks: Sendable {
   }
 
   /// The marks of a severity's colour.
-  func severity(_ severity: Severity) -> Marks {
+  package func severity(_ severity: Severity) -> Marks {
     switch severity {
     case .error: error
     case .warning: warning

@@ -1,0 +1,61 @@
+import CastSchema
+
+/// What a data run decodes with, and how its summary line names it (`model User`, `type [Int]`).
+package struct TargetChoice: Sendable {
+  package let target: ValidationTarget
+  package let name: String
+
+  /// What `--format json` and CI reports call it: the model's name, or `type …` whole.
+  package var label: String {
+    if case .model(let model) = target { return model }
+    return name
+  }
+}
+
+/// Why no target could be chosen; `render` gives the text a command prints (exit 64).
+package enum TargetProblem: Error, Sendable {
+  /// The type expression did not parse or names nothing; its diagnostics point into it.
+  case badType([Diagnostic], SourceFile)
+  /// No model has that name; the closest one, if any is close.
+  case unknownModel(String, suggestion: String?)
+  /// The schema declares no models and no type was given.
+  case noModels
+  /// Several root models and none chosen.
+  case ambiguous([String])
+
+  package func render(files: [SourceFile], style: TextStyle) -> String {
+    switch self {
+    case .badType(let diagnostics, let file):
+      return DiagnosticRenderer(files: files + [file], style: style).render(diagnostics)
+    case .unknownModel(let name, let suggestion):
+      return "castctl: error: no model named '\(name)'\(suggestion.map { "; did you mean '\($0)'?" } ?? "")\n"
+    case .noModels:
+      return "castctl: error: the schema declares no models; use --type for a plain type\n"
+    case .ambiguous(let candidates):
+      return "castctl: error: choose a model with --model; candidates: \(candidates.joined(separator: ", "))\n"
+    }
+  }
+}
+
+extension SchemaFrontend {
+  /// The type expression if one is given, else the model named, else the one root model.
+  package func resolve(type expression: String?, model: String?) -> Result<TargetChoice, TargetProblem> {
+    if let expression {
+      let parsed = SchemaLoader.parseType(expression, in: registry)
+      guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+        return .failure(.badType(parsed.diagnostics, parsed.file))
+      }
+      return .success(TargetChoice(target: .type(parsed.optional ? .optional(type) : type), name: "type \(expression)"))
+    }
+    if let model {
+      guard registry.models[model] != nil else { return .failure(.unknownModel(model, suggestion: registry.suggestModel(for: model))) }
+      return .success(TargetChoice(target: .model(model), name: "model \(model)"))
+    }
+    let roots = registry.rootModels
+    guard roots.count == 1, let only = roots.first else {
+      let candidates = roots.isEmpty ? Array(registry.models.keys) : roots
+      return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates))
+    }
+    return .success(TargetChoice(target: .model(only), name: "model \(only)"))
+  }
+}

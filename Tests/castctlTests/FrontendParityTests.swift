@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// The commands and the REPL go through one front end (`SchemaFrontend`): the same input gives
+/// the same findings, summary and converted document whichever of the two is asked.
+@Suite("validate and convert print the same through the CLI and the REPL", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
+struct FrontendParityTests {
+  /// users.json with a wrong type, a bad enum value and an unknown key: findings of each kind.
+  private static let invalid = """
+    {"id": "42", "user_name": "ada", "email": "ada@example.org", "role": "root",
+     "created_at": "2024-03-01T09:30:00+01:00", "tags": ["math"], "extra": 1,
+     "address": {"street": "x", "city": "y", "zip": "1", "geo": {"lat": 1, "lon": 2}}}
+    """
+
+  @Test("validate: the REPL prints the CLI's findings and summary line", arguments: ["users.json", "bad.json", "users.ndjson"])
+  func validateParity(_ data: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json", "users.ndjson"])
+    defer { scratch.remove() }
+    try scratch.write("bad.json", Self.invalid)
+    let cli = try CastctlProcess.run(["validate", "users.cast", data, "--color", "never"], in: scratch.url)
+    let repl = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n:validate User @\(data)\n")
+    var lines = cli.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    let last = lines.popLast()
+    let summary = try #require(last, "\(cli.stdout)")
+    let findings = lines.map { $0 + "\n" }.joined()
+    // NB: `contains("")` is false; a valid file has no findings to compare.
+    #expect(findings.isEmpty || repl.stdout.contains(findings), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
+    let verdict = cli.status == 0 ? "valid: " : "invalid: "
+    #expect(repl.stdout.contains(verdict + summary + "\n"), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
+  }
+
+  @Test("convert: the REPL prints the CLI's document", arguments: [["users.json"], ["users.json", "--compact"], ["users.json", "--to", "yaml"]])
+  func convertParity(_ arguments: [String]) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let cli = try CastctlProcess.run(["convert", "users.cast"] + arguments, in: scratch.url)
+    #expect(cli.status == 0, "\(cli.stderr)")
+    let options = arguments.dropFirst().joined(separator: " ")
+    let repl = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n:convert User @\(arguments[0]) \(options)\n")
+    #expect(repl.stdout.contains(cli.stdout), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
+  }
+}
