@@ -1,0 +1,64 @@
+import Foundation
+
+/// castctl's side of the comparison: for one model and strategy, one `validate --format jsonl`
+/// run over every document and one `convert --format jsonl` run over the ones the decoder
+/// accepted.
+struct CastctlAnswers {
+  /// castctl's verdict on one document.
+  struct Verdict {
+    let valid: Bool
+    /// The first error finding's code and JSON Pointer.
+    let firstError: (code: String, path: String)?
+    /// Every error finding's path, in order.
+    let errorPaths: [String]
+    /// The line as castctl wrote it.
+    let raw: String
+  }
+
+  let verdicts: [Verdict]
+  /// `convert`'s output per document the decoder accepted (nil: castctl wrote a verdict instead).
+  let converted: [String?]
+
+  init(binary: URL, model: CorpusModel, strategyArguments: [String], documents: [String], acceptedDocuments: [String]) throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codable-diff-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let schema = folder.appendingPathComponent("\(model.root).swift")
+    try Data(model.source.utf8).write(to: schema)
+    let common = ["--model", model.root, "--dialect", "codable", "--format", "jsonl"] + strategyArguments
+
+    let all = folder.appendingPathComponent("all.ndjson")
+    try Data(documents.map { $0 + "\n" }.joined().utf8).write(to: all)
+    let validate = try ChildProcess(binary, ["validate", schema.path, all.path] + common, in: folder).finish(timeout: 60)
+    let lines = validate.stdout.split(separator: "\n").map(String.init)
+    guard lines.count == documents.count else {
+      throw OracleFailure(description: "castctl validate \(model.root) wrote \(lines.count) lines for \(documents.count) documents: \(validate)")
+    }
+    verdicts = lines.map(Self.verdict)
+
+    if acceptedDocuments.isEmpty {
+      converted = []
+      return
+    }
+    let accepted = folder.appendingPathComponent("accepted.ndjson")
+    try Data(acceptedDocuments.map { $0 + "\n" }.joined().utf8).write(to: accepted)
+    let convert = try ChildProcess(binary, ["convert", schema.path, accepted.path] + common, in: folder).finish(timeout: 60)
+    let outputs = convert.stdout.split(separator: "\n").map(String.init)
+    guard outputs.count == acceptedDocuments.count else {
+      throw OracleFailure(description: "castctl convert \(model.root) wrote \(outputs.count) lines for \(acceptedDocuments.count) documents: \(convert)")
+    }
+    converted = outputs.map { line in
+      let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+      return object?["valid"] as? Bool == false && object?["line"] != nil ? nil : line
+    }
+  }
+
+  private static func verdict(_ line: String) -> Verdict {
+    let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+    let errors = (object["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+    let first = errors.first.map { (code: $0["code"] as? String ?? "?", path: $0["path"] as? String ?? "?") }
+    return Verdict(
+      valid: object["valid"] as? Bool ?? false, firstError: first,
+      errorPaths: errors.map { $0["path"] as? String ?? "?" }, raw: line)
+  }
+}
