@@ -25,9 +25,9 @@ struct DifferentialCorpus: Sendable {
         for (label, json) in model.handWritten { add(label, json) }
         var documents = DocumentGenerator(
           model: model, strategy: strategy, seed: seed &+ UInt64(modelIndex) &* 1_000_003 &+ UInt64(strategyIndex))
-        for _ in 0..<3 { add("valid", documents.valid(model.root)) }
+        for _ in 0..<5 { add("valid", documents.valid(model.root)) }
         for fault in Fault.allCases {
-          for _ in 0..<2 {
+          for _ in 0..<3 {
             if let document = documents.faulty(model.root, fault) { add(fault.rawValue, document) }
           }
         }

@@ -4,7 +4,7 @@ import Foundation
 struct Disagreement: CustomStringConvertible {
   /// What differs: the verdict, the first error's path, or `convert`'s output.
   enum Rule: String {
-    case verdict, firstErrorPath = "first-error-path", output
+    case verdict, firstErrorPath = "first-error-path", decoderNote = "decoder-note", output
   }
 
   let rule: Rule
@@ -21,7 +21,7 @@ struct Disagreement: CustomStringConvertible {
 
   /// A short name for grouping: the rule, the fault and what the decoder said.
   var group: String {
-    "\(rule.rawValue) · \(corpusCase.label) · decoder \(decoder.split(separator: " ").first ?? "")"
+    rule == .output ? "output · \(corpusCase.label)" : "\(rule.rawValue) · \(corpusCase.label) · decoder \(decoder.split(separator: " ").first ?? "")"
   }
 
   var description: String {
