@@ -9,8 +9,8 @@ struct CastctlAnswers {
     let valid: Bool
     /// The first error finding's code and JSON Pointer.
     let firstError: (code: String, path: String)?
-    /// The `DecodingError` case and coding path the first error's note says `JSONDecoder` would
-    /// report, when castctl writes one.
+    /// The `DecodingError` case and coding path castctl says `JSONDecoder` would report, when it
+    /// writes that note.
     let decoderNote: (error: String, path: String)?
     /// Every error finding's path, in order.
     let errorPaths: [String]
@@ -56,20 +56,22 @@ struct CastctlAnswers {
     }
   }
 
-  /// The decoder's error as a finding states it: a `decodingError` (or `jsonDecoder`) object with
-  /// `case` and `codingPath`, or those two fields on the finding itself.
-  private static func decoderNote(_ finding: [String: Any]) -> (error: String, path: String)? {
-    let note = finding["decodingError"] as? [String: Any] ?? finding["jsonDecoder"] as? [String: Any] ?? finding
-    guard let path = note["codingPath"] as? String else { return nil }
-    return (note["case"] as? String ?? note["error"] as? String ?? "?", path)
+  /// The decoder's error as castctl states it: a `decoding-error` finding (its path, and the case
+  /// its message names: "JSONDecoder throws this error first: keyNotFound(…)").
+  private static func decoderNote(_ findings: [[String: Any]]) -> (error: String, path: String)? {
+    guard let note = findings.first(where: { $0["code"] as? String == "decoding-error" }) else { return nil }
+    let message = note["message"] as? String ?? ""
+    let named = message.range(of: "first: ").map { message[$0.upperBound...].prefix { $0.isLetter } } ?? ""
+    return (String(named), note["path"] as? String ?? "?")
   }
 
   private static func verdict(_ line: String) -> Verdict {
     let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
-    let errors = (object["findings"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+    let findings = object["findings"] as? [[String: Any]] ?? []
+    let errors = findings.filter { $0["severity"] as? String == "error" }
     let first = errors.first.map { (code: $0["code"] as? String ?? "?", path: $0["path"] as? String ?? "?") }
     return Verdict(
-      valid: object["valid"] as? Bool ?? false, firstError: first, decoderNote: errors.first.flatMap(decoderNote),
+      valid: object["valid"] as? Bool ?? false, firstError: first, decoderNote: decoderNote(findings),
       errorPaths: errors.map { $0["path"] as? String ?? "?" }, raw: line)
   }
 }

@@ -16,6 +16,7 @@ struct Disagreement: CustomStringConvertible {
   var area: String {
     let keyed = corpusCase.strategy == .snakeCase || decoder.contains("keyNotFound")
       || corpusCase.label == "removeKey" || corpusCase.label == "unknownKey" || corpusCase.label.contains("let with initial")
+      || castctl.contains("\"missing-required\"") || castctl.contains("\"unknown-key\"")
     return keyed ? "front" : "engine"
   }
 
