@@ -56,13 +56,37 @@ struct CastctlAnswers {
     }
   }
 
-  /// The decoder's error as castctl states it: a `decoding-error` finding (its path, and the case
-  /// its message names: "JSONDecoder throws this error first: keyNotFound(…)").
-  private static func decoderNote(_ findings: [[String: Any]]) -> (error: String, path: String)? {
-    guard let note = findings.first(where: { $0["code"] as? String == "decoding-error" }) else { return nil }
-    let message = note["message"] as? String ?? ""
-    let named = message.range(of: "first: ").map { message[$0.upperBound...].prefix { $0.isLetter } } ?? ""
-    return (String(named), note["path"] as? String ?? "?")
+  /// The decoder's error as castctl states it in a `decoding-error` note, whose message reads
+  /// `JSONDecoder throws this error first: keyNotFound("id", codingPath: a[0].b)`: the case, and
+  /// the coding path (plus the missing key) as a JSON Pointer. A note may instead carry `case` and
+  /// `codingPath` (a JSON Pointer) as fields.
+  static func decoderNote(_ findings: [[String: Any]]) -> (error: String, path: String)? {
+    guard let note = findings.first(where: { $0["code"] as? String == "decoding-error" }),
+      let message = note["message"] as? String, let start = message.range(of: "first: ")
+    else { return nil }
+    let rest = message[start.upperBound...]
+    let name = String(rest.prefix { $0.isLetter })
+    // A structured pointer, when the note carries one, beats reading the Swift-style path back.
+    if let pointer = note["codingPath"] as? String { return (note["case"] as? String ?? name, pointer) }
+    guard let pathStart = rest.range(of: "codingPath: ") else { return (name, note["path"] as? String ?? "?") }
+    let spelled = rest[pathStart.upperBound...].prefix { $0 != "," && $0 != ")" }
+    var pointer = spelled == "[]" ? "" : pointerFrom(String(spelled))
+    if name == "keyNotFound", let open = rest.firstIndex(of: "\""),
+      let close = rest[rest.index(after: open)...].firstIndex(of: "\"") {
+      pointer += "/" + rest[rest.index(after: open)..<close]
+    }
+    return (name, pointer)
+  }
+
+  /// `a.b[0].c` → `/a/b/0/c`.
+  private static func pointerFrom(_ dotted: String) -> String {
+    var out = ""
+    for part in dotted.split(separator: ".") {
+      let pieces = part.split(separator: "[", omittingEmptySubsequences: false)
+      if let head = pieces.first, !head.isEmpty { out += "/" + head }
+      for index in pieces.dropFirst() { out += "/" + index.filter { $0 != "]" } }
+    }
+    return out
   }
 
   private static func verdict(_ line: String) -> Verdict {
