@@ -12,12 +12,18 @@ struct Disagreement: CustomStringConvertible {
   let decoder: String
   let castctl: String
 
-  /// Which helper's area it falls in: keys (the front end) or values (the engine).
+  /// Which helper's area it falls in: keys (the front end: key strategies, `CodingKeys`, which
+  /// properties are decoded and encoded at all) or values (the engine).
   var area: String {
-    let keyed = corpusCase.strategy == .snakeCase || decoder.contains("keyNotFound")
-      || corpusCase.label == "removeKey" || corpusCase.label == "unknownKey" || corpusCase.label.contains("let with initial")
-      || castctl.contains("\"missing-required\"") || castctl.contains("\"unknown-key\"")
-    return keyed ? "front" : "engine"
+    if corpusCase.strategy == .snakeCase || decoder.hasPrefix("keyNotFound") { return "front" }
+    if rule == .output {
+      guard case .object(let expected)? = JSONSameValue.parse(decoder), case .object(let got)? = JSONSameValue.parse(castctl) else {
+        return "engine"
+      }
+      return Set(expected.map(\.0)) == Set(got.map(\.0)) ? "engine" : "front"
+    }
+    let firstError = castctl.range(of: #""severity":"error","code":""#).map { castctl[$0.upperBound...].prefix { $0 != "\"" } }
+    return firstError == "missing-required" || firstError == "unknown-key" ? "front" : "engine"
   }
 
   /// A short name for grouping: the rule, the fault and what the decoder said.
