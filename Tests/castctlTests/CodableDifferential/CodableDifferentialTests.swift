@@ -15,7 +15,7 @@ import Testing
     let started = Date()
     let corpus = DifferentialCorpus(
       seed: UInt64(Self.environment["CASTCTL_DIFF_SEED"] ?? "") ?? 24,
-      generatedModels: Int(Self.environment["CASTCTL_DIFF_MODELS"] ?? "") ?? 60)
+      generatedModels: Int(Self.environment["CASTCTL_DIFF_MODELS"] ?? "") ?? 50)
     let oracle = try Oracle(source: OracleProgram.source(models: corpus.models), swiftc: swiftc)
     let answers = try oracle.answers(corpus.cases.map { ($0.model.root, $0.strategy, $0.document) })
     let help = try CastctlProcess.run(["validate", "--help"]).stdout

@@ -37,6 +37,16 @@ indirect enum FieldType: Sendable {
     return false
   }
 
+  /// The corpus types it names, however deep.
+  var namedTypes: [String] {
+    switch self {
+    case .named(let name): return [name]
+    case .optional(let inner), .array(let inner), .set(let inner), .stringMap(let inner), .intMap(let inner):
+      return inner.namedTypes
+    default: return []
+    }
+  }
+
   var containsDate: Bool {
     switch self {
     case .date: return true

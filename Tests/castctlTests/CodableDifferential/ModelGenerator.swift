@@ -20,12 +20,32 @@ struct ModelGenerator {
     ]))
     types.append(structure(part, count: Int.random(in: 1...3, using: &rng), named: [kind]))
     types.append(structure(root, count: Int.random(in: 3...8, using: &rng), named: [kind, shape, part]))
-    var model = CorpusModel(root: root, types: types, origin: "generated")
+    var model = CorpusModel(root: root, types: Self.reachable(from: root, in: types), origin: "generated")
     if model.containsDate {
       model.strategies.append(rng.pick([.secondsSince1970, .millisecondsSince1970, .iso8601]))
     }
     if index % 5 == 0 { model.strategies.append(.snakeCase) }
     return model
+  }
+
+  /// The types `root` uses, directly or not (in declaration order): an unused enum would only
+  /// lengthen the oracle's compile.
+  static func reachable(from root: String, in types: [TypeShape]) -> [TypeShape] {
+    let byName = Dictionary(types.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var used: Set<String> = [root]
+    var pending = [root]
+    while let name = pending.popLast() {
+      let fields: [FieldType]
+      switch byName[name] {
+      case .structure(_, let properties, _)?: fields = properties.map(\.type)
+      case .associatedEnum(_, let cases)?: fields = cases.flatMap { $0.parameters.map(\.type) }
+      default: fields = []
+      }
+      for field in fields {
+        for named in field.namedTypes where used.insert(named).inserted { pending.append(named) }
+      }
+    }
+    return types.filter { used.contains($0.name) }
   }
 
   private mutating func structure(_ name: String, count: Int, named: [String]) -> TypeShape {
