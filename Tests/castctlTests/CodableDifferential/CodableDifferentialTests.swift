@@ -65,10 +65,16 @@ import Testing
       "codable differential: \(corpus.models.count) models, \(corpus.cases.count) documents, "
         + "oracle compile \(String(format: "%.1f", oracle.compileSeconds)) s, total \(String(format: "%.1f", seconds)) s, "
         + "\(disagreements.count) disagreements (\(disagreements.filter { $0.area == "engine" }.count) engine, "
-        + "\(disagreements.filter { $0.area == "front" }.count) front), \(results.skipped.count) groups skipped")
+        + "\(disagreements.filter { $0.area == "front" }.count) front), \(results.skipped.count) groups skipped, \(results.failures.count) runs failed")
     for note in results.skipped { print("skipped: " + note) }
+    for failure in results.failures { print("failed: " + failure.prefix(400)) }
     if let report = Self.environment["CASTCTL_DIFF_REPORT"] {
-      try Data(disagreements.map { $0.jsonLine + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: report))
+      let failed = results.failures.map { failure -> String in
+        let object = ["rule": "run-failed", "group": "run-failed", "area": failure.contains("CodingKeys") ? "front" : "engine",
+          "castctl": String(failure.prefix(2000)), "decoder": "", "document": "", "source": "", "strategy": "", "label": ""]
+        return String(decoding: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data(), as: UTF8.self)
+      }
+      try Data((failed + disagreements.map(\.jsonLine)).map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: report))
     }
     for failure in results.failures { Issue.record(Comment(rawValue: failure)) }
     for disagreement in disagreements.prefix(200) { Issue.record(Comment(rawValue: disagreement.description)) }

@@ -23,14 +23,24 @@ enum DecoderStrategy: String, CaseIterable, Sendable {
     }
   }
 
-  var optionValue: String { self == .snakeCase ? "convertFromSnakeCase" : rawValue }
+  /// The option's value as Foundation spells it, or in kebab case when that is what `help` lists
+  /// (`seconds-since-1970`).
+  func optionValue(help: String) -> String {
+    let swift = self == .snakeCase ? "convertFromSnakeCase" : rawValue
+    var kebab = ""
+    for character in swift {
+      if character.isUppercase || (character.isNumber && !(kebab.last?.isNumber ?? true)) { kebab += "-" }
+      kebab += character.lowercased()
+    }
+    return help.contains(kebab) && !help.contains(swift) ? kebab : swift
+  }
 
   /// The castctl arguments for this strategy given `help` (the subcommand's `--help`), or nil
   /// when it offers none of the candidate options.
   func arguments(help: String) -> [String]? {
     if self == .defaults { return [] }
     guard let option = candidateOptions.first(where: { help.contains($0 + " ") }) else { return nil }
-    return [option, optionValue]
+    return [option, optionValue(help: help)]
   }
 
   /// Whether `convert` output is compared for this strategy: the snake-case strategy decodes
