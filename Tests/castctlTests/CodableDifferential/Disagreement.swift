@@ -15,7 +15,7 @@ struct Disagreement: CustomStringConvertible {
   /// Which helper's area it falls in: keys (the front end: key strategies, `CodingKeys`, which
   /// properties are decoded and encoded at all) or values (the engine).
   var area: String {
-    if corpusCase.strategy == .snakeCase || decoder.hasPrefix("keyNotFound") { return "front" }
+    if decoder.hasPrefix("keyNotFound") { return "front" }
     if rule == .output {
       guard case .object(let expected)? = JSONSameValue.parse(decoder), case .object(let got)? = JSONSameValue.parse(castctl) else {
         return "engine"
