@@ -1,0 +1,105 @@
+/// The corpus models written by hand: one per row of the issue's table (with the row's document),
+/// and the seed libraries' example models (`schemas/*.cast`) rewritten as `Codable` structs.
+enum FixedCorpus {
+  static var models: [CorpusModel] { tableRows + seeds }
+
+  static let tableRows: [CorpusModel] = [
+    CorpusModel(
+      root: "RowFraction", types: [.structure(name: "RowFraction", properties: [PropertyShape(name: "id", type: .integer(.int))], codingKeys: false)],
+      handWritten: [("1.5 for Int", #"{"id": 1.5}"#), ("1.0 for Int", #"{"id": 1.0}"#), ("1e2 for Int", #"{"id": 1e2}"#)], origin: "table"),
+    CorpusModel(
+      root: "RowOverflow", types: [.structure(name: "RowOverflow", properties: [PropertyShape(name: "small", type: .integer(.int8))], codingKeys: false)],
+      handWritten: [("300 for Int8", #"{"small": 300}"#), ("-129 for Int8", #"{"small": -129}"#), ("127 for Int8", #"{"small": 127}"#)],
+      origin: "table"),
+    CorpusModel(
+      root: "RowSnake", types: [.structure(name: "RowSnake", properties: [PropertyShape(name: "myURL", type: .string)], codingKeys: false)],
+      strategies: [.snakeCase],
+      handWritten: [("my_url under convertFromSnakeCase", #"{"my_url": "x"}"#), ("myURL under convertFromSnakeCase", #"{"myURL": "x"}"#)],
+      origin: "table"),
+    CorpusModel(
+      root: "RowDefault",
+      types: [.structure(name: "RowDefault", properties: [PropertyShape(name: "name", type: .string, isLet: false, initial: "\"x\"")], codingKeys: false)],
+      handWritten: [("default, key absent", "{}"), ("default, null", #"{"name": null}"#)], origin: "table"),
+    CorpusModel(
+      root: "RowElement", types: [.structure(name: "RowElement", properties: [PropertyShape(name: "tags", type: .array(.string))], codingKeys: false)],
+      handWritten: [("bad element", #"{"tags": ["a", 2]}"#), ("null element", #"{"tags": ["a", null]}"#)], origin: "table"),
+    CorpusModel(
+      root: "RowLetInitial",
+      types: [.structure(name: "RowLetInitial", properties: [
+        PropertyShape(name: "id", type: .integer(.int)), PropertyShape(name: "kind", type: .string, initial: "\"fixed\""),
+      ], codingKeys: false)],
+      handWritten: [("let with initial value, key given", #"{"id": 1, "kind": "other"}"#), ("let with initial value, key absent", #"{"id": 1}"#)],
+      origin: "table"),
+  ]
+
+  static let seeds: [CorpusModel] = [
+    CorpusModel(root: "SeedUser", types: [
+      .rawEnum(name: "SeedRole", rawType: "String", cases: [("admin", nil), ("editor", nil), ("viewer", nil)]),
+      .structure(name: "SeedGeo", properties: [PropertyShape(name: "lat", type: .double), PropertyShape(name: "lon", type: .double)], codingKeys: false),
+      .structure(name: "SeedAddress", properties: [
+        PropertyShape(name: "street", type: .string), PropertyShape(name: "city", type: .string), PropertyShape(name: "zip", type: .string),
+        PropertyShape(name: "geo", type: .optional(.named("SeedGeo"))),
+      ], codingKeys: false),
+      .structure(name: "SeedUser", properties: [
+        PropertyShape(name: "id", type: .integer(.int)), PropertyShape(name: "userName", type: .string),
+        PropertyShape(name: "email", type: .string), PropertyShape(name: "isActive", type: .bool, isLet: false, initial: "true"),
+        PropertyShape(name: "role", type: .named("SeedRole")), PropertyShape(name: "createdAt", type: .date),
+        PropertyShape(name: "tags", type: .array(.string), isLet: false, initial: "[]"),
+        PropertyShape(name: "address", type: .named("SeedAddress")),
+        PropertyShape(name: "nickname", type: .optional(.string), isLet: false), PropertyShape(name: "homepage", type: .optional(.url), isLet: false),
+      ], codingKeys: false),
+    ], strategies: [.defaults, .snakeCase, .iso8601], origin: "seed"),
+    CorpusModel(root: "SeedPerson", types: [
+      .structure(name: "SeedPerson", properties: [
+        PropertyShape(name: "id", type: .integer(.int), isLet: false, initial: "0"),
+        PropertyShape(name: "firstName", type: .optional(.string), isLet: false),
+        PropertyShape(name: "lastName", type: .optional(.string), isLet: false),
+        PropertyShape(name: "isPublic", type: .bool, key: "public", isLet: false, initial: "false"),
+        PropertyShape(name: "friends", type: .optional(.array(.named("SeedPerson"))), isLet: false),
+      ], codingKeys: true),
+    ], origin: "seed"),
+    CorpusModel(root: "SeedFish", types: [
+      .structure(name: "SeedFish", properties: [
+        PropertyShape(name: "str", type: .optional(.string)), PropertyShape(name: "int", type: .optional(.integer(.int))),
+        PropertyShape(name: "bool", type: .optional(.bool)), PropertyShape(name: "float", type: .optional(.float)),
+        PropertyShape(name: "double", type: .optional(.double)),
+      ], codingKeys: false),
+    ], origin: "seed"),
+    CorpusModel(root: "SeedAccount", types: [
+      .structure(name: "SeedAccount", properties: [
+        PropertyShape(name: "id", type: .integer(.int64)), PropertyShape(name: "name", type: .string),
+        PropertyShape(name: "isPublic", type: .bool, isLet: false, initial: "true"),
+        PropertyShape(name: "accountBalance", type: .float, isLet: false, initial: "0.0"),
+        PropertyShape(name: "metadata", type: .optional(.stringMap(.array(.integer(.int)))), isLet: false),
+      ], codingKeys: false),
+    ], strategies: [.defaults, .snakeCase], origin: "seed"),
+    CorpusModel(root: "SeedCompany", types: [
+      .structure(name: "SeedEmployee", properties: [
+        PropertyShape(name: "name", type: .optional(.string), isLet: false), PropertyShape(name: "age", type: .optional(.integer(.uint8)), isLet: false),
+        PropertyShape(name: "isActive", type: .bool, isLet: false, initial: "false"), PropertyShape(name: "trusted", type: .optional(.bool), isLet: false),
+      ], codingKeys: false),
+      .structure(name: "SeedCompany", properties: [
+        PropertyShape(name: "name", type: .optional(.string), isLet: false),
+        PropertyShape(name: "employees", type: .array(.named("SeedEmployee")), isLet: false, initial: "[]"),
+        PropertyShape(name: "seniors", type: .set(.string), isLet: false, initial: "[]"),
+      ], codingKeys: false),
+    ], origin: "seed"),
+    CorpusModel(root: "SeedOrder", types: [
+      .rawEnum(name: "SeedStatus", rawType: "String", cases: [("paid", nil), ("shipped", nil)]),
+      .structure(name: "SeedCustomer", properties: [
+        PropertyShape(name: "name", type: .string), PropertyShape(name: "eMail", type: .string, key: "e-mail"),
+      ], codingKeys: true),
+      .structure(name: "SeedOrder", properties: [
+        PropertyShape(name: "orderId", type: .integer(.int)), PropertyShape(name: "status", type: .named("SeedStatus")),
+        PropertyShape(name: "total", type: .decimal), PropertyShape(name: "customer", type: .named("SeedCustomer")),
+        PropertyShape(name: "note", type: .string), PropertyShape(name: "ref", type: .uuid), PropertyShape(name: "blob", type: .optional(.data)),
+      ], codingKeys: false),
+    ], strategies: [.defaults, .snakeCase], origin: "seed"),
+    CorpusModel(root: "SeedEvent", types: [
+      .structure(name: "SeedEvent", properties: [
+        PropertyShape(name: "at", type: .date), PropertyShape(name: "until", type: .optional(.date)),
+        PropertyShape(name: "history", type: .array(.date)),
+      ], codingKeys: false),
+    ], strategies: [.defaults, .secondsSince1970, .millisecondsSince1970, .iso8601], origin: "seed"),
+  ]
+}
