@@ -3,7 +3,7 @@ SWIFT ?= swift
 BIN := .build/debug/castctl
 RELEASE_BIN := .build/release/castctl
 
-.PHONY: all deps build release demo test test-quick test-spark test-ci-spark bench-spark test-hooks test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
+.PHONY: all deps build release demo test test-quick test-spark test-ci-spark bench-spark test-hooks test-codable-diff test-release test-asan test-tsan fuzz fuzz-smoke bench bench-infer clean
 
 all: build
 
@@ -54,6 +54,10 @@ bench-spark: release
 	integrations/spark/.venv/bin/python scripts/bench_spark.py
 
 # The pre-commit hooks in a real pre-commit run (also run by the suite: PreCommitHookTests).
+# The codable dialect against the real JSONDecoder / JSONEncoder (not yet part of `make test`).
+test-codable-diff: build
+	CASTCTL_CODABLE_DIFF=1 $(SWIFT) test --filter CodableDifferential
+
 test-hooks: build
 	scripts/test-pre-commit-hooks.sh
 

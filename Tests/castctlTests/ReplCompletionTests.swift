@@ -60,7 +60,7 @@ extension CompletionCase {
     // :set: settings, then each setting's values.
     CompletionCase(":set ", ["dialect", "flags", "keys", "strict", "unknown"]),
     CompletionCase(":set d", ["dialect"]),
-    CompletionCase(":set dialect ", ["auto", "convertible", "dson", "jsoncast", "jsonobject", "nosce"]),
+    CompletionCase(":set dialect ", ["auto", "codable", "convertible", "dson", "jsoncast", "jsonobject", "nosce"]),
     CompletionCase(":set dialect js", ["jsoncast", "jsonobject"]),
     CompletionCase(":set strict ", ["off", "on"]),
     CompletionCase(":set unknown ", ["error", "ignore", "warn"]),

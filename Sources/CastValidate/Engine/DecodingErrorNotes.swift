@@ -140,7 +140,7 @@ struct DecodingErrorNotes {
   static func pointer(_ steps: [CodingStep]) -> String {
     steps.map { step in
       switch step {
-      case .key(let key): "/" + JSONPointerText.escape(key)
+      case .key(let key): "/" + JSONPointer.escape(key)
       case .index(let index): "/\(index)"
       }
     }.joined()
