@@ -45,7 +45,7 @@ extension ModelEncoder {
         if let value {
           writeCompact(value.value, into: &output)
         } else if let nilLiteral {
-          output.append(contentsOf: nilLiteral.bytes)
+          output.append(contentsOf: nilLiteral.text.utf8)
         }
       }
       output.append(UInt8(ascii: "}"))

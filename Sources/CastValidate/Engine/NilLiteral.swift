@@ -12,11 +12,11 @@ package enum NilLiteral: Sendable, Hashable {
     }
   }
 
-  /// The literal's JSON text.
-  package var bytes: [UInt8] {
+  /// The literal's JSON text (a small string: appending its UTF-8 allocates nothing).
+  package var text: String {
     switch self {
-    case .null: Array("null".utf8)
-    case .emptyObject: Array("{}".utf8)
+    case .null: "null"
+    case .emptyObject: "{}"
     }
   }
 }

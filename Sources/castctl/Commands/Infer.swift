@@ -29,13 +29,17 @@ struct Infer: ParsableCommand {
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
   var files: [String]
 
+  /// The dialects infer writes, comma-separated. Not codable: infer writes keys as `//!`
+  /// directives, which JSONDecoder never reads; a Codable model needs a CodingKeys enum.
+  static let writableDialects = Dialect.allCases.filter { $0 != .codable }.map(\.rawValue).joined(separator: ", ")
+
   @Option(help: "The root model's name (default Root; with --seed, the seed's model the records are, needed when it has several).")
   var modelName: String?
 
   @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
   var seed: String?
 
-  @Option(help: "The dialect the models are written in: \(Dialect.allCases.filter { $0 != .codable }.map(\.rawValue).joined(separator: ", ")) (default jsoncast; with --seed, the seed's root model's).")
+  @Option(help: "The dialect the models are written in: \(Self.writableDialects) (default jsoncast; with --seed, the seed's root model's).")
   var dialect: String?
 
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
@@ -95,14 +99,11 @@ struct Infer: ParsableCommand {
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
     if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    // NB: infer writes keys as `//!` directives, which JSONDecoder never reads; a Codable model
-    // needs a CodingKeys enum, not written yet.
-    let writable = Dialect.allCases.filter { $0 != .codable }.map(\.rawValue).joined(separator: ", ")
     if dialect == Dialect.codable.rawValue {
-      throw ValidationError("--dialect codable is not available yet (a Codable .swift file with CodingKeys is planned); use one of \(writable)")
+      throw ValidationError("--dialect codable is not available yet (a Codable .swift file with CodingKeys is planned); use one of \(Self.writableDialects)")
     }
     if let dialect, Dialect(rawValue: dialect) == nil {
-      throw ValidationError("--dialect \(dialect): no such dialect; use one of \(writable)")
+      throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Self.writableDialects)")
     }
     if comments, seed != nil { throw ValidationError("--comments and --seed: the seed's text is kept as written, so no comment is added; use --explain") }
     if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
