@@ -48,7 +48,9 @@ struct LibraryAPITests {
     let error = try #require(throws: SchemaError.self) { try Schema(source: "struct A {\n  let x: Intt\n}\n", path: "bad.cast") }
     let first = try #require(error.diagnostics.first { $0.severity == .error })
     #expect(first.code == "unknown-type")
-    #expect(error.description.contains("bad.cast:2:"))
+    #expect(first.file == "bad.cast")
+    #expect(first.position == TextPosition(line: 2, column: 10))
+    #expect(error.description.contains("bad.cast:2:10:"))
   }
 
   @Test("an unreadable file, an unknown model and a bad type expression are errors with their reason")
@@ -80,6 +82,15 @@ struct LibraryAPITests {
     #expect(report.findings.map(\.code) == codes)
     #expect(report.findings.map { report.position(of: $0).description } == positions)
     #expect(report.records.count == 1)
+  }
+
+  @Test("a finding names the declaration it is about, positioned in the model file as data positions are")
+  func declarations() throws {
+    let report = try Self.validator().validate(#"{"id": 0, "role": "admin"}"#)
+    let finding = try #require(report.findings.first)
+    let declaration = try #require(report.declaration(of: finding))
+    #expect(declaration.file == "account.cast")
+    #expect(declaration.position == TextPosition(line: 10, column: 9))
   }
 
   @Test("NDJSON and top-level arrays are reported per record, with lines for NDJSON")

@@ -45,11 +45,11 @@ struct DiagnosticRendererTests {
     ("  var 名前: String; var t: 1️⃣Strin", 27),
     ("\tvar t: 1️⃣Strin", 8),
     ("  var s: String = \"é\"; var t: 1️⃣Strin", 30),  // a precomposed é
-    ("  var s: String = \"e\u{301}\"; var t: 1️⃣Strin", 30),  // e + combining acute: one Character
+    ("  var s: String = \"e\u{301}\"; var t: 1️⃣Strin", 30),  // e + combining acute: one Character, two scalars
   ]
 
-  @Test("columns count Characters; the caret is drawn by display width under the marked one", arguments: wideLines)
-  func characterColumns(_ line: String, _ displayColumns: Int) throws {
+  @Test("columns count Unicode scalars, as data columns do; the caret is drawn by display width under the marked one", arguments: wideLines)
+  func scalarColumns(_ line: String, _ displayColumns: Int) throws {
     let source = MarkedSource("class M {\n\(line)\n}\n")
     let file = SourceFile(path: "a.cast", text: source.text)
     let (_, diagnostics) = SchemaLoader.load([file])

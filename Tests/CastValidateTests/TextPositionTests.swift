@@ -1,3 +1,4 @@
+import CastSchema
 import Testing
 
 @testable import CastValidate

@@ -30,6 +30,26 @@ struct FrontendParityTests {
     #expect(repl.stdout.contains(verdict + summary + "\n"), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
   }
 
+  /// The reader that meets the error words it, whichever reader that is: a file's array is
+  /// streamed element by element, inline text is read whole.
+  @Test(
+    "malformed input: the REPL prints the CLI's error, for a file and for inline text",
+    arguments: [#"["a", "b"]]"#, "[1, 2 3]", #"{"id": 1,, "user_name": "x"}"#, "{\"id\": 1}\n{\"id\": 2}"])
+  func malformedParity(_ text: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast"])
+    defer { scratch.remove() }
+    try scratch.write("bad.json", text)
+    let cli = try CastctlProcess.run(["validate", "users.cast", "bad.json", "--color", "never"], in: scratch.url)
+    #expect(cli.status == 3)
+    let error = try #require(cli.stderr.range(of: "bad.json:").map { String(cli.stderr[$0.lowerBound...]) }, "\(cli.stderr)")
+    let file = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n:validate User @bad.json\n")
+    #expect(file.stdout.contains(cli.stdout + error), "CLI:\n\(cli.stdout)\(cli.stderr)\nREPL:\n\(file.stdout)")
+    guard !text.contains("\n") else { return }
+    let inline = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n:validate User \(text)\n")
+    let named = { (output: String) in output.replacingOccurrences(of: "bad.json:", with: "<input>:") }
+    #expect(inline.stdout.contains(named(cli.stdout + error)), "CLI:\n\(cli.stdout)\(cli.stderr)\nREPL:\n\(inline.stdout)")
+  }
+
   @Test("convert: the REPL prints the CLI's document", arguments: [["users.json"], ["users.json", "--compact"], ["users.json", "--to", "yaml"]])
   func convertParity(_ arguments: [String]) throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -37,8 +37,8 @@ struct NewUserFaultTests {
     #expect(slash.stderr.contains("cannot write x/"), "\(slash.stderr)")
   }
 
-  /// Leading whitespace of every size, before and past the first read of the file.
-  @Test("a top-level array converts all of its records whatever whitespace comes before it", arguments: [0, 1, 5_000, 70_000])
+  /// Leading whitespace of every size, before and past the first read of the file (4 MiB).
+  @Test("a top-level array converts all of its records whatever whitespace comes before it", arguments: [0, 1, 5_000, 70_000, 4_200_000])
   func arrayAfterWhitespace(_ spaces: Int) throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
     defer { scratch.remove() }

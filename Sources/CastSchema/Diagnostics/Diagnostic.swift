@@ -14,20 +14,20 @@ public enum Severity: String, Sendable, Comparable, CaseIterable {
 }
 
 /// A problem found while loading `.cast` files: a value, never printed where it is found.
-public struct Diagnostic: Sendable, Hashable {
+package struct Diagnostic: Sendable, Hashable {
   /// Stable code, documented in the README (e.g. `unknown-type`).
-  public var code: String
+  package var code: String
   /// Error, warning or note.
-  public var severity: Severity
+  package var severity: Severity
   /// One-line message.
-  public var message: String
+  package var message: String
   /// Where the problem is.
-  public var range: SourceRange
+  package var range: SourceRange
   /// Further positions and hints ("declared here", "did you mean").
-  public var notes: [DiagnosticNote]
+  package var notes: [DiagnosticNote]
 
   /// Creates a diagnostic from a catalogue message.
-  public init(_ message: DiagnosticMessage, at range: SourceRange, notes: [DiagnosticNote] = []) {
+  package init(_ message: DiagnosticMessage, at range: SourceRange, notes: [DiagnosticNote] = []) {
     self.code = message.code
     self.severity = message.severity
     self.message = message.text
@@ -37,30 +37,30 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 /// A note attached to a diagnostic: a message, and optionally a position of its own.
-public struct DiagnosticNote: Sendable, Hashable {
+package struct DiagnosticNote: Sendable, Hashable {
   /// The note's text.
-  public var message: String
+  package var message: String
   /// Where it points, if anywhere.
-  public var range: SourceRange?
+  package var range: SourceRange?
 
   /// Creates a note.
-  public init(_ message: String, at range: SourceRange? = nil) {
+  package init(_ message: String, at range: SourceRange? = nil) {
     self.message = message
     self.range = range
   }
 }
 
 /// A catalogue entry: code, severity and text, built by the static functions in `*Messages.swift`.
-public struct DiagnosticMessage: Sendable, Hashable {
+package struct DiagnosticMessage: Sendable, Hashable {
   /// Stable code.
-  public var code: String
+  package var code: String
   /// Severity.
-  public var severity: Severity
+  package var severity: Severity
   /// The rendered text.
-  public var text: String
+  package var text: String
 
   /// Creates a message.
-  public init(code: String, severity: Severity, text: String) {
+  package init(code: String, severity: Severity, text: String) {
     self.code = code
     self.severity = severity
     self.text = text

@@ -1,19 +1,19 @@
 /// Renders diagnostics as compiler-style text: `file:line:col: error[code]: message`, the source
 /// line with a caret, then the notes.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
   /// The files that diagnostics' ranges index into.
-  public var files: [SourceFile]
+  package var files: [SourceFile]
   /// Colour or plain.
-  public var style: TextStyle
+  package var style: TextStyle
 
   /// Creates a renderer.
-  public init(files: [SourceFile], style: TextStyle = TextStyle(enabled: false)) {
+  package init(files: [SourceFile], style: TextStyle = TextStyle(enabled: false)) {
     self.files = files
     self.style = style
   }
 
   /// One diagnostic, with its snippet and notes, ending in a newline.
-  public func render(_ diagnostic: Diagnostic) -> String {
+  package func render(_ diagnostic: Diagnostic) -> String {
     var out = header(
       range: diagnostic.range, severity: diagnostic.severity, label: diagnostic.severity.rawValue, code: diagnostic.code,
       message: diagnostic.message)
@@ -32,19 +32,19 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// All diagnostics, in the order given.
-  public func render(_ diagnostics: [Diagnostic]) -> String {
+  package func render(_ diagnostics: [Diagnostic]) -> String {
     diagnostics.map(render).joined()
   }
 
   /// `N errors, M warnings` (or `no problems`), for summaries.
-  public static func summary(of diagnostics: [Diagnostic]) -> String {
+  package static func summary(of diagnostics: [Diagnostic]) -> String {
     let errors = diagnostics.count { $0.severity == .error }
     let warnings = diagnostics.count { $0.severity == .warning }
     return Self.count(errors, "error") + ", " + Self.count(warnings, "warning")
   }
 
   /// "1 error", "2 errors", "no errors".
-  public static func count(_ n: Int, _ noun: String) -> String {
+  package static func count(_ n: Int, _ noun: String) -> String {
     n == 0 ? "no \(noun)s" : n == 1 ? "1 \(noun)" : "\(n) \(noun)s"
   }
 

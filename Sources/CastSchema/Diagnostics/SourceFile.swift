@@ -1,16 +1,16 @@
 import Foundation
 
 /// The text of one loaded file, with a line table for turning byte offsets into line and column.
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
   /// The path as the user gave it; used in rendered locations.
-  public let path: String
+  package let path: String
   /// The file's bytes, exactly as read (no decoding: invalid UTF-8 is the lexer's concern).
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
   /// UTF-8 offsets at which each line starts; the first is 0.
   private let lineStarts: [Int]
 
   /// Wraps already-read bytes.
-  public init(path: String, bytes: [UInt8]) {
+  package init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
     var starts = [0]
@@ -28,40 +28,45 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// Wraps a string (tests, the REPL).
-  public init(path: String, text: String) {
+  package init(path: String, text: String) {
     self.init(path: path, bytes: Array(text.utf8))
   }
 
   /// The number of lines, counting a last line without a newline.
-  public var lineCount: Int { lineStarts.count }
+  package var lineCount: Int { lineStarts.count }
 
-  /// 1-based line and Character column of a UTF-8 offset.
-  public func location(of offset: Int) -> SourceLocation {
+  /// 1-based line and Unicode-scalar column of a UTF-8 offset, as data positions are counted.
+  package func location(of offset: Int) -> TextPosition {
     let clamped = min(max(offset, 0), bytes.count)
     let lineIndex = lineIndex(containing: clamped)
-    let start = lineStarts[lineIndex]
-    let prefix = String(decoding: bytes[start..<clamped], as: UTF8.self)
-    return SourceLocation(line: lineIndex + 1, column: prefix.count + 1)
+    let column = bytes.withUnsafeBytes { TextPosition.column(from: lineStarts[lineIndex], to: clamped, in: $0) }
+    return TextPosition(line: lineIndex + 1, column: column)
   }
 
   /// The text of a 1-based line, without its line terminator.
-  public func lineText(_ line: Int) -> String {
+  package func lineText(_ line: Int) -> String {
     guard line >= 1, line <= lineStarts.count else { return "" }
+    return text(lineRange(line))
+  }
+
+  /// The bytes of a 1-based line, without its line terminator (`\n` or `\r\n`).
+  package func lineRange(_ line: Int) -> Range<Int> {
+    guard line >= 1, line <= lineStarts.count else { return bytes.count..<bytes.count }
     let start = lineStarts[line - 1]
     var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
     if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    return start..<max(start, end)
   }
 
   /// The text of a byte range, decoded leniently.
-  public func text(_ range: Range<Int>) -> String {
+  package func text(_ range: Range<Int>) -> String {
     let lower = min(max(range.lowerBound, 0), bytes.count)
     let upper = min(max(range.upperBound, lower), bytes.count)
     return String(decoding: bytes[lower..<upper], as: UTF8.self)
   }
 
   /// The name an identifier's range spells: its text without backticks (`` `default` ``).
-  public func name(at range: Range<Int>) -> String {
+  package func name(at range: Range<Int>) -> String {
     guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "`") else { return text(range) }
     return text(range.lowerBound + 1..<range.upperBound - 1)
   }
@@ -77,31 +82,15 @@ public struct SourceFile: Sendable, Hashable {
   }
 }
 
-/// A 1-based line and column, computed only when rendering.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-  /// 1-based line number.
-  public var line: Int
-  /// 1-based column, counted in Characters.
-  public var column: Int
-
-  /// Creates a location.
-  public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  public var description: String { "\(line):\(column)" }
-}
-
 /// A byte range in one source file.
-public struct SourceRange: Sendable, Hashable {
+package struct SourceRange: Sendable, Hashable {
   /// Index of the file in the registry's (or loader's) file list.
-  public var file: Int
+  package var file: Int
   /// UTF-8 offsets, half-open.
-  public var bytes: Range<Int>
+  package var bytes: Range<Int>
 
   /// Creates a range.
-  public init(file: Int, bytes: Range<Int>) {
+  package init(file: Int, bytes: Range<Int>) {
     self.file = file
     self.bytes = bytes
   }

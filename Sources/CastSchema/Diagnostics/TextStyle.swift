@@ -1,22 +1,22 @@
 /// ANSI styling for rendered output; a no-op when colour is off, so callers never branch on it.
-public struct TextStyle: Sendable {
+package struct TextStyle: Sendable {
   /// Whether escape codes are emitted.
-  public var enabled: Bool
+  package var enabled: Bool
 
   /// Creates a style.
-  public init(enabled: Bool) { self.enabled = enabled }
+  package init(enabled: Bool) { self.enabled = enabled }
 
   /// Bold text.
-  public func bold(_ text: String) -> String { wrap(text, "1") }
+  package func bold(_ text: String) -> String { wrap(text, "1") }
   /// Dimmed text (gutters, secondary information).
-  public func dim(_ text: String) -> String { wrap(text, "2") }
+  package func dim(_ text: String) -> String { wrap(text, "2") }
   /// Green text (carets, success).
-  public func green(_ text: String) -> String { wrap(text, "32") }
+  package func green(_ text: String) -> String { wrap(text, "32") }
   /// Cyan text (notes).
-  public func cyan(_ text: String) -> String { wrap(text, "36") }
+  package func cyan(_ text: String) -> String { wrap(text, "36") }
 
   /// The colour that goes with a severity.
-  public func severity(_ severity: Severity, _ text: String) -> String {
+  package func severity(_ severity: Severity, _ text: String) -> String {
     switch severity {
     case .error: wrap(text, "1;31")
     case .warning: wrap(text, "1;33")

@@ -1,6 +1,6 @@
 import CastSchema
 
-/// Models loaded from `.cast` files, the library's front door: load once, then ask for a
+/// Models loaded from `.cast` and `.swift` files, the library's front door: load once, then ask for a
 /// ``Validator`` per model or type.
 ///
 /// ```swift
@@ -13,7 +13,7 @@ import CastSchema
 /// diagnostics as values; warnings and notes of a schema that loads are in ``diagnostics``.
 public struct Schema: Sendable {
   /// The warnings and notes of the loaded files, in file order then position.
-  public let diagnostics: [Diagnostic]
+  public let diagnostics: [SchemaDiagnostic]
   let registry: ModelRegistry
 
   /// Reads and loads `.cast` files (any dialect, any order; one model may refer to another's file).
@@ -43,17 +43,14 @@ public struct Schema: Sendable {
   private init(_ files: [SourceFile], options: RegistryOptions) throws(SchemaError) {
     let (registry, diagnostics) = SchemaLoader.load(files, options: options)
     if diagnostics.contains(where: { $0.severity == .error }) {
-      throw SchemaError(.invalid(diagnostics), files: registry.files)
+      throw SchemaError(invalid: diagnostics, files: registry.files)
     }
     self.registry = registry
-    self.diagnostics = diagnostics
+    self.diagnostics = diagnostics.map { SchemaDiagnostic($0, files: registry.files) }
   }
 
   /// The models' names, in declaration order.
   public var modelNames: [String] { Array(registry.models.keys) }
-
-  /// The files loaded, for rendering ``diagnostics`` with `DiagnosticRenderer`.
-  public var files: [SourceFile] { registry.files }
 
   /// A validator whose records are instances of the model `name`; a top-level JSON array is one
   /// record per element. Throws ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name
@@ -74,12 +71,12 @@ public struct Schema: Sendable {
   public func validator(forType expression: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
     let parsed = SchemaLoader.parseType(expression, in: registry)
     guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
-      throw SchemaError(.invalidType(expression, parsed.diagnostics), files: registry.files + [parsed.file])
+      throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }
     let target = ValidationTarget.type(parsed.optional ? .optional(type) : type)
     let compiled = CompiledSchema(registry: registry, options: options, target: target)
     guard let engine = DocumentValidator(schema: compiled, target: target) else {
-      throw SchemaError(.invalidType(expression, parsed.diagnostics), files: registry.files + [parsed.file])
+      throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }
     return Validator(engine: engine, target: target)
   }

@@ -8,25 +8,37 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     /// A schema file could not be read.
     case unreadable(path: String, reason: String)
     /// The files have errors; every diagnostic is here, warnings and notes too.
-    case invalid([Diagnostic])
+    case invalid([SchemaDiagnostic])
     /// No model has this name; the nearest name, when one is near.
     case unknownModel(String, suggestion: String?)
     /// A type expression that does not parse or names no type.
-    case invalidType(String, [Diagnostic])
+    case invalidType(String, [SchemaDiagnostic])
   }
 
   /// What went wrong.
   public let reason: Reason
-  /// The files the diagnostics point into.
-  let files: [SourceFile]
+  /// The diagnostics drawn with their source lines, as castctl prints them.
+  private let rendered: String?
 
-  init(_ reason: Reason, files: [SourceFile] = []) {
+  init(_ reason: Reason) {
     self.reason = reason
-    self.files = files
+    self.rendered = nil
+  }
+
+  /// Files with errors.
+  init(invalid diagnostics: [Diagnostic], files: [SourceFile]) {
+    reason = .invalid(diagnostics.map { SchemaDiagnostic($0, files: files) })
+    rendered = DiagnosticRenderer(files: files).render(diagnostics)
+  }
+
+  /// A type expression with errors.
+  init(invalidType expression: String, _ diagnostics: [Diagnostic], files: [SourceFile]) {
+    reason = .invalidType(expression, diagnostics.map { SchemaDiagnostic($0, files: files) })
+    rendered = DiagnosticRenderer(files: files).render(diagnostics)
   }
 
   /// The diagnostics behind the error, if it has any.
-  public var diagnostics: [Diagnostic] {
+  public var diagnostics: [SchemaDiagnostic] {
     switch reason {
     case .invalid(let diagnostics), .invalidType(_, let diagnostics): diagnostics
     case .unreadable, .unknownModel: []
@@ -38,7 +50,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): "cannot read schema \(path): \(reason)"
     case .unknownModel(let name, let suggestion): "no model named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .invalid(let diagnostics), .invalidType(_, let diagnostics):
-      DiagnosticRenderer(files: files).render(diagnostics)
+      rendered ?? diagnostics.map { "\($0)\n" }.joined()
     }
   }
 }

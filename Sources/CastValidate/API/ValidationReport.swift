@@ -1,3 +1,5 @@
+import CastSchema
+
 /// What validating one input found: a verdict, the findings of every record, and the summary
 /// castctl prints. Positions are byte offsets into the input; ``position(of:)`` gives line and
 /// column (columns count Unicode scalars).
@@ -23,6 +25,8 @@ public struct ValidationReport: Sendable {
   public var syntaxError: JSONSyntaxError?
   /// Line and column of each reported byte offset.
   let positions: [Int: TextPosition]
+  /// The model files, where findings' declarations are.
+  let modelFiles: [SourceFile]
 
   /// True when the input is JSON and every record is valid.
   public var isValid: Bool { syntaxError == nil && summary.isValid }
@@ -36,4 +40,12 @@ public struct ValidationReport: Sendable {
   /// The line and column of a byte offset this report mentions, a finding's or ``syntaxError``'s
   /// (line 0 for any other offset).
   public func position(ofOffset offset: Int) -> TextPosition { positions[offset] ?? TextPosition(line: 0, column: 0) }
+
+  /// The declaration in a model file that a finding is about (the property, or the model):
+  /// the file's path as it was given, and the line and column there.
+  public func declaration(of finding: Finding) -> (file: String, position: TextPosition)? {
+    guard let range = finding.declaration, modelFiles.indices.contains(range.file) else { return nil }
+    let file = modelFiles[range.file]
+    return (file.path, file.location(of: range.bytes.lowerBound))
+  }
 }

@@ -52,35 +52,16 @@ public struct Validator: Sendable {
   /// Records that do not decode are not in the ledger; their findings are in the failure.
   public func roundtrip(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [LedgerEntry] {
     let bytes = Array(json)
-    let outcome = run(bytes, format: format, build: true)
+    let outcome = run(bytes, format: format, build: false)
     guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
-    let encoder = ModelEncoder(schema: engine.schema)
-    var entries: [LedgerEntry] = []
-    bytes.withUnsafeBytes { raw in
-      let whole = format == .json ? try? JSONValue.parseWithOffsets(raw, maxDepth: engine.schema.options.maxDepth) : nil
-      // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
-      var isArray = false
-      if case .model = target, case .array = whole?.value { isArray = true }
-      for (record, instance) in zip(outcome.spans, outcome.instances) {
-        let input: JSONValue
-        let offsets: [String: Int]
-        var path = ""
-        if let whole, isArray, case .array(let items) = whole.value, items.indices.contains(record.index) {
-          (input, offsets, path) = (items[record.index], whole.offsets, "/\(record.index)")
-        } else if let whole, !isArray {
-          (input, offsets) = (whole.value, whole.offsets)
-        } else {
-          let slice = UnsafeRawBufferPointer(rebasing: raw[record.span.start..<record.span.end])
-          guard let parsed = try? JSONValue.parseWithOffsets(slice, maxDepth: engine.schema.options.maxDepth) else { continue }
-          (input, offsets) = (parsed.value, parsed.offsets.mapValues { $0 + record.span.start })
-        }
-        var ledger = RoundTripLedger(
-          schema: engine.schema, offsets: offsets, recordOffset: record.span.start, findings: record.findings, recordLine: record.line)
-        ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
-        entries += ledger.entries
-      }
+    let report = bytes.withUnsafeBytes { raw in
+      Result { () throws(JSONSyntaxError) in try RoundTripRun(engine).run(raw, recordsPerLine: format == .ndjson) }
     }
-    return entries
+    switch report {
+    case .success(let report): return report.entries
+    // The engine read the same bytes without a syntax error a moment ago.
+    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.message)")
+    }
   }
 
   /// One pass of the engine over an input: the report, and with `build` each valid record's instance.
@@ -94,10 +75,7 @@ public struct Validator: Sendable {
       let handle: (RecordResult) -> Void = { result in
         outcome.records.append(
           ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
-        if build, result.isValid, let instance = result.instance {
-          outcome.instances.append(instance)
-          outcome.spans.append((result.index, result.line, result.span, result.findings))
-        }
+        if build, result.isValid, let instance = result.instance { outcome.instances.append(instance) }
       }
       do throws(JSONSyntaxError) {
         switch format {
@@ -118,7 +96,9 @@ public struct Validator: Sendable {
       Array(json).withUnsafeBytes(read)
     }
     if syntaxError != nil { summary = Self.summary(of: outcome.records, isArray: summary.isArray) }
-    outcome.report = ValidationReport(records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions)
+    outcome.report = ValidationReport(
+      records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions,
+      modelFiles: engine.schema.registry.files)
     return outcome
   }
 
@@ -144,9 +124,8 @@ public struct Validator: Sendable {
   private struct Outcome {
     var records: [ValidationReport.Record] = []
     var instances: [Instance] = []
-    var spans: [(index: Int, line: Int?, span: JSONSpan, findings: [Finding])] = []
     var positions: [Int: TextPosition] = [:]
-    var report = ValidationReport(records: [], summary: ValidationSummary(), syntaxError: nil, positions: [:])
+    var report = ValidationReport(records: [], summary: ValidationSummary(), syntaxError: nil, positions: [:], modelFiles: [])
   }
 }
 

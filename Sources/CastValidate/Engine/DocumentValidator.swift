@@ -52,6 +52,10 @@ package struct DocumentValidator: Sendable {
   /// Asked between records: when it says yes, the run stops there and its summary says
   /// `isCancelled` (the REPL's Ctrl-C).
   package var isCancelled: (@Sendable () -> Bool)?
+
+  /// Whether `isCancelled` says to stop.
+  var cancelled: Bool { isCancelled?() ?? false }
+
   private let node: ValueNode
 
   /// The policy of values outside any model's property (the record itself).

@@ -15,22 +15,22 @@ public struct Finding: Sendable, Hashable {
   /// 1-based line of the NDJSON record, when the input is NDJSON.
   public var recordLine: Int?
   /// Byte offset where that record's line starts (so its position needs no counting of lines).
-  public var recordLineStart: Int?
-  /// The `.cast` declaration that caused it (a property or model name), if any.
-  public var declaration: SourceRange?
+  package var recordLineStart: Int?
+  /// The model file's declaration that caused it (a property or model name), if any.
+  package var declaration: SourceRange?
   /// What the schema wanted (`Int`, `one of "admin", "editor"`).
   public var expected: String?
   /// What the data had: its JSON type and a short excerpt.
   public var found: String?
   /// Another position the finding is about (the earlier value of a duplicate key).
-  public var relatedOffset: Int?
+  package var relatedOffset: Int?
   /// The error's path as `JSONDecoder` spells it (kept for the `codable` dialect's notes).
   package var codingPath: [CodingStep]?
   /// On a `decoding-error` note: the decoder's error, for `--format json`.
   package var decoderView: DecoderView?
 
   /// Creates a finding.
-  public init(
+  package init(
     code: String, severity: Severity, message: String, path: String, offset: Int, recordLine: Int? = nil,
     declaration: SourceRange? = nil, expected: String? = nil, found: String? = nil, relatedOffset: Int? = nil
   ) {

@@ -14,13 +14,13 @@ public struct ValidationSummary: Sendable, Equatable {
   public var changedRecords = 0
   /// Whether the run stopped early because `DocumentValidator.isCancelled` said so; the counts
   /// cover the records read before it.
-  public var isCancelled = false
+  package var isCancelled = false
   /// Whether the reader found a top-level array and took each element as a record (a model
   /// target only). `convert` writes an array back exactly when this is set.
-  public var isArray = false
+  package var isArray = false
 
   /// Zero counts.
-  public init() {}
+  package init() {}
 
   /// Whether every record is valid.
   public var isValid: Bool { errors == 0 }

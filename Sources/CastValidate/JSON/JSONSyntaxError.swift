@@ -6,7 +6,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   public var message: String
 
   /// Creates an error at an absolute offset.
-  public init(offset: Int, message: String) {
+  package init(offset: Int, message: String) {
     self.offset = offset
     self.message = message
   }

@@ -1,3 +1,5 @@
+import CastSchema
+
 /// The line starts of a buffer, found once, so that turning many offsets into positions costs a binary search
 /// and a walk along one line each instead of a scan from the start.
 ///

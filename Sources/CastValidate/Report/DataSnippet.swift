@@ -17,25 +17,7 @@ package enum DataSnippet {
   /// The line holding `offset`, numbered `line`, and the caret under it.
   static func appendLine(_ offset: Int, line: Int, in data: DataSource, marks: StyleMarks, to out: inout String) {
     let (text, caret) = data.lineWindow(around: offset)
-    let gutter = String(line)
-    out += "  "
-    out += marks.dim.open
-    out += gutter
-    out += " |"
-    out += marks.dim.close
-    out += " "
-    out += text
-    out += "\n  "
-    out += marks.dim.open
-    appendSpaces(gutter.utf8.count, to: &out)
-    out += " |"
-    out += marks.dim.close
-    out += " "
-    appendSpaces(caret - 1, to: &out)
-    out += marks.green.open
-    out += "^"
-    out += marks.green.close
-    out += "\n"
+    SnippetLine.append(number: line, text: text, caretColumn: caret, indent: "  ", marks: marks, to: &out)
   }
 
   /// An error at `offset` of `data` with no path or declaration: malformed JSON or YAML.
@@ -46,14 +28,5 @@ package enum DataSnippet {
     appendHeader(name: data.name, position: position, severity: .error, code: code, message: message, marks: marks, to: &out)
     appendLine(offset, line: position.line, in: data, marks: marks, to: &out)
     return out
-  }
-
-  private static let spaces = String(repeating: " ", count: 128)
-
-  /// Appends `count` spaces (none for a negative count) without building a string of them.
-  private static func appendSpaces(_ count: Int, to out: inout String) {
-    guard count > 0 else { return }
-    guard count <= spaces.utf8.count else { return out += String(repeating: " ", count: count) }
-    out += spaces[..<spaces.utf8.index(spaces.startIndex, offsetBy: count)]
   }
 }

@@ -68,11 +68,12 @@ struct ArraySplitter {
           state = .done
           index += 1
         } else {
-          return .error(offset: base + index, message: "expected ',' or ']' after an array element")
+          // Worded as the whole-document reader words it: which reader meets an error is not the user's concern.
+          return .error(offset: base + index, message: "unexpected \(JSONScanner.describe(byte)); expected ',' or ']' after an array element")
         }
       case .done:
         guard Self.isWhitespace(byte) else {
-          return .error(offset: base + index, message: "expected the end of the document after ']'")
+          return .error(offset: base + index, message: "unexpected \(JSONScanner.describe(byte)); expected the end of the document")
         }
         index += 1
       }

@@ -68,7 +68,7 @@ final class ChunkReader {
       }
       count += got
       if let limit, base + count > limit {
-        throw ChunkReadError(reason: "the input is larger than --max-bytes (\(limit) bytes)")
+        throw .tooLarge(limit)
       }
       return true
     }
@@ -79,7 +79,16 @@ final class ChunkReader {
 package struct ChunkReadError: Error, Sendable {
   /// Why.
   package var reason: String
+  /// The `--max-bytes` limit the input went past; nil for an I/O error.
+  package var exceededLimit: Int?
 
-  /// Creates an error.
+  /// An I/O error.
   package init(reason: String) { self.reason = reason }
+
+  /// The input went past `limit` bytes.
+  package static func tooLarge(_ limit: Int) -> ChunkReadError {
+    var error = ChunkReadError(reason: "the input is larger than --max-bytes (\(limit) bytes)")
+    error.exceededLimit = limit
+    return error
+  }
 }

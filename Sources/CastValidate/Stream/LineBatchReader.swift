@@ -52,7 +52,7 @@ final class LineBatchReader {
       if got == 0 { atEnd = true }
       count += got
       if let limit, base + count > limit {
-        throw ChunkReadError(reason: "the input is larger than --max-bytes (\(limit) bytes)")
+        throw .tooLarge(limit)
       }
       let filled = UnsafeRawBufferPointer(rebasing: buffer[..<count])
       if atEnd {

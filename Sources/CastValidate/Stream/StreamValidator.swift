@@ -61,6 +61,10 @@ package struct StreamValidator: Sendable {
       let read: (bytes: UnsafeRawBufferPointer, base: Int)?
       do { read = try upcoming.get() } catch { throw .read(error) }
       guard let read else { return state.summary }
+      if config.cancelled {
+        state.summary.isCancelled = true
+        return state.summary
+      }
       if next == nil { next = try state.start(read.bytes, base: read.base, onRecord: onRecord) }
       (batch, running) = (read, next)
     }
@@ -84,6 +88,10 @@ package struct StreamValidator: Sendable {
       try state.process(UnsafeRawBufferPointer(rebasing: buffer[start..<end]), base: start, onRecord: onRecord)
       start = end
       progress(start, state.summary.records)
+      if start < buffer.count, config.cancelled {
+        state.summary.isCancelled = true
+        break
+      }
     }
     return state.summary
   }
@@ -142,6 +150,10 @@ package struct StreamValidator: Sendable {
       reader.consume(position)
       progress(reader.pendingOffset, summary.records)
       if reader.atEnd { break }
+      if config.cancelled {
+        summary.isCancelled = true
+        return summary
+      }
       do { _ = try reader.fill() } catch { throw .read(error) }
     }
     guard splitter.isComplete else {

@@ -126,7 +126,8 @@ struct Convert: ParsableCommand {
       validator.compactKeys = keys
       return try runPipe(validator, path: path, encoder: ModelEncoder(schema: schema, keys: keys), registry: session.registry)
     }
-    let (source, ndjson) = try DataInput.dataFile(path, options: data)
+    let document = try DataInput.open(path, options: data, color: colorOn)
+    let (source, ndjson) = (document.source, document.recordsPerLine)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.
     if ndjson, to == .json { validator.compactKeys = keys }
@@ -134,9 +135,8 @@ struct Convert: ParsableCommand {
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
     var values: [JSONValue] = []
-    let run = DataRun(
-      validator: validator, source: source, ndjson: ndjson, options: data, jobs: data.jobs,
-      errorColor: colorOn)
+    let run = DataRun(validator: validator, document: document, jobs: data.jobs, maxBytes: data.maxBytes)
+    let meter = ProgressMeter(total: source.size)
     var failure: Error?
     var lines: [UInt8] = []
     // NB: read once: each read of an argument property instantiates generic metadata, which at
@@ -145,7 +145,7 @@ struct Convert: ParsableCommand {
     let hidesNotes = quiet
     let summary: ValidationSummary
     do {
-      summary = try run.run { result in
+      summary = try run.run(progress: meter.update) { result in
         if !result.findings.isEmpty {
           let shown = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
           Terminal.writeError(shown.map(renderer.render).joined())
@@ -178,8 +178,10 @@ struct Convert: ParsableCommand {
       }
     } catch {
       sink.discard()
-      throw error
+      meter.finish()
+      throw DataInput.exit(for: error, color: colorOn)
     }
+    meter.finish()
     if failure == nil, !lines.isEmpty {
       do { try sink.write(lines) } catch { failure = error }
     }

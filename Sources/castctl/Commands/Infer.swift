@@ -79,7 +79,7 @@ struct Infer: ParsableCommand {
   var ndjson = false
 
   @Option(help: "Input format: json, or yaml (implied by .yaml and .yml files).")
-  var from: InputFormat?
+  var from: DataFormat?
 
   @Option(parsing: .unconditional, help: "Deepest nesting of arrays and objects accepted (at most 10000).")
   var maxDepth = 512

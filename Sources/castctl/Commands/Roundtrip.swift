@@ -54,16 +54,17 @@ struct Roundtrip: ParsableCommand {
     let choice = try SchemaSession.target(session, options: data, errorColor: errorColor)
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
-    let (source, ndjson) = try DataInput.dataFile(path, options: data)
+    let document = try DataInput.open(path, options: data, color: errorColor)
+    let source = document.source
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
+    guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
     let report: RoundTripReport
     do {
-      report = try RoundTripRun(schema: schema, target: target, source: source, ndjson: ndjson).run()
-    } catch let error as JSONSyntaxError {
-      DataInput.reportSyntaxError(error, in: source, color: errorColor)
-      throw ExitCode.malformedJSON
+      report = try RoundTripRun(validator).run(document)
+    } catch {
+      throw DataInput.exit(for: error, color: errorColor)
     }
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
     Terminal.writeError(report.rejected.filter { !quiet || $0.severity > .note }.map(renderer.render).joined())

@@ -114,12 +114,15 @@ struct Validate: ParsableCommand {
     if format == .jsonl || !split.isEmpty {
       return try runPipe(validator, path: path, registry: session.registry)
     }
-    let (source, ndjson) = try DataInput.dataFile(path, options: data)
+    let errorColor = Terminal.useColor(colorChoice, fileDescriptor: 2)
+    let document = try DataInput.open(path, options: data, color: errorColor)
+    let source = document.source
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
-    var run = DataRun(
-      validator: validator, source: source, ndjson: ndjson, options: data,
-      jobs: maxErrors > 0 ? 1 : data.jobs, errorColor: Terminal.useColor(colorChoice, fileDescriptor: 2))
+    let run = DataRun(validator: validator, document: document, jobs: maxErrors > 0 ? 1 : data.jobs, maxBytes: data.maxBytes)
+    // Told of malformed input before the run ends with exit 3: the formats that write one
+    // document put it there (the message goes to standard error either way).
+    var onMalformed: (JSONSyntaxError) -> Void = { _ in }
     // What was read before malformed input: `--format json` still reports it, with the error.
     var partial = ValidationSummary()
     let model = choice.label
@@ -127,7 +130,7 @@ struct Validate: ParsableCommand {
     defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
     var sites: [FindingSite] = []
     if format.isCI {
-      run.onMalformed = { error in
+      onMalformed = { error in
         // Malformed input still gives a report, its syntax error the last finding.
         let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
         sites.append(FindingSite(malformed, record: partial.records, data: source, registry: session.registry))
@@ -138,10 +141,10 @@ struct Validate: ParsableCommand {
       }
     }
     if format == .json {
-      run.onMalformed = { error in
+      onMalformed = { error in
         let position = source.position(of: error.offset)
         let malformed = JSONValue.object([
-          JSONMember(key: "code", value: .string(source.isConverted ? "malformed-yaml" : "malformed-json")),
+          JSONMember(key: "code", value: .string(DataProblem.malformedCode(isYAML: source.isConverted))),
           JSONMember(key: "message", value: .string(error.message)),
           JSONMember(key: "line", value: .number(String(position.line))),
           JSONMember(key: "column", value: .number(String(position.column))),
@@ -159,36 +162,46 @@ struct Validate: ParsableCommand {
     let hidesNotes = quiet
     let warningLimit = maxWarnings
     if let counts {
-      let reported = run.onMalformed
-      let code = source.isConverted ? "malformed-yaml" : "malformed-json"
-      run.onMalformed = { error in
+      let reported = onMalformed
+      let code = DataProblem.malformedCode(isYAML: source.isConverted)
+      onMalformed = { error in
         counts.addMalformed(code: code)
         reported(error)
       }
     }
-    let totals = try run.run { result in
-      counts?.add(result)
-      var findings = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
-      if warningLimit > 0, findings.contains(where: { $0.severity == .warning }) {
-        findings = findings.filter { finding in
-          guard finding.severity == .warning else { return true }
-          warningsShown += 1
-          if warningsShown <= warningLimit { return true }
-          warningsHidden += 1
-          return false
+    let meter = ProgressMeter(total: source.size)
+    let totals: ValidationSummary
+    do {
+      totals = try run.run(progress: meter.update) { result in
+        counts?.add(result)
+        var findings = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
+        if warningLimit > 0, findings.contains(where: { $0.severity == .warning }) {
+          findings = findings.filter { finding in
+            guard finding.severity == .warning else { return true }
+            warningsShown += 1
+            if warningsShown <= warningLimit { return true }
+            warningsHidden += 1
+            return false
+          }
+        }
+        switch format {
+        case .text where summarize: for finding in findings { tally.add(finding) }
+        case .text: buffered.write(findings.map(renderer.render).joined())
+        case .json, .jsonl:
+          partial.add(result)
+          for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
+        case .sarif, .github, .junit:
+          partial.add(result)
+          for finding in findings { sites.append(FindingSite(finding, record: result.index, data: source, registry: session.registry)) }
         }
       }
-      switch format {
-      case .text where summarize: for finding in findings { tally.add(finding) }
-      case .text: buffered.write(findings.map(renderer.render).joined())
-      case .json, .jsonl:
-        partial.add(result)
-        for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
-      case .sarif, .github, .junit:
-        partial.add(result)
-        for finding in findings { sites.append(FindingSite(finding, record: result.index, data: source, registry: session.registry)) }
-      }
+    } catch {
+      meter.finish()
+      let exit = DataInput.exit(for: error, color: errorColor)
+      if case .malformed(let syntax, _, _) = error { onMalformed(syntax) }
+      throw exit
     }
+    meter.finish()
     buffered.flush()
     timings.lap("data", bytes: source.size)
     let summary = totals

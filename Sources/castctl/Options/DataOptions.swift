@@ -4,10 +4,7 @@ import CastValidate
 
 extension UnknownKeyRule: ExpressibleByArgument {}
 
-/// `--from json|yaml`.
-enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-  case json, yaml
-}
+extension DataFormat: ExpressibleByArgument {}
 
 /// How a data file is read and judged: the target, the input shape and the strictness.
 struct DataOptions: ParsableArguments {
@@ -21,7 +18,7 @@ struct DataOptions: ParsableArguments {
   var ndjson = false
 
   @Option(help: "Input format: json, or yaml (implied by .yaml and .yml files); findings point into the YAML.")
-  var from: InputFormat?
+  var from: DataFormat?
 
   @Flag(help: "No coercion of any kind, null only for optionals, warnings are errors.")
   var strict = false
@@ -66,13 +63,14 @@ struct DataOptions: ParsableArguments {
     throw ValidationError("give the .cast files before the data file, or use --type")
   }
 
-  /// Whether `path` is read as NDJSON.
-  func isNDJSON(_ path: String) -> Bool {
-    !isYAML(path) && (ndjson || path.hasSuffix(".ndjson") || path.hasSuffix(".jsonl"))
+  /// How data inputs are read, for the library's reader.
+  var reading: DataReading {
+    DataReading(format: from, ndjson: ndjson, maxBytes: maxBytes)
   }
 
+  /// Whether `path` is read as NDJSON.
+  func isNDJSON(_ path: String) -> Bool { reading.isNDJSON(path) }
+
   /// Whether `path` is read as YAML.
-  func isYAML(_ path: String) -> Bool {
-    from == .yaml || (from == nil && (path.hasSuffix(".yaml") || path.hasSuffix(".yml")))
-  }
+  func isYAML(_ path: String) -> Bool { reading.isYAML(path) }
 }

@@ -4,17 +4,10 @@ import Foundation
 
 /// Data commands: `:validate`, `:convert`, `:roundtrip`, `:type`, and bare JSON.
 extension ReplInterpreter {
-  /// A document named in a command: inline JSON, or `@file`; NDJSON holds one record per line
-  /// (`.ndjson`, `.jsonl`, `--ndjson`, or a YAML stream of several documents).
-  struct Document {
-    let source: DataSource
-    var ndjson = false
-  }
-
   /// `--ndjson` and `--from json|yaml` after a document, as the commands take them.
   struct ReadOptions {
     var ndjson = false
-    var from: InputFormat?
+    var from: DataFormat?
 
     /// Takes these options off the end of `text`; nil with an error message when one is wrong.
     static func strip(_ text: inout String) -> Result<ReadOptions, TargetError> {
@@ -24,7 +17,7 @@ extension ReplInterpreter {
           options.ndjson = true
           text = before
         } else if let (option, head) = ReplInterpreter.splitLastWord(before), option == "--from" {
-          guard let format = InputFormat(rawValue: last) else {
+          guard let format = DataFormat(rawValue: last) else {
             return .failure(TargetError(message: "--from takes json or yaml, not '\(last)'"))
           }
           options.from = format
@@ -41,7 +34,7 @@ extension ReplInterpreter {
     guard let model = session.currentModel else {
       return error("no current model: :use MODEL first (or :validate MODEL JSON)")
     }
-    return runValidate(model: model, document: Document(source: DataSource(name: "<input>", bytes: Array(text.utf8))))
+    return runValidate(model: model, document: DataDocument(source: DataSource(name: "<input>", bytes: Array(text.utf8)), recordsPerLine: false))
   }
 
   func validate(_ rest: String) -> String {
@@ -51,24 +44,19 @@ extension ReplInterpreter {
     }
   }
 
-  private func runValidate(model: String, document: Document) -> String {
+  private func runValidate(model: String, document: DataDocument) -> String {
     let schema = session.compiled(for: .model(model))
     guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
     validator.isCancelled = { CommandInterrupt.requested }
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
     var out = ""
     do {
-      let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        let onRecord: (RecordResult) -> Void = { out += $0.findings.map(renderer.render).joined() }
-        return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
-      }
+      let summary = try DataRun(validator: validator, document: document).run { out += $0.findings.map(renderer.render).joined() }
       if summary.isCancelled { return out + Self.cancelled(summary) }
       let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
       return out + (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
-    } catch let syntaxError as JSONSyntaxError {
-      return malformed(syntaxError, document.source)
     } catch {
-      return self.error("\(error)")
+      return out + problem(error)
     }
   }
 
@@ -134,7 +122,7 @@ extension ReplInterpreter {
     var compact = false
   }
 
-  private func runConvert(model: String, document: Document, options: ConvertOptions) -> String {
+  private func runConvert(model: String, document: DataDocument, options: ConvertOptions) -> String {
     let schema = session.compiled(for: .model(model))
     let collisions = options.keys.collisions(in: schema, target: .model(model))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
@@ -145,18 +133,15 @@ extension ReplInterpreter {
     var out = ""
     var values: [JSONValue] = []
     do {
-      let summary = try document.source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        let onRecord: (RecordResult) -> Void = { result in
-          out += result.findings.map(renderer.render).joined()
-          if let instance = result.instance { values.append(encoder.encode(instance)) }
-        }
-        return document.ndjson ? try validator.validateNDJSON(raw, onRecord: onRecord) : try validator.validateDocument(raw, onRecord: onRecord)
+      let summary = try DataRun(validator: validator, document: document).run { result in
+        out += result.findings.map(renderer.render).joined()
+        if let instance = result.instance { values.append(encoder.encode(instance)) }
       }
       if summary.isCancelled { return out + Self.cancelled(summary) + "nothing was converted\n" }
       guard summary.isValid else {
         return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
       }
-      if document.ndjson {
+      if document.recordsPerLine {
         // One line (or YAML document) per record, as `castctl convert` writes NDJSON.
         switch options.to {
         case .json: return out + values.map { JSONWriter(style: .compact).write($0) + "\n" }.joined()
@@ -175,10 +160,8 @@ extension ReplInterpreter {
           return out + self.error("cannot write a property list: \(error)")
         }
       }
-    } catch let syntaxError as JSONSyntaxError {
-      return malformed(syntaxError, document.source)
     } catch {
-      return self.error("\(error)")
+      return out + problem(error)
     }
   }
 
@@ -187,16 +170,15 @@ extension ReplInterpreter {
     case .failure(let failure): return failure.message
     case .success(let (model, document, _)):
       let schema = session.compiled(for: .model(model))
+      guard let validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
       do {
-        let report = try RoundTripRun(schema: schema, target: .model(model), source: document.source, ndjson: document.ndjson).run()
+        let report = try RoundTripRun(validator).run(document)
         let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
         return report.rejected.map(renderer.render).joined()
           + LedgerText.render(report.entries, source: document.source, style: style)
           + LedgerText.summary(report, counted: report.entries.count, input: document.source.name, target: "model \(model)") + "\n"
-      } catch let error as JSONSyntaxError {
-        return malformed(error, document.source)
       } catch {
-        return self.error("\(error)")
+        return problem(error)
       }
     }
   }
@@ -224,25 +206,22 @@ extension ReplInterpreter {
     var out = ""
     var value: JSONValue?
     do {
-      let summary = try source.readAll().withUnsafeBytes { raw throws(JSONSyntaxError) in
-        try validator.validateDocument(raw) { result in
-          out += result.findings.map(renderer.render).joined()
-          value = result.instance.map(encoder.encode)
-        }
+      let summary = try DataRun(validator: validator, document: DataDocument(source: source, recordsPerLine: false)).run { result in
+        out += result.findings.map(renderer.render).joined()
+        value = result.instance.map(encoder.encode)
       }
       guard summary.isValid, let value else {
         return out + style.severity(.error, "cannot convert") + " to \(typeText)\n"
       }
       return out + "\(typeText): " + JSONWriter(style: .compact).write(value) + "\n"
-    } catch let syntaxError as JSONSyntaxError {
-      return malformed(syntaxError, source)
     } catch {
-      return self.error("\(error)")
+      return out + problem(error)
     }
   }
 
-  /// `[MODEL] JSON|@file` → the model (named or current) and the document.
-  private func target(_ rest: String) -> Result<(String, Document, String), TargetError> {
+  /// `[MODEL] JSON|@file` → the model (named or current) and the document, read by the
+  /// library's reader as the commands read their data argument.
+  private func target(_ rest: String) -> Result<(String, DataDocument, String), TargetError> {
     var text = rest.trimmed
     var model = session.currentModel
     let first = String(text.prefix { !$0.isWhitespace })
@@ -260,26 +239,28 @@ extension ReplInterpreter {
     case .success(let options): read = options
     }
     guard !text.isEmpty else { return .failure(TargetError(message: error("give a JSON document or @file"))) }
-    var name = "<input>"
-    var bytes = Array(text.utf8)
-    if text.hasPrefix("@") {
-      let path = String(text.dropFirst()).trimmed
-      guard let data = FileManager.default.contents(atPath: resolve(path)) else {
-        return .failure(TargetError(message: error("cannot read \(path)")))
-      }
-      name = path
-      bytes = Array(data)
-    }
-    // The file's extension decides, as for the commands, unless an option says otherwise.
-    let isYAML = read.from == .yaml || (read.from == nil && (name.hasSuffix(".yaml") || name.hasSuffix(".yml")))
-    let ndjson = !isYAML && (read.ndjson || name.hasSuffix(".ndjson") || name.hasSuffix(".jsonl"))
-    guard isYAML else { return .success((model, Document(source: DataSource(name: name, bytes: bytes), ndjson: ndjson), text)) }
-    let original = DataSource(name: name, bytes: bytes)
+    let reading = DataReading(format: read.from, ndjson: read.ndjson)
     do {
-      let (json, map, documents) = try YAMLInput.json(from: bytes)
-      return .success((model, Document(source: DataSource(name: name, bytes: json, original: original, map: map), ndjson: documents > 1), text))
+      let document: DataDocument
+      if text.hasPrefix("@") {
+        let path = String(text.dropFirst()).trimmed
+        document = try DataDocument.open(resolve(path), name: path, reading: reading)
+      } else {
+        document = try DataDocument.inline(Array(text.utf8), name: "<input>", reading: reading)
+      }
+      return .success((model, document, text))
     } catch {
-      return .failure(TargetError(message: malformed(JSONSyntaxError(offset: error.offset, message: error.message), original, code: "malformed-yaml")))
+      return .failure(TargetError(message: problem(error)))
+    }
+  }
+
+  /// What stopped a read, as the REPL shows it: a malformed input drawn as the commands draw it.
+  private func problem(_ problem: DataProblem) -> String {
+    switch problem {
+    case .malformed(let syntaxError, let source, let isYAML):
+      SyntaxErrorText.render(syntaxError, in: source, style: style, code: DataProblem.malformedCode(isYAML: isYAML))
+    case .unreadable, .tooLarge:
+      error(problem.readMessage ?? "")
     }
   }
 
@@ -287,11 +268,6 @@ extension ReplInterpreter {
   static func cancelled(_ summary: ValidationSummary) -> String {
     "cancelled (Ctrl-C) after \(DiagnosticRenderer.count(summary.records, "record")), "
       + "\(summary.invalidRecords) invalid so far\n"
-  }
-
-  /// A syntax error drawn as the commands draw it.
-  private func malformed(_ syntaxError: JSONSyntaxError, _ source: DataSource, code: String? = nil) -> String {
-    SyntaxErrorText.render(syntaxError, in: source, style: style, code: code)
   }
 }
 

@@ -46,8 +46,8 @@ struct InferInputs {
       if path == "-", !options.isYAML(path) {
         return Input(path: path, source: try StdinSpool.spool(maxBytes: options.maxBytes), ndjson: options.isNDJSON(path))
       }
-      let (source, ndjson) = try DataInput.dataFile(path, options: options)
-      return Input(path: path, source: source, ndjson: ndjson)
+      let document = try DataInput.open(path, options: options, color: Terminal.useColor(.auto, fileDescriptor: 2))
+      return Input(path: path, source: document.source, ndjson: document.recordsPerLine)
     }
   }
 

@@ -23,7 +23,7 @@ struct PipeRun {
       try stream.run(descriptor: descriptor, name: name, onBatch: onBatch)
     } catch let error as ChunkReadError {
       Terminal.writeError("castctl: error: cannot read \(name): \(error.reason)\n")
-      throw error.reason.contains("--max-bytes") ? ExitCode.malformedJSON : ExitCode.unreadableInput
+      throw error.exceededLimit != nil ? ExitCode.malformedJSON : ExitCode.unreadableInput
     }
   }
 

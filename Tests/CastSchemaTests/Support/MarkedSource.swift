@@ -8,14 +8,14 @@ struct MarkedSource: Sendable {
   let text: String
   /// Each marker's UTF-8 offset in `text`.
   let offsets: [String: Int]
-  /// Each marker's 1-based line and Character column in `text`.
-  let locations: [String: SourceLocation]
+  /// Each marker's 1-based line and Unicode-scalar column in `text`, as castctl counts columns.
+  let locations: [String: TextPosition]
 
   /// Strips the markers out of `marked`.
   init(_ marked: String) {
     var text = ""
     var offsets: [String: Int] = [:]
-    var locations: [String: SourceLocation] = [:]
+    var locations: [String: TextPosition] = [:]
     var line = 1
     var column = 1
     for character in marked {
@@ -23,7 +23,7 @@ struct MarkedSource: Sendable {
         let name = String(character)
         precondition(offsets[name] == nil, "marker \(name) used twice")
         offsets[name] = text.utf8.count
-        locations[name] = SourceLocation(line: line, column: column)
+        locations[name] = TextPosition(line: line, column: column)
         continue
       }
       text.append(character)
@@ -32,7 +32,7 @@ struct MarkedSource: Sendable {
         line += 1
         column = 1
       } else {
-        column += 1
+        column += character.unicodeScalars.count
       }
     }
     self.text = text
@@ -41,7 +41,7 @@ struct MarkedSource: Sendable {
   }
 
   /// The position of a marker; fails the test's precondition when the marker is not in the text.
-  func location(_ marker: String = "1️⃣") -> SourceLocation {
+  func location(_ marker: String = "1️⃣") -> TextPosition {
     guard let location = locations[marker] else { preconditionFailure("no marker \(marker) in source") }
     return location
   }

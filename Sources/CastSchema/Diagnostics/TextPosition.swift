@@ -1,4 +1,5 @@
-/// A human position in a text: 1-based line, and 1-based column counted in Unicode scalars.
+/// A human position in a text, the one kind castctl reports for `.cast` and `.swift` model files
+/// and for data alike: 1-based line, and 1-based column counted in Unicode scalars.
 public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
   /// The line, counting LF characters before the offset, plus one.
   public var line: Int
@@ -21,7 +22,7 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
     let target = min(max(offset, 0), buffer.count)
     var line = 1
     var lineStart = 0
-    for index in 0..<target where buffer.load(fromByteOffset: index, as: UInt8.self) == JSONByte.lineFeed {
+    for index in 0..<target where buffer.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "\n") {
       line += 1
       lineStart = index + 1
     }
@@ -30,7 +31,7 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
 
   /// One plus the number of scalars starting in `start..<target`: every byte that is not a UTF-8
   /// continuation byte starts a scalar.
-  static func column(from start: Int, to target: Int, in buffer: UnsafeRawBufferPointer) -> Int {
+  package static func column(from start: Int, to target: Int, in buffer: UnsafeRawBufferPointer) -> Int {
     var column = 1
     for index in start..<target where buffer.load(fromByteOffset: index, as: UInt8.self) & 0xC0 != 0x80 {
       column += 1

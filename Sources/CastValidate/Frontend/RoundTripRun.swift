@@ -1,0 +1,72 @@
+/// The ledger of a whole input, and the decoding findings behind it.
+package struct RoundTripReport {
+  package var entries: [LedgerEntry] = []
+  /// Every finding of the records that did not decode, warnings too: they are not in the
+  /// ledger, and the warnings often say why (an enum value that is no case, behind the error
+  /// that the property is missing).
+  package var rejected: [Finding] = []
+  package var summary = ValidationSummary()
+}
+
+/// Decodes each record, encodes it back with the model's JSON keys, and compares: what castctl's
+/// `roundtrip`, the REPL's `:roundtrip` and ``Validator/roundtrip(_:format:)`` report.
+package struct RoundTripRun {
+  private var validator: DocumentValidator
+
+  /// A round trip with `validator`'s schema and target.
+  package init(_ validator: DocumentValidator) {
+    self.validator = validator
+    self.validator.build = true
+  }
+
+  /// Every record of `document`.
+  package func run(_ document: DataDocument) throws(DataProblem) -> RoundTripReport {
+    do throws(JSONSyntaxError) {
+      return try document.source.readAll().withUnsafeBytes { raw in
+        Result { () throws(JSONSyntaxError) in try run(raw, recordsPerLine: document.recordsPerLine) }
+      }.get()
+    } catch {
+      throw .malformed(error, source: document.source, isYAML: document.source.isConverted)
+    }
+  }
+
+  /// Every record of `raw`: one JSON document (a model's top-level array holds one record per
+  /// element), or one record per line.
+  package func run(_ raw: UnsafeRawBufferPointer, recordsPerLine: Bool) throws(JSONSyntaxError) -> RoundTripReport {
+    let schema = validator.schema
+    let target = validator.target
+    let encoder = ModelEncoder(schema: schema)
+    var report = RoundTripReport()
+    var whole: (value: JSONValue, offsets: [String: Int])?
+    // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
+    var isArray = false
+    if !recordsPerLine {
+      whole = try JSONValue.parseWithOffsets(raw, maxDepth: schema.options.maxDepth)
+      if case .model = target, case .array = whole?.value { isArray = true }
+    }
+    let handle: (RecordResult) -> Void = { result in
+      guard result.isValid, let instance = result.instance else {
+        report.rejected += result.findings
+        return
+      }
+      let input: JSONValue
+      let offsets: [String: Int]
+      var path = ""
+      if let whole, isArray, case .array(let items) = whole.value, items.indices.contains(result.index) {
+        (input, offsets, path) = (items[result.index], whole.offsets, "/\(result.index)")
+      } else if let whole, !isArray {
+        (input, offsets) = (whole.value, whole.offsets)
+      } else {
+        let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
+        guard let parsed = try? JSONValue.parseWithOffsets(span, maxDepth: schema.options.maxDepth) else { return }
+        (input, offsets) = (parsed.value, parsed.offsets.mapValues { $0 + result.span.start })
+      }
+      var ledger = RoundTripLedger(
+        schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
+      ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
+      report.entries += ledger.entries
+    }
+    report.summary = recordsPerLine ? try validator.validateNDJSON(raw, onRecord: handle) : try validator.validateDocument(raw, onRecord: handle)
+    return report
+  }
+}
