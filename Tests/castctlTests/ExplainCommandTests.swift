@@ -1,3 +1,4 @@
+import CastSchema
 import CastValidate
 import Foundation
 import Testing
@@ -14,19 +15,31 @@ struct ExplainCommandTests {
     #expect(run.stdout.contains("[\(code.rawValue)]: "), "\(run.stdout)")
   }
 
-  @Test("explain alone lists every code with its meaning")
+  @Test("explain CODE of a model file's code prints its meaning and the example's diagnostic", arguments: SchemaCode.allCases)
+  func explainsEverySchemaCode(_ code: SchemaCode) throws {
+    let run = try CastctlProcess.run(["explain", code.rawValue])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("\(code.rawValue): "))
+    #expect(run.stdout.contains("$ \(code.example.command)\n"))
+    #expect(run.stdout.contains("\(code.severity.rawValue)[\(code.rawValue)]: "), "\(run.stdout)")
+  }
+
+  @Test("explain alone lists every code with its meaning: the findings', then the model files'")
   func listsCodes() throws {
     let run = try CastctlProcess.run(["explain"])
     #expect(run.status == 0)
-    let names = run.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-    #expect(names == FindingCode.allCases.map(\.rawValue))
+    let sections = run.stdout.components(separatedBy: "\n\nIn model files (castctl check):\n")
+    try #require(sections.count == 2, "\(run.stdout)")
+    let names = { (text: String) in text.split(separator: "\n").map { String($0.prefix { $0 != " " }) } }
+    #expect(names(sections[0]) == FindingCode.allCases.map(\.rawValue))
+    #expect(names(sections[1]) == SchemaCode.allCases.map(\.rawValue))
   }
 
   @Test("an unknown code is a usage error naming the nearest code")
   func unknownCode() throws {
     let run = try CastctlProcess.run(["explain", "missing-requird"])
     #expect(run.status == 64)
-    #expect(run.stderr == "castctl: error: no finding code 'missing-requird'; did you mean 'missing-required'? (castctl explain lists them)\n")
+    #expect(run.stderr == "castctl: error: no code 'missing-requird'; did you mean 'missing-required'? (castctl explain lists them)\n")
   }
 
   @Test("the REPL's :explain prints what castctl explain prints")

@@ -59,10 +59,10 @@ package struct DiagnosticMessage: Sendable, Hashable {
   /// The rendered text.
   package var text: String
 
-  /// Creates a message.
-  package init(code: String, severity: Severity, text: String) {
-    self.code = code
-    self.severity = severity
+  /// A message with a catalogue code, at the code's severity.
+  package init(_ code: SchemaCode, text: String) {
+    self.code = code.rawValue
+    self.severity = code.severity
     self.text = text
   }
 }

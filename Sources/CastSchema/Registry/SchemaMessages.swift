@@ -2,31 +2,31 @@
 enum SchemaMessages {
   static func cannotInferType(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "cannot-infer-type", severity: .error,
+      .cannotInferType,
       text: "cannot infer the type of '\(property)' from its default; write its type: 'var \(property): T = …'")
   }
 
   static func codableCustomCoding(_ model: String, _ what: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-custom-coding", severity: .note,
+      .codableCustomCoding,
       text: "'\(model)' has a hand-written \(what), which castctl cannot run: its properties are passed through unchecked, as '//! custom' ones are")
   }
 
   static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-default-ignored", severity: .warning,
+      .codableDefaultIgnored,
       text: "the default of '\(property)' is ignored by the synthesized init(from:): the key is still required; make it optional or write init(from:)")
   }
 
   static func codableKeyMissing(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-key-missing", severity: .error,
+      .codableKeyMissing,
       text: "'\(property)' is not in CodingKeys and has no initial value: Swift cannot synthesize init(from:)")
   }
 
   static func codableLetWithValue(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-let-with-value", severity: .warning,
+      .codableLetWithValue,
       text: "'\(property)' is a 'let' with an initial value: JSONDecoder never decodes it (JSONEncoder still writes it); make it 'var' to decode it")
   }
 
@@ -34,97 +34,97 @@ enum SchemaMessages {
     _ property: String, _ written: String, _ readBack: String, _ reaching: String?
   ) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-snake-case-unreachable", severity: .warning,
+      .codableSnakeCaseUnreachable,
       text: "under convertFromSnakeCase, the key JSONEncoder writes for '\(property)', \"\(written)\", is read back as '\(readBack)' and never reaches it; "
         + (reaching.map { "only a key such as \"\($0)\" does" } ?? "no JSON key does"))
   }
 
   static func codableSubclassProperties(_ model: String, _ properties: [String]) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-subclass-properties", severity: .warning,
+      .codableSubclassProperties,
       text: "'\(model)' inherits its superclass's init(from:) and encode(to:), which never decode or encode its own properties ("
         + properties.map { "'\($0)'" }.joined(separator: ", ") + "); write init(from:) and encode(to:) in '\(model)'")
   }
 
   static func codableUnknownKey(_ key: String, _ model: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "codable-unknown-key", severity: .error,
+      .codableUnknownKey,
       text: "CodingKeys case '\(key)' names no stored property of '\(model)': Swift cannot synthesize the conformance")
   }
 
   static func customProperty(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "custom-property", severity: .note,
+      .customProperty,
       text: "'\(property)' is '//! custom': no model code runs in castctl, so its JSON value is passed through unchecked")
   }
 
   static func defaultTypeMismatch(_ property: String, _ type: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "default-type-mismatch", severity: .error,
+      .defaultTypeMismatch,
       text: "default of '\(property)' does not fit its type \(type): \(reason)")
   }
 
   static func duplicateCase(_ name: String, _ enumName: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "duplicate-case", severity: .error, text: "case '\(name)' appears twice in enum '\(enumName)'")
+    DiagnosticMessage(.duplicateCase, text: "case '\(name)' appears twice in enum '\(enumName)'")
   }
 
   static func duplicateDictionaryKey(_ property: String, _ key: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "duplicate-dictionary-key", severity: .error,
+      .duplicateDictionaryKey,
       text: "default of '\(property)' has the key \(key) twice (a Swift dictionary literal with a repeated key traps)")
   }
 
   static func duplicateJSONKey(_ key: String, _ first: String, _ second: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "duplicate-json-key", severity: .error,
+      .duplicateJSONKey,
       text: "properties '\(first)' and '\(second)' are both mapped to the JSON key \"\(key)\"")
   }
 
   static func duplicateModel(_ name: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "duplicate-model", severity: .error, text: "'\(name)' is declared more than once")
+    DiagnosticMessage(.duplicateModel, text: "'\(name)' is declared more than once")
   }
 
   static func duplicateProperty(_ name: String, _ model: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "duplicate-property", severity: .error, text: "property '\(name)' is declared more than once in '\(model)'")
+      .duplicateProperty, text: "property '\(name)' is declared more than once in '\(model)'")
   }
 
   static func duplicateRawValue(_ raw: String, _ enumName: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "duplicate-raw-value", severity: .error, text: "raw value \(raw) is used by two cases of enum '\(enumName)'")
+      .duplicateRawValue, text: "raw value \(raw) is used by two cases of enum '\(enumName)'")
   }
 
   static func duplicateSetElement(_ property: String, _ element: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "duplicate-set-element", severity: .error,
+      .duplicateSetElement,
       text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
   }
 
   static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "enum-associated-values", severity: .warning,
+      .enumAssociatedValues,
       text: "case '\(name)' has associated values, which JSON cannot map; it never matches")
   }
 
   static func enumRawValueMismatch(_ caseName: String, _ rawType: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "enum-raw-value-mismatch", severity: .error,
+      .enumRawValueMismatch,
       text: "raw value of case '\(caseName)' does not fit the raw type \(rawType): \(reason)")
   }
 
   static func inheritanceCycle(_ cycle: [String]) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "inheritance-cycle", severity: .error,
+      .inheritanceCycle,
       text: "inheritance cycle: \(cycle.joined(separator: " → "))")
   }
 
   static func invalidKeyPath(_ key: String, _ reason: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "invalid-key-path", severity: .error, text: "invalid key \"\(key)\": \(reason)")
+    DiagnosticMessage(.invalidKeyPath, text: "invalid key \"\(key)\": \(reason)")
   }
 
   static func invalidPattern(_ pattern: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "invalid-pattern", severity: .error,
+      .invalidPattern,
       text: "invalid regular expression \"\(pattern)\": \(reason)")
   }
 
@@ -137,72 +137,72 @@ enum SchemaMessages {
       + "no backreferences, lookaround, \\b, atomic groups or other options")
 
   static func malformedDirective(_ reason: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "malformed-directive", severity: .error, text: "malformed directive: \(reason)")
+    DiagnosticMessage(.malformedDirective, text: "malformed directive: \(reason)")
   }
 
   static func misplacedDirective(_ directive: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "misplaced-directive", severity: .warning, text: "'\(directive)' has no effect here: \(reason)")
+      .misplacedDirective, text: "'\(directive)' has no effect here: \(reason)")
   }
 
   static func noModelCode(_ directive: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "no-model-code", severity: .note,
+      .noModelCode,
       text: "'//! \(directive)' accepted; it has no effect on JSON, since no model code runs in castctl")
   }
 
   static func noDefaultInit(_ property: String, _ model: String, _ missing: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "no-default-init", severity: .error,
+      .noDefaultInit,
       text: "default of '\(property)' is \(model)(), which Swift does not have: '\(missing)' has no default value")
   }
 
   static func overlappingJSONKey(_ property: String, _ path: String, _ other: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "overlapping-json-key", severity: .error,
+      .overlappingJSONKey,
       text: "'\(property)' is written at \"\(path)\", which overlaps \(other): one value would overwrite the other")
   }
 
   static func recursiveDefault(_ property: String, _ constructed: String, _ model: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "recursive-default", severity: .error,
+      .recursiveDefault,
       text: "default of '\(property)' is \(constructed)(), whose defaults construct '\(model)' again: its init would never end")
   }
 
   static func snakeCaseNotInvertible(_ property: String, _ key: String, _ back: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "snake-case-not-invertible", severity: .warning,
+      .snakeCaseNotInvertible,
       text: "'\(property)' maps to \"\(key)\", which maps back to '\(back)'; write //! \"\(key)\" to make the key explicit")
   }
 
   static func typealiasChainTooLong(_ name: String, _ limit: Int) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "nesting-too-deep", severity: .error,
+      .nestingTooDeep,
       text: "typealias '\(name)' is reached through more than \(limit) other typealiases")
   }
 
   static func typealiasCycle(_ cycle: [String]) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "typealias-cycle", severity: .error,
+      .typealiasCycle,
       text: cycle.count <= 2
         ? "typealias '\(cycle.first ?? "")' refers to itself" : "typealias cycle: \(cycle.joined(separator: " → "))")
   }
 
   static func unknownDirective(_ word: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "unknown-directive", severity: .warning, text: "unknown directive '\(word)'; ignored")
+    DiagnosticMessage(.unknownDirective, text: "unknown directive '\(word)'; ignored")
   }
 
   static func unknownType(_ name: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "unknown-type", severity: .error, text: "unknown type '\(name)'")
+    DiagnosticMessage(.unknownType, text: "unknown type '\(name)'")
   }
 
   static func unsupportedDefault(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
-      code: "unsupported-default", severity: .warning,
+      .unsupportedDefault,
       text: "castctl cannot evaluate the default of '\(property)'; absent values are accepted but nothing is written for them")
   }
 
   static func unsupportedType(_ name: String, _ reason: String) -> DiagnosticMessage {
-    DiagnosticMessage(code: "unsupported-type", severity: .error, text: "type '\(name)' cannot be mapped: \(reason)")
+    DiagnosticMessage(.unsupportedType, text: "type '\(name)' cannot be mapped: \(reason)")
   }
 }

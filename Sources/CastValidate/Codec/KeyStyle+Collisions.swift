@@ -21,7 +21,7 @@ extension KeyStyle {
         diagnostics.append(
           Diagnostic(
             DiagnosticMessage(
-              code: "key-style-collision", severity: .error,
+              .keyStyleCollision,
               text: "--keys \(rawValue) writes '\(property.name)' of '\(plan.name)' at \"\(KeyPath(components: paths[later]).description)\", "
                 + "which overlaps '\(first.name)' at \"\(KeyPath(components: paths[earlier]).description)\" (--keys json keeps them apart)"),
             at: property.range, notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
@@ -37,7 +37,7 @@ extension KeyStyle {
         diagnostics.append(
           Diagnostic(
             DiagnosticMessage(
-              code: "key-style-collision", severity: .error,
+              .keyStyleCollision,
               text: "--keys \(rawValue) writes properties '\(first.name)' and '\(property.name)' of '\(plan.name)' "
                 + "at the same key \"\(key)\" (--keys json keeps them apart)"),
             at: property.range, notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))

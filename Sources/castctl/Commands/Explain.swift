@@ -1,19 +1,20 @@
 import ArgumentParser
 
-/// `castctl explain [CODE]`: what a finding code means, with an example castctl runs.
+/// `castctl explain [CODE]`: what a finding or model-file code means, with an example castctl runs.
 struct Explain: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "explain",
-    abstract: "Explain a finding code, with an example; without a code, list them all.",
+    abstract: "Explain a finding or model-file code, with an example; without a code, list them all.",
     discussion: """
       The example is run when you ask, so what it shows is what this castctl reports.
 
       Examples:
         castctl explain
         castctl explain missing-required
+        castctl explain unknown-type
       """)
 
-  @Argument(help: "A finding code, as in error[missing-required].")
+  @Argument(help: "A code, as in error[missing-required] or error[unknown-type].")
   var code: String?
 
   func run() throws {

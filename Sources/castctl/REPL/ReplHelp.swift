@@ -42,7 +42,7 @@ struct ReplCommandInfo {
       name: ":type", usage: ":type EXPR JSON", summary: "convert a document to any type expression (DSON's convert)",
       details: "For example `:type [String: [Int]] {\"a\": [1, 2]}`. Shows the findings and the converted value."),
     ReplCommandInfo(
-      name: ":explain", usage: ":explain [CODE]", summary: "what a finding code means, with an example",
+      name: ":explain", usage: ":explain [CODE]", summary: "what a finding or model-file code means, with an example",
       details: "As `castctl explain`: without a code, every code with its meaning."),
     ReplCommandInfo(
       name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n]",

@@ -1,23 +1,29 @@
 import CastSchema
 import CastValidate
 
-/// `castctl explain` and the REPL's `:explain`: a finding code's meaning, why, and its example
-/// with what castctl says of it, found by running the example rather than written down.
+/// `castctl explain` and the REPL's `:explain`: a code's meaning, why, and its example with what
+/// castctl says of it, found by running the example rather than written down.
 enum ExplanationText {
-  /// Every code with its one-line meaning.
+  /// Every code with its one-line meaning: the findings' codes, then the model files' codes.
   static func list() -> String {
-    let width = FindingCode.allCases.map(\.rawValue.count).max() ?? 0
-    return FindingCode.allCases.map { code in
-      code.rawValue.padding(toLength: width + 2, withPad: " ", startingAt: 0) + code.summary
-    }.joined(separator: "\n") + "\n"
+    let findings = FindingCode.allCases.map { ($0.rawValue, $0.summary) }
+    let schema = SchemaCode.allCases.map { ($0.rawValue, $0.meaning.replacing("`", with: "")) }
+    let width = (findings + schema).map(\.0.count).max() ?? 0
+    let rows = { (codes: [(String, String)]) in
+      codes.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 + "\n" }.joined()
+    }
+    return rows(findings) + "\nIn model files (castctl check):\n" + rows(schema)
   }
 
   /// The explanation of `name`, or an error message naming the nearest code.
   static func explain(_ name: String) -> Result<String, ExplainError> {
+    // NB: `too-many-errors` is a code of both: the data's and the model file's explanations are given.
+    let schemaCode = SchemaCode(rawValue: name)
     guard let code = FindingCode(rawValue: name) else {
-      let nearest = NameSuggestion.closest(to: name, in: FindingCode.allCases.map(\.rawValue))
-      let hint = nearest.map { "; did you mean '\($0)'?" } ?? ""
-      return .failure(ExplainError(message: "no finding code '\(name)'\(hint) (castctl explain lists them)"))
+      if let schemaCode { return .success(explain(schemaCode)) }
+      let codes = FindingCode.allCases.map(\.rawValue) + SchemaCode.allCases.map(\.rawValue)
+      let hint = NameSuggestion.closest(to: name, in: codes).map { "; did you mean '\($0)'?" } ?? ""
+      return .failure(ExplainError(message: "no code '\(name)'\(hint) (castctl explain lists them)"))
     }
     let entry = code.explanation
     var text = "\(code.rawValue): \(code.summary)\n\n\(entry.detail.replacing("`", with: ""))\n\nExample:\n"
@@ -25,7 +31,22 @@ enum ExplanationText {
     let command = (["castctl", "validate", "example.cast", "example.json"] + model + entry.example.arguments).joined(separator: " ")
     text += "  $ cat example.cast\n" + indent(entry.example.model) + "  $ cat example.json\n" + indent(entry.example.data)
     text += "  $ \(command)\n" + indent(run(entry.example))
-    return .success(text)
+    return .success(text + (schemaCode.map { "\nIn a model file:\n\n" + explain($0) } ?? ""))
+  }
+
+  /// A model file's code: what it means, how serious it is, and its example as castctl reports it.
+  private static func explain(_ code: SchemaCode) -> String {
+    let example = code.example
+    var text = "\(code.rawValue): \(code.meaning.replacing("`", with: ""))\n\n"
+    text += "An \(code.severity.rawValue) in a model file" + (code.severity == .error ? ", which then does not load (exit 2)" : "") + ".\n\nExample:\n"
+    text += "  $ cat \(example.file)\n" + indent(example.model) + "  $ \(example.command)\n"
+    let file = SourceFile(path: example.file, text: example.model)
+    var (registry, diagnostics) = SchemaLoader.load([file], options: example.options)
+    if let keys = example.keys.flatMap(KeyStyle.init(rawValue:)), let model = registry.models.keys.first {
+      let compiled = CompiledSchema(registry: registry, target: .model(model))
+      diagnostics += keys.collisions(in: compiled, target: .model(model))
+    }
+    return text + indent(DiagnosticRenderer(files: registry.files).render(diagnostics))
   }
 
   /// What castctl reports for the example, a line per finding.
