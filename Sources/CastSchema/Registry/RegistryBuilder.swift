@@ -43,7 +43,8 @@ struct RegistryBuilder {
     var resolvedEnums = OrderedDictionary<String, EnumType>()
     for name in symbols.enumOrder {
       guard let located = symbols.enums[name] else { continue }
-      resolvedEnums[name] = enumBuilder.build(located)
+      resolvedEnums[name] = enumBuilder.build(located, readsPayloads: readsPayloads(located))
+      lowerAssociatedValues(of: &resolvedEnums[name], located)
     }
     diagnostics += enumBuilder.diagnostics
     enums = Dictionary(uniqueKeysWithValues: resolvedEnums.map { ($0.key, $0.value) })

@@ -55,8 +55,17 @@ struct EnumPlan: Sendable {
   /// Numeric raw values, for numeric raw types.
   let numericRaws: [Double]
   let declaration: SourceRange
+  /// Where each case is declared.
+  let caseDeclarations: [SourceRange]
+  /// The plan (in `CompiledSchema.plans`) of each case's associated values; nil for a case without.
+  let payloadPlans: [Int?]
+  /// Case keys are compared after `convertFromSnakeCase` (`--key-decoding`), as JSONDecoder does.
+  let caseKeysFromSnakeCase: Bool
 
-  init(_ enumType: EnumType, registry: ModelRegistry) {
+  init(_ enumType: EnumType, registry: ModelRegistry, payloadPlans: [Int?]) {
+    self.payloadPlans = payloadPlans
+    caseDeclarations = enumType.cases.map(\.range)
+    caseKeysFromSnakeCase = registry.options.keyDecoding == .convertFromSnakeCase
     name = enumType.name
     rawType = enumType.rawType
     caseNames = enumType.cases.map(\.name)
