@@ -103,7 +103,7 @@ enum SchemaMessages {
   static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "enum-associated-values", severity: .warning,
-      text: "case '\(name)' has associated values, which JSON cannot map; it never matches")
+      text: "case '\(name)' has associated values, which castctl reads only in a Codable enum without a raw type; it never matches")
   }
 
   static func enumRawValueMismatch(_ caseName: String, _ rawType: String, _ reason: String) -> DiagnosticMessage {

@@ -171,7 +171,7 @@ extension RecordValidator {
   ) throws(JSONSyntaxError) -> Outcome {
     let plan = schema.enums[index]
     if policy.caseNamesAsKeys, plan.rawType == nil || plan.payloadPlans.contains(where: { $0 != nil }) {
-      return try keyedCase(plan, kind, &scanner, declaration: declaration, build: wantInstance)
+      return try keyedCase(plan, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     }
     let start = scanner.offset
     var caseIndex: Int?

@@ -1,12 +1,12 @@
 import CastSchema
 
 /// Enums without a raw type in the synthesized `Codable` form (SE-0295), as JSONDecoder reads
-/// them: an object with exactly one key naming a case (keys naming no case are not read; a
-/// repeated key's last value counts), whose value is an object holding the case's associated
-/// values (`{"circle": {"radius": 2}}`, `{"pair": {"_0": 1, "name": "x"}}`, `{"none": {}}`).
+/// them: an object with exactly one key naming a case (keys naming no case are not read; of a
+/// repeated one, JSONDecoder reads the first value), whose value is an object holding the case's
+/// associated values (`{"circle": {"radius": 2}}`, `{"pair": {"_0": 1, "name": "x"}}`, `{"none": {}}`).
 extension RecordValidator {
   mutating func keyedCase(
-    _ plan: EnumPlan, _ kind: JSONValueKind, _ scanner: inout JSONScanner, declaration: SourceRange?,
+    _ plan: EnumPlan, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     guard kind == .object else { return try mismatch(plan.name, kind, &scanner, declaration: declaration) }
@@ -22,9 +22,18 @@ extension RecordValidator {
         try scanner.skipValue()
         continue
       }
-      if !named.contains(caseIndex) { named.append(caseIndex) }
       _ = try scanner.peekKind()
-      chosen = (key, scanner)
+      if named.contains(caseIndex) {
+        if let previous = chosen, named == [caseIndex] {
+          reportDuplicate(
+            key, previous: previous.at.offset, at: scanner.offset, declaration: plan.caseDeclarations[caseIndex],
+            firstWins: policy.duplicateKeyFirstWins)
+          if !policy.duplicateKeyFirstWins { chosen = (key, scanner) }
+        }
+      } else {
+        named.append(caseIndex)
+        chosen = (key, scanner)
+      }
       try scanner.skipValue()
     }
     guard named.count == 1, let caseIndex = named.first, let (key, at) = chosen else {
