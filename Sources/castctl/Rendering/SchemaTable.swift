@@ -45,9 +45,11 @@ struct SchemaTable {
     var table = TextTable(header: ["case", "JSON value", "declared"])
     for item in enumType.cases {
       let values = (item.associatedValues ?? []).map { Self.keyText($0) + ": " + Self.typeText($0) }
-      table.rows.append([
-        item.name, "{\"\(item.name)\": {\(values.joined(separator: ", "))}}", location(item.range),
-      ])
+      // Under `convertFromSnakeCase` the case key is read as its values' keys are.
+      let keys = registry.options.keyDecoding == .convertFromSnakeCase
+        ? FoundationSnakeCase.keysReaching(item.name) : [item.name]
+      let key = keys.map { "\"\($0)\"" }.joined(separator: " ?? ")
+      table.rows.append([item.name, "{\(key): {\(values.joined(separator: ", "))}}", location(item.range)])
     }
     return "enum \(style.bold(enumType.name))  \(style.dim("(Codable, one case key; " + location(enumType.range) + ")"))\n"
       + table.render(style: style)
