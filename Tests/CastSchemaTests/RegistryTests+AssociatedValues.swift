@@ -56,3 +56,46 @@ extension RegistryTests {
     #expect(values.map(\.keyTexts) == [["firstName", "first_name"], ["_1"]])
   }
 }
+
+/// A `Codable` enum's `CodingKeys` and `<Case>CodingKeys` (checked against swiftc: which of these
+/// it refuses to compile).
+extension RegistryTests {
+  static let keyedEnum = """
+    enum E: Codable {
+      case a(x: Int, Int = 4)
+      case myCase(Int)
+      case c
+      enum CodingKeys: String, CodingKey { case a = "A", myCase }
+      enum ACodingKeys: String, CodingKey { case x = "ex" }
+    }
+    extension E {
+      enum MyCaseCodingKeys: String, CodingKey { case _0 = "zero" }
+    }
+
+    """
+
+  @Test("CodingKeys renames case keys and drops a case it leaves out; <Case>CodingKeys renames or leaves out values")
+  func enumCodingKeys() throws {
+    let (registry, diagnostics) = Loading.load(Self.keyedEnum)
+    #expect(Loading.problemCodes(diagnostics) == ["codable-case-not-coded"])
+    let cases = try #require(registry.enums["E"]).cases
+    #expect(cases.map(\.name) == ["a", "myCase"])
+    #expect(cases.map(\.rawValue) == [.string("A"), .string("myCase")])
+    #expect(cases[0].associatedValues?.map(\.keyTexts) == [["ex"], []])
+    #expect(cases[0].associatedValues?.map(\.isMapped) == [true, false])
+    #expect(cases[1].associatedValues?.map(\.keyTexts) == [["zero"]])
+    #expect(registry.enums["MyCaseCodingKeys"] == nil)
+  }
+
+  @Test(
+    "coding keys Swift refuses: a value left out without a default, a key naming nothing",
+    arguments: [
+      ("enum E: Codable {\n  case a(x: Int, y: Int?)\n  enum ACodingKeys: String, CodingKey { case x }\n}\n", "codable-key-missing"),
+      ("enum E: Codable {\n  case a(x: Int)\n  enum ACodingKeys: String, CodingKey { case x, z }\n}\n", "codable-unknown-key"),
+      ("enum E: Codable {\n  case a, b\n  enum CodingKeys: String, CodingKey { case a, b, zz }\n}\n", "codable-unknown-key"),
+    ])
+  func enumCodingKeysRefused(_ text: String, _ code: String) {
+    let (_, diagnostics) = Loading.load(text)
+    #expect(Loading.problemCodes(diagnostics) == [code])
+  }
+}

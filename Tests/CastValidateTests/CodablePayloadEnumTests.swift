@@ -18,7 +18,15 @@ import Testing
     case dflt(v: Int = 3)
   }
   struct Inner: Codable { let a: Int }
-  struct M: Codable { let s: Shape; let t: [Shape]? }
+  enum Keyed: Codable {
+    case a(x: Int, Int = 4)
+    case b(Int?)
+    case c
+    enum CodingKeys: String, CodingKey { case a = "A", b }
+    enum ACodingKeys: String, CodingKey { case x = "ex" }
+    enum BCodingKeys: String, CodingKey { case _0 = "zero" }
+  }
+  struct M: Codable { let s: Shape; let t: [Shape]?; let k: Keyed? }
 
   static let schema = """
     enum Shape: Codable {
@@ -30,8 +38,23 @@ import Testing
       case dflt(v: Int = 3)
     }
     struct Inner: Codable { let a: Int }
-    struct M: Codable { let s: Shape; let t: [Shape]? }
+    enum Keyed: Codable {
+      case a(x: Int, Int = 4)
+      case b(Int?)
+      case c
+      enum CodingKeys: String, CodingKey { case a = "A", b }
+      enum ACodingKeys: String, CodingKey { case x = "ex" }
+      enum BCodingKeys: String, CodingKey { case _0 = "zero" }
+    }
+    struct M: Codable { let s: Shape; let t: [Shape]?; let k: Keyed? }
     """
+
+  /// The schema, whose warnings are that `Keyed.c` is never decoded and `dflt`'s default is ignored.
+  static var registry: ModelRegistry {
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "test.cast", text: schema)], options: RegistryOptions())
+    #expect(diagnostics.filter { $0.severity != .note }.map(\.code).sorted() == ["codable-case-not-coded", "codable-default-ignored"])
+    return registry
+  }
 
   static let documents = [
     #"{"s": {"none": {}}}"#, #"{"s": {"none": {"x": 1}}}"#, #"{"s": {"none": null}}"#, #"{"s": {"none": []}}"#,
@@ -55,6 +78,11 @@ import Testing
     #"{"s": {"none": {}}, "t": [{"pair": {"_0": 1, "name": "a"}}, {"many": {"_0": 1, "_1": 2}}]}"#,
     #"{"s": {"none": {}}, "t": [{"pair": {"_0": 1, "name": "a"}}, {"circle": {}}]}"#,
     #"{"s": {"pair": {"_0": 1}}, "t": [{"circle": {}}]}"#,
+    #"{"s": {"none": {}}, "k": {"A": {"ex": 1}}}"#, #"{"s": {"none": {}}, "k": {"A": {"ex": 1, "_1": 9}}}"#,
+    #"{"s": {"none": {}}, "k": {"a": {"x": 1}}}"#, #"{"s": {"none": {}}, "k": {"A": {"x": 1}}}"#,
+    #"{"s": {"none": {}}, "k": {"b": {"zero": 2}}}"#, #"{"s": {"none": {}}, "k": {"b": {"_0": 2}}}"#,
+    #"{"s": {"none": {}}, "k": {"b": {"zero": "2"}}}"#, #"{"s": {"none": {}}, "k": {"c": {}}}"#,
+    #"{"s": {"none": {}}, "k": {"c": {}, "b": {}}}"#,
   ]
 
   @Test("enums with associated values: JSONDecoder's verdict and first error, JSONEncoder's output", arguments: documents)
@@ -62,7 +90,7 @@ import Testing
     var decoded: M?
     var decoderError: String?
     do { decoded = try JSONDecoder().decode(M.self, from: Data(json.utf8)) } catch { decoderError = CodableDecoderTests.describe(error) }
-    let registry = EngineProbe.registry(Self.schema)
+    let registry = Self.registry
     for clean in [false, true] {
       let run = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
       #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
@@ -85,7 +113,7 @@ import Testing
   // castctl writes declaration order, one of the orders JSONEncoder writes.
   @Test("the payload's keys are written in declaration order, whatever the input's")
   func keyOrder() throws {
-    let registry = EngineProbe.registry(Self.schema)
+    let registry = Self.registry
     let run = try EngineProbe.run(registry, #"{"s": {"pair": {"name": "x", "zz": 0, "_0": 2}}}"#)
     let instance = try #require(run.records.first?.instance)
     let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
@@ -94,7 +122,7 @@ import Testing
 
   @Test("a finding inside the payload points at its value in the data and at the case's line")
   func findingPositions() throws {
-    let registry = EngineProbe.registry(Self.schema)
+    let registry = Self.registry
     let json = #"{"s": {"circle": {"radius": 5}}}"#
     let run = try EngineProbe.run(registry, json, build: false)
     let error = try #require(run.records.flatMap(\.findings).first { $0.severity == .error })

@@ -108,9 +108,10 @@ struct RegistryBuilder {
         symbols.modelOrder.append(model.name.text)
         symbols.modelDecls.append(located)
       }
-      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own.
+      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own; so are
+      // an enum's `<Case>CodingKeys`, declared in an extension (`lowerAssociatedValues`).
       for nested in model.nested {
-        if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { continue }
+        if case .enumeration(let keys) = nested, keys.name.text.hasSuffix("CodingKeys") { continue }
         collect(nested, file: file)
       }
     case .enumeration(let decl):

@@ -100,6 +100,18 @@ enum SchemaMessages {
       text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
   }
 
+  static func codableUnknownCase(_ key: String, _ codingKeys: String, _ owner: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-unknown-key", severity: .error,
+      text: "\(codingKeys) case '\(key)' names no \(owner): Swift cannot synthesize the conformance")
+  }
+
+  static func codableCaseNotInCodingKeys(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-case-not-coded", severity: .warning,
+      text: "case '\(name)' is not in CodingKeys: JSONDecoder never decodes it (and JSONEncoder throws on it)")
+  }
+
   static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "enum-associated-values", severity: .warning,

@@ -297,7 +297,7 @@ extension Parser {
       } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {
         guard enterNesting(skipping: "{", "}") else { continue }
         defer { nesting -= 1 }
-        _ = parseDeclaration(context: "in enum '\(enumName.text)'")
+        if let nested = parseDeclaration(context: "in enum '\(enumName.text)'") { decl.nested.append(nested) }
       } else {
         error(
           SyntaxMessages.unexpectedToken(describe(current), "in enum '\(enumName.text)'; expected 'case'"),

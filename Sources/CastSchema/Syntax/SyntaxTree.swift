@@ -265,6 +265,8 @@ package struct EnumDeclSyntax: Sendable, Hashable {
   package var cases: [EnumCaseSyntax]
   /// Whole declaration.
   package var range: Range<Int>
+  /// Types declared inside the body (a `Codable` enum's `CodingKeys` and `<Case>CodingKeys`).
+  package var nested: [DeclSyntax] = []
 }
 
 /// `class` / `struct` declaration: the models.

@@ -100,7 +100,7 @@ package struct RoundTripLedger {
       // A Codable enum's one case key: what changed is inside its associated values.
       let plan = schema.enums[index]
       let key = inMembers[0].key
-      guard let caseIndex = plan.caseNames.firstIndex(of: key), let payload = plan.payloadPlans[caseIndex],
+      guard let caseIndex = plan.caseKeys.firstIndex(of: key), let payload = plan.payloadPlans[caseIndex],
         case .object(let values) = inMembers[0].value
       else { return scalar(node, input, output, inPath: inPath) }
       let step = "/" + JSONPointer.escape(key)

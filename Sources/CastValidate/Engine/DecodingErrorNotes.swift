@@ -77,7 +77,7 @@ struct DecodingErrorNotes {
         // case's associated values when it has some.
         let plan = schema.enums[index]
         walk.order.append(0)
-        walk.node = plan.caseNames.firstIndex(of: key).flatMap { plan.payloadPlans[$0] }.map { .model($0) } ?? .anyObject
+        walk.node = plan.caseKeys.firstIndex(of: key).flatMap { plan.payloadPlans[$0] }.map { .model($0) } ?? .anyObject
       case (.dictionary(_, let value, _)?, _):
         // NB: a dictionary decodes its keys in hash order; the document's order stands in.
         walk.order.append(0)

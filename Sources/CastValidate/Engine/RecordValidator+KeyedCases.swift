@@ -37,7 +37,7 @@ extension RecordValidator {
       try scanner.skipValue()
     }
     guard named.count == 1, let caseIndex = named.first, let (key, at) = chosen else {
-      let list: String = plan.caseNames.prefix(8).map { (name: String) -> String in "\"" + name + "\"" }
+      let list: String = plan.caseKeys.prefix(8).map { (name: String) -> String in "\"" + name + "\"" }
         .joined(separator: ", ")
       report(
         .typeMismatch, .error,
@@ -49,6 +49,7 @@ extension RecordValidator {
     path.push(.key(key))
     defer { path.pop() }
     let caseName = plan.caseNames[caseIndex]
+    let caseKey = plan.caseKeys[caseIndex]
     let caseDeclaration = plan.caseDeclarations[caseIndex]
     let valueKind = try payload.peekKind()
     let valueStart = payload.offset
@@ -64,17 +65,17 @@ extension RecordValidator {
     }
     guard let payloadPlan = plan.payloadPlans[caseIndex] else {
       try payload.skipValue()
-      return .value(wantInstance ? .json(.object([JSONMember(key: caseName, value: .object([]))])) : nil)
+      return .value(wantInstance ? .json(.object([JSONMember(key: caseKey, value: .object([]))])) : nil)
     }
     let outcome = try model(payloadPlan, &payload, declaration: caseDeclaration, build: wantInstance)
     guard case .value(let instance) = outcome else { return .unconvertible }
-    return .value(instance.map { .dictionary([InstanceMember(key: caseName, value: $0)]) })
+    return .value(instance.map { .dictionary([InstanceMember(key: caseKey, value: $0)]) })
   }
 
   /// The case a key names: its bytes, or under `convertFromSnakeCase` the key it converts to.
   private func caseIndex(of key: JSONStringToken, in plan: EnumPlan, _ scanner: JSONScanner) -> Int? {
     guard plan.caseKeysFromSnakeCase else { return plan.stringRaws.firstIndex { scanner.equals(key, $0) } }
     let converted = FoundationSnakeCase.fromSnakeCase(scanner.string(key))
-    return plan.caseNames.firstIndex(of: converted)
+    return plan.caseKeys.firstIndex(of: converted)
   }
 }

@@ -59,6 +59,8 @@ struct EnumPlan: Sendable {
   let caseDeclarations: [SourceRange]
   /// The plan (in `CompiledSchema.plans`) of each case's associated values; nil for a case without.
   let payloadPlans: [Int?]
+  /// The key of each case in the synthesized `Codable` form: its name, or its `CodingKeys` value.
+  let caseKeys: [String]
   /// Case keys are compared after `convertFromSnakeCase` (`--key-decoding`), as JSONDecoder does.
   let caseKeysFromSnakeCase: Bool
 
@@ -70,6 +72,9 @@ struct EnumPlan: Sendable {
     rawType = enumType.rawType
     caseNames = enumType.cases.map(\.name)
     rawValues = enumType.cases.map { $0.rawValue.jsonValue(in: registry) ?? .null }
+    caseKeys = zip(enumType.cases, rawValues).map { enumCase, raw in
+      if case .string(let key) = raw { key } else { enumCase.name }
+    }
     stringRaws = rawValues.map { if case .string(let text) = $0 { Array(text.utf8) } else { [] } }
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range

@@ -44,10 +44,12 @@ struct SchemaTable {
   private func renderKeyed(_ enumType: EnumType) -> String {
     var table = TextTable(header: ["case", "JSON value", "declared"])
     for item in enumType.cases {
-      let values = (item.associatedValues ?? []).map { Self.keyText($0) + ": " + Self.typeText($0) }
+      let values = (item.associatedValues ?? []).filter(\.isMapped).map { Self.keyText($0) + ": " + Self.typeText($0) }
       // Under `convertFromSnakeCase` the case key is read as its values' keys are.
+      var caseKey = item.name
+      if case .string(let key) = item.rawValue { caseKey = key }
       let keys = registry.options.keyDecoding == .convertFromSnakeCase
-        ? FoundationSnakeCase.keysReaching(item.name) : [item.name]
+        ? FoundationSnakeCase.keysReaching(caseKey) : [caseKey]
       let key = keys.map { "\"\($0)\"" }.joined(separator: " ?? ")
       table.rows.append([item.name, "{\(key): {\(values.joined(separator: ", "))}}", location(item.range)])
     }
