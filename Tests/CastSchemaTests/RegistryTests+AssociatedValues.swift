@@ -99,3 +99,18 @@ extension RegistryTests {
     #expect(Loading.problemCodes(diagnostics) == [code])
   }
 }
+
+/// A `Codable` enum's hand-written coding.
+extension RegistryTests {
+  @Test(
+    "a hand-written init(from:) or encode(to:), in the enum or an extension, is noted and marks the enum",
+    arguments: [
+      "enum L: String, Codable {\n  case a\n  init(from decoder: Decoder) throws { self = .a }\n}\n",
+      "enum L: Codable {\n  case a(Int)\n}\nextension L {\n  func encode(to encoder: Encoder) throws {}\n}\n",
+    ])
+  func enumCustomCoding(_ text: String) throws {
+    let (registry, diagnostics) = Loading.load(text)
+    #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
+    #expect(try #require(registry.enums["L"]).hasCustomCoding)
+  }
+}

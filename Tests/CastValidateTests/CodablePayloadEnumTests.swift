@@ -132,4 +132,17 @@ import Testing
     let file = registry.files[declaration.file]
     #expect(file.location(of: declaration.bytes.lowerBound).line == 3)
   }
+
+  @Test("an enum with a hand-written init(from:) passes any value, unchecked")
+  func customCoding() throws {
+    let run = try EngineProbe.run(
+      schema: """
+        enum L: String, Codable {
+          case a
+          init(from decoder: Decoder) throws { self = .a }
+        }
+        struct M: Codable { let l: L }
+        """, #"{"l": {"anything": [1]}}"#)
+    #expect(run.isValid, "\(run.findings)")
+  }
 }

@@ -47,4 +47,7 @@ package struct EnumType: Sendable, Hashable {
   package var cases: [EnumCase]
   /// The name's position.
   package var range: SourceRange
+  /// A `Codable` enum with a hand-written `init(from:)` or `encode(to:)`: code castctl cannot
+  /// run, so its values are passed through unchecked.
+  package var hasCustomCoding = false
 }

@@ -3,7 +3,8 @@
 /// under the case's key, keyed by label, or `_0`, `_1`… by position for an unlabelled one; a
 /// non-optional is required whatever its default. `CodingKeys` renames the case keys (a case it
 /// leaves out is never decoded), `<Case>CodingKeys` a case's value keys (a value it leaves out
-/// keeps its default, which it must have).
+/// keeps its default, which it must have). A hand-written `init(from:)` or `encode(to:)` is code
+/// castctl cannot run: the enum's values are passed through unchecked.
 extension RegistryBuilder {
   /// Whether an enum's cases with associated values are read: it conforms to `Codable` (in its
   /// declaration, an extension or a protocol alias), or every model is read as `codable`.
@@ -18,7 +19,19 @@ extension RegistryBuilder {
   /// Types the associated values of the cases `EnumBuilder` kept with a payload, and applies the
   /// enum's coding keys.
   mutating func lowerAssociatedValues(of enumType: inout EnumType?, _ located: Located<EnumDeclSyntax>) {
-    guard var resolved = enumType, resolved.rawType == nil, readsPayloads(located) else { return }
+    guard var resolved = enumType, readsPayloads(located) else { return }
+    let extensions = symbols.extensions[located.syntax.name.text] ?? []
+    let custom = located.syntax.customCoding.map { ($0.text, SourceRange(file: located.file, bytes: $0.range)) }
+      + extensions.flatMap { extended in
+        extended.syntax.customCoding.map { ($0.text, SourceRange(file: extended.file, bytes: $0.range)) }
+      }
+    if let (what, range) = custom.first {
+      diagnostics.append(Diagnostic(SchemaMessages.codableCustomCodingEnum(resolved.name, what), at: range))
+      resolved.hasCustomCoding = true
+      enumType = resolved
+      return
+    }
+    guard resolved.rawType == nil else { return }
     for (index, enumCase) in resolved.cases.enumerated() where enumCase.associatedValues != nil {
       guard let syntax = located.syntax.cases.first(where: { $0.name.text == enumCase.name })?.associatedValues else {
         continue

@@ -100,6 +100,12 @@ enum SchemaMessages {
       text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
   }
 
+  static func codableCustomCodingEnum(_ name: String, _ what: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      code: "codable-custom-coding", severity: .note,
+      text: "enum '\(name)' has a hand-written \(what), which castctl cannot run: its values are passed through unchecked")
+  }
+
   static func codableUnknownCase(_ key: String, _ codingKeys: String, _ owner: String) -> DiagnosticMessage {
     DiagnosticMessage(
       code: "codable-unknown-key", severity: .error,

@@ -292,6 +292,11 @@ extension Parser {
       if isKeyword("case") {
         advance()
         parseCaseList(into: &decl.cases)
+      } else if isKeyword("init") && isPunctuation("(", peek()) && isCodingLabel("from", peek(2))
+        || isKeyword("func") && isCodingLabel("encode", peek()) && isPunctuation("(", peek(2)) && isCodingLabel("to", peek(3))
+      {
+        decl.customCoding.append(NameSyntax(text: isKeyword("init") ? "init(from:)" : "encode(to:)", range: current.range))
+        skipFunction()
       } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("static") {
         skipFunction()
       } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {

@@ -267,6 +267,8 @@ package struct EnumDeclSyntax: Sendable, Hashable {
   package var range: Range<Int>
   /// Types declared inside the body (a `Codable` enum's `CodingKeys` and `<Case>CodingKeys`).
   package var nested: [DeclSyntax] = []
+  /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
+  package var customCoding: [NameSyntax] = []
 }
 
 /// `class` / `struct` declaration: the models.

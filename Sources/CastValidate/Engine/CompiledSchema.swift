@@ -257,7 +257,9 @@ final class SchemaCompiler {
     case .model(let name):
       return registry.models.index(forKey: name).map { .model($0) } ?? .any
     case .enumeration(let name):
-      return registry.enums.index(forKey: name).map { .enumeration($0) } ?? .any
+      // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
+      guard let index = registry.enums.index(forKey: name), !registry.enums.values[index].hasCustomCoding else { return .any }
+      return .enumeration(index)
     }
   }
 
