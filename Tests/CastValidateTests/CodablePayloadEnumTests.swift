@@ -145,4 +145,18 @@ import Testing
         """, #"{"l": {"anything": [1]}}"#)
     #expect(run.isValid, "\(run.findings)")
   }
+
+  @Test(
+    "roundtrip's ledger names each change inside a case's values, and accounts for every difference",
+    arguments: [
+      (#"{"s": {"circle": {"radius": "https://x.org", "extra": 1}}}"#, ["unknown-key-dropped /s/circle/extra 1 → (absent)"]),
+      (#"{"s": {"opt": {"x": null, "y": [1]}}}"#, ["null-written-as-absent /s/opt/x null → (absent)"]),
+      (#"{"s": {"pair": {"name": "x", "_0": 2}}}"#, []),
+      (#"{"s": {"none": {}}, "k": {"A": {"ex": 1, "_1": 9}}}"#, ["ignored-key-dropped /k/A/_1 9 → (absent)"]),
+    ])
+  func ledger(json: String, entries: [String]) throws {
+    let run = try RoundTripProbe.run(Self.registry, json, target: .model("M"))
+    #expect(run.described == entries)
+    #expect(run.problems == [])
+  }
 }
