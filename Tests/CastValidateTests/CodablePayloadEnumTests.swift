@@ -159,4 +159,11 @@ import Testing
     #expect(run.described == entries)
     #expect(run.problems == [])
   }
+
+  @Test("outside the codable dialect, a case with associated values matches no string", arguments: [false, true])
+  func otherDialects(clean: Bool) throws {
+    let registry = EngineProbe.registry("enum Shape: Codable { case a(Int), b }\nclass M: DictionaryConvertible {\n  var s: Shape\n}\n")
+    #expect(try EngineProbe.run(registry, #"{"s": "b"}"#, build: false, cleanCheck: clean).isValid)
+    #expect(try !EngineProbe.run(registry, #"{"s": "a"}"#, build: false, cleanCheck: clean).isValid)
+  }
 }
