@@ -37,6 +37,12 @@ struct EnumBuilder {
         continue
       }
       if element.hasAssociatedValues, readsPayloads, rawType == nil {
+        if let expression = element.rawValue {
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.enumRawValueMismatch(element.name.text, "(none)", "the enum declares no raw type"),
+              at: SourceRange(file: file, bytes: expression.range)))
+        }
         seenRaw[.string(element.name.text)] = element.name.text
         cases.append(EnumCase(name: element.name.text, rawValue: .string(element.name.text), range: range, associatedValues: []))
         continue
