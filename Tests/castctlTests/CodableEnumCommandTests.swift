@@ -50,4 +50,17 @@ struct CodableEnumCommandTests {
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains(#"{"shape":{"pair":{"_0":3}}}"#), "\(output.stdout)")
   }
+
+  @Test("infer --seed keeps an enum with associated values that holds the data's objects")
+  func inferSeed() throws {
+    let file = try CastctlProcess.temporaryFile("shape.swift", Self.source)
+    defer { CastctlProcess.removeTemporaryFile(file) }
+    let data = try CastctlProcess.temporaryFile(
+      "drawings.ndjson", #"{"shape": {"pair": {"_0": 3, "name": "x"}}}"# + "\n" + #"{"shape": {"none": {}}}"# + "\n")
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run(["infer", data, "--seed", file])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr.contains("the data fits"), "\(output.stderr)")
+    #expect(output.stdout.contains("let shape: Shape"), "\(output.stdout)")
+  }
 }
