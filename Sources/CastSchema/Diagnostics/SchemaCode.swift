@@ -52,13 +52,14 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case codableSubclassProperties = "codable-subclass-properties"
   case codableSnakeCaseUnreachable = "codable-snake-case-unreachable"
   case codableCustomCoding = "codable-custom-coding"
+  case codableCaseNotCoded = "codable-case-not-coded"
 
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
     switch self {
     case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
-      .codableSnakeCaseUnreachable:
+      .codableSnakeCaseUnreachable, .codableCaseNotCoded:
       .warning
     case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding:
       .note
@@ -115,6 +116,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableSubclassProperties: "Codable: a subclass's own properties, which the inherited `init(from:)` never reads"
     case .codableSnakeCaseUnreachable: "Codable: a property that `convertFromSnakeCase` can never reach"
     case .codableCustomCoding: "Codable: a hand-written `init(from:)` or `encode(to:)`; its properties pass through unchecked"
+    case .codableCaseNotCoded: "Codable: an enum case left out of the enum's `CodingKeys`, never decoded (JSONEncoder throws on it)"
     }
   }
 
@@ -172,6 +174,9 @@ package enum SchemaCode: String, CaseIterable, Sendable {
       SchemaCodeExample("class A: Codable {\n  var id: Int?\n}\nclass B: A {\n  var extra: Int = 5\n}\n", file: "example.swift")
     case .codableSnakeCaseUnreachable:
       SchemaCodeExample("struct A: Codable {\n  var myURL: URL?\n}\n", file: "example.swift", keyDecoding: .convertFromSnakeCase)
+    case .codableCaseNotCoded:
+      SchemaCodeExample(
+        "enum Shape: Codable {\n  case none\n  case circle(radius: Double)\n  enum CodingKeys: String, CodingKey { case none }\n}\n", file: "example.swift")
     case .codableCustomCoding:
       SchemaCodeExample(
         "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\n", file: "example.swift")

@@ -31,6 +31,10 @@ package struct EnumCase: Sendable, Hashable {
   package var rawValue: DefaultValue
   /// Where the case is declared.
   package var range: SourceRange
+  /// `case circle(radius: Double)` in a `Codable` enum: its associated values as the properties
+  /// of the object under the case's key (`"radius"`, `"_0"` for an unlabelled one); nil when the
+  /// case has none (`{"none": {}}`).
+  package var associatedValues: [Property]? = nil
 }
 
 /// An enum after resolution.
@@ -43,4 +47,7 @@ package struct EnumType: Sendable, Hashable {
   package var cases: [EnumCase]
   /// The name's position.
   package var range: SourceRange
+  /// A `Codable` enum with a hand-written `init(from:)` or `encode(to:)`: code castctl cannot
+  /// run, so its values are passed through unchecked.
+  package var hasCustomCoding = false
 }

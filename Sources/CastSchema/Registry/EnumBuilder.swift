@@ -7,7 +7,9 @@ struct EnumBuilder {
     self.symbols = symbols
   }
 
-  mutating func build(_ located: Located<EnumDeclSyntax>) -> EnumType {
+  /// `readsPayloads`: the enum is `Codable` without a raw type, so a case with associated values
+  /// is kept (`RegistryBuilder.lowerAssociatedValues` types them) rather than dropped.
+  mutating func build(_ located: Located<EnumDeclSyntax>, readsPayloads: Bool = false) -> EnumType {
     let decl = located.syntax
     let file = located.file
     var rawType: ScalarType?
@@ -32,6 +34,17 @@ struct EnumBuilder {
       let range = SourceRange(file: file, bytes: element.name.range)
       if !seenNames.insert(element.name.text).inserted {
         diagnostics.append(Diagnostic(SchemaMessages.duplicateCase(element.name.text, decl.name.text), at: range))
+        continue
+      }
+      if element.hasAssociatedValues, readsPayloads, rawType == nil {
+        if let expression = element.rawValue {
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.enumRawValueMismatch(element.name.text, "(none)", "the enum declares no raw type"),
+              at: SourceRange(file: file, bytes: expression.range)))
+        }
+        seenRaw[.string(element.name.text)] = element.name.text
+        cases.append(EnumCase(name: element.name.text, rawValue: .string(element.name.text), range: range, associatedValues: []))
         continue
       }
       if element.hasAssociatedValues {

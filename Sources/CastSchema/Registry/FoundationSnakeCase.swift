@@ -57,3 +57,17 @@ package enum FoundationSnakeCase {
     return fromSnakeCase(result) == key ? result : nil
   }
 }
+
+extension FoundationSnakeCase {
+  /// The JSON keys `convertFromSnakeCase` turns into `codingKey`, the CodingKey itself first where
+  /// it reaches itself (JSONDecoder names it in keyNotFound's path), then the key
+  /// `convertToSnakeCase` writes, when it comes back.
+  package static func keysReaching(_ codingKey: String) -> [String] {
+    var reaching: [String] = []
+    for candidate in [codingKey, toSnakeCase(codingKey), reachingKey(codingKey)].compactMap(\.self)
+    where fromSnakeCase(candidate) == codingKey && !reaching.contains(candidate) {
+      reaching.append(candidate)
+    }
+    return reaching
+  }
+}

@@ -43,7 +43,8 @@ struct RegistryBuilder {
     var resolvedEnums = OrderedDictionary<String, EnumType>()
     for name in symbols.enumOrder {
       guard let located = symbols.enums[name] else { continue }
-      resolvedEnums[name] = enumBuilder.build(located)
+      resolvedEnums[name] = enumBuilder.build(located, readsPayloads: readsPayloads(located))
+      lowerAssociatedValues(of: &resolvedEnums[name], located)
     }
     diagnostics += enumBuilder.diagnostics
     enums = Dictionary(uniqueKeysWithValues: resolvedEnums.map { ($0.key, $0.value) })
@@ -107,9 +108,10 @@ struct RegistryBuilder {
         symbols.modelOrder.append(model.name.text)
         symbols.modelDecls.append(located)
       }
-      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own.
+      // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own; so are
+      // an enum's `<Case>CodingKeys`, declared in an extension (`lowerAssociatedValues`).
       for nested in model.nested {
-        if case .enumeration(let keys) = nested, keys.name.text == "CodingKeys" { continue }
+        if case .enumeration(let keys) = nested, keys.name.text.hasSuffix("CodingKeys") { continue }
         collect(nested, file: file)
       }
     case .enumeration(let decl):

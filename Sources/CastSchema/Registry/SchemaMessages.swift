@@ -100,10 +100,28 @@ enum SchemaMessages {
       text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
   }
 
+  static func codableCustomCodingEnum(_ name: String, _ what: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .codableCustomCoding,
+      text: "enum '\(name)' has a hand-written \(what), which castctl cannot run: its values are passed through unchecked")
+  }
+
+  static func codableUnknownCase(_ key: String, _ codingKeys: String, _ owner: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .codableUnknownKey,
+      text: "\(codingKeys) case '\(key)' names no \(owner): Swift cannot synthesize the conformance")
+  }
+
+  static func codableCaseNotInCodingKeys(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .codableCaseNotCoded,
+      text: "case '\(name)' is not in CodingKeys: JSONDecoder never decodes it (and JSONEncoder throws on it)")
+  }
+
   static func enumAssociatedValues(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .enumAssociatedValues,
-      text: "case '\(name)' has associated values, which JSON cannot map; it never matches")
+      text: "case '\(name)' has associated values, which castctl reads only in a Codable enum without a raw type; it never matches")
   }
 
   static func enumRawValueMismatch(_ caseName: String, _ rawType: String, _ reason: String) -> DiagnosticMessage {

@@ -292,12 +292,17 @@ extension Parser {
       if isKeyword("case") {
         advance()
         parseCaseList(into: &decl.cases)
+      } else if isKeyword("init") && isPunctuation("(", peek()) && isCodingLabel("from", peek(2))
+        || isKeyword("func") && isCodingLabel("encode", peek()) && isPunctuation("(", peek(2)) && isCodingLabel("to", peek(3))
+      {
+        decl.customCoding.append(NameSyntax(text: isKeyword("init") ? "init(from:)" : "encode(to:)", range: current.range))
+        skipFunction()
       } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("static") {
         skipFunction()
       } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {
         guard enterNesting(skipping: "{", "}") else { continue }
         defer { nesting -= 1 }
-        _ = parseDeclaration(context: "in enum '\(enumName.text)'")
+        if let nested = parseDeclaration(context: "in enum '\(enumName.text)'") { decl.nested.append(nested) }
       } else {
         error(
           SyntaxMessages.unexpectedToken(describe(current), "in enum '\(enumName.text)'; expected 'case'"),
@@ -316,15 +321,66 @@ extension Parser {
         recoverToMember()
         return
       }
-      var element = EnumCaseSyntax(name: name(current), rawValue: nil, hasAssociatedValues: false)
+      var element = EnumCaseSyntax(name: name(current), rawValue: nil, associatedValues: nil)
       advance()
-      if isPunctuation("(") {
-        element.hasAssociatedValues = true
-        skipBalanced(open: "(", close: ")")
-      }
+      if isPunctuation("(") { element.associatedValues = parseAssociatedValues() }
       if consume("=") { element.rawValue = parseExpression() }
       cases.append(element)
     } while consume(",")
+  }
+
+  /// `(Int, name: String, count: Int = 3)`, the current token being the `(`.
+  private mutating func parseAssociatedValues() -> [AssociatedValueSyntax] {
+    let open = current.range
+    advance()
+    var values: [AssociatedValueSyntax] = []
+    while !consume(")") {
+      guard !atEnd, !gaveUp else {
+        error(SyntaxMessages.expected("')'", after: "to match this '('"), at: open)
+        return values
+      }
+      let start = current.range.lowerBound
+      var label: NameSyntax?
+      // `label: Type`, `_ name: Type` and `label name: Type` (only the first name is the key).
+      if current.kind == .identifier, isPunctuation(":", peek()) {
+        label = name(current)
+        advance()
+        advance()
+      } else if current.kind == .identifier, peek().kind == .identifier, isPunctuation(":", peek(2)) {
+        label = isKeyword("_") ? nil : name(current)
+        advance()
+        advance()
+        advance()
+      }
+      let type = parseType()
+      let defaultValue = consume("=") ? parseExpression() : nil
+      values.append(AssociatedValueSyntax(label: label, type: type, defaultValue: defaultValue, range: start..<previousEnd))
+      if !consume(",") {
+        guard isPunctuation(")") else {
+          error(SyntaxMessages.unexpectedToken(describe(current), "in the associated values; expected ',' or ')'"), at: current.range)
+          skipToClosingParenthesis()
+          return values
+        }
+      }
+    }
+    return values
+  }
+
+  /// Recovers inside a broken list of associated values: past its `)`, or to the end of the line.
+  private mutating func skipToClosingParenthesis() {
+    var depth = 0
+    while !atEnd {
+      if isPunctuation("(") { depth += 1 }
+      if isPunctuation(")") {
+        if depth == 0 {
+          advance()
+          return
+        }
+        depth -= 1
+      }
+      if current.startsLine, depth == 0 { return }
+      advance()
+    }
   }
 
   // MARK: - typealias

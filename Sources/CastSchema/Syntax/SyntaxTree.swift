@@ -236,8 +236,23 @@ package struct EnumCaseSyntax: Sendable, Hashable {
   package var name: NameSyntax
   /// `= raw`, if written.
   package var rawValue: ExpressionSyntax?
-  /// `case x(Int)`: associated values, which castctl cannot map.
-  package var hasAssociatedValues: Bool
+  /// `case x(Int, name: String)`: the associated values, nil when the case has none.
+  package var associatedValues: [AssociatedValueSyntax]?
+
+  /// Whether the case has a parenthesised list of associated values.
+  package var hasAssociatedValues: Bool { associatedValues != nil }
+}
+
+/// One associated value of an enum case: `name: String`, `Int`, `count: Int = 3`.
+package struct AssociatedValueSyntax: Sendable, Hashable {
+  /// The label, when written (`_` is no label).
+  package var label: NameSyntax?
+  /// The type as written.
+  package var type: TypeSyntax
+  /// `= value`, if written (the synthesized `init(from:)` ignores it).
+  package var defaultValue: ExpressionSyntax?
+  /// From the label (or the type) to the end of the value.
+  package var range: Range<Int>
 }
 
 /// `enum Name: RawType { case … }`
@@ -250,6 +265,10 @@ package struct EnumDeclSyntax: Sendable, Hashable {
   package var cases: [EnumCaseSyntax]
   /// Whole declaration.
   package var range: Range<Int>
+  /// Types declared inside the body (a `Codable` enum's `CodingKeys` and `<Case>CodingKeys`).
+  package var nested: [DeclSyntax] = []
+  /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
+  package var customCoding: [NameSyntax] = []
 }
 
 /// `class` / `struct` declaration: the models.

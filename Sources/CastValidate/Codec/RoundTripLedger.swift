@@ -95,6 +95,16 @@ package struct RoundTripLedger {
         if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: written) }
         value(valueNode, member.value, outValue, inPath: memberPath, outPath: written)
       }
+    case (.enumeration(let index), .object(let inMembers), .object(let outMembers))
+    where inMembers.count == 1 && outMembers.count == 1 && inMembers[0].key == outMembers[0].key:
+      // A Codable enum's one case key: what changed is inside its associated values.
+      let plan = schema.enums[index]
+      let key = inMembers[0].key
+      guard let caseIndex = plan.caseKeys.firstIndex(of: key), let payload = plan.payloadPlans[caseIndex],
+        case .object(let values) = inMembers[0].value
+      else { return scalar(node, input, output, inPath: inPath) }
+      let step = "/" + JSONPointer.escape(key)
+      model(payload, values, outMembers[0].value, inPath: inPath + step, outPath: outPath + step)
     default:
       scalar(node, input, output, inPath: inPath)
     }

@@ -50,7 +50,7 @@ package final class CompiledSchema: @unchecked Sendable {
     let reachable = roots.map { ModelReach.models(from: $0 + types, in: registry) }
     // NB: an unreachable model is read in place, a field at a time: copying it whole (what
     // iterating the models gives) retains and releases its tables, cold memory in a large schema.
-    plans = registry.models.values.elements.withUnsafeBufferPointer { models in
+    var plans = registry.models.values.elements.withUnsafeBufferPointer { models in
       models.indices.map { index in
         guard let reachable, !reachable.contains(index) else { return compiler.plan(for: models[index], index: index) }
         return compiler.emptyPlan(
@@ -61,8 +61,17 @@ package final class CompiledSchema: @unchecked Sendable {
     var compiledTypes: [TypeRef: ValueNode] = [:]
     for type in types { compiledTypes[type] = compiler.node(for: type) }
     typeNodes = compiledTypes
-    enums = registry.enums.values.map { EnumPlan($0, registry: registry) }
     keepsCodingPaths = plans.contains { $0.policy.decodingErrorNotes }
+    // A case's associated values are a struct of their own, planned after the models.
+    enums = registry.enums.values.map { enumType in
+      let payloadPlans = enumType.cases.map { enumCase -> Int? in
+        guard let payload = enumCase.payloadModel(of: enumType.name) else { return nil }
+        plans.append(compiler.plan(for: payload, index: plans.count))
+        return plans.count - 1
+      }
+      return EnumPlan(enumType, registry: registry, payloadPlans: payloadPlans)
+    }
+    self.plans = plans
     var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
     if options.strict { base = base.strict() }
     basePolicy = base
@@ -248,7 +257,9 @@ final class SchemaCompiler {
     case .model(let name):
       return registry.models.index(forKey: name).map { .model($0) } ?? .any
     case .enumeration(let name):
-      return registry.enums.index(forKey: name).map { .enumeration($0) } ?? .any
+      // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
+      guard let index = registry.enums.index(forKey: name), !registry.enums.values[index].hasCustomCoding else { return .any }
+      return .enumeration(index)
     }
   }
 

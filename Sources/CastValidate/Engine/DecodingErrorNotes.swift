@@ -72,10 +72,12 @@ struct DecodingErrorNotes {
       case (.array(let element, _, _)?, .index(let position)):
         walk.order.append(position)
         walk.node = schema.node(at: element)
-      case (.enumeration?, .key):
-        // A case key of an enum in the synthesized form: its value is a keyed container.
+      case (.enumeration(let index)?, .key(let key)):
+        // A case key of an enum in the synthesized form: its value is a keyed container, of the
+        // case's associated values when it has some.
+        let plan = schema.enums[index]
         walk.order.append(0)
-        walk.node = .anyObject
+        walk.node = plan.caseKeys.firstIndex(of: key).flatMap { plan.payloadPlans[$0] }.map { .model($0) } ?? .anyObject
       case (.dictionary(_, let value, _)?, _):
         // NB: a dictionary decodes its keys in hash order; the document's order stands in.
         walk.order.append(0)

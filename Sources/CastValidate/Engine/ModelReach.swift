@@ -7,6 +7,7 @@ enum ModelReach {
   static func models(from types: [TypeRef], in registry: ModelRegistry) -> Set<Int> {
     var reached: Set<Int> = []
     var pending: [Int] = []
+    var reachedEnums: Set<String> = []
     func visit(_ type: TypeRef) {
       switch type {
       case .model(let name):
@@ -16,7 +17,11 @@ enum ModelReach {
       case .dictionary(let key, let value):
         visit(key)
         visit(value)
-      case .scalar, .any, .anyObject, .anyArray, .enumeration: break
+      case .enumeration(let name):
+        // A case's associated values may name models.
+        guard let enumType = registry.enums[name], enumType.hasPayloads, reachedEnums.insert(name).inserted else { return }
+        for enumCase in enumType.cases { enumCase.associatedValues?.forEach { visit($0.type) } }
+      case .scalar, .any, .anyObject, .anyArray: break
       }
     }
     for type in types { visit(type) }

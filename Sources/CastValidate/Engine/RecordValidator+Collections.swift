@@ -170,8 +170,8 @@ extension RecordValidator {
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     let plan = schema.enums[index]
-    if policy.caseNamesAsKeys, plan.rawType == nil {
-      return try keyedCase(plan, kind, &scanner, declaration: declaration, build: wantInstance)
+    if policy.caseNamesAsKeys, plan.rawType == nil || plan.payloadPlans.contains(where: { $0 != nil }) {
+      return try keyedCase(plan, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     }
     let start = scanner.offset
     var caseIndex: Int?
@@ -207,7 +207,8 @@ extension RecordValidator {
       case .string:
         let token = try scanner.readString()
         found = "\"\(scanner.string(token))\""
-        caseIndex = plan.stringRaws.firstIndex { scanner.equals(token, $0) }
+        // A case with associated values is read only in the `{"case": {…}}` form.
+        caseIndex = plan.stringRaws.indices.first { plan.payloadPlans[$0] == nil && scanner.equals(token, plan.stringRaws[$0]) }
       case .number where policy.numberToString:
         let literal = scanner.literal(try scanner.readNumber())
         found = literal
@@ -266,57 +267,5 @@ struct DuplicateKeys {
       return a.span.count == b.span.count && scanner.equals(a, scanner.bytes(b.span))
     }
     return scanner.decodedBytes(a) == scanner.decodedBytes(b)
-  }
-}
-
-/// Enums in the synthesized `Codable` form.
-extension RecordValidator {
-  /// An enum without a raw type in the synthesized `Codable` form: an object whose one key
-  /// naming a case (other keys are not read) holds an object, its associated values (none here).
-  private mutating func keyedCase(
-    _ plan: EnumPlan, _ kind: JSONValueKind, _ scanner: inout JSONScanner, declaration: SourceRange?,
-    build wantInstance: Bool
-  ) throws(JSONSyntaxError) -> Outcome {
-    guard kind == .object else { return try mismatch(plan.name, kind, &scanner, declaration: declaration) }
-    let start = scanner.offset
-    try scanner.beginObject()
-    var first = true
-    var named: [Int] = []
-    var failed = false
-    while let key = try scanner.nextKey(&first) {
-      guard let caseIndex = plan.stringRaws.firstIndex(where: { scanner.equals(key, $0) }) else {
-        try scanner.skipValue()
-        continue
-      }
-      if !named.contains(caseIndex) { named.append(caseIndex) }
-      path.push(.key(key))
-      defer { path.pop() }
-      let valueKind = try scanner.peekKind()
-      let valueStart = scanner.offset
-      if valueKind == .null {
-        try scanner.readNull()
-        report(
-          .nullNotAllowed, .error, "null where the object of case '\(plan.caseNames[caseIndex])' is expected", at: valueStart,
-          declaration: declaration, expected: "[String: Any]", found: "null")
-        failed = true
-      } else if valueKind != .object {
-        _ = try mismatch("an object (the case's associated values)", valueKind, &scanner, declaration: declaration)
-        failed = true
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    guard named.count == 1, let caseIndex = named.first else {
-      let list: String = plan.caseNames.prefix(8).map { (name: String) -> String in "\"" + name + "\"" }
-        .joined(separator: ", ")
-      report(
-        .typeMismatch, .error,
-        "\(plan.name) is an object with exactly one of the keys \(list), here \(named.count)", at: start,
-        declaration: declaration, expected: plan.name, found: String(named.count) + " case keys")
-      return .unconvertible
-    }
-    if failed { return .unconvertible }
-    guard wantInstance else { return .value(nil) }
-    return .value(.json(.object([JSONMember(key: plan.caseNames[caseIndex], value: .object([]))])))
   }
 }

@@ -55,12 +55,26 @@ struct EnumPlan: Sendable {
   /// Numeric raw values, for numeric raw types.
   let numericRaws: [Double]
   let declaration: SourceRange
+  /// Where each case is declared.
+  let caseDeclarations: [SourceRange]
+  /// The plan (in `CompiledSchema.plans`) of each case's associated values; nil for a case without.
+  let payloadPlans: [Int?]
+  /// The key of each case in the synthesized `Codable` form: its name, or its `CodingKeys` value.
+  let caseKeys: [String]
+  /// Case keys are compared after `convertFromSnakeCase` (`--key-decoding`), as JSONDecoder does.
+  let caseKeysFromSnakeCase: Bool
 
-  init(_ enumType: EnumType, registry: ModelRegistry) {
+  init(_ enumType: EnumType, registry: ModelRegistry, payloadPlans: [Int?]) {
+    self.payloadPlans = payloadPlans
+    caseDeclarations = enumType.cases.map(\.range)
+    caseKeysFromSnakeCase = registry.options.keyDecoding == .convertFromSnakeCase
     name = enumType.name
     rawType = enumType.rawType
     caseNames = enumType.cases.map(\.name)
     rawValues = enumType.cases.map { $0.rawValue.jsonValue(in: registry) ?? .null }
+    caseKeys = zip(enumType.cases, rawValues).map { enumCase, raw in
+      if case .string(let key) = raw { key } else { enumCase.name }
+    }
     stringRaws = rawValues.map { if case .string(let text) = $0 { Array(text.utf8) } else { [] } }
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range

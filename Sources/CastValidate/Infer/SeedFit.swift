@@ -47,6 +47,9 @@ struct SeedFit {
   /// values are not kept, so the check is left to the verification).
   private mutating func fitsEnum(_ name: String, _ node: ShapeNode, kinds: Set<JSONKind>) -> Bool {
     guard let declared = registry.enums[name] else { return false }
+    // A Codable enum with associated values is an object (`{"case": {…}}`): what it holds is
+    // left to the verification, which reads it as JSONDecoder does.
+    if declared.hasPayloads { return kinds.isSubset(of: [.object]) }
     if declared.rawType?.isInteger == true { return kinds.isSubset(of: [.integer]) }
     guard kinds.isSubset(of: [.string]) else { return false }
     guard node.strings.count > 0 else { return true }

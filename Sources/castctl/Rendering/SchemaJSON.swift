@@ -52,10 +52,16 @@ enum SchemaJSON {
 
   static func enumeration(for enumType: EnumType, registry: ModelRegistry) -> JSONValue {
     let cases = enumType.cases.map { item in
-      JSONValue.object([
+      var members = [
         JSONMember(key: "name", value: .string(item.name)),
         JSONMember(key: "value", value: item.rawValue.jsonValue(in: registry) ?? .null),
-      ])
+      ]
+      // A Codable enum's case with associated values: they are the properties of its object.
+      if let values = item.associatedValues {
+        members.append(
+          JSONMember(key: "associatedValues", value: .array(values.map { property(for: $0, registry: registry) })))
+      }
+      return JSONValue.object(members)
     }
     return .object(
       [

@@ -29,12 +29,31 @@ struct SchemaTable {
   }
 
   func render(_ enumType: EnumType) -> String {
+    if enumType.hasPayloads { return renderKeyed(enumType) }
     let raw = enumType.rawType.map { ": \($0.rawValue)" } ?? ""
     var table = TextTable(header: ["case", "JSON value"])
     for item in enumType.cases {
       table.rows.append([item.name, Self.valueText(item.rawValue)])
     }
     return "enum \(style.bold(enumType.name))\(raw)  \(style.dim("(" + location(enumType.range) + ")"))\n"
+      + table.render(style: style)
+  }
+
+  /// A `Codable` enum with associated values: each case as the object JSONDecoder reads, its
+  /// values' keys and types inside (`{"pair": {"_0": Int, "name": String}}`).
+  private func renderKeyed(_ enumType: EnumType) -> String {
+    var table = TextTable(header: ["case", "JSON value", "declared"])
+    for item in enumType.cases {
+      let values = (item.associatedValues ?? []).filter(\.isMapped).map { Self.keyText($0) + ": " + Self.typeText($0) }
+      // Under `convertFromSnakeCase` the case key is read as its values' keys are.
+      var caseKey = item.name
+      if case .string(let key) = item.rawValue { caseKey = key }
+      let keys = registry.options.keyDecoding == .convertFromSnakeCase
+        ? FoundationSnakeCase.keysReaching(caseKey) : [caseKey]
+      let key = keys.map { "\"\($0)\"" }.joined(separator: " ?? ")
+      table.rows.append([item.name, "{\(key): {\(values.joined(separator: ", "))}}", location(item.range)])
+    }
+    return "enum \(style.bold(enumType.name))  \(style.dim("(Codable, one case key; " + location(enumType.range) + ")"))\n"
       + table.render(style: style)
   }
 

@@ -96,7 +96,9 @@ final class CleanPlan: @unchecked Sendable {
     // none of their values (no string is one); the full walk reads them.
     let keyedCases = plans.contains { $0.policy.caseNamesAsKeys }
     for plan in enumPlans {
-      let vouched = keyedCases && plan.rawType == nil ? 0 : plan.stringRaws.count
+      // (Nor, anywhere, of an enum with associated values, whose string never names such a case.)
+      let hasPayloads = plan.payloadPlans.contains { $0 != nil }
+      let vouched = keyedCases && plan.rawType == nil || hasPayloads ? 0 : plan.stringRaws.count
       enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched))
       for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
         raws.append(key(raw))
