@@ -63,4 +63,41 @@ import Testing
     let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
     #expect(actual == expected, "castctl \(output)")
   }
+
+  /// A `let` with an initial value is never decoded but still encoded; an `Int` has no `-0`.
+  struct L: Codable {
+    let id: Int
+    let kind: String = "fixed"
+    let none: String? = nil
+    let tags: Set<Int>
+  }
+
+  static let letSchema = """
+    struct L: Codable {
+      let id: Int
+      let kind: String = "fixed"
+      let none: String? = nil
+      let tags: Set<Int>
+    }
+    """
+
+  @Test(
+    "a let with an initial value is written with it, whatever the data holds; -0 is written 0",
+    arguments: [
+      #"{"id": 1, "tags": []}"#, #"{"id": 1, "kind": "other", "none": "x", "tags": [2, 2]}"#, #"{"id": -0, "tags": [-0]}"#,
+      #"{"id": -0.0, "kind": 5, "tags": []}"#,
+    ])
+  func letWithValueAndNegativeZero(json: String) throws {
+    let value = try JSONDecoder().decode(L.self, from: Data(json.utf8))
+    let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+    for clean in [false, true] {
+      let registry = EngineProbe.registry(Self.letSchema)
+      let run = try EngineProbe.run(registry, json, model: "L", cleanCheck: clean)
+      let instance = try #require(run.records.first?.instance)
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      #expect(actual == expected, "clean \(clean): castctl \(output)")
+      #expect(!output.contains("-0"), "castctl \(output)")
+    }
+  }
 }

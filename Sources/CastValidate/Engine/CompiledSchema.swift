@@ -184,15 +184,20 @@ final class SchemaCompiler {
       // as its dialect writes nil (omitted in most), not as a `null` default.
       var defaultValue = property.defaultValue
       if case .null? = defaultValue { defaultValue = nil }
+      let writtenOnly = policy.letWithValueWrittenOnly && property.isLet && property.defaultValue != nil
       let field = FieldPlan(
         property: property, node: node, isOptional: property.optionality != .none,
-        isRequired: property.isRequired, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
+        isRequired: property.isRequired && !writtenOnly, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
-        directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+        directKey: writtenOnly ? nil : directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
+        readsInput: !writtenOnly)
       let index = fields.count
       fields.append(field)
-      if directKey != nil {
+      if writtenOnly {
+        // Its key in the data is a known key nothing reads.
+        for path in property.keys { ignored.append(Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)) }
+      } else if directKey != nil {
         direct.append(index)
       } else {
         deferred.append(index)

@@ -66,7 +66,7 @@ struct DecodingErrorNotes {
       switch (walk.node, step) {
       case (.model(let index)?, .key(let key)):
         let fields = schema.plans[index].fields
-        let field = fields.firstIndex { $0.property.keys.first?.components.first?.key == key }
+        let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == key }
         walk.order.append(field ?? fields.count)
         walk.node = field.map { fields[$0].node }
       case (.array(let element, _, _)?, .index(let position)):
@@ -108,7 +108,9 @@ struct DecodingErrorNotes {
       guard case .key(let key)? = steps.last else { return nil }
       return ("keyNotFound(\"\(key)\", codingPath: \(Self.codingPathText(steps.dropLast())))", steps)
     case .nullNotAllowed?:
-      return ("valueNotFound(\(type), codingPath: \(path))", steps)
+      // Foundation's Bool alone checks the value's type before its nullness.
+      if case .scalar(.bool)? = walk.node { return ("typeMismatch(Bool, codingPath: \(path))", steps) }
+      return ("valueNotFound(\(walk.node.map(nullTypeName) ?? type), codingPath: \(path))", steps)
     case .outOfRange?:
       return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
     case .typeMismatch?:
@@ -178,6 +180,23 @@ struct DecodingErrorNotes {
     return false
   }
 
+  /// The type `JSONDecoder` names in `valueNotFound` for a null where a node's value belongs: the
+  /// Foundation types by their own names, other values by the container they would open.
+  private func nullTypeName(_ node: ValueNode) -> String {
+    switch node {
+    case .scalar(let scalar):
+      switch scalar {
+      case .url: "URL"
+      case .data: "Data"
+      case .uuid, .character: "String"
+      case .cgFloat: "Double"
+      default: scalar.rawValue
+      }
+    case .date: "Date"
+    default: typeName(node)
+    }
+  }
+
   /// The type `JSONDecoder` names for a value of a node.
   private func typeName(_ node: ValueNode) -> String {
     switch node {
@@ -187,7 +206,7 @@ struct DecodingErrorNotes {
       case .cgFloat: "Double"
       default: scalar.rawValue
       }
-    case .date: "Double"
+    case .date(let index): schema.dateInputs[Int(index)] == .isoStringOnly ? "String" : "Double"
     case .any: "Any"
     case .anyObject, .model: "Dictionary<String, Any>"
     case .anyArray, .array: "Array<Any>"

@@ -23,11 +23,15 @@ final class FieldPlan: Sendable {
   let needsInstance: Bool
   /// `//! custom`.
   let isCustom: Bool
+  /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
+  /// key is matched to it, so it always settles as absent.
+  let readsInput: Bool
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
-    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool
+    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool, readsInput: Bool = true
   ) {
+    self.readsInput = readsInput
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.isCustom = property.usage == .custom

@@ -187,7 +187,7 @@ extension RecordValidator {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-          extraPath: keySuffix(field, key))
+          extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
@@ -196,14 +196,14 @@ extension RecordValidator {
       // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
       // the default, for an optional as for any other (`String? = "as"`).
       if field.hasDefault {
-        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
         return .useDefault
       }
       // Nothing silent (§1.2): a non-optional left nil by a null says so.
       report(
         .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",
         at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-        extraPath: keySuffix(field, key))
+        extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
@@ -215,7 +215,7 @@ extension RecordValidator {
           severity: explained ? .note : .error)
       }
       if field.hasDefault {
-        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
         return .useDefault
       }
       return .nilValue
@@ -227,7 +227,9 @@ extension RecordValidator {
     severity: Severity = .error
   ) -> Settlement {
     if field.isRequired {
-      let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
+      // A CodingKey no JSON key reaches (under convertFromSnakeCase) is still the key the decoder misses.
+      let keys = (field.property.keys.isEmpty ? field.property.codingKey.map { [KeyPath(key: $0)] } ?? [] : field.property.keys)
+        .map { "\"\($0)\"" }.joined(separator: " or ")
       let type = SchemaTextual.type(field.property)
       let hint = reason == nil
         ? nearMissKey(for: field.property.keys, known: known, objectAt: offset).map { "; did you mean \"\($0)\", which is in the data?" } ?? ""
@@ -236,7 +238,7 @@ extension RecordValidator {
         ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
       report(
         .missingRequired, severity, message, at: offset, declaration: field.declaration, expected: type,
-        found: found, extraPath: keySuffix(field, key))
+        found: found, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue
@@ -245,7 +247,7 @@ extension RecordValidator {
   /// `/key` for the key a property's value was found under (by default its output key), appended
   /// to the object's path in findings about it.
   private func keySuffix(_ field: FieldPlan, _ found: KeyPath? = nil) -> String {
-    guard let key = found ?? field.property.outputKey else { return "" }
+    guard let key = found ?? field.property.outputKey ?? field.property.codingKey.map({ KeyPath(key: $0) }) else { return "" }
     return key.components.map { component in
       "/" + JSONPointer.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
     }.joined()

@@ -55,15 +55,15 @@ final class CleanPlan: @unchecked Sendable {
   let ignoresUnknownKeys: Bool
   /// What JSON each `Date` node reads, by its date format index.
   let dateInputs: [DateInput]
-  /// Some model writes a `Float` as stored (`Policy.floatsWrittenAsStored`).
-  let floatsWrittenAsStored: Bool
+  /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
+  let numbersWrittenAsStored: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
     options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
-    floatsWrittenAsStored = plans.contains { $0.policy.floatsWrittenAsStored }
+    numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }
@@ -77,7 +77,7 @@ final class CleanPlan: @unchecked Sendable {
         isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
           && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
       for (index, field) in plan.fields.enumerated() {
-        if field.isCustom || field.needsInstance || !field.checks.isEmpty { model.isCheckable = false }
+        if field.isCustom || field.needsInstance || !field.checks.isEmpty || !field.readsInput { model.isCheckable = false }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(

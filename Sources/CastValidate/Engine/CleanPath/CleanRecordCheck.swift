@@ -147,6 +147,7 @@ final class CleanRecordCheck {
       let token = try scanner.readNumber()
       // NB: an integer token has neither fraction nor exponent, so its text is what is written.
       guard token.isInteger && RecordValidator.fits(token, type, scanner) else { return false }
+      if plan.numbersWrittenAsStored, RecordValidator.isNegativeZero(scanner.bytes(token.span)) { return false }
       sink.literal(token.span, scanner)
       return true
     case .float, .double, .cgFloat:
@@ -158,7 +159,7 @@ final class CleanRecordCheck {
         || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
       // NB: a literal no Float holds exactly is written as the Float by the full walk.
-      if type == .float, plan.floatsWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
+      if type == .float, plan.numbersWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
         return false
       }
       sink.literal(token.span, scanner)
@@ -194,7 +195,9 @@ final class CleanRecordCheck {
     if input == .patternStringOnly || (input == .isoStringOnly && lead != JSONByte.quote) { return false }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
-      guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
+      guard !token.hasEscapes,
+        let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span), rollingOver: input == .isoStringOnly)
+      else { return false }
       guard DateText.representable.contains(seconds) else { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
     }
