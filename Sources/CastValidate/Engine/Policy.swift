@@ -103,6 +103,10 @@ package struct Policy: Sendable, Hashable {
   /// A `let` with an initial value is never read (the synthesized `init(from:)` cannot assign
   /// it) and is written with that value (`encode(to:)` writes every stored property it keys).
   package var letWithValueWrittenOnly = false
+  /// A URL is what this machine's `URL(string:)` makes of the text, written back as
+  /// `JSONEncoder` writes it (`FormatChecks.foundationURL`: `a b` is `a%20b`); elsewhere the text
+  /// must be a URL as it is, on every Foundation.
+  package var urlsAsFoundationParses = false
   /// An enum without a raw type is an object with one key, the case's name, whose value is an
   /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
   package var caseNamesAsKeys = false
@@ -147,7 +151,7 @@ package struct Policy: Sendable, Hashable {
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
-        letWithValueWrittenOnly: true, caseNamesAsKeys: true,
+        letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, isStrict: false)
     }
   }

@@ -104,6 +104,16 @@ extension RecordValidator {
     let start = scanner.offset
     let text: String
     switch kind {
+    case .string where type == .url && policy.urlsAsFoundationParses:
+      let token = try scanner.readString()
+      let written = token.hasEscapes
+        ? FormatChecks.onUTF8(scanner.string(token), FormatChecks.foundationURL) : FormatChecks.foundationURL(scanner.bytes(token.span))
+      guard let written else {
+        return unconvertible(
+          type.rawValue, "the string \"\(scanner.string(token).prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+          why: "not a URL", code: .invalidFormat)
+      }
+      return .value(wantInstance ? .string(written) : nil)
     case .string:
       let token = try scanner.readString()
       // The common case, no escapes, is checked on the raw bytes: the text is built for an

@@ -45,6 +45,14 @@ extension RecordValidator {
         scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes,
         readableTo: documentEnd)
       return .value(nil)
+    case .scalar(.url) where kind == .string && policy.urlsAsFoundationParses:
+      let outcome = try scalar(.url, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      guard case .value = outcome else { return outcome }
+      // NB: a URL Foundation writes back otherwise (`a b` as `a%20b`) leaves the record to the instance path.
+      let literal = scanner.bytes(JSONSpan(start: start + 1, end: scanner.offset - 1))
+      if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) { transcript.markBroken() }
+      copyLiteral(start, scanner, integer: false, into: transcript)
+      return outcome
     case .scalar(let type) where Self.keepsLiteral(type, kind) && !(type == .float && policy.numbersWrittenAsStored):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
       if case .value = outcome { copyLiteral(start, scanner, integer: type.isInteger, into: transcript) }

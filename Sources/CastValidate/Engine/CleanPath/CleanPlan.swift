@@ -57,6 +57,9 @@ final class CleanPlan: @unchecked Sendable {
   let dateInputs: [DateInput]
   /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
   let numbersWrittenAsStored: Bool
+  /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
+  /// plain one is vouched for.
+  let urlsAsFoundationParses: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
@@ -64,6 +67,7 @@ final class CleanPlan: @unchecked Sendable {
   ) {
     self.dateInputs = dateInputs
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
+    urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }

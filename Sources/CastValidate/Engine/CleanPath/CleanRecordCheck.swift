@@ -173,6 +173,12 @@ final class CleanRecordCheck {
     case .character, .url, .uuid, .data:
       guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
       let token = try scanner.readStringAtQuote()
+      if type == .url, plan.urlsAsFoundationParses {
+        // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows.
+        guard !token.hasEscapes, FormatChecks.isPlainURL(scanner.bytes(token.span)) else { return false }
+        sink.string(token, scanner)
+        return true
+      }
       let wellFormed = token.hasEscapes
         ? RecordValidator.isWellFormed(scanner.string(token), as: type)
         : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
