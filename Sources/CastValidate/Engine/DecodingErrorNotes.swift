@@ -206,7 +206,7 @@ struct DecodingErrorNotes {
       case .cgFloat: "Double"
       default: scalar.rawValue
       }
-    case .date(let index): schema.dateInputs[Int(index)] == .isoStringOnly ? "String" : "Double"
+    case .date(let index): [.isoStringOnly, .patternStringOnly].contains(schema.dateInputs[Int(index)]) ? "String" : "Double"
     case .any: "Any"
     case .anyObject, .model: "Dictionary<String, Any>"
     case .anyArray, .array: "Array<Any>"
