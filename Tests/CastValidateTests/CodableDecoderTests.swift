@@ -153,6 +153,9 @@ import Testing
     #"{"user_name": 1, "ref": "1234"}"#, #"{"user_name": 1, "idict": {"": 1}}"#, #"{"user_name": 1, "idict": {"1.5": 1}}"#,
     #"{"user_name": 1, "idict": {"1": null}}"#, #"{"user_name": 1, "part": {"id": 1}}"#, #"{"user_name": 1, "part": {"id": 1, "name": null}}"#,
     #"{"user_name": 1, "lines": [1, "x"]}"#, #"{"userName": 1, "flags_key": "x"}"#, #"{"user_name": 1, "created_at": 1700000000123.5}"#,
+    #"{"USER_NAME": 1}"#, #"{"user__name": "x"}"#, #"{"_user_name": 1}"#, #"{"user_name_": 1}"#, #"{"user_name": 1, "userName": "x"}"#,
+    #"{"userName": "x", "user_name": 1}"#, #"{"User_Name": 1, "HOME_PAGE": ""}"#, #"{"user_Name": 1, "LINES": [null]}"#,
+    #"{"username": 1}"#,
   ]
 
   @Test("under convertFromSnakeCase, castctl's verdict and the decoder's first error equal JSONDecoder's", arguments: snakeRows)

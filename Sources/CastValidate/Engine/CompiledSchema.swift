@@ -171,7 +171,10 @@ final class SchemaCompiler {
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
       var directKey: [UInt8]?
-      if property.keys.count == 1, let only = property.keys.first, only.isSimple {
+      if let codingKey = property.codingKey {
+        // Every JSON key is converted and compared with the CodingKey (`keysFromSnakeCase`).
+        directKey = Array(codingKey.utf8)
+      } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
         directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
         // The snake_case key and the property name JsonObject also reads fold to one key.
@@ -216,7 +219,7 @@ final class SchemaCompiler {
       index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
       declaration: model.range, caseInsensitive: caseInsensitive, snakeCase: snake,
-      emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+      keysFromSnakeCase: model.properties.contains { $0.codingKey != nil }, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
   /// A model no compiled node reaches: its name and place, no fields.

@@ -29,7 +29,10 @@ struct DecodingErrorNotes {
   func annotate(_ findings: [Finding]) -> [Finding] {
     let errors = findings.indices.filter { findings[$0].severity == .error && findings[$0].codingPath != nil }
     guard !errors.isEmpty else { return findings }
-    let walks = Dictionary(uniqueKeysWithValues: errors.map { ($0, walk(findings[$0].codingPath ?? [])) })
+    let walks = Dictionary(
+      uniqueKeysWithValues: errors.map {
+        ($0, walk(findings[$0].codingPath ?? [], endsAtCodingKey: findings[$0].code == FindingCode.missingRequired.rawValue))
+      })
     let first = errors.min { lhs, rhs in
       let (a, b) = (walks[lhs]?.order ?? [], walks[rhs]?.order ?? [])
       return a.lexicographicallyPrecedes(b) || (a == b && findings[lhs].offset < findings[rhs].offset)
@@ -53,20 +56,29 @@ struct DecodingErrorNotes {
 
   /// Where a coding path leads: the decoding order of each step and the node at its end.
   struct Walk {
+    /// The path as the decoder's: a model's keys as its CodingKeys.
+    var steps: [CodingStep] = []
     var order: [Int] = []
     var node: ValueNode?
     /// The node of a dictionary's keys, when the path ends at one of its entries.
     var keyNode: ValueNode?
   }
 
-  /// Follows a coding path through the schema from the record's type.
-  func walk(_ steps: [CodingStep]) -> Walk {
+  /// Follows a coding path (the data's keys; `endsAtCodingKey`: its last one a missing key, named
+  /// by its CodingKey already) through the schema from the record's type.
+  func walk(_ steps: [CodingStep], endsAtCodingKey: Bool = false) -> Walk {
     var walk = Walk(node: root)
-    for step in steps {
+    for (position, step) in steps.enumerated() {
+      walk.steps.append(step)
       switch (walk.node, step) {
       case (.model(let index)?, .key(let key)):
-        let fields = schema.plans[index].fields
-        let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == key }
+        let plan = schema.plans[index]
+        // The decoder's path holds the CodingKey the data's key was converted to.
+        let codingKey = plan.keysFromSnakeCase && !(endsAtCodingKey && position == steps.count - 1)
+          ? FoundationSnakeCase.fromSnakeCase(key) : key
+        walk.steps[position] = .key(codingKey)
+        let fields = plan.fields
+        let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == codingKey }
         walk.order.append(field ?? fields.count)
         walk.node = field.map { fields[$0].node }
       case (.array(let element, _, _)?, .index(let position)):
@@ -98,7 +110,7 @@ struct DecodingErrorNotes {
 
   /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
   func decodingError(_ finding: Finding, _ walk: Walk) -> (text: String, at: [CodingStep])? {
-    let steps = finding.codingPath ?? []
+    let steps = walk.steps
     let path = Self.codingPathText(steps)
     // NB: a key that is no key of the dictionary's type is reported without an expected value.
     let node = finding.expected == nil ? walk.keyNode ?? walk.node : walk.node

@@ -256,6 +256,9 @@ extension RecordValidator {
   // MARK: - Keys
 
   func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
+    if plan.keysFromSnakeCase {
+      return Array(FoundationSnakeCase.fromSnakeCase(String(decoding: scanner.decodedBytes(key), as: UTF8.self)).utf8) == expected
+    }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
     if plan.snakeCase {
       return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
@@ -273,7 +276,7 @@ extension RecordValidator {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     var probe = guess < count ? guess : 0
-    if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
+    if plan.caseInsensitive || plan.snakeCase || plan.keysFromSnakeCase || key.hasEscapes {
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
         if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
