@@ -187,7 +187,7 @@ extension RecordValidator {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-          extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
+          extraPath: keySuffix(field, key))
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
@@ -196,14 +196,14 @@ extension RecordValidator {
       // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
       // the default, for an optional as for any other (`String? = "as"`).
       if field.hasDefault {
-        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
       // Nothing silent (§1.2): a non-optional left nil by a null says so.
       report(
         .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",
         at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-        extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
+        extraPath: keySuffix(field, key))
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
@@ -215,7 +215,7 @@ extension RecordValidator {
           severity: explained ? .note : .error)
       }
       if field.hasDefault {
-        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
         return .useDefault
       }
       return .nilValue
@@ -238,7 +238,7 @@ extension RecordValidator {
         ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
       report(
         .missingRequired, severity, message, at: offset, declaration: field.declaration, expected: type,
-        found: found, extraPath: keySuffix(field, key), codingKey: field.property.codingKey)
+        found: found, extraPath: keySuffix(field, key))
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue
@@ -256,9 +256,7 @@ extension RecordValidator {
   // MARK: - Keys
 
   func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
-    if plan.keysFromSnakeCase {
-      return Array(FoundationSnakeCase.fromSnakeCase(String(decoding: scanner.decodedBytes(key), as: UTF8.self)).utf8) == expected
-    }
+    if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
     if plan.snakeCase {
       return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
@@ -270,13 +268,23 @@ extension RecordValidator {
     return true
   }
 
+  /// A key as `.convertFromSnakeCase` turns it into a CodingKey's string value, as bytes.
+  static func fromSnakeCase(_ key: JSONStringToken, _ scanner: JSONScanner) -> [UInt8] {
+    Array(FoundationSnakeCase.fromSnakeCase(String(decoding: scanner.decodedBytes(key), as: UTF8.self)).utf8)
+  }
+
   /// The field a key belongs to, trying the field after the last match first (keys usually come
   /// in declaration order).
   func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
+    if plan.keysFromSnakeCase {
+      // Converted once, then compared with every CodingKey.
+      let converted = Self.fromSnakeCase(key, scanner)
+      return plan.directFields.first { plan.fields[$0].directKey == converted }
+    }
     var probe = guess < count ? guess : 0
-    if plan.caseInsensitive || plan.snakeCase || plan.keysFromSnakeCase || key.hasEscapes {
+    if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
         if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {

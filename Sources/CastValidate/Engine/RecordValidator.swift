@@ -172,7 +172,7 @@ struct RecordValidator {
   /// Appends a finding at the current path.
   mutating func report(
     _ code: FindingCode, _ severity: Severity, _ message: String, at offset: Int, declaration: SourceRange?,
-    expected: String? = nil, found: String? = nil, extraPath: String? = nil, codingKey: String? = nil, related: Int? = nil
+    expected: String? = nil, found: String? = nil, extraPath: String? = nil, related: Int? = nil
   ) {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
@@ -183,7 +183,7 @@ struct RecordValidator {
       code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
       recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related)
     finding.recordLineStart = recordLineStart
-    if severity == .error, schema.keepsCodingPaths { finding.codingPath = codingSteps(extraPath: extraPath, codingKey: codingKey) }
+    if severity == .error, schema.keepsCodingPaths { finding.codingPath = codingSteps(extraPath: extraPath) }
     findings.append(finding)
   }
 
@@ -254,23 +254,22 @@ struct RecordValidator {
     return text
   }
 
-  /// The current path as coding keys and indices, for `JSONDecoder`'s coding path; `codingKey`
-  /// names the CodingKey of a property's `extraPath`, where it is not its JSON key.
-  func codingSteps(extraPath: String?, codingKey: String? = nil) -> [CodingStep] {
+  /// The current path as keys and indices, for `JSONDecoder`'s coding path (`DecodingErrorNotes`
+  /// turns a model's keys into its CodingKeys).
+  func codingSteps(extraPath: String?) -> [CodingStep] {
     var steps: [CodingStep] = []
     for piece in path.elements {
       switch piece {
       case .key(let token):
         steps.append(.key(currentKeyText(token)))
       case .component(let plan, let field, let alternative, let component):
-        let property = schema.plans[Int(plan)].fields[Int(field)].property
-        // The decoder's path holds its CodingKey, not the JSON key that reached it.
-        steps.append(.key(property.codingKey ?? property.keys[Int(alternative)].components[Int(component)].key))
+        let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
+        steps.append(.key(keys[Int(alternative)].components[Int(component)].key))
       case .index(let index):
         steps.append(.index(index))
       }
     }
-    if let extraPath, extraPath.hasPrefix("/") { steps.append(.key(codingKey ?? String(extraPath.dropFirst()))) }
+    if let extraPath, extraPath.hasPrefix("/") { steps.append(.key(String(extraPath.dropFirst()))) }
     return steps
   }
 
