@@ -218,7 +218,7 @@ import Testing
       if let index = key.intValue, key.stringValue == "Index \(index)" {
         text += "[\(index)]"
       } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
+        text += (text.isEmpty ? "" : ".") + DecodingErrorNotes.quotedIfAmbiguous(key.stringValue)
       }
     }
     return text

@@ -160,17 +160,22 @@ struct DecodingErrorNotes {
     }.joined()
   }
 
-  /// `items[1].name`, as the keys and indices read; `[]` at the top.
+  /// `items[1].name`, as the keys and indices read; `[]` at the top. A key that would read as
+  /// something else (empty, or holding `.`, `[`, `]` or `"`) is quoted: `scores."1.5"`, `ids.""`.
   static func codingPathText(_ steps: some Collection<CodingStep>) -> String {
     guard !steps.isEmpty else { return "[]" }
     var text = ""
     for step in steps {
       switch step {
-      case .key(let key): text += (text.isEmpty ? "" : ".") + key
+      case .key(let key): text += (text.isEmpty ? "" : ".") + quotedIfAmbiguous(key)
       case .index(let index): text += "[\(index)]"
       }
     }
     return text
+  }
+
+  static func quotedIfAmbiguous(_ key: String) -> String {
+    key.isEmpty || key.contains(where: { ".[]\"".contains($0) }) ? "\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : key
   }
 
   /// A number with a fraction for an enum with an integer raw type: its raw value fails in the
