@@ -76,7 +76,7 @@ import Testing
   /// Rule 2: null and absent keys.
   static let nulls: [(String, String?)] = [
     ("i", "null"), ("i", nil), ("def", nil), ("o", "null"), ("o", nil), ("w", "null"), ("o", "\"x\""),
-    ("tags", "null"), ("items", "null"),
+    ("tags", "null"), ("items", "null"), ("b", "null"), ("s", "null"), ("dec", "null"), ("set", "null"), ("dict", "null"),
   ]
   /// Rule 3: collections.
   static let collections: [(String, String)] = [
@@ -111,6 +111,87 @@ import Testing
     }
   }
 
+  /// Foundation types and keys under `convertFromSnakeCase`: the decoder's paths hold the
+  /// CodingKeys (`userName`, not `user_name`), and names `URL`, `Date`, `Data` in `valueNotFound`.
+  struct K: Codable {
+    let userName: Int
+    let homePage: URL?
+    let createdAt: Date?
+    let blob: Data?
+    let ref: UUID?
+    let idict: [Int: Int]?
+    let part: Item?
+    let flags: Int?
+    let lines: [Int]?
+    enum CodingKeys: String, CodingKey {
+      case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines
+    }
+  }
+
+  static let snakeSchema = """
+    struct Item: Codable { let id: Int; let name: String }
+    struct K: Codable {
+      let userName: Int
+      let homePage: URL?
+      let createdAt: Date?
+      let blob: Data?
+      let ref: UUID?
+      let idict: [Int: Int]?
+      let part: Item?
+      let flags: Int?
+      let lines: [Int]?
+      enum CodingKeys: String, CodingKey {
+        case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines
+      }
+    }
+    """
+
+  static let snakeRows = [
+    #"{"user_name": "x"}"#, #"{"user_name": null}"#, #"{"user_name": 1.5}"#, #"{"user_name": 1e400}"#, #"{"user_name": -0}"#,
+    #"{"user_name": 1, "home_page": null}"#, #"{"user_name": 1, "home_page": ""}"#, #"{"user_name": 1, "created_at": "x"}"#,
+    #"{"user_name": 1, "blob": "not base64!"}"#, #"{"user_name": 1, "ref": "c7010203-0405-0607-0809-0a0b0c0d0e48"}"#,
+    #"{"user_name": 1, "ref": "1234"}"#, #"{"user_name": 1, "idict": {"": 1}}"#, #"{"user_name": 1, "idict": {"1.5": 1}}"#,
+    #"{"user_name": 1, "idict": {"1": null}}"#, #"{"user_name": 1, "part": {"id": 1}}"#, #"{"user_name": 1, "part": {"id": 1, "name": null}}"#,
+    #"{"user_name": 1, "lines": [1, "x"]}"#, #"{"userName": 1, "flags_key": "x"}"#, #"{"user_name": 1, "created_at": 1700000000123.5}"#,
+    #"{"USER_NAME": 1}"#, #"{"user__name": "x"}"#, #"{"_user_name": 1}"#, #"{"user_name_": 1}"#, #"{"user_name": 1, "userName": "x"}"#,
+    #"{"userName": "x", "user_name": 1}"#, #"{"User_Name": 1, "HOME_PAGE": ""}"#, #"{"user_Name": 1, "LINES": [null]}"#,
+    #"{"username": 1}"#,
+  ]
+
+  @Test("under convertFromSnakeCase, castctl's verdict and the decoder's first error equal JSONDecoder's", arguments: snakeRows)
+  func snakeCaseAgreesWithJSONDecoder(json: String) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let said: String?
+    do {
+      _ = try decoder.decode(K.self, from: Data(json.utf8))
+      said = nil
+    } catch {
+      said = Self.describe(error)
+    }
+    var options = RegistryOptions()
+    options.keyDecoding = .convertFromSnakeCase
+    let registry = EngineProbe.registry(Self.snakeSchema, options: options)
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "K", build: false, cleanCheck: clean)
+      #expect(run.isValid == (said == nil), "clean \(clean): castctl \(run.findings), JSONDecoder \(said ?? "ok")")
+      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
+      #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == said)
+    }
+  }
+
+  @Test("a CodingKey no snake_case key reaches is missing under its own name, at its own path")
+  func unreachableCodingKey() throws {
+    var options = RegistryOptions()
+    options.keyDecoding = .convertFromSnakeCase
+    let schema = "struct U: Codable {\n  let flags: Int\n  enum CodingKeys: String, CodingKey { case flags = \"flags_key\" }\n}\n"
+    let (registry, _) = SchemaLoader.load([SourceFile(path: "u.cast", text: schema)], options: options)
+    let run = try EngineProbe.run(registry, #"{"flags_key": 1}"#, model: "U", build: false)
+    let missing = try #require(run.records.first?.findings.first { $0.code == FindingCode.missingRequired.rawValue })
+    #expect(missing.path == "/flags_key" && missing.message.hasPrefix(#"missing required key "flags_key""#))
+    #expect(run.records.first?.findings.first { $0.code == FindingCode.decodingError.rawValue }?.decoderView?.codingPath == "/flags_key")
+  }
+
   /// A `DecodingError` in the form of castctl's `decoding-error` notes.
   static func describe(_ error: Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
@@ -137,7 +218,7 @@ import Testing
       if let index = key.intValue, key.stringValue == "Index \(index)" {
         text += "[\(index)]"
       } else {
-        text += (text.isEmpty ? "" : ".") + key.stringValue
+        text += (text.isEmpty ? "" : ".") + DecodingErrorNotes.quotedIfAmbiguous(key.stringValue)
       }
     }
     return text

@@ -63,4 +63,68 @@ import Testing
     let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
     #expect(actual == expected, "castctl \(output)")
   }
+
+  /// A `let` with an initial value is never decoded but still encoded; an `Int` has no `-0`.
+  struct L: Codable {
+    let id: Int
+    let kind: String = "fixed"
+    let none: String? = nil
+    let tags: Set<Int>
+  }
+
+  static let letSchema = """
+    struct L: Codable {
+      let id: Int
+      let kind: String = "fixed"
+      let none: String? = nil
+      let tags: Set<Int>
+    }
+    """
+
+  @Test(
+    "a let with an initial value is written with it, whatever the data holds; -0 is written 0",
+    arguments: [
+      #"{"id": 1, "tags": []}"#, #"{"id": 1, "kind": "other", "none": "x", "tags": [2, 2]}"#, #"{"id": -0, "tags": [-0]}"#,
+      #"{"id": -0.0, "kind": 5, "tags": []}"#,
+    ])
+  func letWithValueAndNegativeZero(json: String) throws {
+    let value = try JSONDecoder().decode(L.self, from: Data(json.utf8))
+    let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+    for clean in [false, true] {
+      let registry = EngineProbe.registry(Self.letSchema)
+      let run = try EngineProbe.run(registry, json, model: "L", cleanCheck: clean)
+      let instance = try #require(run.records.first?.instance)
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      #expect(actual == expected, "clean \(clean): castctl \(output)")
+      #expect(!output.contains("-0"), "castctl \(output)")
+    }
+  }
+}
+
+/// URLs as this machine's Foundation reads them and `JSONEncoder` writes them back.
+extension CodableEncoderTests {
+  struct U: Codable { let u: URL }
+
+  static let urls = [
+    "", "http://[::1", "ht tp://a b", "a b", " ", "http://x.org", "relative/path", "mailto:a@b.c", "https://example.com/a%20b",
+    "%", "%zz", "http://a b", "http://[::1]", "http://a:b", "http://a:-1", "a\"b", "a<b", "a#b#c", "ünïcödé", "tab\there",
+    "http://a@b@c", "1http://a", "h_t://a", "a[b", "http://a]b", "file:///tmp", "http://user:pa ss@host", "http://ü.com",
+  ]
+
+  @Test("a URL: JSONDecoder's verdict, JSONEncoder's output", arguments: urls)
+  func urlAgreesWithFoundation(text: String) throws {
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: ["u": text]), as: UTF8.self)
+    let decoded = try? JSONDecoder().decode(U.self, from: Data(json.utf8))
+    let registry = EngineProbe.registry("struct U: Codable { let u: URL }")
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "U", cleanCheck: clean)
+      #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
+      guard let decoded, let instance = run.records.first?.instance else { continue }
+      let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? NSDictionary
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      #expect(actual == expected, "clean \(clean): castctl \(output)")
+    }
+  }
 }

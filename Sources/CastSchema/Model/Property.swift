@@ -56,6 +56,10 @@ package struct Property: Sendable, Hashable {
   package var dateFormat: DateFormat
   /// The value type, without the outer `?` / `!`.
   package var type: TypeRef
+  /// The `CodingKey`'s string value where it is not the JSON key (a `codable` model read with
+  /// `convertFromSnakeCase`): what `JSONDecoder` names in its coding paths, even when no JSON key
+  /// reaches it.
+  package var codingKey: String? = nil
   /// `T`, `T?` or `T!`.
   package var optionality: Optionality
   /// Whether an absent value fails the model's init (per dialect, semantics §3).

@@ -1,6 +1,6 @@
 /// What the synthesized `Codable` conformance decodes (checked against swiftc 6.3.1 and
 /// Foundation's JSONDecoder): a `CodingKeys` enum names the keys, a property it leaves out is not
-/// decoded, and a `let` with an initial value is never decoded.
+/// decoded, and a `let` with an initial value is never decoded but still encoded.
 extension RegistryBuilder {
   /// The model's `CodingKeys` enum, declared in its body or in an extension, if any.
   func codingKeys(of decl: ModelDeclSyntax) -> EnumDeclSyntax? {
@@ -58,12 +58,12 @@ extension RegistryBuilder {
       guard property.usage == .normal else { continue }
       let listed = keyByName?[property.name]
       if property.isLet, property.defaultValue != nil {
-        // NB: swiftc warns, and the synthesized encode(to:) still writes it; castctl reads input only.
+        // NB: the synthesized encode(to:) still writes it, so it keeps its key; the engine never
+        // reads it (`Policy.letWithValueWrittenOnly`), so it is never missing.
+        properties[index].isRequired = false
         if listed != nil {
           diagnostics.append(Diagnostic(SchemaMessages.codableLetWithValue(property.name), at: property.range))
         }
-        ignore(&properties[index])
-        continue
       }
       if keyByName != nil, listed == nil {
         let hasImplicitNil = !property.isLet && property.optionality != .none
@@ -113,6 +113,7 @@ extension RegistryBuilder {
     }
     property.keys = reaching.map { KeyPath(key: $0) }
     property.keySource = .snakeCase
+    property.codingKey = codingKey
   }
 
   private func ignore(_ property: inout Property) {

@@ -3,8 +3,11 @@ import Foundation
 /// Dates without the machine's time zone: ISO-8601 in, ISO-8601 UTC out (semantics §4).
 enum DateText {
   /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm|±hhmm)`; nil when not that shape.
-  static func parseISO8601(_ text: String) -> Double? {
-    Array(text.utf8).withUnsafeBytes { parseISO8601(bytes: $0) }
+  /// `rollingOver`: as `JSONDecoder`'s `.iso8601` strategy reads it (checked on this machine):
+  /// `T` only, any day 01–31 of any month and any two-digit hour, minute and second, the excess
+  /// carried into the next unit (`2024-02-30` is March 1st, `T24:00` the next midnight).
+  static func parseISO8601(_ text: String, rollingOver: Bool = false) -> Double? {
+    Array(text.utf8).withUnsafeBytes { parseISO8601(bytes: $0, rollingOver: rollingOver) }
   }
 
   /// Whether `text` is the string literal `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included, with seconds
@@ -17,12 +20,17 @@ enum DateText {
     for index in 1...19 where index != 5 && index != 8 && index != 11 && index != 14 && index != 17 {
       guard text[index] >= 0x30, text[index] <= 0x39 else { return false }
     }
-    return text[5] == JSONByte.minus && text[8] == JSONByte.minus && text[14] == JSONByte.colon
-      && text[17] == JSONByte.colon
+    guard text[5] == JSONByte.minus && text[8] == JSONByte.minus && text[14] == JSONByte.colon && text[17] == JSONByte.colon
+    else { return false }
+    // NB: a date that rolls over (`T24:00`, February 30th) parses, but is written as the next one.
+    func number(_ at: Int) -> Int { Int(text[at] - 0x30) * 10 + Int(text[at + 1] - 0x30) }
+    let (year, month, day) = (number(1) * 100 + number(3), number(6), number(9))
+    return number(12) < 24 && text[15] <= UInt8(ascii: "5") && (1...12).contains(month) && day >= 1
+      && day <= daysIn(month: month, year: year)
   }
 
   /// As `parseISO8601(_:)`, straight from the bytes of a string token.
-  static func parseISO8601(bytes b: UnsafeRawBufferPointer) -> Double? {
+  static func parseISO8601(bytes b: UnsafeRawBufferPointer, rollingOver: Bool = false) -> Double? {
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= b.count else { return nil }
       var value = 0
@@ -33,12 +41,13 @@ enum DateText {
       return value
     }
     guard b.count >= 20, let year = digits(0, 4), b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
-      b[7] == UInt8(ascii: "-"), let day = digits(8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
+      b[7] == UInt8(ascii: "-"), let day = digits(8, 2),
+      b[10] == UInt8(ascii: "T") || (!rollingOver && (b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "))),
       let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2), b[16] == UInt8(ascii: ":"),
       let second = digits(17, 2)
     else { return nil }
-    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
-      second < 61
+    guard (1...12).contains(month), day >= 1,
+      rollingOver ? day <= 31 : day <= daysIn(month: month, year: year) && hour < 24 && minute < 60 && second < 61
     else { return nil }
     var index = 19
     var fraction = 0.0

@@ -31,6 +31,33 @@ enum FormatChecks {
     return URL(string: String(decoding: bytes, as: UTF8.self)) != nil
   }
 
+  /// What this machine's `URL(string:)` makes of the text, as `JSONEncoder` writes it back (its
+  /// `absoluteString`), or nil when it refuses it: newer Foundations percent-encode a space, a
+  /// stray `%` or a non-ASCII character rather than refuse it, and refuse a bad scheme, host or
+  /// port. A URL `isPlainURL` accepts is its own text, without asking Foundation.
+  static func foundationURL(_ bytes: UnsafeRawBufferPointer) -> String? {
+    guard !bytes.isEmpty else { return nil }
+    if isPlainURL(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    return URL(string: String(decoding: bytes, as: UTF8.self))?.absoluteString
+  }
+
+  /// RFC 3986 characters with valid escapes in the common shape (`URLBytes.isCommonReference`):
+  /// what every Foundation takes and writes back unchanged.
+  static func isPlainURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        index += 3
+        continue
+      }
+      guard URLBytes.isRFC3986(byte) else { return false }
+      index += 1
+    }
+    return !bytes.isEmpty && URLBytes.isCommonReference(bytes)
+  }
+
   /// `8-4-4-4-12` hexadecimal digits.
   static func isUUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 36 else { return false }
@@ -54,7 +81,7 @@ enum FormatChecks {
   static func isURL(_ text: String) -> Bool { onUTF8(text, isURL) }
   static func isUUID(_ text: String) -> Bool { onUTF8(text, isUUID) }
 
-  static func onUTF8(_ text: String, _ check: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+  static func onUTF8<Result>(_ text: String, _ check: (UnsafeRawBufferPointer) -> Result) -> Result {
     var text = text
     return text.withUTF8 { check(UnsafeRawBufferPointer($0)) }
   }

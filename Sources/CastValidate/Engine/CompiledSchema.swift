@@ -180,7 +180,10 @@ final class SchemaCompiler {
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
       var directKey: [UInt8]?
-      if property.keys.count == 1, let only = property.keys.first, only.isSimple {
+      if let codingKey = property.codingKey {
+        // Every JSON key is converted and compared with the CodingKey (`keysFromSnakeCase`).
+        directKey = Array(codingKey.utf8)
+      } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
         directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
         // The snake_case key and the property name JsonObject also reads fold to one key.
@@ -193,15 +196,20 @@ final class SchemaCompiler {
       // as its dialect writes nil (omitted in most), not as a `null` default.
       var defaultValue = property.defaultValue
       if case .null? = defaultValue { defaultValue = nil }
+      let writtenOnly = policy.letWithValueWrittenOnly && property.isLet && property.defaultValue != nil
       let field = FieldPlan(
         property: property, node: node, isOptional: property.optionality != .none,
-        isRequired: property.isRequired, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
+        isRequired: property.isRequired && !writtenOnly, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
-        directKey: directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+        directKey: writtenOnly ? nil : directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
+        readsInput: !writtenOnly)
       let index = fields.count
       fields.append(field)
-      if directKey != nil {
+      if writtenOnly {
+        // Its key in the data is a known key nothing reads.
+        for path in property.keys { ignored.append(Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)) }
+      } else if directKey != nil {
         direct.append(index)
       } else {
         deferred.append(index)
@@ -220,7 +228,7 @@ final class SchemaCompiler {
       index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
       declaration: model.range, caseInsensitive: caseInsensitive, snakeCase: snake,
-      emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+      keysFromSnakeCase: model.properties.contains { $0.codingKey != nil }, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
   /// A model no compiled node reaches: its name and place, no fields.

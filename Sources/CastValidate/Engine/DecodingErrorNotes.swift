@@ -29,7 +29,10 @@ struct DecodingErrorNotes {
   func annotate(_ findings: [Finding]) -> [Finding] {
     let errors = findings.indices.filter { findings[$0].severity == .error && findings[$0].codingPath != nil }
     guard !errors.isEmpty else { return findings }
-    let walks = Dictionary(uniqueKeysWithValues: errors.map { ($0, walk(findings[$0].codingPath ?? [])) })
+    let walks = Dictionary(
+      uniqueKeysWithValues: errors.map {
+        ($0, walk(findings[$0].codingPath ?? [], endsAtCodingKey: findings[$0].code == FindingCode.missingRequired.rawValue))
+      })
     let first = errors.min { lhs, rhs in
       let (a, b) = (walks[lhs]?.order ?? [], walks[rhs]?.order ?? [])
       return a.lexicographicallyPrecedes(b) || (a == b && findings[lhs].offset < findings[rhs].offset)
@@ -53,20 +56,29 @@ struct DecodingErrorNotes {
 
   /// Where a coding path leads: the decoding order of each step and the node at its end.
   struct Walk {
+    /// The path as the decoder's: a model's keys as its CodingKeys.
+    var steps: [CodingStep] = []
     var order: [Int] = []
     var node: ValueNode?
     /// The node of a dictionary's keys, when the path ends at one of its entries.
     var keyNode: ValueNode?
   }
 
-  /// Follows a coding path through the schema from the record's type.
-  func walk(_ steps: [CodingStep]) -> Walk {
+  /// Follows a coding path (the data's keys; `endsAtCodingKey`: its last one a missing key, named
+  /// by its CodingKey already) through the schema from the record's type.
+  func walk(_ steps: [CodingStep], endsAtCodingKey: Bool = false) -> Walk {
     var walk = Walk(node: root)
-    for step in steps {
+    for (position, step) in steps.enumerated() {
+      walk.steps.append(step)
       switch (walk.node, step) {
       case (.model(let index)?, .key(let key)):
-        let fields = schema.plans[index].fields
-        let field = fields.firstIndex { $0.property.keys.first?.components.first?.key == key }
+        let plan = schema.plans[index]
+        // The decoder's path holds the CodingKey the data's key was converted to.
+        let codingKey = plan.keysFromSnakeCase && !(endsAtCodingKey && position == steps.count - 1)
+          ? FoundationSnakeCase.fromSnakeCase(key) : key
+        walk.steps[position] = .key(codingKey)
+        let fields = plan.fields
+        let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == codingKey }
         walk.order.append(field ?? fields.count)
         walk.node = field.map { fields[$0].node }
       case (.array(let element, _, _)?, .index(let position)):
@@ -100,7 +112,7 @@ struct DecodingErrorNotes {
 
   /// The `DecodingError` case for a finding, in `case(Type, codingPath: path)` form.
   func decodingError(_ finding: Finding, _ walk: Walk) -> (text: String, at: [CodingStep])? {
-    let steps = finding.codingPath ?? []
+    let steps = walk.steps
     let path = Self.codingPathText(steps)
     // NB: a key that is no key of the dictionary's type is reported without an expected value.
     let node = finding.expected == nil ? walk.keyNode ?? walk.node : walk.node
@@ -110,7 +122,9 @@ struct DecodingErrorNotes {
       guard case .key(let key)? = steps.last else { return nil }
       return ("keyNotFound(\"\(key)\", codingPath: \(Self.codingPathText(steps.dropLast())))", steps)
     case .nullNotAllowed?:
-      return ("valueNotFound(\(type), codingPath: \(path))", steps)
+      // Foundation's Bool alone checks the value's type before its nullness.
+      if case .scalar(.bool)? = walk.node { return ("typeMismatch(Bool, codingPath: \(path))", steps) }
+      return ("valueNotFound(\(walk.node.map(nullTypeName) ?? type), codingPath: \(path))", steps)
     case .outOfRange?:
       return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
     case .typeMismatch?:
@@ -148,17 +162,22 @@ struct DecodingErrorNotes {
     }.joined()
   }
 
-  /// `items[1].name`, as the keys and indices read; `[]` at the top.
+  /// `items[1].name`, as the keys and indices read; `[]` at the top. A key that would read as
+  /// something else (empty, or holding `.`, `[`, `]` or `"`) is quoted: `scores."1.5"`, `ids.""`.
   static func codingPathText(_ steps: some Collection<CodingStep>) -> String {
     guard !steps.isEmpty else { return "[]" }
     var text = ""
     for step in steps {
       switch step {
-      case .key(let key): text += (text.isEmpty ? "" : ".") + key
+      case .key(let key): text += (text.isEmpty ? "" : ".") + quotedIfAmbiguous(key)
       case .index(let index): text += "[\(index)]"
       }
     }
     return text
+  }
+
+  static func quotedIfAmbiguous(_ key: String) -> String {
+    key.isEmpty || key.contains(where: { ".[]\"".contains($0) }) ? "\"" + key.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : key
   }
 
   /// A number with a fraction for an enum with an integer raw type: its raw value fails in the
@@ -180,6 +199,23 @@ struct DecodingErrorNotes {
     return false
   }
 
+  /// The type `JSONDecoder` names in `valueNotFound` for a null where a node's value belongs: the
+  /// Foundation types by their own names, other values by the container they would open.
+  private func nullTypeName(_ node: ValueNode) -> String {
+    switch node {
+    case .scalar(let scalar):
+      switch scalar {
+      case .url: "URL"
+      case .data: "Data"
+      case .uuid, .character: "String"
+      case .cgFloat: "Double"
+      default: scalar.rawValue
+      }
+    case .date: "Date"
+    default: typeName(node)
+    }
+  }
+
   /// The type `JSONDecoder` names for a value of a node.
   private func typeName(_ node: ValueNode) -> String {
     switch node {
@@ -189,7 +225,7 @@ struct DecodingErrorNotes {
       case .cgFloat: "Double"
       default: scalar.rawValue
       }
-    case .date: "Double"
+    case .date(let index): [.isoStringOnly, .patternStringOnly].contains(schema.dateInputs[Int(index)]) ? "String" : "Double"
     case .any: "Any"
     case .anyObject, .model: "Dictionary<String, Any>"
     case .anyArray, .array: "Array<Any>"

@@ -23,11 +23,15 @@ final class FieldPlan: Sendable {
   let needsInstance: Bool
   /// `//! custom`.
   let isCustom: Bool
+  /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
+  /// key is matched to it, so it always settles as absent.
+  let readsInput: Bool
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
-    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool
+    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool, readsInput: Bool = true
   ) {
+    self.readsInput = readsInput
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.isCustom = property.usage == .custom
@@ -92,6 +96,10 @@ final class ModelPlan: @unchecked Sendable {
   let caseInsensitive: Bool
   /// Keys are compared through the snake_case rule (JsonObject's `MapsUnderscoreCaseToCamelCase`).
   let snakeCase: Bool
+  /// Keys are compared as JSONDecoder's `.convertFromSnakeCase` compares them: converted
+  /// (`FoundationSnakeCase.fromSnakeCase`) and then matched to each property's CodingKey, its
+  /// direct key, so `user_name`, `USER_NAME` and `user__name` all reach `userName`.
+  let keysFromSnakeCase: Bool
   let emptyStringIsAbsent: Bool
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
   /// first eight bytes as one word, then all the bytes back to back.
@@ -102,8 +110,9 @@ final class ModelPlan: @unchecked Sendable {
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
     deferredFields: [Int], ignoredKeys: [[UInt8]], knownKeyNames: [String], superKey: KeyPath?,
-    declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, emptyStringIsAbsent: Bool
+    declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
   ) {
+    self.keysFromSnakeCase = keysFromSnakeCase
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index

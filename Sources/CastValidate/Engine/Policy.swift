@@ -93,14 +93,27 @@ package struct Policy: Sendable, Hashable {
   /// Every error gets a note with the `DecodingError` `JSONDecoder` would throw for it.
   package var decodingErrorNotes = false
   /// A `Date` is read only in its format's JSON type (a number for epoch seconds, a string for
-  /// ISO-8601 or a pattern), as `JSONDecoder`'s date strategies read it; elsewhere any of them.
+  /// ISO-8601 or a pattern), as `JSONDecoder`'s date strategies read it, ISO-8601 as its parser
+  /// does (`DateText.parseISO8601(rollingOver:)`); elsewhere any of them.
   package var datesInTheirFormatOnly = false
+  /// An epoch number (seconds or milliseconds since 1970) is any finite `Double`, as
+  /// `JSONDecoder` hands it to `Date(timeIntervalSince1970:)`; elsewhere a date lies in the years
+  /// 0000–9999.
+  package var epochDatesAnyFinite = false
+  /// A `let` with an initial value is never read (the synthesized `init(from:)` cannot assign
+  /// it) and is written with that value (`encode(to:)` writes every stored property it keys).
+  package var letWithValueWrittenOnly = false
+  /// A URL is what this machine's `URL(string:)` makes of the text, written back as
+  /// `JSONEncoder` writes it (`FormatChecks.foundationURL`: `a b` is `a%20b`); elsewhere the text
+  /// must be a URL as it is, on every Foundation.
+  package var urlsAsFoundationParses = false
   /// An enum without a raw type is an object with one key, the case's name, whose value is an
   /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
   package var caseNamesAsKeys = false
-  /// A `Float` is written as the `Float` it was read into (`16777217` → `16777216.0`, `0.1` →
-  /// `0.1`), as `JSONEncoder` writes it; elsewhere numbers keep their text.
-  package var floatsWrittenAsStored = false
+  /// A `Float` or an integer is written as the value it was read into (`16777217` →
+  /// `16777216.0`, `0.1` → `0.1`, an `Int`'s `-0` → `0`), as `JSONEncoder` writes it; elsewhere
+  /// numbers keep their text.
+  package var numbersWrittenAsStored = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -137,8 +150,9 @@ package struct Policy: Sendable, Hashable {
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
-        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, caseNamesAsKeys: true,
-        floatsWrittenAsStored: true, isStrict: false)
+        duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
+        letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
+        numbersWrittenAsStored: true, isStrict: false)
     }
   }
 

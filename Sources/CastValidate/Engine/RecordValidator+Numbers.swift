@@ -14,6 +14,7 @@ extension RecordValidator {
         guard Self.fits(token, type, scanner) else {
           return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
         }
+        if wantInstance, policy.numbersWrittenAsStored, Self.isNegativeZero(scanner.bytes(token.span)) { return .value(.number("0")) }
         return .value(wantInstance ? .number(scanner.literal(token)) : nil)
       }
       if policy.wholeNumbersViaDouble {
@@ -90,7 +91,7 @@ extension RecordValidator {
       {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
-      if wantInstance, type == .float, policy.floatsWrittenAsStored {
+      if wantInstance, type == .float, policy.numbersWrittenAsStored {
         return .value(.number(String(describing: Float(scanner.double(token)))))
       }
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
@@ -207,6 +208,11 @@ extension RecordValidator {
     guard magnitude <= limit else { return false }
     let value = magnitude == limit ? Int64.min : -Int64(magnitude)
     return value >= bounds.min
+  }
+
+  /// `-0`, the one integer literal an integer type does not write back as read.
+  static func isNegativeZero(_ literal: UnsafeRawBufferPointer) -> Bool {
+    literal.count == 2 && literal[0] == UInt8(ascii: "-") && literal[1] == UInt8(ascii: "0")
   }
 
   /// A literal without an exponent and with few digits is finite in the type, unparsed.

@@ -227,7 +227,9 @@ extension RecordValidator {
     severity: Severity = .error
   ) -> Settlement {
     if field.isRequired {
-      let keys = field.property.keys.map { "\"\($0)\"" }.joined(separator: " or ")
+      // A CodingKey no JSON key reaches (under convertFromSnakeCase) is still the key the decoder misses.
+      let keys = (field.property.keys.isEmpty ? field.property.codingKey.map { [KeyPath(key: $0)] } ?? [] : field.property.keys)
+        .map { "\"\($0)\"" }.joined(separator: " or ")
       let type = SchemaTextual.type(field.property)
       let hint = reason == nil
         ? nearMissKey(for: field.property.keys, known: known, objectAt: offset).map { "; did you mean \"\($0)\", which is in the data?" } ?? ""
@@ -245,7 +247,7 @@ extension RecordValidator {
   /// `/key` for the key a property's value was found under (by default its output key), appended
   /// to the object's path in findings about it.
   private func keySuffix(_ field: FieldPlan, _ found: KeyPath? = nil) -> String {
-    guard let key = found ?? field.property.outputKey else { return "" }
+    guard let key = found ?? field.property.outputKey ?? field.property.codingKey.map({ KeyPath(key: $0) }) else { return "" }
     return key.components.map { component in
       "/" + JSONPointer.escape(component.key) + (component.index.map { "/\($0)" } ?? "")
     }.joined()
@@ -254,6 +256,7 @@ extension RecordValidator {
   // MARK: - Keys
 
   func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
+    if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
     if plan.snakeCase {
       return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
@@ -265,11 +268,21 @@ extension RecordValidator {
     return true
   }
 
+  /// A key as `.convertFromSnakeCase` turns it into a CodingKey's string value, as bytes.
+  static func fromSnakeCase(_ key: JSONStringToken, _ scanner: JSONScanner) -> [UInt8] {
+    Array(FoundationSnakeCase.fromSnakeCase(String(decoding: scanner.decodedBytes(key), as: UTF8.self)).utf8)
+  }
+
   /// The field a key belongs to, trying the field after the last match first (keys usually come
   /// in declaration order).
   func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
+    if plan.keysFromSnakeCase {
+      // Converted once, then compared with every CodingKey.
+      let converted = Self.fromSnakeCase(key, scanner)
+      return plan.directFields.first { plan.fields[$0].directKey == converted }
+    }
     var probe = guess < count ? guess : 0
     if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       for _ in 0..<count {

@@ -104,6 +104,16 @@ extension RecordValidator {
     let start = scanner.offset
     let text: String
     switch kind {
+    case .string where type == .url && policy.urlsAsFoundationParses:
+      let token = try scanner.readString()
+      let written = token.hasEscapes
+        ? FormatChecks.onUTF8(scanner.string(token), FormatChecks.foundationURL) : FormatChecks.foundationURL(scanner.bytes(token.span))
+      guard let written else {
+        return unconvertible(
+          type.rawValue, "the string \"\(scanner.string(token).prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+          why: "not a URL", code: .invalidFormat)
+      }
+      return .value(wantInstance ? .string(written) : nil)
     case .string:
       let token = try scanner.readString()
       // The common case, no escapes, is checked on the raw bytes: the text is built for an
@@ -185,21 +195,26 @@ extension RecordValidator {
       let token = try scanner.readNumber()
       // A number is read in the directive's unit, never guessed from its size.
       seconds = format == .epochMilliseconds ? scanner.double(token) / 1000 : scanner.double(token)
-      guard DateText.representable.contains(seconds) else {
+      if policy.epochDatesAnyFinite {
+        guard seconds.isFinite, !Self.underflows(token, .double, scanner) else {
+          return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
+        }
+      } else if !DateText.representable.contains(seconds) {
         return outOfRange(.date, scanner.literal(token), at: start, declaration: declaration)
       }
     case .string:
       let token = try scanner.readString()
       // The common case, an ISO-8601 string without escapes, is read without building a String.
       let strict = policy.datesInTheirFormatOnly
-      if !token.hasEscapes, !strict || format == .iso8601, let value = DateText.parseISO8601(bytes: scanner.bytes(token.span)),
+      if !token.hasEscapes, !strict || format == .iso8601,
+        let value = DateText.parseISO8601(bytes: scanner.bytes(token.span), rollingOver: strict),
         DateText.representable.contains(value)
       {
         seconds = value
         break
       }
       let text = scanner.string(token)
-      var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text) : nil
+      var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text, rollingOver: strict) : nil
       if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
       if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
       guard let value = parsed else {

@@ -254,7 +254,8 @@ struct RecordValidator {
     return text
   }
 
-  /// The current path as coding keys and indices, for `JSONDecoder`'s coding path.
+  /// The current path as keys and indices, for `JSONDecoder`'s coding path (`DecodingErrorNotes`
+  /// turns a model's keys into its CodingKeys).
   func codingSteps(extraPath: String?) -> [CodingStep] {
     var steps: [CodingStep] = []
     for piece in path.elements {

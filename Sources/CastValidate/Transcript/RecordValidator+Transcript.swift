@@ -45,7 +45,15 @@ extension RecordValidator {
         scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1)), escaped: token.hasEscapes,
         readableTo: documentEnd)
       return .value(nil)
-    case .scalar(let type) where Self.keepsLiteral(type, kind) && !(type == .float && policy.floatsWrittenAsStored):
+    case .scalar(.url) where kind == .string && policy.urlsAsFoundationParses:
+      let outcome = try scalar(.url, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      guard case .value = outcome else { return outcome }
+      // NB: a URL Foundation writes back otherwise (`a b` as `a%20b`) leaves the record to the instance path.
+      let literal = scanner.bytes(JSONSpan(start: start + 1, end: scanner.offset - 1))
+      if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) { transcript.markBroken() }
+      copyLiteral(start, scanner, integer: false, into: transcript)
+      return outcome
+    case .scalar(let type) where Self.keepsLiteral(type, kind) && !(type == .float && policy.numbersWrittenAsStored):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
       if case .value = outcome { copyLiteral(start, scanner, integer: type.isInteger, into: transcript) }
       return outcome
@@ -94,7 +102,8 @@ extension RecordValidator {
       let escaped = literal.baseAddress.map { memchr($0, Int32(JSONByte.backslash), literal.count) != nil } ?? false
       return transcript.writeString(literal, escaped: escaped, readableTo: documentEnd)
     }
-    if integer, literal.contains(where: { $0 == JSONByte.dot || $0 | 0x20 == JSONByte.lowerE }) {
+    // NB: `-0` is written `0` where numbers are written as stored: the full walk knows the dialect.
+    if integer, literal.contains(where: { $0 == JSONByte.dot || $0 | 0x20 == JSONByte.lowerE }) || RecordValidator.isNegativeZero(literal) {
       transcript.markBroken()
     }
     transcript.appendLiteral(literal, readableTo: documentEnd)

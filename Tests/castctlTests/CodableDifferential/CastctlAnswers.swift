@@ -59,15 +59,18 @@ struct CastctlAnswers {
   /// The decoder's error as castctl states it in a `decoding-error` note, whose message reads
   /// `JSONDecoder throws this error first: keyNotFound("id", codingPath: a[0].b)`: the case, and
   /// the coding path (plus the missing key) as a JSON Pointer. A note may instead carry `case` and
-  /// `codingPath` (a JSON Pointer) as fields.
+  /// `codingPath` (a JSON Pointer) in a `decodingError` object.
   static func decoderNote(_ findings: [[String: Any]]) -> (error: String, path: String)? {
-    guard let note = findings.first(where: { $0["code"] as? String == "decoding-error" }),
+    // The note on the error the decoder throws, which need not be the first error listed.
+    guard let note = findings.first(where: { $0["code"] as? String == "decoding-error" && ($0["message"] as? String)?.contains("first: ") == true }),
       let message = note["message"] as? String, let start = message.range(of: "first: ")
     else { return nil }
     let rest = message[start.upperBound...]
     let name = String(rest.prefix { $0.isLetter })
-    // A structured pointer, when the note carries one, beats reading the Swift-style path back.
-    if let pointer = note["codingPath"] as? String { return (note["case"] as? String ?? name, pointer) }
+    // A structured pointer, when the note carries one, beats reading the Swift-style path back
+    // (`b2b1.` and `name2.1.5` are ambiguous there).
+    let view = note["decodingError"] as? [String: Any] ?? note
+    if let pointer = view["codingPath"] as? String { return (view["case"] as? String ?? name, pointer) }
     guard let pathStart = rest.range(of: "codingPath: ") else { return (name, note["path"] as? String ?? "?") }
     let spelled = rest[pathStart.upperBound...].prefix { $0 != "," && $0 != ")" }
     var pointer = spelled == "[]" ? "" : pointerFrom(String(spelled))

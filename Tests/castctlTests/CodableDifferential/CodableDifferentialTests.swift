@@ -96,13 +96,21 @@ import Testing
     if decoder.ok != castctl.valid {
       return [Disagreement(rule: .verdict, corpusCase: item, decoder: said, castctl: castctl.raw)]
     }
-    if !decoder.ok, let note = castctl.decoderNote, note.path != decoder.path ?? "" || note.error != decoder.error {
-      return [Disagreement(rule: .decoderNote, corpusCase: item, decoder: said, castctl: "noted \(note.error) at \(note.path): \(castctl.raw)")]
+    if !decoder.ok, let note = castctl.decoderNote {
+      guard note.path == decoder.path ?? "", note.error == decoder.error else {
+        return [Disagreement(rule: .decoderNote, corpusCase: item, decoder: said, castctl: "noted \(note.error) at \(note.path): \(castctl.raw)")]
+      }
+      // castctl named the decoder's error: its findings' paths point into the document (the
+      // JSON keys, not the CodingKeys a key strategy turns them into) in document order.
+      return []
     }
     // Foundation reports a fraction or an overflow as "not valid JSON" at the root: it loses the
     // path, so castctl's own path (at the number) is not compared with it, only its note.
     let pathLost = decoder.error == "dataCorrupted" && decoder.path == "" && (decoder.message ?? "").contains("not valid JSON")
-    if !decoder.ok, !pathLost, let first = castctl.firstError, first.path != decoder.path ?? "" {
+    // The iso8601 strategy throws with its container's path, one step short of the date's.
+    let containerPath = decoder.error == "dataCorrupted" && (decoder.message ?? "").contains("ISO8601-formatted")
+    if !decoder.ok, !pathLost, let first = castctl.firstError,
+      (containerPath ? String(first.path[..<(first.path.lastIndex(of: "/") ?? first.path.startIndex)]) : first.path) != decoder.path ?? "" {
       let later = castctl.errorPaths.contains(decoder.path ?? "") ? " (the decoder's path is a later finding)" : ""
       return [Disagreement(rule: .firstErrorPath, corpusCase: item, decoder: said, castctl: "first error \(first.code) at \(first.path)\(later): \(castctl.raw)")]
     }

@@ -55,15 +55,19 @@ final class CleanPlan: @unchecked Sendable {
   let ignoresUnknownKeys: Bool
   /// What JSON each `Date` node reads, by its date format index.
   let dateInputs: [DateInput]
-  /// Some model writes a `Float` as stored (`Policy.floatsWrittenAsStored`).
-  let floatsWrittenAsStored: Bool
+  /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
+  let numbersWrittenAsStored: Bool
+  /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
+  /// plain one is vouched for.
+  let urlsAsFoundationParses: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
     options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
-    floatsWrittenAsStored = plans.contains { $0.policy.floatsWrittenAsStored }
+    numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
+    urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }
@@ -74,10 +78,10 @@ final class CleanPlan: @unchecked Sendable {
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase && !plan.keysFromSnakeCase
           && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
       for (index, field) in plan.fields.enumerated() {
-        if field.isCustom || field.needsInstance || !field.checks.isEmpty { model.isCheckable = false }
+        if field.isCustom || field.needsInstance || !field.checks.isEmpty || !field.readsInput { model.isCheckable = false }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(

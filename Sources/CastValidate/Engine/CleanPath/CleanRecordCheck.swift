@@ -147,6 +147,7 @@ final class CleanRecordCheck {
       let token = try scanner.readNumber()
       // NB: an integer token has neither fraction nor exponent, so its text is what is written.
       guard token.isInteger && RecordValidator.fits(token, type, scanner) else { return false }
+      if plan.numbersWrittenAsStored, RecordValidator.isNegativeZero(scanner.bytes(token.span)) { return false }
       sink.literal(token.span, scanner)
       return true
     case .float, .double, .cgFloat:
@@ -158,7 +159,7 @@ final class CleanRecordCheck {
         || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
       // NB: a literal no Float holds exactly is written as the Float by the full walk.
-      if type == .float, plan.floatsWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
+      if type == .float, plan.numbersWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
         return false
       }
       sink.literal(token.span, scanner)
@@ -172,6 +173,12 @@ final class CleanRecordCheck {
     case .character, .url, .uuid, .data:
       guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
       let token = try scanner.readStringAtQuote()
+      if type == .url, plan.urlsAsFoundationParses {
+        // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows.
+        guard !token.hasEscapes, FormatChecks.isPlainURL(scanner.bytes(token.span)) else { return false }
+        sink.string(token, scanner)
+        return true
+      }
       let wellFormed = token.hasEscapes
         ? RecordValidator.isWellFormed(scanner.string(token), as: type)
         : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
@@ -194,7 +201,9 @@ final class CleanRecordCheck {
     if input == .patternStringOnly || (input == .isoStringOnly && lead != JSONByte.quote) { return false }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
-      guard !token.hasEscapes, let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span)) else { return false }
+      guard !token.hasEscapes,
+        let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span), rollingOver: input == .isoStringOnly)
+      else { return false }
       guard DateText.representable.contains(seconds) else { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
     }
