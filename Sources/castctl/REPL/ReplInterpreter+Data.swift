@@ -221,7 +221,7 @@ extension ReplInterpreter {
 
   /// The model `text` names: a declared one, or a generic model's specialization (`Page<User>`),
   /// which compiling it lowers.
-  private func modelName(_ text: String) -> String? {
+  func modelName(_ text: String) -> String? {
     if session.registry.models[text] != nil { return text }
     guard text.contains("<"), case .model(let name)? = SchemaLoader.parseType(text, in: session.registry).type else { return nil }
     return name
