@@ -22,6 +22,8 @@ struct CodableGenericCommandTests {
       (["validate", "codable-page.swift", "-", "--model", "Page<User, Int>"], page, 64, "'Page' takes 1 type argument, not 2"),
       (["validate", "codable-page.swift", "-"], #"{"id": 1, "name": "a"}"#, 0, "(model User)"),
       (["schema", "codable-page.swift", "Response<Page<User>>"], "", 0, "struct Response<Page<User>>"),
+      (["schema", "codable-page.swift", "Page<User>.items"], "", 0, "items     [User]"),
+      (["check", "codable-page.swift"], "", 0, "3 models (2 generic), no enums; no errors, no warnings"),
       (["repl"], ":load codable-page.swift\n:validate Page<User> \(page)\n", 0, "(model Page<User>)"),
     ] as [([String], String, Int32, String)])
   func namesASpecialization(arguments: [String], stdin: String, status: Int32, expected: String) throws {

@@ -37,10 +37,13 @@ struct Schema: ParsableCommand {
     var modelName = namedModel
     // A generic model is shown as one of its specializations (`Page<User>`), lowered here.
     if let name = modelName, name.contains("<") || registry.genericModels.contains(where: { $0.name == name }) {
-      switch session.resolve(type: nil, model: name) {
+      // `Page<User>.items`: the property after the type's closing `>`.
+      let close = name.lastIndex(of: ">")
+      let property = close.map { name[name.index(after: $0)...] }.flatMap { $0.hasPrefix(".") ? $0 : nil } ?? ""
+      switch session.resolve(type: nil, model: String(name.dropLast(property.count))) {
       case .success(let choice):
         registry = registry.including(choice.target.rootType)
-        modelName = choice.label
+        modelName = choice.label + property
       case .failure(let problem):
         Terminal.writeError(problem.render(files: registry.files, style: TextStyle(enabled: color)))
         throw ExitCode.usage
