@@ -107,6 +107,19 @@ import Testing
     #expect(registry.models.isEmpty)
   }
 
+  @Test(
+    "a broken generic parameter clause is one syntax error, and the model after it still loads",
+    arguments: [
+      ("struct A<: Codable {\n  let x: Int\n}\n", "expected-token"),
+      ("struct A<T U>: Codable {\n  let x: Int\n}\n", "unexpected-token"),
+      ("struct A<T: Codable {\n  let x: Int\n}\n", "unexpected-token"),
+    ])
+  func brokenClauseRecovers(declaration: String, code: String) {
+    let (registry, diagnostics) = Self.load(declaration + "struct Z: Codable { let id: Int }\n")
+    #expect(diagnostics.map(\.code) == [code], "\(diagnostics.map(\.message))")
+    #expect(registry.models["Z"] != nil)
+  }
+
   @Test("specializations a model uses are models of the registry, named as Swift spells them, and no roots")
   func usedSpecializationsAreModels() {
     let (registry, diagnostics) = Self.load(Self.schema + "struct Feed: Codable { let page: Page<User>; let nested: Response<Page<Int>>? }\n")

@@ -6,6 +6,8 @@ extension RegistryBuilder {
   mutating func lowerOwnProperties(of located: LocatedModel, evaluator: DefaultEvaluator) {
     let name = located.name
     let decl = located.syntax
+    resolver.loweringModel = decl.name.text
+    defer { resolver.loweringModel = nil }
     let file = located.file
     let traits = traits(of: located)
     let dialect = traits.dialect

@@ -15,6 +15,9 @@ struct TypeResolver {
   var specializationDepth = 0
   /// A template is lowered only to check it: the specializations it names are not wanted.
   var isCheckingTemplate = false
+  /// The model whose properties are being lowered, if any: no example argument for a generic
+  /// model it uses.
+  var loweringModel: String?
   /// Specializations named and not yet lowered, in the order they were first named.
   var pendingSpecializations: [Specialization] = []
   /// Every specialization named so far, lowered or pending.
@@ -182,8 +185,9 @@ struct TypeResolver {
   /// A generic model named with `given` type arguments where it takes another number.
   private mutating func reportArgumentCount(of generic: LocatedModel, given: Int, at range: Range<Int>, file: Int) {
     let parameters = generic.syntax.genericParameters.map(\.text)
-    // The example puts a declared model in place of each parameter, as a user would.
-    let argument = symbols.modelOrder.first ?? "String"
+    // The example puts a declared model in place of each parameter, as a user would (not the
+    // model the use is in, which would then contain itself).
+    let argument = symbols.modelOrder.first { $0 != loweringModel } ?? "String"
     let example = "\(generic.syntax.name.text)<\(Array(repeating: argument, count: parameters.count).joined(separator: ", "))>"
     report(
       SchemaMessages.genericArguments(generic.syntax.name.text, parameters: parameters, given: given, example: example),
