@@ -111,4 +111,38 @@ import Testing
     let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
     #expect(actual == expected, "castctl \(output)")
   }
+
+  /// A subclass of a generic class's specialization: JSONDecoder runs `BaseResponse<User>`'s
+  /// `init(from:)`, so the subclass's own property is never read.
+  class BaseResponse<T: Codable>: Codable { let status: Int; let data: T? }
+  final class UserResponse: BaseResponse<User> { var extra: Int = 1 }
+
+  static let classSchema = """
+    class BaseResponse<T: Codable>: Codable { let status: Int; let data: T? }
+    final class UserResponse: BaseResponse<User> { var extra: Int = 1 }
+    struct User: Codable { let id: Int; let name: String }
+    """
+
+  @Test(
+    "a subclass of a generic class's specialization decodes as JSONDecoder does",
+    arguments: [
+      #"{"status": 1, "data": {"id": 2, "name": "a"}, "extra": "x"}"#, #"{"status": 1, "data": {"id": "x"}}"#,
+      #"{"data": null}"#, #"{"status": 1}"#,
+    ])
+  func genericSuperclassAgrees(json: String) throws {
+    let decoder: String?
+    do {
+      _ = try JSONDecoder().decode(UserResponse.self, from: Data(json.utf8))
+      decoder = nil
+    } catch {
+      decoder = CodableDecoderTests.describe(error)
+    }
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "models.swift", text: Self.classSchema)])
+    #expect(diagnostics.map(\.code) == ["codable-subclass-properties"])
+    #expect(registry.models["UserResponse"]?.superclass == "BaseResponse<User>")
+    let run = try EngineProbe.run(registry, json, model: "UserResponse", build: false)
+    #expect(run.isValid == (decoder == nil), "castctl \(run.findings), JSONDecoder \(decoder ?? "ok")")
+    let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
+    #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == decoder)
+  }
 }

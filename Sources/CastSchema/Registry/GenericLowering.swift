@@ -20,29 +20,61 @@ extension RegistryBuilder {
     resolver.parameters = [:]
   }
 
-  /// Lowers every specialization named so far, and those these name in turn, into models.
-  /// What they report that their template already did (the same code at the same place) is
-  /// left out: one declaration, one report.
-  mutating func lowerPendingSpecializations() -> [Model] {
-    let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
-    let start = diagnostics.count
-    var models: [Model] = []
+  /// Gives each specialization named and not yet registered its slot and its declaration, under
+  /// its name in the symbol table: a subclass's superclass (`Base<Int>`) is found there.
+  mutating func registerPendingSpecializations() {
     while !resolver.pendingSpecializations.isEmpty {
       let next = resolver.pendingSpecializations.removeFirst()
       guard let generic = symbols.generics[next.generic] else { continue }
       let located = LocatedModel(syntax: generic.syntax, file: generic.file, index: addSlot(), name: next.name)
+      symbols.models[next.name] = located
+      unlowered.append((located, next))
+    }
+  }
+
+  /// Lowers the own properties of every specialization named so far, and of those these name in
+  /// turn; their models are built (`model(of:)`) once all are lowered, a superclass's included.
+  /// What they report that their template already did (the same code at the same place) is
+  /// left out: one declaration, one report.
+  mutating func lowerSpecializations() -> [LocatedModel] {
+    let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
+    let start = diagnostics.count
+    var lowered: [LocatedModel] = []
+    registerPendingSpecializations()
+    while !unlowered.isEmpty {
+      let (located, specialization) = unlowered.removeFirst()
       resolver.parameters = Dictionary(
-        zip(generic.syntax.genericParameters.map(\.text), next.arguments), uniquingKeysWith: { first, _ in first })
-      resolver.specializationDepth = next.depth
+        zip(located.syntax.genericParameters.map(\.text), specialization.arguments), uniquingKeysWith: { first, _ in first })
+      resolver.specializationDepth = specialization.depth
       lowerOwnProperties(of: located, evaluator: evaluator)
-      models.append(model(of: located))
+      lowered.append(located)
+      registerPendingSpecializations()
     }
     resolver.parameters = [:]
     resolver.specializationDepth = 0
+    dropRepeatedDiagnostics(since: start)
+    return lowered
+  }
+
+  /// Lowers the specializations named since the registry was built into models.
+  mutating func lowerPendingSpecializations() -> [Model] {
+    models(of: lowerSpecializations())
+  }
+
+  /// The models of lowered specializations, without reporting again what their template did.
+  mutating func models(of specializations: [LocatedModel]) -> [Model] {
+    let start = diagnostics.count
+    let models = specializations.map { model(of: $0) }
+    dropRepeatedDiagnostics(since: start)
+    return models
+  }
+
+  /// Drops the diagnostics from `start` on that repeat an earlier one's code and place: a
+  /// template's problem, met again in each specialization.
+  private mutating func dropRepeatedDiagnostics(since start: Int) {
     var seen = Set(diagnostics[..<start].map { DiagnosticPlace(code: $0.code, range: $0.range) })
     let fresh = diagnostics[start...].filter { seen.insert(DiagnosticPlace(code: $0.code, range: $0.range)).inserted }
     diagnostics.replaceSubrange(start..., with: fresh)
-    return models
   }
 }
 

@@ -19,6 +19,8 @@ struct RegistryBuilder: Sendable {
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
+  /// Specializations registered (`registerPendingSpecializations`) and not yet lowered.
+  var unlowered: [(LocatedModel, Specialization)] = []
 
   init(files: [SourceFile], options: RegistryOptions) {
     self.files = files
@@ -57,21 +59,23 @@ struct RegistryBuilder: Sendable {
       }
     }
 
-    linkSuperclasses()
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
+    linkSuperclasses()
+    // A generic superclass (`class Sub: Base<Int>`) is a model before its subclass is lowered.
+    registerPendingSpecializations()
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
     for located in symbols.modelDecls { lowerOwnProperties(of: located, evaluator: evaluator) }
-    var models: [Model] = []
-    models.reserveCapacity(symbols.modelDecls.count)
-    for located in symbols.modelDecls { models.append(model(of: located)) }
-    var names = symbols.modelOrder
+    var specializations: [LocatedModel] = []
     if !symbols.generics.isEmpty {
       checkGenericTemplates(evaluator: evaluator)
-      let specializations = lowerPendingSpecializations()
-      models += specializations
-      names += specializations.map(\.name)
+      specializations = lowerSpecializations()
     }
+    var models: [Model] = []
+    models.reserveCapacity(symbols.modelDecls.count + specializations.count)
+    for located in symbols.modelDecls { models.append(model(of: located)) }
+    models += self.models(of: specializations)
+    let names = symbols.modelOrder + specializations.map(\.name)
     checkConstructedDefaults(models)
     diagnostics += resolver.takeDiagnostics()
     // NB: declared names are unique (a taken name is reported, not declared), and a
@@ -172,6 +176,11 @@ struct RegistryBuilder: Sendable {
         let entryName = Self.typeName(entry)
         if symbols.models[entryName] != nil {
           superclassOf[name] = entryName
+          break
+        }
+        // `Base<Int>`: the generic class's specialization is the superclass.
+        if symbols.generics[entryName]?.syntax.isStruct == false, case .named(_, let arguments, _) = entry, !arguments.isEmpty {
+          if case .model(let specialization)? = resolver.resolve(entry, file: located.file) { superclassOf[name] = specialization }
           break
         }
       }
