@@ -31,4 +31,21 @@ struct CodableGenericCommandTests {
     #expect(output.status == status, "\(output.stdout)\(output.stderr)")
     #expect((output.stdout + output.stderr).contains(expected), "\(output.stdout)\(output.stderr)")
   }
+
+  @Test(
+    "with no single root, the usage error shows a generic model's form",
+    arguments: [
+      ("struct Page<T: Codable>: Codable { let items: [T] }\n", "--model 'Page<String>'"),
+      (
+        "struct Page<T: Codable>: Codable { let items: [T] }\nstruct A: Codable { let a: Int }\nstruct B: Codable { let b: Int }\n",
+        "candidates: A, B, Page<T>"
+      ),
+    ])
+  func noRootShowsGenericForm(schema: String, expected: String) throws {
+    let path = try CastctlProcess.temporaryFile("generic.swift", schema)
+    defer { CastctlProcess.removeTemporaryFile(path) }
+    let output = try CastctlProcess.run(["validate", path, "-"], stdin: "{}")
+    #expect(output.status == 64, "\(output.stdout)\(output.stderr)")
+    #expect(output.stderr.contains(expected), "\(output.stderr)")
+  }
 }

@@ -74,7 +74,12 @@ extension SchemaFrontend {
     let roots = registry.rootModels
     guard roots.count == 1, let only = roots.first else {
       let candidates = roots.isEmpty ? Array(registry.models.keys) : roots
-      return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates))
+      // Generic models are no candidates by themselves; their form says what to write.
+      let generics = registry.genericModels.map { "\($0.name)<\($0.parameters.joined(separator: ", "))>" }
+      if candidates.isEmpty, let generic = registry.genericModels.first {
+        return .failure(.genericModel(generic.name, parameters: generic.parameters, example: "String"))
+      }
+      return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates + generics))
     }
     return .success(TargetChoice(target: .model(only), name: "model \(only)"))
   }
