@@ -116,8 +116,9 @@ extension ModelRegistry {
   /// This registry with the specializations `type` names (a target's root type, `Page<User>`)
   /// lowered in, so that a compiled schema finds them; itself when it has them all.
   package func including(_ type: TypeRef) -> ModelRegistry {
+    guard specializer != nil else { return self }
     let missing = type.referencedNames.filter { models[$0] == nil && $0.contains("<") }
-    guard specializer != nil, !missing.isEmpty else { return self }
+    guard !missing.isEmpty else { return self }
     var registry = self
     for name in missing {
       let (syntax, _, _) = SchemaLoader.parseTypeSyntax(name, fileIndex: files.count)
