@@ -294,6 +294,11 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var isExtension = false
   /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
   package var customCoding: [NameSyntax] = []
+  /// `struct Page<T: Codable>`: the generic parameters' names, in order; empty for most models.
+  package var genericParameters: [NameSyntax] = []
+
+  /// Whether it declares generic parameters: a template, lowered once per specialization.
+  package var isGeneric: Bool { !genericParameters.isEmpty }
 }
 
 /// `typealias Name = Type`
