@@ -13,6 +13,9 @@ public struct RegistryOptions: Sendable, Hashable {
   package var codableDateFormat: DateFormat = .referenceSeconds
   /// `--key-decoding`: JSONDecoder's key strategy for Codable models.
   package var keyDecoding = CodableKeyDecoding.useDefaultKeys
+  /// `--non-conforming-floats`: the strings a Codable model's `Float` / `Double` reads as
+  /// infinity, minus infinity and NaN and writes them as; nil is JSONDecoder's default, `throw`.
+  package var nonConformingFloats: NonConformingFloats?
 
   /// Default options: no flags.
   public init(

@@ -41,12 +41,20 @@ struct GeneratorOptions: ParsableArguments {
     help: "JSONDecoder's key strategy for Codable models: \(CodableKeyDecoding.allCases.map(\.rawValue).joined(separator: ", ")).")
   var keyDecoding: CodableKeyDecoding = .useDefaultKeys
 
+  @Option(
+    name: .customLong("non-conforming-floats"),
+    help: ArgumentHelp(
+      "JSONDecoder's nonConformingFloatDecodingStrategy for codable models: throw (the default: a string is never a Float or Double), or POS,NEG,NAN (.convertFromString): the three strings a Float or Double reads as infinity, minus infinity and NaN, and that convert writes them as (JSONEncoder's .convertToString).",
+      valueName: "strategy"))
+  var nonConformingFloats: FloatStrategy?
+
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
     var options = RegistryOptions(
       capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
       dialect: dialect)
     options.keyDecoding = keyDecoding
+    options.nonConformingFloats = nonConformingFloats?.floats
     return options.with(dateDecoding)
   }
 }
@@ -67,6 +75,23 @@ struct DateStrategy: ExpressibleByArgument {
     case _ where argument.hasPrefix("formatted:") && argument.count > "formatted:".count:
       format = .pattern(String(argument.dropFirst("formatted:".count)))
     default: return nil
+    }
+  }
+}
+
+/// A `--non-conforming-floats` value: `throw`, or the three strings of `.convertFromString`.
+struct FloatStrategy: ExpressibleByArgument {
+  let floats: NonConformingFloats?
+  let text: String
+
+  init?(argument: String) {
+    text = argument
+    if argument == "throw" {
+      floats = nil
+    } else if let floats = NonConformingFloats(option: argument) {
+      self.floats = floats
+    } else {
+      return nil
     }
   }
 }

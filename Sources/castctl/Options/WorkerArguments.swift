@@ -28,6 +28,7 @@ extension GeneratorOptions {
     if let dialect { arguments += ["--dialect", dialect.rawValue] }
     if let dateDecoding { arguments += ["--date-decoding", dateDecoding.text] }
     if keyDecoding != .useDefaultKeys { arguments += ["--key-decoding", keyDecoding.rawValue] }
+    if let nonConformingFloats { arguments += ["--non-conforming-floats", nonConformingFloats.text] }
     return arguments
   }
 }
