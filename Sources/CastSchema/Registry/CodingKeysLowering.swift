@@ -80,6 +80,7 @@ extension RegistryBuilder {
       if options.keyDecoding == .convertFromSnakeCase {
         applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
       }
+      properties[index].encodedKey = options.encodedKey(codingKey: listed ?? property.name, outputKey: properties[index].outputKey)
       if property.optionality == .none, property.defaultValue != nil, !property.isLet {
         diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
       }

@@ -117,6 +117,9 @@ package struct Policy: Sendable, Hashable {
   /// The JSONDecoder / JSONEncoder strategies castctl takes as options (`RegistryOptions`:
   /// `--non-conforming-floats`) apply to this dialect.
   package var followsCoderStrategies = false
+  /// JSON output writes `/` as `\/`, as JSONEncoder does without `.withoutEscapingSlashes`
+  /// (`EncoderFormatting`).
+  package var escapesSlashes = false
   /// The strings a `Float` / `Double` reads as infinity, minus infinity and NaN and is written
   /// back as (`.convertFromString` / `.convertToString`); nil: a string is no number.
   package var nonConformingFloats: NonConformingFloats?
@@ -158,7 +161,7 @@ package struct Policy: Sendable, Hashable {
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
-        numbersWrittenAsStored: true, followsCoderStrategies: true, isStrict: false)
+        numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false)
     }
   }
 
