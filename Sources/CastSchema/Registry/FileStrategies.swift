@@ -29,7 +29,8 @@ enum FileStrategies {
           continue
         }
         let value = words.dropFirst().joined(separator: " ")
-        guard words.count == 2, apply(name, value, to: &result, fixed: options.commandLineStrategies) else {
+        var applied = result
+        guard words.count == 2, apply(name, value, to: &applied, fixed: options.commandLineStrategies) else {
           diagnostics.append(Diagnostic(SchemaMessages.malformedDirective(usage(name)), at: range))
           continue
         }
@@ -41,6 +42,7 @@ enum FileStrategies {
               at: range))
           continue
         }
+        result = applied
         setBy[name] = (value, files[index].path)
       }
       trees[index].strayDirectives = others
