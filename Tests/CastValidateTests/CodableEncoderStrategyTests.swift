@@ -110,3 +110,30 @@ import Testing
     #expect(formatting.isPlain)
   }
 }
+
+/// An enum's case keys and its associated values' keys go through `.convertToSnakeCase` too.
+extension CodableEncoderStrategyTests {
+  enum Shape: Codable { case bigCircle(radiusValue: Double), emptyBox }
+  struct H: Codable { let shapeKind: Shape; let other: Shape }
+
+  @Test("--key-encoding convert-to-snake-case writes an enum's case keys as JSONEncoder does")
+  func snakeCaseCaseKeys() throws {
+    let json = #"{"shapeKind": {"bigCircle": {"radiusValue": 1.5}}, "other": {"emptyBox": {}}}"#
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = String(decoding: try encoder.encode(JSONDecoder().decode(H.self, from: Data(json.utf8))), as: UTF8.self)
+    var options = RegistryOptions()
+    options.keyEncoding = .convertToSnakeCase
+    let registry = EngineProbe.registry(
+      "enum Shape: Codable { case bigCircle(radiusValue: Double), emptyBox }\nstruct H: Codable { let shapeKind: Shape; let other: Shape }\n",
+      options: options)
+    let run = try EngineProbe.run(registry, json, model: "H")
+    let instance = try #require(run.records.first?.instance)
+    let schema = CompiledSchema(registry: registry)
+    let formatting = EncoderFormatting(schema: schema, target: .model("H"), sortedKeys: true, withoutEscapingSlashes: false)
+    var bytes: [UInt8] = []
+    JSONWriter(style: .compact).write(formatting.sorted(ModelEncoder(schema: schema).encode(instance)), into: &bytes)
+    #expect(String(decoding: formatting.finish(bytes), as: UTF8.self) == expected)
+  }
+}

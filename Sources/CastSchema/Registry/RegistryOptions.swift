@@ -51,10 +51,15 @@ package enum CodableKeyDecoding: String, Sendable, Hashable, CaseIterable {
 }
 
 extension RegistryOptions {
+  /// The key JSONEncoder writes for a CodingKey (a property's, or an enum case's).
+  package func writtenKey(codingKey: String) -> String {
+    keyEncoding == .convertToSnakeCase ? FoundationSnakeCase.toSnakeCase(codingKey) : codingKey
+  }
+
   /// The key JSONEncoder writes for a Codable property with this CodingKey, where it is not the
   /// output key the decoding rules gave it (nil: the output key is written).
   package func encodedKey(codingKey: String, outputKey: KeyPath?) -> String? {
-    let written = keyEncoding == .convertToSnakeCase ? FoundationSnakeCase.toSnakeCase(codingKey) : codingKey
+    let written = writtenKey(codingKey: codingKey)
     return outputKey?.isSimple == true && outputKey?.components.first?.key == written ? nil : written
   }
 }
