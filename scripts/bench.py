@@ -28,6 +28,7 @@ ROOT = os.path.dirname(HERE)
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 BIN = os.path.join(ROOT, ".build", "release", "castctl")
 SCHEMA = os.path.join(SHARED, "bench", "schemas", "users.cast")
+CODABLE_SCHEMA = os.path.join(ROOT, "schemas", "bench", "users.swift")
 # The order of the runs within each round: shuffled, from a fixed seed so runs can be repeated.
 SHUFFLE = random.Random(20261122)
 
@@ -133,6 +134,10 @@ def main():
     out = os.path.join(options.data, "converted.ndjson")
     row("convert ndjson -o --jobs 1", [BIN, "convert", SCHEMA, clean + ".ndjson", "--model", "User", "--jobs", "1", "-o", out,
         "--force"], os.path.getsize(clean + ".ndjson"), meta["count"])
+    # The same file through the codable dialect: the model as the Codable structs an app declares.
+    codable = "validate ndjson --jobs 1, the Codable model (users.swift)"
+    row(codable, [BIN, "validate", CODABLE_SCHEMA, ndjson, "--model", "User", "--strict", "--date-decoding", "iso8601",
+                  "--format", "json", "--jobs", "1"], size_nd, meta["count"])
     # The peers check the same file with the same rules (semantics of the users model, strict),
     # single-threaded; whole process, as castctl's rows are.
     peers = simdjson_peers(options.data)
@@ -221,6 +226,7 @@ def main():
     print(f"--jobs 2 / --jobs 1: {rows[1][1] / rows[0][1]:.2f}x (paired {jobs:.2f}x); "
           f"1% invalid / 0% invalid: {rows[0][1] / rows[2][1]:.2f}x speed (paired {invalid:.2f}x); "
           f"convert / validate (no invalid records): {rows[4][1] / rows[2][1]:.2f}x speed (paired {convert:.2f}x)")
+    print(f"the Codable model / the .cast model, validate ndjson --jobs 1: {speed_ratio(codable, names[0]):.2f}x speed (paired)")
     for peer in ("simdjson DOM typed check (peer)", "simdjson On-Demand typed check (peer)"):
         if peer in walls:
             print(f"validate ndjson --jobs 1 / {peer}: {speed_ratio(names[0], peer):.2f}x speed (paired)")

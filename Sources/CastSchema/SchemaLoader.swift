@@ -22,13 +22,23 @@ package enum SchemaLoader {
     return (registry, sorted(diagnostics))
   }
 
-  /// Parses a type expression such as `[String: [Int]]` or `User?` against a registry
-  /// (`--type`, the REPL's `:type`). The expression lives in a file of its own, named `<type>`.
+  /// Parses a type expression such as `[String: [Int]]`, `User?` or `Page<User>` against a
+  /// registry (`--type`, `--model 'Page<User>'`, the REPL's `:type`). The expression lives in a
+  /// file of its own, named `<type>`. `registry` is the one given with the specializations of
+  /// generic models the expression names.
   package static func parseType(_ text: String, in registry: ModelRegistry)
-    -> (type: TypeRef?, optional: Bool, diagnostics: [Diagnostic], file: SourceFile)
+    -> (type: TypeRef?, optional: Bool, diagnostics: [Diagnostic], file: SourceFile, registry: ModelRegistry)
   {
-    let file = SourceFile(path: "<type>", text: text)
     let fileIndex = registry.files.count
+    let (syntax, file, problems) = parseTypeSyntax(text, fileIndex: fileIndex)
+    guard !problems.contains(where: { $0.severity == .error }) else { return (nil, false, problems, file, registry) }
+    let resolved = registry.resolving(syntax, file: fileIndex)
+    return (resolved.type, resolved.optional, problems + resolved.diagnostics, file, resolved.registry)
+  }
+
+  /// A type expression's syntax, read from a file of its own at `fileIndex`, with what is wrong in it.
+  static func parseTypeSyntax(_ text: String, fileIndex: Int) -> (TypeSyntax, SourceFile, [Diagnostic]) {
+    let file = SourceFile(path: "<type>", text: text)
     let (tokens, lexProblems) = Lexer.tokenize(file, file: fileIndex)
     var parser = Parser(source: file, file: fileIndex, tokens: tokens)
     parser.diagnostics = lexProblems
@@ -37,9 +47,7 @@ package enum SchemaLoader {
       parser.error(
         SyntaxMessages.unexpectedToken(parser.describe(parser.current), "after the type"), at: parser.current.range)
     }
-    var resolver = TypeResolver(symbols: SymbolTable(registry: registry))
-    let resolved = parser.diagnostics.contains { $0.severity == .error } ? nil : resolver.resolveProperty(syntax, file: fileIndex)
-    return (resolved?.0, resolved.map { $0.1 != .none } ?? false, parser.diagnostics + resolver.diagnostics, file)
+    return (syntax, file, parser.diagnostics)
   }
 
   /// Diagnostics in file order, then position, then severity (errors first).

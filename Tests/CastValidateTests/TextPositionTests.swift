@@ -25,24 +25,25 @@ struct TextPositionTests {
     ("abc", -5, 1, 1),  // clamped to the start
   ]
 
-  @Test("offsets become 1-based lines and scalar columns", arguments: cases)
+  @Test("offsets become 1-based lines and scalar columns, in data and in model files alike", arguments: cases)
   func locate(_ text: String, _ offset: Int, _ line: Int, _ column: Int) {
     let bytes = Array(text.utf8)
     let expected = TextPosition(line: line, column: column)
     bytes.withUnsafeBytes { buffer in
-      #expect(TextPosition.locate(offset, in: buffer) == expected)
       #expect(LineIndex(buffer).position(of: offset, in: buffer) == expected)
     }
+    #expect(SourceFile(path: "model.cast", bytes: bytes).location(of: offset) == expected)
   }
 
-  @Test("LineIndex agrees with locate at every offset")
+  @Test("a data position and a model file's position agree at every offset")
   func indexAgrees() {
     let bytes = Array("{\r\n  \"é\": [1,\n2],\n\n  \"😀\": \"x\"\n}\n".utf8)
+    let file = SourceFile(path: "model.cast", bytes: bytes)
     bytes.withUnsafeBytes { buffer in
       let index = LineIndex(buffer)
       #expect(index.lineStarts == [0, 3, 15, 19, 20, 34, 36])
       for offset in 0...buffer.count {
-        #expect(index.position(of: offset, in: buffer) == TextPosition.locate(offset, in: buffer), "\(offset)")
+        #expect(index.position(of: offset, in: buffer) == file.location(of: offset), "\(offset)")
       }
     }
   }
@@ -53,8 +54,8 @@ struct TextPositionTests {
     let error = try #require(JSONProbe.pullError(bytes))
     #expect(error.message == "invalid literal; expected 'true'")
     bytes.withUnsafeBytes { buffer in
-      #expect(TextPosition.locate(error.offset, in: buffer) == TextPosition(line: 2, column: 8))
-      #expect(TextPosition.locate(error.offset, in: buffer).description == "2:8")
+      #expect(LineIndex(buffer).position(of: error.offset, in: buffer) == TextPosition(line: 2, column: 8))
+      #expect(LineIndex(buffer).position(of: error.offset, in: buffer).description == "2:8")
     }
   }
 }

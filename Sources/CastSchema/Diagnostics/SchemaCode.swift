@@ -26,6 +26,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case overlappingJSONKey = "overlapping-json-key"
   case inheritanceCycle = "inheritance-cycle"
   case typealiasCycle = "typealias-cycle"
+  case genericArguments = "generic-arguments"
   // Defaults and enums.
   case defaultTypeMismatch = "default-type-mismatch"
   case cannotInferType = "cannot-infer-type"
@@ -77,7 +78,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .missingBrace: "a model or enum whose '}' never comes"
     case .unterminatedString: "a string literal that never ends on its line"
     case .unterminatedComment: "a /* */ comment that never ends"
-    case .nestingTooDeep: "types, literals or declarations nested more than 100 deep, or a typealias chain that long"
+    case .nestingTooDeep: "types, literals or declarations nested more than 100 deep, a typealias chain that long, or generic models specializing each other that deep"
     case .tooManyErrors: "50 syntax errors in one file; the rest of the file is skipped"
     case .missingVar: "`name: Type` without `var` or `let`, read as a property"
     case .skippedDeclaration: "a declaration that holds no model (a function, a protocol, a global), read past"
@@ -94,6 +95,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .overlappingJSONKey: "one property's output key on another's key path: one value would overwrite the other"
     case .inheritanceCycle: "a class that inherits from itself, directly or through others"
     case .typealiasCycle: "a typealias that refers to itself, directly or through others"
+    case .genericArguments: "a generic model (`Page<T>`) named without its type arguments, or with the wrong number of them"
     case .defaultTypeMismatch: "a default that does not fit its type, or a number beyond its type's range"
     case .cannotInferType: "a property with no type and no literal to infer it from"
     case .noDefaultInit: "a `Model()` default of a model with a property that has no default"
@@ -149,6 +151,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .overlappingJSONKey: SchemaCodeExample("struct A {\n  let a: Int? //! \"p\"\n  let b: Int //! \"p/q\"\n}\n")
     case .inheritanceCycle: SchemaCodeExample("class A: B {\n}\nclass B: A {\n}\n")
     case .typealiasCycle: SchemaCodeExample("typealias A = [A]\n")
+    case .genericArguments:
+      SchemaCodeExample("struct Page<T: Codable>: Codable {\n  let items: [T]\n}\nstruct Feed: Codable {\n  let page: Page\n}\n", file: "example.swift")
     case .defaultTypeMismatch: SchemaCodeExample("struct A {\n  var x: Int8 = 300\n}\n")
     case .cannotInferType: SchemaCodeExample("struct A {\n  var x = nil\n}\n")
     case .noDefaultInit: SchemaCodeExample("struct In {\n  let k: Int\n}\nstruct Out {\n  var i: In = In()\n}\n")

@@ -16,19 +16,6 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
   /// `line:column`, the form editors and compilers use.
   public var description: String { "\(line):\(column)" }
 
-  /// The position of a byte offset (clamped to the buffer), scanning from the start; for many offsets in one
-  /// buffer, build a `LineIndex` once instead.
-  public static func locate(_ offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
-    let target = min(max(offset, 0), buffer.count)
-    var line = 1
-    var lineStart = 0
-    for index in 0..<target where buffer.load(fromByteOffset: index, as: UInt8.self) == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = index + 1
-    }
-    return TextPosition(line: line, column: column(from: lineStart, to: target, in: buffer))
-  }
-
   /// One plus the number of scalars starting in `start..<target`: every byte that is not a UTF-8
   /// continuation byte starts a scalar.
   package static func column(from start: Int, to target: Int, in buffer: UnsafeRawBufferPointer) -> Int {

@@ -16,11 +16,15 @@ package struct ModelRegistry: Sendable {
   // NB: held so that they are freed with the registry rather than at the end of loading: tens of
   // thousands of nodes for a large schema, released one by one, where castctl keeps the registry
   // until it exits and never frees it.
-  private let syntax: [SourceFileSyntax]
+  let syntax: [SourceFileSyntax]
+  /// With generic models: what specializes them for a type named later (`including(_:)`); nil
+  /// for most schemas, which have none.
+  let specializer: Specializer?
 
   init(
     files: [SourceFile], models: OrderedDictionary<String, Model>, enums: OrderedDictionary<String, EnumType>,
-    aliases: [String: TypeRef], options: RegistryOptions, syntax: [SourceFileSyntax] = []
+    aliases: [String: TypeRef], options: RegistryOptions, syntax: [SourceFileSyntax] = [],
+    specializer: Specializer? = nil
   ) {
     self.files = files
     self.models = models
@@ -28,6 +32,7 @@ package struct ModelRegistry: Sendable {
     self.aliases = aliases
     self.options = options
     self.syntax = syntax
+    self.specializer = specializer
   }
 
   /// An empty registry (no files).
@@ -48,6 +53,6 @@ package struct ModelRegistry: Sendable {
 
   /// The closest model name, for "did you mean".
   package func suggestModel(for name: String) -> String? {
-    NameSuggestion.closest(to: name, in: Array(models.keys))
+    NameSuggestion.closest(to: name, in: Array(models.keys) + genericModels.map(\.name))
   }
 }

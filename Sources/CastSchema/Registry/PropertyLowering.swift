@@ -4,8 +4,10 @@ extension RegistryBuilder {
   /// Lowers a model's own properties; `evaluator` reads their defaults (one for every model: it
   /// holds the symbol tables, which copied per model cost a retain and a release each).
   mutating func lowerOwnProperties(of located: LocatedModel, evaluator: DefaultEvaluator) {
-    let name = located.syntax.name.text
+    let name = located.name
     let decl = located.syntax
+    resolver.loweringModel = decl.name.text
+    defer { resolver.loweringModel = nil }
     let file = located.file
     let traits = traits(of: located)
     let dialect = traits.dialect

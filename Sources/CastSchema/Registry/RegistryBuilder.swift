@@ -1,8 +1,9 @@
 import OrderedCollections
 
 /// Builds the registry from parsed files: collects names, resolves types and enums, detects
-/// inheritance cycles, flattens inheritance (superclass first) and checks keys.
-struct RegistryBuilder {
+/// inheritance cycles, flattens inheritance (superclass first) and checks keys. Generic models are
+/// lowered once per specialization (`Page<User>`), into ordinary models.
+struct RegistryBuilder: Sendable {
   let files: [SourceFile]
   let options: RegistryOptions
   /// The files' trees, by file index, once `build` has them.
@@ -18,6 +19,8 @@ struct RegistryBuilder {
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
+  /// Specializations registered (`registerPendingSpecializations`) and not yet lowered.
+  var unlowered: [(LocatedModel, Specialization)] = []
 
   init(files: [SourceFile], options: RegistryOptions) {
     self.files = files
@@ -56,33 +59,53 @@ struct RegistryBuilder {
       }
     }
 
-    linkSuperclasses()
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
+    linkSuperclasses()
+    // A generic superclass (`class Sub: Base<Int>`) is a model before its subclass is lowered.
+    registerPendingSpecializations()
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
     for located in symbols.modelDecls { lowerOwnProperties(of: located, evaluator: evaluator) }
-    var models: [Model] = []
-    models.reserveCapacity(symbols.modelDecls.count)
-    for located in symbols.modelDecls {
-      let name = located.syntax.name.text
-      let properties = flatten(located)
-      let traits = traits(of: located)
-      let model = Model(
-        name: name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
-        superclass: superclassOf[name], superKey: superKey(of: name), properties: properties,
-        inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
-        range: SourceRange(file: located.file, bytes: located.syntax.name.range))
-      checkKeys(model)
-      checkOutputOverlaps(model)
-      models.append(model)
+    var specializations: [LocatedModel] = []
+    if !symbols.generics.isEmpty {
+      checkGenericTemplates(evaluator: evaluator)
+      specializations = lowerSpecializations()
     }
+    var models: [Model] = []
+    models.reserveCapacity(symbols.modelDecls.count + specializations.count)
+    for located in symbols.modelDecls { models.append(model(of: located)) }
+    models += self.models(of: specializations)
+    let names = symbols.modelOrder + specializations.map(\.name)
     checkConstructedDefaults(models)
-    diagnostics += resolver.diagnostics
-    // NB: declared names are unique (a taken name is reported, not declared), so the table is
-    // built in one go rather than looked up before each insertion.
+    diagnostics += resolver.takeDiagnostics()
+    // NB: declared names are unique (a taken name is reported, not declared), and a
+    // specialization's has a `<`, so the table is built in one go rather than looked up before
+    // each insertion.
     return ModelRegistry(
-      files: files, models: OrderedDictionary(uncheckedUniqueKeys: symbols.modelOrder, values: models),
-      enums: resolvedEnums, aliases: aliases, options: options, syntax: trees)
+      files: files, models: OrderedDictionary(uncheckedUniqueKeys: names, values: models),
+      enums: resolvedEnums, aliases: aliases, options: options, syntax: trees,
+      specializer: symbols.generics.isEmpty ? nil : Specializer(builder: self))
+  }
+
+  /// A model whose own properties are lowered: inheritance flattened, its keys checked.
+  mutating func model(of located: LocatedModel) -> Model {
+    let declared = located.syntax.name.text
+    let traits = traits(of: located)
+    let model = Model(
+      name: located.name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
+      superclass: superclassOf[declared], superKey: superKey(of: declared), properties: flatten(located),
+      inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
+      range: SourceRange(file: located.file, bytes: located.syntax.name.range))
+    checkKeys(model)
+    checkOutputOverlaps(model)
+    return model
+  }
+
+  /// A fresh slot in the per-model tables, for a model lowered after the declared ones.
+  mutating func addSlot() -> Int {
+    traits.append(nil)
+    ownProperties.append([])
+    return traits.count - 1
   }
 
   // MARK: - Collecting names
@@ -102,6 +125,9 @@ struct RegistryBuilder {
       guard !model.name.text.isEmpty else { return }
       if model.isExtension {
         symbols.extensions[model.name.text, default: []].append(Located(syntax: model, file: file))
+      } else if model.isGeneric {
+        // A template: its slot in the per-model tables comes when it is lowered.
+        if declare(model.name, file: file) { symbols.generics[model.name.text] = LocatedModel(syntax: model, file: file, index: -1) }
       } else if declare(model.name, file: file) {
         let located = LocatedModel(syntax: model, file: file, index: symbols.modelDecls.count)
         symbols.models[model.name.text] = located
@@ -150,6 +176,11 @@ struct RegistryBuilder {
         let entryName = Self.typeName(entry)
         if symbols.models[entryName] != nil {
           superclassOf[name] = entryName
+          break
+        }
+        // `Base<Int>`: the generic class's specialization is the superclass.
+        if symbols.generics[entryName]?.syntax.isStruct == false, case .named(_, let arguments, _) = entry, !arguments.isEmpty {
+          if case .model(let specialization)? = resolver.resolve(entry, file: located.file) { superclassOf[name] = specialization }
           break
         }
       }
@@ -214,14 +245,14 @@ struct RegistryBuilder {
   }
 
   private mutating func flatten(_ model: LocatedModel) -> [Property] {
-    let name = model.syntax.name.text
+    let name = model.name
     // Without a superclass there is nothing to merge (own properties have distinct names
     // already), nor anything worth remembering.
-    guard let superclass = superclassOf[name].flatMap({ symbols.models[$0] }) else {
+    guard let superclass = superclassOf[model.syntax.name.text].flatMap({ symbols.models[$0] }) else {
       return ownProperties[model.index]
     }
     if let done = flattened[name] { return done }
-    let prefix = superKey(of: name)
+    let prefix = superKey(of: model.syntax.name.text)
     var result = flatten(superclass).map { property in
       var copy = property
       if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }

@@ -199,6 +199,22 @@ enum SchemaMessages {
       text: "'\(property)' maps to \"\(key)\", which maps back to '\(back)'; write //! \"\(key)\" to make the key explicit")
   }
 
+  /// A generic model named without its type arguments, or with too many or too few: the form
+  /// it takes (`Page<T>`) and one with a model in place of each parameter.
+  static func genericArguments(_ name: String, parameters: [String], given: Int, example: String) -> DiagnosticMessage {
+    let form = "\(name)<\(parameters.joined(separator: ", "))>"
+    let count = parameters.count == 1 ? "1 type argument" : "\(parameters.count) type arguments"
+    let problem = given == 0 ? "is generic" : "takes \(count), not \(given)"
+    return DiagnosticMessage(
+      .genericArguments, text: "'\(name)' \(problem): write \(form) with a type for each parameter, as in '\(example)'")
+  }
+
+  static func genericExpansionTooDeep(_ name: String, _ limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .nestingTooDeep,
+      text: "specializing '\(name)' needs specializations more than \(limit) deep (a generic model that uses itself with a larger argument)")
+  }
+
   static func typealiasChainTooLong(_ name: String, _ limit: Int) -> DiagnosticMessage {
     DiagnosticMessage(
       .nestingTooDeep,

@@ -10,13 +10,17 @@ struct Located<Syntax: Sendable>: Sendable {
 final class LocatedModel: Sendable {
   let syntax: ModelDeclSyntax
   let file: Int
-  /// Its position in `SymbolTable.modelOrder`, which indexes the builder's per-model tables.
+  /// Its slot in the builder's per-model tables: its position in `SymbolTable.modelOrder`, or
+  /// after those for a generic model's specialization.
   let index: Int
+  /// The model's name: the declared one, or a specialization's (`Page<User>`).
+  let name: String
 
-  init(syntax: ModelDeclSyntax, file: Int, index: Int) {
+  init(syntax: ModelDeclSyntax, file: Int, index: Int, name: String? = nil) {
     self.syntax = syntax
     self.file = file
     self.index = index
+    self.name = name ?? syntax.name.text
   }
 }
 
@@ -26,6 +30,8 @@ struct SymbolTable {
   var modelOrder: [String] = []
   /// The declarations of `modelOrder`, in that order.
   var modelDecls: [LocatedModel] = []
+  /// Generic models (`struct Page<T>`): templates, lowered once per specialization.
+  var generics: [String: LocatedModel] = [:]
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
   var aliases: [String: Located<TypealiasDeclSyntax>] = [:]
@@ -39,12 +45,12 @@ struct SymbolTable {
   /// Names a type can be written with, for "did you mean".
   var allTypeNames: [String] {
     ScalarType.allCases.map(\.rawValue) + ["Any", "Set", "Array", "Dictionary", "Optional"]
-      + modelOrder + enumOrder + aliases.keys.sorted() + aliasTypes.keys.sorted()
+      + modelOrder + generics.keys.sorted() + enumOrder + aliases.keys.sorted() + aliasTypes.keys.sorted()
   }
 
   /// Where a name is first declared, if anywhere.
   func declaration(of name: String) -> SourceRange? {
-    if let model = models[name] { return SourceRange(file: model.file, bytes: model.syntax.name.range) }
+    if let model = models[name] ?? generics[name] { return SourceRange(file: model.file, bytes: model.syntax.name.range) }
     if let decl = enums[name] { return SourceRange(file: decl.file, bytes: decl.syntax.name.range) }
     if let alias = aliases[name] { return SourceRange(file: alias.file, bytes: alias.syntax.name.range) }
     return nil

@@ -8,6 +8,20 @@ struct TypeResolver {
   private var failedAliases: Set<String> = []
   private var reported: Set<Diagnostic> = []
   private(set) var diagnostics: [Diagnostic] = []
+  /// While a generic model is lowered: what its parameters stand for (`T` → `User`).
+  var parameters: [String: TypeRef] = [:]
+  /// How deep the specialization being lowered is: 0 outside one, 1 for one a declared model
+  /// or a use site asked for.
+  var specializationDepth = 0
+  /// A template is lowered only to check it: the specializations it names are not wanted.
+  var isCheckingTemplate = false
+  /// The model whose properties are being lowered, if any: no example argument for a generic
+  /// model it uses.
+  var loweringModel: String?
+  /// Specializations named and not yet lowered, in the order they were first named.
+  var pendingSpecializations: [Specialization] = []
+  /// Every specialization named so far, lowered or pending.
+  private var specializationNames: Set<String> = []
 
   init(symbols: SymbolTable) {
     self.symbols = symbols
@@ -88,6 +102,8 @@ struct TypeResolver {
   ) -> TypeRef? {
     // Most types are plain names: only generic ones go through the generic spellings.
     if !arguments.isEmpty { return resolveGeneric(name, arguments: arguments, range: range, file: file) }
+    // A generic parameter hides any type of its name, as in Swift.
+    if !parameters.isEmpty, let bound = parameters[name.text] { return bound }
     // NB: scalars first, the commonest; no scalar spelling is one of the names below.
     if let scalar = ScalarType.named(name.text) { return .scalar(scalar) }
     switch name.text {
@@ -101,6 +117,10 @@ struct TypeResolver {
     if symbols.enums[bare] != nil { return .enumeration(bare) }
     if let alias = symbols.aliases[bare] { return resolveAlias(bare, alias, use: name, file: file) }
     if let type = symbols.aliasTypes[bare] { return type }
+    if let generic = symbols.generics[bare] {
+      reportArgumentCount(of: generic, given: 0, at: name.range, file: file)
+      return nil
+    }
     // The parser keeps a tuple or function type as its text: a known form, which JSON cannot map.
     if name.text.hasPrefix("(") {
       let reason = name.text.contains("->")
@@ -124,6 +144,9 @@ struct TypeResolver {
     let resolvedArguments = arguments.map { resolve($0, file: file) }
     if resolvedArguments.contains(where: { $0 == nil }) { return nil }
     let args = resolvedArguments.compactMap { $0 }
+    if let generic = symbols.generics[QualifiedName.lastPart(of: name.text)] {
+      return specialize(generic, arguments: args, range: range, file: file)
+    }
     switch (name.text, args.count) {
     case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
     case ("Set", 1), ("NSSet", 1): return .set(args[0])
@@ -134,6 +157,47 @@ struct TypeResolver {
       report(SchemaMessages.unsupportedType(name.text, "unexpected generic arguments"), at: range, file: file)
       return nil
     }
+  }
+
+  /// `Page<User>`: the model the generic one is with its parameters substituted, named as Swift
+  /// spells it; it is lowered (`RegistryBuilder.lowerPendingSpecializations`) after this.
+  private mutating func specialize(
+    _ generic: LocatedModel, arguments: [TypeRef], range: Range<Int>, file: Int
+  ) -> TypeRef? {
+    let parameters = generic.syntax.genericParameters
+    guard arguments.count == parameters.count else {
+      reportArgumentCount(of: generic, given: arguments.count, at: range, file: file)
+      return nil
+    }
+    let name = Specialization.name(generic.syntax.name.text, arguments: arguments)
+    guard !isCheckingTemplate else { return .model(name) }
+    if specializationNames.contains(name) { return .model(name) }
+    guard specializationDepth < Parser.maxNesting else {
+      report(SchemaMessages.genericExpansionTooDeep(name, Parser.maxNesting), at: range, file: file)
+      return nil
+    }
+    specializationNames.insert(name)
+    pendingSpecializations.append(
+      Specialization(name: name, generic: generic.syntax.name.text, arguments: arguments, depth: specializationDepth + 1))
+    return .model(name)
+  }
+
+  /// A generic model named with `given` type arguments where it takes another number.
+  private mutating func reportArgumentCount(of generic: LocatedModel, given: Int, at range: Range<Int>, file: Int) {
+    let parameters = generic.syntax.genericParameters.map(\.text)
+    // The example puts a declared model in place of each parameter, as a user would (not the
+    // model the use is in, which would then contain itself).
+    let argument = symbols.modelOrder.first { $0 != loweringModel } ?? "String"
+    let example = "\(generic.syntax.name.text)<\(Array(repeating: argument, count: parameters.count).joined(separator: ", "))>"
+    report(
+      SchemaMessages.genericArguments(generic.syntax.name.text, parameters: parameters, given: given, example: example),
+      at: range, file: file)
+  }
+
+  /// Hands over the diagnostics reported so far; later ones start a new list.
+  mutating func takeDiagnostics() -> [Diagnostic] {
+    defer { diagnostics = [] }
+    return diagnostics
   }
 
   private mutating func resolveAlias(

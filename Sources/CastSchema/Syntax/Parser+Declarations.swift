@@ -14,15 +14,17 @@ extension Parser {
       modelName = name(current)
       advance()
     }
-    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    let genericParameters = isPunctuation("<") ? parseGenericParameters() : []
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseTypeList() }
-    if isKeyword("where") { while !atEnd, !isPunctuation("{"), !current.startsLine { advance() } }
+    skipWhereClause()
     var model = ModelDeclSyntax(
       isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
       properties: tree.properties.count..<tree.properties.count, directives: [], nested: [],
       range: start..<previousEnd)
     model.isExtension = isExtension
+    // `extension Page where T == Int`: an extension names no parameters of its own.
+    if !isExtension { model.genericParameters = genericParameters }
     // Header directives: `class B: A //! awake`, before or after a `{` on the next line.
     while current.kind == .directive {
       model.directives.append(directive(current))
@@ -288,9 +290,10 @@ extension Parser {
   mutating func parseEnum(start: Int) -> EnumDeclSyntax {
     advance()
     let enumName = parseDeclName(after: "'enum'")
-    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    if isPunctuation("<") { _ = parseGenericParameters() }
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseTypeList() }
+    skipWhereClause()
     var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: start..<previousEnd)
     while current.kind == .directive { advance() }
     guard consume("{") else {
@@ -403,6 +406,54 @@ extension Parser {
       if current.startsLine, depth == 0 { return }
       advance()
     }
+  }
+
+  // MARK: - Generic parameters
+
+  /// `<T>`, `<T: Codable>`, `<K: Hashable & Codable, V>`, the current token being the `<`: the
+  /// parameters' names. Their constraints say nothing about JSON, so they are read past.
+  mutating func parseGenericParameters() -> [NameSyntax] {
+    let open = current.range
+    guard enterNesting(skipping: "<", ">") else { return [] }
+    defer { nesting -= 1 }
+    advance()
+    var parameters: [NameSyntax] = []
+    while !consume(">") {
+      guard !atEnd, !gaveUp, current.kind == .identifier else {
+        error(SyntaxMessages.expected("a generic parameter name", after: "in '<…>'"), at: current.range)
+        skipToClosingAngle(opening: open)
+        return parameters
+      }
+      parameters.append(name(current))
+      advance()
+      if consume(":") {
+        _ = parseType()
+        while isPunctuation("&") {
+          advance()
+          _ = parseType()
+        }
+      }
+      if !consume(","), !isPunctuation(">") {
+        error(SyntaxMessages.unexpectedToken(describe(current), "in the generic parameters; expected ',' or '>'"), at: current.range)
+        skipToClosingAngle(opening: open)
+        return parameters
+      }
+    }
+    return parameters
+  }
+
+  /// Recovers inside a broken generic parameter clause: past its `>`, or to the `{` or line end.
+  private mutating func skipToClosingAngle(opening: Range<Int>) {
+    while !atEnd, !isPunctuation("{"), !current.startsLine || current.range == opening {
+      if consume(">") { return }
+      advance()
+    }
+  }
+
+  /// `where T: Codable, U == Int`: constraints, which say nothing about JSON, read past up to the body.
+  private mutating func skipWhereClause() {
+    guard isKeyword("where") else { return }
+    while !atEnd, !isPunctuation("{"), !current.startsLine || isKeyword("where") { advance() }
   }
 
   // MARK: - typealias

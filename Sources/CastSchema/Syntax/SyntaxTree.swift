@@ -305,6 +305,11 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   /// Attributes on stored properties that may be property wrappers (`@Published`), each with
   /// the property's name: code castctl cannot run either.
   package var propertyWrappers: [PropertyWrapperSyntax] = []
+  /// `struct Page<T: Codable>`: the generic parameters' names, in order; empty for most models.
+  package var genericParameters: [NameSyntax] = []
+
+  /// Whether it declares generic parameters: a template, lowered once per specialization.
+  package var isGeneric: Bool { !genericParameters.isEmpty }
 }
 
 /// `typealias Name = Type`

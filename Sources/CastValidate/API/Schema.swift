@@ -56,6 +56,8 @@ public struct Schema: Sendable {
   /// record per element. Throws ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name
   /// no file declares.
   public func validator(for name: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
+    // A generic model's specialization (`Page<User>`) is a model once the registry lowers it.
+    let registry = name.contains("<") ? registry.including(.model(name)) : registry
     guard registry.models[name] != nil else {
       throw SchemaError(.unknownModel(name, suggestion: registry.suggestModel(for: name)))
     }
@@ -74,7 +76,7 @@ public struct Schema: Sendable {
       throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }
     let target = ValidationTarget.type(parsed.optional ? .optional(type) : type)
-    let compiled = CompiledSchema(registry: registry, options: options, target: target)
+    let compiled = CompiledSchema(registry: parsed.registry, options: options, target: target)
     guard let engine = DocumentValidator(schema: compiled, target: target) else {
       throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }

@@ -7,7 +7,7 @@ package enum ValidationTarget: Sendable {
   case type(TypeRef)
 
   /// The type a document is read as: the model's, or the expression's.
-  var rootType: TypeRef {
+  package var rootType: TypeRef {
     switch self {
     case .model(let name): .model(name)
     case .type(let type): type

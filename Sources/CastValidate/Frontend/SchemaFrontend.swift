@@ -46,8 +46,9 @@ package struct SchemaFrontend: Sendable {
   }
 
   /// The compiled plans of what `target` reaches, the same set for every command: a large
-  /// schema's other models cost nothing.
+  /// schema's other models cost nothing. A generic model's specialization the target names
+  /// (`Page<User>`) is lowered first.
   package func compile(_ target: ValidationTarget, options: ValidationOptions) -> CompiledSchema {
-    CompiledSchema(registry: registry, options: options, target: target)
+    CompiledSchema(registry: registry.including(target.rootType), options: options, target: target)
   }
 }

@@ -22,6 +22,8 @@ package enum TargetProblem: Error, Sendable {
   case noModels
   /// Several root models and none chosen.
   case ambiguous([String])
+  /// A generic model named without type arguments: its name, its parameters, an example argument.
+  case genericModel(String, parameters: [String], example: String)
 
   package func render(files: [SourceFile], style: TextStyle) -> String {
     switch self {
@@ -33,6 +35,10 @@ package enum TargetProblem: Error, Sendable {
       return "castctl: error: the schema declares no models; use --type for a plain type\n"
     case .ambiguous(let candidates):
       return "castctl: error: choose a model with --model; candidates: \(candidates.joined(separator: ", "))\n"
+    case .genericModel(let name, let parameters, let example):
+      let form = "\(name)<\(parameters.joined(separator: ", "))>"
+      let arguments = Array(repeating: example, count: parameters.count).joined(separator: ", ")
+      return "castctl: error: '\(name)' is generic (\(form)): name a type for each parameter, as in --model '\(name)<\(arguments)>'\n"
     }
   }
 }
@@ -48,13 +54,32 @@ extension SchemaFrontend {
       return .success(TargetChoice(target: .type(parsed.optional ? .optional(type) : type), name: "type \(expression)"))
     }
     if let model {
-      guard registry.models[model] != nil else { return .failure(.unknownModel(model, suggestion: registry.suggestModel(for: model))) }
-      return .success(TargetChoice(target: .model(model), name: "model \(model)"))
+      if registry.models[model] != nil { return .success(TargetChoice(target: .model(model), name: "model \(model)")) }
+      if let generic = registry.genericModels.first(where: { $0.name == model }) {
+        let example = registry.rootModels.first ?? registry.models.keys.first ?? "String"
+        return .failure(.genericModel(model, parameters: generic.parameters, example: example))
+      }
+      // `Page<User>`: a generic model's specialization, named as the registry names it.
+      if model.contains("<") {
+        let parsed = SchemaLoader.parseType(model, in: registry)
+        guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+          return .failure(.badType(parsed.diagnostics, parsed.file))
+        }
+        if case .model(let name) = type, !parsed.optional {
+          return .success(TargetChoice(target: .model(name), name: "model \(name)"))
+        }
+      }
+      return .failure(.unknownModel(model, suggestion: registry.suggestModel(for: model)))
     }
     let roots = registry.rootModels
     guard roots.count == 1, let only = roots.first else {
       let candidates = roots.isEmpty ? Array(registry.models.keys) : roots
-      return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates))
+      // Generic models are no candidates by themselves; their form says what to write.
+      let generics = registry.genericModels.map { "\($0.name)<\($0.parameters.joined(separator: ", "))>" }
+      if candidates.isEmpty, let generic = registry.genericModels.first {
+        return .failure(.genericModel(generic.name, parameters: generic.parameters, example: "String"))
+      }
+      return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates + generics))
     }
     return .success(TargetChoice(target: .model(only), name: "model \(only)"))
   }

@@ -38,12 +38,15 @@ struct Check: ParsableCommand {
     case .text:
       let color = Terminal.useColor(output.color, fileDescriptor: 1)
       Terminal.write(DiagnosticRenderer(files: session.registry.files, style: TextStyle(enabled: color)).render(shown))
-      let models = session.registry.models.count
+      // The models declared: a generic one counts once, not once per specialization.
+      let generic = session.registry.genericModels.count
+      let models = session.registry.models.keys.count { !$0.contains("<") } + generic
       let enums = session.registry.enums.count
       Terminal.write(
         "\(DiagnosticRenderer.count(files.count, "file")) checked"
           + (unreadable.isEmpty ? "" : " (\(unreadable.count) could not be read)") + ": "
-          + "\(DiagnosticRenderer.count(models, "model")), \(DiagnosticRenderer.count(enums, "enum")); "
+          + DiagnosticRenderer.count(models, "model") + (generic == 0 ? "" : " (\(generic) generic)")
+          + ", \(DiagnosticRenderer.count(enums, "enum")); "
           + DiagnosticRenderer.summary(of: session.diagnostics) + "\n")
     case .json:
       Terminal.write(DiagnosticJSON.document(shown, files: session.registry.files, unreadable: unreadable) + "\n")

@@ -27,13 +27,28 @@ struct Schema: ParsableCommand {
   }
 
   func run() throws {
-    let (paths, modelName) = SchemaArguments.split(arguments)
+    let (paths, namedModel) = SchemaArguments.split(arguments)
     let session = try SchemaSession.load(paths, options: generator)
     let color = Terminal.useColor(output.color, fileDescriptor: 2)
     Terminal.writeError(session.renderDiagnostics(color: color, minimum: .warning))
     if session.hasErrors { throw ExitCode.schemaErrors }
-    let registry = session.registry
+    var registry = session.registry
     var selection = SchemaSelection.all(in: registry)
+    var modelName = namedModel
+    // A generic model is shown as one of its specializations (`Page<User>`), lowered here.
+    if let name = modelName, name.contains("<") || registry.genericModels.contains(where: { $0.name == name }) {
+      // `Page<User>.items`: the property after the type's closing `>`.
+      let close = name.lastIndex(of: ">")
+      let property = close.map { name[name.index(after: $0)...] }.flatMap { $0.hasPrefix(".") ? $0 : nil } ?? ""
+      switch session.resolve(type: nil, model: String(name.dropLast(property.count))) {
+      case .success(let choice):
+        registry = registry.including(choice.target.rootType)
+        modelName = choice.label + property
+      case .failure(let problem):
+        Terminal.writeError(problem.render(files: registry.files, style: TextStyle(enabled: color)))
+        throw ExitCode.usage
+      }
+    }
     if let modelName {
       switch SchemaSelection.named(modelName, in: registry, usage: "") {
       case .success(let named): selection = named

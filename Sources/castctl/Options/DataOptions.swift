@@ -8,7 +8,7 @@ extension DataFormat: ExpressibleByArgument {}
 
 /// How a data file is read and judged: the target, the input shape and the strictness.
 struct DataOptions: ParsableArguments {
-  @Option(help: "The model to decode with (default: the one model no other model uses).")
+  @Option(help: "The model to decode with, a generic one with its arguments ('Page<User>') (default: the one model no other model uses).")
   var model: String?
 
   @Option(name: .customLong("type"), help: "Decode with any type expression instead, e.g. '[String: [Int]]' or Any.")

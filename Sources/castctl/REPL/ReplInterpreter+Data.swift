@@ -219,6 +219,14 @@ extension ReplInterpreter {
     }
   }
 
+  /// The model `text` names: a declared one, or a generic model's specialization (`Page<User>`),
+  /// which compiling it lowers.
+  func modelName(_ text: String) -> String? {
+    if session.registry.models[text] != nil { return text }
+    guard text.contains("<"), case .model(let name)? = SchemaLoader.parseType(text, in: session.registry).type else { return nil }
+    return name
+  }
+
   /// `[MODEL] JSON|@file` → the model (named or current) and the document, read by the
   /// library's reader as the commands read their data argument.
   private func target(_ rest: String) -> Result<(String, DataDocument, String), TargetError> {
@@ -226,8 +234,8 @@ extension ReplInterpreter {
     var model = session.currentModel
     let first = String(text.prefix { !$0.isWhitespace })
     if !first.isEmpty, !first.hasPrefix("@"), !ReplInput.isJSON(first) {
-      guard session.registry.models[first] != nil else { return .failure(TargetError(message: unknownModel(first))) }
-      model = first
+      guard let name = modelName(first) else { return .failure(TargetError(message: unknownModel(first))) }
+      model = name
       text = String(text.dropFirst(first.count)).trimmed
     }
     guard let model else {

@@ -62,8 +62,11 @@ extension ReplInterpreter {
   func show(_ rest: String) -> String {
     let name = rest.isEmpty ? (session.currentModel ?? "") : rest
     if name.isEmpty { return unknownModel(name) }
-    switch SchemaSelection.named(name, in: session.registry, usage: ":show ") {
-    case .success(let selection): return SchemaTable(registry: session.registry, style: style).render(selection)
+    // `Page<User>`: a generic model's specialization, lowered to be shown.
+    let specialized = name.contains("<") ? modelName(name) : nil
+    let registry = specialized.map { session.registry.including(.model($0)) } ?? session.registry
+    switch SchemaSelection.named(specialized ?? name, in: registry, usage: ":show ") {
+    case .success(let selection): return SchemaTable(registry: registry, style: style).render(selection)
     case .failure(let failure): return error(failure.message)
     }
   }
@@ -90,9 +93,9 @@ extension ReplInterpreter {
   }
 
   mutating func use(_ rest: String) -> String {
-    guard session.registry.models[rest] != nil else { return unknownModel(rest) }
-    session.currentModel = rest
-    return "using \(rest)\n"
+    guard let name = modelName(rest) else { return unknownModel(rest) }
+    session.currentModel = name
+    return "using \(name)\n"
   }
 
   func unknownModel(_ name: String) -> String {

@@ -38,7 +38,13 @@ enum ExplanationText {
   private static func explain(_ code: SchemaCode) -> String {
     let example = code.example
     var text = "\(code.rawValue): \(code.meaning.replacing("`", with: ""))\n\n"
-    text += "An \(code.severity.rawValue) in a model file" + (code.severity == .error ? ", which then does not load (exit 2)" : "") + ".\n\nExample:\n"
+    let kind =
+      switch code.severity {
+      case .error: "An error in a model file, which then does not load (exit 2)"
+      case .warning: "A warning in a model file"
+      case .note: "A note on a model file"
+      }
+    text += kind + ".\n\nExample:\n"
     text += "  $ cat \(example.file)\n" + indent(example.model) + "  $ \(example.command)\n"
     let file = SourceFile(path: example.file, text: example.model)
     var (registry, diagnostics) = SchemaLoader.load([file], options: example.options)
@@ -46,7 +52,11 @@ enum ExplanationText {
       let compiled = CompiledSchema(registry: registry, target: .model(model))
       diagnostics += keys.collisions(in: compiled, target: .model(model))
     }
-    return text + indent(DiagnosticRenderer(files: registry.files).render(diagnostics))
+    // Only this code's diagnostics: the others an example gives on the way would be noise here.
+    let shown = diagnostics.filter { $0.code == code.rawValue }
+    let others = diagnostics.count - shown.count
+    let more = others > 0 ? "(and \(DiagnosticRenderer.count(others, "other diagnostic")))\n" : ""
+    return text + indent(DiagnosticRenderer(files: registry.files).render(shown) + more)
   }
 
   /// What castctl reports for the example, a line per finding.

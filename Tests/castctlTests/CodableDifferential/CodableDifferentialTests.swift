@@ -9,14 +9,11 @@ import Testing
 @Suite struct CodableDifferentialTests {
   static let environment = ProcessInfo.processInfo.environment
 
-  /// The dialect does not agree with the decoder on every case yet (issue 24: enums with
-  /// associated values, URL, generics among them), so the suite runs the harness only when asked.
-  static let requested = environment["CASTCTL_CODABLE_DIFF"] == "1"
+  /// The harness is part of the suite; `CASTCTL_CODABLE_DIFF=0` leaves it out of a quick local run.
+  static let skipped = environment["CASTCTL_CODABLE_DIFF"] == "0"
 
   @Test(
-    .enabled(
-      if: requested,
-      "the codable dialect still disagrees with JSONDecoder on part of the corpus (issue 24); CASTCTL_CODABLE_DIFF=1 (make test-codable-diff) runs the harness"),
+    .enabled(if: !skipped, "CASTCTL_CODABLE_DIFF=0 leaves the codable differential harness out"),
     .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
   func castctlAgreesWithJSONDecoderAndJSONEncoderOnEveryCorpusDocument() throws {
     guard let swiftc = Oracle.swiftc, let binary = CastctlProcess.binary else { return }
