@@ -14,6 +14,8 @@ package enum SchemaLoader {
       trees.append(tree)
       diagnostics += problems
     }
+    let (options, strategyProblems) = FileStrategies.apply(&trees, files: files, options: options)
+    diagnostics += strategyProblems
     var builder = RegistryBuilder(files: files, options: options)
     let registry = builder.build(trees)
     diagnostics += builder.diagnostics

@@ -58,8 +58,9 @@ extension CompletionCase {
     CompletionCase(":help :lo", [":load"]),
     CompletionCase(":help lo", [":load"]),
     // :set: settings, then each setting's values.
-    CompletionCase(":set ", ["dialect", "flags", "keys", "strict", "unknown"]),
-    CompletionCase(":set d", ["dialect"]),
+    CompletionCase(":set ", ["date-decoding", "dialect", "flags", "key-decoding", "keys", "strict", "unknown"]),
+    CompletionCase(":set d", ["date-decoding", "dialect"]),
+    CompletionCase(":set key-decoding ", ["convert-from-snake-case", "use-default-keys"]),
     CompletionCase(":set dialect ", ["auto", "codable", "convertible", "dson", "jsoncast", "jsonobject", "nosce"]),
     CompletionCase(":set dialect js", ["jsoncast", "jsonobject"]),
     CompletionCase(":set strict ", ["off", "on"]),

@@ -54,6 +54,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case codableSnakeCaseUnreachable = "codable-snake-case-unreachable"
   case codableCustomCoding = "codable-custom-coding"
   case codableCaseNotCoded = "codable-case-not-coded"
+  case codablePropertyWrapper = "codable-property-wrapper"
 
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
@@ -62,7 +63,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
       .codableSnakeCaseUnreachable, .codableCaseNotCoded:
       .warning
-    case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding:
+    case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
     default:
       .error
@@ -119,6 +120,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableSnakeCaseUnreachable: "Codable: a property that `convertFromSnakeCase` can never reach"
     case .codableCustomCoding: "Codable: a hand-written `init(from:)` or `encode(to:)`; its properties pass through unchecked"
     case .codableCaseNotCoded: "Codable: an enum case left out of the enum's `CodingKeys`, never decoded (JSONEncoder throws on it)"
+    case .codablePropertyWrapper:
+      "Codable: a property wrapper (`@Published`, `@Clamped`) castctl cannot run; the property is read as its declared type"
     }
   }
 
@@ -181,6 +184,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableCaseNotCoded:
       SchemaCodeExample(
         "enum Shape: Codable {\n  case none\n  case circle(radius: Double)\n  enum CodingKeys: String, CodingKey { case none }\n}\n", file: "example.swift")
+    case .codablePropertyWrapper:
+      SchemaCodeExample("struct A: Codable {\n  @Trimmed var name: String\n}\n", file: "example.swift")
     case .codableCustomCoding:
       SchemaCodeExample(
         "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\n", file: "example.swift")

@@ -60,6 +60,10 @@ package struct Property: Sendable, Hashable {
   /// `convertFromSnakeCase`): what `JSONDecoder` names in its coding paths, even when no JSON key
   /// reaches it.
   package var codingKey: String? = nil
+  /// The key a Codable model's JSONEncoder writes where it is not the output key
+  /// (`--key-encoding convert-to-snake-case`, or a CodingKey no key reaches under
+  /// `convertFromSnakeCase`); reading never looks at it.
+  package var encodedKey: String? = nil
   /// `T`, `T?` or `T!`.
   package var optionality: Optionality
   /// Whether an absent value fails the model's init (per dialect, semantics §3).
@@ -76,4 +80,6 @@ package struct Property: Sendable, Hashable {
 
   /// The output key: the first alternative.
   package var outputKey: KeyPath? { keys.first }
+  /// The key path the value is written at: the encoder's key, else the output key.
+  package var writtenKey: KeyPath? { encodedKey.map { KeyPath(key: $0) } ?? outputKey }
 }

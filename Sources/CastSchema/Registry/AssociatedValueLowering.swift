@@ -134,6 +134,7 @@ extension RegistryBuilder {
       property.keys = FoundationSnakeCase.keysReaching(table?[name] ?? name).map { KeyPath(key: $0) }
       property.keySource = .snakeCase
     }
+    property.encodedKey = options.encodedKey(codingKey: table?[name] ?? name, outputKey: property.outputKey)
     return property
   }
 }

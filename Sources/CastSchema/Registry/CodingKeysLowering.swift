@@ -22,6 +22,13 @@ extension RegistryBuilder {
 
   /// Applies the synthesized conformance's rules to a codable model's own properties.
   mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
+    for wrapped in decl.propertyWrappers {
+      let type = properties.first { $0.name == wrapped.property.text }?.type.description ?? "its declared type"
+      diagnostics.append(
+        Diagnostic(
+          SchemaMessages.codablePropertyWrapper(wrapped.wrapper.text, wrapped.property.text, type),
+          at: SourceRange(file: file, bytes: wrapped.wrapper.range)))
+    }
     if let (what, range) = customCoding(of: decl, file: file).first {
       // The model's own code decodes it: its value is passed through unchecked, not guessed.
       diagnostics.append(Diagnostic(SchemaMessages.codableCustomCoding(decl.name.text, what), at: range))
@@ -80,6 +87,7 @@ extension RegistryBuilder {
       if options.keyDecoding == .convertFromSnakeCase {
         applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
       }
+      properties[index].encodedKey = options.encodedKey(codingKey: listed ?? property.name, outputKey: properties[index].outputKey)
       if property.optionality == .none, property.defaultValue != nil, !property.isLet {
         diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
       }

@@ -13,6 +13,14 @@ public struct RegistryOptions: Sendable, Hashable {
   package var codableDateFormat: DateFormat = .referenceSeconds
   /// `--key-decoding`: JSONDecoder's key strategy for Codable models.
   package var keyDecoding = CodableKeyDecoding.useDefaultKeys
+  /// `--non-conforming-floats`: the strings a Codable model's `Float` / `Double` reads as
+  /// infinity, minus infinity and NaN and writes them as; nil is JSONDecoder's default, `throw`.
+  package var nonConformingFloats: NonConformingFloats?
+  /// `--key-encoding`: JSONEncoder's key strategy for Codable models, for what is written.
+  package var keyEncoding = CodableKeyEncoding.useDefaultKeys
+  /// The strategies the command line gave (`key-decoding`, …): a model file's own strategy line
+  /// (`FileStrategies`) does not change them.
+  package var commandLineStrategies: Set<String> = []
 
   /// Default options: no flags.
   public init(
@@ -26,10 +34,32 @@ public struct RegistryOptions: Sendable, Hashable {
   }
 }
 
+/// JSONEncoder's `keyEncodingStrategy`, for Codable models.
+package enum CodableKeyEncoding: String, Sendable, Hashable, CaseIterable {
+  /// The CodingKey is the JSON key.
+  case useDefaultKeys = "use-default-keys"
+  /// The CodingKey goes through `FoundationSnakeCase.toSnakeCase`.
+  case convertToSnakeCase = "convert-to-snake-case"
+}
+
 /// JSONDecoder's `keyDecodingStrategy`, for Codable models.
 package enum CodableKeyDecoding: String, Sendable, Hashable, CaseIterable {
   /// The CodingKey is the JSON key.
   case useDefaultKeys = "use-default-keys"
   /// The JSON key goes through `FoundationSnakeCase.fromSnakeCase` before it is compared.
   case convertFromSnakeCase = "convert-from-snake-case"
+}
+
+extension RegistryOptions {
+  /// The key JSONEncoder writes for a CodingKey (a property's, or an enum case's).
+  package func writtenKey(codingKey: String) -> String {
+    keyEncoding == .convertToSnakeCase ? FoundationSnakeCase.toSnakeCase(codingKey) : codingKey
+  }
+
+  /// The key JSONEncoder writes for a Codable property with this CodingKey, where it is not the
+  /// output key the decoding rules gave it (nil: the output key is written).
+  package func encodedKey(codingKey: String, outputKey: KeyPath?) -> String? {
+    let written = writtenKey(codingKey: codingKey)
+    return outputKey?.isSimple == true && outputKey?.components.first?.key == written ? nil : written
+  }
 }

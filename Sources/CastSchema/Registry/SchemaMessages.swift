@@ -12,6 +12,12 @@ enum SchemaMessages {
       text: "'\(model)' has a hand-written \(what), which castctl cannot run: its properties are passed through unchecked, as '//! custom' ones are")
   }
 
+  static func codablePropertyWrapper(_ wrapper: String, _ property: String, _ type: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .codablePropertyWrapper,
+      text: "'\(property)' has the attribute \(wrapper), a property wrapper castctl cannot run: it reads '\(property)' as its declared type, \(type), where JSONDecoder decodes the wrapper's own Codable form")
+  }
+
   static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableDefaultIgnored,

@@ -82,13 +82,17 @@ extension Parser {
 
   private mutating func parseMember(into model: inout ModelDeclSyntax, pending: inout [DirectiveSyntax]) {
     let start = current.range.lowerBound
+    let firstToken = index
     let modifiers = parseModifiers()
     // NB: nearly every member is a property: its keyword is matched as bytes, not decoded.
     if isKeyword("var") || isKeyword("let") {
+      let attributes = modifiers.contains { $0.hasPrefix("@") } ? wrapperAttributes(from: firstToken) : []
       let property = parseProperty(start: start, pending: &pending)
       if modifiers.contains("static") {
         warnSkipped("static property '\(source.name(at: property.nameRange))'", at: property.range)
       } else {
+        let name = NameSyntax(text: source.name(at: property.nameRange), range: property.nameRange)
+        model.propertyWrappers += attributes.map { PropertyWrapperSyntax(wrapper: $0, property: name) }
         append(property, to: &model)
       }
       return
@@ -133,6 +137,24 @@ extension Parser {
       recoverToMember()
     }
   }
+
+  /// The attributes from token `first` on that may be property wrappers: any but the
+  /// attributes Swift itself defines (`@available`, `@objc`, …).
+  private func wrapperAttributes(from first: Int) -> [NameSyntax] {
+    var found: [NameSyntax] = []
+    for position in first..<max(first, index - 1) where isPunctuation("@", tokens[position]) {
+      let name = tokens[position + 1]
+      guard name.kind == .identifier, !Self.builtinAttributes.contains(text(name)) else { continue }
+      found.append(NameSyntax(text: "@" + text(name), range: tokens[position].range.lowerBound..<name.range.upperBound))
+    }
+    return found
+  }
+
+  static let builtinAttributes: Set<String> = [
+    "available", "objc", "nonobjc", "NSManaged", "NSCopying", "IBOutlet", "IBInspectable", "GKInspectable",
+    "MainActor", "preconcurrency", "inlinable", "usableFromInline", "frozen", "discardableResult", "Sendable",
+    "_spi", "backDeployed", "exclusivity", "unknown", "globalActor", "dynamicMemberLookup", "TaskLocal",
+  ]
 
   private func isCodingLabel(_ word: String, _ token: Token) -> Bool {
     token.kind == .identifier && source.text(token.range) == word

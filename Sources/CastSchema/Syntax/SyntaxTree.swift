@@ -1,3 +1,11 @@
+/// An attribute on a stored property that may be a property wrapper, and the property.
+package struct PropertyWrapperSyntax: Sendable, Hashable {
+  /// `@Name`, arguments left out.
+  package var wrapper: NameSyntax
+  /// The property it wraps.
+  package var property: NameSyntax
+}
+
 /// A name as written, with its range.
 package struct NameSyntax: Sendable, Hashable {
   /// The name without backticks.
@@ -294,6 +302,9 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var isExtension = false
   /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
   package var customCoding: [NameSyntax] = []
+  /// Attributes on stored properties that may be property wrappers (`@Published`), each with
+  /// the property's name: code castctl cannot run either.
+  package var propertyWrappers: [PropertyWrapperSyntax] = []
   /// `struct Page<T: Codable>`: the generic parameters' names, in order; empty for most models.
   package var genericParameters: [NameSyntax] = []
 

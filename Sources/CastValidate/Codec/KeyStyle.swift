@@ -17,7 +17,7 @@ package enum KeyStyle: String, Sendable, CaseIterable {
     case .property:
       return [KeyComponent(key: property.name)]
     case .json, .snake, .camel:
-      guard let key = property.outputKey else { return [KeyComponent(key: property.name)] }
+      guard let key = property.writtenKey else { return [KeyComponent(key: property.name)] }
       return key.components.map { component in
         var copy = component
         copy.key = restyle(component.key)

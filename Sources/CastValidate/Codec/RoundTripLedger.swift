@@ -156,7 +156,7 @@ package struct RoundTripLedger {
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
       }
-      let outKey = field.property.outputKey ?? KeyPath(key: field.name)
+      let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
       let outRelative = Self.pointer(outKey)
       let outPointer = outPath + outRelative
       let outValue = Self.lookup(outKey, in: output)

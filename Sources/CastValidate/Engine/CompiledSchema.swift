@@ -72,7 +72,7 @@ package final class CompiledSchema: @unchecked Sendable {
       return EnumPlan(enumType, registry: registry, payloadPlans: payloadPlans)
     }
     self.plans = plans
-    var base = Policy.preset(for: registry.options.dialect ?? .jsoncast)
+    var base = Policy.preset(for: registry.options.dialect ?? .jsoncast).with(registry.options)
     if options.strict { base = base.strict() }
     basePolicy = base
     nodeCount = compiler.nodes.count
@@ -153,7 +153,7 @@ final class SchemaCompiler {
   }
 
   func plan(for model: Model, index: Int) -> ModelPlan {
-    var policy = Policy.preset(for: model.dialect)
+    var policy = Policy.preset(for: model.dialect).with(registry.options)
     if options.strict { policy = policy.strict() }
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
     defer { datesInTheirFormatOnly = false }
@@ -234,7 +234,7 @@ final class SchemaCompiler {
   /// A model no compiled node reaches: its name and place, no fields.
   func emptyPlan(index: Int, name: String, dialect: Dialect, superKey: KeyPath?, declaration: SourceRange) -> ModelPlan {
     ModelPlan(
-      index: index, name: name, policy: Policy.preset(for: dialect), fields: [], directFields: [],
+      index: index, name: name, policy: Policy.preset(for: dialect).with(registry.options), fields: [], directFields: [],
       deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: superKey,
       declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false,
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)

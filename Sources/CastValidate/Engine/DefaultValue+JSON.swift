@@ -27,7 +27,7 @@ extension DefaultValue {
       let policy = Policy.preset(for: model.dialect)
       var root = JSONValue.object([])
       for property in model.properties where property.isMapped {
-        guard let key = property.outputKey else { continue }
+        guard let key = property.writtenKey else { continue }
         var value = property.defaultValue?.jsonValue(in: registry, depth: depth + 1)
         if value == .null { value = nil }
         if value == nil {

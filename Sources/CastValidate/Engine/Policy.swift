@@ -114,6 +114,15 @@ package struct Policy: Sendable, Hashable {
   /// `16777216.0`, `0.1` → `0.1`, an `Int`'s `-0` → `0`), as `JSONEncoder` writes it; elsewhere
   /// numbers keep their text.
   package var numbersWrittenAsStored = false
+  /// The JSONDecoder / JSONEncoder strategies castctl takes as options (`RegistryOptions`:
+  /// `--non-conforming-floats`) apply to this dialect.
+  package var followsCoderStrategies = false
+  /// JSON output writes `/` as `\/`, as JSONEncoder does without `.withoutEscapingSlashes`
+  /// (`EncoderFormatting`).
+  package var escapesSlashes = false
+  /// The strings a `Float` / `Double` reads as infinity, minus infinity and NaN and is written
+  /// back as (`.convertFromString` / `.convertToString`); nil: a string is no number.
+  package var nonConformingFloats: NonConformingFloats?
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -152,8 +161,16 @@ package struct Policy: Sendable, Hashable {
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
-        numbersWrittenAsStored: true, isStrict: false)
+        numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false)
     }
+  }
+
+  /// This policy with the coder strategies of `options`, where the dialect follows them.
+  package func with(_ options: RegistryOptions) -> Policy {
+    guard followsCoderStrategies else { return self }
+    var copy = self
+    copy.nonConformingFloats = options.nonConformingFloats
+    return copy
   }
 
   /// Whether a `null` is an error for a property (`optional`: `T?` or `T!`).

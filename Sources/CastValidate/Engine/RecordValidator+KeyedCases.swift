@@ -49,7 +49,7 @@ extension RecordValidator {
     path.push(.key(key))
     defer { path.pop() }
     let caseName = plan.caseNames[caseIndex]
-    let caseKey = plan.caseKeys[caseIndex]
+    let caseKey = plan.writtenCaseKeys[caseIndex]
     let caseDeclaration = plan.caseDeclarations[caseIndex]
     let valueKind = try payload.peekKind()
     let valueStart = payload.offset

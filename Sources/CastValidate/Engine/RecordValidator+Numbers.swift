@@ -98,6 +98,10 @@ extension RecordValidator {
     case .string:
       let token = try scanner.readString()
       let text = scanner.string(token)
+      if let floats = policy.nonConformingFloats, type == .float || type == .double || type == .cgFloat, floats.reads(text) {
+        // NB: written back as read: JSONEncoder's `.convertToString` writes the same three strings.
+        return .value(wantInstance ? .string(text) : nil)
+      }
       var literal: String?
       switch policy.stringToNumber {
       case .never: literal = nil

@@ -61,6 +61,8 @@ struct EnumPlan: Sendable {
   let payloadPlans: [Int?]
   /// The key of each case in the synthesized `Codable` form: its name, or its `CodingKeys` value.
   let caseKeys: [String]
+  /// The key JSONEncoder writes for each case (`--key-encoding`).
+  let writtenCaseKeys: [String]
   /// Case keys are compared after `convertFromSnakeCase` (`--key-decoding`), as JSONDecoder does.
   let caseKeysFromSnakeCase: Bool
 
@@ -75,6 +77,7 @@ struct EnumPlan: Sendable {
     caseKeys = zip(enumType.cases, rawValues).map { enumCase, raw in
       if case .string(let key) = raw { key } else { enumCase.name }
     }
+    writtenCaseKeys = caseKeys.map { registry.options.writtenKey(codingKey: $0) }
     stringRaws = rawValues.map { if case .string(let text) = $0 { Array(text.utf8) } else { [] } }
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range

@@ -46,6 +46,8 @@ extension Convert {
     var common = ["--to", to.rawValue, "--keys", keys.rawValue, "--color", Terminal.useColor(color.color, fileDescriptor: 2) ? "always" : "never"]
     if compact { common.append("--compact") }
     if binary { common.append("--binary") }
+    if sortedKeys { common.append("--sorted-keys") }
+    if withoutEscapingSlashes { common.append("--without-escaping-slashes") }
     if force { common.append("--force") }
     if quiet { common.append("--quiet") }
     if timing.timings { common.append("--timings") }

@@ -5,18 +5,16 @@ import CastValidate
 extension Convert {
   /// The pipe mode: per input line the converted record or its verdict, on standard output or
   /// `-o`, or `--split`'s two files. Findings never change the exit status here.
-  func runPipe(_ validator: DocumentValidator, path: String, encoder: ModelEncoder, registry: ModelRegistry) throws {
+  func runPipe(
+    _ validator: DocumentValidator, path: String, encoder: ModelEncoder, formatting: EncoderFormatting, registry: ModelRegistry
+  ) throws {
     let hidesNotes = quiet
     let keep: (Finding) -> Bool = { !hidesNotes || $0.severity > .note }
     let pipe = PipeRun(validator: validator, path: path, options: data)
     /// A valid record's converted line, without its newline.
     func converted(_ result: RecordResult) -> [UInt8]? {
       guard result.isValid else { return nil }
-      if let encoded = result.encoded { return encoded }
-      guard let instance = result.instance else { return nil }
-      var line: [UInt8] = []
-      encoder.writeCompact(instance, into: &line)
-      return line
+      return formatting.compactLine(encoded: result.encoded, instance: result.instance, encoder: encoder)
     }
     guard split.count == 2 else {
       let sink = try OutputSink(path: output, force: force)

@@ -57,6 +57,12 @@ struct Convert: ParsableCommand {
   @Flag(help: "JSON on one line.")
   var compact = false
 
+  @Flag(help: "Sort every object's keys as JSONEncoder's .sortedKeys does (by their UTF-8 bytes).")
+  var sortedKeys = false
+
+  @Flag(help: "Write / as it is in JSON output of Codable models (JSONEncoder's .withoutEscapingSlashes); by default they are written \\/, as JSONEncoder writes them. Other dialects never escape /.")
+  var withoutEscapingSlashes = false
+
   @Flag(help: "Binary property list (with --to plist).")
   var binary = false
 
@@ -122,15 +128,20 @@ struct Convert: ParsableCommand {
     }
     guard var validator = DocumentValidator(schema: schema, target: target, build: true) else { throw ExitCode.usage }
     timings.lap("compile")
+    let formatting = EncoderFormatting(
+      schema: schema, target: target, sortedKeys: sortedKeys, withoutEscapingSlashes: withoutEscapingSlashes)
+    // NB: sorted keys are written from the instance; the reader's own bytes keep the model's order.
+    let compactKeys = formatting.sortsKeys ? nil : keys
     if format == .jsonl || !split.isEmpty {
-      validator.compactKeys = keys
-      return try runPipe(validator, path: path, encoder: ModelEncoder(schema: schema, keys: keys), registry: session.registry)
+      validator.compactKeys = compactKeys
+      return try runPipe(
+        validator, path: path, encoder: ModelEncoder(schema: schema, keys: keys), formatting: formatting, registry: session.registry)
     }
     let document = try DataInput.open(path, options: data, color: colorOn)
     let (source, ndjson) = (document.source, document.recordsPerLine)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON lines are written while each record is read, without building its instance.
-    if ndjson, to == .json { validator.compactKeys = keys }
+    if ndjson, to == .json { validator.compactKeys = compactKeys }
     let encoder = ModelEncoder(schema: schema, keys: keys)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
@@ -155,7 +166,10 @@ struct Convert: ParsableCommand {
           // NDJSON streams: each valid record is written as it is decoded, gathered into pieces
           // of `sink.pieceSize`.
           do {
-            if writesJSONLines {
+            if writesJSONLines, !formatting.isPlain {
+              lines.append(contentsOf: formatting.compactLine(encoded: result.encoded, instance: result.instance, encoder: encoder) ?? [])
+              lines.append(UInt8(ascii: "\n"))
+            } else if writesJSONLines {
               if let encoded = result.encoded {
                 lines.append(contentsOf: encoded)
               } else if let instance = result.instance {
@@ -163,7 +177,7 @@ struct Convert: ParsableCommand {
               }
               lines.append(UInt8(ascii: "\n"))
             } else if let instance = result.instance {
-              lines.append(contentsOf: try self.render(encoder.encode(instance), ndjson: true))
+              lines.append(contentsOf: try self.render(encoder.encode(instance), ndjson: true, formatting: formatting))
             }
             if lines.count >= sink.pieceSize {
               try sink.write(lines)
@@ -207,17 +221,18 @@ struct Convert: ParsableCommand {
       let document: JSONValue
       // The reader, not a look at the first bytes, decides the shape.
       document = summary.isArray ? .array(values) : values.first ?? .null
-      try sink.write(try render(document, ndjson: false))
+      try sink.write(try render(document, ndjson: false, formatting: formatting))
     }
     try sink.commit()
     timings.lap("output")
   }
 
   /// One document in the chosen format.
-  private func render(_ value: JSONValue, ndjson: Bool) throws -> [UInt8] {
+  private func render(_ value: JSONValue, ndjson: Bool, formatting: EncoderFormatting) throws -> [UInt8] {
+    let value = formatting.sorted(value)
     switch to {
     case .json:
-      return Array((JSONWriter(style: compact || ndjson ? .compact : .pretty(indent: 2)).write(value) + "\n").utf8)
+      return formatting.finish(Array((JSONWriter(style: compact || ndjson ? .compact : .pretty(indent: 2)).write(value) + "\n").utf8))
     case .yaml:
       return Array(((ndjson ? "---\n" : "") + (try YAMLOutput.write(value))).utf8)
     case .plist:

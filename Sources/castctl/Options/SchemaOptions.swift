@@ -2,12 +2,13 @@ import ArgumentParser
 import CastSchema
 
 extension Dialect: ExpressibleByArgument {}
+extension CodableKeyEncoding: ExpressibleByArgument {
+  /// The option's spelling, or Foundation's (`convertToSnakeCase`).
+  package init?(argument: String) { self.init(spelling: argument) }
+}
 extension CodableKeyDecoding: ExpressibleByArgument {
   /// The option's spelling, or Foundation's (`convertFromSnakeCase`).
-  package init?(argument: String) {
-    guard let value = Self(rawValue: argument) ?? Self.allCases.first(where: { "\($0)" == argument }) else { return nil }
-    self = value
-  }
+  package init?(argument: String) { self.init(spelling: argument) }
 }
 
 /// The generator flags of JSON Cast and the dialect override: how the registry computes keys.
@@ -38,15 +39,35 @@ struct GeneratorOptions: ParsableArguments {
 
   @Option(
     name: .customLong("key-decoding"),
-    help: "JSONDecoder's key strategy for Codable models: \(CodableKeyDecoding.allCases.map(\.rawValue).joined(separator: ", ")).")
-  var keyDecoding: CodableKeyDecoding = .useDefaultKeys
+    help: "JSONDecoder's key strategy for Codable models: \(CodableKeyDecoding.allCases.map(\.rawValue).joined(separator: ", ")) (default use-default-keys; a model file's //! key-decoding line sets it when this is not given).")
+  var keyDecoding: CodableKeyDecoding?
+
+  @Option(
+    name: .customLong("key-encoding"),
+    help: "JSONEncoder's key strategy for what convert and roundtrip write for Codable models: \(CodableKeyEncoding.allCases.map(\.rawValue).joined(separator: ", ")) (Foundation's convertToSnakeCase: myURL is written my_url); default use-default-keys.")
+  var keyEncoding: CodableKeyEncoding?
+
+  @Option(
+    name: .customLong("non-conforming-floats"),
+    help: ArgumentHelp(
+      "JSONDecoder's nonConformingFloatDecodingStrategy for codable models: throw (the default: a string is never a Float or Double), or POS,NEG,NAN (.convertFromString): the three strings a Float or Double reads as infinity, minus infinity and NaN, and that convert writes them as (JSONEncoder's .convertToString).",
+      valueName: "strategy"))
+  var nonConformingFloats: FloatStrategy?
 
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
     var options = RegistryOptions(
       capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
       dialect: dialect)
-    options.keyDecoding = keyDecoding
+    if let keyDecoding { options.keyDecoding = keyDecoding }
+    if let keyEncoding { options.keyEncoding = keyEncoding }
+    options.nonConformingFloats = nonConformingFloats?.floats
+    // NB: what the command line gives, a model file's own strategy line does not change.
+    let given: [(String, Bool)] = [
+      ("key-decoding", keyDecoding != nil), ("key-encoding", keyEncoding != nil), ("date-decoding", dateDecoding != nil),
+      ("non-conforming-floats", nonConformingFloats != nil),
+    ]
+    options.commandLineStrategies = Set(given.filter(\.1).map(\.0))
     return options.with(dateDecoding)
   }
 }
@@ -58,15 +79,25 @@ struct DateStrategy: ExpressibleByArgument {
 
   init?(argument: String) {
     text = argument
-    switch argument {
     // NB: Foundation's own spellings are accepted too, as a developer copies them from the app.
-    case "deferred-to-date", "deferredToDate": format = .referenceSeconds
-    case "seconds-since-1970", "secondsSince1970": format = .epochSeconds
-    case "milliseconds-since-1970", "millisecondsSince1970": format = .epochMilliseconds
-    case "iso8601": format = .iso8601
-    case _ where argument.hasPrefix("formatted:") && argument.count > "formatted:".count:
-      format = .pattern(String(argument.dropFirst("formatted:".count)))
-    default: return nil
+    guard let format = DateFormat(strategy: argument) else { return nil }
+    self.format = format
+  }
+}
+
+/// A `--non-conforming-floats` value: `throw`, or the three strings of `.convertFromString`.
+struct FloatStrategy: ExpressibleByArgument {
+  let floats: NonConformingFloats?
+  let text: String
+
+  init?(argument: String) {
+    text = argument
+    if argument == "throw" {
+      floats = nil
+    } else if let floats = NonConformingFloats(option: argument) {
+      self.floats = floats
+    } else {
+      return nil
     }
   }
 }

@@ -27,7 +27,9 @@ extension GeneratorOptions {
     if werror { arguments.append("--werror") }
     if let dialect { arguments += ["--dialect", dialect.rawValue] }
     if let dateDecoding { arguments += ["--date-decoding", dateDecoding.text] }
-    if keyDecoding != .useDefaultKeys { arguments += ["--key-decoding", keyDecoding.rawValue] }
+    if let keyDecoding { arguments += ["--key-decoding", keyDecoding.rawValue] }
+    if let keyEncoding { arguments += ["--key-encoding", keyEncoding.rawValue] }
+    if let nonConformingFloats { arguments += ["--non-conforming-floats", nonConformingFloats.text] }
     return arguments
   }
 }

@@ -45,9 +45,9 @@ struct ReplCommandInfo {
       name: ":explain", usage: ":explain [CODE]", summary: "what a finding or model-file code means, with an example",
       details: "As `castctl explain`: without a code, every code with its meaning."),
     ReplCommandInfo(
-      name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n]",
+      name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n] | key-decoding STRATEGY | date-decoding STRATEGY",
       summary: "change a setting (no argument: show them)",
-      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them)."),
+      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding and date-decoding act like --key-decoding and --date-decoding for Codable models."),
     ReplCommandInfo(
       name: ":reset", usage: ":reset", summary: "forget everything: files, declarations, settings",
       details: "The session starts over, as if just opened."),

@@ -146,6 +146,9 @@ extension ReplInterpreter {
     case ("dialect", let name?) where Dialect(rawValue: name) != nil: settings.dialect = Dialect(rawValue: name)
     case ("unknown", let rule?) where UnknownKeyRule(rawValue: rule) != nil: settings.unknownKeys = UnknownKeyRule(rawValue: rule) ?? .ignore
     case ("keys", let style?) where KeyStyle(rawValue: style) != nil: settings.keys = KeyStyle(rawValue: style) ?? .json
+    case ("key-decoding", let name?) where CodableKeyDecoding(spelling: name) != nil:
+      settings.keyDecoding = CodableKeyDecoding(spelling: name)
+    case ("date-decoding", let name?) where DateFormat(strategy: name) != nil: settings.dateDecoding = name
     case ("flags", _):
       let flags = Set(words.dropFirst())
       guard flags.isSubset(of: ["-c", "-i", "-n", "-m"]) else { return error("flags are -c, -i, -n (and -m, which does nothing)") }
@@ -170,7 +173,8 @@ extension ReplInterpreter {
     let flags = [settings.capitalizeKeys ? "-c" : nil, settings.ignoreCase ? "-i" : nil, settings.nullEmpty ? "-n" : nil]
       .compactMap { $0 }
     return "strict \(settings.strict ? "on" : "off"), dialect \(settings.dialect?.rawValue ?? "auto"), "
-      + "unknown \(settings.unknownKeys.rawValue), keys \(settings.keys.rawValue), flags \(flags.isEmpty ? "none" : flags.joined(separator: " "))\n"
+      + "unknown \(settings.unknownKeys.rawValue), keys \(settings.keys.rawValue), flags \(flags.isEmpty ? "none" : flags.joined(separator: " "))"
+      + (settings.keyDecoding.map { ", key-decoding \($0.rawValue)" } ?? "") + (settings.dateDecoding.map { ", date-decoding \($0)" } ?? "") + "\n"
   }
 
   private func location(_ range: SourceRange) -> String {

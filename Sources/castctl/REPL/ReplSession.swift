@@ -13,6 +13,10 @@ struct ReplSession {
     var capitalizeKeys = false
     var ignoreCase = false
     var nullEmpty = false
+    /// `:set key-decoding`: as `--key-decoding`; nil leaves it to the files' strategy lines.
+    var keyDecoding: CodableKeyDecoding?
+    /// `:set date-decoding`: as `--date-decoding`, by its spelling.
+    var dateDecoding: String?
 
     /// Each setting `:set` knows and the values it takes, for completion and error messages.
     static let choices: [(name: String, values: [String])] = [
@@ -21,11 +25,22 @@ struct ReplSession {
       ("unknown", UnknownKeyRule.allCases.map(\.rawValue)),
       ("keys", KeyStyle.allCases.map(\.rawValue)),
       ("flags", ["-c", "-i", "-n"]),
+      ("key-decoding", CodableKeyDecoding.allCases.map(\.rawValue)),
+      ("date-decoding", ["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:"]),
     ]
 
     var registryOptions: RegistryOptions {
-      RegistryOptions(
+      var options = RegistryOptions(
         capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect)
+      if let keyDecoding {
+        options.keyDecoding = keyDecoding
+        options.commandLineStrategies.insert("key-decoding")
+      }
+      if let format = dateDecoding.flatMap(DateFormat.init(strategy:)) {
+        options.codableDateFormat = format
+        options.commandLineStrategies.insert("date-decoding")
+      }
+      return options
     }
 
     var validationOptions: ValidationOptions {

@@ -1,0 +1,30 @@
+/// JSONDecoder's `.convertFromString(positiveInfinity:negativeInfinity:nan:)` and JSONEncoder's
+/// `.convertToString`, for Codable models (`--non-conforming-floats POS,NEG,NAN`): three strings
+/// that a `Float` or `Double` reads as infinity, minus infinity and NaN, and writes back.
+package struct NonConformingFloats: Sendable, Hashable {
+  package var positiveInfinity: String
+  package var negativeInfinity: String
+  package var nan: String
+
+  package init(positiveInfinity: String, negativeInfinity: String, nan: String) {
+    self.positiveInfinity = positiveInfinity
+    self.negativeInfinity = negativeInfinity
+    self.nan = nan
+  }
+
+  /// `POS,NEG,NAN`; nil for anything else (`throw`, Foundation's default, is no strategy at all).
+  package init?(option: String) {
+    let parts = option.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 3 else { return nil }
+    self.init(positiveInfinity: parts[0], negativeInfinity: parts[1], nan: parts[2])
+  }
+
+  /// The option's spelling.
+  package var option: String { [positiveInfinity, negativeInfinity, nan].joined(separator: ",") }
+
+  /// Whether the decoder reads `text` as one of the three values (it compares the whole string,
+  /// case and all).
+  package func reads(_ text: String) -> Bool {
+    text == positiveInfinity || text == negativeInfinity || text == nan
+  }
+}

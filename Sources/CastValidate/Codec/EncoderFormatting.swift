@@ -1,0 +1,83 @@
+import CastSchema
+
+/// JSONEncoder's `outputFormatting` for what `convert` writes: `.sortedKeys` (`--sorted-keys`)
+/// and `/` escaped as `\/`, which JSONEncoder does unless `.withoutEscapingSlashes`, so castctl
+/// does it where the target's dialect writes as JSONEncoder (`Policy.escapesSlashes`).
+package struct EncoderFormatting: Sendable, Hashable {
+  /// Every object's members in the order `.sortedKeys` gives them.
+  package var sortsKeys = false
+  /// Every `/` written `\/`.
+  package var escapesSlashes = false
+
+  /// The formatting of `convert`'s JSON for `target`.
+  package init(schema: CompiledSchema, target: ValidationTarget, sortedKeys: Bool, withoutEscapingSlashes: Bool) {
+    sortsKeys = sortedKeys
+    escapesSlashes = !withoutEscapingSlashes && schema.targetPolicy(target).escapesSlashes
+  }
+
+  /// Whether the output is written as it is.
+  package var isPlain: Bool { !sortsKeys && !escapesSlashes }
+
+  /// `value` with every object's members sorted as `.sortedKeys` sorts them: by their keys'
+  /// UTF-8 bytes (checked on this machine: `e\u{301}x` before `f` before `éa`, uppercase first,
+  /// no numeric ordering), not as `String`'s `<` compares them.
+  package func sorted(_ value: JSONValue) -> JSONValue {
+    guard sortsKeys else { return value }
+    switch value {
+    case .array(let items): return .array(items.map(sorted))
+    case .object(let members):
+      return .object(
+        members.map { JSONMember(key: $0.key, value: sorted($0.value)) }
+          .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+    default: return value
+    }
+  }
+
+  /// JSON text with every `/` escaped, when it is to be: outside strings JSON has no `/`, so
+  /// every one of them is in a string.
+  package func finish(_ text: [UInt8]) -> [UInt8] {
+    guard escapesSlashes, text.contains(UInt8(ascii: "/")) else { return text }
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count + 8)
+    for byte in text {
+      if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
+      output.append(byte)
+    }
+    return output
+  }
+}
+
+extension CompiledSchema {
+  /// The policy of the model a document is read as; for a type expression (`[User]`), of the
+  /// model in it, else the schema's base policy.
+  package func targetPolicy(_ target: ValidationTarget) -> Policy {
+    var type = target.rootType
+    while true {
+      switch type {
+      case .model(let name): return plans.first { $0.name == name }?.policy ?? basePolicy
+      case .array(let element), .set(let element): type = element
+      case .dictionary(_, let value): type = value
+      case .optional(let wrapped): type = wrapped
+      default: return basePolicy
+      }
+    }
+  }
+}
+
+extension EncoderFormatting {
+  /// A valid record's compact JSON line, without its newline: the bytes the reader wrote while
+  /// reading (`encoded`), or the instance's, sorted when keys are sorted.
+  package func compactLine(encoded: [UInt8]?, instance: Instance?, encoder: ModelEncoder) -> [UInt8]? {
+    var line: [UInt8] = []
+    if sortsKeys, let instance {
+      JSONWriter(style: .compact).write(sorted(encoder.encode(instance)), into: &line)
+    } else if let encoded {
+      line = encoded
+    } else if let instance {
+      encoder.writeCompact(instance, into: &line)
+    } else {
+      return nil
+    }
+    return finish(line)
+  }
+}

@@ -1,0 +1,81 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// `--non-conforming-floats POS,NEG,NAN` against the real coders: JSONDecoder's
+/// `.convertFromString` reads the documents, JSONEncoder's `.convertToString` writes them back;
+/// castctl's verdicts, first errors and output must be the same.
+@Suite struct CodableFloatStrategyTests {
+  struct F: Codable {
+    let d: Double
+    let f: Float
+    let list: [Double]?
+    let table: [String: Float]?
+    let dec: Decimal?
+    let i: Int?
+  }
+
+  static let schema = """
+    struct F: Codable {
+      let d: Double
+      let f: Float
+      let list: [Double]?
+      let table: [String: Float]?
+      let dec: Decimal?
+      let i: Int?
+    }
+    """
+
+  static let strings = NonConformingFloats(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+
+  static let rows = [
+    #"{"d": "+Inf", "f": "-Inf"}"#, #"{"d": "NaN", "f": "NaN", "list": ["+Inf", 1.5, "-Inf"], "table": {"a": "NaN"}}"#,
+    #"{"d": "inf", "f": 1}"#, #"{"d": "+inf", "f": 1}"#, #"{"d": " NaN", "f": 1}"#, #"{"d": "1.5", "f": 1}"#, #"{"d": 1, "f": "Infinity"}"#,
+    #"{"d": 1e400, "f": 1}"#, #"{"d": 1, "f": "NaN", "dec": "NaN"}"#, #"{"d": 1, "f": 1, "i": "+Inf"}"#, #"{"d": 1, "f": 1, "list": ["NaN", "x"]}"#,
+    #"{"d": "", "f": 1}"#,
+  ]
+
+  @Test("the verdict, the first error and the output equal JSONDecoder's and JSONEncoder's", arguments: rows)
+  func agreesWithFoundation(json: String) throws {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+      positiveInfinity: Self.strings.positiveInfinity, negativeInfinity: Self.strings.negativeInfinity, nan: Self.strings.nan)
+    let encoder = JSONEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: Self.strings.positiveInfinity, negativeInfinity: Self.strings.negativeInfinity, nan: Self.strings.nan)
+    var said: String?
+    var expected: NSDictionary?
+    do {
+      let value = try decoder.decode(F.self, from: Data(json.utf8))
+      expected = try JSONSerialization.jsonObject(with: encoder.encode(value)) as? NSDictionary
+    } catch {
+      said = CodableDecoderTests.describe(error)
+    }
+    var options = RegistryOptions()
+    options.nonConformingFloats = Self.strings
+    let registry = EngineProbe.registry(Self.schema, options: options)
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "F", cleanCheck: clean)
+      #expect(run.isValid == (said == nil), "clean \(clean): castctl \(run.findings), JSONDecoder \(said ?? "ok")")
+      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
+      #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == said)
+      guard let expected, let instance = run.records.first?.instance else { continue }
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      #expect(actual == expected, "clean \(clean): castctl \(output)")
+    }
+  }
+
+  @Test("without the option, the three strings are no numbers (JSONDecoder's default, throw)")
+  func defaultThrows() throws {
+    let run = try EngineProbe.run(EngineProbe.registry(Self.schema), #"{"d": "+Inf", "f": 1}"#, model: "F")
+    #expect(!run.isValid)
+  }
+
+  @Test("the option reads POS,NEG,NAN and nothing else", arguments: [("a,b,c", true), ("a,b", false), (",,", true), ("a,b,c,d", false)])
+  func optionSpelling(text: String, valid: Bool) {
+    #expect((NonConformingFloats(option: text) != nil) == valid)
+  }
+}
