@@ -17,7 +17,8 @@ struct CodableGenericCommandTests {
         "JSONDecoder throws this error first: typeMismatch(Int, codingPath: data.items[1].id)"
       ),
       (["validate", "codable-page.swift", "-", "--type", "[Page<User>]"], "[\(page)]", 0, "(type [Page<User>])"),
-      (["convert", "codable-page.swift", "-", "--model", "Page<User>"], page, 0, #""next": "http://x.org/2""#),
+      // JSONEncoder writes "/" as "\/" (--without-escaping-slashes does not), and so does convert.
+      (["convert", "codable-page.swift", "-", "--model", "Page<User>"], page, 0, #""next": "http:\/\/x.org\/2""#),
       (["validate", "codable-page.swift", "-", "--model", "Page"], page, 64, "--model 'Page<User>'"),
       (["validate", "codable-page.swift", "-", "--model", "Page<User, Int>"], page, 64, "'Page' takes 1 type argument, not 2"),
       (["validate", "codable-page.swift", "-"], #"{"id": 1, "name": "a"}"#, 0, "(model User)"),
