@@ -82,10 +82,33 @@ package enum ScalarType: String, Sendable, Hashable, CaseIterable {
     }
   }
 
+  // NB: `==`, `isInteger` and `isFloatingPoint` are written out and inlinable: the validation
+  // engine, another module, asks them of every value it reads, and the synthesized `==` is
+  // reached there through the Equatable conformance, a call (and a conformance lookup) each time.
+
+  /// Whether two types are the same case.
+  @inlinable
+  package static func == (lhs: ScalarType, rhs: ScalarType) -> Bool {
+    // NB: a case without payload is stored as its one-byte tag (`ScalarTypeTests` checks the size).
+    unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
+  }
+
   /// True for the integer types.
-  package var isInteger: Bool { integerBounds != nil }
+  @inlinable
+  package var isInteger: Bool {
+    switch self {
+    case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64: true
+    default: false
+    }
+  }
   /// True for the floating-point types.
-  package var isFloatingPoint: Bool { self == .float || self == .double || self == .cgFloat }
+  @inlinable
+  package var isFloatingPoint: Bool {
+    switch self {
+    case .float, .double, .cgFloat: true
+    default: false
+    }
+  }
 
   /// Whether this floating-point type holds `value`: finite, and for `Float` within Float's range.
   /// Defaults and data share the rule, so a default never passes that the same value as data would not.
@@ -97,6 +120,7 @@ package enum ScalarType: String, Sendable, Hashable, CaseIterable {
     return self != .float || Float(value).isFinite
   }
   /// True for every type a JSON number can hold.
+  @inlinable
   package var isNumeric: Bool { isInteger || isFloatingPoint || self == .decimal || self == .number }
 }
 

@@ -32,6 +32,9 @@ struct DatePattern: Sendable {
 
   static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
   static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+  /// The names as UTF-8, read by `parse` without building an array per date.
+  static let monthNameBytes = monthNames.map { Array($0.utf8) }
+  static let weekdayNameBytes = weekdayNames.map { Array($0.utf8) }
 
   /// Compiles a pattern; nil when it uses a field this reader does not know.
   init?(_ pattern: String) {
@@ -119,9 +122,9 @@ struct DatePattern: Sendable {
       }
       return index - start >= (exact ? width : 1) ? value : nil
     }
-    func name(_ names: [String], abbreviated: Bool) -> Int? {
+    func name(_ names: [[UInt8]], abbreviated: Bool) -> Int? {
       for (position, full) in names.enumerated() {
-        let candidate = Array((abbreviated ? String(full.prefix(3)) : full).utf8)
+        let candidate = abbreviated ? full[..<3] : full[...]
         guard index + candidate.count <= text.count else { continue }
         var matches = true
         for (offset, byte) in candidate.enumerated() where Self.lower(text[index + offset]) != Self.lower(byte) {
@@ -147,7 +150,7 @@ struct DatePattern: Sendable {
         year = value
       case .month(let width):
         if width >= 3 {
-          guard let value = name(Self.monthNames, abbreviated: width == 3) else { return nil }
+          guard let value = name(Self.monthNameBytes, abbreviated: width == 3) else { return nil }
           month = value + 1
         } else {
           guard let value = number(width, max: 2, exact: exact) else { return nil }
@@ -178,7 +181,7 @@ struct DatePattern: Sendable {
         for _ in start..<index { scale *= 10 }
         fraction = Double(value) / scale
       case .weekday(let full):
-        guard name(Self.weekdayNames, abbreviated: !full) != nil else { return nil }
+        guard name(Self.weekdayNameBytes, abbreviated: !full) != nil else { return nil }
       case .zone(let colon, let zulu, let hoursOnly):
         guard index < text.count else { return nil }
         if zulu, text[index] == UInt8(ascii: "Z") {

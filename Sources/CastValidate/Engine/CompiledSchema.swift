@@ -21,6 +21,9 @@ package final class CompiledSchema: @unchecked Sendable {
   private let nodeCount: Int
   /// Date formats of `Date` nodes, by index.
   let dateFormats: [DateFormat]
+  /// The compiled pattern of each pattern date format, by the same index (nil: not a pattern, or
+  /// one only `DateFormatter` reads), looked up once here rather than per value.
+  let datePatterns: [DatePattern?]
   /// The JSON type each `Date` node reads, by index (`Policy.datesInTheirFormatOnly`).
   let dateInputs: [DateInput]
   /// Type expressions compiled for `--type` targets.
@@ -79,6 +82,12 @@ package final class CompiledSchema: @unchecked Sendable {
     nodeTable = .allocate(capacity: max(nodeCount, 1))
     nodeTable.initialize(from: compiler.nodes, count: nodeCount)
     dateFormats = compiler.dateFormats
+    datePatterns = compiler.dateFormats.map { format in
+      guard case .pattern(let pattern) = format, case .compiled(let compiled) = DatePatterns.shared.compiled(pattern) else {
+        return nil
+      }
+      return compiled
+    }
     dateInputs = compiler.dateInputs
   }
 

@@ -46,6 +46,12 @@ final class FieldPlan: Sendable {
   }
 
   var name: String { property.name }
+  /// What the walk reads of the property at every value, as plain data.
+  var facts: FieldFacts {
+    FieldFacts(
+      node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance,
+      hasWork: emptyStringCheck || isCustom || !checks.isEmpty)
+  }
   /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
   var isModel: Bool {
     if case .model = node { return true }
@@ -59,6 +65,20 @@ final class FieldPlan: Sendable {
     guard case .count = check, case .array(_, _, isSet: false) = node else { return false }
     return true
   }
+}
+
+/// What the walk reads of a property at each of its values (`ModelPlan.facts`): plain data, so
+/// that reading it and passing it down a call costs no reference counting, as passing the
+/// `FieldPlan` would.
+struct FieldFacts {
+  let node: ValueNode
+  let declaration: SourceRange
+  let isRequired: Bool
+  /// `FieldPlan.needsInstance`.
+  let needsInstance: Bool
+  /// Something to do once a value converted: `-n`, `//! custom` or checks (read from the
+  /// `FieldPlan`).
+  let hasWork: Bool
 }
 
 /// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest
@@ -90,6 +110,8 @@ final class ModelPlan: @unchecked Sendable {
   /// Every key the model reads, for "did you mean".
   let knownKeyNames: [String]
   let superKey: KeyPath?
+  /// Deferred key paths or a `//! super` object to read once the object's members are read.
+  let hasDeferredWork: Bool
   /// The objects key paths and `//! super` pass through (nil when every key is a plain key).
   let pathTree: PathTree?
   let declaration: SourceRange
@@ -106,6 +128,8 @@ final class ModelPlan: @unchecked Sendable {
   let keyEntries: UnsafeMutablePointer<KeyEntry>
   let keyEntryCount: Int
   let keyBytes: UnsafeMutablePointer<UInt8>
+  /// Each field's `FieldFacts`, aligned with `fields`.
+  let facts: UnsafeMutablePointer<FieldFacts>
 
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
@@ -125,6 +149,7 @@ final class ModelPlan: @unchecked Sendable {
     self.ignoredKeys = ignoredKeys
     self.knownKeyNames = knownKeyNames
     self.superKey = superKey
+    hasDeferredWork = !deferredFields.isEmpty || superKey != nil
     self.declaration = declaration
     self.caseInsensitive = caseInsensitive
     self.snakeCase = snakeCase
@@ -134,6 +159,8 @@ final class ModelPlan: @unchecked Sendable {
     keyBytes = .allocate(capacity: max(total, 1))
     keyEntries = .allocate(capacity: max(keys.count, 1))
     keyEntryCount = keys.count
+    facts = .allocate(capacity: max(fields.count, 1))
+    facts.initialize(from: fields.map(\.facts), count: fields.count)
     var start = 0
     for (position, key) in keys.enumerated() {
       (keyBytes + start).initialize(from: key, count: key.count)
@@ -146,6 +173,7 @@ final class ModelPlan: @unchecked Sendable {
   deinit {
     keyBytes.deallocate()
     keyEntries.deallocate()
+    facts.deallocate()
   }
 }
 

@@ -120,9 +120,12 @@ package struct Policy: Sendable, Hashable {
   /// JSON output writes `/` as `\/`, as JSONEncoder does without `.withoutEscapingSlashes`
   /// (`EncoderFormatting`).
   package var escapesSlashes = false
-  /// The strings a `Float` / `Double` reads as infinity, minus infinity and NaN and is written
-  /// back as (`.convertFromString` / `.convertToString`); nil: a string is no number.
-  package var nonConformingFloats: NonConformingFloats?
+  /// A `Float` / `Double` reads the run's `--non-conforming-floats` strings
+  /// (`RegistryOptions.nonConformingFloats`) as infinity, minus infinity and NaN, and is written
+  /// back as them (`.convertFromString` / `.convertToString`); false: a string is no number.
+  // NB: a flag, not the strings: a policy is plain data, copied into every call of the walk
+  // without reference counting.
+  package var readsNonConformingFloats = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
 
@@ -169,7 +172,7 @@ package struct Policy: Sendable, Hashable {
   package func with(_ options: RegistryOptions) -> Policy {
     guard followsCoderStrategies else { return self }
     var copy = self
-    copy.nonConformingFloats = options.nonConformingFloats
+    copy.readsNonConformingFloats = options.nonConformingFloats != nil
     return copy
   }
 

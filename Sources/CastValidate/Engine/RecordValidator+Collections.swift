@@ -70,9 +70,10 @@ extension RecordValidator {
     var first = true
     var members: [InstanceMember] = []
     var failed = false
-    var seen = DuplicateKeys()
+    var seen = DuplicateKeys(keyScratch)
+    defer { seen.release() }
     // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
-    var integerKeys: [String: (offset: Int, text: String)] = [:]
+    var integerKeys: [IntegerKey: (offset: Int, key: JSONStringToken)] = [:]
     while let key = try scanner.nextKey(&first) {
       path.push(.key(key))
       defer { path.pop() }
@@ -94,17 +95,19 @@ extension RecordValidator {
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, case let text = scanner.string(key),
-        let number = Self.integerKey(text)
-      {
-        if let previous = integerKeys.updateValue((start, text), forKey: number), previous.text != text {
+      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, let number = Self.integerKey(key, scanner) {
+        if let previous = integerKeys.updateValue((start, key), forKey: number),
+          scanner.decodedBytes(previous.key) != scanner.decodedBytes(key)
+        {
+          let text = scanner.string(key)
+          let previousText = scanner.string(previous.key)
           report(
             .duplicateKey, policy.isStrict ? .error : .warning,
-            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(scalar.rawValue) as \"\(previous.text.prefix(Excerpt.limit))\"; this value replaces the earlier one",
+            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(scalar.rawValue) as \"\(previousText.prefix(Excerpt.limit))\"; this value replaces the earlier one",
             at: start, declaration: declaration, related: previous.offset)
-          if wantInstance { members.removeAll { $0.key == number } }
+          if wantInstance { members.removeAll { $0.key == number.text } }
         }
-        memberKey = number
+        if wantInstance { memberKey = number.text }
       }
       // NB: a vouched null is an optional value's (the check doubts any other).
       if !wantInstance, keyOK, cleanUntil >= 0, skipClean(&scanner, node: valueNode, nullIsClean: valueOptional) != nil {
@@ -137,16 +140,23 @@ extension RecordValidator {
 
   /// An integer key's number as decimal text (`"+01"` → `"1"`, `"-0"` → `"0"`), or nil.
   static func integerKey(_ text: String) -> String? {
-    NumberText.exactInteger(text).map { ($0.negative && $0.magnitude != 0 ? "-" : "") + String($0.magnitude) }
+    NumberText.exactInteger(text).map { IntegerKey(negative: $0.negative, magnitude: $0.magnitude).text }
+  }
+
+  /// A dictionary key's integer, read from its bytes; nil when it is no integer or beyond UInt64.
+  static func integerKey(_ key: JSONStringToken, _ scanner: JSONScanner) -> IntegerKey? {
+    let parsed = key.hasEscapes
+      ? scanner.decodedBytes(key).withUnsafeBytes(NumberText.exactInteger)
+      : NumberText.exactInteger(scanner.bytes(key.span))
+    return parsed.map { IntegerKey(negative: $0.negative, magnitude: $0.magnitude) }
   }
 
   /// Why a dictionary key does not convert to the key type, or nil.
   private func keyProblem(_ keyNode: ValueNode, _ key: JSONStringToken, scanner: JSONScanner) -> String? {
     switch keyNode {
     case .scalar(let scalar) where scalar.isInteger:
-      let text = scanner.string(key)
-      guard let (negative, magnitude) = NumberText.exactInteger(text), Self.fits(negative: negative, magnitude: magnitude, scalar)
-      else { return "the key \"\(text.prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
+      guard let number = Self.integerKey(key, scanner), Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
+      else { return "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
       return nil
     case .scalar(.character):
       return scanner.string(key).count == 1 ? nil : "the key is not a single character"
@@ -169,20 +179,22 @@ extension RecordValidator {
     _ index: Int, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
-    let plan = schema.enums[index]
+    // NB: the schema outlives every record, so its plans need no reference counting here.
+    unowned(unsafe) let plan = schema.enums[index]
     if policy.caseNamesAsKeys, plan.rawType == nil || plan.payloadPlans.contains(where: { $0 != nil }) {
       return try keyedCase(plan, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     }
     let start = scanner.offset
     var caseIndex: Int?
-    var found: String
+    var found = ""
     if plan.isNumeric {
       switch kind {
       case .number:
         let token = try scanner.readNumber()
-        found = scanner.literal(token)
         let value = scanner.double(token)
         caseIndex = plan.numericRaws.firstIndex(of: value)
+        // NB: the text is built for a message only; a matching case needs none.
+        if caseIndex == nil { found = scanner.literal(token) }
         // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.
         let truncated = value.rounded(.towardZero)
         if caseIndex == nil, policy.truncateFractions, plan.rawType?.isInteger == true, truncated != value,
@@ -206,9 +218,9 @@ extension RecordValidator {
       switch kind {
       case .string:
         let token = try scanner.readString()
-        found = "\"\(scanner.string(token))\""
         // A case with associated values is read only in the `{"case": {…}}` form.
         caseIndex = plan.stringRaws.indices.first { plan.payloadPlans[$0] == nil && scanner.equals(token, plan.stringRaws[$0]) }
+        if caseIndex == nil { found = "\"\(scanner.string(token))\"" }
       case .number where policy.numberToString:
         let literal = scanner.literal(try scanner.readNumber())
         found = literal
@@ -235,21 +247,44 @@ extension RecordValidator {
   }
 }
 
-/// Keys seen in one object: a short list, then a set once objects grow (10⁶ keys stay linear).
+/// An integer dictionary key as the number it is: `"1"`, `"01"` and `"+1"` are one key, and so
+/// are `"0"` and `"-0"`.
+struct IntegerKey: Hashable {
+  let negative: Bool
+  let magnitude: UInt64
+
+  init(negative: Bool, magnitude: UInt64) {
+    self.negative = negative && magnitude != 0
+    self.magnitude = magnitude
+  }
+
+  /// The key as decimal text, as the decoded dictionary holds it.
+  var text: String { (negative ? "-" : "") + String(magnitude) }
+}
+
+/// Keys seen in one object: a short list on the walker's scratch stack (no allocation per
+/// object), then a set once objects grow (10⁶ keys stay linear).
 struct DuplicateKeys {
-  private var tokens: [JSONStringToken] = []
+  private let scratch: RawStack<JSONStringToken>
+  /// Where this object's keys start on `scratch` (an inner object's keys go above them).
+  private let base: Int
   private var strings: [String: Int]?
+
+  init(_ scratch: RawStack<JSONStringToken>) {
+    self.scratch = scratch
+    base = scratch.count
+  }
 
   /// Records a key; returns the offset of an earlier equal key, if any.
   mutating func insert(_ key: JSONStringToken, scanner: JSONScanner) -> Int? {
-    if strings == nil, tokens.count < 16 {
-      for previous in tokens where Self.same(previous, key, scanner) { return previous.span.start - 1 }
-      tokens.append(key)
+    if strings == nil, scratch.count - base < 16 {
+      for index in base..<scratch.count where Self.same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
+      scratch.push(key)
       return nil
     }
     if strings == nil {
       var table: [String: Int] = [:]
-      for token in tokens { table[scanner.string(token)] = token.span.start - 1 }
+      for index in base..<scratch.count { table[scanner.string(scratch[index])] = scratch[index].span.start - 1 }
       strings = table
     }
     let text = scanner.string(key)
@@ -259,6 +294,11 @@ struct DuplicateKeys {
     }
     strings?[text] = key.span.start - 1
     return nil
+  }
+
+  /// Gives the object's keys back to the scratch stack once the object is read.
+  func release() {
+    scratch.pop(scratch.count - base)
   }
 
   /// Equal decoded text; raw bytes compared directly when neither key has escapes.

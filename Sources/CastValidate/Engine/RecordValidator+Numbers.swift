@@ -98,7 +98,7 @@ extension RecordValidator {
     case .string:
       let token = try scanner.readString()
       let text = scanner.string(token)
-      if let floats = policy.nonConformingFloats, type == .float || type == .double || type == .cgFloat, floats.reads(text) {
+      if policy.readsNonConformingFloats, let floats = schema.registry.options.nonConformingFloats, type == .float || type == .double || type == .cgFloat, floats.reads(text) {
         // NB: written back as read: JSONEncoder's `.convertToString` writes the same three strings.
         return .value(wantInstance ? .string(text) : nil)
       }
@@ -221,10 +221,11 @@ extension RecordValidator {
 
   /// A literal without an exponent and with few digits is finite in the type, unparsed.
   static func isSurelyFinite(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
-    let raw = scanner.bytes(token.span)
-    guard raw.count <= (type == .float ? 30 : 300) else { return false }
-    for byte in raw where byte | 0x20 == UInt8(ascii: "e") { return false }
-    return true
+    // NB: the type is matched, not compared: `==` on a raw-value enum of another module is a
+    // call through its Equatable conformance.
+    let limit: Int
+    if case .float = type { limit = 30 } else { limit = 300 }
+    return !token.hasExponent && token.span.end - token.span.start <= limit
   }
 
   static func fitsFloating(_ value: Double, _ type: ScalarType) -> Bool {

@@ -29,6 +29,7 @@ extension RecordValidator {
   ) throws(JSONSyntaxError) -> Outcome {
     // NB: the schema outlives every record, so its plans need no reference counting here.
     unowned(unsafe) let plan = schema.plans[index]
+    let policy = plan.policy
     let objectStart = scanner.offset
     let errorsBefore = errorCount
     let fieldCount = plan.fields.count
@@ -50,22 +51,22 @@ extension RecordValidator {
     while let key = try scanner.nextKey(&first) {
       _ = try scanner.peekKind()
       let valueStart = scanner.offset
-      let root = hasRoots ? plan.deferredRoots.firstIndex { matches(key, $0, plan, scanner) } : nil
-      if let fieldIndex = matchDirect(plan, key, &guess, scanner) {
-        unowned(unsafe) let field = plan.fields[fieldIndex]
-        if slots[slotBase + fieldIndex].offset >= 0, plan.policy.duplicateKeyFirstWins {
+      let root = hasRoots ? plan.deferredRoots.firstIndex { Self.matches(key, $0, plan, scanner) } : nil
+      if let fieldIndex = Self.matchDirect(plan, key, &guess, scanner) {
+        let facts = plan.facts[fieldIndex]
+        if slots[slotBase + fieldIndex].offset >= 0, policy.duplicateKeyFirstWins {
           reportDuplicate(
-            key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration, firstWins: true)
+            key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: facts.declaration, firstWins: true)
           try scanner.skipValue()
           continue
         }
         if slots[slotBase + fieldIndex].offset >= 0 {
           // The last value wins: what was found in the replaced one no longer counts.
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
-          reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: field.declaration)
+          reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: facts.declaration)
         }
         if !wantInstance, cleanUntil >= 0,
-          let status = skipClean(&scanner, node: field.node, nullIsClean: cleanCheck?.nullIsClean(model: index, field: fieldIndex))
+          let status = skipClean(&scanner, node: facts.node, nullIsClean: cleanCheck?.nullIsClean(model: index, field: fieldIndex))
         {
           slots[slotBase + fieldIndex].status = status
           slots[slotBase + fieldIndex].offset = valueStart
@@ -77,7 +78,7 @@ extension RecordValidator {
         }
         path.push(.key(key))
         if !wantInstance { transcript?.beginField(plan: index, field: fieldIndex) }
-        let (status, instance) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
+        let (status, instance) = try self.field(facts, of: index, at: fieldIndex, &scanner, policy: policy, build: wantInstance)
         if !wantInstance { transcript?.endField(fieldIndex, built: instance) }
         path.pop()
         slots[slotBase + fieldIndex].status = status
@@ -99,7 +100,7 @@ extension RecordValidator {
       }
     }
 
-    if !plan.deferredFields.isEmpty || plan.superKey != nil {
+    if plan.hasDeferredWork {
       let captures = (captureBase..<captureBase + plan.deferredRoots.count).map {
         captureStack[$0].value.start >= 0 ? captureStack[$0] : nil
       }
@@ -118,11 +119,13 @@ extension RecordValidator {
     for fieldIndex in 0..<fieldCount {
       let slot = slots[slotBase + fieldIndex]
       if slot.status == .value, !wantInstance { continue }
-      let field = plan.fields[fieldIndex]
+      // An absent optional settles silently; only building or writing needs to know how.
+      if slot.status == .absent, !wantInstance, transcript == nil, !plan.facts[fieldIndex].isRequired { continue }
+      unowned(unsafe) let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
       let outcome = settle(
-        field, slot.status, policy: plan.policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
+        field, slot.status, policy: policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
         valueEnd: slot.end)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
@@ -141,24 +144,28 @@ extension RecordValidator {
 
   /// Checks a property's value at the cursor; applies checks and `-n`, and demotes the findings
   /// of a value the dialect would drop.
+  // NB: the property comes as its plain facts; its `FieldPlan` (model `planIndex`, field
+  // `fieldIndex`) is looked up only when a value converted and has something more to do.
   mutating func field(
-    _ field: FieldPlan, _ scanner: inout JSONScanner, policy: Policy, build wantInstance: Bool
+    _ facts: FieldFacts, of planIndex: Int, at fieldIndex: Int, _ scanner: inout JSONScanner, policy: Policy,
+    build wantInstance: Bool
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
     let mark = findings.count
-    let emptyCheck = field.emptyStringCheck
-    let needInstance = wantInstance || field.needsInstance
-    let outcome = try value(field.node, &scanner, policy: policy, declaration: field.declaration, build: needInstance)
+    let needInstance = wantInstance || facts.needsInstance
+    let outcome = try value(facts.node, &scanner, policy: policy, declaration: facts.declaration, build: needInstance)
     switch outcome {
     case .null:
       return (.null, nil)
     case .unconvertible:
       // The findings of a value the dialect drops or replaces become warnings; a required
       // property's cannot be dropped, so they stay errors: the root causes of the invalid record.
-      if policy.unconvertible != .error, !field.isRequired { demote(since: mark) }
+      if policy.unconvertible != .error, !facts.isRequired { demote(since: mark) }
       return (.unconvertible, nil)
     case .value(let instance):
-      if emptyCheck, instance == .string("") {
+      guard facts.hasWork else { return (.value, instance) }
+      let field = schema.plans[planIndex].fields[fieldIndex]
+      if field.emptyStringCheck, instance == .string("") {
         report(.emptyStringAbsent, .note, "-n: the empty string of '\(field.name)' is read as absent", at: start, declaration: field.declaration)
         return (.emptyString, nil)
       }
@@ -175,13 +182,13 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil, known: [String] = [], valueEnd: Int = -1
+    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1
   ) -> Settlement {
     switch status {
     case .value:
       return .keep
     case .absent, .emptyString:
-      return absent(field, at: objectStart, reason: nil, known: known)
+      return absent(field, at: objectStart, reason: nil, known: known())
     case .null:
       if policy.rejectsNull(optional: field.isOptional) {
         report(
@@ -223,8 +230,8 @@ extension RecordValidator {
   }
 
   private mutating func absent(
-    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil, known: [String] = [],
-    severity: Severity = .error
+    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil,
+    known: @autoclosure () -> [String] = [], severity: Severity = .error
   ) -> Settlement {
     if field.isRequired {
       // A CodingKey no JSON key reaches (under convertFromSnakeCase) is still the key the decoder misses.
@@ -232,7 +239,7 @@ extension RecordValidator {
         .map { "\"\($0)\"" }.joined(separator: " or ")
       let type = SchemaTextual.type(field.property)
       let hint = reason == nil
-        ? nearMissKey(for: field.property.keys, known: known, objectAt: offset).map { "; did you mean \"\($0)\", which is in the data?" } ?? ""
+        ? nearMissKey(for: field.property.keys, known: known(), objectAt: offset).map { "; did you mean \"\($0)\", which is in the data?" } ?? ""
         : ""
       let message = reason.map { "'\(field.name)' (\(type)) is required, but \($0)" }
         ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
@@ -255,7 +262,7 @@ extension RecordValidator {
 
   // MARK: - Keys
 
-  func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
+  static func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
     if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
     if plan.snakeCase {
@@ -275,7 +282,8 @@ extension RecordValidator {
 
   /// The field a key belongs to, trying the field after the last match first (keys usually come
   /// in declaration order).
-  func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  // NB: static, so that the walker (a large struct, mutated around the call) is not copied for it.
+  static func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     if plan.keysFromSnakeCase {
@@ -287,7 +295,7 @@ extension RecordValidator {
     if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
-        if let expected = plan.fields[fieldIndex].directKey, matches(key, expected, plan, scanner) {
+        if let expected = plan.fields[fieldIndex].directKey, Self.matches(key, expected, plan, scanner) {
           guess = probe + 1
           return fieldIndex
         }
@@ -295,7 +303,7 @@ extension RecordValidator {
       }
       return nil
     }
-    let raw = bytes(key.span)
+    let raw = scanner.bytes(key.span)
     let length = raw.count
     let prefix = KeyPrefix.word(raw)
     let entries = plan.keyEntries
@@ -318,7 +326,7 @@ extension RecordValidator {
     try scanner.skipValue()
     // An ignored property's key is known, and not read: a note (semantics §1.2, nothing silent),
     // whatever `--unknown` says of the keys the model does not know.
-    if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { matches(key, $0, plan, scanner) }) {
+    if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { Self.matches(key, $0, plan, scanner) }) {
       path.push(.key(key))
       report(
         .ignoredKey, .note, "\"\(scanner.string(key).prefix(Excerpt.limit))\" is the key of an ignored property of \(plan.name); its value is not read",

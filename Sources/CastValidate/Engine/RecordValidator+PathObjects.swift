@@ -39,7 +39,7 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let start = scanner.offset
       try scanner.skipValue()
-      guard let slot = node.members.firstIndex(where: { matches(key, $0.key, plan, scanner) }) else {
+      guard let slot = node.members.firstIndex(where: { Self.matches(key, $0.key, plan, scanner) }) else {
         // Known here means read by some path through this object, whichever property's it is.
         if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
         continue

@@ -66,7 +66,7 @@ extension RecordValidator {
         var scanner = subScanner(span)
         for piece in pieces { path.push(piece) }
         // NB: tried with lenient findings first, so a failed alternative can be set aside.
-        (result, value) = try self.field(field, &scanner, policy: plan.policy, build: wantInstance)
+        (result, value) = try self.field(plan.facts[fieldIndex], of: plan.index, at: fieldIndex, &scanner, policy: plan.policy, build: wantInstance)
         path.pop(pieces.count)
       case .blocked(let found, let foundPieces, let needs):
         let reached = keyPath.leading(foundPieces.count)
@@ -190,7 +190,7 @@ extension RecordValidator {
       guard (try? scanner.peekKind()) != nil else { return nil }
       let start = scanner.offset
       guard (try? scanner.skipValue()) != nil else { return nil }
-      if matches(token, expected, plan, scanner) { found = JSONSpan(start: start, end: scanner.offset) }
+      if Self.matches(token, expected, plan, scanner) { found = JSONSpan(start: start, end: scanner.offset) }
     }
     return found
   }

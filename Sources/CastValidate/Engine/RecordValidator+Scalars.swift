@@ -170,9 +170,10 @@ extension RecordValidator {
     (seconds - 978_307_200) + 978_307_200
   }
 
+  /// `pattern` is `format`'s compiled pattern, when it is a pattern `DatePattern` reads.
   mutating func date(
     _ format: DateFormat, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy,
-    declaration: SourceRange?, build wantInstance: Bool
+    declaration: SourceRange?, build wantInstance: Bool, pattern compiledPattern: DatePattern? = nil
   ) throws(JSONSyntaxError) -> Outcome {
     let start = scanner.offset
     let seconds: Double
@@ -204,14 +205,16 @@ extension RecordValidator {
       }
     case .string:
       let token = try scanner.readString()
-      // The common case, an ISO-8601 string without escapes, is read without building a String.
+      // The common cases, an ISO-8601 or pattern string without escapes, are read without
+      // building a String; in the same order as below, so any other outcome is left to it.
       let strict = policy.datesInTheirFormatOnly
-      if !token.hasEscapes, !strict || format == .iso8601,
-        let value = DateText.parseISO8601(bytes: scanner.bytes(token.span), rollingOver: strict),
-        DateText.representable.contains(value)
-      {
-        seconds = value
-        break
+      if !token.hasEscapes {
+        let bytes = scanner.bytes(token.span)
+        let iso = !strict || format == .iso8601 ? DateText.parseISO8601(bytes: bytes, rollingOver: strict) : nil
+        if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable.contains(value) {
+          seconds = value
+          break
+        }
       }
       let text = scanner.string(token)
       var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text, rollingOver: strict) : nil

@@ -52,6 +52,8 @@ struct RecordValidator {
   /// First keys of the objects being read and their values' spans, for key paths (start < 0:
   /// not seen).
   let captureStack = RawStack<RootCapture>()
+  /// Keys of the dictionaries being read, for spotting duplicates (`DuplicateKeys`).
+  let keyScratch = RawStack<JSONStringToken>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
   /// The quick first look at each record when validating or writing a transcript, which then
@@ -117,7 +119,9 @@ struct RecordValidator {
     case .scalar(let scalar):
       return try self.scalar(scalar, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     case .date(let format):
-      return try date(schema.dateFormats[Int(format)], kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+      return try date(
+        schema.dateFormats[Int(format)], kind, &scanner, policy: policy, declaration: declaration, build: wantInstance,
+        pattern: schema.datePatterns[Int(format)])
     case .any:
       return .value(try rawJSON(&scanner, build: wantInstance))
     case .anyObject, .anyArray:

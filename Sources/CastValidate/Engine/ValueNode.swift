@@ -44,7 +44,7 @@ enum ValueNode: Sendable {
 }
 
 /// A compiled enum: raw values in the forms the engine compares against.
-struct EnumPlan: Sendable {
+final class EnumPlan: Sendable {
   let name: String
   let rawType: ScalarType?
   let caseNames: [String]

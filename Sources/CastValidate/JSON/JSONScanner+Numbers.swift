@@ -32,8 +32,10 @@ extension JSONScanner {
       }
       index = skipDigits(from: index &+ 1)
     }
+    var hasExponent = false
     if index < end && byte(at: index) | 0x20 == JSONByte.lowerE {
       isInteger = false
+      hasExponent = true
       index &+= 1
       if index < end && (byte(at: index) == JSONByte.plus || byte(at: index) == JSONByte.minus) {
         index &+= 1
@@ -46,14 +48,33 @@ extension JSONScanner {
     position = index
     return JSONNumberToken(
       span: JSONSpan(start: baseOffset + start, end: baseOffset + index),
-      isInteger: isInteger, isNegative: isNegative)
+      isInteger: isInteger, isNegative: isNegative, hasExponent: hasExponent)
   }
 
   /// The index of the first non-digit at or after `index`.
   @inline(__always)
   func skipDigits(from index: Int) -> Int {
     var index = index
+    // Eight bytes at a time while eight remain: most numbers' digits are found in one or two words.
+    while index &+ 8 <= end {
+      let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      let nonDigits = Self.nonDigitBytes(word)
+      if nonDigits != 0 { return index &+ nonDigits.trailingZeroBitCount &>> 3 }
+      index &+= 8
+    }
     while index < end && JSONByte.isDigit(byte(at: index)) { index &+= 1 }
     return index
+  }
+
+  /// A word with bits set in (at least) each byte of `word` (little-endian) that is not an ASCII
+  /// digit, and none in the bytes before the first such one: a digit is `0x30...0x39`, high
+  /// nibble 3 both as it is and with 6 added.
+  // NB: adding 6 carries out of a byte only when the byte is 0xFA or more, a non-digit already
+  // flagged by the first test; the carry disturbs only the bytes after it.
+  @inline(__always)
+  static func nonDigitBytes(_ word: UInt64) -> UInt64 {
+    let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let threes: UInt64 = 0x3030_3030_3030_3030
+    return ((word & highNibbles) ^ threes) | (((word &+ 0x0606_0606_0606_0606) & highNibbles) ^ threes)
   }
 }

@@ -36,11 +36,15 @@ package struct JSONNumberToken: Sendable, Hashable, BitwiseCopyable {
   package var isInteger: Bool
   /// True when the literal starts with `-` (so `-0` is negative).
   package var isNegative: Bool
+  /// True when the literal has an exponent (`1e5`): only such a literal can overflow a `Double`
+  /// or round to zero while short.
+  package var hasExponent: Bool
 
   /// Creates a token from its parts.
-  package init(span: JSONSpan, isInteger: Bool, isNegative: Bool) {
+  package init(span: JSONSpan, isInteger: Bool, isNegative: Bool, hasExponent: Bool = false) {
     self.span = span
     self.isInteger = isInteger
     self.isNegative = isNegative
+    self.hasExponent = hasExponent
   }
 }

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import CastValidate
+
+/// Integer dictionary keys read from their bytes give what the text rule (`NumberText.exactInteger`
+/// of a `String`) gives.
+struct IntegerKeyTests {
+  static let table = [
+    "0", "-0", "+0", "1", "01", "+1", "-1", "007", "18446744073709551615", "18446744073709551616",
+    "-18446744073709551615", "99999999999999999999", "", "-", "+", "+-1", "1.0", "1e3", " 1", "1 ", "0x10",
+    "١٢", "1\u{301}", "²", "--1", "12a",
+  ]
+
+  @Test(arguments: table)
+  func bytesAgreeWithText(_ text: String) {
+    expectAgreement(text)
+  }
+
+  @Test func randomKeysAgree() {
+    var generator = SeededGenerator(seed: 2026_11_27)
+    let alphabet = Array("0123456789+-. e١")
+    for _ in 0..<5_000 {
+      let length = Int.random(in: 0...22, using: &generator)
+      expectAgreement(String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "0" }))
+    }
+  }
+
+  private func expectAgreement(_ text: String) {
+    let fromText = NumberText.exactInteger(text)
+    let fromBytes = Array(text.utf8).withUnsafeBytes(NumberText.exactInteger)
+    #expect(fromText?.negative == fromBytes?.negative && fromText?.magnitude == fromBytes?.magnitude, "\(text)")
+  }
+}
