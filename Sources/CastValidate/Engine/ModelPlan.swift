@@ -21,6 +21,9 @@ final class FieldPlan: Sendable {
   /// The engine must build the value (for checks or `-n`) even when validating only; a count
   /// of an array is counted while it is read, without building it.
   let needsInstance: Bool
+  /// The value form whose raw bytes the checks read instead of a built instance (nil: always
+  /// build it).
+  let plainForm: PlainForm?
   /// `//! custom`.
   let isCustom: Bool
   /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
@@ -34,6 +37,7 @@ final class FieldPlan: Sendable {
     self.readsInput = readsInput
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
+    self.plainForm = emptyStringCheck || checks.isEmpty ? nil : PlainForm(node: node, checks: checks)
     self.isCustom = property.usage == .custom
     self.property = property
     self.node = node

@@ -1,0 +1,139 @@
+import CastSchema
+
+/// The form of a value whose raw JSON bytes a property's checks can read without an `Instance`:
+/// the form a value of its type is read in without a coercion, in which the instance would be
+/// the bytes' own text.
+enum PlainForm: Equatable {
+  /// A JSON number without a fraction or an exponent, for an integer type (`3.0` and `1e2` are
+  /// read through the dialect's integer rules, so their instance is not their text).
+  case integer
+  /// A JSON number for a floating-point, `Decimal` or NSNumber type; `isFloat`: a `Float`, which
+  /// a dialect that writes numbers as stored keeps rounded.
+  case floating(isFloat: Bool)
+  /// A JSON string for a `String`.
+  case string
+
+  /// The form for a property of `node` with `checks`, when every one of them can read it.
+  init?(node: ValueNode, checks: [CompiledCheck]) {
+    guard case .scalar(let scalar) = node else { return nil }
+    let numeric = checks.allSatisfy {
+      switch $0 {
+      case .range, .floatingRange: true
+      default: false
+      }
+    }
+    let textual = checks.allSatisfy {
+      switch $0 {
+      case .length, .pattern: true
+      default: false
+      }
+    }
+    if scalar.isInteger, numeric {
+      self = .integer
+    } else if scalar.isFloatingPoint || scalar == .decimal || scalar == .number, numeric {
+      self = .floating(isFloat: scalar == .float)
+    } else if scalar == .string, textual {
+      self = .string
+    } else {
+      return nil
+    }
+  }
+}
+
+/// Directive checks (`//! range`, `length`, `pattern`, `count`): on the built instance, or on the
+/// value's raw bytes when it was read in its plain form.
+extension RecordValidator {
+  /// Whether the value at the cursor is in `form`, looked at before it is read (a JSON error is
+  /// left for `value(...)` to throw).
+  func isPlain(_ form: PlainForm?, _ scanner: inout JSONScanner, policy: Policy) -> Bool {
+    guard let form, let kind = try? scanner.peekKind() else { return false }
+    switch form {
+    case .integer: return kind == .number && scanner.numberAheadIsInteger(negativeZeroCounts: !policy.numbersWrittenAsStored)
+    case .floating(let isFloat): return kind == .number && !(isFloat && policy.numbersWrittenAsStored)
+    case .string: return kind == .string
+    }
+  }
+
+  /// The checks on a plain value's raw bytes, from `valueStart` to the cursor: the answers and
+  /// findings `runChecks` gives for its instance, with text built only for a failure, a string
+  /// with escapes, or a length that is not one byte per Character.
+  mutating func runRawChecks(_ field: FieldPlan, _ scanner: JSONScanner, from valueStart: Int, at offset: Int) {
+    let span = JSONSpan(start: valueStart, end: scanner.offset)
+    let raw = scanner.bytes(span)
+    // A string's content, between its quotes, and its text once something needed it.
+    let content = raw.count >= 2 ? UnsafeRawBufferPointer(rebasing: raw[1..<raw.count - 1]) : UnsafeRawBufferPointer(start: nil, count: 0)
+    let escaped = field.plainForm == .string && content.contains(JSONByte.backslash)
+    var decoded: String?
+    func text() -> String {
+      if let decoded { return decoded }
+      let token = JSONStringToken(span: JSONSpan(start: valueStart + 1, end: scanner.offset - 1), hasEscapes: escaped)
+      decoded = scanner.string(token)
+      return decoded ?? ""
+    }
+    for check in field.checks {
+      var failure: String?
+      switch check {
+      case .range(let lower, let upper, let inclusive, _):
+        if ExactDecimal.literal(raw, isWithin: lower, upper: upper, upperInclusive: inclusive) == false {
+          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(check.text)"
+        }
+      case .floatingRange(let lower, let upper, let inclusive, _):
+        let value = scanner.double(JSONNumberToken(span: span, isInteger: false, isNegative: false))
+        if !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
+          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(check.text)"
+        }
+      case .length(let lower, let upper, _):
+        let count = (escaped ? nil : ASCIIText.characterCount(content)) ?? text().count
+        if !CompiledCheck.within(count, lower, upper) { failure = "length \(count) is outside \(check.text)" }
+      case .pattern(let matcher, _):
+        let matches = escaped ? matcher.matches(text()) : matcher.matches(utf8: content)
+        if !matches { failure = "\"\(text().prefix(Excerpt.limit))\" does not match \(check.text)" }
+      case .count:
+        break
+      }
+      if let failure {
+        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
+      }
+    }
+  }
+
+  /// The instance is nil where the checks did not need it built (`FieldPlan.needsInstance`).
+  mutating func runChecks(_ field: FieldPlan, _ instance: Instance?, at offset: Int) {
+    for check in field.checks {
+      var failure: String?
+      switch (check, instance) {
+      case (.count(let lower, let upper, _), _) where FieldPlan.isCounted(check, field.node):
+        if !CompiledCheck.within(keptElements, lower, upper) { failure = "\(keptElements) elements is outside \(check.text)" }
+      case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
+        if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
+          failure = "\(literal) is outside \(check.text)"
+        }
+      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)?):
+        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
+          failure = "\(literal) is outside \(check.text)"
+        }
+      case (.length(let lower, let upper, _), .string(let text)?):
+        if !CompiledCheck.within(text.count, lower, upper) { failure = "length \(text.count) is outside \(check.text)" }
+      case (.pattern(let matcher, _), .string(let text)?):
+        if !matcher.matches(text) { failure = "\"\(text.prefix(Excerpt.limit))\" does not match \(check.text)" }
+      case (.count(let lower, let upper, _), .array(let items)?):
+        if !CompiledCheck.within(items.count, lower, upper) { failure = "\(items.count) elements is outside \(check.text)" }
+      case (.count(let lower, let upper, _), .dictionary(let members)?):
+        if !CompiledCheck.within(members.count, lower, upper) { failure = "\(members.count) entries is outside \(check.text)" }
+      case (.count(let lower, let upper, _), .json(let value)?):
+        let count: Int
+        switch value {
+        case .array(let items): count = items.count
+        case .object(let members): count = members.count
+        default: count = 0
+        }
+        if !CompiledCheck.within(count, lower, upper) { failure = "\(count) elements is outside \(check.text)" }
+      default:
+        break
+      }
+      if let failure {
+        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
+      }
+    }
+  }
+}
