@@ -101,7 +101,7 @@ struct RawCheckTests {
   }
 
   static let countedTexts = [
-    "", "a", "abc", "a\r\nb", "\r\n", "\r", "\n\r", "é", "e\u{301}", "👍🏽", "🇫🇷", "a\u{200D}b", "12345678\r\n", "abcdefgh\rijk", "😀x",
+    "", "a", "abc", "a\r\nb", "\r\n", "\r", "\n\r", "é", "e\u{301}", "👍🏽", "🇫🇷", "a\u{200D}b", "12345678\r\n", "abcdefgh\rijk", "😀x", "abcdefgh\\ijklmnop", "abcdefghijklmnop\\", "aaaaaaaa\u{A9}",
   ]
 
   @Test("a character count from bytes, where they settle it, is String.count", arguments: countedTexts)
@@ -111,6 +111,9 @@ struct RawCheckTests {
     #expect(count == text.count)
     let ascii = bytes.withUnsafeBytes { ASCIIText.isASCII($0) }
     #expect(ascii == text.utf8.allSatisfy { $0 < 0x80 })
+    for byte: UInt8 in [0x0D, 0x5C, 0x61, 0x80, 0xA9] {
+      #expect(bytes.withUnsafeBytes { ASCIIText.contains(byte, in: $0) } == bytes.contains(byte), "\(byte)")
+    }
   }
 
   @Test("random character counts from bytes agree with String.count")

@@ -17,6 +17,28 @@ enum ASCIIText {
     return high & 0x8080_8080_8080_8080 == 0
   }
 
+  /// Whether `target` occurs in `bytes`, eight at a time.
+  static func contains(_ target: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = bytes.count
+    let pattern = 0x0101_0101_0101_0101 &* UInt64(target)
+    var index = 0
+    while index &+ 8 <= count {
+      if hasZeroByte(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern) { return true }
+      index &+= 8
+    }
+    while index < count {
+      if bytes[index] == target { return true }
+      index &+= 1
+    }
+    return false
+  }
+
+  /// Whether some byte of `word` is zero (the classic has-zero-byte test: exact for "some").
+  @inline(__always)
+  static func hasZeroByte(_ word: UInt64) -> Bool {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+  }
+
   /// `String.count` (Characters) of the text, where the bytes alone settle it: ASCII without a
   /// CR, where every byte is one Character (CR LF is the only ASCII pair that forms one);
   /// nil otherwise.
@@ -28,9 +50,8 @@ enum ASCIIText {
     while index &+ 8 <= count {
       let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
       high |= word
-      // A zero byte in `word ^ CR…CR` is a CR (the classic has-zero-byte test).
-      let folded = word ^ 0x0D0D_0D0D_0D0D_0D0D
-      if (folded &- 0x0101_0101_0101_0101) & ~folded & 0x8080_8080_8080_8080 != 0 { carriageReturn = true }
+      // A zero byte in `word ^ CR…CR` is a CR.
+      if hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { carriageReturn = true }
       index &+= 8
     }
     while index < count {

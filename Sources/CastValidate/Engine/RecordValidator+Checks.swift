@@ -62,14 +62,9 @@ extension RecordValidator {
     let raw = scanner.bytes(span)
     // A string's content, between its quotes, and its text once something needed it.
     let content = raw.count >= 2 ? UnsafeRawBufferPointer(rebasing: raw[1..<raw.count - 1]) : UnsafeRawBufferPointer(start: nil, count: 0)
-    let escaped = field.plainForm == .string && content.contains(JSONByte.backslash)
+    let escaped = field.plainForm == .string && ASCIIText.contains(JSONByte.backslash, in: content)
+    let token = JSONStringToken(span: JSONSpan(start: valueStart + 1, end: scanner.offset - 1), hasEscapes: escaped)
     var decoded: String?
-    func text() -> String {
-      if let decoded { return decoded }
-      let token = JSONStringToken(span: JSONSpan(start: valueStart + 1, end: scanner.offset - 1), hasEscapes: escaped)
-      decoded = scanner.string(token)
-      return decoded ?? ""
-    }
     for check in field.checks {
       var failure: String?
       switch check {
@@ -83,11 +78,11 @@ extension RecordValidator {
           failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(check.text)"
         }
       case .length(let lower, let upper, _):
-        let count = (escaped ? nil : ASCIIText.characterCount(content)) ?? text().count
+        let count = (escaped ? nil : ASCIIText.characterCount(content)) ?? Self.text(token, scanner, &decoded).count
         if !CompiledCheck.within(count, lower, upper) { failure = "length \(count) is outside \(check.text)" }
       case .pattern(let matcher, _):
-        let matches = escaped ? matcher.matches(text()) : matcher.matches(utf8: content)
-        if !matches { failure = "\"\(text().prefix(Excerpt.limit))\" does not match \(check.text)" }
+        let matches = escaped ? matcher.matches(Self.text(token, scanner, &decoded)) : matcher.matches(utf8: content)
+        if !matches { failure = "\"\(Self.text(token, scanner, &decoded).prefix(Excerpt.limit))\" does not match \(check.text)" }
       case .count:
         break
       }
@@ -95,6 +90,14 @@ extension RecordValidator {
         report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
       }
     }
+  }
+
+  /// A string's text, decoded once for all the checks that need it.
+  private static func text(_ token: JSONStringToken, _ scanner: JSONScanner, _ decoded: inout String?) -> String {
+    if let decoded { return decoded }
+    let text = scanner.string(token)
+    decoded = text
+    return text
   }
 
   /// The instance is nil where the checks did not need it built (`FieldPlan.needsInstance`).

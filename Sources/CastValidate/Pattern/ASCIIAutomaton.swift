@@ -4,7 +4,8 @@ import CastSchema
 /// waiting to read are a bit set of the program's reading steps, and what each step leads to
 /// without reading is worked out once, here, rather than per string. It gives `PikeMachine`'s
 /// answer on ASCII text (where every byte is one scalar) and allocates nothing per string.
-struct ASCIIAutomaton: Sendable {
+// NB: a class, so that a check holding it costs one reference count, not one per table.
+final class ASCIIAutomaton: Sendable {
   /// Words per state set.
   let words: Int
   /// Per byte value 0–127, the reading steps that accept it (`words` words each).
