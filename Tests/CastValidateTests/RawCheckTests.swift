@@ -182,6 +182,17 @@ struct RawCheckTests {
     }
     """#
 
+  /// Edge cases first: `-0` (which some dialects write as `0`), whole numbers with a fraction or
+  /// an exponent, bounds exactly, strings with escapes, CR LF, combining marks and emoji.
+  static let edgeRecords = [
+    #"{"i": -0, "j": -0, "u": -0, "d": -0, "f": -0, "c": -0}"#, #"{"i": -6, "j": 120, "u": 0, "d": -1000.0000000000001, "f": 1.5, "c": -0.5}"#,
+    #"{"i": 1e2, "j": 1.2e2, "u": 2.0e2, "d": 1e3, "f": 1.4999999, "c": 1e3}"#, #"{"i": 1000001.0, "j": 119.5, "u": 200.5, "d": 1e400}"#,
+    #"{"i": "12", "j": "-1", "u": true, "d": "5", "f": "0.5", "c": "1e3"}"#, #"{"i": 1.0000000000000000001, "j": 1e-400, "c": 1e-129}"#,
+    #"{"s": "\r\n", "p": "\u0030\u0061bc", "q": "caf\u00e9", "r": "a\r\nb"}"#, #"{"s": "e\u0301e\u0301e\u0301", "p": "00ff", "q": "xx", "r": "\r\n"}"#,
+    #"{"s": "👍🏽👍🏽👍🏽👍🏽👍🏽", "p": "0FF0", "q": "cafe\u0301", "r": "ab\\"}"#, #"{"s": "", "p": "", "q": "", "r": ""}"#,
+    #"{"s": 12345, "p": 1234, "q": true, "r": "abcd"}"#, #"{"s": "abcdef", "p": "00f", "q": "é", "r": "a\nb"}"#,
+  ]
+
   /// Random records for `schema`: mostly the plain form of each value, sometimes another kind,
   /// which lenient dialects coerce.
   static func records(seed: UInt64, count: Int) -> String {
@@ -218,7 +229,7 @@ struct RawCheckTests {
     arguments: Dialect.allCases.flatMap { [DialectRun(dialect: $0, strict: false), DialectRun(dialect: $0, strict: true)] })
   func sameFindings(_ run: DialectRun) throws {
     let registry = EngineProbe.registry(Self.schema, options: RegistryOptions(dialect: run.dialect))
-    let json = Self.records(seed: 0xF1D0 + UInt64(run.strict ? 1 : 0), count: 1500)
+    let json = Self.edgeRecords.joined(separator: "\n") + "\n" + Self.records(seed: 0xF1D0 + UInt64(run.strict ? 1 : 0), count: 1500)
     let options = ValidationOptions(strict: run.strict)
     let onBytes = try EngineProbe.run(registry, json, options: options, build: false, ndjson: true, cleanCheck: false)
     let onInstances = try EngineProbe.run(registry, json, options: options, build: true, ndjson: true, cleanCheck: false)
