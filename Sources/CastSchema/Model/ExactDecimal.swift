@@ -206,3 +206,23 @@ extension ExactDecimal {
     }
   }
 }
+
+/// A range's exact bounds behind one reference, for the engine's checks on raw number bytes:
+/// reading the bounds through it costs no reference count per value, as copying them out of
+/// an enum payload would (two digit arrays).
+package final class ExactRange: Sendable {
+  package let lower: ExactDecimal?
+  package let upper: ExactDecimal?
+  package let upperInclusive: Bool
+
+  package init(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool) {
+    self.lower = lower
+    self.upper = upper
+    self.upperInclusive = upperInclusive
+  }
+
+  /// `ExactDecimal.literal(_:isWithin:…)` with these bounds.
+  package func contains(literal: UnsafeRawBufferPointer) -> Bool? {
+    ExactDecimal.literal(literal, isWithin: lower, upper: upper, upperInclusive: upperInclusive)
+  }
+}

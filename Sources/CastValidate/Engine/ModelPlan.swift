@@ -2,8 +2,9 @@ import CastSchema
 
 /// One mapped property, compiled: its node, keys as bytes, requirement and default.
 // NB: a class, so that reading a field in the hot loop costs one reference, not a copy of
-// every array and string inside.
-final class FieldPlan: Sendable {
+// every array and string inside. @unchecked because of the raw check table's memory, written
+// once in `init` and only read afterwards (freed in `deinit`).
+final class FieldPlan: @unchecked Sendable {
   let property: Property
   let node: ValueNode
   /// `T?` or `T!`: `null` may mean nil.
@@ -24,6 +25,11 @@ final class FieldPlan: Sendable {
   /// The value form whose raw bytes the checks read instead of a built instance (nil: always
   /// build it).
   let plainForm: PlainForm?
+  /// `checks` as `runRawChecks` reads them (`rawCheckCount` entries), and the objects they
+  /// refer to.
+  let rawChecks: UnsafeMutablePointer<RawCheck>
+  let rawCheckCount: Int
+  private let rawCheckOwners: [AnyObject]
   /// `//! custom`.
   let isCustom: Bool
   /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
@@ -38,6 +44,11 @@ final class FieldPlan: Sendable {
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.plainForm = emptyStringCheck || checks.isEmpty ? nil : PlainForm(node: node, checks: checks)
+    let (table, owners) = plainForm == nil ? ([], []) : RawCheck.table(checks)
+    rawChecks = .allocate(capacity: max(table.count, 1))
+    rawChecks.initialize(from: table, count: table.count)
+    rawCheckCount = table.count
+    rawCheckOwners = owners
     self.isCustom = property.usage == .custom
     self.property = property
     self.node = node
@@ -47,6 +58,11 @@ final class FieldPlan: Sendable {
     self.hasDefault = hasDefault
     self.checks = checks
     self.directKey = directKey
+  }
+
+  deinit {
+    rawChecks.deinitialize(count: rawCheckCount)
+    rawChecks.deallocate()
   }
 
   var name: String { property.name }

@@ -40,6 +40,41 @@ enum PlainForm: Equatable {
   }
 }
 
+/// One check as `runRawChecks` reads it: plain data, bounds by value and tables by unowned
+/// reference (`FieldPlan` keeps them alive), so reading it costs no reference counting;
+/// `index` is its place in `FieldPlan.checks`, for its text and the slow paths.
+enum RawCheck {
+  case range(Unmanaged<ExactRange>, index: Int)
+  case floatingRange(lower: Double?, upper: Double?, inclusive: Bool, index: Int)
+  case length(lower: Int?, upper: Int?, index: Int)
+  /// A nil automaton: the pattern is too large for its tables, and runs on scalars.
+  case pattern(Unmanaged<ASCIIAutomaton>?, index: Int)
+  case none
+
+  /// The table for `checks`, and the objects it refers to without owning them.
+  static func table(_ checks: [CompiledCheck]) -> (checks: [RawCheck], owners: [AnyObject]) {
+    var owners: [AnyObject] = []
+    let table = checks.enumerated().map { index, check -> RawCheck in
+      switch check {
+      case .range(let lower, let upper, let inclusive, _):
+        let range = ExactRange(lower: lower, upper: upper, upperInclusive: inclusive)
+        owners.append(range)
+        return .range(.passUnretained(range), index: index)
+      case .floatingRange(let lower, let upper, let inclusive, _):
+        return .floatingRange(lower: lower, upper: upper, inclusive: inclusive, index: index)
+      case .length(let lower, let upper, _):
+        return .length(lower: lower, upper: upper, index: index)
+      case .pattern(let matcher, _):
+        if let automaton = matcher.automaton { owners.append(automaton) }
+        return .pattern(matcher.automaton.map { .passUnretained($0) }, index: index)
+      case .count:
+        return .none
+      }
+    }
+    return (table, owners)
+  }
+}
+
 /// Directive checks (`//! range`, `length`, `pattern`, `count`): on the built instance, or on the
 /// value's raw bytes when it was read in its plain form.
 extension RecordValidator {
@@ -65,29 +100,46 @@ extension RecordValidator {
     let escaped = field.plainForm == .string && ASCIIText.contains(JSONByte.backslash, in: content)
     let token = JSONStringToken(span: JSONSpan(start: valueStart + 1, end: scanner.offset - 1), hasEscapes: escaped)
     var decoded: String?
-    for check in field.checks {
+    for position in 0..<field.rawCheckCount {
       var failure: String?
-      switch check {
-      case .range(let lower, let upper, let inclusive, _):
-        if ExactDecimal.literal(raw, isWithin: lower, upper: upper, upperInclusive: inclusive) == false {
-          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(check.text)"
+      var failed = -1
+      switch field.rawChecks[position] {
+      case .range(let range, let index):
+        if range._withUnsafeGuaranteedRef({ $0.contains(literal: raw) }) == false {
+          failed = index
+          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(field.checks[index].text)"
         }
-      case .floatingRange(let lower, let upper, let inclusive, _):
+      case .floatingRange(let lower, let upper, let inclusive, let index):
         let value = scanner.double(JSONNumberToken(span: span, isInteger: false, isNegative: false))
         if !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
-          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(check.text)"
+          failed = index
+          failure = "\(String(decoding: raw, as: UTF8.self)) is outside \(field.checks[index].text)"
         }
-      case .length(let lower, let upper, _):
+      case .length(let lower, let upper, let index):
         let count = (escaped ? nil : ASCIIText.characterCount(content)) ?? Self.text(token, scanner, &decoded).count
-        if !CompiledCheck.within(count, lower, upper) { failure = "length \(count) is outside \(check.text)" }
-      case .pattern(let matcher, _):
-        let matches = escaped ? matcher.matches(Self.text(token, scanner, &decoded)) : matcher.matches(utf8: content)
-        if !matches { failure = "\"\(Self.text(token, scanner, &decoded).prefix(Excerpt.limit))\" does not match \(check.text)" }
-      case .count:
+        if !CompiledCheck.within(count, lower, upper) {
+          failed = index
+          failure = "length \(count) is outside \(field.checks[index].text)"
+        }
+      case .pattern(let automaton, let index):
+        let matches: Bool
+        if !escaped, let automaton, ASCIIText.isASCII(content) {
+          matches = automaton._withUnsafeGuaranteedRef { $0.matches(ascii: content) }
+        } else if case .pattern(let matcher, _) = field.checks[index] {
+          matches = escaped ? matcher.matches(Self.text(token, scanner, &decoded)) : matcher.matches(utf8: content)
+        } else {
+          matches = true
+        }
+        if !matches {
+          failed = index
+          failure = "\"\(Self.text(token, scanner, &decoded).prefix(Excerpt.limit))\" does not match \(field.checks[index].text)"
+        }
+      case .none:
         break
       }
       if let failure {
-        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
+        let expected = field.checks[failed].text
+        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: expected)
       }
     }
   }
