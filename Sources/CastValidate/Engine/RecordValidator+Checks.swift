@@ -49,9 +49,10 @@ enum RawCheck {
   case length(lower: Int?, upper: Int?, index: Int)
   /// A nil automaton: the pattern is too large for its tables, and runs on scalars.
   case pattern(Unmanaged<ASCIIAutomaton>?, index: Int)
-  case none
+  /// A `count`, which never applies to a scalar.
+  case unused
 
-  /// The table for `checks`, and the objects it refers to without owning them.
+  /// The table for `checks`, and the objects it refers to, which its owner must keep alive.
   static func table(_ checks: [CompiledCheck]) -> (checks: [RawCheck], owners: [AnyObject]) {
     var owners: [AnyObject] = []
     let table = checks.enumerated().map { index, check -> RawCheck in
@@ -68,7 +69,7 @@ enum RawCheck {
         if let automaton = matcher.automaton { owners.append(automaton) }
         return .pattern(matcher.automaton.map { .passUnretained($0) }, index: index)
       case .count:
-        return .none
+        return .unused
       }
     }
     return (table, owners)
@@ -134,7 +135,7 @@ extension RecordValidator {
           failed = index
           failure = "\"\(Self.text(token, scanner, &decoded).prefix(Excerpt.limit))\" does not match \(field.checks[index].text)"
         }
-      case .none:
+      case .unused:
         break
       }
       if let failure {
