@@ -146,6 +146,84 @@ struct CleanRecordCheckTests {
     #expect(clean)
   }
 
+  /// Directive checks, read on raw bytes by the check as by the walk, and pattern dates.
+  static func checkedSchema(_ conformance: String) -> String {
+    """
+    struct C\(conformance) {
+        let id: Int //! range 1...1000
+        var ratio: Double? //! range -1.5..<2.5
+        var single: Float? //! range 0...1
+        var exact: Decimal? //! range 0...10.5
+        var name: String? //! length 2...5
+        var code: String? //! pattern "^[a-f0-9]{4}$"
+        var both: String? //! length 1...8 //! pattern "x"
+        var day: Date? //! date "yyyy-MM-dd HH:mm"
+        var said: Date? //! date "EEE MMM dd HH:mm:ss Z yyyy"
+    }
+    """
+  }
+
+  static let checkedRecords: [String] = [
+    #"{"id": 5, "ratio": 2.4, "single": 0.5, "exact": 10.5, "name": "abc", "code": "beef", "both": "axb", "day": "2024-02-03 04:05", "said": "Sun Aug 31 00:29:15 +0000 2014"}"#,
+    #"{"id": 0}"#,
+    #"{"id": 1001}"#,
+    #"{"id": -0}"#,
+    #"{"id": 5.0}"#,
+    #"{"id": 1e2}"#,
+    #"{"id": "5"}"#,
+    #"{"id": 5, "ratio": 2.5}"#,
+    #"{"id": 5, "ratio": -1.5}"#,
+    #"{"id": 5, "ratio": 1e400}"#,
+    #"{"id": 5, "single": 1.0000001}"#,
+    #"{"id": 5, "exact": 10.50000000000000000001}"#,
+    #"{"id": 5, "name": "a"}"#,
+    #"{"id": 5, "name": "abcdef"}"#,
+    #"{"id": 5, "name": "é́é"}"#,
+    #"{"id": 5, "name": "a\r\nb"}"#,
+    #"{"id": 5, "name": "\u0061\u0062"}"#,
+    #"{"id": 5, "name": 12}"#,
+    #"{"id": 5, "name": null}"#,
+    #"{"id": 5, "code": "BEEF"}"#,
+    #"{"id": 5, "code": "be\u0065f"}"#,
+    #"{"id": 5, "code": "beéf"}"#,
+    #"{"id": 5, "both": "abcdefghi"}"#,
+    #"{"id": 5, "both": "abc"}"#,
+    #"{"id": 5, "day": "2024-02-03T04:05:00Z"}"#,
+    #"{"id": 5, "day": "2024-02-30 04:05"}"#,
+    #"{"id": 5, "day": "2024-02-03"}"#,
+    #"{"id": 5, "day": 1700000000}"#,
+    #"{"id": 5, "said": "Xyz Aug 31 00:29:15 +0000 2014"}"#,
+    #"{"id": 5, "said": "Sun Aug 31 00:29:15 +0000 2014", "id": 6}"#,
+    #"[{"id": 5, "name": "ab"}, {"id": 5, "name": "abcdefgh"}, {"id": 7}]"#,
+  ]
+
+  @Test("directive checks and pattern dates: the same verdicts and findings with and without the check", arguments: conformances)
+  func sameResultsWithChecks(_ conformance: String) throws {
+    let registry = EngineProbe.registry(Self.checkedSchema(conformance))
+    for options in Self.optionSets {
+      for record in Self.checkedRecords {
+        let quick = try EngineProbe.run(registry, record, model: "C", options: options, build: false)
+        let full = try EngineProbe.run(registry, record, model: "C", options: options, build: false, cleanCheck: false)
+        #expect(Self.outcome(quick) == Self.outcome(full), "\(conformance) strict=\(options.strict) \(record)")
+        #expect(quick.summary == full.summary)
+      }
+    }
+  }
+
+  /// A record with every check passing and both pattern dates is vouched for by the check alone.
+  @Test func checkedCleanRecordPasses() throws {
+    let registry = EngineProbe.registry(Self.checkedSchema(": DictionaryConvertible"))
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true))
+    let check = CleanRecordCheck(plan: schema.cleanPlan)
+    let model = try #require(schema.modelIndex("C"))
+    let bytes = Array(Self.checkedRecords[0].utf8)
+    let clean = bytes.withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      return check.isClean(.model(model), &scanner) && (try? scanner.expectEnd()) != nil
+    }
+    #expect(clean)
+  }
+
   /// Every sample and example data file, and every JSONTestSuite document, against the
   /// schemas they belong to and against `M`: the same results with and without the check.
   @Test("the shared samples and JSONTestSuite: the same results with and without the check")

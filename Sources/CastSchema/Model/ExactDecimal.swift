@@ -99,3 +99,130 @@ extension ExactDecimal {
     return magnitude <= largest && smallest <= magnitude
   }
 }
+
+extension ExactDecimal {
+  /// Whether the number written in the UTF-8 bytes `literal` lies within the bounds: the answer
+  /// `ExactDecimal(text)?.isWithin(…)` gives for the same text (nil where that init gives nil),
+  /// read in place, so a range check costs no String and no digit array per value.
+  package static func literal(
+    _ literal: UnsafeRawBufferPointer, isWithin lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool
+  ) -> Bool? {
+    guard let value = LiteralDigits(literal) else { return nil }
+    if let lower, value.compare(to: lower) < 0 { return false }
+    guard let upper else { return true }
+    let order = value.compare(to: upper)
+    return upperInclusive ? order <= 0 : order < 0
+  }
+
+  /// A decimal literal's value as `ExactDecimal` reads it, kept as positions in the bytes.
+  private struct LiteralDigits {
+    let bytes: UnsafeRawBufferPointer
+    /// True below zero (never for zero itself).
+    var isNegative = false
+    /// Index of the first and last non-zero mantissa digit; `first` is -1 for zero.
+    var first = -1
+    var last = -1
+    var exponent = 0
+
+    /// Reads `[+-]digits[.digits][(e|E)[+-]digits]` exactly as `ExactDecimal.init?(_:)` does.
+    init?(_ bytes: UnsafeRawBufferPointer) {
+      self.bytes = bytes
+      var index = 0
+      let count = bytes.count
+      var negative = false
+      if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        negative = bytes[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      var integerDigits = 0
+      var leadingZeros = 0
+      var seenPoint = false
+      var seenDigit = false
+      while index < count, bytes[index] != UInt8(ascii: "e"), bytes[index] != UInt8(ascii: "E") {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: ".") {
+          guard !seenPoint else { return nil }
+          seenPoint = true
+          continue
+        }
+        guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+        seenDigit = true
+        if !seenPoint { integerDigits += 1 }
+        if byte != UInt8(ascii: "0") {
+          if first < 0 { first = index - 1 }
+          last = index - 1
+        } else if first < 0 {
+          leadingZeros += 1
+        }
+      }
+      guard seenDigit else { return nil }
+      var power = 0
+      if index < count {
+        index += 1
+        var negativePower = false
+        if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+          negativePower = bytes[index] == UInt8(ascii: "-")
+          index += 1
+        }
+        guard index < count else { return nil }
+        while index < count {
+          let digit = bytes[index] &- UInt8(ascii: "0")
+          guard digit < 10 else { return nil }
+          power = min(power * 10 + Int(digit), ExactDecimal.exponentLimit)
+          index += 1
+        }
+        if negativePower { power = -power }
+      }
+      exponent = first < 0 ? 0 : integerDigits - leadingZeros + power
+      isNegative = negative && first >= 0
+    }
+
+    /// -1, 0 or 1 as the value is below, equal to or above `other` (the order of `<`).
+    func compare(to other: ExactDecimal) -> Int {
+      if isNegative != other.isNegative { return isNegative ? -1 : 1 }
+      let magnitude = compareMagnitude(to: other)
+      return isNegative ? -magnitude : magnitude
+    }
+
+    private func compareMagnitude(to other: ExactDecimal) -> Int {
+      let isZero = first < 0
+      if isZero || other.digits.isEmpty { return isZero == other.digits.isEmpty ? 0 : (isZero ? -1 : 1) }
+      if exponent != other.exponent { return exponent < other.exponent ? -1 : 1 }
+      // Same leading place: digit by digit, a missing digit being a zero.
+      var index = first
+      var position = 0
+      while index <= last {
+        let byte = bytes[index]
+        index += 1
+        if byte == UInt8(ascii: ".") { continue }
+        guard position < other.digits.count else { return 1 }
+        let digit = byte &- UInt8(ascii: "0")
+        let theirs = other.digits[position]
+        if digit != theirs { return digit < theirs ? -1 : 1 }
+        position += 1
+      }
+      return position < other.digits.count ? -1 : 0
+    }
+  }
+}
+
+/// A range's exact bounds behind one reference, for the engine's checks on raw number bytes:
+/// reading the bounds through it costs no reference count per value, as copying them out of
+/// an enum payload would (two digit arrays).
+package final class ExactRange: Sendable {
+  package let lower: ExactDecimal?
+  package let upper: ExactDecimal?
+  package let upperInclusive: Bool
+
+  package init(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool) {
+    self.lower = lower
+    self.upper = upper
+    self.upperInclusive = upperInclusive
+  }
+
+  /// `ExactDecimal.literal(_:isWithin:…)` with these bounds.
+  package func contains(literal: UnsafeRawBufferPointer) -> Bool? {
+    ExactDecimal.literal(literal, isWithin: lower, upper: upper, upperInclusive: upperInclusive)
+  }
+}

@@ -35,6 +35,7 @@ struct DatePattern: Sendable {
   /// The names as UTF-8, read by `parse` without building an array per date.
   static let monthNameBytes = monthNames.map { Array($0.utf8) }
   static let weekdayNameBytes = weekdayNames.map { Array($0.utf8) }
+  static let dayPeriodBytes = [Array("AM".utf8), Array("PM".utf8)]
 
   /// Compiles a pattern; nil when it uses a field this reader does not know.
   init?(_ pattern: String) {
@@ -166,7 +167,7 @@ struct DatePattern: Sendable {
         guard let value = number(width, max: 2, exact: exact), (1...12).contains(value) else { return nil }
         hour12 = value
       case .amPm:
-        guard let value = name(["AM", "PM"], abbreviated: false) else { return nil }
+        guard let value = name(Self.dayPeriodBytes, abbreviated: false) else { return nil }
         pm = value == 1
       case .minute(let width):
         guard let value = number(width, max: 2, exact: exact) else { return nil }

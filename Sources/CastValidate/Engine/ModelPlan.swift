@@ -2,8 +2,9 @@ import CastSchema
 
 /// One mapped property, compiled: its node, keys as bytes, requirement and default.
 // NB: a class, so that reading a field in the hot loop costs one reference, not a copy of
-// every array and string inside.
-final class FieldPlan: Sendable {
+// every array and string inside. @unchecked because of the raw check table's memory, written
+// once in `init` and only read afterwards (freed in `deinit`).
+final class FieldPlan: @unchecked Sendable {
   let property: Property
   let node: ValueNode
   /// `T?` or `T!`: `null` may mean nil.
@@ -21,6 +22,14 @@ final class FieldPlan: Sendable {
   /// The engine must build the value (for checks or `-n`) even when validating only; a count
   /// of an array is counted while it is read, without building it.
   let needsInstance: Bool
+  /// The value form whose raw bytes the checks read instead of a built instance (nil: always
+  /// build it).
+  let plainForm: PlainForm?
+  /// `checks` as `runRawChecks` reads them (`rawCheckCount` entries), and the objects they
+  /// refer to.
+  let rawChecks: UnsafeMutablePointer<RawCheck>
+  let rawCheckCount: Int
+  private let rawCheckOwners: [AnyObject]
   /// `//! custom`.
   let isCustom: Bool
   /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
@@ -34,6 +43,12 @@ final class FieldPlan: Sendable {
     self.readsInput = readsInput
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
+    self.plainForm = emptyStringCheck || checks.isEmpty ? nil : PlainForm(node: node, checks: checks)
+    let (table, owners) = plainForm == nil ? ([], []) : RawCheck.table(checks)
+    rawChecks = .allocate(capacity: max(table.count, 1))
+    rawChecks.initialize(from: table, count: table.count)
+    rawCheckCount = table.count
+    rawCheckOwners = owners
     self.isCustom = property.usage == .custom
     self.property = property
     self.node = node
@@ -45,11 +60,16 @@ final class FieldPlan: Sendable {
     self.directKey = directKey
   }
 
+  deinit {
+    rawChecks.deinitialize(count: rawCheckCount)
+    rawChecks.deallocate()
+  }
+
   var name: String { property.name }
   /// What the walk reads of the property at every value, as plain data.
   var facts: FieldFacts {
     FieldFacts(
-      node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance,
+      node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance, plainForm: plainForm,
       hasWork: emptyStringCheck || isCustom || !checks.isEmpty)
   }
   /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
@@ -76,6 +96,8 @@ struct FieldFacts {
   let isRequired: Bool
   /// `FieldPlan.needsInstance`.
   let needsInstance: Bool
+  /// `FieldPlan.plainForm`.
+  let plainForm: PlainForm?
   /// Something to do once a value converted: `-n`, `//! custom` or checks (read from the
   /// `FieldPlan`).
   let hasWork: Bool

@@ -152,7 +152,10 @@ extension RecordValidator {
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
     let mark = findings.count
-    let needInstance = wantInstance || facts.needsInstance
+    // A check reads the value's raw bytes when it is in its plain form (`FieldPlan.plainForm`).
+    let plain = facts.plainForm != nil && !wantInstance && transcript == nil && isPlain(facts.plainForm, &scanner, policy: policy)
+    let valueStart = scanner.offset
+    let needInstance = wantInstance || (facts.needsInstance && !plain)
     let outcome = try value(facts.node, &scanner, policy: policy, declaration: facts.declaration, build: needInstance)
     switch outcome {
     case .null:
@@ -172,7 +175,11 @@ extension RecordValidator {
       if field.isCustom {
         report(.customUnchecked, .note, "'\(field.name)' is //! custom: its value is passed through unchecked", at: start, declaration: field.declaration)
       }
-      if !field.checks.isEmpty { runChecks(field, instance, at: start) }
+      if plain {
+        runRawChecks(field, scanner, from: valueStart, at: start)
+      } else if !field.checks.isEmpty {
+        runChecks(field, instance, at: start)
+      }
       return (.value, instance)
     }
   }
@@ -374,48 +381,6 @@ extension RecordValidator {
     firstWins
       ? "duplicate key; the earlier value is read and this one is not (JSONDecoder keeps the first)"
       : "duplicate key; this value replaces the earlier one"
-  }
-
-  // MARK: - Checks
-
-  /// The instance is nil where the checks did not need it built (`FieldPlan.needsInstance`).
-  private mutating func runChecks(_ field: FieldPlan, _ instance: Instance?, at offset: Int) {
-    for check in field.checks {
-      var failure: String?
-      switch (check, instance) {
-      case (.count(let lower, let upper, _), _) where FieldPlan.isCounted(check, field.node):
-        if !CompiledCheck.within(keptElements, lower, upper) { failure = "\(keptElements) elements is outside \(check.text)" }
-      case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
-        if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
-          failure = "\(literal) is outside \(check.text)"
-        }
-      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)?):
-        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
-          failure = "\(literal) is outside \(check.text)"
-        }
-      case (.length(let lower, let upper, _), .string(let text)?):
-        if !CompiledCheck.within(text.count, lower, upper) { failure = "length \(text.count) is outside \(check.text)" }
-      case (.pattern(let matcher, _), .string(let text)?):
-        if !matcher.matches(text) { failure = "\"\(text.prefix(Excerpt.limit))\" does not match \(check.text)" }
-      case (.count(let lower, let upper, _), .array(let items)?):
-        if !CompiledCheck.within(items.count, lower, upper) { failure = "\(items.count) elements is outside \(check.text)" }
-      case (.count(let lower, let upper, _), .dictionary(let members)?):
-        if !CompiledCheck.within(members.count, lower, upper) { failure = "\(members.count) entries is outside \(check.text)" }
-      case (.count(let lower, let upper, _), .json(let value)?):
-        let count: Int
-        switch value {
-        case .array(let items): count = items.count
-        case .object(let members): count = members.count
-        default: count = 0
-        }
-        if !CompiledCheck.within(count, lower, upper) { failure = "\(count) elements is outside \(check.text)" }
-      default:
-        break
-      }
-      if let failure {
-        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
-      }
-    }
   }
 }
 

@@ -51,6 +51,20 @@ extension JSONScanner {
       isInteger: isInteger, isNegative: isNegative, hasExponent: hasExponent)
   }
 
+  /// Whether the number at the cursor (after `peekKind`) is written without a fraction or an
+  /// exponent, and is not `-0` when `negativeZeroCounts` is false; looked at, not consumed.
+  func numberAheadIsInteger(negativeZeroCounts: Bool) -> Bool {
+    var index = position
+    let negative = index < end && byte(at: index) == JSONByte.minus
+    if negative { index &+= 1 }
+    let digits = index
+    index = skipDigits(from: index)
+    if !negativeZeroCounts, negative, index == digits &+ 1, byte(at: digits) == JSONByte.zero { return false }
+    guard index < end else { return true }
+    let next = byte(at: index)
+    return next != JSONByte.dot && next | 0x20 != JSONByte.lowerE
+  }
+
   /// The index of the first non-digit at or after `index`.
   @inline(__always)
   func skipDigits(from index: Int) -> Int {

@@ -5,20 +5,36 @@ import CastSchema
 struct PatternMatcher: Sendable {
   /// The compiled pattern.
   let pattern: Pattern
+  /// The same program over ASCII bytes (nil for a program too large for its tables).
+  let automaton: ASCIIAutomaton?
 
   /// Compiles `text`; nil when it is not in castctl's subset (loading already reported it).
   init?(_ text: String) {
     guard let pattern = try? Pattern(text) else { return nil }
-    self.pattern = pattern
+    self.init(pattern)
   }
 
   /// Wraps a compiled pattern.
   init(_ pattern: Pattern) {
     self.pattern = pattern
+    automaton = ASCIIAutomaton(pattern)
   }
 
   /// Whether the pattern matches somewhere in `text`.
   func matches(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { matches(utf8: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether the pattern matches somewhere in the text of well-formed UTF-8 `bytes`: an ASCII
+  /// string on the automaton, any other by the scalar machine (the reference).
+  func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+    if let automaton, ASCIIText.isASCII(bytes) { return automaton.matches(ascii: bytes) }
+    return scalarMatches(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// The scalar machine's answer: the reference the byte automaton must agree with.
+  func scalarMatches(_ text: String) -> Bool {
     var machine = PikeMachine(pattern)
     return machine.run(text.unicodeScalars)
   }

@@ -7,6 +7,10 @@ struct CleanField {
   /// optionals be null.
   var nullIsClean: Bool
   var key: CleanKey
+  /// The property's directive checks, read on the value's raw bytes (`FieldPlan.passesRawChecks`,
+  /// the walk's own rule); nil when it has none.
+  // NB: unowned: the schema's plans outlive this plan.
+  var checks: Unmanaged<FieldPlan>?
 }
 
 /// Bytes to compare with a key or a string without escapes: length, the first eight bytes as one
@@ -24,7 +28,8 @@ struct CleanModel {
   /// One bit per field that must be present.
   var requiredMask: UInt64
   /// False when the model has something only the full walk handles: key paths, `??`
-  /// alternatives, `//! super`, checks, `-n`, `//! custom`, `-i`, more than 64 properties.
+  /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`), `-n`,
+  /// `//! custom`, `-i`, more than 64 properties.
   var isCheckable: Bool
   /// The model has `//! ignore` properties: a key it does not read may be one of theirs, which
   /// gets a note, so the full walk reads such a record.
@@ -55,6 +60,8 @@ final class CleanPlan: @unchecked Sendable {
   let ignoresUnknownKeys: Bool
   /// What JSON each `Date` node reads, by its date format index.
   let dateInputs: [DateInput]
+  /// The compiled pattern of each pattern date format (`CompiledSchema.datePatterns`).
+  let datePatterns: [DatePattern?]
   /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
   let numbersWrittenAsStored: Bool
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
@@ -63,9 +70,10 @@ final class CleanPlan: @unchecked Sendable {
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
-    options: ValidationOptions
+    datePatterns: [DatePattern?], options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
+    self.datePatterns = datePatterns
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     var bytes: [UInt8] = []
@@ -81,7 +89,11 @@ final class CleanPlan: @unchecked Sendable {
         isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase && !plan.keysFromSnakeCase
           && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
       for (index, field) in plan.fields.enumerated() {
-        if field.isCustom || field.needsInstance || !field.checks.isEmpty || !field.readsInput { model.isCheckable = false }
+        // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
+        let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
+        if field.isCustom || field.emptyStringCheck || (!field.checks.isEmpty && !rawChecked) || !field.readsInput {
+          model.isCheckable = false
+        }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
         fields.append(
           CleanField(
@@ -89,7 +101,7 @@ final class CleanPlan: @unchecked Sendable {
             node: field.node,
             nullIsClean: plan.policy.nullIsPlainNil(
               optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-            key: key(field.directKey ?? [])))
+            key: key(field.directKey ?? []), checks: field.checks.isEmpty ? nil : .passUnretained(field)))
       }
       models.append(model)
     }

@@ -78,7 +78,8 @@ final class CleanRecordCheck {
   /// read that model's properties itself (it has something only the full walk handles).
   func nullIsClean(model index: Int, field: Int) -> Bool? {
     let model = models[index]
-    guard model.isCheckable else { return nil }
+    // NB: a value asked about alone is checked against its node only, not its property's checks.
+    guard model.isCheckable, fields[model.firstField &+ field].checks == nil else { return nil }
     return fields[model.firstField &+ field].nullIsClean
   }
 
@@ -190,20 +191,22 @@ final class CleanRecordCheck {
     }
   }
 
-  /// ISO-8601 strings without escapes and epoch seconds, in the years 0000–9999; any other form
-  /// (a date pattern, epoch seconds in a string) goes to the full walk.
+  /// ISO-8601 strings and strings of the format's pattern, without escapes, and epoch seconds, in
+  /// the years 0000–9999, read in the walk's order (ISO-8601 first, where the format allows it);
+  /// any other form (epoch seconds in a string, a pattern only `DateFormatter` reads) goes to the
+  /// full walk.
   private func date<Sink: CleanSink>(
     _ lead: UInt8, _ scanner: inout JSONScanner, format: Int32, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     let input = format >= 0 ? plan.dateInputs[Int(format)] : .numberOrString
     if input == .numberOnly, lead == JSONByte.quote { return false }
-    // NB: a pattern is read by the full walk; the check knows ISO-8601 only.
-    if input == .patternStringOnly || (input == .isoStringOnly && lead != JSONByte.quote) { return false }
+    if (input == .isoStringOnly || input == .patternStringOnly) && lead != JSONByte.quote { return false }
     if lead == JSONByte.quote {
       let token = try scanner.readStringAtQuote()
-      guard !token.hasEscapes,
-        let seconds = DateText.parseISO8601(bytes: scanner.bytes(token.span), rollingOver: input == .isoStringOnly)
-      else { return false }
+      guard !token.hasEscapes else { return false }
+      let bytes = scanner.bytes(token.span)
+      let iso = input == .patternStringOnly ? nil : DateText.parseISO8601(bytes: bytes, rollingOver: input == .isoStringOnly)
+      guard let seconds = iso ?? (format >= 0 ? plan.datePatterns[Int(format)]?.parse(bytes) : nil) else { return false }
       guard DateText.representable.contains(seconds) else { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
     }
@@ -270,7 +273,17 @@ final class CleanRecordCheck {
         guard sink.member(model: index, field: position, after: previous, key: key, scanner) else { return false }
         previous = position
       }
+      guard let checks = field.checks else {
+        guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
+        continue
+      }
+      scanner.skipWhitespace()
+      let valueStart = scanner.offset
+      let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
       guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
+      // A null is the optional's nil, which no check reads.
+      guard isNull || checks._withUnsafeGuaranteedRef({ $0.passesRawChecks(PlainValue($0, scanner, from: valueStart), scanner) })
+      else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
     sink.endModel(index, after: previous)
