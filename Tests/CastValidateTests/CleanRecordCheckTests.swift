@@ -159,12 +159,22 @@ struct CleanRecordCheckTests {
         var both: String? //! length 1...8 //! pattern "x"
         var day: Date? //! date "yyyy-MM-dd HH:mm"
         var said: Date? //! date "EEE MMM dd HH:mm:ss Z yyyy"
+        var pair: [Int]? //! count 2
+        var nested: [[Double?]]? //! count 1...2
     }
     """
   }
 
   static let checkedRecords: [String] = [
-    #"{"id": 5, "ratio": 2.4, "single": 0.5, "exact": 10.5, "name": "abc", "code": "beef", "both": "axb", "day": "2024-02-03 04:05", "said": "Sun Aug 31 00:29:15 +0000 2014"}"#,
+    #"{"id": 5, "ratio": 2.4, "single": 0.5, "exact": 10.5, "name": "abc", "code": "beef", "both": "axb", "day": "2024-02-03 04:05", "said": "Sun Aug 31 00:29:15 +0000 2014", "pair": [1, 2], "nested": [[1, null, 2, 3]]}"#,
+    #"{"id": 5, "pair": [1, 2, 3]}"#,
+    #"{"id": 5, "pair": []}"#,
+    #"{"id": 5, "pair": [1, "2"]}"#,
+    #"{"id": 5, "pair": null}"#,
+    #"{"id": 5, "nested": [[1], [2], [3]]}"#,
+    #"{"id": 5, "nested": []}"#,
+    #"{"id": 5, "nested": [[1, 2, 3, 4, 5], [6]]}"#,
+    #"{"id": 5, "nested": [[1, "x"]]}"#,
     #"{"id": 0}"#,
     #"{"id": 1001}"#,
     #"{"id": -0}"#,

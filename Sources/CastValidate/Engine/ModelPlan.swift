@@ -79,6 +79,19 @@ final class FieldPlan: @unchecked Sendable {
   }
   var declaration: SourceRange { property.range }
 
+  /// Every check is a counted `//! count` (`isCounted`), which the number of elements decides.
+  var checksOnlyCount: Bool {
+    !checks.isEmpty && checks.allSatisfy { Self.isCounted($0, node) }
+  }
+
+  /// Whether an array of `count` kept elements passes the field's counted checks.
+  func passesCounts(_ count: Int) -> Bool {
+    checks.allSatisfy { check in
+      guard case .count(let lower, let upper, _) = check, Self.isCounted(check, node) else { return true }
+      return CompiledCheck.within(count, lower, upper)
+    }
+  }
+
   /// A `//! count` of an array (not a set, whose duplicates collapse): the number of elements
   /// kept is counted as they are read (`RecordValidator.keptElements`).
   static func isCounted(_ check: CompiledCheck, _ node: ValueNode) -> Bool {

@@ -7,8 +7,9 @@ struct CleanField {
   /// optionals be null.
   var nullIsClean: Bool
   var key: CleanKey
-  /// The property's directive checks, read on the value's raw bytes (`FieldPlan.passesRawChecks`,
-  /// the walk's own rule); nil when it has none.
+  /// The property's directive checks, read on the value's raw bytes (`FieldPlan.passesRawChecks`)
+  /// or, for an array's `//! count`, on the number of its elements (`FieldPlan.passesCounts`):
+  /// the walk's own rules. Nil when it has none.
   // NB: unowned: the schema's plans outlive this plan.
   var checks: Unmanaged<FieldPlan>?
 }
@@ -91,6 +92,7 @@ final class CleanPlan: @unchecked Sendable {
       for (index, field) in plan.fields.enumerated() {
         // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
         let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
+          || field.checksOnlyCount
         if field.isCustom || field.emptyStringCheck || (!field.checks.isEmpty && !rawChecked) || !field.readsInput {
           model.isCheckable = false
         }

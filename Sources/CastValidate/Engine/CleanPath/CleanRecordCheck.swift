@@ -29,6 +29,9 @@ final class CleanRecordCheck {
   private var keyCount = 0
   /// Dictionaries with more keys are left to the full walk, whose duplicate check is a hash set.
   private static let keyLimit = 32
+  /// The number of elements of the array read last (the outermost, once nested arrays end): what
+  /// a `//! count` checks.
+  private var arrayCount = 0
   private static let keyCapacity = 256
 
   init(plan: CleanPlan) {
@@ -282,7 +285,9 @@ final class CleanRecordCheck {
       let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
       guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
       // A null is the optional's nil, which no check reads.
-      guard isNull || checks._withUnsafeGuaranteedRef({ $0.passesRawChecks(PlainValue($0, scanner, from: valueStart), scanner) })
+      guard isNull || checks._withUnsafeGuaranteedRef({ plan in
+        plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
+      })
       else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
@@ -315,10 +320,13 @@ final class CleanRecordCheck {
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
+    var count = 0
     while try scanner.nextElement(&first) {
       sink.element()
       guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
+      count &+= 1
     }
+    arrayCount = count
     sink.close(JSONByte.closeBracket)
     return true
   }
