@@ -199,6 +199,11 @@ extension FieldPlan {
       let number = scanner.double(JSONNumberToken(span: value.span, isInteger: false, isNegative: false))
       return CompiledCheck.within(number, lower, upper, inclusive: inclusive)
     case .length(let lower, let upper, _):
+      // A string has no more Characters than UTF-8 bytes, nor these more than its raw bytes (no
+      // escape is shorter than what it stands for), and a non-empty one has at least one: most
+      // lengths are decided without counting.
+      let most = value.content.count
+      if upper.map({ most <= $0 }) ?? true, lower.map({ $0 <= min(most, 1) }) ?? true { return true }
       return CompiledCheck.within(value.characterCount(scanner, decoded: &decoded), lower, upper)
     case .pattern(let automaton, let index):
       if !value.escaped, let automaton, ASCIIText.isASCII(value.content) {
