@@ -161,6 +161,7 @@ struct CleanRecordCheckTests {
         var said: Date? //! date "EEE MMM dd HH:mm:ss Z yyyy"
         var pair: [Int]? //! count 2
         var nested: [[Double?]]? //! count 1...2
+        var byByte: [Int8: Int]?
     }
     """
   }
@@ -168,6 +169,14 @@ struct CleanRecordCheckTests {
   static let checkedRecords: [String] = [
     #"{"id": 5, "ratio": 2.4, "single": 0.5, "exact": 10.5, "name": "abc", "code": "beef", "both": "axb", "day": "2024-02-03 04:05", "said": "Sun Aug 31 00:29:15 +0000 2014", "pair": [1, 2], "nested": [[1, null, 2, 3]]}"#,
     #"{"id": 5, "pair": [1, 2, 3]}"#,
+    #"{"id": 5, "byByte": {"0": 1, "-128": 2, "127": 3, "42": 4}}"#,
+    #"{"id": 5, "byByte": {"128": 1}}"#,
+    #"{"id": 5, "byByte": {"1": 1, "01": 2}}"#,
+    #"{"id": 5, "byByte": {"0": 1, "-0": 2}}"#,
+    #"{"id": 5, "byByte": {"+1": 1}}"#,
+    #"{"id": 5, "byByte": {"-5": 1, "5": 2, "x": 3}}"#,
+    #"{"id": 5, "byByte": {"99999999999999999999": 1}}"#,
+    #"{"id": 5, "byByte": {"1": 1, "1": 2}}"#,
     #"{"id": 5, "pair": []}"#,
     #"{"id": 5, "pair": [1, "2"]}"#,
     #"{"id": 5, "pair": null}"#,

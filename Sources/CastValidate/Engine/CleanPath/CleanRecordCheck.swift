@@ -122,8 +122,8 @@ final class CleanRecordCheck {
       guard lead == JSONByte.openBracket, !isSet else { return false }
       return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
     case .dictionary(let key, let value, let valueOptional):
-      guard lead == JSONByte.openBrace, Self.takesAnyKey(nodes[Int(key)]) else { return false }
-      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, &scanner, sink)
+      guard lead == JSONByte.openBrace, let keys = Self.keyRule(nodes[Int(key)]) else { return false }
+      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, keys: keys, &scanner, sink)
     case .model(let index):
       guard lead == JSONByte.openBrace else { return false }
       return try model(index, &scanner, sink)
@@ -332,7 +332,7 @@ final class CleanRecordCheck {
   }
 
   private func dictionary<Sink: CleanSink>(
-    _ valueNode: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+    _ valueNode: ValueNode, valueOptional: Bool, keys rule: KeyRule, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginObject()
     sink.open(JSONByte.openBrace)
@@ -343,6 +343,13 @@ final class CleanRecordCheck {
       guard !key.hasEscapes, keyCount &- base < Self.keyLimit, keyCount < Self.keyCapacity else { return false }
       let raw = scanner.bytes(key.span)
       for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+      // An integer key in its one canonical spelling: another spelling of the same number would
+      // be a duplicate the bytes do not show, and is written otherwise.
+      if case .integer(let type) = rule {
+        guard Self.isCanonicalInteger(raw), let number = RecordValidator.integerKey(key, scanner),
+          RecordValidator.fits(negative: number.negative, magnitude: number.magnitude, type)
+        else { return false }
+      }
       keys[keyCount] = key.span
       keyCount &+= 1
       sink.key(key, scanner)
@@ -354,14 +361,28 @@ final class CleanRecordCheck {
 
   // MARK: - Helpers
 
-  /// Keys of the dictionary's key type that need a check (integers, characters, enum cases)
-  /// are left to the full walk.
-  private static func takesAnyKey(_ node: ValueNode) -> Bool {
+  /// What a dictionary's keys must be.
+  private enum KeyRule {
+    /// Any string.
+    case any
+    /// An integer of this type, spelled canonically.
+    case integer(ScalarType)
+  }
+
+  /// The rule for keys of `node`; nil for keys only the full walk checks (characters, enum cases).
+  private static func keyRule(_ node: ValueNode) -> KeyRule? {
     switch node {
-    case .scalar(let type): !type.isInteger && type != .character
-    case .enumeration: false
-    default: true
+    case .scalar(let type) where type.isInteger: .integer(type)
+    case .scalar(.character), .enumeration: nil
+    default: .any
     }
+  }
+
+  /// `0`, or digits without a leading zero, after an optional `-` (not `-0`).
+  private static func isCanonicalInteger(_ raw: UnsafeRawBufferPointer) -> Bool {
+    let digits = raw.first == JSONByte.minus ? UnsafeRawBufferPointer(rebasing: raw.dropFirst()) : raw
+    guard let lead = digits.first, digits.allSatisfy({ $0 >= JSONByte.zero && $0 <= JSONByte.zero &+ 9 }) else { return false }
+    return lead != JSONByte.zero || (digits.count == 1 && raw.count == 1)
   }
 
   @inline(__always)
