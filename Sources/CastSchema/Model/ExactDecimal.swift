@@ -215,14 +215,52 @@ package final class ExactRange: Sendable {
   package let upper: ExactDecimal?
   package let upperInclusive: Bool
 
+  /// The whole numbers in the range, as `Int64`s, for literals of at most 18 digits (`wholeLower`
+  /// is the bound rounded up, `wholeUpper` rounded down; past ±10¹⁸ they are clamped just beyond
+  /// every such literal).
+  private let wholeLower: Int64
+  private let wholeUpper: Int64
+  private static let wholeLimit: Int64 = 1_000_000_000_000_000_000
+
   package init(lower: ExactDecimal?, upper: ExactDecimal?, upperInclusive: Bool) {
     self.lower = lower
     self.upper = upper
     self.upperInclusive = upperInclusive
+    // NB: found once by bisection with the exact comparison, so both paths share one rule.
+    wholeLower = lower.map { bound in Self.firstWhole { ExactDecimal(String($0)).map { $0 >= bound } ?? false } } ?? -Self.wholeLimit
+    wholeUpper = upper.map { bound in
+      Self.firstWhole { ExactDecimal(String($0)).map { upperInclusive ? $0 > bound : $0 >= bound } ?? false } - 1
+    } ?? Self.wholeLimit
   }
 
-  /// `ExactDecimal.literal(_:isWithin:…)` with these bounds.
+  /// The least n in -10¹⁸...10¹⁸ + 1 for which `holds` (false below it, true from it on).
+  private static func firstWhole(_ holds: (Int64) -> Bool) -> Int64 {
+    var low = -wholeLimit
+    var high = wholeLimit + 1
+    while low < high {
+      let middle = low + (high - low) / 2
+      if holds(middle) { high = middle } else { low = middle + 1 }
+    }
+    return low
+  }
+
+  /// `ExactDecimal.literal(_:isWithin:…)` with these bounds; an integer literal of at most 18
+  /// digits is compared as an `Int64`.
   package func contains(literal: UnsafeRawBufferPointer) -> Bool? {
-    ExactDecimal.literal(literal, isWithin: lower, upper: upper, upperInclusive: upperInclusive)
+    if let whole = Self.smallInteger(literal) { return whole >= wholeLower && whole <= wholeUpper }
+    return ExactDecimal.literal(literal, isWithin: lower, upper: upper, upperInclusive: upperInclusive)
+  }
+
+  /// `-?digits` with 1 to 18 digits, as its value; nil for any other literal.
+  private static func smallInteger(_ literal: UnsafeRawBufferPointer) -> Int64? {
+    let negative = literal.first == UInt8(ascii: "-")
+    let digits = negative ? literal.count - 1 : literal.count
+    guard digits >= 1, digits <= 18 else { return nil }
+    var value: Int64 = 0
+    for byte in literal.dropFirst(negative ? 1 : 0) {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
+    }
+    return negative ? -value : value
   }
 }
