@@ -108,7 +108,8 @@ enum FuzzSchema {
     }
     """
 
-  /// A model the clean-record check reads by itself (no key paths, checks or `super`).
+  /// A model the clean-record check reads by itself (no key paths or `super`; checks it reads on
+  /// raw bytes, counts, pattern dates and integer keys).
   static let plainText = """
     enum Role: String { case admin, editor, viewer }
     enum Level: Int { case low = 1, mid, high = 10 }
@@ -141,6 +142,12 @@ enum FuzzSchema {
         var extra: Any?
         var object: [String: Any]?
         var list: [Any]?
+        var code: String? //! pattern "^[a-f0-9]{2,8}$"
+        var count: Int? //! range 0...1000
+        var amount: Double? //! range -1.5..<2.5
+        var name: String? //! length 1...5
+        var day: Date? //! date "yyyy-MM-dd HH:mm"
+        var pair: [Int]? //! count 2
     }
     """
 
