@@ -162,6 +162,7 @@ struct CleanRecordCheckTests {
         var pair: [Int]? //! count 2
         var nested: [[Double?]]? //! count 1...2
         var byByte: [Int8: Int]?
+        var stamp: Date? //! date epoch-ms
     }
     """
   }
@@ -169,6 +170,12 @@ struct CleanRecordCheckTests {
   static let checkedRecords: [String] = [
     #"{"id": 5, "ratio": 2.4, "single": 0.5, "exact": 10.5, "name": "abc", "code": "beef", "both": "axb", "day": "2024-02-03 04:05", "said": "Sun Aug 31 00:29:15 +0000 2014", "pair": [1, 2], "nested": [[1, null, 2, 3]]}"#,
     #"{"id": 5, "pair": [1, 2, 3]}"#,
+    #"{"id": 5, "stamp": 1700000000000}"#,
+    #"{"id": 5, "stamp": -62135596800000}"#,
+    #"{"id": 5, "stamp": 1e20}"#,
+    #"{"id": 5, "stamp": 1e-400}"#,
+    #"{"id": 5, "stamp": "1700000000000"}"#,
+    #"{"id": 5, "stamp": "2024-01-01T00:00:00Z"}"#,
     #"{"id": 5, "byByte": {"0": 1, "-128": 2, "127": 3, "42": 4}}"#,
     #"{"id": 5, "byByte": {"128": 1}}"#,
     #"{"id": 5, "byByte": {"1": 1, "01": 2}}"#,

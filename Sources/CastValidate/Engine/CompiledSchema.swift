@@ -98,7 +98,7 @@ package final class CompiledSchema: @unchecked Sendable {
       if let cached { return cached }
       let plan = CleanPlan(
         plans: plans, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
-        dateInputs: dateInputs, datePatterns: datePatterns, options: options)
+        dateInputs: dateInputs, dateFormats: dateFormats, datePatterns: datePatterns, options: options)
       cached = plan
       return plan
     }

@@ -63,6 +63,8 @@ final class CleanPlan: @unchecked Sendable {
   let dateInputs: [DateInput]
   /// The compiled pattern of each pattern date format (`CompiledSchema.datePatterns`).
   let datePatterns: [DatePattern?]
+  /// What an epoch number of each date format counts: 1000 for milliseconds, else 1.
+  let epochUnits: [Double]
   /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
   let numbersWrittenAsStored: Bool
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
@@ -71,10 +73,11 @@ final class CleanPlan: @unchecked Sendable {
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
-    datePatterns: [DatePattern?], options: ValidationOptions
+    dateFormats: [DateFormat], datePatterns: [DatePattern?], options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
     self.datePatterns = datePatterns
+    epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     var bytes: [UInt8] = []

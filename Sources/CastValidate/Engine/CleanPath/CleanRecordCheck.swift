@@ -194,7 +194,7 @@ final class CleanRecordCheck {
     }
   }
 
-  /// ISO-8601 strings and strings of the format's pattern, without escapes, and epoch seconds, in
+  /// ISO-8601 strings and strings of the format's pattern, without escapes, and epoch numbers, in
   /// the years 0000–9999, read in the walk's order (ISO-8601 first, where the format allows it);
   /// any other form (epoch seconds in a string, a pattern only `DateFormatter` reads) goes to the
   /// full walk.
@@ -214,7 +214,12 @@ final class CleanRecordCheck {
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
     }
     guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
-    return DateText.representable.contains(scanner.double(try scanner.readNumber()))
+    let token = try scanner.readNumber()
+    // The walk's rules: the number in the format's unit; and one that rounds to zero is left to
+    // it, since some dialects take that for out of range.
+    guard RecordValidator.isSurelyFinite(token, .double, scanner) || !RecordValidator.underflows(token, .double, scanner)
+    else { return false }
+    return DateText.representable.contains(scanner.double(token) / (format >= 0 ? plan.epochUnits[Int(format)] : 1))
   }
 
   private func enumeration<Sink: CleanSink>(
