@@ -1,11 +1,8 @@
 /// Parsing of numbers written inside JSON strings, the way each dialect's original did.
 enum NumberText {
-  /// Swift's `Int64("…")`: optional sign, then digits only.
+  /// Swift's `Int64("…")`: optional sign, then digits only; nil beyond UInt64.
   static func exactInteger(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
-    guard isIntegerText(text) else { return nil }
-    let negative = text.first == "-"
-    let digits = text.first == "-" || text.first == "+" ? Substring(text).dropFirst() : Substring(text)
-    return UInt64(digits).map { (negative, $0) }
+    FormatChecks.onUTF8(text, exactInteger)
   }
 
   /// `exactInteger` of UTF-8 bytes, without building a string.
