@@ -287,4 +287,10 @@ extension ValueNode {
     if case .anyObject = self { return true }
     return false
   }
+
+  /// `Any`, which holds `null` as a value like any other.
+  var isAny: Bool {
+    if case .any = self { return true }
+    return false
+  }
 }

@@ -88,21 +88,24 @@ package struct JSONWriter: Sendable {
   /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as their short escape or
   /// `\u00XX` (lower-case hex, as Python writes it), everything else as its UTF-8 bytes.
   static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-    output.append(JSONByte.quote)
     var text = text
-    text.withUTF8 { bytes in
-      // The bytes between escapes are copied as runs: messages quote the values they name, and
-      // copying such strings byte by byte made them the costliest part of writing a finding.
-      var run = 0
-      for index in bytes.indices {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-        appendEscape(byte, to: &output)
-        run = index + 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+    text.withUTF8 { appendQuoted(utf8: $0, to: &output) }
+  }
+
+  /// `appendQuoted` of a string's UTF-8 bytes.
+  static func appendQuoted(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    output.append(JSONByte.quote)
+    // The bytes between escapes are copied as runs: messages quote the values they name, and
+    // copying such strings byte by byte made them the costliest part of writing a finding.
+    var run = 0
+    for index in bytes.indices {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+      appendEscape(byte, to: &output)
+      run = index + 1
     }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     output.append(JSONByte.quote)
   }
 

@@ -31,6 +31,9 @@ final class CleanOutputTable {
   let null: PlainTable<CleanBytes>
   /// Per date format: whether it is ISO-8601 (a canonical date is then written as read).
   let isoDates: PlainTable<Bool>
+  /// Per date format: its pattern, where it has one the engine reads and writes itself (a date
+  /// whose text is what the pattern writes for it is written as read).
+  let datePatterns: [DatePattern?]
   /// Every run back to back, padded so that each can be copied in 16-byte pieces.
   let bytes: PlainTable<UInt8>
 
@@ -72,6 +75,7 @@ final class CleanOutputTable {
     self.absent = PlainTable(absent)
     self.null = PlainTable(null)
     isoDates = PlainTable(schema.dateFormats.map { $0 == .iso8601 })
+    datePatterns = schema.datePatterns
     bytes = PlainTable(blob)
   }
 

@@ -1,8 +1,11 @@
 /// The clean-record check's sink for `convert` of NDJSON: writes a record the check vouches for
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
-/// refuses what it cannot write as read (the record then takes the full walk): members out of
-/// declaration order, `Any`, UUIDs, numeric enum cases, dates not in canonical form.
+/// refuses what it cannot write as read (the record then takes the full walk): UUIDs, numeric
+/// enum cases, dates not in the form they are written in. Members that come out of declaration
+/// order are put in it when their object ends, as the full walk's transcript does. An
+/// `Any` that is not compact JSON already is built and written by the encoder, as the full walk
+/// writes it.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
 // NB: plain pointers and an unmanaged reference, so passing it down the walk costs nothing;
@@ -60,12 +63,43 @@ struct CleanTranscriptWriter: CleanSink {
     literal(scanner.bytes(span))
   }
 
-  /// Only the one form that ISO-8601 output writes back unchanged is copied.
-  func date(_ span: JSONSpan, format: Int32, _ scanner: JSONScanner) -> Bool {
+  /// Only a date in the one form its format writes it in is copied: for ISO-8601 the canonical
+  /// form, for a pattern the text the pattern writes for it.
+  func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool {
     let text = scanner.bytes(span)
-    guard format < 0 || isoDates[Int(format)], DateText.isCanonicalLiteral(text) else { return false }
+    if format < 0 || isoDates[Int(format)] {
+      guard DateText.isCanonicalLiteral(text) else { return false }
+    } else {
+      let pattern = transcript._withUnsafeGuaranteedRef { $0.cleanOutput.datePatterns[Int(format)] }
+      guard let pattern, Self.isQuoted(pattern.format(seconds), text) else { return false }
+    }
     literal(text)
     return true
+  }
+
+  /// Copied when it is compact JSON already, which the encoder would write as it is; otherwise
+  /// built and encoded, as the full walk does.
+  func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool {
+    let text = scanner.bytes(span)
+    if JSONWriter.compactWritesVerbatim(text) {
+      literal(text)
+      return true
+    }
+    // NB: the scanner has just read these bytes, nested deeper than here, so they parse.
+    guard let value = try? JSONValue.parse(text, maxDepth: scanner.maxDepth) else { return false }
+    transcript._withUnsafeGuaranteedRef {
+      $0.flushRun()
+      $0.write(.json(value))
+    }
+    return true
+  }
+
+  /// Whether `quoted` is `text` between quotes.
+  private static func isQuoted(_ text: String, _ quoted: UnsafeRawBufferPointer) -> Bool {
+    var text = text
+    return text.withUTF8 { utf8 in
+      utf8.count == quoted.count - 2 && utf8.elementsEqual(quoted[1..<quoted.count - 1])
+    }
   }
 
   @inline(__always)
@@ -95,9 +129,16 @@ struct CleanTranscriptWriter: CleanSink {
   }
 
   @inline(__always)
+  func beginModel() {
+    open(JSONByte.openBrace)
+    transcript._withUnsafeGuaranteedRef {
+      $0.cleanObjects.push(CleanObjectMark(bodyStart: $0.pendingCount, firstMember: $0.cleanMembers.count, outOfOrder: false))
+    }
+  }
+
+  @inline(__always)
   func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool {
-    guard field > previous else { return false }
-    fillGap(model, previous &+ 1, field)
+    beginMember(model, field, after: previous)
     let entry = models[model].firstField &+ field
     guard keysAreInput[entry] else {
       put(keys[entry])
@@ -111,16 +152,39 @@ struct CleanTranscriptWriter: CleanSink {
   }
 
   func nullMember(model: Int, field: Int, after previous: Int) -> Bool {
-    guard field > previous else { return false }
-    fillGap(model, previous &+ 1, field)
+    beginMember(model, field, after: previous)
     put(nulls[models[model].firstField &+ field])
     return true
   }
 
   @inline(__always)
   func endModel(_ model: Int, after previous: Int) {
-    fillGap(model, previous &+ 1, models[model].fieldCount)
+    let mark = transcript._withUnsafeGuaranteedRef { $0.cleanObjects[$0.cleanObjects.count &- 1] }
+    transcript._withUnsafeGuaranteedRef { $0.cleanObjects.pop() }
+    if mark.outOfOrder {
+      transcript._withUnsafeGuaranteedRef { $0.reorderCleanObject(mark, model: model) }
+    } else {
+      fillGap(model, previous &+ 1, models[model].fieldCount)
+      transcript._withUnsafeGuaranteedRef { $0.cleanMembers.pop($0.cleanMembers.count &- mark.firstMember) }
+    }
     close(JSONByte.closeBrace)
+  }
+
+  /// Marks where field `field`'s member begins, after the absent members before it while the
+  /// object's members are in declaration order; one out of it puts the object out of order.
+  @inline(__always)
+  private func beginMember(_ model: Int, _ field: Int, after previous: Int) {
+    transcript._withUnsafeGuaranteedRef { transcript in
+      let top = transcript.cleanObjects.count &- 1
+      if !transcript.cleanObjects[top].outOfOrder {
+        if field > previous {
+          fillGap(model, previous &+ 1, field)
+        } else {
+          transcript.cleanObjects[top].outOfOrder = true
+        }
+      }
+      transcript.cleanMembers.push(CleanMemberMark(field: field, start: transcript.pendingCount))
+    }
   }
 
   /// Input text that is also output.
@@ -130,12 +194,15 @@ struct CleanTranscriptWriter: CleanSink {
     transcript._withUnsafeGuaranteedRef { $0.copyInput(start, start + text.count) }
   }
 
-  /// The members of the absent fields `lower..<upper`.
+  /// The members of the absent fields `lower..<upper`, each marked as a member.
   @inline(__always)
   private func fillGap(_ model: Int, _ lower: Int, _ upper: Int) {
     let entry = models[model]
     guard !entry.absenceIsSilent, lower < upper else { return }
-    for field in lower..<upper { put(absent[entry.firstField &+ field]) }
+    for field in lower..<upper {
+      transcript._withUnsafeGuaranteedRef { $0.cleanMembers.push(CleanMemberMark(field: field, start: $0.pendingCount)) }
+      put(absent[entry.firstField &+ field])
+    }
   }
 
   /// A member's bytes from the table (its key, or all of it), after a comma unless it opens the

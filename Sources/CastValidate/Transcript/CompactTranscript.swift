@@ -50,10 +50,18 @@ final class CompactTranscript {
   /// Each field's default as compact JSON, nil when it has none.
   private let defaults: [[[UInt8]?]]
   private var instanceBytes: [UInt8] = []
+  /// A string's content once its escapes are decoded.
+  private var decodedBytes: [UInt8] = []
   /// Per enum: whether its raw values are strings (so a matched string is written as read).
   private let stringEnums: UnsafeMutablePointer<Bool>
   /// Keys and nil members for records the clean-record check writes (`CleanTranscriptWriter`).
   let cleanOutput: CleanOutputTable
+  /// The models' objects that writer has open, innermost last.
+  let cleanObjects = RawStack<CleanObjectMark>(capacity: 16)
+  /// Where each member it wrote into them starts, in the order written.
+  let cleanMembers = RawStack<CleanMemberMark>(capacity: 256)
+  /// Per field of the object being laid out again: its entry in `cleanMembers`, or -1.
+  private let memberOfField = RawStack<Int32>(capacity: 64)
   /// Input bytes that are also the next bytes of the output, not yet copied: what the clean-record
   /// writer writes is mostly its input text, which is then copied in a few long pieces rather than
   /// value by value. Empty (`runStart == runEnd`) outside that writer.
@@ -128,6 +136,13 @@ final class CompactTranscript {
     isBroken = false
     spans.removeAll()
     outer.removeAll()
+    cleanObjects.removeAll()
+    cleanMembers.removeAll()
+  }
+
+  /// The length of the output once the pending input run is copied.
+  var pendingCount: Int {
+    @inline(__always) get { count &+ (runEnd - runStart) }
   }
 
   // MARK: - Bytes
@@ -275,12 +290,11 @@ final class CompactTranscript {
 
   /// String content with escapes, decoded and written as `JSONWriter` quotes it.
   private func writeEscaped(_ content: UnsafeRawBufferPointer) {
-    var decoded: [UInt8] = []
-    decoded.reserveCapacity(content.count)
+    decodedBytes.removeAll(keepingCapacity: true)
     var decoder = JSONStringDecoder(content)
-    while let byte = decoder.next() { decoded.append(byte) }
+    while let byte = decoder.next() { decodedBytes.append(byte) }
     instanceBytes.removeAll(keepingCapacity: true)
-    JSONWriter.appendQuoted(String(decoding: decoded, as: UTF8.self), to: &instanceBytes)
+    decodedBytes.withUnsafeBufferPointer { JSONWriter.appendQuoted(utf8: $0, to: &instanceBytes) }
     append(instanceBytes)
   }
 
@@ -394,6 +408,42 @@ final class CompactTranscript {
     append(JSONByte.closeBrace)
   }
 
+  /// Lays out again, in declaration order, the members of a clean record's object that came out
+  /// of order (`mark`, of model `model`): each member's bytes run from its mark to the next one
+  /// (less a leading comma), and a field with none gets its absent member from the table.
+  func reorderCleanObject(_ mark: CleanObjectMark, model: Int) {
+    flushRun()
+    let table = cleanOutput
+    let entry = table.models[model]
+    let firstMember = mark.firstMember
+    let memberCount = cleanMembers.count - firstMember
+    memberOfField.removeAll()
+    _ = memberOfField.push(-1, count: entry.fieldCount)
+    for index in 0..<memberCount { memberOfField[cleanMembers[firstMember + index].field] = Int32(index) }
+    scratch.load(UnsafeRawBufferPointer(start: storage + mark.bodyStart, count: count - mark.bodyStart))
+    let bodyEnd = count - mark.bodyStart
+    count = mark.bodyStart
+    for field in 0..<entry.fieldCount {
+      let member = Int(memberOfField[field])
+      guard member >= 0 else {
+        let run = table.absent[entry.firstField + field]
+        if run.length > 0 {
+          appendSeparator()
+          appendPadded(table.bytes.base + run.start, run.length)
+        }
+        continue
+      }
+      var lower = cleanMembers[firstMember + member].start - mark.bodyStart
+      let upper = member + 1 < memberCount ? cleanMembers[firstMember + member + 1].start - mark.bodyStart : bodyEnd
+      let piece = scratch.slice(lower, upper)
+      if piece.first == JSONByte.comma { lower += 1 }
+      guard lower < upper else { continue }
+      appendSeparator()
+      append(scratch.slice(lower, upper))
+    }
+    cleanMembers.pop(memberCount)
+  }
+
   /// A member's comma (unless it is the object's first) and `"key":`.
   @inline(__always)
   private func member(_ entry: Int) {
@@ -407,4 +457,20 @@ final class CompactTranscript {
     append(0x6C)  // l
     append(0x6C)  // l
   }
+}
+
+/// A model's object the clean-record writer has open.
+struct CleanObjectMark {
+  /// Where its members begin in the output (just past `{`).
+  var bodyStart: Int
+  /// Its first member's entry in `CompactTranscript.cleanMembers`.
+  var firstMember: Int
+  /// A member came before one declared ahead of it: the object is laid out again when it ends.
+  var outOfOrder: Bool
+}
+
+/// Where the clean-record writer began a member (at its comma, if any) and whose it is.
+struct CleanMemberMark {
+  var field: Int
+  var start: Int
 }

@@ -27,12 +27,14 @@ final class CleanRecordCheck {
   /// Keys of the dictionaries being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   private var keyCount = 0
-  /// Dictionaries with more keys are left to the full walk, whose duplicate check is a hash set.
+  /// Up to this many keys a dictionary's keys are compared with each other as they come; past
+  /// it, once the dictionary ends, in sorted order.
   private static let keyLimit = 32
   /// The number of elements of the array read last (the outermost, once nested arrays end): what
   /// a `//! count` checks.
   private var arrayCount = 0
-  private static let keyCapacity = 256
+  /// Records whose open dictionaries hold more keys at once are left to the full walk.
+  private static let keyCapacity = 4096
 
   init(plan: CleanPlan) {
     self.plan = plan
@@ -95,9 +97,10 @@ final class CleanRecordCheck {
     guard scanner.position < scanner.end else { return false }
     let lead = scanner.byte(at: scanner.position)
     if lead == JSONByte.lowerN {
+      let start = scanner.offset
       try scanner.readNull()
       // NB: `Any` holds `null` like any other value.
-      if case .any = node { return sink.writesRebuiltValues }
+      if case .any = node { return sink.any(JSONSpan(start: start, end: scanner.offset), scanner) }
       if nullIsClean { sink.null() }
       return nullIsClean
     }
@@ -106,18 +109,12 @@ final class CleanRecordCheck {
       return try scalar(type, lead, &scanner, sink)
     case .date(let format):
       return try date(lead, &scanner, format: format, sink)
-    case .any:
-      guard sink.writesRebuiltValues else { return false }
+    case .any, .anyObject, .anyArray:
+      if case .anyObject = node, lead != JSONByte.openBrace { return false }
+      if case .anyArray = node, lead != JSONByte.openBracket { return false }
+      let start = scanner.offset
       try scanner.skipValue()
-      return true
-    case .anyObject:
-      guard lead == JSONByte.openBrace, sink.writesRebuiltValues else { return false }
-      try scanner.skipValue()
-      return true
-    case .anyArray:
-      guard lead == JSONByte.openBracket, sink.writesRebuiltValues else { return false }
-      try scanner.skipValue()
-      return true
+      return sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
     case .array(let element, let elementOptional, let isSet):
       guard lead == JSONByte.openBracket, !isSet else { return false }
       return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
@@ -211,7 +208,7 @@ final class CleanRecordCheck {
       let iso = input == .patternStringOnly ? nil : DateText.parseISO8601(bytes: bytes, rollingOver: input == .isoStringOnly)
       guard let seconds = iso ?? (format >= 0 ? plan.datePatterns[Int(format)]?.parse(bytes) : nil) else { return false }
       guard DateText.representable.contains(seconds) else { return false }
-      return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), format: format, scanner)
+      return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), seconds: seconds, format: format, scanner)
     }
     guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
     let token = try scanner.readNumber()
@@ -250,7 +247,7 @@ final class CleanRecordCheck {
     let model = models[index]
     guard model.isCheckable else { return false }
     try scanner.beginObject()
-    sink.open(JSONByte.openBrace)
+    sink.beginModel()
     var first = true
     var seen: UInt64 = 0
     var guess = 0
@@ -269,10 +266,10 @@ final class CleanRecordCheck {
       seen |= bit
       let field = fields[model.firstField &+ position]
       if sink.writes {
-        // A member's `null` is written as the model writes nil, not as read.
+        // A member's `null` is written as the model writes nil, not as read; an `Any`'s is its
+        // value.
         scanner.skipWhitespace()
-        if scanner.position < scanner.end, scanner.byte(at: scanner.position) == JSONByte.lowerN {
-          if case .any = field.node { return false }
+        if scanner.position < scanner.end, scanner.byte(at: scanner.position) == JSONByte.lowerN, !field.node.isAny {
           try scanner.readNull()
           guard field.nullIsClean, sink.nullMember(model: index, field: position, after: previous) else { return false }
           previous = position
@@ -345,9 +342,11 @@ final class CleanRecordCheck {
     let base = keyCount
     defer { keyCount = base }
     while let key = try scanner.nextKey(&first) {
-      guard !key.hasEscapes, keyCount &- base < Self.keyLimit, keyCount < Self.keyCapacity else { return false }
+      guard !key.hasEscapes, keyCount < Self.keyCapacity else { return false }
       let raw = scanner.bytes(key.span)
-      for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+      if keyCount &- base < Self.keyLimit {
+        for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+      }
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
       if case .integer(let type) = rule {
@@ -360,8 +359,26 @@ final class CleanRecordCheck {
       sink.key(key, scanner)
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
+    if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
     sink.close(JSONByte.closeBrace)
     return true
+  }
+
+  /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
+  /// are neighbours. (They belong to a dictionary that has ended, so their order is free.)
+  private func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
+    var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
+    spans.sort { first, second in
+      let a = scanner.bytes(first)
+      let b = scanner.bytes(second)
+      guard a.count == b.count else { return a.count < b.count }
+      guard let left = a.baseAddress, let right = b.baseAddress else { return false }
+      return memcmp(left, right, a.count) < 0
+    }
+    for index in 1..<spans.count where JSONScanner.sameBytes(scanner.bytes(spans[index - 1]), scanner.bytes(spans[index])) {
+      return true
+    }
+    return false
   }
 
   // MARK: - Helpers

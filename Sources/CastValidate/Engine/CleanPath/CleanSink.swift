@@ -5,17 +5,18 @@
 protocol CleanSink {
   /// Whether the sink writes at all; the check reads a member's `null` ahead only then.
   var writes: Bool { get }
-  /// Whether the sink can write a value whose output is not its input text (`Any`, UUIDs,
-  /// numeric enum cases, dates that are not in canonical ISO-8601 form); when it cannot, the
-  /// record is left to the full walk.
+  /// Whether the sink can write a value whose output is not its input text (UUIDs, numeric enum
+  /// cases, epoch dates); when it cannot, the record is left to the full walk.
   var writesRebuiltValues: Bool { get }
   /// A string value (its token; the quotes lie on either side).
   func string(_ token: JSONStringToken, _ scanner: JSONScanner)
   /// A value written as its input text: a number, a boolean, an enum's string case.
   func literal(_ span: JSONSpan, _ scanner: JSONScanner)
-  /// A date read as an ISO-8601 string at `span` (quotes included) for a date of format
-  /// `format` (-1: the plain `Date` scalar); false when it cannot be written as read.
-  func date(_ span: JSONSpan, format: Int32, _ scanner: JSONScanner) -> Bool
+  /// An `Any` value (`null` included), read at `span`; false when it cannot be written.
+  func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool
+  /// A date string at `span` (quotes included), read as `seconds`, for a date of format
+  /// `format` (-1: the plain `Date` scalar); false when it cannot be written.
+  func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool
   /// `null` as an array element or a dictionary value.
   func null()
   /// `[` or `{` of an array or a dictionary.
@@ -26,10 +27,12 @@ protocol CleanSink {
   func element()
   /// A dictionary's key (unescaped) and its colon.
   func key(_ token: JSONStringToken, _ scanner: JSONScanner)
+  /// A model's `{`.
+  func beginModel()
   /// Field `field` of model `model`, read under `key`, is about to be written, `previous` being
-  /// the last field written (-1 at first); false when its key came out of declaration order.
+  /// the last field written (-1 at first); false when it cannot be written.
   func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool
-  /// Field `field` of model `model` was `null`; false when it came out of declaration order.
+  /// Field `field` of model `model` was `null`; false when it cannot be written.
   func nullMember(model: Int, field: Int, after previous: Int) -> Bool
   /// Ends model `model`'s object, whose last field written was `previous`.
   func endModel(_ model: Int, after previous: Int)
@@ -45,12 +48,14 @@ struct NoCleanOutput: CleanSink {
   }
   @inline(__always) func string(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
-  @inline(__always) func date(_ span: JSONSpan, format: Int32, _ scanner: JSONScanner) -> Bool { true }
+  @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool { true }
+  @inline(__always) func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool { true }
   @inline(__always) func null() {}
   @inline(__always) func open(_ bracket: UInt8) {}
   @inline(__always) func close(_ bracket: UInt8) {}
   @inline(__always) func element() {}
   @inline(__always) func key(_ token: JSONStringToken, _ scanner: JSONScanner) {}
+  @inline(__always) func beginModel() {}
   @inline(__always) func member(
     model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner
   ) -> Bool { true }
