@@ -183,6 +183,26 @@ struct CleanTranscriptTests {
     #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
   }
 
+  /// `Any` is copied as compact JSON: every accepted JSONTestSuite document as a value, in every
+  /// layout the suite has (spaces, escapes, deep nesting), written as the full walk writes it.
+  @Test(
+    "JSONTestSuite documents as Any: the same output with and without the clean-record transcript",
+    .enabled(if: JSONTestSuite.isAvailable, "\(JSONTestSuite.missing)"))
+  func sameOutputForAny() throws {
+    let registry = EngineProbe.registry(Self.schema(": DictionaryConvertible"))
+    var lines: [String] = []
+    for name in JSONTestSuite.files("y_") {
+      // NB: a line break is whitespace between tokens (a string cannot hold one), so a space keeps the document.
+      let document = try JSONTestSuite.bytes(name).map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+      lines.append(#"{"id":1,"anything":"# + String(decoding: document, as: UTF8.self) + #","list":[ "x" ]}"#)
+    }
+    let ndjson = lines.joined(separator: "\n")
+    let quick = try Self.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: true)
+    let full = try Self.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(quick == full)
+    #expect((quick?.count ?? 0) > 90)
+  }
+
   @Test("the users example and samples: the same output with and without the clean-record transcript")
   func sameOutputOnExamples() throws {
     let text = String(decoding: try Data(contentsOf: SampleFiles.schemas.appendingPathComponent("users.cast")), as: UTF8.self)

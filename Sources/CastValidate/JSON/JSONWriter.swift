@@ -100,31 +100,36 @@ package struct JSONWriter: Sendable {
     var run = 0
     for index in bytes.indices {
       let byte = bytes[index]
-      guard byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash else { continue }
+      guard needsEscape(byte) else { continue }
       output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-      appendEscape(byte, to: &output)
+      let (escape, length) = self.escape(byte)
+      for shift in stride(from: 0, to: 8 * length, by: 8) { output.append(UInt8(truncatingIfNeeded: escape >> UInt64(shift))) }
       run = index + 1
     }
     output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     output.append(JSONByte.quote)
   }
 
-  /// Appends the escape of a byte that cannot stand in a JSON string as it is.
-  private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
-    output.append(JSONByte.backslash)
+  /// Whether a byte of a string's UTF-8 cannot stand in a JSON string as it is.
+  @inline(__always)
+  static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == JSONByte.quote || byte == JSONByte.backslash
+  }
+
+  /// The escape of such a byte, its bytes packed lowest first, and its length: the short escape
+  /// where there is one, else `\u00XX`.
+  static func escape(_ byte: UInt8) -> (bytes: UInt64, length: Int) {
+    func pair(_ second: UInt8) -> (UInt64, Int) { (UInt64(JSONByte.backslash) | UInt64(second) << 8, 2) }
     switch byte {
-    case JSONByte.quote, JSONByte.backslash: output.append(byte)
-    case 0x08: output.append(0x62)  // \b
-    case 0x0C: output.append(0x66)  // \f
-    case 0x0A: output.append(0x6E)  // \n
-    case 0x0D: output.append(0x72)  // \r
-    case 0x09: output.append(0x74)  // \t
+    case JSONByte.quote, JSONByte.backslash: return pair(byte)
+    case 0x08: return pair(0x62)  // \b
+    case 0x0C: return pair(0x66)  // \f
+    case 0x0A: return pair(0x6E)  // \n
+    case 0x0D: return pair(0x72)  // \r
+    case 0x09: return pair(0x74)  // \t
     default:
-      output.append(JSONByte.lowerU)
-      output.append(JSONByte.zero)
-      output.append(JSONByte.zero)
-      output.append(hexDigit(byte >> 4))
-      output.append(hexDigit(byte & 0xF))
+      let prefix = UInt64(JSONByte.backslash) | UInt64(JSONByte.lowerU) << 8 | UInt64(JSONByte.zero) << 16 | UInt64(JSONByte.zero) << 24
+      return (prefix | UInt64(hexDigit(byte >> 4)) << 32 | UInt64(hexDigit(byte & 0xF)) << 40, 6)
     }
   }
 

@@ -3,9 +3,7 @@
 /// which is what the full walk's transcript writes for a record with nothing to report. It
 /// refuses what it cannot write as read (the record then takes the full walk): UUIDs, numeric
 /// enum cases, dates not in the form they are written in. Members that come out of declaration
-/// order are put in it when their object ends, as the full walk's transcript does. An
-/// `Any` that is not compact JSON already is built and written by the encoder, as the full walk
-/// writes it.
+/// order are put in it when their object ends, as the full walk's transcript does.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
 // NB: plain pointers and an unmanaged reference, so passing it down the walk costs nothing;
@@ -77,20 +75,11 @@ struct CleanTranscriptWriter: CleanSink {
     return true
   }
 
-  /// Copied when it is compact JSON already, which the encoder would write as it is; otherwise
-  /// built and encoded, as the full walk does.
+  /// Its text as compact JSON, which is what the encoder writes for it.
   func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool {
     let text = scanner.bytes(span)
-    if JSONWriter.compactWritesVerbatim(text) {
-      literal(text)
-      return true
-    }
-    // NB: the scanner has just read these bytes, nested deeper than here, so they parse.
-    guard let value = try? JSONValue.parse(text, maxDepth: scanner.maxDepth) else { return false }
-    transcript._withUnsafeGuaranteedRef {
-      $0.flushRun()
-      $0.write(.json(value))
-    }
+    guard let start = text.baseAddress else { return true }
+    transcript._withUnsafeGuaranteedRef { $0.copyCompact(start, start + text.count) }
     return true
   }
 

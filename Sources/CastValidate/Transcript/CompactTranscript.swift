@@ -1,5 +1,11 @@
 import CastSchema
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The compact JSON of the record being walked, written while the engine reads it (`convert` of
 /// NDJSON): values that need no change are copied from the input, others are built and encoded
 /// one by one, and each model's members are put in declaration order when its object ends. It
@@ -50,8 +56,6 @@ final class CompactTranscript {
   /// Each field's default as compact JSON, nil when it has none.
   private let defaults: [[[UInt8]?]]
   private var instanceBytes: [UInt8] = []
-  /// A string's content once its escapes are decoded.
-  private var decodedBytes: [UInt8] = []
   /// Per enum: whether its raw values are strings (so a matched string is written as read).
   private let stringEnums: UnsafeMutablePointer<Bool>
   /// Keys and nil members for records the clean-record check writes (`CleanTranscriptWriter`).
@@ -205,6 +209,46 @@ final class CompactTranscript {
     if last | 0x20 != JSONByte.openBrace { appendFollowing(JSONByte.comma, limit: limit) }
   }
 
+  /// The JSON text `start..<end` of a value the scanner has read, as compact JSON: what `JSONWriter`
+  /// writes for the value parsed from it, whose numbers keep their text and whose members keep
+  /// their order. So the text is copied, less the whitespace between tokens, and a string with
+  /// escapes is decoded and quoted again as the writer quotes it.
+  func copyCompact(_ start: UnsafeRawPointer, _ end: UnsafeRawPointer) {
+    var piece = start
+    var cursor = start
+    while cursor < end {
+      let byte = cursor.load(as: UInt8.self)
+      if byte <= JSONByte.space {
+        copyInput(piece, cursor)
+        cursor += 1
+        piece = cursor
+        continue
+      }
+      guard byte == JSONByte.quote else {
+        cursor += 1
+        continue
+      }
+      let open = cursor
+      var escaped = false
+      cursor += 1
+      // The closing quote is the first quote that no backslash escapes.
+      while let quote = memchr(cursor, Int32(JSONByte.quote), end - cursor).map(UnsafeRawPointer.init) {
+        guard let backslash = memchr(cursor, Int32(JSONByte.backslash), quote - cursor) else {
+          cursor = quote + 1
+          break
+        }
+        escaped = true
+        cursor = UnsafeRawPointer(backslash) + 2
+      }
+      guard escaped else { continue }
+      copyInput(piece, open)
+      flushRun()
+      writeEscaped(UnsafeRawBufferPointer(start: open + 1, count: cursor - open - 2))
+      piece = cursor
+    }
+    copyInput(piece, end)
+  }
+
   /// Copies the pending run into the output; to be called before writing anything else.
   @inline(__always)
   func flushRun() {
@@ -290,12 +334,40 @@ final class CompactTranscript {
 
   /// String content with escapes, decoded and written as `JSONWriter` quotes it.
   private func writeEscaped(_ content: UnsafeRawBufferPointer) {
-    decodedBytes.removeAll(keepingCapacity: true)
-    var decoder = JSONStringDecoder(content)
-    while let byte = decoder.next() { decodedBytes.append(byte) }
-    instanceBytes.removeAll(keepingCapacity: true)
-    decodedBytes.withUnsafeBufferPointer { JSONWriter.appendQuoted(utf8: $0, to: &instanceBytes) }
-    append(instanceBytes)
+    guard let base = content.baseAddress else { return }
+    // NB: never longer than read: a byte written escaped was read as an escape at least as long.
+    let needed = count + content.count + 2
+    if needed > capacity { grow(to: needed) }
+    storage[count] = JSONByte.quote
+    count &+= 1
+    var cursor = base
+    let end = base + content.count
+    while cursor < end {
+      let escape = memchr(cursor, Int32(JSONByte.backslash), end - cursor).map(UnsafeRawPointer.init) ?? end
+      // The bytes up to an escape stand as they are (the scanner has checked them).
+      (storage + count).update(from: cursor.assumingMemoryBound(to: UInt8.self), count: escape - cursor)
+      count &+= escape - cursor
+      // The escapes that follow one another, a surrogate pair among them, decoded together.
+      var stop = escape
+      while stop + 1 < end, stop.load(as: UInt8.self) == JSONByte.backslash {
+        stop += (stop + 1).load(as: UInt8.self) == JSONByte.lowerU ? 6 : 2
+      }
+      stop = min(stop, end)
+      var decoder = JSONStringDecoder(UnsafeRawBufferPointer(start: escape, count: stop - escape))
+      while let byte = decoder.next() {
+        guard JSONWriter.needsEscape(byte) else {
+          storage[count] = byte
+          count &+= 1
+          continue
+        }
+        let (bytes, length) = JSONWriter.escape(byte)
+        for index in 0..<length { storage[count &+ index] = UInt8(truncatingIfNeeded: bytes >> UInt64(8 * index)) }
+        count &+= length
+      }
+      cursor = stop
+    }
+    storage[count] = JSONByte.quote
+    count &+= 1
   }
 
   /// A dictionary key and its colon, after a comma unless it is the first.
