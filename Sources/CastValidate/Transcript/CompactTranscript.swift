@@ -232,13 +232,14 @@ final class CompactTranscript {
       var escaped = false
       cursor += 1
       // The closing quote is the first quote that no backslash escapes.
-      while let quote = memchr(cursor, Int32(JSONByte.quote), end - cursor).map(UnsafeRawPointer.init) {
-        guard let backslash = memchr(cursor, Int32(JSONByte.backslash), quote - cursor) else {
-          cursor = quote + 1
+      while cursor < end {
+        let stop = Self.quoteOrBackslash(from: cursor, to: end)
+        guard stop < end, stop.load(as: UInt8.self) == JSONByte.backslash else {
+          cursor = stop + 1
           break
         }
         escaped = true
-        cursor = UnsafeRawPointer(backslash) + 2
+        cursor = stop + 2
       }
       guard escaped else { continue }
       copyInput(piece, open)
@@ -247,6 +248,29 @@ final class CompactTranscript {
       piece = cursor
     }
     copyInput(piece, end)
+  }
+
+  /// The first `"` or `\` in `start..<end` (`end` if none), eight bytes at a time.
+  @inline(__always)
+  private static func quoteOrBackslash(from start: UnsafeRawPointer, to end: UnsafeRawPointer) -> UnsafeRawPointer {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var cursor = start
+    while end - cursor >= 8 {
+      let word = UInt64(littleEndian: cursor.loadUnaligned(as: UInt64.self))
+      let quotes = word ^ (ones &* UInt64(JSONByte.quote))
+      let backslashes = word ^ (ones &* UInt64(JSONByte.backslash))
+      // NB: a zero byte's high bit is set, and the lowest one set is always a true zero.
+      let hits = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+      if hits != 0 { return cursor + hits.trailingZeroBitCount / 8 }
+      cursor += 8
+    }
+    while cursor < end {
+      let byte = cursor.load(as: UInt8.self)
+      if byte == JSONByte.quote || byte == JSONByte.backslash { return cursor }
+      cursor += 1
+    }
+    return end
   }
 
   /// Copies the pending run into the output; to be called before writing anything else.
