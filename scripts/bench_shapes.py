@@ -70,6 +70,7 @@ MICRO = [
     ("//! pattern", 'String //! pattern "^[0-9a-f]{40}$"', lambda r: json.dumps("%040x" % r.getrandbits(160))),
     ("//! count", "[Int] //! count 1...10", lambda r: json.dumps([r.randrange(1000) for _ in range(4)])),
     ("//! date epoch-ms", "Date //! date epoch-ms", lambda r: str(r.randrange(0, 2 * 10**12))),
+    ("String (\\u escapes)", "String", lambda r: json.dumps("".join(chr(r.randrange(0x3040, 0x30FF)) for _ in range(r.randrange(4, 12))))),
 ]
 FIELDS = 16
 MICRO_MB = 4

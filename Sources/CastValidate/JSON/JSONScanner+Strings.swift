@@ -114,6 +114,10 @@ extension JSONScanner {
 
   /// The code unit of the `\uXXXX` escape starting at `start` (the backslash).
   func hexEscape(at start: Int, quote: Int) throws(JSONSyntaxError) -> UInt16 {
+    if start &+ 6 <= end, let unit = Self.hexUnit(buffer.loadUnaligned(fromByteOffset: start &+ 2, as: UInt32.self)) {
+      return unit
+    }
+    // What is wrong with it, digit by digit.
     var unit: UInt16 = 0
     for index in (start &+ 2)..<(start &+ 6) {
       guard index < end else { throw syntaxError("unterminated string", at: quote) }
@@ -125,6 +129,27 @@ extension JSONScanner {
       unit = unit &<< 4 | UInt16(digit)
     }
     return unit
+  }
+
+  /// The four hex digits of a `\u` escape, loaded as one little-endian word (the first digit in
+  /// its lowest byte), as a code unit; nil unless all four are hex digits. Four bytes at once:
+  /// text escaped throughout (`\u3042\u3044…`) is read one escape after another.
+  @inline(__always)
+  static func hexUnit(_ loaded: UInt32) -> UInt16? {
+    let word = UInt32(littleEndian: loaded)
+    let highs: UInt32 = 0x8080_8080
+    guard word & highs == 0 else { return nil }
+    // Per byte, the high bit set where the (ASCII) byte is at least `bound`: no borrow crosses
+    // bytes, as each starts at 0x80 or more and `bound` is at most 0x80.
+    func atLeast(_ bytes: UInt32, _ bound: UInt8) -> UInt32 { ((bytes | highs) &- 0x0101_0101 &* UInt32(bound)) & highs }
+    let lower = word | 0x2020_2020
+    let digits = atLeast(word, 0x30) & ~atLeast(word, 0x3A)
+    let letters = atLeast(lower, 0x61) & ~atLeast(lower, 0x67)
+    guard digits | letters == highs else { return nil }
+    // `0`…`9` keep their low nibble; `a`…`f` and `A`…`F` have 1…6 there, plus 9.
+    let nibbles = (word & 0x0F0F_0F0F) &+ (letters >> 7) &* 9
+    let unit = (nibbles & 0xF) << 12 | (nibbles >> 8 & 0xF) << 8 | (nibbles >> 16 & 0xF) << 4 | nibbles >> 24 & 0xF
+    return UInt16(truncatingIfNeeded: unit)
   }
 
   /// `XXXX`, four upper-case hex digits, for messages about `\u` escapes.
