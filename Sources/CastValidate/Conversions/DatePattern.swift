@@ -36,6 +36,14 @@ struct DatePattern: Sendable {
   static let monthNameBytes = monthNames.map { Array($0.utf8) }
   static let weekdayNameBytes = weekdayNames.map { Array($0.utf8) }
   static let dayPeriodBytes = [Array("AM".utf8), Array("PM".utf8)]
+  /// The three-letter names (`Jan`, `Mon`) as `parse` compares them: lower case, packed in a word.
+  static let monthAbbreviations = monthNameBytes.map { packedLowercase($0[0], $0[1], $0[2]) }
+  static let weekdayAbbreviations = weekdayNameBytes.map { packedLowercase($0[0], $0[1], $0[2]) }
+
+  @inline(__always)
+  static func packedLowercase(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt32 {
+    UInt32(lower(first)) | UInt32(lower(second)) << 8 | UInt32(lower(third)) << 16
+  }
 
   /// Compiles a pattern; nil when it uses a field this reader does not know.
   init?(_ pattern: String) {
@@ -123,7 +131,15 @@ struct DatePattern: Sendable {
       }
       return index - start >= (exact ? width : 1) ? value : nil
     }
-    func name(_ names: [[UInt8]], abbreviated: Bool) -> Int? {
+    func name(_ names: [[UInt8]], abbreviated: Bool, _ abbreviations: [UInt32] = []) -> Int? {
+      if abbreviated, !abbreviations.isEmpty {
+        // One compare per name: the names differ in their first three letters.
+        guard index + 3 <= text.count,
+          let position = abbreviations.firstIndex(of: Self.packedLowercase(text[index], text[index + 1], text[index + 2]))
+        else { return nil }
+        index += 3
+        return position
+      }
       for (position, full) in names.enumerated() {
         let candidate = abbreviated ? full[..<3] : full[...]
         guard index + candidate.count <= text.count else { continue }
@@ -151,7 +167,7 @@ struct DatePattern: Sendable {
         year = value
       case .month(let width):
         if width >= 3 {
-          guard let value = name(Self.monthNameBytes, abbreviated: width == 3) else { return nil }
+          guard let value = name(Self.monthNameBytes, abbreviated: width == 3, Self.monthAbbreviations) else { return nil }
           month = value + 1
         } else {
           guard let value = number(width, max: 2, exact: exact) else { return nil }
@@ -182,7 +198,7 @@ struct DatePattern: Sendable {
         for _ in start..<index { scale *= 10 }
         fraction = Double(value) / scale
       case .weekday(let full):
-        guard name(Self.weekdayNameBytes, abbreviated: !full) != nil else { return nil }
+        guard name(Self.weekdayNameBytes, abbreviated: !full, Self.weekdayAbbreviations) != nil else { return nil }
       case .zone(let colon, let zulu, let hoursOnly):
         guard index < text.count else { return nil }
         if zulu, text[index] == UInt8(ascii: "Z") {

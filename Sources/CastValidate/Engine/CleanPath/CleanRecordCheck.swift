@@ -323,10 +323,21 @@ final class CleanRecordCheck {
     sink.open(JSONByte.openBracket)
     var first = true
     var count = 0
-    while try scanner.nextElement(&first) {
-      sink.element()
-      guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
-      count &+= 1
+    if case .scalar(let type) = element, !elementOptional {
+      // Elements that are plain values (coordinates, ids) go straight to their scalar's check: a
+      // `null`, the one case `value` adds, is no such element's value.
+      while try scanner.nextElement(&first) {
+        sink.element()
+        guard scanner.position < scanner.end, try scalar(type, scanner.byte(at: scanner.position), &scanner, sink)
+        else { return false }
+        count &+= 1
+      }
+    } else {
+      while try scanner.nextElement(&first) {
+        sink.element()
+        guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
+        count &+= 1
+      }
     }
     arrayCount = count
     sink.close(JSONByte.closeBracket)
