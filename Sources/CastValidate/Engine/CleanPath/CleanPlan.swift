@@ -20,6 +20,9 @@ struct CleanKey {
   var length: Int
   var prefix: UInt64
   var start: Int
+  /// No quote, backslash or control byte: the key stands in JSON as it is
+  /// (`JSONScanner.readKey(ifItIs:prefix:)`).
+  var isPlain: Bool
 }
 
 /// A model for the clean-record check.
@@ -83,7 +86,8 @@ final class CleanPlan: @unchecked Sendable {
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }
-      return CleanKey(length: text.count, prefix: text.withUnsafeBytes(KeyPrefix.word), start: bytes.count)
+      let isPlain = !text.contains { $0 == JSONByte.quote || $0 == JSONByte.backslash || $0 < 0x20 }
+      return CleanKey(length: text.count, prefix: text.withUnsafeBytes(KeyPrefix.word), start: bytes.count, isPlain: isPlain)
     }
     var models: [CleanModel] = []
     var fields: [CleanField] = []

@@ -253,12 +253,25 @@ final class CleanRecordCheck {
     var guess = 0
     // The last field written, when writing.
     var previous = -1
-    while let key = try scanner.nextKey(&first) {
-      guard !key.hasEscapes else { return false }
-      guard let position = match(key.span, model, &guess, scanner) else {
-        guard ignoresUnknownKeys, !model.hasIgnoredKeys else { return false }
-        try scanner.skipValue()
-        continue
+    while try scanner.beginKey(&first) {
+      let key: JSONStringToken
+      let position: Int
+      // Keys mostly come in declaration order: the next one is compared where it stands.
+      if guess < model.fieldCount, let next = expectedKey(model, guess, &scanner) {
+        key = next
+        position = guess
+        guess &+= 1
+        try scanner.endKey()
+      } else {
+        key = try scanner.readStringAtQuote()
+        try scanner.endKey()
+        guard !key.hasEscapes else { return false }
+        guard let matched = match(key.span, model, &guess, scanner) else {
+          guard ignoresUnknownKeys, !model.hasIgnoredKeys else { return false }
+          try scanner.skipValue()
+          continue
+        }
+        position = matched
       }
       let bit: UInt64 = 1 << UInt64(position)
       // A duplicate key gets a finding.
@@ -295,6 +308,14 @@ final class CleanRecordCheck {
     guard seen & model.requiredMask == model.requiredMask else { return false }
     sink.endModel(index, after: previous)
     return true
+  }
+
+  /// The key at the cursor when it is field `position`'s, read without scanning it.
+  @inline(__always)
+  private func expectedKey(_ model: CleanModel, _ position: Int, _ scanner: inout JSONScanner) -> JSONStringToken? {
+    let key = fields[model.firstField &+ position].key
+    guard key.isPlain else { return nil }
+    return scanner.readKey(ifItIs: UnsafeRawBufferPointer(start: bytes + key.start, count: key.length), prefix: key.prefix)
   }
 
   /// The position of the field whose key is `key`, trying the one after the last match first
