@@ -45,6 +45,7 @@ extension JSONScanner {
 
   /// The first half of `nextKey`: false after consuming `}`; true with the cursor at the next
   /// key's opening quote, which the caller reads, then calls `endKey`.
+  @inline(__always)
   mutating func beginKey(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     guard position < end else {
@@ -75,6 +76,7 @@ extension JSONScanner {
   }
 
   /// The second half of `nextKey`, after the key: the `:`, and the cursor past it.
+  @inline(__always)
   mutating func endKey() throws(JSONSyntaxError) {
     skipWhitespace()
     guard position < end, byte(at: position) == JSONByte.colon else {
