@@ -238,6 +238,14 @@ struct DatePattern: Sendable {
 
   /// The text of `seconds` (UTC) in this pattern.
   func format(_ seconds: Double) -> String {
+    var text: [UInt8] = []
+    format(seconds, into: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// `format`, appended to `out` as UTF-8 (the clean-record writer compares it with the input
+  /// without building a String).
+  func format(_ seconds: Double, into out: inout [UInt8]) {
     // Milliseconds as Foundation hands them to ICU (through the 2001 reference date), to the
     // nearest one, which is what DateFormatter writes for dates before 1970 as after.
     let reference = seconds - 978_307_200
@@ -248,38 +256,42 @@ struct DatePattern: Sendable {
     let secondOfDay = total - days * 86400
     let (year, month, day) = DateText.civilFromDays(days)
     let hour = secondOfDay / 3600
-    var out = ""
     for field in fields {
       switch field {
-      case .literal(let bytes): out += String(decoding: bytes, as: UTF8.self)
-      case .year(let width): out += Self.pad(year, width)
+      case .literal(let bytes): out += bytes
+      case .year(let width): Self.pad(year, width, &out)
       case .month(let width):
-        out += width == 4 ? Self.monthNames[month - 1] : width == 3 ? String(Self.monthNames[month - 1].prefix(3)) : Self.pad(month, width)
-      case .day(let width): out += Self.pad(day, width)
-      case .hour24(let width): out += Self.pad(hour, width)
-      case .hour12(let width): out += Self.pad(hour % 12 == 0 ? 12 : hour % 12, width)
-      case .amPm: out += hour < 12 ? "AM" : "PM"
-      case .minute(let width): out += Self.pad(secondOfDay / 60 % 60, width)
-      case .second(let width): out += Self.pad(secondOfDay % 60, width)
+        if width >= 3 {
+          out += width == 4 ? Self.monthNameBytes[month - 1][...] : Self.monthNameBytes[month - 1][..<3]
+        } else {
+          Self.pad(month, width, &out)
+        }
+      case .day(let width): Self.pad(day, width, &out)
+      case .hour24(let width): Self.pad(hour, width, &out)
+      case .hour12(let width): Self.pad(hour % 12 == 0 ? 12 : hour % 12, width, &out)
+      case .amPm: out += hour < 12 ? Self.dayPeriodBytes[0] : Self.dayPeriodBytes[1]
+      case .minute(let width): Self.pad(secondOfDay / 60 % 60, width, &out)
+      case .second(let width): Self.pad(secondOfDay % 60, width, &out)
       case .fraction(let digits):
         // From the milliseconds, truncated or padded with zeros, as ICU writes them.
         var value = millisecond
         if digits < 3 { for _ in digits..<3 { value /= 10 } } else { for _ in 3..<digits { value *= 10 } }
-        out += Self.pad(value, digits)
+        Self.pad(value, digits, &out)
       case .weekday(let full):
         // 1970-01-01 was a Thursday.
-        let name = Self.weekdayNames[((days % 7) + 11) % 7]
-        out += full ? name : String(name.prefix(3))
+        let name = Self.weekdayNameBytes[((days % 7) + 11) % 7]
+        out += full ? name[...] : name[..<3]
       case .zone(let colon, let zulu, let hoursOnly):
-        out += zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000"
+        out += (zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000").utf8
       }
     }
-    return out
   }
 
-  private static func pad(_ value: Int, _ width: Int) -> String {
+  /// The digits of `value`, zeros before them up to `width`.
+  private static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
     let text = String(value)
-    return String(repeating: "0", count: max(0, width - text.count)) + text
+    for _ in 0..<max(0, width - text.utf8.count) { out.append(UInt8(ascii: "0")) }
+    out += text.utf8
   }
 }
 

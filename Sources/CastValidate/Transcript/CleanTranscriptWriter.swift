@@ -68,8 +68,11 @@ struct CleanTranscriptWriter: CleanSink {
     if format < 0 || isoDates[Int(format)] {
       guard DateText.isCanonicalLiteral(text) else { return false }
     } else {
-      let pattern = transcript._withUnsafeGuaranteedRef { $0.cleanOutput.datePatterns[Int(format)] }
-      guard let pattern, Self.isQuoted(pattern.format(seconds), text) else { return false }
+      guard
+        transcript._withUnsafeGuaranteedRef({ transcript in
+          transcript.cleanOutput.datePatterns[Int(format)].map { transcript.patternWrites($0, seconds, as: text) } ?? false
+        })
+      else { return false }
     }
     literal(text)
     return true
@@ -83,13 +86,6 @@ struct CleanTranscriptWriter: CleanSink {
     return true
   }
 
-  /// Whether `quoted` is `text` between quotes.
-  private static func isQuoted(_ text: String, _ quoted: UnsafeRawBufferPointer) -> Bool {
-    var text = text
-    return text.withUTF8 { utf8 in
-      utf8.count == quoted.count - 2 && utf8.elementsEqual(quoted[1..<quoted.count - 1])
-    }
-  }
 
   @inline(__always)
   func null() {

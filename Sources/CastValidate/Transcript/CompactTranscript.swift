@@ -340,6 +340,17 @@ final class CompactTranscript {
     append(instanceBytes)
   }
 
+  /// Whether `pattern` writes `seconds` as the content of `quoted` (a date string as read, quotes
+  /// included).
+  func patternWrites(_ pattern: DatePattern, _ seconds: Double, as quoted: UnsafeRawBufferPointer) -> Bool {
+    instanceBytes.removeAll(keepingCapacity: true)
+    pattern.format(seconds, into: &instanceBytes)
+    guard instanceBytes.count == quoted.count - 2, let content = quoted.baseAddress else { return false }
+    return instanceBytes.withUnsafeBytes { written in
+      written.baseAddress.map { memcmp($0, content + 1, written.count) == 0 } ?? true
+    }
+  }
+
   /// A string literal as read, quotes included: copied when it has no escapes, for then its
   /// bytes are what `JSONWriter` writes (the scanner has checked its UTF-8 and control bytes).
   @inline(__always)
