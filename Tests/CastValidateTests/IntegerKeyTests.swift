@@ -1,8 +1,9 @@
+import CastSchema
 import Testing
 
 @testable import CastValidate
 
-/// Integer keys and strings read from their bytes (`NumberText.exactInteger`) give what Swift's
+/// Integer keys and strings read from their bytes (`IntegerText.exactInteger`) give what Swift's
 /// own reading of the text gives.
 struct IntegerKeyTests {
   static let table = [
@@ -32,7 +33,7 @@ struct IntegerKeyTests {
     let isInteger = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     let expected = isInteger ? UInt64(digits).map { (negative: text.first == "-", magnitude: $0) } : nil
     let fromText = NumberText.exactInteger(text)
-    let fromBytes = Array(text.utf8).withUnsafeBytes(NumberText.exactInteger)
+    let fromBytes = Array(text.utf8).withUnsafeBytes(IntegerText.exactInteger)
     #expect(fromBytes?.negative == expected?.negative && fromBytes?.magnitude == expected?.magnitude, "\(text)")
     #expect(fromText?.negative == expected?.negative && fromText?.magnitude == expected?.magnitude, "\(text)")
   }

@@ -251,16 +251,12 @@ package final class ExactRange: Sendable {
     return ExactDecimal.literal(literal, isWithin: lower, upper: upper, upperInclusive: upperInclusive)
   }
 
-  /// `-?digits` with 1 to 18 digits, as its value; nil for any other literal.
+  /// `-?digits` with 1 to 18 digits (which always fit), as its value; nil for any other literal.
   private static func smallInteger(_ literal: UnsafeRawBufferPointer) -> Int64? {
     let negative = literal.first == UInt8(ascii: "-")
-    let digits = negative ? literal.count - 1 : literal.count
-    guard digits >= 1, digits <= 18 else { return nil }
-    var value: Int64 = 0
-    for byte in literal.dropFirst(negative ? 1 : 0) {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      value = value &* 10 &+ Int64(byte &- UInt8(ascii: "0"))
-    }
-    return negative ? -value : value
+    guard literal.first != UInt8(ascii: "+"), literal.count - (negative ? 1 : 0) <= 18,
+      let (_, magnitude) = IntegerText.exactInteger(literal)
+    else { return nil }
+    return negative ? -Int64(magnitude) : Int64(magnitude)
   }
 }

@@ -1,24 +1,10 @@
+import CastSchema
+
 /// Parsing of numbers written inside JSON strings, the way each dialect's original did.
 enum NumberText {
   /// Swift's `Int64("…")`: optional sign, then digits only; nil beyond UInt64.
   static func exactInteger(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
-    FormatChecks.onUTF8(text, exactInteger)
-  }
-
-  /// `exactInteger` of UTF-8 bytes, without building a string.
-  static func exactInteger(_ bytes: UnsafeRawBufferPointer) -> (negative: Bool, magnitude: UInt64)? {
-    guard let first = bytes.first else { return nil }
-    let signed = first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
-    guard bytes.count > (signed ? 1 : 0) else { return nil }
-    var magnitude: UInt64 = 0
-    for byte in bytes.dropFirst(signed ? 1 : 0) {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let (times, overflowed) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, carried) = times.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
-      guard !overflowed, !carried else { return nil }
-      magnitude = sum
-    }
-    return (first == UInt8(ascii: "-"), magnitude)
+    FormatChecks.onUTF8(text, IntegerText.exactInteger)
   }
 
   /// Whether text is an optional sign and decimal digits, however many: an integer, in range or not.

@@ -146,8 +146,8 @@ extension RecordValidator {
   /// A dictionary key's integer, read from its bytes; nil when it is no integer or beyond UInt64.
   static func integerKey(_ key: JSONStringToken, _ scanner: JSONScanner) -> IntegerKey? {
     let parsed = key.hasEscapes
-      ? scanner.decodedBytes(key).withUnsafeBytes(NumberText.exactInteger)
-      : NumberText.exactInteger(scanner.bytes(key.span))
+      ? scanner.decodedBytes(key).withUnsafeBytes(IntegerText.exactInteger)
+      : IntegerText.exactInteger(scanner.bytes(key.span))
     return parsed.map { IntegerKey(negative: $0.negative, magnitude: $0.magnitude) }
   }
 
