@@ -108,6 +108,7 @@ extension JSONScanner {
   /// True when another element follows (cursor then at the element), false after consuming ']'.
   ///
   /// A missing element after `,` (as in `[1,]`) is reported by whatever reads the element next.
+  @inline(__always)
   package mutating func nextElement(_ first: inout Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     guard position < end else {
