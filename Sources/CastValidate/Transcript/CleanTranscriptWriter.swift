@@ -79,13 +79,11 @@ struct CleanTranscriptWriter: CleanSink {
   }
 
   /// Its text as compact JSON, which is what the encoder writes for it.
-  func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool {
+  func any(_ span: JSONSpan, _ scanner: JSONScanner) {
     let text = scanner.bytes(span)
-    guard let start = text.baseAddress else { return true }
+    guard let start = text.baseAddress else { return }
     transcript._withUnsafeGuaranteedRef { $0.copyCompact(start, start + text.count) }
-    return true
   }
-
 
   @inline(__always)
   func null() {
@@ -122,24 +120,19 @@ struct CleanTranscriptWriter: CleanSink {
   }
 
   @inline(__always)
-  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool {
+  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) {
     beginMember(model, field, after: previous)
     let entry = models[model].firstField &+ field
-    guard keysAreInput[entry] else {
-      put(keys[entry])
-      return true
-    }
+    guard keysAreInput[entry] else { return put(keys[entry]) }
     let quoted = scanner.bytes(JSONSpan(start: key.span.start - 1, end: key.span.end + 1))
     transcript._withUnsafeGuaranteedRef { $0.appendSeparatorFollowing(limit: readableEnd) }
     literal(quoted)
     transcript._withUnsafeGuaranteedRef { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
-    return true
   }
 
-  func nullMember(model: Int, field: Int, after previous: Int) -> Bool {
+  func nullMember(model: Int, field: Int, after previous: Int) {
     beginMember(model, field, after: previous)
     put(nulls[models[model].firstField &+ field])
-    return true
   }
 
   @inline(__always)

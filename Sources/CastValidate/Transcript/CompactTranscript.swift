@@ -370,8 +370,9 @@ final class CompactTranscript {
   /// String content with escapes, decoded and written as `JSONWriter` quotes it.
   private func writeEscaped(_ content: UnsafeRawBufferPointer) {
     guard let base = content.baseAddress else { return }
-    // NB: never longer than read: a byte written escaped was read as an escape at least as long.
-    let needed = count + content.count + 2
+    // NB: never longer than read (a byte written escaped was read as an escape at least as long);
+    // twice that even for escapes the scanner would have refused, which decode to U+FFFD.
+    let needed = count + 2 * content.count + 2
     if needed > capacity { grow(to: needed) }
     storage[count] = JSONByte.quote
     count &+= 1
@@ -578,6 +579,8 @@ struct CleanObjectMark {
 
 /// Where the clean-record writer began a member (at its comma, if any) and whose it is.
 struct CleanMemberMark {
+  /// The field's position in its model.
   var field: Int
+  /// Its offset in the output (`CompactTranscript.pendingCount` when it began).
   var start: Int
 }

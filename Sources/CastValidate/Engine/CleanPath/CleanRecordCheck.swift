@@ -100,7 +100,10 @@ final class CleanRecordCheck {
       let start = scanner.offset
       try scanner.readNull()
       // NB: `Any` holds `null` like any other value.
-      if case .any = node { return sink.any(JSONSpan(start: start, end: scanner.offset), scanner) }
+      if case .any = node {
+        sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
+        return true
+      }
       if nullIsClean { sink.null() }
       return nullIsClean
     }
@@ -114,7 +117,8 @@ final class CleanRecordCheck {
       if case .anyArray = node, lead != JSONByte.openBracket { return false }
       let start = scanner.offset
       try scanner.skipValue()
-      return sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
+      sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
+      return true
     case .array(let element, let elementOptional, let isSet):
       guard lead == JSONByte.openBracket, !isSet else { return false }
       return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
@@ -284,11 +288,12 @@ final class CleanRecordCheck {
         scanner.skipWhitespace()
         if scanner.position < scanner.end, scanner.byte(at: scanner.position) == JSONByte.lowerN, !field.node.isAny {
           try scanner.readNull()
-          guard field.nullIsClean, sink.nullMember(model: index, field: position, after: previous) else { return false }
+          guard field.nullIsClean else { return false }
+          sink.nullMember(model: index, field: position, after: previous)
           previous = position
           continue
         }
-        guard sink.member(model: index, field: position, after: previous, key: key, scanner) else { return false }
+        sink.member(model: index, field: position, after: previous, key: key, scanner)
         previous = position
       }
       guard let checks = field.checks else {

@@ -12,8 +12,8 @@ protocol CleanSink {
   func string(_ token: JSONStringToken, _ scanner: JSONScanner)
   /// A value written as its input text: a number, a boolean, an enum's string case.
   func literal(_ span: JSONSpan, _ scanner: JSONScanner)
-  /// An `Any` value (`null` included), read at `span`; false when it cannot be written.
-  func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool
+  /// An `Any` value (`null` included), read at `span`.
+  func any(_ span: JSONSpan, _ scanner: JSONScanner)
   /// A date string at `span` (quotes included), read as `seconds`, for a date of format
   /// `format` (-1: the plain `Date` scalar); false when it cannot be written.
   func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool
@@ -30,10 +30,10 @@ protocol CleanSink {
   /// A model's `{`.
   func beginModel()
   /// Field `field` of model `model`, read under `key`, is about to be written, `previous` being
-  /// the last field written (-1 at first); false when it cannot be written.
-  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) -> Bool
-  /// Field `field` of model `model` was `null`; false when it cannot be written.
-  func nullMember(model: Int, field: Int, after previous: Int) -> Bool
+  /// the last field written (-1 at first, and members may come in any order).
+  func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner)
+  /// Field `field` of model `model` was `null`.
+  func nullMember(model: Int, field: Int, after previous: Int)
   /// Ends model `model`'s object, whose last field written was `previous`.
   func endModel(_ model: Int, after previous: Int)
 }
@@ -48,7 +48,7 @@ struct NoCleanOutput: CleanSink {
   }
   @inline(__always) func string(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
-  @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool { true }
+  @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool { true }
   @inline(__always) func null() {}
   @inline(__always) func open(_ bracket: UInt8) {}
@@ -56,9 +56,7 @@ struct NoCleanOutput: CleanSink {
   @inline(__always) func element() {}
   @inline(__always) func key(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func beginModel() {}
-  @inline(__always) func member(
-    model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner
-  ) -> Bool { true }
-  @inline(__always) func nullMember(model: Int, field: Int, after previous: Int) -> Bool { true }
+  @inline(__always) func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) {}
+  @inline(__always) func nullMember(model: Int, field: Int, after previous: Int) {}
   @inline(__always) func endModel(_ model: Int, after previous: Int) {}
 }
