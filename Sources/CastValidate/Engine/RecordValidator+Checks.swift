@@ -102,17 +102,17 @@ extension RecordValidator {
       switch field.rawChecks[position] {
       case .range(_, let checkIndex), .floatingRange(_, _, _, let checkIndex):
         index = checkIndex
-        failure = "\(String(decoding: value.raw, as: UTF8.self)) is outside \(field.checks[index].text)"
+        failure = CheckFailure.outside(String(decoding: value.raw, as: UTF8.self), field.checks[index])
       case .length(_, _, let checkIndex):
         index = checkIndex
-        failure = "length \(value.characterCount(scanner, decoded: &decoded)) is outside \(field.checks[index].text)"
+        failure = CheckFailure.length(value.characterCount(scanner, decoded: &decoded), field.checks[index])
       case .pattern(_, let checkIndex):
         index = checkIndex
-        failure = "\"\(value.text(scanner, decoded: &decoded).prefix(Excerpt.limit))\" does not match \(field.checks[index].text)"
+        failure = CheckFailure.mismatch(value.text(scanner, decoded: &decoded), field.checks[index])
       case .unused:
         continue
       }
-      report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: field.checks[index].text)
+      reportCheckFailure(failure, of: field, field.checks[index], at: offset)
     }
   }
 
@@ -122,23 +122,23 @@ extension RecordValidator {
       var failure: String?
       switch (check, instance) {
       case (.count(let lower, let upper, _), _) where FieldPlan.isCounted(check, field.node):
-        if !CompiledCheck.within(keptElements, lower, upper) { failure = "\(keptElements) elements is outside \(check.text)" }
+        if !CompiledCheck.within(keptElements, lower, upper) { failure = CheckFailure.count(keptElements, "elements", check) }
       case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
         if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
-          failure = "\(literal) is outside \(check.text)"
+          failure = CheckFailure.outside(literal, check)
         }
       case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)?):
         if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
-          failure = "\(literal) is outside \(check.text)"
+          failure = CheckFailure.outside(literal, check)
         }
       case (.length(let lower, let upper, _), .string(let text)?):
-        if !CompiledCheck.within(text.count, lower, upper) { failure = "length \(text.count) is outside \(check.text)" }
+        if !CompiledCheck.within(text.count, lower, upper) { failure = CheckFailure.length(text.count, check) }
       case (.pattern(let matcher, _), .string(let text)?):
-        if !matcher.matches(text) { failure = "\"\(text.prefix(Excerpt.limit))\" does not match \(check.text)" }
+        if !matcher.matches(text) { failure = CheckFailure.mismatch(text, check) }
       case (.count(let lower, let upper, _), .array(let items)?):
-        if !CompiledCheck.within(items.count, lower, upper) { failure = "\(items.count) elements is outside \(check.text)" }
+        if !CompiledCheck.within(items.count, lower, upper) { failure = CheckFailure.count(items.count, "elements", check) }
       case (.count(let lower, let upper, _), .dictionary(let members)?):
-        if !CompiledCheck.within(members.count, lower, upper) { failure = "\(members.count) entries is outside \(check.text)" }
+        if !CompiledCheck.within(members.count, lower, upper) { failure = CheckFailure.count(members.count, "entries", check) }
       case (.count(let lower, let upper, _), .json(let value)?):
         let count: Int
         switch value {
@@ -146,14 +146,17 @@ extension RecordValidator {
         case .object(let members): count = members.count
         default: count = 0
         }
-        if !CompiledCheck.within(count, lower, upper) { failure = "\(count) elements is outside \(check.text)" }
+        if !CompiledCheck.within(count, lower, upper) { failure = CheckFailure.count(count, "elements", check) }
       default:
         break
       }
-      if let failure {
-        report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
-      }
+      if let failure { reportCheckFailure(failure, of: field, check, at: offset) }
     }
+  }
+
+  /// A failed check's finding, the same from the raw and the instance checks.
+  private mutating func reportCheckFailure(_ failure: String, of field: FieldPlan, _ check: CompiledCheck, at offset: Int) {
+    report(.checkFailed, .error, "'\(field.name)': \(failure)", at: offset, declaration: field.declaration, expected: check.text)
   }
 }
 
