@@ -29,7 +29,7 @@ struct HexEscapeTests {
 
   @Test("random words, half of them made of hex digits")
   func randomWords() {
-    var generator = SplitMix(seed: 2026)
+    var generator = SeededGenerator(seed: 2026)
     let digits = Array("0123456789abcdefABCDEF".utf8)
     for round in 0..<50_000 {
       let bytes: [UInt8] = (0..<4).map { _ in
@@ -45,18 +45,5 @@ struct HexEscapeTests {
   ])
   func throughScanner(_ literal: String, _ text: String) throws {
     #expect(try JSONValue.parse(literal) == .string(text))
-  }
-}
-
-/// A small seeded generator, so that the random rows are the same on every run.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
