@@ -22,11 +22,6 @@ extension RecordValidator {
         index += 1
       }
       let start = scanner.offset
-      // NB: a vouched null is an optional element's (the check doubts any other).
-      if !collect, cleanUntil >= 0, skipClean(&scanner, node: element, nullIsClean: elementOptional) != nil {
-        kept += 1
-        continue
-      }
       let mark = findings.count
       if index > 0, !collect { transcript?.append(JSONByte.comma) }
       let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
@@ -108,10 +103,6 @@ extension RecordValidator {
           if wantInstance { members.removeAll { $0.key == number.text } }
         }
         if wantInstance { memberKey = number.text }
-      }
-      // NB: a vouched null is an optional value's (the check doubts any other).
-      if !wantInstance, keyOK, cleanUntil >= 0, skipClean(&scanner, node: valueNode, nullIsClean: valueOptional) != nil {
-        continue
       }
       if !wantInstance { transcript?.writeKey(key, scanner) }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)

@@ -65,17 +65,6 @@ extension RecordValidator {
           dropFindings(in: slots[slotBase + fieldIndex].offset..<slots[slotBase + fieldIndex].end)
           reportDuplicate(key, previous: slots[slotBase + fieldIndex].offset, at: valueStart, declaration: facts.declaration)
         }
-        if !wantInstance, cleanUntil >= 0,
-          let status = skipClean(&scanner, node: facts.node, nullIsClean: cleanCheck?.nullIsClean(model: index, field: fieldIndex))
-        {
-          slots[slotBase + fieldIndex].status = status
-          slots[slotBase + fieldIndex].offset = valueStart
-          slots[slotBase + fieldIndex].end = scanner.offset
-          if let root {
-            captureStack[captureBase + root] = RootCapture(key: key, value: JSONSpan(start: valueStart, end: scanner.offset))
-          }
-          continue
-        }
         path.push(.key(key))
         if !wantInstance { transcript?.beginField(plan: index, field: fieldIndex) }
         let (status, instance) = try self.field(facts, of: index, at: fieldIndex, &scanner, policy: policy, build: wantInstance)

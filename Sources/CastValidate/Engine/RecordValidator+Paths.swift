@@ -45,11 +45,6 @@ extension RecordValidator {
     var outcome = DeferredValue()
     let field = plan.fields[fieldIndex]
     let keys = field.property.keys
-    // NB: these spans are read again, out of document order and against other types than the
-    // clean-record check read them with: nothing in them is vouched for.
-    let vouchedUntil = cleanUntil
-    cleanUntil = -1
-    defer { cleanUntil = vouchedUntil }
     for (alternative, keyPath) in keys.enumerated() {
       let span: JSONSpan
       let pieces: [PathPiece]

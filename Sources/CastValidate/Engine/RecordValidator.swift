@@ -58,15 +58,8 @@ struct RecordValidator {
   var valueStack: [Instance?] = []
   /// The quick first look at each record when validating or writing a transcript, which then
   /// writes the records it vouches for (nil when building instances, which needs the full walk).
+  /// A record it doubts is walked here from its start.
   let cleanCheck: CleanRecordCheck?
-  /// File offsets where the clean-record check last started and stopped on the current record
-  /// (-1: it did not run, or vouched for it whole): the values it read to their end between the
-  /// two are vouched for; see `skipClean`.
-  var cleanFrom = -1
-  var cleanUntil = -1
-  /// File offsets of the objects and arrays still open where the clean-record check stopped,
-  /// outermost first: the values that hold its point of doubt.
-  var openAtDoubt: [Int] = []
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: unmanaged, so the hot loop pays no reference counting for it; `transcriptOwner` keeps

@@ -67,27 +67,6 @@ final class CleanRecordCheck {
     }
   }
 
-  /// Whether one value is clean against `node` (`nullIsClean` as for its property, element or
-  /// entry), for the full walk of a record the check doubted: it asks again about each value past
-  /// the point of doubt, and walks in full only those the check doubts too.
-  func isCleanValue(_ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool) -> Bool {
-    keyCount = 0
-    do {
-      return try value(node, &scanner, nullIsClean: nullIsClean, NoCleanOutput())
-    } catch {
-      return false
-    }
-  }
-
-  /// Whether property `field` of model `index` takes null silently; nil when the check does not
-  /// read that model's properties itself (it has something only the full walk handles).
-  func nullIsClean(model index: Int, field: Int) -> Bool? {
-    let model = models[index]
-    // NB: a value asked about alone is checked against its node only, not its property's checks.
-    guard model.isCheckable, fields[model.firstField &+ field].checks == nil else { return nil }
-    return fields[model.firstField &+ field].nullIsClean
-  }
-
   // MARK: - Values
 
   private func value<Sink: CleanSink>(

@@ -4,10 +4,10 @@ import Testing
 
 @testable import CastValidate
 
-/// The full walk of a record the clean-record check doubted steps over the values the check
-/// vouches for; its findings must be those of a full walk of everything.
-@Suite("Values vouched for by the clean-record check")
-struct VouchedValueTests {
+/// A record the clean-record check doubts is walked in full; its findings and the summary must be
+/// those of a run without the check, whatever the check read before its point of doubt.
+@Suite("Records the clean-record check doubts")
+struct DoubtedRecordTests {
   static let schema = """
     enum Role: String { case admin, viewer }
     struct Geo: DictionaryConvertible { let lat: Double; let lon: Double }
