@@ -107,7 +107,7 @@ package struct DocumentValidator: Sendable {
   ) throws(JSONSyntaxError) -> RecordResult {
     if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
     validator.path.removeAll()
-    validator.transcript?._withUnsafeGuaranteedRef { $0.reset() }
+    validator.transcript?.with { $0.reset() }
     validator.recordLine = line
     let errorsBefore = validator.errorCount
     _ = try scanner.peekKind()
@@ -115,7 +115,7 @@ package struct DocumentValidator: Sendable {
     if let check = validator.cleanCheck {
       // Most records have nothing to report; the full walk below only runs for the others.
       var probe = scanner
-      if let transcript = validator.transcript?.takeUnretainedValue() {
+      if let transcript = validator.transcript?.object {
         // ... and most of those are written as they are read.
         if let writer = CleanTranscriptWriter(transcript, input: validator.document, recordAt: start - validator.documentBase),
           check.isClean(node, &probe, writer)
@@ -173,7 +173,7 @@ package struct DocumentValidator: Sendable {
     }
     let isValid = validator.errorCount == errorsBefore
     var encoded: [UInt8]?
-    if let transcript = validator.transcript?.takeUnretainedValue(), isValid {
+    if let transcript = validator.transcript?.object, isValid {
       if transcript.isBroken || validator.findings.contains(where: { Self.reshapes($0.code) }) {
         instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), from: scanner)
       } else {

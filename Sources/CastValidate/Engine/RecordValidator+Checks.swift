@@ -44,11 +44,11 @@ enum PlainForm: Equatable {
 /// reference (`FieldPlan` keeps them alive), so reading it costs no reference counting;
 /// `index` is its place in `FieldPlan.checks`, for its text and the slow paths.
 enum RawCheck {
-  case range(Unmanaged<ExactRange>, index: Int)
+  case range(Borrowed<ExactRange>, index: Int)
   case floatingRange(lower: Double?, upper: Double?, inclusive: Bool, index: Int)
   case length(lower: Int?, upper: Int?, index: Int)
   /// A nil automaton: the pattern is too large for its tables, and runs on scalars.
-  case pattern(Unmanaged<ASCIIAutomaton>?, index: Int)
+  case pattern(Borrowed<ASCIIAutomaton>?, index: Int)
   /// A `count`, which never applies to a scalar.
   case unused
 
@@ -60,14 +60,14 @@ enum RawCheck {
       case .range(let lower, let upper, let inclusive, _):
         let range = ExactRange(lower: lower, upper: upper, upperInclusive: inclusive)
         owners.append(range)
-        return .range(.passUnretained(range), index: index)
+        return .range(Borrowed(range), index: index)
       case .floatingRange(let lower, let upper, let inclusive, _):
         return .floatingRange(lower: lower, upper: upper, inclusive: inclusive, index: index)
       case .length(let lower, let upper, _):
         return .length(lower: lower, upper: upper, index: index)
       case .pattern(let matcher, _):
         if let automaton = matcher.automaton { owners.append(automaton) }
-        return .pattern(matcher.automaton.map { .passUnretained($0) }, index: index)
+        return .pattern(matcher.automaton.map { Borrowed($0) }, index: index)
       case .count:
         return .unused
       }
@@ -197,7 +197,7 @@ extension FieldPlan {
   func passesRawCheck(_ position: Int, _ value: PlainValue, _ scanner: JSONScanner, decoded: inout String?) -> Bool {
     switch rawChecks[position] {
     case .range(let range, _):
-      return range._withUnsafeGuaranteedRef { $0.contains(literal: value.raw) } != false
+      return range.with { $0.contains(literal: value.raw) } != false
     case .floatingRange(let lower, let upper, let inclusive, _):
       let number = scanner.double(JSONNumberToken(span: value.span, isInteger: false, isNegative: false))
       return CompiledCheck.within(number, lower, upper, inclusive: inclusive)
@@ -210,7 +210,7 @@ extension FieldPlan {
       return CompiledCheck.within(value.characterCount(scanner, decoded: &decoded), lower, upper)
     case .pattern(let automaton, let index):
       if !value.escaped, let automaton, ASCIIText.isASCII(value.content) {
-        return automaton._withUnsafeGuaranteedRef { $0.matches(ascii: value.content) }
+        return automaton.with { $0.matches(ascii: value.content) }
       }
       guard case .pattern(let matcher, _) = checks[index] else { return true }
       return value.escaped ? matcher.matches(value.text(scanner, decoded: &decoded)) : matcher.matches(utf8: value.content)

@@ -62,9 +62,9 @@ struct RecordValidator {
   let cleanCheck: CleanRecordCheck?
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
-  // NB: unmanaged, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
+  // NB: borrowed, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
   // it alive as long as the walker.
-  let transcript: Unmanaged<CompactTranscript>?
+  let transcript: Borrowed<CompactTranscript>?
   private let transcriptOwner: CompactTranscript?
 
   init(
@@ -75,7 +75,7 @@ struct RecordValidator {
     self.document = document
     self.build = build
     self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan)
-    self.transcript = transcript.map { Unmanaged.passUnretained($0) }
+    self.transcript = transcript.map { Borrowed($0) }
     transcriptOwner = transcript
   }
 

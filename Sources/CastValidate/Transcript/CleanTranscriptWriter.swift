@@ -9,7 +9,7 @@
 // NB: plain pointers and an unmanaged reference, so passing it down the walk costs nothing;
 // the transcript and the table outlive it (both belong to the walker).
 struct CleanTranscriptWriter: CleanSink {
-  let transcript: Unmanaged<CompactTranscript>
+  let transcript: Borrowed<CompactTranscript>
   let models: PlainTable<CleanOutputModel>
   let keys: PlainTable<CleanBytes>
   let keysAreInput: PlainTable<Bool>
@@ -26,7 +26,7 @@ struct CleanTranscriptWriter: CleanSink {
     guard let base = input.baseAddress, start >= 0, start <= input.count else { return nil }
     // The pending run starts empty at the record, so it only ever takes bytes of the input.
     transcript.anchorRun(at: base + start)
-    self.transcript = Unmanaged.passUnretained(transcript)
+    self.transcript = Borrowed(transcript)
     let table = transcript.cleanOutput
     models = table.models
     keys = table.keys
@@ -50,7 +50,7 @@ struct CleanTranscriptWriter: CleanSink {
   func string(_ token: JSONStringToken, _ scanner: JSONScanner) {
     let quoted = scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1))
     guard token.hasEscapes else { return literal(quoted) }
-    transcript._withUnsafeGuaranteedRef {
+    transcript.with {
       $0.flushRun()
       $0.writeString(quoted, escaped: true)
     }
@@ -69,7 +69,7 @@ struct CleanTranscriptWriter: CleanSink {
       guard DateText.isCanonicalLiteral(text) else { return false }
     } else {
       guard
-        transcript._withUnsafeGuaranteedRef({ transcript in
+        transcript.with({ transcript in
           transcript.cleanOutput.datePatterns[Int(format)].map { transcript.patternWrites($0, seconds, as: text) } ?? false
         })
       else { return false }
@@ -82,39 +82,39 @@ struct CleanTranscriptWriter: CleanSink {
   func any(_ span: JSONSpan, _ scanner: JSONScanner) {
     let text = scanner.bytes(span)
     guard let start = text.baseAddress else { return }
-    transcript._withUnsafeGuaranteedRef { $0.copyCompact(start, start + text.count) }
+    transcript.with { $0.copyCompact(start, start + text.count) }
   }
 
   @inline(__always)
   func null() {
-    transcript._withUnsafeGuaranteedRef {
+    transcript.with {
       $0.flushRun()
       $0.appendNull()
     }
   }
 
   @inline(__always)
-  func open(_ bracket: UInt8) { transcript._withUnsafeGuaranteedRef { $0.appendFollowing(bracket, limit: readableEnd) } }
+  func open(_ bracket: UInt8) { transcript.with { $0.appendFollowing(bracket, limit: readableEnd) } }
 
   @inline(__always)
-  func close(_ bracket: UInt8) { transcript._withUnsafeGuaranteedRef { $0.appendFollowing(bracket, limit: readableEnd) } }
+  func close(_ bracket: UInt8) { transcript.with { $0.appendFollowing(bracket, limit: readableEnd) } }
 
   @inline(__always)
-  func element() { transcript._withUnsafeGuaranteedRef { $0.appendSeparatorFollowing(limit: readableEnd) } }
+  func element() { transcript.with { $0.appendSeparatorFollowing(limit: readableEnd) } }
 
   /// A dictionary's key is written as read (it has no escapes).
   @inline(__always)
   func key(_ token: JSONStringToken, _ scanner: JSONScanner) {
     let quoted = scanner.bytes(JSONSpan(start: token.span.start - 1, end: token.span.end + 1))
-    transcript._withUnsafeGuaranteedRef { $0.appendSeparatorFollowing(limit: readableEnd) }
+    transcript.with { $0.appendSeparatorFollowing(limit: readableEnd) }
     literal(quoted)
-    transcript._withUnsafeGuaranteedRef { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
+    transcript.with { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
   }
 
   @inline(__always)
   func beginModel() {
     open(JSONByte.openBrace)
-    transcript._withUnsafeGuaranteedRef {
+    transcript.with {
       $0.cleanObjects.push(CleanObjectMark(bodyStart: $0.pendingCount, firstMember: $0.cleanMembers.count, outOfOrder: false))
     }
   }
@@ -125,9 +125,9 @@ struct CleanTranscriptWriter: CleanSink {
     let entry = models[model].firstField &+ field
     guard keysAreInput[entry] else { return put(keys[entry]) }
     let quoted = scanner.bytes(JSONSpan(start: key.span.start - 1, end: key.span.end + 1))
-    transcript._withUnsafeGuaranteedRef { $0.appendSeparatorFollowing(limit: readableEnd) }
+    transcript.with { $0.appendSeparatorFollowing(limit: readableEnd) }
     literal(quoted)
-    transcript._withUnsafeGuaranteedRef { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
+    transcript.with { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
   }
 
   func nullMember(model: Int, field: Int, after previous: Int) {
@@ -137,13 +137,13 @@ struct CleanTranscriptWriter: CleanSink {
 
   @inline(__always)
   func endModel(_ model: Int, after previous: Int) {
-    let mark = transcript._withUnsafeGuaranteedRef { $0.cleanObjects[$0.cleanObjects.count &- 1] }
-    transcript._withUnsafeGuaranteedRef { $0.cleanObjects.pop() }
+    let mark = transcript.with { $0.cleanObjects[$0.cleanObjects.count &- 1] }
+    transcript.with { $0.cleanObjects.pop() }
     if mark.outOfOrder {
-      transcript._withUnsafeGuaranteedRef { $0.reorderCleanObject(mark, model: model) }
+      transcript.with { $0.reorderCleanObject(mark, model: model) }
     } else {
       fillGap(model, previous &+ 1, models[model].fieldCount)
-      transcript._withUnsafeGuaranteedRef { $0.cleanMembers.pop($0.cleanMembers.count &- mark.firstMember) }
+      transcript.with { $0.cleanMembers.pop($0.cleanMembers.count &- mark.firstMember) }
     }
     close(JSONByte.closeBrace)
   }
@@ -152,7 +152,7 @@ struct CleanTranscriptWriter: CleanSink {
   /// object's members are in declaration order; one out of it puts the object out of order.
   @inline(__always)
   private func beginMember(_ model: Int, _ field: Int, after previous: Int) {
-    transcript._withUnsafeGuaranteedRef { transcript in
+    transcript.with { transcript in
       let top = transcript.cleanObjects.count &- 1
       if !transcript.cleanObjects[top].outOfOrder {
         if field > previous {
@@ -169,7 +169,7 @@ struct CleanTranscriptWriter: CleanSink {
   @inline(__always)
   private func literal(_ text: UnsafeRawBufferPointer) {
     guard let start = text.baseAddress else { return }
-    transcript._withUnsafeGuaranteedRef { $0.copyInput(start, start + text.count) }
+    transcript.with { $0.copyInput(start, start + text.count) }
   }
 
   /// The members of the absent fields `lower..<upper`, each marked as a member.
@@ -178,7 +178,7 @@ struct CleanTranscriptWriter: CleanSink {
     let entry = models[model]
     guard !entry.absenceIsSilent, lower < upper else { return }
     for field in lower..<upper {
-      transcript._withUnsafeGuaranteedRef { $0.cleanMembers.push(CleanMemberMark(field: field, start: $0.pendingCount)) }
+      transcript.with { $0.cleanMembers.push(CleanMemberMark(field: field, start: $0.pendingCount)) }
       put(absent[entry.firstField &+ field])
     }
   }
@@ -188,7 +188,7 @@ struct CleanTranscriptWriter: CleanSink {
   @inline(__always)
   private func put(_ run: CleanBytes) {
     guard run.length > 0 else { return }
-    transcript._withUnsafeGuaranteedRef {
+    transcript.with {
       $0.flushRun()
       $0.appendSeparator()
       $0.appendPadded(bytes + run.start, run.length)

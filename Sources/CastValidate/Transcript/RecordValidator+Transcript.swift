@@ -95,7 +95,7 @@ extension RecordValidator {
   /// written differently, so the record is left to the instance path.
   @inline(__always)
   private func copyLiteral(
-    _ start: Int, _ scanner: JSONScanner, integer: Bool, into transcript: Unmanaged<CompactTranscript>
+    _ start: Int, _ scanner: JSONScanner, integer: Bool, into transcript: Borrowed<CompactTranscript>
   ) {
     let literal = scanner.bytes(JSONSpan(start: start, end: scanner.offset))
     if literal.first == JSONByte.quote {

@@ -11,7 +11,7 @@ struct CleanField {
   /// or, for an array's `//! count`, on the number of its elements (`FieldPlan.passesCounts`):
   /// the walk's own rules. Nil when it has none.
   // NB: unowned: the schema's plans outlive this plan.
-  var checks: Unmanaged<FieldPlan>?
+  var checks: Borrowed<FieldPlan>?
 }
 
 /// Bytes to compare with a key or a string without escapes: length, the first eight bytes as one
@@ -110,7 +110,7 @@ final class CleanPlan: @unchecked Sendable {
             node: field.node,
             nullIsClean: plan.policy.nullIsPlainNil(
               optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-            key: key(field.directKey ?? []), checks: field.checks.isEmpty ? nil : .passUnretained(field)))
+            key: key(field.directKey ?? []), checks: field.checks.isEmpty ? nil : Borrowed(field)))
       }
       models.append(model)
     }

@@ -284,7 +284,7 @@ final class CleanRecordCheck {
       let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
       guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
       // A null is the optional's nil, which no check reads.
-      guard isNull || checks._withUnsafeGuaranteedRef({ plan in
+      guard isNull || checks.with({ plan in
         plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
       })
       else { return false }
