@@ -1,5 +1,7 @@
 /// The built-in value types a property can have.
-package enum ScalarType: String, Sendable, Hashable, CaseIterable {
+// NB: `@usableFromInline`, or the compiler keeps the `@inlinable` members below out of line in
+// other modules (a package enum's inlinable code is not inlined across modules without it).
+@usableFromInline package enum ScalarType: String, Sendable, Hashable, CaseIterable {
   case int = "Int", int8 = "Int8", int16 = "Int16", int32 = "Int32", int64 = "Int64"
   case uint = "UInt", uint8 = "UInt8", uint16 = "UInt16", uint32 = "UInt32", uint64 = "UInt64"
   case float = "Float", double = "Double", cgFloat = "CGFloat", decimal = "Decimal"
