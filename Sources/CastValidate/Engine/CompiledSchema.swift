@@ -189,9 +189,14 @@ final class SchemaCompiler {
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
       var directKey: [UInt8]?
+      var snakeKeys: [[UInt8]] = []
       if let codingKey = property.codingKey {
-        // Every JSON key is converted and compared with the CodingKey (`keysFromSnakeCase`).
+        // Every JSON key is converted and compared with the CodingKey (`keysFromSnakeCase`); the
+        // keys known to convert to it are matched as they stand.
         directKey = Array(codingKey.utf8)
+        let written = FoundationSnakeCase.toSnakeCase(codingKey)
+        let reaching = FoundationSnakeCase.keysReaching(codingKey)
+        snakeKeys = (reaching.filter { $0 == written } + reaching.filter { $0 != written }).map { Array($0.utf8) }
       } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
         directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
@@ -211,7 +216,7 @@ final class SchemaCompiler {
         isRequired: property.isRequired && !writtenOnly, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
-        directKey: writtenOnly ? nil : directKey, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
+        directKey: writtenOnly ? nil : directKey, snakeKeys: writtenOnly ? [] : snakeKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
         readsInput: !writtenOnly)
       let index = fields.count
       fields.append(field)

@@ -17,6 +17,10 @@ final class FieldPlan: @unchecked Sendable {
   /// A single plain key: matched while streaming. Otherwise (paths, indices, `??`) resolved after
   /// the object has been scanned.
   let directKey: [UInt8]?
+  /// Under `.convertFromSnakeCase`, JSON keys known to convert to the property's CodingKey (its
+  /// `directKey`), the key `.convertToSnakeCase` writes first: a key equal to one of them is this
+  /// property's without being converted. Empty otherwise.
+  let snakeKeys: [[UInt8]]
   /// `-n` applies: a `String` property whose empty value counts as absent.
   let emptyStringCheck: Bool
   /// The engine must build the value (for checks or `-n`) even when validating only; a count
@@ -38,7 +42,8 @@ final class FieldPlan: @unchecked Sendable {
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
-    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, emptyStringIsAbsent: Bool, readsInput: Bool = true
+    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, snakeKeys: [[UInt8]] = [], emptyStringIsAbsent: Bool,
+    readsInput: Bool = true
   ) {
     self.readsInput = readsInput
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
@@ -58,7 +63,13 @@ final class FieldPlan: @unchecked Sendable {
     self.hasDefault = hasDefault
     self.checks = checks
     self.directKey = directKey
+    self.snakeKeys = snakeKeys
   }
+
+  /// The JSON key that is this property's as it stands, without folding or converting it: the
+  /// one the clean-record check reads it under (nil: none is; a CodingKey no key converts to,
+  /// such as `flag_key`, which reads as `flagKey`, is never found).
+  var literalKey: [UInt8]? { property.codingKey == nil ? directKey : snakeKeys.first }
 
   deinit {
     rawChecks.deinitialize(count: rawCheckCount)

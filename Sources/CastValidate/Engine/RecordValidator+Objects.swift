@@ -283,7 +283,11 @@ extension RecordValidator {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
     if plan.keysFromSnakeCase {
-      // Converted once, then compared with every CodingKey.
+      // A key known to convert to a CodingKey is that property's as it stands; any other is
+      // converted once, then compared with every CodingKey.
+      for fieldIndex in plan.directFields where plan.fields[fieldIndex].snakeKeys.contains(where: { scanner.equals(key, $0) }) {
+        return fieldIndex
+      }
       let converted = Self.fromSnakeCase(key, scanner)
       return plan.directFields.first { plan.fields[$0].directKey == converted }
     }

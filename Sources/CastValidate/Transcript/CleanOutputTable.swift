@@ -56,7 +56,7 @@ final class CleanOutputTable {
       for (index, field) in plan.fields.enumerated() {
         let key = keyTable[planIndex][index]
         keys.append(run(key))
-        keysAreInput.append(field.directKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
+        keysAreInput.append(field.literalKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
         // Nil as `CompactTranscript.relayout` (and `ModelEncoder.writeCompact`) write it.
         let nilMember = plan.policy.nilLiteral(isModel: field.isModel).map { run(key, Array($0.text.utf8)) } ?? CleanBytes(start: 0, length: 0)
         // A clean record's `null` member is nil; an absent one takes its default, if any.

@@ -33,11 +33,12 @@ struct CleanModel {
   var requiredMask: UInt64
   /// False when the model has something only the full walk handles: key paths, `??`
   /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`), `-n`,
-  /// `//! custom`, `-i`, more than 64 properties.
+  /// `//! custom`, `-i`, more than 64 properties, a CodingKey no key converts to.
   var isCheckable: Bool
-  /// The model has `//! ignore` properties: a key it does not read may be one of theirs, which
-  /// gets a note, so the full walk reads such a record.
-  var hasIgnoredKeys: Bool
+  /// A key it does not read may still be known: one of its `//! ignore` properties' (which gets a
+  /// note), or, under `.convertFromSnakeCase`, another spelling of a CodingKey (`userName` for
+  /// `user_name`). The full walk reads such a record.
+  var mayKnowOtherKeys: Bool
 }
 
 /// An enum's raw values for the clean-record check.
@@ -94,13 +95,15 @@ final class CleanPlan: @unchecked Sendable {
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase && !plan.keysFromSnakeCase
-          && plan.fields.count <= 64, hasIgnoredKeys: !plan.ignoredKeys.isEmpty)
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
+          && plan.fields.count <= 64, mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.keysFromSnakeCase)
       for (index, field) in plan.fields.enumerated() {
         // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
         let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
           || field.checksOnlyCount
-        if field.isCustom || field.emptyStringCheck || (!field.checks.isEmpty && !rawChecked) || !field.readsInput {
+        if field.isCustom || field.emptyStringCheck || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
+          || field.literalKey == nil
+        {
           model.isCheckable = false
         }
         if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
@@ -110,7 +113,7 @@ final class CleanPlan: @unchecked Sendable {
             node: field.node,
             nullIsClean: plan.policy.nullIsPlainNil(
               optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-            key: key(field.directKey ?? []), checks: field.checks.isEmpty ? nil : Borrowed(field)))
+            key: key(field.literalKey ?? []), checks: field.checks.isEmpty ? nil : Borrowed(field)))
       }
       models.append(model)
     }

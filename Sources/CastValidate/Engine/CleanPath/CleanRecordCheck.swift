@@ -250,7 +250,7 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         guard let matched = match(key.span, model, &guess, scanner) else {
-          guard ignoresUnknownKeys, !model.hasIgnoredKeys else { return false }
+          guard ignoresUnknownKeys, !model.mayKnowOtherKeys else { return false }
           try scanner.skipValue()
           continue
         }
