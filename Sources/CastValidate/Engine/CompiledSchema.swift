@@ -189,14 +189,14 @@ final class SchemaCompiler {
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
       var directKey: [UInt8]?
-      var snakeKeys: [[UInt8]] = []
+      var literalKeys: [[UInt8]] = []
       if let codingKey = property.codingKey {
         // Every JSON key is converted and compared with the CodingKey (`keysFromSnakeCase`); the
         // keys known to convert to it are matched as they stand.
         directKey = Array(codingKey.utf8)
         let written = FoundationSnakeCase.toSnakeCase(codingKey)
         let reaching = FoundationSnakeCase.keysReaching(codingKey)
-        snakeKeys = (reaching.filter { $0 == written } + reaching.filter { $0 != written }).map { Array($0.utf8) }
+        literalKeys = (reaching.filter { $0 == written } + reaching.filter { $0 != written }).map { Array($0.utf8) }
       } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
         directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
@@ -204,6 +204,13 @@ final class SchemaCompiler {
         let folded = Self.keyBytes(first.components[0].key, caseInsensitive, snakeCase: true)
         if property.keys.allSatisfy({ Self.keyBytes($0.components[0].key, caseInsensitive, snakeCase: true) == folded }) {
           directKey = folded
+        }
+      }
+      if property.codingKey == nil, let directKey {
+        // The declared keys the walk's folding takes to the direct key (all of them when keys are
+        // compared as they are).
+        literalKeys = property.keys.filter(\.isSimple).map { Array($0.components[0].key.utf8) }.filter {
+          RecordValidator.folds($0, to: directKey, caseInsensitive: caseInsensitive, snakeCase: snake)
         }
       }
       // `= nil` is no value to fill in: such a property is nil when its key is absent, and written
@@ -216,7 +223,7 @@ final class SchemaCompiler {
         isRequired: property.isRequired && !writtenOnly, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
-        directKey: writtenOnly ? nil : directKey, snakeKeys: writtenOnly ? [] : snakeKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
+        directKey: writtenOnly ? nil : directKey, literalKeys: writtenOnly ? [] : literalKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
         readsInput: !writtenOnly)
       let index = fields.count
       fields.append(field)

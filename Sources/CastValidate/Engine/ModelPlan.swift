@@ -17,10 +17,12 @@ final class FieldPlan: @unchecked Sendable {
   /// A single plain key: matched while streaming. Otherwise (paths, indices, `??`) resolved after
   /// the object has been scanned.
   let directKey: [UInt8]?
-  /// Under `.convertFromSnakeCase`, JSON keys known to convert to the property's CodingKey (its
-  /// `directKey`), the key `.convertToSnakeCase` writes first: a key equal to one of them is this
-  /// property's without being converted. Empty otherwise.
-  let snakeKeys: [[UInt8]]
+  /// JSON keys that are this property's as they stand, the likeliest first: its direct key where
+  /// keys are compared as they are; where they are folded first (`-i`, JsonObject's snake_case
+  /// rule) its declared keys that fold to it; under `.convertFromSnakeCase` the keys known to
+  /// convert to its CodingKey, the one `.convertToSnakeCase` writes first. A key equal to one of
+  /// them needs no folding (`ModelPlan.matchesLiteralKeys`).
+  let literalKeys: [[UInt8]]
   /// `-n` applies: a `String` property whose empty value counts as absent.
   let emptyStringCheck: Bool
   /// The engine must build the value (for checks or `-n`) even when validating only; a count
@@ -42,7 +44,7 @@ final class FieldPlan: @unchecked Sendable {
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
-    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, snakeKeys: [[UInt8]] = [], emptyStringIsAbsent: Bool,
+    hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, literalKeys: [[UInt8]] = [], emptyStringIsAbsent: Bool,
     readsInput: Bool = true
   ) {
     self.readsInput = readsInput
@@ -63,13 +65,12 @@ final class FieldPlan: @unchecked Sendable {
     self.hasDefault = hasDefault
     self.checks = checks
     self.directKey = directKey
-    self.snakeKeys = snakeKeys
+    self.literalKeys = literalKeys
   }
 
-  /// The JSON key that is this property's as it stands, without folding or converting it: the
-  /// one the clean-record check reads it under (nil: none is; a CodingKey no key converts to,
-  /// such as `flag_key`, which reads as `flagKey`, is never found).
-  var literalKey: [UInt8]? { property.codingKey == nil ? directKey : snakeKeys.first }
+  /// The key the clean-record check reads this property under (nil: none is this property's as
+  /// it stands; a CodingKey no key converts to, such as `flag_key`, which reads as `flagKey`).
+  var literalKey: [UInt8]? { literalKeys.first }
 
   deinit {
     rawChecks.deinitialize(count: rawCheckCount)
@@ -168,7 +169,13 @@ final class ModelPlan: @unchecked Sendable {
   /// (`FoundationSnakeCase.fromSnakeCase`) and then matched to each property's CodingKey, its
   /// direct key, so `user_name`, `USER_NAME` and `user__name` all reach `userName`.
   let keysFromSnakeCase: Bool
+  /// Keys are folded before they are compared (`-i`, JsonObject's snake_case rule,
+  /// `.convertFromSnakeCase`), but no two direct keys are the same: a key equal to a property's
+  /// literal key is that property's and no other's, and is matched without folding.
+  let matchesLiteralKeys: Bool
   let emptyStringIsAbsent: Bool
+  /// Keys are folded or converted before they are compared with the direct keys.
+  var foldsKeys: Bool { caseInsensitive || snakeCase || keysFromSnakeCase }
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
   /// first eight bytes as one word, then all the bytes back to back.
   let keyEntries: UnsafeMutablePointer<KeyEntry>
@@ -183,6 +190,8 @@ final class ModelPlan: @unchecked Sendable {
     declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
   ) {
     self.keysFromSnakeCase = keysFromSnakeCase
+    let directKeys = directFields.compactMap { fields[$0].directKey }
+    matchesLiteralKeys = (caseInsensitive || snakeCase || keysFromSnakeCase) && Set(directKeys).count == directFields.count
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index

@@ -261,11 +261,15 @@ extension RecordValidator {
   static func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
     if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
-    if plan.snakeCase {
-      return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: true)
-        == expected
-    }
-    let bytes = scanner.decodedBytes(key)
+    return folds(scanner.decodedBytes(key), to: expected, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+  }
+
+  /// Whether a key (its decoded bytes) folds to `expected` under `-i` and JsonObject's snake_case
+  /// rule: the one rule for the walk, and for the declared keys compiled to be matched as they
+  /// stand (`FieldPlan.literalKeys`).
+  static func folds(_ bytes: [UInt8], to expected: [UInt8], caseInsensitive: Bool, snakeCase: Bool) -> Bool {
+    if snakeCase { return KeyFolding.fold(bytes: bytes, caseInsensitive: caseInsensitive, snakeCase: true) == expected }
+    guard caseInsensitive else { return bytes == expected }
     guard bytes.count == expected.count else { return false }
     for (a, b) in zip(bytes, expected) where ASCII.lower(a) != b { return false }
     return true
@@ -282,12 +286,17 @@ extension RecordValidator {
   static func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
-    if plan.keysFromSnakeCase {
-      // A key known to convert to a CodingKey is that property's as it stands; any other is
-      // converted once, then compared with every CodingKey.
-      for fieldIndex in plan.directFields where plan.fields[fieldIndex].snakeKeys.contains(where: { scanner.equals(key, $0) }) {
+    if plan.matchesLiteralKeys {
+      // A key equal to a property's literal key is that property's (and no other's) without
+      // being folded or converted.
+      for (position, fieldIndex) in plan.directFields.enumerated()
+      where plan.fields[fieldIndex].literalKeys.contains(where: { scanner.equals(key, $0) }) {
+        guess = position + 1
         return fieldIndex
       }
+    }
+    if plan.keysFromSnakeCase {
+      // Converted once, then compared with every CodingKey.
       let converted = Self.fromSnakeCase(key, scanner)
       return plan.directFields.first { plan.fields[$0].directKey == converted }
     }

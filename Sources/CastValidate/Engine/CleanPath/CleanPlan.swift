@@ -33,11 +33,12 @@ struct CleanModel {
   var requiredMask: UInt64
   /// False when the model has something only the full walk handles: key paths, `??`
   /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`), `-n`,
-  /// `//! custom`, `-i`, more than 64 properties, a CodingKey no key converts to.
+  /// `//! custom`, more than 64 properties, a property no key is as it stands (a CodingKey no key
+  /// converts to), folded keys two properties share.
   var isCheckable: Bool
   /// A key it does not read may still be known: one of its `//! ignore` properties' (which gets a
-  /// note), or, under `.convertFromSnakeCase`, another spelling of a CodingKey (`userName` for
-  /// `user_name`). The full walk reads such a record.
+  /// note), or, where keys are folded, another spelling of a property's (`USER_NAME` under `-i`,
+  /// `userName` for `user_name` under `.convertFromSnakeCase`). The full walk reads such a record.
   var mayKnowOtherKeys: Bool
 }
 
@@ -95,8 +96,9 @@ final class CleanPlan: @unchecked Sendable {
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && !plan.caseInsensitive && !plan.snakeCase
-          && plan.fields.count <= 64, mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.keysFromSnakeCase)
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && plan.fields.count <= 64
+          && (plan.matchesLiteralKeys || !plan.foldsKeys),
+        mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.foldsKeys)
       for (index, field) in plan.fields.enumerated() {
         // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
         let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)

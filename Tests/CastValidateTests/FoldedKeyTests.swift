@@ -1,0 +1,208 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// Models whose keys are folded before they are compared: `-i`, JsonObject's snake_case rule,
+/// and Codable models under `--key-decoding convert-from-snake-case`. A key that is a property's
+/// as it stands is matched without folding, by the clean-record check and by the walk; any other
+/// is folded or converted as before. With the check and without it, the same verdicts, findings
+/// and output.
+struct FoldedKeyTests {
+  /// One way of folding keys: a schema and the options that make it fold them.
+  struct Folding: CustomTestStringConvertible, Sendable {
+    let name: String
+    let schema: String
+    let path: String
+    let caseInsensitive: Bool
+    let fromSnakeCase: Bool
+    var testDescription: String { name }
+
+    func registry(encodeSnakeCase: Bool = false) -> ModelRegistry {
+      var options = RegistryOptions(caseInsensitiveKeys: caseInsensitive)
+      if fromSnakeCase { options.keyDecoding = .convertFromSnakeCase }
+      if encodeSnakeCase { options.keyEncoding = .convertToSnakeCase }
+      return EngineProbe.registry(schema, options: options, path: path)
+    }
+  }
+
+  static let codable = Folding(
+    name: "convert-from-snake-case",
+    schema: """
+      import Foundation
+      struct Geo: Codable {
+          let lat: Double
+          let lon: Double
+          var placeName: String?
+      }
+      struct M: Codable {
+          let id: Int
+          let userName: String
+          var isActive: Bool?
+          var homeGeo: Geo?
+          var myURL: URL?
+          var tags: [String]?
+      }
+      struct K: Codable {
+          let id: Int
+          let flag: Bool
+          enum CodingKeys: String, CodingKey { case id, flag = "flag_key" }
+      }
+      """,
+    path: "models.swift", caseInsensitive: false, fromSnakeCase: true)
+
+  static func castSchema(_ conformance: String) -> String {
+    """
+    struct Geo: \(conformance) {
+        let lat: Double
+        let lon: Double
+        var placeName: String?
+    }
+    struct M: \(conformance) {
+        let id: Int
+        let userName: String
+        var isActive: Bool?
+        var homeGeo: Geo?
+        var tags: [String]?
+    }
+    """
+  }
+
+  static let foldings: [Folding] = [
+    codable,
+    Folding(
+      name: "JsonObject's snake_case", schema: castSchema("JsonObject, UnderscoreToCamelCase"), path: "models.cast",
+      caseInsensitive: false, fromSnakeCase: false),
+    Folding(
+      name: "-i", schema: castSchema("DictionaryConvertible, UnderscoreToCamelCase"), path: "models.cast",
+      caseInsensitive: true, fromSnakeCase: false),
+    Folding(
+      name: "-i with JsonObject's snake_case", schema: castSchema("JsonObject, UnderscoreToCamelCase"), path: "models.cast",
+      caseInsensitive: true, fromSnakeCase: false),
+  ]
+
+  /// Clean records first (rows 0 and 1), then every other spelling a key can take.
+  static let records: [String] = [
+    #"{"id":1,"user_name":"a","is_active":true,"home_geo":{"lat":1,"lon":2,"place_name":"p"},"tags":["x"]}"#,
+    #"{"tags":[],"home_geo":{"lon":2,"lat":1},"user_name":"a","id":1}"#,
+    #"{"id":1,"userName":"a"}"#,
+    #"{"id":1,"USER_NAME":"a"}"#,
+    #"{"id":1,"User_Name":"a","Is_Active":false}"#,
+    #"{"ID":1,"user_name":"a"}"#,
+    // Underscores around a key stay under `.convertFromSnakeCase` (`_userName_`).
+    #"{"id":1,"_user_name_":"a"}"#,
+    #"{"id":1,"user__name":"a"}"#,
+    #"{"id":1,"user_name":"a","my_u_r_l":"https://example.com"}"#,
+    #"{"id":1,"user_name":"a","my_url":"https://example.com"}"#,
+    // Two keys for one property, either way round; the same key twice.
+    #"{"id":1,"user_name":"a","userName":"b"}"#,
+    #"{"id":1,"userName":"b","user_name":"a"}"#,
+    #"{"id":1,"user_name":"a","USER_NAME":"b"}"#,
+    #"{"id":1,"user_name":"a","user_name":"b"}"#,
+    #"{"id":1,"user_name":"a","home_geo":{"lat":1,"LON":2}}"#,
+    #"{"id":1,"user_name":"a","extra":{"user_name":1}}"#,
+    #"{"id":1}"#,
+    #"{"id":1,"user_name":null}"#,
+    #"{"id":1,"user_name":"a","is_active":"yes"}"#,
+    #"{"id":1,"user\u005fname":"a"}"#,
+  ]
+
+  static let optionSets: [ValidationOptions] = [
+    ValidationOptions(),
+    ValidationOptions(strict: true),
+    ValidationOptions(unknownKeys: .ignore),
+    ValidationOptions(unknownKeys: .warn),
+  ]
+
+  @Test("the same verdicts and findings with and without the clean-record check", arguments: foldings)
+  func sameFindings(_ folding: Folding) throws {
+    let registry = folding.registry()
+    for options in Self.optionSets {
+      for record in Self.records {
+        let quick = try EngineProbe.run(registry, record, options: options, build: false)
+        let full = try EngineProbe.run(registry, record, options: options, build: false, cleanCheck: false)
+        #expect(
+          quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
+          "\(record)")
+        #expect(quick.summary == full.summary, "\(record)")
+      }
+    }
+  }
+
+  @Test("the same output with and without the clean-record transcript", arguments: foldings, [false, true])
+  func sameOutput(_ folding: Folding, _ encodeSnakeCase: Bool) throws {
+    let registry = folding.registry(encodeSnakeCase: encodeSnakeCase)
+    let ndjson = Self.records.joined(separator: "\n")
+    for options in Self.optionSets {
+      for keys in KeyStyle.allCases {
+        let quick = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: true)
+        let full = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: false)
+        #expect(quick == full, "keys=\(keys) strict=\(options.strict) unknown=\(options.unknownKeys)")
+      }
+    }
+  }
+
+  /// The records the check must vouch for by itself: reading only folded keys, it would doubt every one.
+  @Test("clean records pass the check on its own, and are written by it", arguments: foldings, [0, 1])
+  func cleanRecordsPass(_ folding: Folding, _ row: Int) throws {
+    let registry = folding.registry()
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true))
+    let check = CleanRecordCheck(plan: schema.cleanPlan)
+    let transcript = try #require(CompactTranscript(schema: schema, keys: .json))
+    let model = try #require(schema.modelIndex("M"))
+    let bytes = Array(Self.records[row].utf8)
+    let written: String? = bytes.withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      guard check.isClean(.model(model), &scanner) else { return nil }
+      scanner = JSONScanner(raw)
+      transcript.reset()
+      guard let writer = CleanTranscriptWriter(transcript, input: raw, recordAt: 0), check.isClean(.model(model), &scanner, writer)
+      else { return nil }
+      transcript.flushRun()
+      return String(decoding: transcript.bytes, as: UTF8.self)
+    }
+    let expected = try CleanTranscriptTests.converted(
+      registry, Self.records[row], options: ValidationOptions(strict: true), keys: .json, cleanCheck: false)
+    #expect(written != nil)
+    #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+  }
+
+  @Test("JSONDecoder reads every key that converts to a CodingKey, and no other")
+  func convertedKeys() throws {
+    let registry = Self.codable.registry()
+    for (row, valid) in [(2, true), (3, true), (6, false), (7, true), (8, true)] {
+      let run = try EngineProbe.run(registry, Self.records[row], options: ValidationOptions(strict: true), build: false)
+      let isValid = run.isValid
+      #expect(isValid == valid, "\(Self.records[row]): \(run.findings)")
+    }
+  }
+
+  /// `flag_key` is read as `flagKey`: no key reaches the CodingKey `flag_key`, so `flag` is missing.
+  @Test("a CodingKey no key converts to is missing, with the check and without it", arguments: optionSets.indices)
+  func unreachableCodingKey(_ option: Int) throws {
+    let registry = Self.codable.registry()
+    for record in [#"{"id":1,"flag_key":true}"#, #"{"id":1,"flagKey":true}"#] {
+      let quick = try EngineProbe.run(registry, record, model: "K", options: Self.optionSets[option], build: false)
+      let full = try EngineProbe.run(registry, record, model: "K", options: Self.optionSets[option], build: false, cleanCheck: false)
+      let valid = quick.isValid
+      #expect(!valid, "\(record)")
+      #expect(quick.findings == full.findings)
+      #expect(quick.findings.contains { $0.contains("missing-required") }, "\(quick.findings)")
+    }
+  }
+
+  @Test("-i reads a key in any case; JsonObject reads the snake_case key and the property name", arguments: foldings.dropFirst())
+  func foldedKeysAreRead(_ folding: Folding) throws {
+    let registry = folding.registry()
+    // `userName` folds to `username` under -i alone, not to `user_name`.
+    let snakeCase = folding.schema.contains("JsonObject")
+    var rows = [(0, true), (1, true), (2, snakeCase)]
+    if folding.caseInsensitive { rows += [(3, true), (4, true), (5, true)] }
+    for (row, valid) in rows {
+      let run = try EngineProbe.run(registry, Self.records[row], options: ValidationOptions(strict: true), build: false)
+      let isValid = run.isValid
+      #expect(isValid == valid, "\(Self.records[row]): \(run.findings)")
+    }
+  }
+}
