@@ -70,6 +70,13 @@ package struct JSONScanner {
     }
   }
 
+  /// Skips whitespace and tells whether the next value is the empty string `""`, its only
+  /// spelling; looked at, not consumed.
+  mutating func emptyStringAhead() -> Bool {
+    skipWhitespace()
+    return position &+ 1 < end && byte(at: position) == JSONByte.quote && byte(at: position &+ 1) == JSONByte.quote
+  }
+
   /// Skips whitespace and tells what the next value is; throws at the end of input or on a byte that cannot
   /// start a value.
   package mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {

@@ -7,6 +7,8 @@ struct CleanField {
   /// optionals be null.
   var nullIsClean: Bool
   var key: CleanKey
+  /// `-n` applies: an empty string is read as absent, with a note, so the full walk reads it.
+  var emptyIsAbsent: Bool
   /// The property's directive checks, read on the value's raw bytes (`FieldPlan.passesRawChecks`)
   /// or, for an array's `//! count`, on the number of its elements (`FieldPlan.passesCounts`):
   /// the walk's own rules. Nil when it has none.
@@ -32,7 +34,8 @@ struct CleanModel {
   /// One bit per field that must be present.
   var requiredMask: UInt64
   /// False when the model has something only the full walk handles: key paths, `??`
-  /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`), `-n`,
+  /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`; a `-n`
+  /// string's checks are not),
   /// `//! custom`, more than 64 properties, a property no key is as it stands (a CodingKey no key
   /// converts to), folded keys two properties share.
   var isCheckable: Bool
@@ -103,7 +106,7 @@ final class CleanPlan: @unchecked Sendable {
         // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
         let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
           || field.checksOnlyCount
-        if field.isCustom || field.emptyStringCheck || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
+        if field.isCustom || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
           || field.literalKey == nil
         {
           model.isCheckable = false
@@ -115,7 +118,7 @@ final class CleanPlan: @unchecked Sendable {
             node: field.node,
             nullIsClean: plan.policy.nullIsPlainNil(
               optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-            key: key(field.literalKey ?? []), checks: field.checks.isEmpty ? nil : Borrowed(field)))
+            key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field)))
       }
       models.append(model)
     }

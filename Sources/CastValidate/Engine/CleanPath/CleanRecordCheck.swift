@@ -261,6 +261,7 @@ final class CleanRecordCheck {
       guard seen & bit == 0 else { return false }
       seen |= bit
       let field = fields[model.firstField &+ position]
+      if field.emptyIsAbsent, scanner.emptyStringAhead() { return false }
       if sink.writes {
         // A member's `null` is written as the model writes nil, not as read; an `Any`'s is its
         // value.
