@@ -38,6 +38,8 @@ struct CleanTranscriptTests {
         var level: Level?
         var tags: [String]?
         var holes: [Int?]?
+        var unique: Set<String>?
+        var ids: Set<Int>?
         var byName: [String: Double]?
         var sparse: [String: Int?]?
         var geo: Geo?
@@ -105,6 +107,17 @@ struct CleanTranscriptTests {
     // Dictionaries past the keys compared as they come; one with a key repeated past them.
     #"{"id":1,"byName":{\#((0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ","))}}"#,
     #"{"id":1,"byName":{\#((0..<40).map { "\"k\($0 == 36 ? 3 : $0)\":\($0)" }.joined(separator: ","))}}"#,
+    // Sets: distinct elements, repeats (past the elements compared as they come too), and
+    // elements whose bytes do not tell whether they repeat.
+    #"{"id":1,"unique":["a","b","c"],"ids":[3,1,-0,0]}"#,
+    #"{"id":1,"unique":["a","b","a"]}"#,
+    #"{"id":1,"ids":[1,2,1]}"#,
+    #"{"id":1,"unique":[\#((0..<40).map { "\"s\($0)\"" }.joined(separator: ","))]}"#,
+    #"{"id":1,"unique":[\#((0..<40).map { "\"s\($0 == 36 ? 3 : $0)\"" }.joined(separator: ","))]}"#,
+    #"{"id":1,"unique":["é","e\u0301"]}"#,
+    #"{"id":1,"unique":["\u0061","a"]}"#,
+    #"{"id":1,"unique":["a",null]}"#,
+    #"{"id":1,"ids":[1,1.0]}"#,
   ]
 
   static let optionSets: [ValidationOptions] = [
@@ -162,7 +175,8 @@ struct CleanTranscriptTests {
       (": DictionaryConvertible", 4), (": Convertible", 6), (": NosceSerializationProtocol", 19), (": JsonObject", 17),
       (": Class", 1), (": DictionaryConvertible", 3), (": DictionaryConvertible", 13), (": DictionaryConvertible", 38),
       (": DictionaryConvertible", 39), (": DictionaryConvertible", 40), (": Convertible", 40),
-      (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42),
+      (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42), (": DictionaryConvertible", 44),
+      (": DictionaryConvertible", 47), (": Convertible", 47),
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(conformance))

@@ -42,3 +42,28 @@ package struct FieldValue: Sendable, Equatable {
   package var value: Instance
   package var origin: Origin
 }
+
+// NB: written out because `JSONValue`, a public type, is not Hashable: an `Any` value hashes as
+// its kind alone, which keeps equal instances' hashes equal. A set's elements are found again
+// through it (`RecordValidator.array`), so a large set costs linear time, not quadratic.
+extension Instance: Hashable {
+  package func hash(into hasher: inout Hasher) {
+    switch self {
+    case .null: hasher.combine(0)
+    case .bool(let value): hasher.combine(value)
+    case .number(let text): hasher.combine(text)
+    case .string(let text): hasher.combine(text)
+    case .array(let items): hasher.combine(items)
+    case .dictionary(let members):
+      hasher.combine(members.count)
+      for member in members {
+        hasher.combine(member.key)
+        hasher.combine(member.value)
+      }
+    case .model(let instance):
+      hasher.combine(instance.model)
+      for value in instance.values { hasher.combine(value?.value) }
+    case .json: hasher.combine(1)
+    }
+  }
+}

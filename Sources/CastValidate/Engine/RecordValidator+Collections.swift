@@ -10,6 +10,8 @@ extension RecordValidator {
     var first = true
     var index = 0
     var items: [Instance] = []
+    // A set's elements so far, to find a repeated one without comparing it with every other.
+    var distinct = Set<Instance>()
     var kept = 0
     var failed = false
     let collect = wantInstance || isSet
@@ -28,7 +30,7 @@ extension RecordValidator {
       switch outcome {
       case .value(let item):
         if let item {
-          if isSet, items.contains(item) {
+          if isSet, !distinct.insert(item).inserted {
             report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
             failed = failed || policy.isStrict
             continue

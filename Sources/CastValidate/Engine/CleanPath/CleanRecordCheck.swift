@@ -24,7 +24,7 @@ final class CleanRecordCheck {
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
   private let ignoresUnknownKeys: Bool
-  /// Keys of the dictionaries being read, for spotting duplicates.
+  /// Keys of the dictionaries and elements of the sets being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   private var keyCount = 0
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
@@ -99,7 +99,8 @@ final class CleanRecordCheck {
       sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
       return true
     case .array(let element, let elementOptional, let isSet):
-      guard lead == JSONByte.openBracket, !isSet else { return false }
+      guard lead == JSONByte.openBracket else { return false }
+      if isSet { return try set(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink) }
       return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
     case .dictionary(let key, let value, let valueOptional):
       guard lead == JSONByte.openBrace, let keys = Self.keyRule(nodes[Int(key)]) else { return false }
@@ -350,6 +351,41 @@ final class CleanRecordCheck {
     return true
   }
 
+  /// A set whose elements are equal exactly when their bytes are: integers (the walk compares
+  /// their text) and ASCII strings without escapes (it compares Strings, which for ASCII are
+  /// their bytes). A repeated element, which gets a finding, and any other set are left to the
+  /// full walk.
+  private func set<Sink: CleanSink>(
+    _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    guard !elementOptional, case .scalar(let type) = element, type == .string || type.isInteger else { return false }
+    try scanner.beginArray()
+    sink.open(JSONByte.openBracket)
+    var first = true
+    let base = keyCount
+    defer { keyCount = base }
+    while try scanner.nextElement(&first) {
+      sink.element()
+      guard keyCount < Self.keyCapacity, scanner.position < scanner.end else { return false }
+      let start = scanner.offset
+      guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
+      let span = JSONSpan(start: start, end: scanner.offset)
+      let raw = scanner.bytes(span)
+      if type == .string {
+        guard ASCIIText.isASCII(raw), !raw.contains(JSONByte.backslash) else { return false }
+      }
+      if keyCount &- base < Self.keyLimit {
+        for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+      }
+      keys[keyCount] = span
+      keyCount &+= 1
+    }
+    if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
+    arrayCount = keyCount &- base
+    sink.close(JSONByte.closeBracket)
+    return true
+  }
+
   private func dictionary<Sink: CleanSink>(
     _ valueNode: ValueNode, valueOptional: Bool, keys rule: KeyRule, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
@@ -381,8 +417,9 @@ final class CleanRecordCheck {
     return true
   }
 
-  /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
-  /// are neighbours. (They belong to a dictionary that has ended, so their order is free.)
+  /// Whether two of the keys `keys[base..<keyCount]` (of a dictionary or a set) have the same
+  /// bytes: sorted, any two such are neighbours. (They belong to a dictionary or set that has
+  /// ended, so their order is free.)
   private func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
     var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
     spans.sort { first, second in
