@@ -31,12 +31,15 @@ struct CleanKey {
 struct CleanModel {
   var firstField: Int
   var fieldCount: Int
-  /// One bit per field that must be present.
+  /// One bit per field among the first 64 that must be present.
   var requiredMask: UInt64
+  /// The fields past the 64th that must be present: `CleanPlan.wideRequired[firstWideRequired...]`.
+  var firstWideRequired: Int
+  var wideRequiredCount: Int
   /// False when the model has something only the full walk handles: key paths, `??`
   /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`; a `-n`
   /// string's checks are not),
-  /// `//! custom`, more than 64 properties, a property no key is as it stands (a CodingKey no key
+  /// `//! custom`, a property no key is as it stands (a CodingKey no key
   /// converts to), folded keys two properties share.
   var isCheckable: Bool
   /// A key it does not read may still be known: one of its `//! ignore` properties' (which gets a
@@ -63,6 +66,8 @@ final class CleanPlan: @unchecked Sendable {
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
+  /// Positions past the 64th of the fields that must be present (`CleanModel.firstWideRequired`).
+  let wideRequired: PlainTable<Int>
   let numbers: PlainTable<Double>
   let bytes: PlainTable<UInt8>
   /// `--unknown ignore`: an undeclared key is skipped without a finding.
@@ -96,11 +101,12 @@ final class CleanPlan: @unchecked Sendable {
     }
     var models: [CleanModel] = []
     var fields: [CleanField] = []
+    var wideRequired: [Int] = []
     for plan in plans {
       var model = CleanModel(
-        firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && plan.fields.count <= 64
-          && (plan.matchesLiteralKeys || !plan.foldsKeys),
+        firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0, firstWideRequired: wideRequired.count,
+        wideRequiredCount: 0,
+        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && (plan.matchesLiteralKeys || !plan.foldsKeys),
         mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.foldsKeys)
       for (index, field) in plan.fields.enumerated() {
         // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
@@ -111,7 +117,11 @@ final class CleanPlan: @unchecked Sendable {
         {
           model.isCheckable = false
         }
-        if field.isRequired { model.requiredMask |= 1 << UInt64(index) }
+        if field.isRequired, index < 64 { model.requiredMask |= 1 << UInt64(index) }
+        if field.isRequired, index >= 64 {
+          wideRequired.append(index)
+          model.wideRequiredCount += 1
+        }
         fields.append(
           CleanField(
             // A null is clean only where it is the optional's nil with nothing to say.
@@ -143,6 +153,7 @@ final class CleanPlan: @unchecked Sendable {
     self.nodes = PlainTable(nodeList)
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
+    self.wideRequired = PlainTable(wideRequired)
     self.numbers = PlainTable(numbers)
     self.bytes = PlainTable(bytes)
     ignoresUnknownKeys = options.unknownKeys == .ignore
@@ -154,6 +165,7 @@ final class CleanPlan: @unchecked Sendable {
     nodes.free()
     enums.free()
     raws.free()
+    wideRequired.free()
     numbers.free()
     bytes.free()
   }

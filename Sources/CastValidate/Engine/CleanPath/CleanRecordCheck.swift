@@ -21,6 +21,7 @@ final class CleanRecordCheck {
   private let nodes: PlainTable<ValueNode>
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
+  private let wideRequired: PlainTable<Int>
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
   private let ignoresUnknownKeys: Bool
@@ -35,6 +36,12 @@ final class CleanRecordCheck {
   private var arrayCount = 0
   /// Records whose open dictionaries hold more keys at once are left to the full walk.
   private static let keyCapacity = 4096
+  /// Which fields past the 64th the models being read have seen, a word per 64 fields (models
+  /// of more than 64 properties; the first 64 are a word of `model`'s own).
+  private var wideSeen: UnsafeMutablePointer<UInt64>
+  private var wideCount = 0
+  /// Records whose open models need more words at once are left to the full walk.
+  private static let wideCapacity = 1024
 
   init(plan: CleanPlan) {
     self.plan = plan
@@ -43,13 +50,18 @@ final class CleanRecordCheck {
     nodes = plan.nodes
     enums = plan.enums
     raws = plan.raws
+    wideRequired = plan.wideRequired
     numbers = plan.numbers
     bytes = plan.bytes.base
     ignoresUnknownKeys = plan.ignoresUnknownKeys
     keys = .allocate(capacity: Self.keyCapacity)
+    wideSeen = .allocate(capacity: Self.wideCapacity)
   }
 
-  deinit { keys.deallocate() }
+  deinit {
+    keys.deallocate()
+    wideSeen.deallocate()
+  }
 
   /// Whether the value at the cursor is clean against `node`; the cursor is then past it. After
   /// `false` the cursor is anywhere in the record.
@@ -60,6 +72,7 @@ final class CleanRecordCheck {
   /// `isClean`, handing what it reads to `sink` (which may refuse it, and the record with it).
   func isClean<Sink: CleanSink>(_ node: ValueNode, _ scanner: inout JSONScanner, _ sink: Sink) -> Bool {
     keyCount = 0
+    wideCount = 0
     do {
       return try value(node, &scanner, nullIsClean: false, sink)
     } catch {
@@ -230,6 +243,15 @@ final class CleanRecordCheck {
   private func model<Sink: CleanSink>(_ index: Int, _ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
     let model = models[index]
     guard model.isCheckable else { return false }
+    // Fields past the 64th are marked in words of `wideSeen` (few models have them).
+    let wideBase = wideCount
+    if model.fieldCount > 64 {
+      let words = (model.fieldCount &- 1) / 64
+      guard wideCount &+ words <= Self.wideCapacity else { return false }
+      (wideSeen + wideBase).initialize(repeating: 0, count: words)
+      wideCount &+= words
+    }
+    defer { wideCount = wideBase }
     try scanner.beginObject()
     sink.beginModel()
     var first = true
@@ -257,10 +279,14 @@ final class CleanRecordCheck {
         }
         position = matched
       }
-      let bit: UInt64 = 1 << UInt64(position)
       // A duplicate key gets a finding.
-      guard seen & bit == 0 else { return false }
-      seen |= bit
+      if position < 64 {
+        let bit: UInt64 = 1 << UInt64(position)
+        guard seen & bit == 0 else { return false }
+        seen |= bit
+      } else {
+        guard Self.markWide(position, in: wideSeen + wideBase) else { return false }
+      }
       let field = fields[model.firstField &+ position]
       if field.emptyIsAbsent, scanner.emptyStringAhead() { return false }
       if sink.writes {
@@ -292,8 +318,25 @@ final class CleanRecordCheck {
       else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
+    for required in 0..<model.wideRequiredCount where !Self.isWide(wideRequired[model.firstWideRequired &+ required], in: wideSeen + wideBase) {
+      return false
+    }
     sink.endModel(index, after: previous)
     return true
+  }
+
+  /// Marks field `position` (64 or more) seen in `words`; false when it already was.
+  private static func markWide(_ position: Int, in words: UnsafeMutablePointer<UInt64>) -> Bool {
+    let word = (position &- 64) / 64
+    let bit: UInt64 = 1 << UInt64(position & 63)
+    guard words[word] & bit == 0 else { return false }
+    words[word] |= bit
+    return true
+  }
+
+  /// Whether field `position` (64 or more) is marked seen in `words`.
+  private static func isWide(_ position: Int, in words: UnsafeMutablePointer<UInt64>) -> Bool {
+    words[(position &- 64) / 64] & (1 << UInt64(position & 63)) != 0
   }
 
   /// The key at the cursor when it is field `position`'s, read without scanning it.
