@@ -42,7 +42,7 @@ WORKLOADS = [
 ]
 
 # Microbenchmark rows: (name, Swift type and directives, a function of a random generator giving one
-# value's JSON). Values are valid, so the rows measure the accepting path.
+# value's JSON[, options of the run]). Values are valid, so the rows measure the accepting path.
 MICRO = [
     ("Int", "Int", lambda r: str(r.randrange(-10**12, 10**12))),
     ("Int8", "Int8", lambda r: str(r.randrange(-128, 128))),
@@ -71,6 +71,10 @@ MICRO = [
     ("//! count", "[Int] //! count 1...10", lambda r: json.dumps([r.randrange(1000) for _ in range(4)])),
     ("//! date epoch-ms", "Date //! date epoch-ms", lambda r: str(r.randrange(0, 2 * 10**12))),
     ("String (\\u escapes)", "String", lambda r: json.dumps("".join(chr(r.randrange(0x3040, 0x30FF)) for _ in range(r.randrange(4, 12))))),
+    ("Set<String>", "Set<String>", lambda r: json.dumps([f"t{x}" for x in r.sample(range(10**6), 4)])),
+    ("Set<Int>", "Set<Int>", lambda r: json.dumps(r.sample(range(10**6), 4))),
+    ("String, -n", "String", lambda r: json.dumps("".join(r.choice("abcdefghij klmnop") for _ in range(r.randrange(4, 30)))), ["-n"]),
+    ("Int, -i", "Int", lambda r: str(r.randrange(-10**12, 10**12)), ["-i"]),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -207,12 +211,13 @@ def workloads(options, bins, label):
 
 def micro(options, bins, label):
     commands, names, sizes = [], [], {}
-    for index, (name, declared, value) in enumerate(MICRO):
+    for index, (name, declared, value, *flags) in enumerate(MICRO):
         schema, data = micro_files(index, name, declared, value, options.data)
         sizes[name] = os.path.getsize(data) / 1e6
         for which, binary in zip(label, bins):
             names.append((name, which))
-            commands.append([binary, "validate", schema, data, "--model", "M", "--strict", "--jobs", "1", "--format", "json"])
+            commands.append([binary, "validate", schema, data, "--model", "M", "--strict", "--jobs", "1", "--format", "json",
+                             *(flags[0] if flags else [])])
     walls = run_rounds(commands, options.runs)
     by = dict(zip(names, walls))
     print(f"\nMicrobenchmarks: validate --strict --jobs 1 of {FIELDS} values per record, {MICRO_MB} MB each, "
@@ -220,7 +225,7 @@ def micro(options, bins, label):
     header = "| values | declared as | MB/s |" + (" MB/s old | new/old (paired) |" if len(bins) > 1 else "")
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
-    for name, declared, _ in MICRO:
+    for name, declared, *_ in MICRO:
         cells = [name, f"`{declared}`", f"{sizes[name] / statistics.median(by[(name, 'new')]):.0f}"]
         if len(bins) > 1:
             cells += [f"{sizes[name] / statistics.median(by[(name, 'old')]):.0f}",
