@@ -177,6 +177,7 @@ struct CleanTranscriptTests {
       (": DictionaryConvertible", 39), (": DictionaryConvertible", 40), (": Convertible", 40),
       (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42), (": DictionaryConvertible", 44),
       (": DictionaryConvertible", 47), (": Convertible", 47),
+      (": DictionaryConvertible", 8), (": Convertible", 8),
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(conformance))

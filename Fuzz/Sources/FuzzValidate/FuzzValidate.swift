@@ -1,3 +1,4 @@
+import CastSchema
 import CastValidate
 
 /// libFuzzer entry for validation with a fixed schema: the input is validated as one document
@@ -151,15 +152,21 @@ enum FuzzSchema {
     }
     """
 
-  /// Validators of `Plain` with and without the clean-record check, under lenient and strict options.
+  /// Validators of `Plain` with and without the clean-record check, under lenient and strict
+  /// options, its keys compared as they stand, under `-i`, and through JsonObject's snake_case rule.
   static let cleanCheckPairs: [(DocumentValidator, DocumentValidator)] = {
-    [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
-      .compactMap { options in
-        guard let quick = engine(plainText, "Plain", options) else { return nil }
-        var full = quick
-        full.usesCleanCheck = false
-        return (quick, full)
-      }
+    let jsonObject = plainText.replacingOccurrences(
+      of: "Plain: DictionaryConvertible, UnderscoreToCamelCase", with: "Plain: JsonObject, UnderscoreToCamelCase")
+    let variants = [(plainText, RegistryOptions()), (plainText, RegistryOptions(caseInsensitiveKeys: true)), (jsonObject, RegistryOptions())]
+    return variants.flatMap { text, registryOptions in
+      [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
+        .compactMap { options -> (DocumentValidator, DocumentValidator)? in
+          guard let quick = engine(text, "Plain", options, registryOptions) else { return nil }
+          var full = quick
+          full.usesCleanCheck = false
+          return (quick, full)
+        }
+    }
   }()
 
   /// Building validators of `Plain`, the same writing compact JSON in each key style (with the
@@ -179,8 +186,10 @@ enum FuzzSchema {
   }()
 
   /// The engine of a validator for `model` of `text`, through the public front door.
-  static func engine(_ text: String, _ model: String, _ options: ValidationOptions) -> DocumentValidator? {
-    (try? Schema(source: text, path: "fuzz.cast").validator(for: model, options: options))?.engine
+  static func engine(
+    _ text: String, _ model: String, _ options: ValidationOptions, _ registryOptions: RegistryOptions = RegistryOptions()
+  ) -> DocumentValidator? {
+    (try? Schema(source: text, path: "fuzz.cast", options: registryOptions).validator(for: model, options: options))?.engine
   }
 
   /// Everything a run tells: each record's verdict, span and findings, or the syntax error.

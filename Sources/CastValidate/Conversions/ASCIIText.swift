@@ -17,6 +17,12 @@ enum ASCIIText {
     return high & 0x8080_8080_8080_8080 == 0
   }
 
+  /// `byte` in capitals when it is a lowercase ASCII letter; any other byte as it is.
+  @inline(__always)
+  static func uppercase(_ byte: UInt8) -> UInt8 {
+    byte &- 0x61 < 26 ? byte &- 0x20 : byte
+  }
+
   /// Whether `target` occurs in `bytes`, eight at a time.
   static func contains(_ target: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
     let count = bytes.count

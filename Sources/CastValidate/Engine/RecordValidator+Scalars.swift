@@ -146,7 +146,9 @@ extension RecordValidator {
 
   /// The value as written: only the value is normalised (UUIDs upper case), messages quote the input as it was.
   static func normalForm(_ text: String, as type: ScalarType) -> Instance {
-    .string(type == .uuid ? text.uppercased() : text)
+    // NB: a well-formed UUID is ASCII, whose capitals are `ASCIIText.uppercase`'s (what
+    // `UUID.uuidString` writes, and what the clean-record writer writes too).
+    .string(type == .uuid ? String(decoding: text.utf8.map(ASCIIText.uppercase), as: UTF8.self) : text)
   }
 
   /// Whether UTF-8 bytes are a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.

@@ -1,8 +1,8 @@
 /// The clean-record check's sink for `convert` of NDJSON: writes a record the check vouches for
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
-/// refuses what it cannot write as read (the record then takes the full walk): UUIDs, numeric
-/// enum cases, dates not in the form they are written in. Members that come out of declaration
+/// refuses what it cannot write as read (the record then takes the full walk): numeric enum
+/// cases, dates not in the form they are written in; a UUID it writes in capitals. Members that come out of declaration
 /// order are put in it when their object ends, as the full walk's transcript does.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
@@ -53,6 +53,18 @@ struct CleanTranscriptWriter: CleanSink {
     transcript.with {
       $0.flushRun()
       $0.writeString(quoted, escaped: true)
+    }
+  }
+
+  func uuid(_ token: JSONStringToken, _ scanner: JSONScanner) {
+    let raw = scanner.bytes(token.span)
+    // Mostly written in capitals already, and then copied with the rest of the run.
+    guard raw.contains(where: { ASCIIText.uppercase($0) != $0 }) else { return string(token, scanner) }
+    transcript.with {
+      $0.flushRun()
+      $0.append(JSONByte.quote)
+      for byte in raw { $0.append(ASCIIText.uppercase(byte)) }
+      $0.append(JSONByte.quote)
     }
   }
 

@@ -169,8 +169,13 @@ final class CleanRecordCheck {
       sink.literal(token.span, scanner)
       return true
     case .character, .url, .uuid, .data:
-      guard lead == JSONByte.quote, type != .uuid || sink.writesRebuiltValues else { return false }
+      guard lead == JSONByte.quote else { return false }
       let token = try scanner.readStringAtQuote()
+      if type == .uuid {
+        guard !token.hasEscapes, RecordValidator.isWellFormed(scanner.bytes(token.span), as: .uuid) else { return false }
+        sink.uuid(token, scanner)
+        return true
+      }
       if type == .url, plan.urlsAsFoundationParses {
         // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows.
         guard !token.hasEscapes, FormatChecks.isPlainURL(scanner.bytes(token.span)) else { return false }
@@ -415,7 +420,7 @@ final class CleanRecordCheck {
       let span = JSONSpan(start: start, end: scanner.offset)
       let raw = scanner.bytes(span)
       if type == .string {
-        guard ASCIIText.isASCII(raw), !raw.contains(JSONByte.backslash) else { return false }
+        guard ASCIIText.isASCII(raw), !ASCIIText.contains(JSONByte.backslash, in: raw) else { return false }
       }
       if keyCount &- base < Self.keyLimit {
         for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }

@@ -5,11 +5,14 @@
 protocol CleanSink {
   /// Whether the sink writes at all; the check reads a member's `null` ahead only then.
   var writes: Bool { get }
-  /// Whether the sink can write a value whose output is not its input text (UUIDs, numeric enum
-  /// cases, epoch dates); when it cannot, the record is left to the full walk.
+  /// Whether the sink can write a value whose output is not its input text (numeric enum cases,
+  /// epoch dates); when it cannot, the record is left to the full walk.
   var writesRebuiltValues: Bool { get }
   /// A string value (its token; the quotes lie on either side).
   func string(_ token: JSONStringToken, _ scanner: JSONScanner)
+  /// A well-formed UUID string without escapes, which is written in capitals
+  /// (`RecordValidator.normalForm`).
+  func uuid(_ token: JSONStringToken, _ scanner: JSONScanner)
   /// A value written as its input text: a number, a boolean, an enum's string case.
   func literal(_ span: JSONSpan, _ scanner: JSONScanner)
   /// An `Any` value (`null` included), read at `span`.
@@ -47,6 +50,7 @@ struct NoCleanOutput: CleanSink {
     @inline(__always) get { true }
   }
   @inline(__always) func string(_ token: JSONStringToken, _ scanner: JSONScanner) {}
+  @inline(__always) func uuid(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool { true }
