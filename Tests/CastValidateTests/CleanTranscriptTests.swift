@@ -34,6 +34,8 @@ struct CleanTranscriptTests {
         var createdAt: Date?
         var day: Date? //! date "yyyy-MM-dd"
         var stamp: Date? //! date iso8601
+        var epoch: Date? //! date epoch
+        var millis: Date? //! date epoch-ms
         var role: Role?
         var level: Level?
         var tags: [String]?
@@ -118,6 +120,13 @@ struct CleanTranscriptTests {
     #"{"id":1,"unique":["\u0061","a"]}"#,
     #"{"id":1,"unique":["a",null]}"#,
     #"{"id":1,"ids":[1,1.0]}"#,
+    // Epoch dates: written as read when that is the number the walk writes, else rebuilt.
+    #"{"id":1,"epoch":1577934245,"millis":1577934245123}"#,
+    #"{"id":1,"epoch":1.5e9,"millis":1.5e12}"#,
+    #"{"id":1,"epoch":1577934245.5,"millis":1577934245123.7}"#,
+    #"{"id":1,"epoch":-0,"millis":0}"#,
+    #"{"id":1,"epoch":"2020-01-02T03:04:05Z","millis":"1577934245123"}"#,
+    #"{"id":1,"epoch":0.1,"millis":-1}"#,
   ]
 
   static let optionSets: [ValidationOptions] = [
@@ -177,7 +186,7 @@ struct CleanTranscriptTests {
       (": DictionaryConvertible", 39), (": DictionaryConvertible", 40), (": Convertible", 40),
       (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42), (": DictionaryConvertible", 44),
       (": DictionaryConvertible", 47), (": Convertible", 47),
-      (": DictionaryConvertible", 8), (": Convertible", 8),
+      (": DictionaryConvertible", 8), (": Convertible", 8), (": DictionaryConvertible", 53), (": Convertible", 53),
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(conformance))

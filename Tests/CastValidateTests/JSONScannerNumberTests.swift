@@ -82,5 +82,25 @@ struct JSONScannerNumberTests {
       }
     }
   }
+
+  /// Integers of up to 18 digits take the Int64 path; past 2^53 they round, as the standard
+  /// library's parser rounds them.
+  @Test("double of an integer literal of every length agrees with the standard library")
+  func integerDoubles() throws {
+    var generator = SeededGenerator(seed: 20261127)
+    var literals = ["0", "-0", "9007199254740993", "-9007199254740995", "999999999999999999", "1000000000000000001"]
+    for digits in 1...19 {
+      for _ in 0..<200 {
+        let body = String(UInt64.random(in: 1...9, using: &generator)) + (1..<digits).map { _ in String(UInt64.random(in: 0...9, using: &generator)) }.joined()
+        literals += [body, "-" + body]
+      }
+    }
+    for literal in literals {
+      try JSONProbe.withNumber(literal) { scanner, token in
+        let value = scanner.double(token)
+        #expect(value == Double(literal) && value.sign == Double(literal)?.sign, "\(literal)")
+      }
+    }
+  }
 }
 

@@ -240,19 +240,22 @@ extension RecordValidator {
     default:
       return try mismatch("Date", kind, &scanner, declaration: declaration)
     }
-    guard wantInstance else { return .value(nil) }
+    return .value(wantInstance ? Self.written(seconds, as: format, inTheirFormatOnly: policy.datesInTheirFormatOnly) : nil)
+  }
+
+  /// What a date read as `seconds` is written as in `format`: the one rule for the walk and for
+  /// the clean-record writer (which copies an epoch number that is already this).
+  static func written(_ seconds: Double, as format: DateFormat, inTheirFormatOnly: Bool) -> Instance {
     switch format {
     // NB: JSONEncoder writes ISO-8601 in whole seconds, and epoch numbers through `Date`'s own
     // storage (seconds since 2001), with the rounding that costs.
-    case .iso8601 where policy.datesInTheirFormatOnly: return .value(.string(DateText.formatISO8601(seconds.rounded(.down))))
-    case .epochSeconds where policy.datesInTheirFormatOnly:
-      return .value(.number(NumberText.literal(Self.throughReferenceDate(seconds))))
-    case .epochMilliseconds where policy.datesInTheirFormatOnly:
-      return .value(.number(NumberText.literal(1000 * Self.throughReferenceDate(seconds))))
-    case .iso8601: return .value(.string(DateText.formatISO8601(seconds)))
-    case .epochSeconds, .referenceSeconds: return .value(.number(NumberText.literal(seconds)))
-    case .epochMilliseconds: return .value(.number(NumberText.literal((seconds * 1000).rounded())))
-    case .pattern(let pattern): return .value(.string(DateText.format(seconds, pattern: pattern)))
+    case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down)))
+    case .epochSeconds where inTheirFormatOnly: .number(NumberText.literal(throughReferenceDate(seconds)))
+    case .epochMilliseconds where inTheirFormatOnly: .number(NumberText.literal(1000 * throughReferenceDate(seconds)))
+    case .iso8601: .string(DateText.formatISO8601(seconds))
+    case .epochSeconds, .referenceSeconds: .number(NumberText.literal(seconds))
+    case .epochMilliseconds: .number(NumberText.literal((seconds * 1000).rounded()))
+    case .pattern(let pattern): .string(DateText.format(seconds, pattern: pattern))
     }
   }
 }

@@ -39,6 +39,10 @@ extension JSONScanner {
   /// and ones too small for the smallest subnormal give ±0, so callers that care check `isFinite`.
   package func double(_ n: JSONNumberToken) -> Double {
     let raw = bytes(n.span)
+    // An integer of up to 18 digits is an exact Int64, whose conversion rounds correctly.
+    if n.isInteger, raw.count <= 18, let whole = int64(n) {
+      return whole == 0 && n.isNegative ? -0.0 : Double(whole)
+    }
     let literal = DecimalLiteral(raw)
     if literal.isZero { return literal.isNegative ? -0.0 : 0.0 }
     // Exact fast path: a significand below 2^53 and a power of ten up to 10^22 are both exact doubles,

@@ -34,6 +34,9 @@ final class CleanOutputTable {
   /// Per date format: its pattern, where it has one the engine reads and writes itself (a date
   /// whose text is what the pattern writes for it is written as read).
   let datePatterns: [DatePattern?]
+  /// Per date format: the format, and whether its model reads dates in their format only
+  /// (`Policy.datesInTheirFormatOnly`), which decides how an epoch number is written.
+  let dateFormats: [(format: DateFormat, inTheirFormatOnly: Bool)]
   /// Every run back to back, padded so that each can be copied in 16-byte pieces.
   let bytes: PlainTable<UInt8>
 
@@ -76,6 +79,7 @@ final class CleanOutputTable {
     self.null = PlainTable(null)
     isoDates = PlainTable(schema.dateFormats.map { $0 == .iso8601 })
     datePatterns = schema.datePatterns
+    dateFormats = zip(schema.dateFormats, schema.dateInputs).map { ($0, $1 != .numberOrString) }
     bytes = PlainTable(blob)
   }
 

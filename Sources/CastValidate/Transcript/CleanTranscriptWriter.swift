@@ -2,7 +2,8 @@
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
 /// refuses what it cannot write as read (the record then takes the full walk): numeric enum
-/// cases, dates not in the form they are written in; a UUID it writes in capitals. Members that come out of declaration
+/// cases, dates (strings or epoch numbers) not in the form they are written in; a UUID it
+/// writes in capitals. Members that come out of declaration
 /// order are put in it when their object ends, as the full walk's transcript does.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
@@ -77,6 +78,18 @@ struct CleanTranscriptWriter: CleanSink {
   /// form, for a pattern the text the pattern writes for it.
   func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool {
     let text = scanner.bytes(span)
+    if text.first != JSONByte.quote {
+      // An epoch number: copied when it is the number the walk writes for it.
+      guard format >= 0,
+        case .number(var written) = transcript.with({ transcript in
+          let date = transcript.cleanOutput.dateFormats[Int(format)]
+          return RecordValidator.written(seconds, as: date.format, inTheirFormatOnly: date.inTheirFormatOnly)
+        }),
+        written.withUTF8({ JSONScanner.sameBytes(UnsafeRawBufferPointer($0), text) })
+      else { return false }
+      literal(text)
+      return true
+    }
     if format < 0 || isoDates[Int(format)] {
       guard DateText.isCanonicalLiteral(text) else { return false }
     } else {

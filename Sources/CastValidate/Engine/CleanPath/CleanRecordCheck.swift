@@ -212,13 +212,15 @@ final class CleanRecordCheck {
       guard DateText.representable.contains(seconds) else { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), seconds: seconds, format: format, scanner)
     }
-    guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
+    guard Self.startsNumber(lead) else { return false }
     let token = try scanner.readNumber()
     // The walk's rules: the number in the format's unit; and one that rounds to zero is left to
     // it, since some dialects take that for out of range.
     guard RecordValidator.isSurelyFinite(token, .double, scanner) || !RecordValidator.underflows(token, .double, scanner)
     else { return false }
-    return DateText.representable.contains(scanner.double(token) / (format >= 0 ? plan.epochUnits[Int(format)] : 1))
+    let seconds = scanner.double(token) / (format >= 0 ? plan.epochUnits[Int(format)] : 1)
+    guard DateText.representable.contains(seconds) else { return false }
+    return sink.date(token.span, seconds: seconds, format: format, scanner)
   }
 
   private func enumeration<Sink: CleanSink>(

@@ -5,8 +5,8 @@
 protocol CleanSink {
   /// Whether the sink writes at all; the check reads a member's `null` ahead only then.
   var writes: Bool { get }
-  /// Whether the sink can write a value whose output is not its input text (numeric enum cases,
-  /// epoch dates); when it cannot, the record is left to the full walk.
+  /// Whether the sink can write a numeric enum case, whose output is not always its input text;
+  /// when it cannot, the record is left to the full walk.
   var writesRebuiltValues: Bool { get }
   /// A string value (its token; the quotes lie on either side).
   func string(_ token: JSONStringToken, _ scanner: JSONScanner)
@@ -17,8 +17,8 @@ protocol CleanSink {
   func literal(_ span: JSONSpan, _ scanner: JSONScanner)
   /// An `Any` value (`null` included), read at `span`.
   func any(_ span: JSONSpan, _ scanner: JSONScanner)
-  /// A date string at `span` (quotes included), read as `seconds`, for a date of format
-  /// `format` (-1: the plain `Date` scalar); false when it cannot be written.
+  /// A date at `span` (a string, quotes included, or an epoch number), read as `seconds`, for a
+  /// date of format `format` (-1: the plain `Date` scalar); false when it cannot be written.
   func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool
   /// `null` as an array element or a dictionary value.
   func null()
