@@ -190,12 +190,20 @@ struct CleanTranscriptTests {
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(conformance))
-    let schema = CompiledSchema(registry: registry, options: ValidationOptions())
+    let written = try Self.writtenByCheck(registry, Self.records[row], options: ValidationOptions())
+    let expected = try Self.converted(registry, Self.records[row], options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(written != nil)
+    #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+  }
+
+  /// The compact JSON the clean-record check's writer writes for `record` of model `M`; nil when
+  /// the check (or the writer) leaves the record to the full walk.
+  static func writtenByCheck(_ registry: ModelRegistry, _ record: String, options: ValidationOptions) throws -> String? {
+    let schema = CompiledSchema(registry: registry, options: options)
     let transcript = try #require(CompactTranscript(schema: schema, keys: .json))
     let check = CleanRecordCheck(plan: schema.cleanPlan)
     let model = try #require(schema.modelIndex("M"))
-    let bytes = Array(Self.records[row].utf8)
-    let written: String? = bytes.withUnsafeBytes { raw in
+    return Array(record.utf8).withUnsafeBytes { raw in
       var scanner = JSONScanner(raw)
       transcript.reset()
       guard let writer = CleanTranscriptWriter(transcript, input: raw, recordAt: 0), check.isClean(.model(model), &scanner, writer)
@@ -203,9 +211,6 @@ struct CleanTranscriptTests {
       transcript.flushRun()
       return String(decoding: transcript.bytes, as: UTF8.self)
     }
-    let expected = try Self.converted(registry, Self.records[row], options: ValidationOptions(), keys: .json, cleanCheck: false)
-    #expect(written != nil)
-    #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
   }
 
   /// `Any` is copied as compact JSON: every accepted JSONTestSuite document as a value, in every

@@ -175,7 +175,7 @@ final class ModelPlan: @unchecked Sendable {
   let matchesLiteralKeys: Bool
   let emptyStringIsAbsent: Bool
   /// Keys are folded or converted before they are compared with the direct keys.
-  var foldsKeys: Bool { caseInsensitive || snakeCase || keysFromSnakeCase }
+  let foldsKeys: Bool
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
   /// first eight bytes as one word, then all the bytes back to back.
   let keyEntries: UnsafeMutablePointer<KeyEntry>
@@ -191,7 +191,8 @@ final class ModelPlan: @unchecked Sendable {
   ) {
     self.keysFromSnakeCase = keysFromSnakeCase
     let directKeys = directFields.compactMap { fields[$0].directKey }
-    matchesLiteralKeys = (caseInsensitive || snakeCase || keysFromSnakeCase) && Set(directKeys).count == directFields.count
+    foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
+    matchesLiteralKeys = foldsKeys && Set(directKeys).count == directFields.count
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index

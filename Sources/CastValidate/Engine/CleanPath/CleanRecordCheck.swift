@@ -171,11 +171,8 @@ final class CleanRecordCheck {
     case .character, .url, .uuid, .data:
       guard lead == JSONByte.quote else { return false }
       let token = try scanner.readStringAtQuote()
-      if type == .uuid {
-        guard !token.hasEscapes, RecordValidator.isWellFormed(scanner.bytes(token.span), as: .uuid) else { return false }
-        sink.uuid(token, scanner)
-        return true
-      }
+      // A UUID is written in capitals from its raw bytes: one with escapes is left to the walk.
+      if type == .uuid, token.hasEscapes { return false }
       if type == .url, plan.urlsAsFoundationParses {
         // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows.
         guard !token.hasEscapes, FormatChecks.isPlainURL(scanner.bytes(token.span)) else { return false }
@@ -186,7 +183,7 @@ final class CleanRecordCheck {
         ? RecordValidator.isWellFormed(scanner.string(token), as: type)
         : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
       guard wellFormed else { return false }
-      sink.string(token, scanner)
+      if type == .uuid { sink.uuid(token, scanner) } else { sink.string(token, scanner) }
       return true
     case .date:
       return try date(lead, &scanner, format: -1, sink)
@@ -416,19 +413,15 @@ final class CleanRecordCheck {
     defer { keyCount = base }
     while try scanner.nextElement(&first) {
       sink.element()
-      guard keyCount < Self.keyCapacity, scanner.position < scanner.end else { return false }
+      guard scanner.position < scanner.end else { return false }
       let start = scanner.offset
       guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
       let span = JSONSpan(start: start, end: scanner.offset)
-      let raw = scanner.bytes(span)
       if type == .string {
+        let raw = scanner.bytes(span)
         guard ASCIIText.isASCII(raw), !ASCIIText.contains(JSONByte.backslash, in: raw) else { return false }
       }
-      if keyCount &- base < Self.keyLimit {
-        for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
-      }
-      keys[keyCount] = span
-      keyCount &+= 1
+      guard noteKey(span, from: base, scanner) else { return false }
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
     arrayCount = keyCount &- base
@@ -445,25 +438,35 @@ final class CleanRecordCheck {
     let base = keyCount
     defer { keyCount = base }
     while let key = try scanner.nextKey(&first) {
-      guard !key.hasEscapes, keyCount < Self.keyCapacity else { return false }
-      let raw = scanner.bytes(key.span)
-      if keyCount &- base < Self.keyLimit {
-        for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
-      }
+      guard !key.hasEscapes else { return false }
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
       if case .integer(let type) = rule {
-        guard Self.isCanonicalInteger(raw), let number = RecordValidator.integerKey(key, scanner),
+        guard Self.isCanonicalInteger(scanner.bytes(key.span)), let number = RecordValidator.integerKey(key, scanner),
           RecordValidator.fits(negative: number.negative, magnitude: number.magnitude, type)
         else { return false }
       }
-      keys[keyCount] = key.span
-      keyCount &+= 1
+      guard noteKey(key.span, from: base, scanner) else { return false }
       sink.key(key, scanner)
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
     sink.close(JSONByte.closeBrace)
+    return true
+  }
+
+  /// Notes `span`, a key of the dictionary or an element of the set whose own start at `base`;
+  /// false when it repeats one of the first `keyLimit` (a later repeat is found once the
+  /// container ends, by `hasRepeatedKey`) or no room is left.
+  @inline(__always)
+  private func noteKey(_ span: JSONSpan, from base: Int, _ scanner: JSONScanner) -> Bool {
+    guard keyCount < Self.keyCapacity else { return false }
+    if keyCount &- base < Self.keyLimit {
+      let raw = scanner.bytes(span)
+      for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
+    }
+    keys[keyCount] = span
+    keyCount &+= 1
     return true
   }
 
