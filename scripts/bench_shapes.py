@@ -75,6 +75,17 @@ MICRO = [
     ("Set<Int>", "Set<Int>", lambda r: json.dumps(r.sample(range(10**6), 4))),
     ("String, -n", "String", lambda r: json.dumps("".join(r.choice("abcdefghij klmnop") for _ in range(r.randrange(4, 30)))), ["-n"]),
     ("Int, -i", "Int", lambda r: str(r.randrange(-10**12, 10**12)), ["-i"]),
+    ("enum (Int)", "Level", lambda r: r.choice(["1", "5", "9"])),
+    ("Int?", "Int?", lambda r: r.choice(["null", str(r.randrange(-10**12, 10**12))])),
+    ("Int = 0 (a default)", "Int = 0", lambda r: str(r.randrange(-10**12, 10**12))),
+    ("key path", 'Int //! "{k}/v"', lambda r: '{"v":%d}' % r.randrange(-10**12, 10**12)),
+    ("`??` alternative keys", 'Int //! "{k} ?? x{k}"', lambda r: str(r.randrange(-10**12, 10**12))),
+    ("index key", 'Int //! "{k}[1]"', lambda r: json.dumps([r.randrange(1000) for _ in range(3)])),
+    ("[Color: Int]", "[Color: Int]", lambda r: json.dumps({c: r.randrange(1000) for c in r.sample(["red", "green", "blue"], 2)})),
+    ("Set<Double>", "Set<Double>", lambda r: json.dumps([r.uniform(-1e3, 1e3) for _ in range(4)])),
+    ("Set<Color>", "Set<Color>", lambda r: json.dumps(r.sample(["red", "green", "blue"], 2))),
+    ("//! count (dictionary)", "[String: Int] //! count 1...10", lambda r: json.dumps({f"k{i}": r.randrange(1000) for i in range(3)})),
+    ("//! pattern (URL)", 'URL //! pattern "^https://"', lambda r: json.dumps(f"https://example.com/u{r.randrange(10**6)}")),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -103,8 +114,13 @@ def micro_files(index, name, declared, value, out_dir):
     if not os.path.exists(data):
         with open(schema, "w") as f:
             f.write("enum Color: String { case red, green, blue }\n")
+            f.write("enum Level: Int { case low = 1, mid = 5, high = 9 }\n")
             f.write("struct M: DictionaryConvertible {\n")
             for i in range(FIELDS):
+                if "{k}" in declared:
+                    # The row's own key spec (a key path, `??`, an index), `{k}` standing for the field's key.
+                    f.write(f"    let f{i}: {declared.replace('{k}', chr(97 + i))}\n")
+                    continue
                 # A directive follows the type: `Int //! range …` becomes `let a: Int //! "a" //! range …`.
                 kind, _, directive = declared.partition(" //! ")
                 f.write(f'    let f{i}: {kind} //! "{chr(97 + i)}"' + (f" //! {directive}" if directive else "") + "\n")

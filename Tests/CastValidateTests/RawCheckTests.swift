@@ -179,6 +179,7 @@ struct RawCheckTests {
       var p: String? //! "p" //! pattern "^[0-9a-f]{4}$"
       var q: String? //! "q" //! pattern "é|x+"
       var r: String? //! "r" //! length 2...3 //! pattern "^[a-z\\r\\n]+$"
+      var w: URL? //! "w" //! length 10...24 //! pattern "^https?://[a-z]"
     }
     """#
 
@@ -191,6 +192,9 @@ struct RawCheckTests {
     #"{"s": "\r\n", "p": "\u0030\u0061bc", "q": "caf\u00e9", "r": "a\r\nb"}"#, #"{"s": "e\u0301e\u0301e\u0301", "p": "00ff", "q": "xx", "r": "\r\n"}"#,
     #"{"s": "👍🏽👍🏽👍🏽👍🏽👍🏽", "p": "0FF0", "q": "cafe\u0301", "r": "ab\\"}"#, #"{"s": "", "p": "", "q": "", "r": ""}"#,
     #"{"s": 12345, "p": 1234, "q": true, "r": "abcd"}"#, #"{"s": "abcdef", "p": "00f", "q": "é", "r": "a\nb"}"#,
+    #"{"w": "https://example.com/a"}"#, #"{"w": "http:\/\/example.com"}"#, #"{"w": "ftp://example.com/a"}"#,
+    #"{"w": "https://é.example/x"}"#, #"{"w": "https://a.b/c d"}"#, #"{"w": "https://example.com/a/long/path"}"#,
+    #"{"w": "http://x"}"#, #"{"w": 12345}"#, #"{"w": "HTTPS://EXAMPLE.COM"}"#, #"{"w": "https://ex.com/%41"}"#,
   ]
 
   /// Random records for `schema`: mostly the plain form of each value, sometimes another kind,
@@ -205,11 +209,17 @@ struct RawCheckTests {
         let value = other == 0 ? "\"\(RawCheckValues.number(&random))\"" : other == 1 ? "true" : RawCheckValues.number(&random)
         members.append("\"\(key)\": \(value)")
       }
-      for key in ["s", "p", "q", "r"] where Int.random(in: 0..<6, using: &random) != 0 {
+      for key in ["s", "p", "q", "r", "w"] where Int.random(in: 0..<6, using: &random) != 0 {
         let other = Int.random(in: 0..<10, using: &random)
         var value = other == 0 ? RawCheckValues.number(&random) : RawCheckValues.string(&random)
         if key == "p", Bool.random(using: &random) {
           value = "\"" + (0..<Int.random(in: 3...5, using: &random)).map { _ in ["0", "a", "f", "9", "g"][Int.random(in: 0..<5, using: &random)] }.joined() + "\""
+        }
+        if key == "w", Int.random(in: 0..<4, using: &random) != 0 {
+          // Mostly URLs, some of them with escapes, spaces or non-ASCII text.
+          let scheme = ["https://", "http://", "http:\\/\\/", "ftp://", "HTTP://", ""][Int.random(in: 0..<6, using: &random)]
+          value = "\"" + scheme + ["example.com", "a.b", "é.fr", "x"][Int.random(in: 0..<4, using: &random)]
+            + ["", "/", "/a/b", "/p?q=1", "/a b", "/%41", "/\\u00e9", "/very/long/path/indeed"][Int.random(in: 0..<8, using: &random)] + "\""
         }
         members.append("\"\(key)\": \(value)")
       }

@@ -152,16 +152,39 @@ enum FuzzSchema {
     }
     """
 
+  /// A model of key paths, index keys and `??` alternatives that the clean-record check reads.
+  static let pathsText = """
+    enum Role: String { case admin, editor, viewer }
+    struct Geo: DictionaryConvertible {
+        let lat: Double
+        var lon: Double? //! "at/lon"
+    }
+    struct Paths: DictionaryConvertible {
+        let id: Int //! "meta/id"
+        var userName: String? //! "userName ?? name"
+        var zip: String? //! "address/zip" //! length 1...5
+        var city: String? //! "address/city"
+        var first: Int? //! "items[1]"
+        var deep: Role? //! "base/items[0]/role"
+        var tags: [String]? //! "meta/tags" //! count 0...3
+        var geo: Geo? //! "place/geo ?? geo"
+    }
+    """
+
   /// Validators of `Plain` with and without the clean-record check, under lenient and strict
-  /// options, its keys compared as they stand, under `-i`, and through JsonObject's snake_case rule.
+  /// options, its keys compared as they stand, under `-i`, and through JsonObject's snake_case
+  /// rule; and of `Paths`.
   static let cleanCheckPairs: [(DocumentValidator, DocumentValidator)] = {
     let jsonObject = plainText.replacingOccurrences(
       of: "Plain: DictionaryConvertible, UnderscoreToCamelCase", with: "Plain: JsonObject, UnderscoreToCamelCase")
-    let variants = [(plainText, RegistryOptions()), (plainText, RegistryOptions(caseInsensitiveKeys: true)), (jsonObject, RegistryOptions())]
-    return variants.flatMap { text, registryOptions in
+    let variants = [
+      (plainText, "Plain", RegistryOptions()), (plainText, "Plain", RegistryOptions(caseInsensitiveKeys: true)),
+      (jsonObject, "Plain", RegistryOptions()), (pathsText, "Paths", RegistryOptions()),
+    ]
+    return variants.flatMap { text, model, registryOptions in
       [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
         .compactMap { options -> (DocumentValidator, DocumentValidator)? in
-          guard let quick = engine(text, "Plain", options, registryOptions) else { return nil }
+          guard let quick = engine(text, model, options, registryOptions) else { return nil }
           var full = quick
           full.usesCleanCheck = false
           return (quick, full)

@@ -91,16 +91,28 @@ final class FieldPlan: @unchecked Sendable {
   }
   var declaration: SourceRange { property.range }
 
-  /// Every check is a counted `//! count` (`isCounted`), which the number of elements decides.
+  /// Every check is a `//! count` of an array, a set or a dictionary, which the clean-record
+  /// check decides by the number of elements it read (`passesCounts`).
   var checksOnlyCount: Bool {
-    !checks.isEmpty && checks.allSatisfy { Self.isCounted($0, node) }
+    !checks.isEmpty && checks.allSatisfy { Self.countsElements($0, node) }
   }
 
-  /// Whether an array of `count` kept elements passes the field's counted checks.
+  /// Whether a clean array, set or dictionary of `count` elements passes the field's `//! count`
+  /// checks. (Clean: every element kept, no set element or key twice, so its instance would hold
+  /// exactly `count`.)
   func passesCounts(_ count: Int) -> Bool {
     checks.allSatisfy { check in
-      guard case .count(let lower, let upper, _) = check, Self.isCounted(check, node) else { return true }
+      guard case .count(let lower, let upper, _) = check, Self.countsElements(check, node) else { return true }
       return CompiledCheck.within(count, lower, upper)
+    }
+  }
+
+  /// A `//! count` of an array, a set or a dictionary.
+  static func countsElements(_ check: CompiledCheck, _ node: ValueNode) -> Bool {
+    guard case .count = check else { return false }
+    switch node {
+    case .array, .dictionary: return true
+    default: return false
     }
   }
 

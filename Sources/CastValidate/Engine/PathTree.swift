@@ -52,17 +52,22 @@ struct PathTree: Sendable {
 
   /// Whether a property reads the value at `key` whole.
   func isRead(_ key: KeyPath) -> Bool {
+    node(at: key).map { nodes[$0].isLeaf } ?? false
+  }
+
+  /// The node `key` leads to; nil when no key of the tree goes that way.
+  func node(at key: KeyPath) -> Int? {
     var node = 0
     for component in key.components {
       let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
-      guard let member = nodes[node].members.first(where: { $0.key == bytes }) else { return false }
+      guard let member = nodes[node].members.first(where: { $0.key == bytes }) else { return nil }
       node = member.node
       if let index = component.index {
-        guard let element = nodes[node].elements.first(where: { $0.index == index }) else { return false }
+        guard let element = nodes[node].elements.first(where: { $0.index == index }) else { return nil }
         node = element.node
       }
     }
-    return nodes[node].isLeaf
+    return node
   }
 
   private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange) {

@@ -12,6 +12,9 @@ enum PlainForm: Equatable {
   case floating(isFloat: Bool)
   /// A JSON string for a `String`.
   case string
+  /// A JSON string for a `URL` read as written, whose text is its value (not where URLs are read
+  /// as Foundation parses them, `Policy.urlsAsFoundationParses`).
+  case url
 
   /// The form for a property of `node` with `checks`, when every one of them can read it.
   init?(node: ValueNode, checks: [CompiledCheck]) {
@@ -34,6 +37,8 @@ enum PlainForm: Equatable {
       self = .floating(isFloat: scalar == .float)
     } else if scalar == .string, textual {
       self = .string
+    } else if scalar == .url, textual {
+      self = .url
     } else {
       return nil
     }
@@ -87,6 +92,7 @@ extension RecordValidator {
     case .integer: return kind == .number && scanner.numberAheadIsInteger(negativeZeroCounts: !policy.numbersWrittenAsStored)
     case .floating(let isFloat): return kind == .number && !(isFloat && policy.numbersWrittenAsStored)
     case .string: return kind == .string
+    case .url: return kind == .string && !policy.urlsAsFoundationParses
     }
   }
 
@@ -174,7 +180,7 @@ struct PlainValue {
     span = JSONSpan(start: valueStart, end: scanner.offset)
     raw = scanner.bytes(span)
     content = raw.count >= 2 ? UnsafeRawBufferPointer(rebasing: raw[1..<raw.count - 1]) : UnsafeRawBufferPointer(start: nil, count: 0)
-    escaped = field.plainForm == .string && ASCIIText.contains(JSONByte.backslash, in: content)
+    escaped = (field.plainForm == .string || field.plainForm == .url) && ASCIIText.contains(JSONByte.backslash, in: content)
   }
 
   /// The string's text, decoded once for all the checks that need it.

@@ -10,10 +10,17 @@ struct CleanField {
   /// `-n` applies: an empty string is read as absent, with a note, so the full walk reads it.
   var emptyIsAbsent: Bool
   /// The property's directive checks, read on the value's raw bytes (`FieldPlan.passesRawChecks`)
-  /// or, for an array's `//! count`, on the number of its elements (`FieldPlan.passesCounts`):
-  /// the walk's own rules. Nil when it has none.
+  /// or, for a `//! count`, on the number of its elements (`FieldPlan.passesCounts`): the walk's
+  /// own rules. Nil when it has none.
   // NB: unowned: the schema's plans outlive this plan.
   var checks: Borrowed<FieldPlan>?
+  /// A property read through key paths, index keys or `??` alternatives: the tree nodes its
+  /// keys lead to, in order, are `CleanPlan.leaves[firstLeaf..<firstLeaf + leafCount]` (0 for a
+  /// property read by its own key, whose `key` then is no key at all).
+  var firstLeaf = 0
+  var leafCount = 0
+  /// Must be present (for a property read through paths; a direct one is in its model's mask).
+  var isRequired = false
 }
 
 /// Bytes to compare with a key or a string without escapes: length, the first eight bytes as one
@@ -36,16 +43,41 @@ struct CleanModel {
   /// The fields past the 64th that must be present: `CleanPlan.wideRequired[firstWideRequired...]`.
   var firstWideRequired: Int
   var wideRequiredCount: Int
-  /// False when the model has something only the full walk handles: key paths, `??`
-  /// alternatives, `//! super`, a check not read on raw bytes (`FieldPlan.plainForm`; a `-n`
-  /// string's checks are not),
-  /// `//! custom`, a property no key is as it stands (a CodingKey no key
-  /// converts to), folded keys two properties share.
+  /// False when the model has something only the full walk handles: `//! super`, key paths it
+  /// does not read as they stand (`CleanPlan.readsPathsAsTheyStand`), a check not read on raw
+  /// bytes (`FieldPlan.plainForm`; a `-n` string's checks are not), `//! custom`, a property no
+  /// key is as it stands (a CodingKey no key converts to), folded keys two properties share.
   var isCheckable: Bool
   /// A key it does not read may still be known: one of its `//! ignore` properties' (which gets a
   /// note), or, where keys are folded, another spelling of a property's (`USER_NAME` under `-i`,
   /// `userName` for `user_name` under `.convertFromSnakeCase`). The full walk reads such a record.
   var mayKnowOtherKeys: Bool
+  /// The objects and arrays its key paths pass through (`PathTree`): `CleanPlan.treeNodes[firstNode
+  /// ..<firstNode + nodeCount]`, the model's own object first; no nodes when every key is plain.
+  var firstNode = 0
+  var nodeCount = 0
+}
+
+/// A node of a model's `PathTree`: its members and elements, and whether a property reads it
+/// whole. Indices are into `CleanPlan`'s tables.
+struct CleanTreeNode {
+  var firstMember: Int
+  var memberCount: Int
+  var firstElement: Int
+  var elementCount: Int
+  var isLeaf: Bool
+}
+
+/// A member of a tree node: its key and the node of its value.
+struct CleanTreeMember {
+  var key: CleanKey
+  var node: Int
+}
+
+/// An element of a tree node: its index and the node of its value.
+struct CleanTreeElement {
+  var index: Int
+  var node: Int
 }
 
 /// An enum's raw values for the clean-record check.
@@ -70,6 +102,11 @@ final class CleanPlan: @unchecked Sendable {
   let wideRequired: PlainTable<Int>
   let numbers: PlainTable<Double>
   let bytes: PlainTable<UInt8>
+  let treeNodes: PlainTable<CleanTreeNode>
+  let treeMembers: PlainTable<CleanTreeMember>
+  let treeElements: PlainTable<CleanTreeElement>
+  /// The tree nodes that the keys of properties read through paths lead to (`CleanField.firstLeaf`).
+  let leaves: PlainTable<Int>
   /// `--unknown ignore`: an undeclared key is skipped without a finding.
   let ignoresUnknownKeys: Bool
   /// What JSON each `Date` node reads, by its date format index.
@@ -102,33 +139,64 @@ final class CleanPlan: @unchecked Sendable {
     var models: [CleanModel] = []
     var fields: [CleanField] = []
     var wideRequired: [Int] = []
+    var treeNodes: [CleanTreeNode] = []
+    var treeMembers: [CleanTreeMember] = []
+    var treeElements: [CleanTreeElement] = []
+    var leaves: [Int] = []
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0, firstWideRequired: wideRequired.count,
         wideRequiredCount: 0,
-        isCheckable: plan.deferredFields.isEmpty && plan.superKey == nil && (plan.matchesLiteralKeys || !plan.foldsKeys),
+        isCheckable: plan.superKey == nil && (plan.matchesLiteralKeys || !plan.foldsKeys)
+          && (plan.deferredFields.isEmpty || Self.readsPathsAsTheyStand(plan)),
         mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.foldsKeys)
+      if let tree = plan.pathTree, model.isCheckable {
+        model.firstNode = treeNodes.count
+        model.nodeCount = tree.nodes.count
+        for node in tree.nodes {
+          treeNodes.append(
+            CleanTreeNode(
+              firstMember: treeMembers.count, memberCount: node.members.count, firstElement: treeElements.count,
+              elementCount: node.elements.count, isLeaf: node.isLeaf))
+          treeMembers += node.members.map { CleanTreeMember(key: key($0.key), node: model.firstNode + $0.node) }
+          treeElements += node.elements.map { CleanTreeElement(index: $0.index, node: model.firstNode + $0.node) }
+        }
+      }
+      let deferred = Set(plan.deferredFields)
       for (index, field) in plan.fields.enumerated() {
-        // A `Float` that a dialect keeps rounded is checked as stored, which only the full walk does.
+        // A `Float` that a dialect keeps rounded is checked as stored, and a URL Foundation parses
+        // as it writes it, which only the full walk does.
         let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
+          && !(field.plainForm == .url && plan.policy.urlsAsFoundationParses)
           || field.checksOnlyCount
         if field.isCustom || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
-          || field.literalKey == nil
+          || (field.literalKey == nil && !deferred.contains(index))
         {
           model.isCheckable = false
         }
-        if field.isRequired, index < 64 { model.requiredMask |= 1 << UInt64(index) }
-        if field.isRequired, index >= 64 {
+        var clean = CleanField(
+          // A null is clean only where it is the optional's nil with nothing to say.
+          node: field.node,
+          nullIsClean: plan.policy.nullIsPlainNil(
+            optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
+          key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field),
+          isRequired: field.isRequired)
+        if deferred.contains(index) {
+          // Read through the tree, never by a key of the model's object.
+          clean.key = CleanKey(length: -1, prefix: 0, start: 0, isPlain: false)
+          clean.firstLeaf = leaves.count
+          if model.nodeCount > 0 {
+            let nodes = field.property.keys.compactMap { plan.pathTree?.node(at: $0) }
+            leaves += nodes.map { model.firstNode + $0 }
+            clean.leafCount = nodes.count
+          }
+        } else if field.isRequired, index < 64 {
+          model.requiredMask |= 1 << UInt64(index)
+        } else if field.isRequired {
           wideRequired.append(index)
           model.wideRequiredCount += 1
         }
-        fields.append(
-          CleanField(
-            // A null is clean only where it is the optional's nil with nothing to say.
-            node: field.node,
-            nullIsClean: plan.policy.nullIsPlainNil(
-              optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-            key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field)))
+        fields.append(clean)
       }
       models.append(model)
     }
@@ -156,7 +224,25 @@ final class CleanPlan: @unchecked Sendable {
     self.wideRequired = PlainTable(wideRequired)
     self.numbers = PlainTable(numbers)
     self.bytes = PlainTable(bytes)
+    self.treeNodes = PlainTable(treeNodes)
+    self.treeMembers = PlainTable(treeMembers)
+    self.treeElements = PlainTable(treeElements)
+    self.leaves = PlainTable(leaves)
     ignoresUnknownKeys = options.unknownKeys == .ignore
+  }
+
+  /// Whether the check reads `plan`'s key paths, index keys and `??` alternatives: keys compared
+  /// as they stand; each value on the way is either read whole by a property or passed through, as
+  /// an object or as an array, never both; and no first key of a path is a property's own key.
+  /// Any other such model is left to the full walk.
+  private static func readsPathsAsTheyStand(_ plan: ModelPlan) -> Bool {
+    guard !plan.foldsKeys, let tree = plan.pathTree else { return false }
+    let direct = Set(plan.directFields.compactMap { plan.fields[$0].literalKey })
+    return plan.deferredRoots.allSatisfy { !direct.contains($0) }
+      && tree.nodes.allSatisfy { node in
+        node.members.isEmpty && node.elements.isEmpty || !node.isLeaf && (node.members.isEmpty || node.elements.isEmpty)
+      }
+      && plan.deferredFields.allSatisfy { field in plan.fields[field].property.keys.allSatisfy { tree.node(at: $0) != nil } }
   }
 
   deinit {
@@ -168,5 +254,9 @@ final class CleanPlan: @unchecked Sendable {
     wideRequired.free()
     numbers.free()
     bytes.free()
+    treeNodes.free()
+    treeMembers.free()
+    treeElements.free()
+    leaves.free()
   }
 }

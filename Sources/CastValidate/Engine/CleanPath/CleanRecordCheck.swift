@@ -17,14 +17,18 @@ import CastSchema
 final class CleanRecordCheck {
   private let plan: CleanPlan
   private let models: PlainTable<CleanModel>
-  private let fields: PlainTable<CleanField>
+  let fields: PlainTable<CleanField>
+  let treeNodes: PlainTable<CleanTreeNode>
+  let treeMembers: PlainTable<CleanTreeMember>
+  let treeElements: PlainTable<CleanTreeElement>
+  let leaves: PlainTable<Int>
   private let nodes: PlainTable<ValueNode>
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
   private let wideRequired: PlainTable<Int>
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
-  private let ignoresUnknownKeys: Bool
+  let ignoresUnknownKeys: Bool
   /// Keys of the dictionaries and elements of the sets being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   private var keyCount = 0
@@ -42,6 +46,12 @@ final class CleanRecordCheck {
   private var wideCount = 0
   /// Records whose open models need more words at once are left to the full walk.
   private static let wideCapacity = 1024
+  /// The values found at the tree nodes of the models being read that have key paths
+  /// (`CleanModel.firstNode`), a span per node (start < 0: not found).
+  var treeSpans: UnsafeMutablePointer<JSONSpan>
+  private var treeCount = 0
+  /// Records whose open models have more tree nodes at once are left to the full walk.
+  private static let treeCapacity = 1024
 
   init(plan: CleanPlan) {
     self.plan = plan
@@ -51,16 +61,22 @@ final class CleanRecordCheck {
     enums = plan.enums
     raws = plan.raws
     wideRequired = plan.wideRequired
+    treeNodes = plan.treeNodes
+    treeMembers = plan.treeMembers
+    treeElements = plan.treeElements
+    leaves = plan.leaves
     numbers = plan.numbers
     bytes = plan.bytes.base
     ignoresUnknownKeys = plan.ignoresUnknownKeys
     keys = .allocate(capacity: Self.keyCapacity)
     wideSeen = .allocate(capacity: Self.wideCapacity)
+    treeSpans = .allocate(capacity: Self.treeCapacity)
   }
 
   deinit {
     keys.deallocate()
     wideSeen.deallocate()
+    treeSpans.deallocate()
   }
 
   /// Whether the value at the cursor is clean against `node`; the cursor is then past it. After
@@ -73,6 +89,7 @@ final class CleanRecordCheck {
   func isClean<Sink: CleanSink>(_ node: ValueNode, _ scanner: inout JSONScanner, _ sink: Sink) -> Bool {
     keyCount = 0
     wideCount = 0
+    treeCount = 0
     do {
       return try value(node, &scanner, nullIsClean: false, sink)
     } catch {
@@ -82,7 +99,7 @@ final class CleanRecordCheck {
 
   // MARK: - Values
 
-  private func value<Sink: CleanSink>(
+  func value<Sink: CleanSink>(
     _ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     scanner.skipWhitespace()
@@ -116,7 +133,7 @@ final class CleanRecordCheck {
       if isSet { return try set(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink) }
       return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
     case .dictionary(let key, let value, let valueOptional):
-      guard lead == JSONByte.openBrace, let keys = Self.keyRule(nodes[Int(key)]) else { return false }
+      guard lead == JSONByte.openBrace, let keys = keyRule(nodes[Int(key)]) else { return false }
       return try dictionary(nodes[Int(value)], valueOptional: valueOptional, keys: keys, &scanner, sink)
     case .model(let index):
       guard lead == JSONByte.openBrace else { return false }
@@ -231,14 +248,17 @@ final class CleanRecordCheck {
     }
     guard lead == JSONByte.quote else { return false }
     let token = try scanner.readStringAtQuote()
-    guard !token.hasEscapes else { return false }
-    let raw = scanner.bytes(token.span)
+    guard !token.hasEscapes, isRawValue(token.span, of: plan, scanner) else { return false }
+    // A string case is written as its raw value, which is the text it matched.
+    sink.string(token, scanner)
+    return true
+  }
+
+  /// Whether the bytes of `span` (a string without escapes) are one of a string enum's raw values.
+  private func isRawValue(_ span: JSONSpan, of plan: CleanEnum, _ scanner: JSONScanner) -> Bool {
+    let raw = scanner.bytes(span)
     let prefix = Self.prefix(of: raw, scanner)
-    for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where equals(raw, prefix, raws[index]) {
-      // A string case is written as its raw value, which is the text it matched.
-      sink.string(token, scanner)
-      return true
-    }
+    for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where equals(raw, prefix, raws[index]) { return true }
     return false
   }
 
@@ -255,7 +275,18 @@ final class CleanRecordCheck {
       (wideSeen + wideBase).initialize(repeating: 0, count: words)
       wideCount &+= words
     }
-    defer { wideCount = wideBase }
+    // The values key paths lead to are found once the object is read (few models have them, and
+    // only validation reads them here: output is written in the order the walk writes it).
+    let treeBase = treeCount
+    if model.nodeCount > 0 {
+      guard !sink.writes, treeCount &+ model.nodeCount <= Self.treeCapacity else { return false }
+      (treeSpans + treeBase).initialize(repeating: JSONSpan(start: -1, end: -1), count: model.nodeCount)
+      treeCount &+= model.nodeCount
+    }
+    defer {
+      wideCount = wideBase
+      treeCount = treeBase
+    }
     try scanner.beginObject()
     sink.beginModel()
     var first = true
@@ -277,6 +308,11 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         guard let matched = match(key.span, model, &guess, scanner) else {
+          if model.nodeCount > 0, let node = treeMember(key.span, of: model.firstNode, scanner) {
+            // The first key of a key path.
+            guard try capture(node, of: model, at: treeBase, &scanner) else { return false }
+            continue
+          }
           guard ignoresUnknownKeys, !model.mayKnowOtherKeys else { return false }
           try scanner.skipValue()
           continue
@@ -307,26 +343,29 @@ final class CleanRecordCheck {
         sink.member(model: index, field: position, after: previous, key: key, scanner)
         previous = position
       }
-      guard let checks = field.checks else {
-        guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
-        continue
-      }
-      scanner.skipWhitespace()
-      let valueStart = scanner.offset
-      let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
-      guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
-      // A null is the optional's nil, which no check reads.
-      guard isNull || checks.with({ plan in
-        plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
-      })
-      else { return false }
+      guard try fieldValue(field, &scanner, sink) else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
     for required in 0..<model.wideRequiredCount where !Self.isWide(wideRequired[model.firstWideRequired &+ required], in: wideSeen + wideBase) {
       return false
     }
+    if model.nodeCount > 0, !(try pathValues(model, at: treeBase, scanner, sink)) { return false }
     sink.endModel(index, after: previous)
     return true
+  }
+
+  /// Whether the property's value at the cursor is clean, its checks included.
+  @inline(__always)
+  func fieldValue<Sink: CleanSink>(_ field: CleanField, _ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
+    guard let checks = field.checks else { return try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) }
+    scanner.skipWhitespace()
+    let valueStart = scanner.offset
+    let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
+    guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
+    // A null is the optional's nil, which no check reads.
+    return isNull || checks.with { plan in
+      plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
+    }
   }
 
   /// Marks field `position` (64 or more) seen in `words`; false when it already was.
@@ -399,13 +438,22 @@ final class CleanRecordCheck {
   }
 
   /// A set whose elements are equal exactly when their bytes are: integers (the walk compares
-  /// their text) and ASCII strings without escapes (it compares Strings, which for ASCII are
-  /// their bytes). A repeated element, which gets a finding, and any other set are left to the
-  /// full walk.
+  /// their text), ASCII strings without escapes (it compares Strings, which for ASCII are their
+  /// bytes) and cases of a string enum (read by their raw values' exact bytes). A repeated
+  /// element, which gets a finding, and any other set are left to the full walk.
   private func set<Sink: CleanSink>(
     _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
-    guard !elementOptional, case .scalar(let type) = element, type == .string || type.isInteger else { return false }
+    guard !elementOptional else { return false }
+    // An integer or string type, or else a string enum's cases.
+    let type: ScalarType?
+    let cases: CleanEnum?
+    switch element {
+    case .scalar(let scalar) where scalar == .string || scalar.isInteger: (type, cases) = (scalar, nil)
+    case .enumeration(let index) where !enums[index].isNumeric: (type, cases) = (nil, enums[index])
+    default: return false
+    }
+    let isText = type == .string || cases != nil
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
@@ -415,9 +463,14 @@ final class CleanRecordCheck {
       sink.element()
       guard scanner.position < scanner.end else { return false }
       let start = scanner.offset
-      guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
+      let lead = scanner.byte(at: scanner.position)
+      if let type {
+        guard try scalar(type, lead, &scanner, sink) else { return false }
+      } else if let cases {
+        guard try enumeration(cases, lead, &scanner, sink) else { return false }
+      }
       let span = JSONSpan(start: start, end: scanner.offset)
-      if type == .string {
+      if isText {
         let raw = scanner.bytes(span)
         guard ASCIIText.isASCII(raw), !ASCIIText.contains(JSONByte.backslash, in: raw) else { return false }
       }
@@ -441,16 +494,22 @@ final class CleanRecordCheck {
       guard !key.hasEscapes else { return false }
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
-      if case .integer(let type) = rule {
+      switch rule {
+      case .any:
+        break
+      case .integer(let type):
         guard Self.isCanonicalInteger(scanner.bytes(key.span)), let number = RecordValidator.integerKey(key, scanner),
           RecordValidator.fits(negative: number.negative, magnitude: number.magnitude, type)
         else { return false }
+      case .enumeration(let index):
+        guard isRawValue(key.span, of: enums[index], scanner) else { return false }
       }
       guard noteKey(key.span, from: base, scanner) else { return false }
       sink.key(key, scanner)
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
+    arrayCount = keyCount &- base
     sink.close(JSONByte.closeBrace)
     return true
   }
@@ -496,12 +555,16 @@ final class CleanRecordCheck {
     case any
     /// An integer of this type, spelled canonically.
     case integer(ScalarType)
+    /// A raw value of this string enum, exactly.
+    case enumeration(Int)
   }
 
-  /// The rule for keys of `node`; nil for keys only the full walk checks (characters, enum cases).
-  private static func keyRule(_ node: ValueNode) -> KeyRule? {
+  /// The rule for keys of `node`; nil for keys only the full walk checks (characters, numeric
+  /// enum cases).
+  private func keyRule(_ node: ValueNode) -> KeyRule? {
     switch node {
     case .scalar(let type) where type.isInteger: .integer(type)
+    case .enumeration(let index) where !enums[index].isNumeric: .enumeration(index)
     case .scalar(.character), .enumeration: nil
     default: .any
     }
@@ -523,7 +586,7 @@ final class CleanRecordCheck {
   /// `KeyPrefix.word`: one load when the buffer goes on far enough, which it nearly always does
   /// (the closing quote and more follow).
   @inline(__always)
-  private static func prefix(of raw: UnsafeRawBufferPointer, _ scanner: JSONScanner) -> UInt64 {
+  static func prefix(of raw: UnsafeRawBufferPointer, _ scanner: JSONScanner) -> UInt64 {
     guard let address = raw.baseAddress, address + 8 <= scanner.buffer.baseAddress.map({ $0 + scanner.end }) ?? address
     else { return KeyPrefix.word(raw) }
     let word = UInt64(littleEndian: address.loadUnaligned(as: UInt64.self))
@@ -532,7 +595,7 @@ final class CleanRecordCheck {
 
   /// Whether a string's raw bytes (no escapes), with their prefix word, are exactly `key`'s.
   @inline(__always)
-  private func equals(_ raw: UnsafeRawBufferPointer, _ prefix: UInt64, _ key: CleanKey) -> Bool {
+  func equals(_ raw: UnsafeRawBufferPointer, _ prefix: UInt64, _ key: CleanKey) -> Bool {
     guard key.length == raw.count, key.prefix == prefix else { return false }
     guard key.length > 8, let address = raw.baseAddress else { return true }
     return memcmp(bytes + key.start + 8, address + 8, key.length - 8) == 0

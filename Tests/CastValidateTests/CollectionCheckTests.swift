@@ -1,0 +1,108 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// `//! count` of sets and dictionaries, sets of enum cases and dictionaries keyed by enum cases,
+/// read by the clean-record check: with the check and without it, the same verdicts and findings;
+/// clean records pass the check on its own.
+struct CollectionCheckTests {
+  static let schema = """
+    enum Color: String { case red, green, blue }
+    enum Level: Int { case low = 1, high = 9 }
+    struct M: DictionaryConvertible {
+      var colors: Set<Color>?
+      var byColor: [Color: Int]?
+      var byLevel: [Level: Int]?
+      var few: Set<String>? //! count 1...2
+      var map: [String: Int]? //! count 1...2
+      var byNumber: [Int: String]? //! count 2
+      var sets: [String: Set<Color>]? //! count 1
+    }
+    """
+
+  /// Records the walk finds nothing in, which the check reads on its own.
+  static let cleanRecords: [String] = [
+    #"{"colors":["red","blue"],"byColor":{"green":1,"red":2}}"#,
+    #"{"colors":[],"byColor":{}}"#,
+    #"{"few":["a"],"map":{"a":1,"b":2},"byNumber":{"1":"x","-2":"y"}}"#,
+    #"{"few":["a","b"],"map":{"a":3}}"#,
+    #"{"sets":{"k":["red","green","blue"]}}"#,
+  ]
+
+  /// Records the walk has something to say about.
+  static let otherRecords: [String] = [
+    #"{"colors":["red","red"]}"#,
+    #"{"colors":["red","pink"]}"#,
+    #"{"colors":["red",null]}"#,
+    #"{"byColor":{"pink":1}}"#,
+    #"{"byColor":{"red":1,"red":2}}"#,
+    #"{"few":[]}"#,
+    #"{"few":["a","b","c"]}"#,
+    #"{"few":["a","a"]}"#,
+    #"{"map":{}}"#,
+    #"{"map":{"a":1,"b":2,"c":3}}"#,
+    #"{"map":{"a":1,"a":2}}"#,
+    #"{"map":{"a":1,"b":2,"a":3}}"#,
+    #"{"byNumber":{"1":"x"}}"#,
+    #"{"byNumber":{"1":"x","01":"y"}}"#,
+    #"{"sets":{"k":["red"],"l":["blue"]}}"#,
+    #"{"sets":{}}"#,
+  ]
+
+  /// Records the walk reads as clean, which the check leaves to it.
+  static let leftToTheWalk: [String] = [
+    #"{"byLevel":{"1":5}}"#,
+    #"{"colors":["r\u0065d"]}"#,
+    #"{"byColor":{"r\u0065d":1}}"#,
+  ]
+
+  static let optionSets: [ValidationOptions] = [
+    ValidationOptions(), ValidationOptions(strict: true), ValidationOptions(unknownKeys: .error),
+  ]
+
+  @Test("the same verdicts and findings with and without the clean-record check", arguments: optionSets.indices)
+  func sameFindings(_ option: Int) throws {
+    let registry = EngineProbe.registry(Self.schema)
+    for record in Self.cleanRecords + Self.otherRecords + Self.leftToTheWalk {
+      let quick = try EngineProbe.run(registry, record, options: Self.optionSets[option], build: false)
+      let full = try EngineProbe.run(registry, record, options: Self.optionSets[option], build: false, cleanCheck: false)
+      #expect(
+        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
+        "\(record)")
+      #expect(quick.isValid == full.isValid, "\(record)")
+    }
+  }
+
+  @Test("clean counted sets and dictionaries, enum sets and enum keys pass the check on its own", arguments: cleanRecords)
+  func cleanRecordsPass(_ record: String) throws {
+    let full = try EngineProbe.run(EngineProbe.registry(Self.schema), record, options: KeyPathCheckTests.strict, build: false, cleanCheck: false)
+    #expect(full.records.allSatisfy { $0.findings.isEmpty }, "the walk finds nothing in \(record)")
+    #expect(try KeyPathCheckTests.passesCheck(Self.schema, record))
+  }
+
+  @Test("records the walk reports on are doubted by the check", arguments: otherRecords)
+  func otherRecordsDoubted(_ record: String) throws {
+    let full = try EngineProbe.run(EngineProbe.registry(Self.schema), record, options: KeyPathCheckTests.strict, build: false, cleanCheck: false)
+    #expect(!full.records.allSatisfy { $0.findings.isEmpty }, "the walk has something to say about \(record)")
+    #expect(try !KeyPathCheckTests.passesCheck(Self.schema, record))
+  }
+
+  @Test("numeric enum keys and escaped cases are left to the walk", arguments: leftToTheWalk)
+  func doubted(_ record: String) throws {
+    #expect(try !KeyPathCheckTests.passesCheck(Self.schema, record))
+  }
+
+  @Test("the same output with and without the clean-record transcript")
+  func sameOutput() throws {
+    let registry = EngineProbe.registry(Self.schema)
+    let ndjson = (Self.cleanRecords + Self.otherRecords + Self.leftToTheWalk).joined(separator: "\n")
+    for options in Self.optionSets {
+      for keys in KeyStyle.allCases {
+        let quick = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: true)
+        let full = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: false)
+        #expect(quick == full, "keys=\(keys) strict=\(options.strict)")
+      }
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// Key paths, index keys and `??` alternatives read by the clean-record check: with the check and
+/// without it, the same verdicts and findings on records clean and not; clean ones pass the check
+/// on its own; models whose paths it does not read as they stand are left to the walk.
+struct KeyPathCheckTests {
+  static let schema = """
+    enum Kind: String { case a, b }
+    struct Inner: DictionaryConvertible {
+      let x: Int
+      var y: String? //! "deep/y"
+    }
+    struct M: DictionaryConvertible {
+      let id: Int
+      let city: String //! "address/city"
+      var zip: String? //! "address/zip"
+      var second: Int? //! "list[1]"
+      var deep: Int? //! "a/b[0]/c"
+      let name: String //! "name ?? title"
+      var alias: Kind? //! "alias ?? other/alias"
+      var tags: [String]? //! "meta/tags" //! count 1...3
+      var score: Double? //! "meta/score" //! range 0...10
+      var inner: Inner? //! "wrap/inner"
+      var count: Int = 7 //! "stats/count"
+    }
+    """
+
+  static let clean = #"{"id":1,"address":{"city":"Oslo","zip":"0150"},"list":[5,6,7],"a":{"b":[{"c":3}]},"name":"n","alias":"a","meta":{"tags":["t"],"score":2.5},"wrap":{"inner":{"x":1,"deep":{"y":"z"}}},"stats":{"count":3}}"#
+
+  /// The clean record with `transform` applied to its text.
+  static func record(_ replacing: String, with replacement: String) -> String {
+    clean.replacingOccurrences(of: replacing, with: replacement)
+  }
+
+  /// Records that are clean: the check reads each on its own.
+  static let cleanRecords: [String] = [
+    clean,
+    // Optional paths absent, an alternative's second key, reordered and extra-spaced members.
+    #"{"id":1,"address":{"city":"Oslo"},"title":"t"}"#,
+    #"{"title":"t","address": { "zip" : null , "city":"x" },"id":2,"list":[1],"other":{"alias":"b"}}"#,
+    record(#""list":[5,6,7]"#, with: #""list":[5,null,7]"#),
+    record(#""a":{"b":[{"c":3}]}"#, with: #""a":{"b":[]}"#),
+    record(#""a":{"b":[{"c":3}]}"#, with: #""a":{}"#),
+    record(#""meta":{"tags":["t"],"score":2.5}"#, with: #""meta":{"tags":null}"#),
+    record(#""stats":{"count":3}"#, with: #""stats":{}"#),
+    record(#""wrap":{"inner":{"x":1,"deep":{"y":"z"}}}"#, with: #""wrap":{"inner":{"x":1}}"#),
+    // Both alternatives: the first that leads to a value is read.
+    record(#""name":"n""#, with: #""name":"n","title":"t""#),
+    // Read as absent only under `-n`.
+    record(#""name":"n""#, with: #""name":"""#),
+  ]
+
+  /// Records the walk has something to say about (or that the check doubts for its own reasons).
+  static let otherRecords: [String] = [
+    record(#""city":"Oslo","#, with: ""),
+    record(#""address":{"city":"Oslo","zip":"0150"}"#, with: #""address":"Oslo""#),
+    record(#""address":{"city":"Oslo","zip":"0150"}"#, with: #""address":null"#),
+    record(#""zip":"0150""#, with: #""zip":"0150","junk":1"#),
+    record(#""zip":"0150""#, with: #""zip":"0150","zip":"1""#),
+    record(#""zip":"0150""#, with: #""zip":5"#),
+    record(#""list":[5,6,7]"#, with: #""list":[5,"6",7]"#),
+    record(#""list":[5,6,7]"#, with: #""list":{"1":6}"#),
+    record(#""a":{"b":[{"c":3}]}"#, with: #""a":{"b":[{"c":3,"d":4}]}"#),
+    record(#""a":{"b":[{"c":3}]}"#, with: #""a":{"b":[7]}"#),
+    record(#""name":"n""#, with: #""name":null,"title":"t""#),
+    record(#""name":"n""#, with: #""name":null"#),
+    record(#""name":"n""#, with: #""name":1,"title":"t""#),
+    record(#""name":"n","#, with: ""),
+    record(#""alias":"a""#, with: #""alias":"c""#),
+    record(#""meta":{"tags":["t"],"score":2.5}"#, with: #""meta":{"tags":[],"score":2.5}"#),
+    record(#""meta":{"tags":["t"],"score":2.5}"#, with: #""meta":{"tags":["a","b","c","d"]}"#),
+    record(#""meta":{"tags":["t"],"score":2.5}"#, with: #""meta":{"score":11}"#),
+    record(#""wrap":{"inner":{"x":1,"deep":{"y":"z"}}}"#, with: #""wrap":{"inner":{"deep":{"y":"z"}}}"#),
+    record(#""wrap":{"inner":{"x":1,"deep":{"y":"z"}}}"#, with: #""wrap":{"inner":{"x":1,"deep":{"y":1}}}"#),
+    record(#""stats":{"count":3}"#, with: #""stats":{"count":null}"#),
+    record(#""id":1,"#, with: #""id":1,"address":{"city":"again"},"#),
+    record(#""id":1,"#, with: #""id":1,"extra":true,"#),
+  ]
+
+  /// Records the walk reads as it reads the clean ones, which the check leaves to it.
+  static let escapedRecords: [String] = [
+    record(#""zip":"0150""#, with: #""z\u0069p":"0150""#),
+    record(#""name":"n""#, with: #""n\u0061me":"n""#),
+  ]
+
+  /// Options of the check-alone tests: every finding an error, every key known.
+  static let strict = ValidationOptions(strict: true, unknownKeys: .error)
+
+  static let optionSets: [ValidationOptions] = [
+    ValidationOptions(), ValidationOptions(strict: true), ValidationOptions(unknownKeys: .ignore),
+    ValidationOptions(unknownKeys: .error),
+  ]
+
+  @Test("the same verdicts and findings with and without the clean-record check", arguments: optionSets.indices)
+  func sameFindings(_ option: Int) throws {
+    for emptyIsAbsent in [false, true] {
+      try sameFindings(Self.optionSets[option], registry: EngineProbe.registry(Self.schema, options: RegistryOptions(emptyStringIsAbsent: emptyIsAbsent)))
+    }
+  }
+
+  private func sameFindings(_ options: ValidationOptions, registry: ModelRegistry) throws {
+    for record in Self.cleanRecords + Self.otherRecords + Self.escapedRecords {
+      let quick = try EngineProbe.run(registry, record, options: options, build: false)
+      let full = try EngineProbe.run(registry, record, options: options, build: false, cleanCheck: false)
+      #expect(
+        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
+        "\(record)")
+      #expect(quick.isValid == full.isValid, "\(record)")
+    }
+  }
+
+  @Test("clean records with key paths, indices and alternatives pass the check on its own", arguments: cleanRecords)
+  func cleanRecordsPass(_ record: String) throws {
+    let registry = EngineProbe.registry(Self.schema)
+    let full = try EngineProbe.run(registry, record, options: Self.strict, build: false, cleanCheck: false)
+    #expect(full.records.allSatisfy { $0.findings.isEmpty }, "the walk finds nothing in \(record)")
+    #expect(try Self.passesCheck(Self.schema, record))
+  }
+
+  @Test("records the walk reports on are doubted by the check", arguments: otherRecords)
+  func otherRecordsDoubted(_ record: String) throws {
+    let registry = EngineProbe.registry(Self.schema)
+    let full = try EngineProbe.run(registry, record, options: Self.strict, build: false, cleanCheck: false)
+    #expect(!full.records.allSatisfy { $0.findings.isEmpty }, "the walk has something to say about \(record)")
+    #expect(try !Self.passesCheck(Self.schema, record))
+  }
+
+  @Test("keys with escapes are left to the walk", arguments: escapedRecords)
+  func escapedKeysDoubted(_ record: String) throws {
+    #expect(try !Self.passesCheck(Self.schema, record))
+  }
+
+  /// Models whose paths the check does not read as they stand: a value gone through as an object
+  /// and as an array, a first key that is also a property's own key, `-i`. (A value both read
+  /// whole and gone through is a schema error, `overlapping-json-key`.)
+  @Test(
+    "models whose paths are not read as they stand are left to the walk",
+    arguments: [
+      ("var a: Int? //! \"p/b\"\n  var b: Int? //! \"p[0]\"", #"{}"#, RegistryOptions()),
+      ("var a: Int? //! \"a\"\n  var b: Int? //! \"b ?? a\"", #"{"a":1}"#, RegistryOptions()),
+      ("var b: Int? //! \"p/b\"", #"{"p":{"b":1}}"#, RegistryOptions(caseInsensitiveKeys: true)),
+    ] as [(String, String, RegistryOptions)])
+  func leftToTheWalk(_ properties: String, _ record: String, _ options: RegistryOptions) throws {
+    let schema = "struct M: DictionaryConvertible {\n  \(properties)\n}\n"
+    let registry = EngineProbe.registry(schema, options: options)
+    let full = try EngineProbe.run(registry, record, build: false, cleanCheck: false)
+    #expect(full.records.allSatisfy { $0.findings.isEmpty })
+    #expect(try !Self.passesCheck(schema, record, options: options))
+    let quick = try EngineProbe.run(registry, record, build: false)
+    #expect(quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) })
+  }
+
+  @Test("the same output with and without the clean-record transcript")
+  func sameOutput() throws {
+    let registry = EngineProbe.registry(Self.schema)
+    let ndjson = (Self.cleanRecords + Self.otherRecords).joined(separator: "\n")
+    for options in Self.optionSets {
+      let quick = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: .json, cleanCheck: true)
+      let full = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: .json, cleanCheck: false)
+      #expect(quick == full, "strict=\(options.strict) unknown=\(options.unknownKeys)")
+    }
+  }
+
+  /// Whether the check alone vouches for `record` against `M`.
+  static func passesCheck(_ schema: String, _ record: String, options: RegistryOptions = RegistryOptions()) throws -> Bool {
+    let compiled = CompiledSchema(registry: EngineProbe.registry(schema, options: options), options: Self.strict)
+    let check = CleanRecordCheck(plan: compiled.cleanPlan)
+    let model = try #require(compiled.modelIndex("M"))
+    return Array(record.utf8).withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      return check.isClean(.model(model), &scanner)
+    }
+  }
+}
