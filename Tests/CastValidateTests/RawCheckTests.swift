@@ -111,6 +111,7 @@ struct RawCheckTests {
     #expect(count == text.count)
     let ascii = bytes.withUnsafeBytes { ASCIIText.isASCII($0) }
     #expect(ascii == text.utf8.allSatisfy { $0 < 0x80 })
+    #expect(bytes.withUnsafeBytes { ASCIIText.isASCIIWithoutEscapes($0) } == (ascii && !bytes.contains(0x5C)))
     for byte: UInt8 in [0x0D, 0x5C, 0x61, 0x80, 0xA9] {
       #expect(bytes.withUnsafeBytes { ASCIIText.contains(byte, in: $0) } == bytes.contains(byte), "\(byte)")
     }

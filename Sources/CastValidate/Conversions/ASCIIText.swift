@@ -23,6 +23,24 @@ enum ASCIIText {
     byte &- 0x61 < 26 ? byte &- 0x20 : byte
   }
 
+  /// Whether every byte is below 0x80 and none is a backslash, eight at a time: a JSON string's
+  /// raw text that is its value byte for byte, and compares as its bytes do.
+  static func isASCIIWithoutEscapes(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let count = bytes.count
+    let backslashes: UInt64 = 0x0101_0101_0101_0101 &* UInt64(JSONByte.backslash)
+    var index = 0
+    while index &+ 8 <= count {
+      let word = bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if word & 0x8080_8080_8080_8080 != 0 || hasZeroByte(word ^ backslashes) { return false }
+      index &+= 8
+    }
+    while index < count {
+      if bytes[index] >= 0x80 || bytes[index] == JSONByte.backslash { return false }
+      index &+= 1
+    }
+    return true
+  }
+
   /// Whether `target` occurs in `bytes`, eight at a time.
   static func contains(_ target: UInt8, in bytes: UnsafeRawBufferPointer) -> Bool {
     let count = bytes.count

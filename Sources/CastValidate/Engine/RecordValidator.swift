@@ -281,6 +281,11 @@ extension ValueNode {
     return false
   }
 
+  var isEnumeration: Bool {
+    if case .enumeration = self { return true }
+    return false
+  }
+
   /// `Any`, which holds `null` as a value like any other.
   var isAny: Bool {
     if case .any = self { return true }

@@ -14,12 +14,16 @@ struct CleanField {
   /// own rules. Nil when it has none.
   // NB: unowned: the schema's plans outlive this plan.
   var checks: Borrowed<FieldPlan>?
-  /// A property read through key paths, index keys or `??` alternatives: the tree nodes its
-  /// keys lead to, in order, are `CleanPlan.leaves[firstLeaf..<firstLeaf + leafCount]` (0 for a
-  /// property read by its own key, whose `key` then is no key at all).
+}
+
+/// How a property is read through key paths, index keys or `??` alternatives (aligned with
+/// `CleanPlan.fields`, apart so that the fields the scan reads stay small): the tree nodes its keys
+/// lead to, in order, are `CleanPlan.leaves[firstLeaf..<firstLeaf + leafCount]` (none for a
+/// property read by its own key).
+struct CleanPathField {
   var firstLeaf = 0
   var leafCount = 0
-  /// Must be present (for a property read through paths; a direct one is in its model's mask).
+  /// Must be present (a property read by its own key is in its model's `requiredMask`).
   var isRequired = false
 }
 
@@ -95,6 +99,7 @@ struct CleanEnum {
 final class CleanPlan: @unchecked Sendable {
   let models: PlainTable<CleanModel>
   let fields: PlainTable<CleanField>
+  let pathFields: PlainTable<CleanPathField>
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
@@ -138,6 +143,7 @@ final class CleanPlan: @unchecked Sendable {
     }
     var models: [CleanModel] = []
     var fields: [CleanField] = []
+    var pathFields: [CleanPathField] = []
     var wideRequired: [Int] = []
     var treeNodes: [CleanTreeNode] = []
     var treeMembers: [CleanTreeMember] = []
@@ -179,16 +185,15 @@ final class CleanPlan: @unchecked Sendable {
           node: field.node,
           nullIsClean: plan.policy.nullIsPlainNil(
             optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
-          key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field),
-          isRequired: field.isRequired)
+          key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field))
+        var paths = CleanPathField(firstLeaf: leaves.count, isRequired: field.isRequired)
         if deferred.contains(index) {
           // Read through the tree, never by a key of the model's object.
           clean.key = CleanKey(length: -1, prefix: 0, start: 0, isPlain: false)
-          clean.firstLeaf = leaves.count
           if model.nodeCount > 0 {
             let nodes = field.property.keys.compactMap { plan.pathTree?.node(at: $0) }
             leaves += nodes.map { model.firstNode + $0 }
-            clean.leafCount = nodes.count
+            paths.leafCount = nodes.count
           }
         } else if field.isRequired, index < 64 {
           model.requiredMask |= 1 << UInt64(index)
@@ -197,6 +202,7 @@ final class CleanPlan: @unchecked Sendable {
           model.wideRequiredCount += 1
         }
         fields.append(clean)
+        pathFields.append(paths)
       }
       models.append(model)
     }
@@ -218,6 +224,7 @@ final class CleanPlan: @unchecked Sendable {
     }
     self.models = PlainTable(models)
     self.fields = PlainTable(fields)
+    self.pathFields = PlainTable(pathFields)
     self.nodes = PlainTable(nodeList)
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
@@ -248,6 +255,7 @@ final class CleanPlan: @unchecked Sendable {
   deinit {
     models.free()
     fields.free()
+    pathFields.free()
     nodes.free()
     enums.free()
     raws.free()

@@ -35,21 +35,22 @@ extension CleanRecordCheck {
   ) throws(JSONSyntaxError) -> Bool {
     guard try passedThrough(model.firstNode, of: model, at: base, scanner) else { return false }
     for position in 0..<model.fieldCount {
+      let paths = pathFields[model.firstField &+ position]
+      guard paths.leafCount > 0 else { continue }
       let field = fields[model.firstField &+ position]
-      guard field.leafCount > 0 else { continue }
       var found = false
-      for alternative in 0..<field.leafCount {
-        let span = treeSpans[base &+ leaves[field.firstLeaf &+ alternative] &- model.firstNode]
+      for alternative in 0..<paths.leafCount {
+        let span = treeSpans[base &+ leaves[paths.firstLeaf &+ alternative] &- model.firstNode]
         guard span.start >= 0 else { continue }
         var value = Self.scanner(over: span, scanner)
         if field.emptyIsAbsent, value.emptyStringAhead() { return false }
         // A null where an alternative follows may leave it to the next one: the walk says.
-        if field.leafCount > 1, value.position < value.end, value.byte(at: value.position) == JSONByte.lowerN { return false }
+        if paths.leafCount > 1, value.position < value.end, value.byte(at: value.position) == JSONByte.lowerN { return false }
         guard try fieldValue(field, &value, sink) else { return false }
         found = true
         break
       }
-      if !found, field.isRequired { return false }
+      if !found, paths.isRequired { return false }
     }
     return true
   }

@@ -18,6 +18,7 @@ final class CleanRecordCheck {
   private let plan: CleanPlan
   private let models: PlainTable<CleanModel>
   let fields: PlainTable<CleanField>
+  let pathFields: PlainTable<CleanPathField>
   let treeNodes: PlainTable<CleanTreeNode>
   let treeMembers: PlainTable<CleanTreeMember>
   let treeElements: PlainTable<CleanTreeElement>
@@ -57,6 +58,7 @@ final class CleanRecordCheck {
     self.plan = plan
     models = plan.models
     fields = plan.fields
+    pathFields = plan.pathFields
     nodes = plan.nodes
     enums = plan.enums
     raws = plan.raws
@@ -446,14 +448,14 @@ final class CleanRecordCheck {
   ) throws(JSONSyntaxError) -> Bool {
     guard !elementOptional else { return false }
     // An integer or string type, or else a string enum's cases.
-    let type: ScalarType?
-    let cases: CleanEnum?
+    var type = ScalarType.string
     switch element {
-    case .scalar(let scalar) where scalar == .string || scalar.isInteger: (type, cases) = (scalar, nil)
-    case .enumeration(let index) where !enums[index].isNumeric: (type, cases) = (nil, enums[index])
+    case .scalar(let scalar) where scalar == .string || scalar.isInteger: type = scalar
+    case .enumeration(let index) where !enums[index].isNumeric: break
     default: return false
     }
-    let isText = type == .string || cases != nil
+    let isCase = element.isEnumeration
+    let isText = type == .string
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
@@ -463,17 +465,11 @@ final class CleanRecordCheck {
       sink.element()
       guard scanner.position < scanner.end else { return false }
       let start = scanner.offset
-      let lead = scanner.byte(at: scanner.position)
-      if let type {
-        guard try scalar(type, lead, &scanner, sink) else { return false }
-      } else if let cases {
-        guard try enumeration(cases, lead, &scanner, sink) else { return false }
-      }
+      // NB: a case through `value`, so that the scalars' loop stays as small as it was.
+      guard try isCase ? value(element, &scanner, nullIsClean: false, sink) : scalar(type, scanner.byte(at: scanner.position), &scanner, sink)
+      else { return false }
       let span = JSONSpan(start: start, end: scanner.offset)
-      if isText {
-        let raw = scanner.bytes(span)
-        guard ASCIIText.isASCII(raw), !ASCIIText.contains(JSONByte.backslash, in: raw) else { return false }
-      }
+      if isText { guard ASCIIText.isASCIIWithoutEscapes(scanner.bytes(span)) else { return false } }
       guard noteKey(span, from: base, scanner) else { return false }
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
