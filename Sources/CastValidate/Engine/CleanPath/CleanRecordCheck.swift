@@ -256,6 +256,13 @@ final class CleanRecordCheck {
     return true
   }
 
+  /// `isRawValue` for a dictionary's key.
+  // NB: out of line, so that the loop over the keys of other dictionaries stays small.
+  @inline(never)
+  private func isCaseKey(_ span: JSONSpan, of plan: CleanEnum, _ scanner: JSONScanner) -> Bool {
+    isRawValue(span, of: plan, scanner)
+  }
+
   /// Whether the bytes of `span` (a string without escapes) are one of a string enum's raw values.
   private func isRawValue(_ span: JSONSpan, of plan: CleanEnum, _ scanner: JSONScanner) -> Bool {
     let raw = scanner.bytes(span)
@@ -280,11 +287,7 @@ final class CleanRecordCheck {
     // The values key paths lead to are found once the object is read (few models have them, and
     // only validation reads them here: output is written in the order the walk writes it).
     let treeBase = treeCount
-    if model.nodeCount > 0 {
-      guard !sink.writes, treeCount &+ model.nodeCount <= Self.treeCapacity else { return false }
-      (treeSpans + treeBase).initialize(repeating: JSONSpan(start: -1, end: -1), count: model.nodeCount)
-      treeCount &+= model.nodeCount
-    }
+    if model.nodeCount > 0 { guard !sink.writes, openTree(model) else { return false } }
     defer {
       wideCount = wideBase
       treeCount = treeBase
@@ -310,13 +313,7 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         guard let matched = match(key.span, model, &guess, scanner) else {
-          if model.nodeCount > 0, let node = treeMember(key.span, of: model.firstNode, scanner) {
-            // The first key of a key path.
-            guard try capture(node, of: model, at: treeBase, &scanner) else { return false }
-            continue
-          }
-          guard ignoresUnknownKeys, !model.mayKnowOtherKeys else { return false }
-          try scanner.skipValue()
+          guard try otherKey(key, of: model, at: treeBase, &scanner) else { return false }
           continue
         }
         position = matched
@@ -368,6 +365,31 @@ final class CleanRecordCheck {
     return isNull || checks.with { plan in
       plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
     }
+  }
+
+  /// Makes room for the values found at `model`'s tree nodes, none found yet; false when there is
+  /// no room left.
+  // NB: out of line, as `otherKey`.
+  @inline(never)
+  private func openTree(_ model: CleanModel) -> Bool {
+    guard treeCount &+ model.nodeCount <= Self.treeCapacity else { return false }
+    (treeSpans + treeCount).initialize(repeating: JSONSpan(start: -1, end: -1), count: model.nodeCount)
+    treeCount &+= model.nodeCount
+    return true
+  }
+
+  /// Whether a key no property of `model` reads is clean: the first key of a key path, whose
+  /// value is kept for later, or a key skipped under `--unknown ignore`. The cursor is then past
+  /// its value.
+  // NB: out of line, so that the loop over the keys the model reads stays small.
+  @inline(never)
+  private func otherKey(_ key: JSONStringToken, of model: CleanModel, at treeBase: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+    if model.nodeCount > 0, let node = treeMember(key.span, of: model.firstNode, scanner) {
+      return try capture(node, of: model, at: treeBase, &scanner)
+    }
+    guard ignoresUnknownKeys, !model.mayKnowOtherKeys else { return false }
+    try scanner.skipValue()
+    return true
   }
 
   /// Marks field `position` (64 or more) seen in `words`; false when it already was.
@@ -443,6 +465,8 @@ final class CleanRecordCheck {
   /// their text), ASCII strings without escapes (it compares Strings, which for ASCII are their
   /// bytes) and cases of a string enum (read by their raw values' exact bytes). A repeated
   /// element, which gets a finding, and any other set are left to the full walk.
+  // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
+  @inline(never)
   private func set<Sink: CleanSink>(
     _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
@@ -498,7 +522,7 @@ final class CleanRecordCheck {
           RecordValidator.fits(negative: number.negative, magnitude: number.magnitude, type)
         else { return false }
       case .enumeration(let index):
-        guard isRawValue(key.span, of: enums[index], scanner) else { return false }
+        guard isCaseKey(key.span, of: enums[index], scanner) else { return false }
       }
       guard noteKey(key.span, from: base, scanner) else { return false }
       sink.key(key, scanner)
