@@ -110,7 +110,7 @@ final class CleanPlan: @unchecked Sendable {
   let treeNodes: PlainTable<CleanTreeNode>
   let treeMembers: PlainTable<CleanTreeMember>
   let treeElements: PlainTable<CleanTreeElement>
-  /// The tree nodes that the keys of properties read through paths lead to (`CleanField.firstLeaf`).
+  /// The tree nodes that the keys of properties read through paths lead to (`CleanPathField`).
   let leaves: PlainTable<Int>
   /// `--unknown ignore`: an undeclared key is skipped without a finding.
   let ignoresUnknownKeys: Bool

@@ -101,7 +101,7 @@ final class CleanRecordCheck {
 
   // MARK: - Values
 
-  func value<Sink: CleanSink>(
+  private func value<Sink: CleanSink>(
     _ node: ValueNode, _ scanner: inout JSONScanner, nullIsClean: Bool, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     scanner.skipWhitespace()
