@@ -3,8 +3,8 @@ import Testing
 
 @testable import CastValidate
 
-/// `//! count` of sets and dictionaries, sets of enum cases and dictionaries keyed by enum cases,
-/// read by the clean-record check: with the check and without it, the same verdicts and findings;
+/// `//! count` of sets and dictionaries, sets of enum cases, dictionaries keyed by enum cases and
+/// arrays of arrays, read by the clean-record check: with the check and without it, the same verdicts and findings;
 /// clean records pass the check on its own.
 struct CollectionCheckTests {
   static let schema = """
@@ -18,6 +18,9 @@ struct CollectionCheckTests {
       var map: [String: Int]? //! count 1...2
       var byNumber: [Int: String]? //! count 2
       var sets: [String: Set<Color>]? //! count 1
+      var grid: [[Int]]? //! count 2
+      var holes: [[Int?]?]?
+      var cube: [[[Double]]]?
     }
     """
 
@@ -28,6 +31,8 @@ struct CollectionCheckTests {
     #"{"few":["a"],"map":{"a":1,"b":2},"byNumber":{"1":"x","-2":"y"}}"#,
     #"{"few":["a","b"],"map":{"a":3}}"#,
     #"{"sets":{"k":["red","green","blue"]}}"#,
+    #"{"grid":[[1,2],[]],"holes":[null,[null,1],[]],"cube":[[[1.5,2]],[],[[3],[4,5e1]]]}"#,
+    #"{"grid":[ [ 1 ] , [ 2 , 3 ] ],"holes":[],"cube":[]}"#,
   ]
 
   /// Records the walk has something to say about.
@@ -48,6 +53,14 @@ struct CollectionCheckTests {
     #"{"byNumber":{"1":"x","01":"y"}}"#,
     #"{"sets":{"k":["red"],"l":["blue"]}}"#,
     #"{"sets":{}}"#,
+    #"{"grid":[[1],null]}"#,
+    #"{"grid":[[1],[2],[3]]}"#,
+    #"{"grid":[[1,"x"],[2]]}"#,
+    #"{"grid":[1,[2]]}"#,
+    #"{"grid":[[null],[2]]}"#,
+    #"{"holes":[[1],{"a":1}]}"#,
+    #"{"cube":[[[1]],[[true]]]}"#,
+    #"{"cube":[[[1]],[null]]}"#,
   ]
 
   /// Records the walk reads as clean, which the check leaves to it.

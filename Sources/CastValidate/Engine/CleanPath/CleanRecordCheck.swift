@@ -449,6 +449,20 @@ final class CleanRecordCheck {
         else { return false }
         count &+= 1
       }
+    } else if case .array(let inner, let innerOptional, isSet: false) = element {
+      // Arrays of arrays (coordinates, matrices): an element that is an array is read as one
+      // directly; anything else (`null`) as `value` reads it.
+      let innerNode = nodes[Int(inner)]
+      while try scanner.nextElement(&first) {
+        sink.element()
+        guard scanner.position < scanner.end else { return false }
+        if scanner.byte(at: scanner.position) == JSONByte.openBracket {
+          guard try array(innerNode, elementOptional: innerOptional, &scanner, sink) else { return false }
+        } else {
+          guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
+        }
+        count &+= 1
+      }
     } else {
       while try scanner.nextElement(&first) {
         sink.element()
