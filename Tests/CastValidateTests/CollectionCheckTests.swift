@@ -76,34 +76,25 @@ struct CollectionCheckTests {
 
   @Test("the same verdicts and findings with and without the clean-record check", arguments: optionSets.indices)
   func sameFindings(_ option: Int) throws {
-    let registry = EngineProbe.registry(Self.schema)
-    for record in Self.cleanRecords + Self.otherRecords + Self.leftToTheWalk {
-      let quick = try EngineProbe.run(registry, record, options: Self.optionSets[option], build: false)
-      let full = try EngineProbe.run(registry, record, options: Self.optionSets[option], build: false, cleanCheck: false)
-      #expect(
-        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
-        "\(record)")
-      #expect(quick.isValid == full.isValid, "\(record)")
-    }
+    try CheckAgreement.expectSameFindings(
+      EngineProbe.registry(Self.schema), Self.cleanRecords + Self.otherRecords + Self.leftToTheWalk, options: Self.optionSets[option])
   }
 
   @Test("clean counted sets and dictionaries, enum sets and enum keys pass the check on its own", arguments: cleanRecords)
   func cleanRecordsPass(_ record: String) throws {
-    let full = try EngineProbe.run(EngineProbe.registry(Self.schema), record, options: KeyPathCheckTests.strict, build: false, cleanCheck: false)
-    #expect(full.records.allSatisfy { $0.findings.isEmpty }, "the walk finds nothing in \(record)")
-    #expect(try KeyPathCheckTests.passesCheck(Self.schema, record))
+    #expect(try CheckAgreement.walkFindsNothing(Self.schema, record), "the walk finds nothing in \(record)")
+    #expect(try CheckAgreement.passesCheck(Self.schema, record))
   }
 
   @Test("records the walk reports on are doubted by the check", arguments: otherRecords)
   func otherRecordsDoubted(_ record: String) throws {
-    let full = try EngineProbe.run(EngineProbe.registry(Self.schema), record, options: KeyPathCheckTests.strict, build: false, cleanCheck: false)
-    #expect(!full.records.allSatisfy { $0.findings.isEmpty }, "the walk has something to say about \(record)")
-    #expect(try !KeyPathCheckTests.passesCheck(Self.schema, record))
+    #expect(try !CheckAgreement.walkFindsNothing(Self.schema, record), "the walk has something to say about \(record)")
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record))
   }
 
   @Test("numeric enum keys and escaped cases are left to the walk", arguments: leftToTheWalk)
   func doubted(_ record: String) throws {
-    #expect(try !KeyPathCheckTests.passesCheck(Self.schema, record))
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record))
   }
 
   @Test("the same output with and without the clean-record transcript")

@@ -119,14 +119,7 @@ struct FoldedKeyTests {
   func sameFindings(_ folding: Folding) throws {
     let registry = folding.registry()
     for options in Self.optionSets {
-      for record in Self.records {
-        let quick = try EngineProbe.run(registry, record, options: options, build: false)
-        let full = try EngineProbe.run(registry, record, options: options, build: false, cleanCheck: false)
-        #expect(
-          quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
-          "\(record)")
-        #expect(quick.summary == full.summary, "\(record)")
-      }
+      try CheckAgreement.expectSameFindings(registry, Self.records, options: options)
     }
   }
 

@@ -86,9 +86,6 @@ struct KeyPathCheckTests {
     record(#""name":"n""#, with: #""n\u0061me":"n""#),
   ]
 
-  /// Options of the check-alone tests: every finding an error, every key known.
-  static let strict = ValidationOptions(strict: true, unknownKeys: .error)
-
   static let optionSets: [ValidationOptions] = [
     ValidationOptions(), ValidationOptions(strict: true), ValidationOptions(unknownKeys: .ignore),
     ValidationOptions(unknownKeys: .error),
@@ -102,35 +99,24 @@ struct KeyPathCheckTests {
   }
 
   private func sameFindings(_ options: ValidationOptions, registry: ModelRegistry) throws {
-    for record in Self.cleanRecords + Self.otherRecords + Self.escapedRecords {
-      let quick = try EngineProbe.run(registry, record, options: options, build: false)
-      let full = try EngineProbe.run(registry, record, options: options, build: false, cleanCheck: false)
-      #expect(
-        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
-        "\(record)")
-      #expect(quick.isValid == full.isValid, "\(record)")
-    }
+    try CheckAgreement.expectSameFindings(registry, Self.cleanRecords + Self.otherRecords + Self.escapedRecords, options: options)
   }
 
   @Test("clean records with key paths, indices and alternatives pass the check on its own", arguments: cleanRecords)
   func cleanRecordsPass(_ record: String) throws {
-    let registry = EngineProbe.registry(Self.schema)
-    let full = try EngineProbe.run(registry, record, options: Self.strict, build: false, cleanCheck: false)
-    #expect(full.records.allSatisfy { $0.findings.isEmpty }, "the walk finds nothing in \(record)")
-    #expect(try Self.passesCheck(Self.schema, record))
+    #expect(try CheckAgreement.walkFindsNothing(Self.schema, record), "the walk finds nothing in \(record)")
+    #expect(try CheckAgreement.passesCheck(Self.schema, record))
   }
 
   @Test("records the walk reports on are doubted by the check", arguments: otherRecords)
   func otherRecordsDoubted(_ record: String) throws {
-    let registry = EngineProbe.registry(Self.schema)
-    let full = try EngineProbe.run(registry, record, options: Self.strict, build: false, cleanCheck: false)
-    #expect(!full.records.allSatisfy { $0.findings.isEmpty }, "the walk has something to say about \(record)")
-    #expect(try !Self.passesCheck(Self.schema, record))
+    #expect(try !CheckAgreement.walkFindsNothing(Self.schema, record), "the walk has something to say about \(record)")
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record))
   }
 
   @Test("keys with escapes are left to the walk", arguments: escapedRecords)
   func escapedKeysDoubted(_ record: String) throws {
-    #expect(try !Self.passesCheck(Self.schema, record))
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record))
   }
 
   /// Models whose paths the check does not read as they stand: a value gone through as an object
@@ -148,9 +134,8 @@ struct KeyPathCheckTests {
     let registry = EngineProbe.registry(schema, options: options)
     let full = try EngineProbe.run(registry, record, build: false, cleanCheck: false)
     #expect(full.records.allSatisfy { $0.findings.isEmpty })
-    #expect(try !Self.passesCheck(schema, record, options: options))
-    let quick = try EngineProbe.run(registry, record, build: false)
-    #expect(quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) })
+    #expect(try !CheckAgreement.passesCheck(schema, record, options: options))
+    try CheckAgreement.expectSameFindings(registry, [record], options: ValidationOptions())
   }
 
   @Test("the same output with and without the clean-record transcript")
@@ -161,17 +146,6 @@ struct KeyPathCheckTests {
       let quick = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: .json, cleanCheck: true)
       let full = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: .json, cleanCheck: false)
       #expect(quick == full, "strict=\(options.strict) unknown=\(options.unknownKeys)")
-    }
-  }
-
-  /// Whether the check alone vouches for `record` against `M`.
-  static func passesCheck(_ schema: String, _ record: String, options: RegistryOptions = RegistryOptions()) throws -> Bool {
-    let compiled = CompiledSchema(registry: EngineProbe.registry(schema, options: options), options: Self.strict)
-    let check = CleanRecordCheck(plan: compiled.cleanPlan)
-    let model = try #require(compiled.modelIndex("M"))
-    return Array(record.utf8).withUnsafeBytes { raw in
-      var scanner = JSONScanner(raw)
-      return check.isClean(.model(model), &scanner)
     }
   }
 }

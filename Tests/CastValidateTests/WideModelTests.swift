@@ -37,14 +37,7 @@ struct WideModelTests {
 
   @Test("the same verdicts and findings with and without the clean-record check", arguments: optionSets.indices)
   func sameFindings(_ option: Int) throws {
-    let registry = EngineProbe.registry(Self.schema)
-    for record in Self.records {
-      let quick = try EngineProbe.run(registry, record, model: "W", options: Self.optionSets[option], build: false)
-      let full = try EngineProbe.run(registry, record, model: "W", options: Self.optionSets[option], build: false, cleanCheck: false)
-      #expect(
-        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
-        "\(record.prefix(80))")
-    }
+    try CheckAgreement.expectSameFindings(EngineProbe.registry(Self.schema), Self.records, model: "W", options: Self.optionSets[option])
   }
 
   @Test("a missing required field and a repeated key past the 64th are found", arguments: [2, 4, 7])
@@ -56,14 +49,7 @@ struct WideModelTests {
 
   @Test("clean wide records pass the check on its own", arguments: [0, 1, 3, 6])
   func cleanRecordsPass(_ row: Int) throws {
-    let schema = CompiledSchema(registry: EngineProbe.registry(Self.schema), options: ValidationOptions(strict: true))
-    let check = CleanRecordCheck(plan: schema.cleanPlan)
-    let model = try #require(schema.modelIndex("W"))
-    let clean = Array(Self.records[row].utf8).withUnsafeBytes { raw in
-      var scanner = JSONScanner(raw)
-      return check.isClean(.model(model), &scanner)
-    }
-    #expect(clean)
+    #expect(try CheckAgreement.passesCheck(Self.schema, Self.records[row], model: "W"))
   }
 
   @Test("the same output with and without the clean-record transcript")

@@ -1,0 +1,45 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// The clean-record check against the full walk, as the tables that compare them ask: the same
+/// findings and summary with the check and without it; the walk's verdict on its own; the check's.
+enum CheckAgreement {
+  /// Options under which any finding the walk makes is an error and every key is known.
+  static let strict = ValidationOptions(strict: true, unknownKeys: .error)
+
+  /// Expects, for each record, the same findings and summary with the check and without it.
+  static func expectSameFindings(
+    _ registry: ModelRegistry, _ records: [String], model: String = "M", options: ValidationOptions,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for record in records {
+      let quick = try EngineProbe.run(registry, record, model: model, options: options, build: false)
+      let full = try EngineProbe.run(registry, record, model: model, options: options, build: false, cleanCheck: false)
+      #expect(
+        quick.records.map { $0.findings.map(EngineProbe.describe) } == full.records.map { $0.findings.map(EngineProbe.describe) },
+        "\(record.prefix(120))", sourceLocation: sourceLocation)
+      #expect(quick.summary == full.summary, "\(record.prefix(120))", sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Whether the full walk alone finds nothing in `record` under `strict`.
+  static func walkFindsNothing(_ schema: String, _ record: String, model: String = "M") throws -> Bool {
+    let full = try EngineProbe.run(EngineProbe.registry(schema), record, model: model, options: strict, build: false, cleanCheck: false)
+    return full.records.allSatisfy { $0.findings.isEmpty }
+  }
+
+  /// Whether the check alone vouches for `record` against `model`, under `strict`.
+  static func passesCheck(
+    _ schema: String, _ record: String, model: String = "M", options: RegistryOptions = RegistryOptions()
+  ) throws -> Bool {
+    let compiled = CompiledSchema(registry: EngineProbe.registry(schema, options: options), options: strict)
+    let check = CleanRecordCheck(plan: compiled.cleanPlan)
+    let index = try #require(compiled.modelIndex(model))
+    return Array(record.utf8).withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      return check.isClean(.model(index), &scanner)
+    }
+  }
+}
