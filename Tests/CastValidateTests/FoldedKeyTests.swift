@@ -192,3 +192,54 @@ struct FoldedKeyTests {
     }
   }
 }
+
+/// Findings about a value the data holds point at it as the data spells its keys, however the
+/// model folds them: through plain keys, key paths and index keys alike.
+struct FoldedKeyPointerTests {
+  static let schema = """
+    struct M: DictionaryConvertible {
+        let id: Int
+        let userName: String
+        var score: Int = 3
+        let city: String //! "address/city"
+        var zip: Int? //! "address/codes[1]"
+    }
+    """
+
+  // NB: strict for a null's finding; not strict for the note that a required property is left
+  // without its unusable value.
+  static let rows: [(record: String, strict: Bool, findings: Set<String>)] = [
+    (
+      #"{"ID":1,"USERNAME":5,"ADDRESS":{"CITY":"c"}}"#, false,
+      ["error type-mismatch /USERNAME", "note missing-required /USERNAME"]
+    ),
+    (#"{"ID":1,"UserName":null,"Address":{"City":"c"}}"#, true, ["error null-not-allowed /UserName"]),
+    (
+      #"{"ID":1,"username":"a","ADDRESS":{"CITY":5}}"#, false,
+      ["error type-mismatch /ADDRESS/CITY", "note missing-required /ADDRESS/CITY"]
+    ),
+    (#"{"ID":1,"username":"a","ADDRESS":{"CITY":null}}"#, true, ["error null-not-allowed /ADDRESS/CITY"]),
+    (
+      #"{"ID":1,"username":"a","ADDRESS":7}"#, false,
+      // `city` is required, so its finding stays an error; `zip`'s is a warning.
+      ["error type-mismatch /ADDRESS", "note missing-required /ADDRESS", "warning type-mismatch /ADDRESS"]
+    ),
+    (#"{"ID":1,"username":"a","SCORE":null,"ADDRESS":{"CITY":"c","CODES":[1,null]}}"#, true, ["error null-not-allowed /SCORE"]),
+    (
+      #"{"ID":1,"username":"a","ADDRESS":{"CITY":"c","Codes":[1,"x"]}}"#, true,
+      ["error type-mismatch /ADDRESS/Codes/1"]
+    ),
+    // Absent: nothing in the data to spell, so the declared key.
+    (#"{"ID":1,"ADDRESS":{"CITY":"c"}}"#, true, ["error missing-required /userName"]),
+  ]
+
+  @Test("-i findings point at the data's spelling of a key", arguments: rows.indices)
+  func pointsAtDataSpelling(_ row: Int) throws {
+    let registry = EngineProbe.registry(Self.schema, options: RegistryOptions(caseInsensitiveKeys: true))
+    let (record, strict, expected) = Self.rows[row]
+    for cleanCheck in [true, false] {
+      let run = try EngineProbe.run(registry, record, options: ValidationOptions(strict: strict), build: false, cleanCheck: cleanCheck)
+      #expect(run.findings == expected, "\(record)")
+    }
+  }
+}

@@ -108,7 +108,8 @@ struct PathObjectTests {
       ["warning default-substituted /address", "warning type-mismatch /address", "warning type-mismatch /address"],
       "zip", #"default:"-""#
     ),
-    (#"{"outer": 5}"#, false, ["error missing-required /outer", "warning type-mismatch /outer"], "n", ""),
+    // A required property's unusable value stays an error, the root cause, as a direct one's does.
+    (#"{"outer": 5}"#, false, ["error type-mismatch /outer", "note missing-required /outer"], "n", ""),
     (#"{"outer": {"inner": 1}, "list": "ab"}"#, true, ["warning type-mismatch /list"], "second", "nil"),
     // JSON Cast tries the next alternative, as after any value it cannot use.
     (

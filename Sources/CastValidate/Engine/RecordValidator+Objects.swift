@@ -115,7 +115,7 @@ extension RecordValidator {
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
       let outcome = settle(
         field, slot.status, policy: policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
-        valueEnd: slot.end)
+        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -178,8 +178,13 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1
+    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1, spelledAsDeclared: Bool
   ) -> Settlement {
+    // Where the value is, as the data spells its keys: findings about a present value point there.
+    func suffix() -> String {
+      if !spelledAsDeclared, let spelled = dataSuffix(from: objectStart, to: valueOffset) { return spelled }
+      return keySuffix(field, key)
+    }
     switch status {
     case .value:
       return .keep
@@ -190,23 +195,23 @@ extension RecordValidator {
         report(
           .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.null == .error ? "this dialect" : "--strict") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-          extraPath: keySuffix(field, key))
+          extraPath: suffix())
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
-      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", key: key) }
+      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", suffix: suffix()) }
       if policy.nullIsPlainNil(optional: field.isOptional, required: false, hasDefault: field.hasDefault) { return .nilValue }
       // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
       // the default, for an optional as for any other (`String? = "as"`).
       if field.hasDefault {
-        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
+        report(.nullReplacedByDefault, .warning, "'\(field.name)' is null; it keeps its default", at: valueOffset, declaration: field.declaration, extraPath: suffix())
         return .useDefault
       }
       // Nothing silent (§1.2): a non-optional left nil by a null says so.
       report(
         .nullReadAsAbsent, .warning, "'\(field.name)' is null, read as absent: \(SchemaTextual.type(field.property)) has no default, so it is left nil",
         at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
-        extraPath: keySuffix(field, key))
+        extraPath: suffix())
       return .nilValue
     case .unconvertible:
       guard policy.unconvertible != .error else { return .nilValue }
@@ -214,11 +219,11 @@ extension RecordValidator {
         // A consequence, not a cause: where the value's own errors say why, this is a note.
         let explained = findings.contains { $0.severity == .error && $0.offset >= valueOffset && $0.offset < max(valueEnd, valueOffset + 1) }
         return absent(
-          field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", key: key,
+          field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", suffix: suffix(),
           severity: explained ? .note : .error)
       }
       if field.hasDefault {
-        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: keySuffix(field, key))
+        report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: suffix())
         return .useDefault
       }
       return .nilValue
@@ -226,7 +231,7 @@ extension RecordValidator {
   }
 
   private mutating func absent(
-    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", key: KeyPath? = nil,
+    _ field: FieldPlan, at offset: Int, reason: String?, found: String = "absent", suffix: String? = nil,
     known: @autoclosure () -> [String] = [], severity: Severity = .error
   ) -> Settlement {
     if field.isRequired {
@@ -241,7 +246,7 @@ extension RecordValidator {
         ?? "missing required key \(keys) (property '\(field.name)': \(type))\(hint)"
       report(
         .missingRequired, severity, message, at: offset, declaration: field.declaration, expected: type,
-        found: found, extraPath: keySuffix(field, key))
+        found: found, extraPath: suffix ?? keySuffix(field))
       return .nilValue
     }
     return field.hasDefault ? .useDefault : .nilValue

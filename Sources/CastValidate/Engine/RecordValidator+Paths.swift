@@ -53,7 +53,7 @@ extension RecordValidator {
       let mark = findings.count
       let errorsBefore = errorCount
       outcome.steps = -1
-      switch locate(keyPath, plan, captures, origin: (fieldIndex, alternative)) {
+      switch locate(keyPath, plan, captures, wantsPieces: true) {
       case .absent:
         continue
       case .found(let found, let foundPieces):
@@ -114,12 +114,14 @@ extension RecordValidator {
       "expected \(expected) at \"\(reached)\" for '\(field.name)' (\"\(keyPath)\"), found \(found)", at: span.start,
       declaration: field.declaration, expected: expected, found: found)
     path.pop(pieces.count)
-    if policy.unconvertible != .error { demote(since: mark) }
+    // As for any other unusable value: a required property's cannot be dropped, so the finding
+    // stays an error, the root cause.
+    if policy.unconvertible != .error, !field.isRequired { demote(since: mark) }
     return .unconvertible
   }
 
   func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?]) -> Bool {
-    guard case .found(let span, _) = locate(key, plan, captures, origin: nil) else { return false }
+    guard case .found(let span, _) = locate(key, plan, captures, wantsPieces: false) else { return false }
     return firstByte(span) == UInt8(ascii: "{")
   }
 
@@ -132,28 +134,24 @@ extension RecordValidator {
       extraPath: "/" + key.components.map { JSONPointer.escape($0.key) }.joined(separator: "/"))
   }
 
-  /// Where `keyPath` leads, with the path pieces to the value it reaches.
-  func locate(
-    _ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], origin: (field: Int, alternative: Int)?
-  ) -> PathLookup {
+  /// Where `keyPath` leads, with the path pieces to the value it reaches when `wantsPieces`.
+  func locate(_ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], wantsPieces: Bool) -> PathLookup {
     var pieces: [PathPiece] = []
     var current = JSONSpan(start: -1, end: -1)
     for (position, component) in keyPath.components.enumerated() {
+      // The data's own key, so that a pointer names the member as the document spells it (`-i`,
+      // snake_case folding), as a plain property's does.
+      let key: JSONStringToken
       if position == 0 {
         let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive, snakeCase: plan.snakeCase)
         guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return .absent }
-        current = capture.value
+        (key, current) = (capture.key, capture.value)
       } else {
         guard firstByte(current) == UInt8(ascii: "{") else { return .blocked(current, pieces, needs: .object) }
         guard let child = member(component.key, of: current, plan) else { return .absent }
-        current = child
+        (key, current) = child
       }
-      if let origin {
-        pieces.append(
-          .component(
-            plan: Int32(plan.index), field: Int32(origin.field), alternative: Int16(origin.alternative),
-            component: Int16(position)))
-      }
+      if wantsPieces { pieces.append(.key(key)) }
       if let index = component.index {
         guard firstByte(current) == UInt8(ascii: "[") else { return .blocked(current, pieces, needs: .array) }
         guard let element = element(index, of: current) else { return .absent }
@@ -174,18 +172,18 @@ extension RecordValidator {
     JSONScanner(bytes(span), baseOffset: span.start, maxDepth: schema.options.maxDepth)
   }
 
-  /// The value of the last member named `key` in the object at `span`.
-  private func member(_ key: String, of span: JSONSpan, _ plan: ModelPlan) -> JSONSpan? {
+  /// The key and value of the last member named `key` in the object at `span`.
+  private func member(_ key: String, of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
     var scanner = subScanner(span)
     guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return nil }
     let expected = SchemaCompiler.keyBytes(key, plan.caseInsensitive, snakeCase: plan.snakeCase)
     var first = true
-    var found: JSONSpan?
+    var found: (JSONStringToken, JSONSpan)?
     while let token = try? scanner.nextKey(&first) {
       guard (try? scanner.peekKind()) != nil else { return nil }
       let start = scanner.offset
       guard (try? scanner.skipValue()) != nil else { return nil }
-      if Self.matches(token, expected, plan, scanner) { found = JSONSpan(start: start, end: scanner.offset) }
+      if Self.matches(token, expected, plan, scanner) { found = (token, JSONSpan(start: start, end: scanner.offset)) }
     }
     return found
   }

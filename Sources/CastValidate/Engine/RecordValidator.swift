@@ -12,10 +12,8 @@ enum Outcome {
 
 /// One piece of the current JSON Pointer, kept cheap (plain data) until a finding needs the text.
 enum PathPiece {
-  /// A key read from the document.
+  /// A key read from the document (a key path's steps too, as the document spells them).
   case key(JSONStringToken)
-  /// A component of a property's key path: plan, field, alternative and component indices.
-  case component(plan: Int32, field: Int32, alternative: Int16, component: Int16)
   /// An array index.
   case index(Int)
 }
@@ -241,9 +239,6 @@ struct RecordValidator {
       switch piece {
       case .key(let token):
         text += JSONPointer.escape(currentKeyText(token))
-      case .component(let plan, let field, let alternative, let component):
-        let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
-        text += JSONPointer.escape(keys[Int(alternative)].components[Int(component)].key)
       case .index(let index):
         text += String(index)
       }
@@ -259,9 +254,6 @@ struct RecordValidator {
       switch piece {
       case .key(let token):
         steps.append(.key(currentKeyText(token)))
-      case .component(let plan, let field, let alternative, let component):
-        let keys = schema.plans[Int(plan)].fields[Int(field)].property.keys
-        steps.append(.key(keys[Int(alternative)].components[Int(component)].key))
       case .index(let index):
         steps.append(.index(index))
       }
