@@ -85,13 +85,14 @@ fuzz-smoke: deps
 	FUZZ_SECONDS=60 FUZZ_PARALLEL=1 scripts/fuzz.sh
 
 # Speed and memory on the peer benchmark's data and on every shape of the json-corpus (not a test: see scripts/bench.py and scripts/bench_shapes.py).
+# simdjson (Debian's libsimdjson-dev) and GenSON (PyPI, into .build/bench-venv) are installed
+# on first use by scripts/install-bench-deps.sh.
 bench: release
-	python3 scripts/bench.py
-	python3 scripts/bench_infer.py
+	@PY=$$(scripts/install-bench-deps.sh) && $$PY scripts/bench.py && $$PY scripts/bench_infer.py
 
-# castctl infer beside GenSON (pip install genson) on the users file and the json-corpus.
+# castctl infer beside GenSON on the users file and the json-corpus.
 bench-infer: release
-	python3 scripts/bench_infer.py
+	@PY=$$(scripts/install-bench-deps.sh) && $$PY scripts/bench_infer.py
 
 clean:
 	rm -rf .build .build-asan .build-tsan Fuzz/.build Fuzz/.work

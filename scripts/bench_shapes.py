@@ -178,8 +178,10 @@ def simdjson_peer(options):
     if not os.path.exists(peer):
         os.makedirs(os.path.dirname(peer), exist_ok=True)
         source = os.path.join(SHARED, "bench", "peers", "simdjson", "simdjson_peer.cpp")
-        subprocess.run([os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-DNDEBUG", source, "-o", peer, "-lsimdjson"],
-                       check=True)
+        built = subprocess.run([os.environ.get("CXX", "g++"), "-O3", "-std=c++17", "-DNDEBUG", source, "-o", peer,
+                                "-lsimdjson"])
+        if built.returncode != 0:
+            sys.exit("bench: the simdjson peer did not build; scripts/install-bench-deps.sh installs libsimdjson-dev")
     return peer
 
 

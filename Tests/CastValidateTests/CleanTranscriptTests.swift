@@ -111,7 +111,7 @@ struct CleanTranscriptTests {
     #"{"id":1,"byName":{\#((0..<40).map { "\"k\($0 == 36 ? 3 : $0)\":\($0)" }.joined(separator: ","))}}"#,
     // Sets: distinct elements, repeats (past the elements compared as they come too), and
     // elements whose bytes do not tell whether they repeat.
-    #"{"id":1,"unique":["a","b","c"],"ids":[3,1,-0,0]}"#,
+    #"{"id":1,"unique":["a","b","c"],"ids":[3,1,-1,0]}"#,
     #"{"id":1,"unique":["a","b","a"]}"#,
     #"{"id":1,"ids":[1,2,1]}"#,
     #"{"id":1,"unique":[\#((0..<40).map { "\"s\($0)\"" }.joined(separator: ","))]}"#,
@@ -127,6 +127,9 @@ struct CleanTranscriptTests {
     #"{"id":1,"epoch":-0,"millis":0}"#,
     #"{"id":1,"epoch":"2020-01-02T03:04:05Z","millis":"1577934245123"}"#,
     #"{"id":1,"epoch":0.1,"millis":-1}"#,
+    // `-0` is the Int 0: a repeat the bytes do not show.
+    #"{"id":1,"ids":[3,-0,0]}"#,
+    #"{"id":1,"ids":[-0]}"#,
   ]
 
   static let optionSets: [ValidationOptions] = [

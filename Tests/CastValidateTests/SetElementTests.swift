@@ -4,12 +4,15 @@ import Testing
 @testable import CastValidate
 
 /// A `Set`'s repeated elements, found through the elements' hashes (not by comparing each with
-/// every other), as Swift's `Set` finds them: Strings by canonical equivalence.
+/// every other), as Swift's `Set` finds them: Strings by canonical equivalence, numbers by value.
 struct SetElementTests {
   static let schema = """
     struct M: DictionaryConvertible {
         var names: Set<String>?
         var ids: Set<Int>?
+        var values: Set<Double>?
+        var floats: Set<Float>?
+        var amounts: Set<Decimal>?
     }
     """
 
@@ -18,7 +21,15 @@ struct SetElementTests {
     arguments: [
       (#"{"names":["é","e\u0301"]}"#, ["warning duplicate-element /names/1"]),
       (#"{"ids":[1,2,3,2,1]}"#, ["warning duplicate-element /ids/3", "warning duplicate-element /ids/4"]),
-      (#"{"ids":[0,-0]}"#, []),
+      // Numbers are equal as their type's values: `-0` is the Int 0, `1.0` and `1e0` the Double 1.
+      (#"{"ids":[0,-0]}"#, ["warning duplicate-element /ids/1"]),
+      (#"{"ids":[-0,0,-1]}"#, ["warning duplicate-element /ids/1"]),
+      (#"{"values":[1,1.0,1e0,2]}"#, ["warning duplicate-element /values/1", "warning duplicate-element /values/2"]),
+      (#"{"values":[0,-0.0]}"#, ["warning duplicate-element /values/1"]),
+      (#"{"values":[0.1,0.10000000000000001,1.5,15e-1]}"#, ["warning duplicate-element /values/1", "warning duplicate-element /values/3"]),
+      (#"{"values":[0.1,0.2,1e300]}"#, []),
+      (#"{"floats":[0.1,0.10000000001,2]}"#, ["warning duplicate-element /floats/1"]),
+      (#"{"amounts":[1,1.0,1.50,1.5,0.01]}"#, ["warning duplicate-element /amounts/1", "warning duplicate-element /amounts/3"]),
       (#"{"names":["a","b"],"ids":[]}"#, []),
     ])
   func repeatedElements(_ json: String, _ expected: [String]) throws {

@@ -30,7 +30,7 @@ extension RecordValidator {
       switch outcome {
       case .value(let item):
         if let item {
-          if isSet, !distinct.insert(item).inserted {
+          if isSet, !distinct.insert(SetElementIdentity.of(item, element)).inserted {
             report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
             failed = failed || policy.isStrict
             continue

@@ -180,8 +180,8 @@ extension FindingCode {
     case .duplicateElement:
       FindingExplanation(
         code: self,
-        meaning: #"a `Set` received the same element twice"#,
-        detail: #"A `Set` holds each element once: the data's repetition is collapsed, so encoding it back writes fewer elements."#,
+        meaning: #"a `Set` received the same element twice (numbers by value: `-0` and `0` in a `Set<Int>`, `1` and `1.0` in a `Set<Double>`)"#,
+        detail: #"A `Set` holds each element once: the data's repetition is collapsed, so encoding it back writes fewer elements. Elements are compared as Swift compares them: numbers by their value in the element type, strings by canonical equivalence."#,
         example: .init(
           model: #"""
             struct Post {

@@ -30,6 +30,29 @@ enum FixedCorpus {
       ], codingKeys: false)],
       handWritten: [("let with initial value, key given", #"{"id": 1, "kind": "other"}"#), ("let with initial value, key absent", #"{"id": 1}"#)],
       origin: "table"),
+    // A set's elements are equal as their type's values, whatever their spelling.
+    CorpusModel(
+      root: "RowSetNumbers",
+      types: [.structure(name: "RowSetNumbers", properties: [
+        PropertyShape(name: "ints", type: .optional(.set(.integer(.int))), isLet: false),
+        PropertyShape(name: "doubles", type: .optional(.set(.double)), isLet: false),
+        PropertyShape(name: "floats", type: .optional(.set(.float)), isLet: false),
+        PropertyShape(name: "decimals", type: .optional(.set(.decimal)), isLet: false),
+      ], codingKeys: false)],
+      handWritten: [
+        // NB: one distinct element per set, as in the generated documents: a Set's encoding order is not defined.
+        ("0 and -0 in a Set<Int>", #"{"ints": [0, -0]}"#),
+        ("1, 1.0 and 1e0 in a Set<Double>", #"{"doubles": [1, 1.0, 1e0]}"#),
+        ("0 and -0.0 in a Set<Double>", #"{"doubles": [0, -0.0]}"#),
+        ("-0.0 and 0 in a Set<Double>", #"{"doubles": [-0.0, 0]}"#),
+        ("one Double spelt two ways", #"{"doubles": [0.1, 0.10000000000000001]}"#),
+        ("1.5 and 15e-1 in a Set<Double>", #"{"doubles": [1.5, 15e-1]}"#),
+        ("two Doubles, one Float", #"{"floats": [0.1, 0.10000000001]}"#),
+        ("1 and 1.0 in a Set<Decimal>", #"{"decimals": [1, 1.0]}"#),
+        ("1.50 and 1.5 in a Set<Decimal>", #"{"decimals": [1.50, 1.5]}"#),
+        ("one number each", #"{"ints": [1], "doubles": [0.1], "floats": [2], "decimals": [0.01]}"#),
+      ],
+      origin: "table"),
   ]
 
   static let seeds: [CorpusModel] = [

@@ -475,8 +475,8 @@ final class CleanRecordCheck {
     return true
   }
 
-  /// A set whose elements are equal exactly when their bytes are: integers (the walk compares
-  /// their text), ASCII strings without escapes (it compares Strings, which for ASCII are their
+  /// A set whose elements are equal exactly when their bytes are: integers but `-0` (the walk
+  /// compares their values, `SetElementIdentity`), ASCII strings without escapes (it compares Strings, which for ASCII are their
   /// bytes) and cases of a string enum (read by their raw values' exact bytes). A repeated
   /// element, which gets a finding, and any other set are left to the full walk.
   // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
@@ -507,7 +507,12 @@ final class CleanRecordCheck {
       guard try isCase ? value(element, &scanner, nullIsClean: false, sink) : scalar(type, scanner.byte(at: scanner.position), &scanner, sink)
       else { return false }
       let span = JSONSpan(start: start, end: scanner.offset)
-      if isText { guard ASCIIText.isASCIIWithoutEscapes(scanner.bytes(span)) else { return false } }
+      if isText {
+        guard ASCIIText.isASCIIWithoutEscapes(scanner.bytes(span)) else { return false }
+      } else if !isCase, span.end &- span.start == 2, scanner.bytes(span).elementsEqual("-0".utf8) {
+        // `-0`, the one integer whose bytes are not its value's only spelling (`0`).
+        return false
+      }
       guard noteKey(span, from: base, scanner) else { return false }
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
