@@ -3,8 +3,8 @@ import Testing
 
 @testable import CastValidate
 
-/// `//! count` of sets and dictionaries, sets of enum cases, dictionaries keyed by enum cases and
-/// arrays of arrays, read by the clean-record check: with the check and without it, the same verdicts and findings;
+/// `//! count` of sets and dictionaries, sets of enum cases and of floating-point numbers,
+/// dictionaries keyed by enum cases and arrays of arrays, read by the clean-record check: with the check and without it, the same verdicts and findings;
 /// clean records pass the check on its own.
 struct CollectionCheckTests {
   static let schema = """
@@ -21,6 +21,8 @@ struct CollectionCheckTests {
       var grid: [[Int]]? //! count 2
       var holes: [[Int?]?]?
       var cube: [[[Double]]]?
+      var weights: Set<Double>? //! count 1...40
+      var ratios: Set<Float>?
     }
     """
 
@@ -33,6 +35,8 @@ struct CollectionCheckTests {
     #"{"sets":{"k":["red","green","blue"]}}"#,
     #"{"grid":[[1,2],[]],"holes":[null,[null,1],[]],"cube":[[[1.5,2]],[],[[3],[4,5e1]]]}"#,
     #"{"grid":[ [ 1 ] , [ 2 , 3 ] ],"holes":[],"cube":[]}"#,
+    #"{"weights":[1,1.5,-2,0,1e-3,0.1,0.30000000000000004],"ratios":[0.5,-0.25,3]}"#,
+    #"{"weights":[\#((0..<40).map { "\($0).5" }.joined(separator: ","))]}"#,
   ]
 
   /// Records the walk has something to say about.
@@ -61,6 +65,18 @@ struct CollectionCheckTests {
     #"{"holes":[[1],{"a":1}]}"#,
     #"{"cube":[[[1]],[[true]]]}"#,
     #"{"cube":[[[1]],[null]]}"#,
+    #"{"weights":[1,1.0]}"#,
+    #"{"weights":[0,-0.0]}"#,
+    #"{"weights":[-0,0.0]}"#,
+    #"{"weights":[1.5,2,15e-1]}"#,
+    #"{"weights":[0.1,0.10000000000000001]}"#,
+    #"{"weights":[\#((0..<39).map { "\($0).5" }.joined(separator: ",")),7.50]}"#,
+    #"{"weights":[]}"#,
+    #"{"weights":[1,null]}"#,
+    #"{"weights":[1,"2"]}"#,
+    #"{"weights":[1e400]}"#,
+    #"{"ratios":[0.1,0.10000000001]}"#,
+    #"{"ratios":[1e39]}"#,
   ]
 
   /// Records the walk reads as clean, which the check leaves to it.

@@ -136,6 +136,9 @@ enum FuzzSchema {
         var tags: [String]?
         var holes: [Int?]?
         var unique: Set<String>?
+        var ids: Set<Int>?
+        var weights: Set<Double>?
+        var ratios: Set<Float>?
         var scores: [String: [Double]]?
         var byNumber: [Int: String]?
         var geo: Geo?

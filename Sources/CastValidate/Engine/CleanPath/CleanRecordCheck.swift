@@ -33,6 +33,9 @@ final class CleanRecordCheck {
   /// Keys of the dictionaries and elements of the sets being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   private var keyCount = 0
+  /// The values of the floating-point set being read, as bit patterns (`floatingSet`; such a
+  /// set holds no other).
+  private var setValues: UnsafeMutablePointer<UInt64>
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
   /// it, once the dictionary ends, in sorted order.
   private static let keyLimit = 32
@@ -71,12 +74,14 @@ final class CleanRecordCheck {
     bytes = plan.bytes.base
     ignoresUnknownKeys = plan.ignoresUnknownKeys
     keys = .allocate(capacity: Self.keyCapacity)
+    setValues = .allocate(capacity: Self.keyCapacity)
     wideSeen = .allocate(capacity: Self.wideCapacity)
     treeSpans = .allocate(capacity: Self.treeCapacity)
   }
 
   deinit {
     keys.deallocate()
+    setValues.deallocate()
     wideSeen.deallocate()
     treeSpans.deallocate()
   }
@@ -476,8 +481,9 @@ final class CleanRecordCheck {
   }
 
   /// A set whose elements are equal exactly when their bytes are: integers but `-0` (the walk
-  /// compares their values, `SetElementIdentity`), ASCII strings without escapes (it compares Strings, which for ASCII are their
-  /// bytes) and cases of a string enum (read by their raw values' exact bytes). A repeated
+  /// compares their values, `SetElementIdentity`), ASCII strings without escapes (it compares
+  /// Strings, which for ASCII are their bytes) and cases of a string enum (read by their raw
+  /// values' exact bytes); and a set of floating-point numbers, compared by value. A repeated
   /// element, which gets a finding, and any other set are left to the full walk.
   // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
   @inline(never)
@@ -488,6 +494,8 @@ final class CleanRecordCheck {
     // An integer or string type, or else a string enum's cases.
     var type = ScalarType.string
     switch element {
+    case .scalar(let scalar) where scalar == .double || scalar == .cgFloat || scalar == .float:
+      return try floatingSet(scalar, &scanner, sink)
     case .scalar(let scalar) where scalar == .string || scalar.isInteger: type = scalar
     case .enumeration(let index) where !enums[index].isNumeric: break
     default: return false
@@ -517,6 +525,37 @@ final class CleanRecordCheck {
     }
     if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
     arrayCount = keyCount &- base
+    sink.close(JSONByte.closeBracket)
+    return true
+  }
+
+  /// A set of `Double`, `CGFloat` or `Float`: each element is checked as the type's scalar, and
+  /// two are the same element when their values in the type are equal (`1` and `1.0`, `0` and
+  /// `-0.0`), as `SetElementIdentity` has the walk compare them.
+  private func floatingSet<Sink: CleanSink>(
+    _ type: ScalarType, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    try scanner.beginArray()
+    sink.open(JSONByte.openBracket)
+    var first = true
+    var count = 0
+    while try scanner.nextElement(&first) {
+      sink.element()
+      guard scanner.position < scanner.end, count < Self.keyCapacity else { return false }
+      let start = scanner.offset
+      let isNegative = scanner.byte(at: scanner.position) == UInt8(ascii: "-")
+      guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
+      let token = JSONNumberToken(span: JSONSpan(start: start, end: scanner.offset), isInteger: false, isNegative: isNegative)
+      let value = type == .float ? Double(Float(scanner.double(token))) : scanner.double(token)
+      // NB: `+ 0` makes -0.0 the 0.0 it equals.
+      setValues[count] = (value + 0).bitPattern
+      count &+= 1
+    }
+    // Sorted, two equal values are neighbours (the set has ended, so their order is free).
+    var values = UnsafeMutableBufferPointer(start: setValues, count: count)
+    values.sort()
+    for index in values.indices.dropFirst() where values[index] == values[index &- 1] { return false }
+    arrayCount = count
     sink.close(JSONByte.closeBracket)
     return true
   }
