@@ -205,6 +205,9 @@ extension FieldPlan {
     case .range(let range, _):
       return range.with { $0.contains(literal: value.raw) } != false
     case .floatingRange(let lower, let upper, let inclusive, _):
+      // Most values are far from both bounds, where an approximation decides; near one, the
+      // correctly rounded value does.
+      if ApproximateDouble(value.raw).isSurelyWithin(lower, upper) { return true }
       let number = scanner.double(JSONNumberToken(span: value.span, isInteger: false, isNegative: false))
       return CompiledCheck.within(number, lower, upper, inclusive: inclusive)
     case .length(let lower, let upper, _):
