@@ -86,6 +86,9 @@ MICRO = [
     ("Set<Color>", "Set<Color>", lambda r: json.dumps(r.sample(["red", "green", "blue"], 2))),
     ("//! count (dictionary)", "[String: Int] //! count 1...10", lambda r: json.dumps({f"k{i}": r.randrange(1000) for i in range(3)})),
     ("//! pattern (URL)", 'URL //! pattern "^https://"', lambda r: json.dumps(f"https://example.com/u{r.randrange(10**6)}")),
+    # Keys the model does not read (it reads `z…`, absent): skipped, each checked for a repeat.
+    ("unread keys", 'Int? //! "z{k}"', lambda r: str(r.randrange(-10**12, 10**12))),
+    ("Set<Float>", "Set<Float>", lambda r: json.dumps([x / 100 for x in r.sample(range(-10**5, 10**5), 4)])),
 ]
 FIELDS = 16
 MICRO_MB = 4

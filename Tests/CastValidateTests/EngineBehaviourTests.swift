@@ -692,6 +692,48 @@ struct EngineKeyTests {
     #expect(run.value("d") == #"{"a":2}"#)
     #expect(run.value("n") == "2")
   }
+
+  static let unreadKeys: [(json: String, findings: [String])] = {
+    let many = (0..<40).map { "\"u\($0)\": \($0)" }.joined(separator: ", ")
+    return [
+      (#"{"x": 1, "x": 2}"#, ["duplicate-key /x"]),
+      (#"{"x": 1, "count": 2, "x": {"x": 3}}"#, ["duplicate-key /x"]),
+      (#"{\#(many), "u7": 0}"#, ["duplicate-key /u7"]),
+      (#"{\#(many), "count": 1, "u39": 0, "u0": 0}"#, ["duplicate-key /u39", "duplicate-key /u0"]),
+      // The same key in different objects, or once read and once not, is no repeat.
+      (#"{"x": 1, "items": [{"x": 1}, {"x": 2}], "y": {"x": 1}}"#, []),
+      (#"{"X": 1, "x": 2}"#, []),
+      // One length and the same end bytes: told apart by their whole bytes.
+      (#"{"abc": 1, "axc": 2, "ac": 3, "abc ": 4}"#, []),
+      (#"{"abc": 1, "axc": 2, "abc": 3}"#, ["duplicate-key /abc"]),
+      (#"{"x": 1, "\u0078": 2}"#, ["duplicate-key /x"]),
+    ]
+  }()
+
+  /// Semantics §1: a repeated key in one object is a duplicate whether the model reads it or not.
+  @Test(
+    "a repeated key the model does not read is a duplicate too, with the clean-record check and without it",
+    arguments: unreadKeys.indices, [false, true])
+  func duplicateUnreadKeys(_ row: Int, _ strict: Bool) throws {
+    let schema = """
+      struct Item: DictionaryConvertible {
+        var x: Int?
+      }
+      struct M: DictionaryConvertible {
+        var count: Int?
+        var items: [Item]?
+      }
+      """
+    let (json, expected) = Self.unreadKeys[row]
+    let registry = EngineProbe.registry(schema)
+    for cleanCheck in [true, false] {
+      let run = try EngineProbe.run(registry, json, options: ValidationOptions(strict: strict), build: false, cleanCheck: cleanCheck)
+      #expect(run.record.findings.map(EngineProbe.describe) == expected.map { (strict ? "error " : "warning ") + $0 }, "\(json)")
+      #expect(run.isValid == (expected.isEmpty || !strict))
+    }
+    // Unread keys that do not repeat are the check's to vouch for, not the walk's.
+    #expect(try CheckAgreement.passesCheck(schema, json, validation: ValidationOptions(strict: strict)) == expected.isEmpty)
+  }
 }
 
 // MARK: - Declarative checks

@@ -48,6 +48,9 @@ extension RecordValidator {
     var first = true
     var guess = 0
     let hasRoots = !plan.deferredRoots.isEmpty
+    // The keys no property reads, for spotting a repeated one; made at the first such key.
+    var unread: DuplicateKeys?
+    defer { unread?.release() }
     while let key = try scanner.nextKey(&first) {
       _ = try scanner.peekKind()
       let valueStart = scanner.offset
@@ -76,6 +79,10 @@ extension RecordValidator {
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       } else if root == nil {
         try unknownKey(key, plan, &scanner, at: valueStart)
+        if unread == nil { unread = DuplicateKeys(keyScratch) }
+        if let previous = unread?.insert(key, scanner: scanner) {
+          reportDuplicate(key, previous: previous, at: valueStart, declaration: plan.declaration, unread: true)
+        }
         continue
       } else {
         if let root, captureStack[captureBase + root].value.start >= 0 {
@@ -374,12 +381,12 @@ extension RecordValidator {
   }
 
   mutating func reportDuplicate(
-    _ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange, firstWins: Bool = false
+    _ key: JSONStringToken, previous: Int, at offset: Int, declaration: SourceRange, firstWins: Bool = false,
+    unread: Bool = false
   ) {
     path.push(.key(key))
-    report(
-      .duplicateKey, .warning, Self.duplicateMessage(firstWins: firstWins), at: offset, declaration: declaration,
-      related: previous)
+    let message = unread ? "duplicate key; the model does not read it" : Self.duplicateMessage(firstWins: firstWins)
+    report(.duplicateKey, .warning, message, at: offset, declaration: declaration, related: previous)
     path.pop()
   }
 

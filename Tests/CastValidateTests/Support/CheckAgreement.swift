@@ -30,11 +30,12 @@ enum CheckAgreement {
     return full.records.allSatisfy { $0.findings.isEmpty }
   }
 
-  /// Whether the check alone vouches for `record` against `model`, under `strict`.
+  /// Whether the check alone vouches for `record` against `model`, under `validation` (by default `strict`).
   static func passesCheck(
-    _ schema: String, _ record: String, model: String = "M", options: RegistryOptions = RegistryOptions()
+    _ schema: String, _ record: String, model: String = "M", options: RegistryOptions = RegistryOptions(),
+    validation: ValidationOptions = strict
   ) throws -> Bool {
-    let compiled = CompiledSchema(registry: EngineProbe.registry(schema, options: options), options: strict)
+    let compiled = CompiledSchema(registry: EngineProbe.registry(schema, options: options), options: validation)
     let check = CleanRecordCheck(plan: compiled.cleanPlan)
     let index = try #require(compiled.modelIndex(model))
     return Array(record.utf8).withUnsafeBytes { raw in

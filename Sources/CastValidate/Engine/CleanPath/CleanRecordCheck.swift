@@ -293,9 +293,13 @@ final class CleanRecordCheck {
     // only validation reads them here: output is written in the order the walk writes it).
     let treeBase = treeCount
     if model.nodeCount > 0 { guard !sink.writes, openTree(model) else { return false } }
+    // The keys no property reads, noted as a dictionary's are: a repeated one gets a finding.
+    let keyBase = keyCount
+    var unreadFilter: UInt64 = 0
     defer {
       wideCount = wideBase
       treeCount = treeBase
+      keyCount = keyBase
     }
     try scanner.beginObject()
     sink.beginModel()
@@ -318,7 +322,7 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         guard let matched = match(key.span, model, &guess, scanner) else {
-          guard try otherKey(key, of: model, at: treeBase, &scanner) else { return false }
+          guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
           continue
         }
         position = matched
@@ -350,6 +354,7 @@ final class CleanRecordCheck {
       guard try fieldValue(field, &scanner, sink) else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
+    if keyCount &- keyBase > Self.keyLimit, hasRepeatedKey(from: keyBase, scanner) { return false }
     for required in 0..<model.wideRequiredCount where !Self.isWide(wideRequired[model.firstWideRequired &+ required], in: wideSeen + wideBase) {
       return false
     }
@@ -384,17 +389,40 @@ final class CleanRecordCheck {
   }
 
   /// Whether a key no property of `model` reads is clean: the first key of a key path, whose
-  /// value is kept for later, or a key skipped under `--unknown ignore`. The cursor is then past
-  /// its value.
+  /// value is kept for later, or a key skipped under `--unknown ignore` that is not a repeat of
+  /// one skipped before (the model's such keys start at `keyBase`). The cursor is then past its
+  /// value.
   // NB: out of line, so that the loop over the keys the model reads stays small.
   @inline(never)
-  private func otherKey(_ key: JSONStringToken, of model: CleanModel, at treeBase: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
+  private func otherKey(
+    _ key: JSONStringToken, of model: CleanModel, at treeBase: Int, keys keyBase: Int, _ filter: inout UInt64,
+    _ scanner: inout JSONScanner
+  ) throws(JSONSyntaxError) -> Bool {
     if model.nodeCount > 0, let node = treeMember(key.span, of: model.firstNode, scanner) {
       return try capture(node, of: model, at: treeBase, &scanner)
     }
-    guard ignoresUnknownKeys, !model.mayKnowOtherKeys else { return false }
+    guard ignoresUnknownKeys, !model.mayKnowOtherKeys, noteUnreadKey(key.span, from: keyBase, &filter, scanner) else {
+      return false
+    }
     try scanner.skipValue()
     return true
+  }
+
+  /// Notes a key no property reads as `noteKey` does, comparing it with the object's others only
+  /// when a 64-bit filter of their lengths and end bytes says it may repeat one: most such keys
+  /// are told apart by that alone.
+  private func noteUnreadKey(_ span: JSONSpan, from base: Int, _ filter: inout UInt64, _ scanner: JSONScanner) -> Bool {
+    let raw = scanner.bytes(span)
+    let mix = raw.count &* 7 &+ Int(raw.first ?? 0) &* 3 &+ Int(raw.last ?? 0)
+    let bit: UInt64 = 1 << UInt64(mix & 63)
+    guard filter & bit != 0 else {
+      filter |= bit
+      guard keyCount < Self.keyCapacity else { return false }
+      keys[keyCount] = span
+      keyCount &+= 1
+      return true
+    }
+    return noteKey(span, from: base, scanner)
   }
 
   /// Marks field `position` (64 or more) seen in `words`; false when it already was.
