@@ -254,9 +254,16 @@ package final class ExactRange: Sendable {
   /// `-?digits` with 1 to 18 digits (which always fit), as its value; nil for any other literal.
   private static func smallInteger(_ literal: UnsafeRawBufferPointer) -> Int64? {
     let negative = literal.first == UInt8(ascii: "-")
-    guard literal.first != UInt8(ascii: "+"), literal.count - (negative ? 1 : 0) <= 18,
-      let (_, magnitude) = IntegerText.exactInteger(literal)
-    else { return nil }
-    return negative ? -Int64(magnitude) : Int64(magnitude)
+    var index = negative ? 1 : 0
+    guard literal.count > index, literal.count &- index <= 18 else { return nil }
+    // NB: 18 digits cannot overflow, so the loop needs no checks but the digits'.
+    var magnitude: Int64 = 0
+    while index < literal.count {
+      let digit = literal[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      magnitude = magnitude &* 10 &+ Int64(digit)
+      index &+= 1
+    }
+    return negative ? -magnitude : magnitude
   }
 }
