@@ -100,4 +100,27 @@ struct JSONScannerStringTests {
       }
     }
   }
+
+  /// Runs of non-ASCII text, read sequence after sequence without a look for ASCII between them:
+  /// each bad byte is still named where it stands, and a run ends at any ASCII byte.
+  static let runs: [(bytes: [UInt8], error: (offset: Int, message: String)?)] = [
+    (Array("\"日本語のテキスト\"".utf8), nil),
+    (Array("\"日本\\n語\"".utf8), nil),
+    (Array("\"é€中😀é\"".utf8), nil),
+    // A lone continuation byte in the middle of a run.
+    ([0x22, 0xE6, 0x97, 0xA5, 0x80, 0xE6, 0x9C, 0xAC, 0x22], (4, "invalid UTF-8 byte 0x80 in string")),
+    // A sequence cut short by the next lead byte, and by the closing quote.
+    ([0x22, 0xE6, 0x97, 0xA5, 0xE6, 0x97, 0xE6, 0x9C, 0xAC, 0x22], (6, "invalid UTF-8 byte 0xE6 in string")),
+    ([0x22, 0xE6, 0x97, 0xA5, 0xE6, 0x97, 0x22], (4, "truncated UTF-8 sequence starting with byte 0xE6 in string")),
+    // A run that reaches the end of the input.
+    ([0x22, 0xE6, 0x97, 0xA5, 0xE6, 0x97, 0xA5], (0, "unterminated string")),
+  ]
+
+  @Test("a run of non-ASCII text is checked sequence by sequence", arguments: runs.indices)
+  func nonASCIIRuns(_ row: Int) {
+    let (bytes, expected) = Self.runs[row]
+    let error = JSONProbe.pullError(bytes)
+    #expect(error?.offset == expected?.offset, "\(error?.description ?? "no error")")
+    #expect(error?.message == expected?.message)
+  }
 }

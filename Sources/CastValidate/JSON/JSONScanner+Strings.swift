@@ -27,7 +27,9 @@ extension JSONScanner {
         hasEscapes = true
         try skipEscape(quote: quote)
       } else if b >= 0x80 {
-        try skipUTF8Sequence(quote: quote)
+        // Non-ASCII text comes in runs (CJK, emoji): a run is read here, not one 16-byte look
+        // for ASCII per character.
+        try skipUTF8Run(quote: quote)
       } else if b < 0x20 {
         throw syntaxError(
           "unescaped control character U+\(Self.hex16(UInt16(b))) in string (write it as an escape)",

@@ -1,12 +1,25 @@
 /// Strict UTF-8 validation of one multi-byte sequence inside a string (Unicode 15, table 3-7).
 extension JSONScanner {
-  /// Checks the sequence whose lead byte (>= 0x80) is at the cursor and steps over it.
+  /// Checks the sequences from the cursor (whose lead byte is >= 0x80) up to the next ASCII byte
+  /// and steps over them: non-ASCII text comes in runs (CJK, Cyrillic, emoji), read here rather
+  /// than with one 16-byte look for ASCII per character.
+  mutating func skipUTF8Run(quote: Int) throws(JSONSyntaxError) {
+    var lead = byte(at: position)
+    while true {
+      try skipUTF8Sequence(lead, quote: quote)
+      guard position < end else { return }
+      lead = byte(at: position)
+      guard lead >= 0x80 else { return }
+    }
+  }
+
+  /// Checks the sequence whose lead byte, `lead` (>= 0x80), is at the cursor and steps over it.
   ///
   /// The allowed range of the second byte depends on the lead byte; narrowing it is what rejects overlong forms
   /// (`E0 80…9F`, `F0 80…8F`), UTF-8-encoded surrogates (`ED A0…BF`) and code points above U+10FFFF (`F4 90…`).
   /// Errors name the first byte that cannot be valid where it stands.
-  mutating func skipUTF8Sequence(quote: Int) throws(JSONSyntaxError) {
-    let lead = byte(at: position)
+  @inline(__always)
+  private mutating func skipUTF8Sequence(_ lead: UInt8, quote: Int) throws(JSONSyntaxError) {
     var length = 0
     var low: UInt8 = 0x80
     var high: UInt8 = 0xBF
