@@ -44,7 +44,7 @@ struct ApproximateDoubleTests {
   /// says "surely within", the correctly rounded value is.
   @Test("surely within implies within, over 200,000 random literals")
   func neverWrong() {
-    var rng = SplitMix(seed: 2026_11_27)
+    var rng = SeededGenerator(seed: 2026_11_27)
     var decided = 0
     for _ in 0..<200_000 {
       let digits = (0..<Int(rng.next() % 22 + 1)).map { _ in String(rng.next() % 10) }.joined()
@@ -63,18 +63,5 @@ struct ApproximateDoubleTests {
       }
     }
     #expect(decided > 10_000, "the approximation decides most values away from a bound")
-  }
-}
-
-/// A small seeded generator (SplitMix64), so the random table is the same on every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

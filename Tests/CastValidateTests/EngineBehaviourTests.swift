@@ -734,6 +734,43 @@ struct EngineKeyTests {
     // Unread keys that do not repeat are the check's to vouch for, not the walk's.
     #expect(try CheckAgreement.passesCheck(schema, json, validation: ValidationOptions(strict: strict)) == expected.isEmpty)
   }
+
+  /// Inside the objects key paths and `//! super` pass through, as in the model's own.
+  @Test(
+    "a repeated unread key in an object a key path passes through is a duplicate too",
+    arguments: [
+      ("P", #"{"b": 1, "addr": {"city": "a", "zz": 1, "zz": 2}}"#, ["warning duplicate-key /addr/zz"]),
+      ("P", #"{"b": 1, "addr": {"city": "a", "zz": 1, "yy": 2}}"#, []),
+      ("Sub", #"{"b": 1, "base": {"a": 1, "q": 1, "q": 2}}"#, ["warning duplicate-key /base/q"]),
+      ("Sub", #"{"b": 1, "base": {"a": 1, "q": 1}, "q": 2}"#, []),
+    ])
+  func duplicateUnreadKeysOnPaths(_ model: String, _ json: String, _ expected: [String]) throws {
+    let schema = """
+      class Base: DictionaryConvertible {
+        var a: Int = 0
+      }
+      class Sub: Base { //! super "base"
+        var b: Int = 0
+      }
+      struct P: DictionaryConvertible {
+        var b: Int = 0
+        var city: String? //! "addr/city"
+      }
+      """
+    let registry = EngineProbe.registry(schema)
+    for cleanCheck in [true, false] {
+      let run = try EngineProbe.run(registry, json, model: model, build: false, cleanCheck: cleanCheck)
+      #expect(run.record.findings.map(EngineProbe.describe) == expected, "\(json)")
+      // The earlier value's position, as for any duplicate key.
+      if let related = run.record.findings.first?.relatedOffset {
+        #expect(Array(json.utf8)[related] == UInt8(ascii: "1"), "\(json): \(related)")
+      }
+    }
+    // The check reads key paths (not `//! super`): unread keys that do not repeat are its to vouch for.
+    if model == "P" {
+      #expect(try CheckAgreement.passesCheck(schema, json, model: model, validation: ValidationOptions()) == expected.isEmpty)
+    }
+  }
 }
 
 // MARK: - Declarative checks

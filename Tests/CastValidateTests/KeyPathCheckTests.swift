@@ -60,6 +60,7 @@ struct KeyPathCheckTests {
     record(#""address":{"city":"Oslo","zip":"0150"}"#, with: #""address":null"#),
     record(#""zip":"0150""#, with: #""zip":"0150","junk":1"#),
     record(#""zip":"0150""#, with: #""zip":"0150","zip":"1""#),
+    record(#""zip":"0150""#, with: #""zip":"0150","junk":1,"junk":2"#),
     record(#""zip":"0150""#, with: #""zip":5"#),
     record(#""list":[5,6,7]"#, with: #""list":[5,"6",7]"#),
     record(#""list":[5,6,7]"#, with: #""list":{"1":6}"#),

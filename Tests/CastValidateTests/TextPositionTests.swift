@@ -35,6 +35,24 @@ struct TextPositionTests {
     #expect(SourceFile(path: "model.cast", bytes: bytes).location(of: offset) == expected)
   }
 
+  /// Positions go on from the last one on its line (findings come in order); out of order, or on
+  /// another line, they are counted afresh: the same answers either way.
+  @Test("a data file's positions are the same in any order, on one line and across lines", arguments: [false, true])
+  func positionsInAnyOrder(_ inLine: Bool) {
+    let line = "{\"é\": [" + (0..<200).map { "\($0)" }.joined(separator: ",") + "], \"😀\": 1}"
+    let bytes = Array((line + "\n" + line + "\n").utf8)
+    let index = bytes.withUnsafeBytes { LineIndex($0) }
+    var generator = SeededGenerator(seed: 37)
+    let offsets = (0..<bytes.count).map { $0 } + (0..<300).map { _ in Int.random(in: 0..<bytes.count, using: &generator) }
+    let data = DataSource(name: "t.json", bytes: bytes)
+    for offset in offsets {
+      let expected = bytes.withUnsafeBytes { index.position(of: offset, in: $0) }
+      let lineStart = offset > line.utf8.count ? line.utf8.count + 1 : 0
+      let found = inLine ? data.position(of: offset, line: expected.line, lineStart: lineStart) : data.position(of: offset)
+      #expect(found == expected, "offset \(offset)")
+    }
+  }
+
   @Test("a data position and a model file's position agree at every offset")
   func indexAgrees() {
     let bytes = Array("{\r\n  \"é\": [1,\n2],\n\n  \"😀\": \"x\"\n}\n".utf8)

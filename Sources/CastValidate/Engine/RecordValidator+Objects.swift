@@ -81,7 +81,7 @@ extension RecordValidator {
         try unknownKey(key, plan, &scanner, at: valueStart)
         if unread == nil { unread = DuplicateKeys(keyScratch) }
         if let previous = unread?.insert(key, scanner: scanner) {
-          reportDuplicate(key, previous: previous, at: valueStart, declaration: plan.declaration, unread: true)
+          reportDuplicate(key, previous: self.valueStart(ofKeyAt: previous), at: valueStart, declaration: plan.declaration, unread: true)
         }
         continue
       } else {
@@ -388,6 +388,15 @@ extension RecordValidator {
     let message = unread ? "duplicate key; the model does not read it" : Self.duplicateMessage(firstWins: firstWins)
     report(.duplicateKey, .warning, message, at: offset, declaration: declaration, related: previous)
     path.pop()
+  }
+
+  /// Where the value of the member whose key's opening quote is at `keyOffset` starts: a
+  /// duplicate key's finding names the earlier value's position.
+  func valueStart(ofKeyAt keyOffset: Int) -> Int {
+    var scanner = subScanner(JSONSpan(start: keyOffset, end: documentBase + document.count))
+    guard (try? scanner.readStringAtQuote()) != nil, (try? scanner.endKey()) != nil, (try? scanner.peekKind()) != nil
+    else { return keyOffset }
+    return scanner.offset
   }
 
   /// What a duplicate key's finding says: which of the two values is read.

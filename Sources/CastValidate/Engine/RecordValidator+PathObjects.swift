@@ -35,6 +35,9 @@ extension RecordValidator {
     var found = [RootCapture](repeating: .none, count: node.members.count)
     try scanner.beginObject()
     var first = true
+    // The keys no path reads, for spotting a repeated one; made at the first such key.
+    var unread: DuplicateKeys?
+    defer { unread?.release() }
     while let key = try scanner.nextKey(&first) {
       _ = try scanner.peekKind()
       let start = scanner.offset
@@ -42,6 +45,10 @@ extension RecordValidator {
       guard let slot = node.members.firstIndex(where: { Self.matches(key, $0.key, plan, scanner) }) else {
         // Known here means read by some path through this object, whichever property's it is.
         if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
+        if unread == nil { unread = DuplicateKeys(keyScratch) }
+        if let previous = unread?.insert(key, scanner: scanner) {
+          reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: start, declaration: plan.declaration, unread: true)
+        }
         continue
       }
       if found[slot].value.start >= 0 {

@@ -32,8 +32,12 @@ package final class DataSource: @unchecked Sendable {
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
   private var scannedLine = 1
-  /// The last position computed: (offset, line, that line's start).
-  private var lastPosition: (offset: Int, line: Int, lineStart: Int)?
+  /// The last position computed: (offset, line, that line's start, column), so that the next
+  /// one on the same line counts its column on from there (a long line with many findings is
+  /// read once, not once per finding).
+  private var lastPosition: (offset: Int, line: Int, lineStart: Int, column: Int)?
+  /// The same for positions in a line whose start is known (`position(of:line:lineStart:)`).
+  private var lastInLine: (lineStart: Int, offset: Int, column: Int)?
   private static let checkpointEvery = 64
   /// For input converted from another format (`--from yaml`): the original text, and pairs
   /// (offset here, offset there) ordered by the first, so positions point into the original.
@@ -151,10 +155,16 @@ package final class DataSource: @unchecked Sendable {
   /// The position of an offset in a line whose number and start are known (an NDJSON record).
   package func position(of offset: Int, line: Int, lineStart: Int) -> TextPosition {
     guard original == nil, lineStart <= offset else { return position(of: offset) }
+    let target = min(offset, size)
+    lock.lock()
+    defer { lock.unlock() }
     var column = 1
-    forEachBlock(lineStart..<min(offset, size)) { block, _ in
+    var from = lineStart
+    if let last = lastInLine, last.lineStart == lineStart, last.offset <= target { (column, from) = (last.column, last.offset) }
+    forEachBlock(from..<target) { block, _ in
       for byte in block where byte & 0xC0 != 0x80 { column += 1 }
     }
+    lastInLine = (lineStart, target, column)
     return TextPosition(line: line, column: column)
   }
 
@@ -213,10 +223,12 @@ package final class DataSource: @unchecked Sendable {
       }
     }
     var column = 1
-    forEachBlock(lineStart..<target) { block, _ in
+    var countFrom = lineStart
+    if let last = lastPosition, last.offset <= target, last.lineStart == lineStart { (column, countFrom) = (last.column, last.offset) }
+    forEachBlock(countFrom..<target) { block, _ in
       for byte in block where byte & 0xC0 != 0x80 { column += 1 }
     }
-    lastPosition = (target, line, lineStart)
+    lastPosition = (target, line, lineStart, column)
     return TextPosition(line: line, column: column)
   }
 

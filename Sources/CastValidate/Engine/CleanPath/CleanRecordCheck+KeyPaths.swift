@@ -86,16 +86,20 @@ extension CleanRecordCheck {
       guard inner.byte(at: inner.position) == JSONByte.openBrace else { return false }
       try inner.beginObject()
       var first = true
+      // The keys no path reads, as a model's: a repeated one gets a finding.
+      let keyBase = keyCount
+      defer { keyCount = keyBase }
+      var unreadFilter: UInt64 = 0
       while let key = try inner.nextKey(&first) {
         guard !key.hasEscapes else { return false }
         guard let member = treeMember(key.span, of: node, inner) else {
-          guard ignoresUnknownKeys else { return false }
+          guard ignoresUnknownKeys, noteUnreadKey(key.span, from: keyBase, &unreadFilter, inner) else { return false }
           try inner.skipValue()
           continue
         }
         guard try capture(member, of: model, at: base, &inner) else { return false }
       }
-      return true
+      return keyCount &- keyBase <= Self.keyLimit || !hasRepeatedKey(from: keyBase, inner)
     }
     guard inner.byte(at: inner.position) == JSONByte.openBracket else { return false }
     try inner.beginArray()

@@ -31,14 +31,14 @@ final class CleanRecordCheck {
   private let bytes: UnsafeMutablePointer<UInt8>
   let ignoresUnknownKeys: Bool
   /// Keys of the dictionaries and elements of the sets being read, for spotting duplicates.
-  private var keys: UnsafeMutablePointer<JSONSpan>
-  private var keyCount = 0
+  var keys: UnsafeMutablePointer<JSONSpan>
+  var keyCount = 0
   /// The values of the floating-point set being read, as bit patterns (`floatingSet`; such a
   /// set holds no other).
   private var setValues: UnsafeMutablePointer<UInt64>
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
   /// it, once the dictionary ends, in sorted order.
-  private static let keyLimit = 32
+  static let keyLimit = 32
   /// The number of elements of the array read last (the outermost, once nested arrays end): what
   /// a `//! count` checks.
   private var arrayCount = 0
@@ -411,7 +411,7 @@ final class CleanRecordCheck {
   /// Notes a key no property reads as `noteKey` does, comparing it with the object's others only
   /// when a 64-bit filter of their lengths and end bytes says it may repeat one: most such keys
   /// are told apart by that alone.
-  private func noteUnreadKey(_ span: JSONSpan, from base: Int, _ filter: inout UInt64, _ scanner: JSONScanner) -> Bool {
+  func noteUnreadKey(_ span: JSONSpan, from base: Int, _ filter: inout UInt64, _ scanner: JSONScanner) -> Bool {
     let raw = scanner.bytes(span)
     let mix = raw.count &* 7 &+ Int(raw.first ?? 0) &* 3 &+ Int(raw.last ?? 0)
     let bit: UInt64 = 1 << UInt64(mix & 63)
@@ -638,7 +638,7 @@ final class CleanRecordCheck {
   /// Whether two of the keys `keys[base..<keyCount]` (of a dictionary or a set) have the same
   /// bytes: sorted, any two such are neighbours. (They belong to a dictionary or set that has
   /// ended, so their order is free.)
-  private func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
+  func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
     var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
     spans.sort { first, second in
       let a = scanner.bytes(first)
