@@ -789,6 +789,12 @@ struct EngineCheckTests {
       ValueCase.bad("var v: Int //! min 1", "0", "error check-failed /v"),
       ValueCase.ok("var v: Double //! max 2.5", "2.5", "2.5"),
       ValueCase.bad("var v: Double //! max 2.5", "2.51", "error check-failed /v"),
+      // A Float is compared as the Float it holds, with bounds as Float literals are in Swift.
+      ValueCase.ok("var v: Float //! max 0.1", "0.10000000149", "0.10000000149"),
+      ValueCase.ok("var v: Float //! max 16777216", "16777217", "16777217"),
+      ValueCase.bad("var v: Float //! max 0.1", "0.1000001", "error check-failed /v"),
+      ValueCase.bad("var v: Float //! range 0..<1", "0.99999999", "error check-failed /v"),
+      ValueCase.bad("var v: Double //! max 0.1", "0.10000000149", "error check-failed /v"),
       ValueCase.ok("var v: String //! length 1...3", #""abc""#, #""abc""#),
       ValueCase.ok("var v: String //! length 1...3", #""👍🏽é""#, #""👍🏽é""#),
       ValueCase.bad("var v: String //! length 1...3", #""""#, "error check-failed /v"),

@@ -50,7 +50,7 @@ enum PlainForm: Equatable {
 /// `index` is its place in `FieldPlan.checks`, for its text and the slow paths.
 enum RawCheck {
   case range(Borrowed<ExactRange>, index: Int)
-  case floatingRange(lower: Double?, upper: Double?, inclusive: Bool, index: Int)
+  case floatingRange(lower: Double?, upper: Double?, inclusive: Bool, single: Bool, index: Int)
   case length(lower: Int?, upper: Int?, index: Int)
   /// A nil automaton: the pattern is too large for its tables, and runs on scalars.
   case pattern(Borrowed<ASCIIAutomaton>?, index: Int)
@@ -66,8 +66,8 @@ enum RawCheck {
         let range = ExactRange(lower: lower, upper: upper, upperInclusive: inclusive)
         owners.append(range)
         return .range(Borrowed(range), index: index)
-      case .floatingRange(let lower, let upper, let inclusive, _):
-        return .floatingRange(lower: lower, upper: upper, inclusive: inclusive, index: index)
+      case .floatingRange(let lower, let upper, let inclusive, let single, _):
+        return .floatingRange(lower: lower, upper: upper, inclusive: inclusive, single: single, index: index)
       case .length(let lower, let upper, _):
         return .length(lower: lower, upper: upper, index: index)
       case .pattern(let matcher, _):
@@ -106,7 +106,7 @@ extension RecordValidator {
       let failure: String
       let index: Int
       switch field.rawChecks[position] {
-      case .range(_, let checkIndex), .floatingRange(_, _, _, let checkIndex):
+      case .range(_, let checkIndex), .floatingRange(_, _, _, _, let checkIndex):
         index = checkIndex
         failure = CheckFailure.outside(String(decoding: value.raw, as: UTF8.self), field.checks[index])
       case .length(_, _, let checkIndex):
@@ -133,8 +133,8 @@ extension RecordValidator {
         if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
           failure = CheckFailure.outside(literal, check)
         }
-      case (.floatingRange(let lower, let upper, let inclusive, _), .number(let literal)?):
-        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive) {
+      case (.floatingRange(let lower, let upper, let inclusive, let single, _), .number(let literal)?):
+        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive, single: single) {
           failure = CheckFailure.outside(literal, check)
         }
       case (.length(let lower, let upper, _), .string(let text)?):
@@ -204,12 +204,13 @@ extension FieldPlan {
     switch rawChecks[position] {
     case .range(let range, _):
       return range.with { $0.contains(literal: value.raw) } != false
-    case .floatingRange(let lower, let upper, let inclusive, _):
+    case .floatingRange(let lower, let upper, let inclusive, let single, _):
       // Most values are far from both bounds, where an approximation decides; near one, the
-      // correctly rounded value does.
-      if ApproximateDouble(value.raw).isSurelyWithin(lower, upper) { return true }
+      // correctly rounded value does. (Rounding to a `Float` keeps a value inside bounds that
+      // are Floats, but can reach an excluded upper one.)
+      if inclusive || !single, ApproximateDouble(value.raw).isSurelyWithin(lower, upper) { return true }
       let number = scanner.double(JSONNumberToken(span: value.span, isInteger: false, isNegative: false))
-      return CompiledCheck.within(number, lower, upper, inclusive: inclusive)
+      return CompiledCheck.within(number, lower, upper, inclusive: inclusive, single: single)
     case .length(let lower, let upper, _):
       // A string has no more Characters than UTF-8 bytes, nor these more than its raw bytes (no
       // escape is shorter than what it stands for), and a non-empty one has at least one: most

@@ -282,7 +282,7 @@ extension FindingCode {
     case .checkFailed:
       FindingExplanation(
         code: self,
-        meaning: #"a declarative check (range, length, count, pattern) failed; an integer or `Decimal` is compared with the bounds digit for digit, exactly (a `Float`/`Double` as the double it holds)"#,
+        meaning: #"a declarative check (range, length, count, pattern) failed; an integer or `Decimal` is compared with the bounds digit for digit, exactly (a `Double` as the double it holds, a `Float` as the float)"#,
         detail: #"A `//!` check (`range`, `min`, `max`, `length`, `count`, `pattern`) rejected the value; the model would accept it, but its author said it must not."#,
         example: .init(
           model: #"""
