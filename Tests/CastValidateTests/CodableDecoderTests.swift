@@ -192,6 +192,21 @@ import Testing
     #expect(run.records.first?.findings.first { $0.code == FindingCode.decodingError.rawValue }?.decoderView?.codingPath == "/flags_key")
   }
 
+  /// `--strict` makes errors of what JSONDecoder passes over; no note says it throws for them.
+  @Test(
+    "no decoding-error note for a repeated element, a repeated key or an unknown key",
+    arguments: [#"{"values": [1, 1.0]}"#, #"{"values": [], "values": [2]}"#, #"{"values": [], "extra": 1}"#])
+  func noNoteForWhatJSONDecoderTakes(json: String) throws {
+    struct S: Decodable { var values: Set<Double> }
+    // The real decoder takes each of them.
+    _ = try JSONDecoder().decode(S.self, from: Data(json.utf8))
+    let registry = EngineProbe.registry("struct S: Codable {\n  var values: Set<Double>\n}\n", path: "s.swift")
+    let run = try EngineProbe.run(
+      registry, json, model: "S", options: ValidationOptions(strict: true, unknownKeys: .error), build: false)
+    #expect(!run.isValid)
+    #expect(!run.records.flatMap(\.findings).contains { $0.code == FindingCode.decodingError.rawValue }, "\(run.findings)")
+  }
+
   /// A `DecodingError` in the form of castctl's `decoding-error` notes.
   static func describe(_ error: Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }

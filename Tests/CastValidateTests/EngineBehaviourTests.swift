@@ -331,6 +331,22 @@ struct EngineCollectionTests {
 
 @Suite("Engine: models and keys")
 struct EngineModelTests {
+  /// The reason a `null-not-allowed` gives: the dialect's own null rule, or `--strict`'s.
+  @Test(
+    "a null's finding names whose rule rejects it",
+    arguments: [
+      ("struct M: Codable {\n  let v: Int\n}\n", "m.swift", false, "this dialect"),
+      ("struct M: Codable {\n  let v: Int\n}\n", "m.swift", true, "this dialect"),
+      ("class M: Class {\n  var v: Int?\n}\n", "m.cast", false, "this dialect"),
+      ("struct M: DictionaryConvertible {\n  var v: Int = 0\n}\n", "m.cast", true, "--strict"),
+    ])
+  func nullReason(_ schema: String, _ path: String, _ strict: Bool, _ whose: String) throws {
+    let registry = EngineProbe.registry(schema, path: path)
+    let run = try EngineProbe.run(registry, #"{"v": null}"#, options: ValidationOptions(strict: strict), build: false)
+    let finding = try #require(run.record.findings.first { $0.code == FindingCode.nullNotAllowed.rawValue })
+    #expect(finding.message.contains("which \(whose) does not accept"), "\(finding.message)")
+  }
+
   static let people = """
     struct Address: DictionaryConvertible {
       let city: String

@@ -145,7 +145,9 @@ struct DecodingErrorNotes {
       return ("dataCorrupted(codingPath: \(Self.codingPathText(steps.dropLast())))", Array(steps.dropLast()))
     case .unknownEnumValue?, .invalidFormat?:
       return ("dataCorrupted(codingPath: \(path))", steps)
-    case .checkFailed?:
+    // JSONDecoder throws for none of these: a Set collapses its repeats, the first of two equal
+    // keys is read and an unknown key is passed over. They are errors only under --strict.
+    case .checkFailed?, .duplicateElement?, .duplicateKey?, .unknownKey?:
       return nil
     default:
       return ("dataCorrupted(codingPath: \(path))", steps)

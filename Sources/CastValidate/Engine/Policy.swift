@@ -128,6 +128,9 @@ package struct Policy: Sendable, Hashable {
   package var readsNonConformingFloats = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
+  /// `--strict` rejects a `null` for a non-optional that the dialect itself would have read as
+  /// absent: what a `null-not-allowed` finding names as its reason.
+  package var nullRejectedByStrict = false
 
   /// The preset of a dialect.
   package static func preset(for dialect: Dialect) -> Policy {
@@ -216,6 +219,7 @@ package struct Policy: Sendable, Hashable {
   /// substituted default an error. Output rules stay the dialect's.
   package func strict() -> Policy {
     var copy = self
+    copy.nullRejectedByStrict = copy.null == .asAbsent
     if copy.null != .error { copy.null = .onlyForOptionals }
     copy.unconvertible = .error
     copy.stringToNumber = .never
