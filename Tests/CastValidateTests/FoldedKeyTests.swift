@@ -231,7 +231,23 @@ struct FoldedKeyPointerTests {
     ),
     // Absent: nothing in the data to spell, so the declared key.
     (#"{"ID":1,"ADDRESS":{"CITY":"c"}}"#, true, ["error missing-required /userName"]),
+    // A key path that stops on the way: the data's spelling up to where it stops.
+    (#"{"ID":1,"username":"a","ADDRESS":{"ZIP":1}}"#, true, ["error missing-required /ADDRESS/city"]),
+    (#"{"ID":1,"username":"a"}"#, true, ["error missing-required /address/city"]),
   ]
+
+  /// A key path's missing key is reported at the object it is missing from, as a nested model's
+  /// is, with and without folding.
+  @Test("a key path that stops on the way is reported at the object its next key is missing from", arguments: [false, true])
+  func missingStepPosition(_ caseInsensitive: Bool) throws {
+    let registry = EngineProbe.registry(Self.schema, options: RegistryOptions(caseInsensitiveKeys: caseInsensitive))
+    let record = #"{"id": 1, "userName": "a", "address": {"zip": 1}}"#
+    let run = try EngineProbe.run(registry, record, build: false)
+    let missing = try #require(run.record.findings.first { $0.code == FindingCode.missingRequired.rawValue })
+    #expect(missing.path == "/address/city")
+    // The last `{` opens the address object.
+    #expect(missing.offset == Array(record.utf8).lastIndex(of: UInt8(ascii: "{")))
+  }
 
   @Test("-i findings point at the data's spelling of a key", arguments: rows.indices)
   func pointsAtDataSpelling(_ row: Int) throws {

@@ -11,7 +11,9 @@ struct FieldSlot {
   var status = FieldStatus.absent
   // NB: beside `status`, in what would be padding: the slot stays three words.
   /// For a key path that ran into a value it cannot go into, how many of its steps (keys and
-  /// indices) lead to that value, where findings about the property point (-1: all of them).
+  /// indices) lead to that value, where findings about the property point (-1: all of them). For
+  /// an absent one (no `alternative`, an `offset`), how many lead to the object or array where
+  /// its next step is missing, at `offset`.
   var steps: Int16 = -1
   /// Which `??` alternative the value came from (-1: none yet).
   var alternative: Int32 = -1
@@ -120,9 +122,10 @@ extension RecordValidator {
       unowned(unsafe) let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
+      let missingAt = slot.status == .absent && slot.alternative < 0 && slot.offset >= 0 ? Int(slot.steps) : nil
       let outcome = settle(
         field, slot.status, policy: policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
-        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys)
+        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys, missingAfter: missingAt)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -185,7 +188,8 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1, spelledAsDeclared: Bool
+    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1, spelledAsDeclared: Bool,
+    missingAfter steps: Int? = nil
   ) -> Settlement {
     // Where the value is, as the data spells its keys: findings about a present value point there.
     func suffix() -> String {
@@ -195,6 +199,14 @@ extension RecordValidator {
     switch status {
     case .value:
       return .keep
+    case .absent where steps != nil:
+      // A key path that stops on the way: at the object (or array) its next step is missing from,
+      // as a nested model's missing key is; the path there as the data spells it.
+      guard let steps, let declared = field.property.keys.first else { return .nilValue }
+      let full = keySuffix(field, declared)
+      let reached = keySuffix(field, declared.leading(steps))
+      let spelled = spelledAsDeclared ? reached : dataSuffix(from: objectStart, to: valueOffset) ?? reached
+      return absent(field, at: valueOffset, reason: nil, suffix: spelled + full.dropFirst(reached.count), known: known())
     case .absent, .emptyString:
       return absent(field, at: objectStart, reason: nil, known: known())
     case .null:

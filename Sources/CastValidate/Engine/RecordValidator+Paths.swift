@@ -18,8 +18,9 @@ struct RootCapture: BitwiseCopyable {
 enum PathLookup {
   /// The value, and the path pieces leading to it.
   case found(JSONSpan, [PathPiece])
-  /// A key or index on the way is not there.
-  case absent
+  /// A key or index on the way is not there: the object or array where the next step is missing
+  /// and the steps (keys and indices) that lead to it, when the first key was there.
+  case absent(reached: JSONSpan?, steps: Int)
   /// A step met a value it cannot go into (no object before a key, no array before an index):
   /// that value, the pieces leading to it (one per step, when they are asked for), and what the
   /// step needed.
@@ -43,6 +44,7 @@ extension RecordValidator {
     _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [RootCapture?], build wantInstance: Bool
   ) throws(JSONSyntaxError) -> DeferredValue {
     var outcome = DeferredValue()
+    var missingAt: (offset: Int, steps: Int)?
     let field = plan.fields[fieldIndex]
     let keys = field.property.keys
     for (alternative, keyPath) in keys.enumerated() {
@@ -54,7 +56,9 @@ extension RecordValidator {
       let errorsBefore = errorCount
       outcome.steps = -1
       switch locate(keyPath, plan, captures, wantsPieces: true) {
-      case .absent:
+      case .absent(let reached, let steps):
+        // Where the declared (first) path stops, for a missing property's finding.
+        if alternative == 0, let reached { missingAt = (reached.start, steps) }
         continue
       case .found(let found, let foundPieces):
         (span, pieces) = (found, foundPieces)
@@ -92,6 +96,11 @@ extension RecordValidator {
         at: span.start, declaration: field.declaration)
       path.pop(pieces.count)
       outcome.status = .absent
+    }
+    // No alternative led anywhere: an absent slot with an offset but no alternative says where
+    // the first one stops (`FieldSlot.steps`).
+    if outcome.status == .absent, outcome.alternative < 0, let missingAt {
+      (outcome.offset, outcome.steps) = missingAt
     }
     return outcome
   }
@@ -138,24 +147,29 @@ extension RecordValidator {
   func locate(_ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], wantsPieces: Bool) -> PathLookup {
     var pieces: [PathPiece] = []
     var current = JSONSpan(start: -1, end: -1)
+    var steps = 0
     for (position, component) in keyPath.components.enumerated() {
       // The data's own key, so that a pointer names the member as the document spells it (`-i`,
       // snake_case folding), as a plain property's does.
       let key: JSONStringToken
       if position == 0 {
         let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive, snakeCase: plan.snakeCase)
-        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else { return .absent }
+        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else {
+          return .absent(reached: nil, steps: 0)
+        }
         (key, current) = (capture.key, capture.value)
       } else {
         guard firstByte(current) == UInt8(ascii: "{") else { return .blocked(current, pieces, needs: .object) }
-        guard let child = member(component.key, of: current, plan) else { return .absent }
+        guard let child = member(component.key, of: current, plan) else { return .absent(reached: current, steps: steps) }
         (key, current) = child
       }
+      steps += 1
       if wantsPieces { pieces.append(.key(key)) }
       if let index = component.index {
         guard firstByte(current) == UInt8(ascii: "[") else { return .blocked(current, pieces, needs: .array) }
-        guard let element = element(index, of: current) else { return .absent }
+        guard let element = element(index, of: current) else { return .absent(reached: current, steps: steps) }
         current = element
+        steps += 1
         pieces.append(.index(index))
       }
     }

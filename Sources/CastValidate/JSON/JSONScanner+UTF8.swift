@@ -1,4 +1,4 @@
-/// Strict UTF-8 validation of one multi-byte sequence inside a string (Unicode 15, table 3-7).
+/// Strict UTF-8 validation of the multi-byte sequences inside a string (Unicode 15, table 3-7).
 extension JSONScanner {
   /// Checks the sequences from the cursor (whose lead byte is >= 0x80) up to the next ASCII byte
   /// and steps over them: non-ASCII text comes in runs (CJK, Cyrillic, emoji), read here rather

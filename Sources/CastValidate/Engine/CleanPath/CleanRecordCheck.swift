@@ -30,8 +30,9 @@ final class CleanRecordCheck {
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
   let ignoresUnknownKeys: Bool
-  /// Keys of the dictionaries and elements of the sets being read, for spotting duplicates.
-  var keys: UnsafeMutablePointer<JSONSpan>
+  /// Keys of the dictionaries and elements of the sets being read, and the keys no property
+  /// reads of the models and path objects being read, for spotting duplicates.
+  private var keys: UnsafeMutablePointer<JSONSpan>
   var keyCount = 0
   /// The values of the floating-point set being read, as bit patterns (`floatingSet`; such a
   /// set holds no other).
@@ -635,9 +636,9 @@ final class CleanRecordCheck {
     return true
   }
 
-  /// Whether two of the keys `keys[base..<keyCount]` (of a dictionary or a set) have the same
-  /// bytes: sorted, any two such are neighbours. (They belong to a dictionary or set that has
-  /// ended, so their order is free.)
+  /// Whether two of the keys `keys[base..<keyCount]` (of a dictionary, a set, or the unread keys
+  /// of an object) have the same bytes: sorted, any two such are neighbours. (Their container
+  /// has ended, so their order is free.)
   func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
     var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
     spans.sort { first, second in
