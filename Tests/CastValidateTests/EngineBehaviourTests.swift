@@ -705,6 +705,9 @@ struct EngineKeyTests {
       schema: schema, #"{"d": {"a": 1, "a": 2}, "outer": {"inner": 1}, "outer": {"inner": 2}}"#)
     #expect(run.isValid)
     #expect(run.findings == ["warning duplicate-key /d/a", "warning duplicate-key /outer"])
+    // Each names the earlier value's position, as a model's own duplicate does.
+    let related = run.record.findings.compactMap(\.relatedOffset)
+    #expect(related == [12, 33], "\(related)")
     #expect(run.value("d") == #"{"a":2}"#)
     #expect(run.value("n") == "2")
   }

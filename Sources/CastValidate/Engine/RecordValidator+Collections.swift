@@ -80,7 +80,7 @@ extension RecordValidator {
       if let previous = seen.insert(key, scanner: scanner) {
         report(
           .duplicateKey, policy.isStrict ? .error : .warning, Self.duplicateMessage(firstWins: policy.duplicateKeyFirstWins),
-          at: start, declaration: declaration, related: previous)
+          at: start, declaration: declaration, related: valueStart(ofKeyAt: previous))
         if policy.duplicateKeyFirstWins {
           try scanner.skipValue()
           continue
