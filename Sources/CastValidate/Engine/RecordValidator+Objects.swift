@@ -122,10 +122,11 @@ extension RecordValidator {
       unowned(unsafe) let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
-      let missingAt = slot.status == .absent && slot.alternative < 0 && slot.offset >= 0 ? Int(slot.steps) : nil
+      // An absent key path that stopped on the way: an offset without an alternative (`FieldSlot.steps`).
+      let stoppedAfter = slot.status == .absent && slot.alternative < 0 && slot.offset >= 0 ? Int(slot.steps) : nil
       let outcome = settle(
         field, slot.status, policy: policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
-        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys, missingAfter: missingAt)
+        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys, missingAfter: stoppedAfter)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -202,7 +203,7 @@ extension RecordValidator {
     case .absent where steps != nil:
       // A key path that stops on the way: at the object (or array) its next step is missing from,
       // as a nested model's missing key is; the path there as the data spells it.
-      guard let steps, let declared = field.property.keys.first else { return .nilValue }
+      guard let steps, let declared = field.property.keys.first else { return absent(field, at: objectStart, reason: nil, known: known()) }
       let full = keySuffix(field, declared)
       let reached = keySuffix(field, declared.leading(steps))
       let spelled = spelledAsDeclared ? reached : dataSuffix(from: objectStart, to: valueOffset) ?? reached
