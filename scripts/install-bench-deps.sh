@@ -12,17 +12,8 @@ have_simdjson() {
   echo '#include <simdjson.h>' | "${CXX:-g++}" -std=c++17 -fsyntax-only -x c++ - >/dev/null 2>&1
 }
 
-if ! have_simdjson; then
-  if ! command -v apt-get >/dev/null 2>&1; then
-    echo "castctl bench: simdjson is missing; install libsimdjson-dev (Debian/Ubuntu) or simdjson-devel." >&2
-    exit 1
-  fi
-  SUDO=""
-  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-  echo "castctl bench: installing libsimdjson-dev (the simdjson peers)..." >&2
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libsimdjson-dev g++ >/dev/null
-fi
+source "$ROOT/scripts/apt-install.sh"
+if ! have_simdjson; then apt_install "the benchmark's simdjson peers" libsimdjson-dev g++; fi
 
 if ! "$VENV/bin/python" -c 'import genson' >/dev/null 2>&1; then
   echo "castctl bench: installing GenSON (the infer peer) into $VENV..." >&2

@@ -6,12 +6,5 @@ set -euo pipefail
 if pkg-config --exists libedit 2>/dev/null; then
   exit 0
 fi
-if ! command -v apt-get >/dev/null 2>&1; then
-  echo "castctl: libedit development files are missing; install libedit-dev (Debian/Ubuntu) or libedit-devel." >&2
-  exit 1
-fi
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-echo "castctl: installing libedit-dev (needed by the REPL)..." >&2
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libedit-dev pkg-config >/dev/null
+source "$(dirname "$0")/apt-install.sh"
+apt_install "the REPL's line editing" libedit-dev pkg-config
