@@ -11,11 +11,8 @@ enum SetElementIdentity {
     case _ where scalar.isInteger:
       // Integer instances are canonical (`sign + magnitude`) but for `-0`.
       return text == "-0" ? .number("0") : item
-    case .double, .cgFloat:
-      return Double(text).map(canonical) ?? item
-    case .float:
-      // As the walk reads a Float: its Double, rounded to the nearest Float.
-      return Double(text).map { canonical(Double(Float($0))) } ?? item
+    case .double, .cgFloat, .float:
+      return Double(text).map { .number(String(floatingValue($0, as: scalar))) } ?? item
     case .decimal:
       return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map { .number($0.isZero ? "0" : $0.description) } ?? item
     default:
@@ -23,8 +20,11 @@ enum SetElementIdentity {
     }
   }
 
-  /// One text per value; `-0.0 == 0.0`, so both are `0`.
-  private static func canonical(_ value: Double) -> Instance {
-    .number(value == 0 ? "0" : "\(value)")
+  /// A floating-point element's value as its type holds it (a `Float` rounded to one), with
+  /// `-0.0` as the `0.0` it equals: equal elements, equal values, bit for bit. The clean-record
+  /// check compares floating-point sets by it too.
+  static func floatingValue(_ value: Double, as type: ScalarType) -> Double {
+    // NB: `+ 0` makes -0.0 the 0.0 it equals.
+    (type == .float ? Double(Float(value)) : value) + 0
   }
 }

@@ -99,7 +99,7 @@ extension CleanRecordCheck {
         }
         guard try capture(member, of: model, at: base, &inner) else { return false }
       }
-      return keyCount &- keyBase <= Self.keyLimit || !hasRepeatedKey(from: keyBase, inner)
+      return !repeatsPastLimit(from: keyBase, inner)
     }
     guard inner.byte(at: inner.position) == JSONByte.openBracket else { return false }
     try inner.beginArray()

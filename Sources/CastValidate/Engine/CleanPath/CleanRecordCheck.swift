@@ -39,7 +39,7 @@ final class CleanRecordCheck {
   private var setValues: UnsafeMutablePointer<UInt64>
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
   /// it, once the dictionary ends, in sorted order.
-  static let keyLimit = 32
+  private static let keyLimit = 32
   /// The number of elements of the array read last (the outermost, once nested arrays end): what
   /// a `//! count` checks.
   private var arrayCount = 0
@@ -355,7 +355,7 @@ final class CleanRecordCheck {
       guard try fieldValue(field, &scanner, sink) else { return false }
     }
     guard seen & model.requiredMask == model.requiredMask else { return false }
-    if keyCount &- keyBase > Self.keyLimit, hasRepeatedKey(from: keyBase, scanner) { return false }
+    if repeatsPastLimit(from: keyBase, scanner) { return false }
     for required in 0..<model.wideRequiredCount where !Self.isWide(wideRequired[model.firstWideRequired &+ required], in: wideSeen + wideBase) {
       return false
     }
@@ -552,7 +552,7 @@ final class CleanRecordCheck {
       }
       guard noteKey(span, from: base, scanner) else { return false }
     }
-    if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
+    if repeatsPastLimit(from: base, scanner) { return false }
     arrayCount = keyCount &- base
     sink.close(JSONByte.closeBracket)
     return true
@@ -572,12 +572,10 @@ final class CleanRecordCheck {
       sink.element()
       guard scanner.position < scanner.end, count < Self.keyCapacity else { return false }
       let start = scanner.offset
-      let isNegative = scanner.byte(at: scanner.position) == UInt8(ascii: "-")
       guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
-      let token = JSONNumberToken(span: JSONSpan(start: start, end: scanner.offset), isInteger: false, isNegative: isNegative)
-      let value = type == .float ? Double(Float(scanner.double(token))) : scanner.double(token)
-      // NB: `+ 0` makes -0.0 the 0.0 it equals.
-      setValues[count] = (value + 0).bitPattern
+      // NB: the sign of a zero, all `isNegative` tells `double`, is one the identity drops.
+      let token = JSONNumberToken(span: JSONSpan(start: start, end: scanner.offset), isInteger: false, isNegative: false)
+      setValues[count] = SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern
       count &+= 1
     }
     // Sorted, two equal values are neighbours (the set has ended, so their order is free).
@@ -615,7 +613,7 @@ final class CleanRecordCheck {
       sink.key(key, scanner)
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
-    if keyCount &- base > Self.keyLimit, hasRepeatedKey(from: base, scanner) { return false }
+    if repeatsPastLimit(from: base, scanner) { return false }
     arrayCount = keyCount &- base
     sink.close(JSONByte.closeBrace)
     return true
@@ -636,10 +634,17 @@ final class CleanRecordCheck {
     return true
   }
 
-  /// Whether two of the keys `keys[base..<keyCount]` (of a dictionary, a set, or the unread keys
-  /// of an object) have the same bytes: sorted, any two such are neighbours. (Their container
-  /// has ended, so their order is free.)
-  func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
+  /// Whether the keys noted from `base` (of a dictionary, a set, or the unread keys of an object
+  /// that has ended) repeat one another where `noteKey` did not compare them as they came: past
+  /// the first `keyLimit`.
+  @inline(__always)
+  func repeatsPastLimit(from base: Int, _ scanner: JSONScanner) -> Bool {
+    keyCount &- base > Self.keyLimit && hasRepeatedKey(from: base, scanner)
+  }
+
+  /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
+  /// are neighbours. (Their container has ended, so their order is free.)
+  private func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
     var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
     spans.sort { first, second in
       let a = scanner.bytes(first)
