@@ -81,10 +81,7 @@ extension RecordValidator {
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       } else if root == nil {
         try unknownKey(key, plan, &scanner, at: valueStart)
-        if unread == nil { unread = DuplicateKeys(keyScratch) }
-        if let previous = unread?.insert(key, scanner: scanner) {
-          reportDuplicate(key, previous: self.valueStart(ofKeyAt: previous), at: valueStart, declaration: plan.declaration, unread: true)
-        }
+        noteUnread(key, in: &unread, at: valueStart, scanner, declaration: plan.declaration)
         continue
       } else {
         if let root, captureStack[captureBase + root].value.start >= 0 {
@@ -391,6 +388,17 @@ extension RecordValidator {
     guard findings.contains(where: { span.contains($0.offset) }) else { return }
     errorCount -= findings.count { span.contains($0.offset) && $0.severity == .error }
     findings.removeAll { span.contains($0.offset) }
+  }
+
+  /// Notes a key no property (or path) reads in the object whose such keys `unread` holds (made
+  /// at the first), reporting a repeat of one.
+  mutating func noteUnread(
+    _ key: JSONStringToken, in unread: inout DuplicateKeys?, at offset: Int, _ scanner: JSONScanner,
+    declaration: SourceRange
+  ) {
+    if unread == nil { unread = DuplicateKeys(keyScratch) }
+    guard let previous = unread?.insert(key, scanner: scanner) else { return }
+    reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: offset, declaration: declaration, unread: true)
   }
 
   mutating func reportDuplicate(

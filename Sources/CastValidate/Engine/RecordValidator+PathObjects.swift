@@ -45,10 +45,7 @@ extension RecordValidator {
       guard let slot = node.members.firstIndex(where: { Self.matches(key, $0.key, plan, scanner) }) else {
         // Known here means read by some path through this object, whichever property's it is.
         if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
-        if unread == nil { unread = DuplicateKeys(keyScratch) }
-        if let previous = unread?.insert(key, scanner: scanner) {
-          reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: start, declaration: plan.declaration, unread: true)
-        }
+        noteUnread(key, in: &unread, at: start, scanner, declaration: plan.declaration)
         continue
       }
       if found[slot].value.start >= 0 {
