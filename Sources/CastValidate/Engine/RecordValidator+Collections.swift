@@ -172,8 +172,7 @@ extension RecordValidator {
     _ index: Int, _ kind: JSONValueKind, _ scanner: inout JSONScanner, policy: Policy, declaration: SourceRange?,
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
-    // NB: the schema outlives every record, so its plans need no reference counting here.
-    unowned(unsafe) let plan = schema.enums[index]
+    let plan = schema.enums[index]
     if policy.caseNamesAsKeys, plan.rawType == nil || plan.payloadPlans.contains(where: { $0 != nil }) {
       return try keyedCase(plan, kind, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     }

@@ -29,8 +29,7 @@ extension RecordValidator {
   mutating func model(
     _ index: Int, _ scanner: inout JSONScanner, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
-    // NB: the schema outlives every record, so its plans need no reference counting here.
-    unowned(unsafe) let plan = schema.plans[index]
+    let plan = schema.plans[index]
     let policy = plan.policy
     let objectStart = scanner.offset
     let errorsBefore = errorCount
@@ -116,7 +115,7 @@ extension RecordValidator {
       if slot.status == .value, !wantInstance { continue }
       // An absent optional settles silently; only building or writing needs to know how.
       if slot.status == .absent, !wantInstance, transcript == nil, !plan.facts[fieldIndex].isRequired { continue }
-      unowned(unsafe) let field = plan.fields[fieldIndex]
+      let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil
       // An absent key path that stopped on the way: an offset without an alternative (`FieldSlot.steps`).
