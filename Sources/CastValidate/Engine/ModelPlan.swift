@@ -169,6 +169,10 @@ final class ModelPlan: @unchecked Sendable {
   /// Every key the model reads, for "did you mean".
   let knownKeyNames: [String]
   let superKey: KeyPath?
+  /// Each field's keys compiled for lookups after the scan (empty for a field with a direct key).
+  let routes: [[KeyRoute]]
+  /// `superKey`, compiled.
+  let superRoute: KeyRoute?
   /// Deferred key paths or a `//! super` object to read once the object's members are read.
   let hasDeferredWork: Bool
   /// The objects key paths and `//! super` pass through (nil when every key is a plain key).
@@ -217,6 +221,12 @@ final class ModelPlan: @unchecked Sendable {
     self.ignoredKeys = ignoredKeys
     self.knownKeyNames = knownKeyNames
     self.superKey = superKey
+    let directs = Set(directFields)
+    routes = fields.indices.map { field in
+      directs.contains(field)
+        ? [] : fields[field].property.keys.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
+    }
+    superRoute = superKey.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
     hasDeferredWork = !deferredFields.isEmpty || superKey != nil
     self.declaration = declaration
     self.caseInsensitive = caseInsensitive

@@ -11,10 +11,10 @@ extension RecordValidator {
     var index = 0
     var items: [Instance] = []
     // A set's elements so far, to find a repeated one without comparing it with every other.
-    var distinct = Set<Instance>()
+    var elements = isSet ? SetElements(.init(element, policy: policy, schema: schema), numbers: setScratch, texts: keyScratch) : nil
+    defer { elements?.release() }
     var kept = 0
     var failed = false
-    let collect = wantInstance || isSet
     // Set last, after the elements' own arrays set it.
     defer { keptElements = kept }
     while try scanner.nextElement(&first) {
@@ -25,22 +25,27 @@ extension RecordValidator {
       }
       let start = scanner.offset
       let mark = findings.count
-      if index > 0, !collect { transcript?.append(JSONByte.comma) }
-      let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: collect)
+      if index > 0, !wantInstance { transcript?.append(JSONByte.comma) }
+      // A set element compared from its bytes needs no instance when none is being built.
+      var readsBytes = false
+      if !wantInstance, let elements { readsBytes = elements.readsBytes(try scanner.peekKind(), scanner) }
+      let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: wantInstance || isSet && !readsBytes)
       switch outcome {
       case .value(let item):
-        if let item {
-          if isSet, !distinct.insert(SetElementIdentity.of(item, element)).inserted {
-            report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
-            failed = failed || policy.isStrict
-            continue
-          }
-          items.append(item)
+        let repeated =
+          readsBytes
+          ? elements?.insertBytes(JSONSpan(start: start, end: scanner.offset), scanner) == true
+          : item.map { elements?.insert($0, element, at: start, scanner) == true } ?? false
+        if repeated {
+          report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
+          failed = failed || policy.isStrict
+          continue
         }
+        if wantInstance, let item { items.append(item) }
         kept += 1
         continue
       case .null where elementOptional:
-        if collect { items.append(.null) }
+        if wantInstance { items.append(.null) }
         kept += 1
         continue
       case .null:
@@ -274,18 +279,18 @@ struct DuplicateKeys {
       scratch.push(key)
       return nil
     }
+    return insert(text: scanner.string(key), at: key.span.start - 1, scanner)
+  }
+
+  /// Records a text with no token in the document (a set element read through a coercion);
+  /// returns the offset of an earlier equal key, if any.
+  mutating func insert(text: String, at offset: Int, _ scanner: JSONScanner) -> Int? {
     if strings == nil {
       var table: [String: Int] = [:]
       for index in base..<scratch.count { table[scanner.string(scratch[index])] = scratch[index].span.start - 1 }
       strings = table
     }
-    let text = scanner.string(key)
-    if let previous = strings?[text] {
-      strings?[text] = key.span.start - 1
-      return previous
-    }
-    strings?[text] = key.span.start - 1
-    return nil
+    return strings?.updateValue(offset, forKey: text)
   }
 
   /// Gives the object's keys back to the scratch stack once the object is read.

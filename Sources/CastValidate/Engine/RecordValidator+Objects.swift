@@ -95,9 +95,7 @@ extension RecordValidator {
     }
 
     if plan.hasDeferredWork {
-      let captures = (captureBase..<captureBase + plan.deferredRoots.count).map {
-        captureStack[$0].value.start >= 0 ? captureStack[$0] : nil
-      }
+      let captures = Captures(stack: captureStack, base: captureBase)
       for fieldIndex in plan.deferredFields {
         let found = try deferredField(fieldIndex, plan, captures, build: wantInstance || transcript != nil)
         slots[slotBase + fieldIndex] = FieldSlot(
@@ -105,7 +103,7 @@ extension RecordValidator {
         if !wantInstance { transcript?.placeBuilt(fieldIndex, found.instance) }
         if wantInstance { valueStack[valueBase + fieldIndex] = found.instance }
       }
-      if let superKey = plan.superKey { checkSuperObject(superKey, plan, captures, at: objectStart) }
+      if let superKey = plan.superKey, let route = plan.superRoute { checkSuperObject(superKey, route, plan, captures, at: objectStart) }
       if let tree = plan.pathTree { try checkPathObjects(tree, plan, captures) }
     }
 

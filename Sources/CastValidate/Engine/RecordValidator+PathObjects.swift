@@ -5,7 +5,7 @@ import CastSchema
 /// repeated key and a key no path reads, which the properties' lookups pass over.
 extension RecordValidator {
   /// Walks the tree's objects from the first keys the scan captured.
-  mutating func checkPathObjects(_ tree: PathTree, _ plan: ModelPlan, _ captures: [RootCapture?]) throws(JSONSyntaxError) {
+  mutating func checkPathObjects(_ tree: PathTree, _ plan: ModelPlan, _ captures: Captures) throws(JSONSyntaxError) {
     for member in tree.nodes[0].members where !tree.nodes[member.node].isLeaf {
       guard let root = plan.deferredRoots.firstIndex(of: member.key), let capture = captures[root] else { continue }
       path.push(.key(capture.key))

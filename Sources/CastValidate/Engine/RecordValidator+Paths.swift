@@ -41,12 +41,13 @@ struct DeferredValue {
 /// after the object's scan from the spans captured for their first keys.
 extension RecordValidator {
   mutating func deferredField(
-    _ fieldIndex: Int, _ plan: ModelPlan, _ captures: [RootCapture?], build wantInstance: Bool
+    _ fieldIndex: Int, _ plan: ModelPlan, _ captures: Captures, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> DeferredValue {
     var outcome = DeferredValue()
     var missingAt: (offset: Int, steps: Int)?
     let field = plan.fields[fieldIndex]
     let keys = field.property.keys
+    let routes = plan.routes[fieldIndex]
     for (alternative, keyPath) in keys.enumerated() {
       let span: JSONSpan
       let pieces: [PathPiece]
@@ -55,7 +56,7 @@ extension RecordValidator {
       let mark = findings.count
       let errorsBefore = errorCount
       outcome.steps = -1
-      switch locate(keyPath, plan, captures, wantsPieces: true) {
+      switch locate(routes[alternative], plan, captures, wantsPieces: true) {
       case .absent(let reached, let steps):
         // Where the declared (first) path stops, for a missing property's finding.
         if alternative == 0, let reached { missingAt = (reached.start, steps) }
@@ -129,13 +130,15 @@ extension RecordValidator {
     return .unconvertible
   }
 
-  func checkSuperObjectPresent(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?]) -> Bool {
-    guard case .found(let span, _) = locate(key, plan, captures, wantsPieces: false) else { return false }
+  func checkSuperObjectPresent(_ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures) -> Bool {
+    guard case .found(let span, _) = locate(route, plan, captures, wantsPieces: false) else { return false }
     return firstByte(span) == UInt8(ascii: "{")
   }
 
-  mutating func checkSuperObject(_ key: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], at objectStart: Int) {
-    guard !checkSuperObjectPresent(key, plan, captures) else { return }
+  mutating func checkSuperObject(
+    _ key: KeyPath, _ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures, at objectStart: Int
+  ) {
+    guard !checkSuperObjectPresent(route, plan, captures) else { return }
     report(
       .superObjectMissing, .error,
       "\(plan.name) reads its superclass's properties from \"\(key)\", which is absent or not an object", at: objectStart,
@@ -143,29 +146,26 @@ extension RecordValidator {
       extraPath: "/" + key.components.map { JSONPointer.escape($0.key) }.joined(separator: "/"))
   }
 
-  /// Where `keyPath` leads, with the path pieces to the value it reaches when `wantsPieces`.
-  func locate(_ keyPath: KeyPath, _ plan: ModelPlan, _ captures: [RootCapture?], wantsPieces: Bool) -> PathLookup {
+  /// Where `route` leads, with the path pieces to the value it reaches when `wantsPieces`.
+  func locate(_ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures, wantsPieces: Bool) -> PathLookup {
     var pieces: [PathPiece] = []
     var current = JSONSpan(start: -1, end: -1)
     var steps = 0
-    for (position, component) in keyPath.components.enumerated() {
+    for (position, step) in route.steps.enumerated() {
       // The data's own key, so that a pointer names the member as the document spells it (`-i`,
       // snake_case folding), as a plain property's does.
       let key: JSONStringToken
       if position == 0 {
-        let root = SchemaCompiler.keyBytes(component.key, plan.caseInsensitive, snakeCase: plan.snakeCase)
-        guard let index = plan.deferredRoots.firstIndex(of: root), let capture = captures[index] else {
-          return .absent(reached: nil, steps: 0)
-        }
+        guard let root = route.root, let capture = captures[root] else { return .absent(reached: nil, steps: 0) }
         (key, current) = (capture.key, capture.value)
       } else {
         guard firstByte(current) == UInt8(ascii: "{") else { return .blocked(current, pieces, needs: .object) }
-        guard let child = member(component.key, of: current, plan) else { return .absent(reached: current, steps: steps) }
+        guard let child = member(step.key, of: current, plan) else { return .absent(reached: current, steps: steps) }
         (key, current) = child
       }
       steps += 1
       if wantsPieces { pieces.append(.key(key)) }
-      if let index = component.index {
+      if let index = step.index {
         guard firstByte(current) == UInt8(ascii: "[") else { return .blocked(current, pieces, needs: .array) }
         guard let element = element(index, of: current) else { return .absent(reached: current, steps: steps) }
         current = element
@@ -187,10 +187,9 @@ extension RecordValidator {
   }
 
   /// The key and value of the last member named `key` in the object at `span`.
-  private func member(_ key: String, of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
+  private func member(_ expected: [UInt8], of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
     var scanner = subScanner(span)
     guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return nil }
-    let expected = SchemaCompiler.keyBytes(key, plan.caseInsensitive, snakeCase: plan.snakeCase)
     var first = true
     var found: (JSONStringToken, JSONSpan)?
     while let token = try? scanner.nextKey(&first) {

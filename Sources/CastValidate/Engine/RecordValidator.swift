@@ -52,6 +52,8 @@ struct RecordValidator {
   let captureStack = RawStack<RootCapture>()
   /// Keys of the dictionaries being read, for spotting duplicates (`DuplicateKeys`).
   let keyScratch = RawStack<JSONStringToken>()
+  /// The numbers of the sets being read, for spotting a repeated element (`SetElements`).
+  let setScratch = RawStack<UInt64>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
   /// The quick first look at each record when validating or writing a transcript, which then

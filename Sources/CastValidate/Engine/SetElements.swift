@@ -1,0 +1,136 @@
+import CastSchema
+
+/// The elements of one set as it is read, compared as the set's Swift type compares them
+/// (`SetElementIdentity`), for finding a repeated one. An integer, a floating-point number or a
+/// string written plainly is compared from its bytes in the document, so validating builds no
+/// instance for it; any other element (a coerced one, a `Decimal`, a date) by its instance.
+struct SetElements {
+  /// How the set's elements are compared.
+  enum Form {
+    /// Integers, by their value as 64 bits (`0` and `-0` are one).
+    case integer
+    /// `Double`, `Float` and `CGFloat`, by `SetElementIdentity.floatingValue`'s bits.
+    case floating(ScalarType)
+    /// `String` and enums with string raw values (whose instance is the text read), by text.
+    case text
+    /// Everything else, by its instance.
+    case instance
+
+    init(_ element: ValueNode, policy: Policy, schema: CompiledSchema) {
+      switch element {
+      case .scalar(let scalar) where scalar.isInteger: self = .integer
+      case .scalar(let scalar) where scalar == .double || scalar == .float || scalar == .cgFloat: self = .floating(scalar)
+      case .scalar(.string): self = .text
+      case .enumeration(let index):
+        // As `RecordValidator.enumeration` reads them: a string that matched is the case's raw text.
+        let plan = schema.enums[index]
+        let keyed = policy.caseNamesAsKeys && (plan.rawType == nil || plan.payloadPlans.contains { $0 != nil })
+        self = plan.isNumeric || keyed ? .instance : .text
+      default: self = .instance
+      }
+    }
+  }
+
+  let form: Form
+  /// Numbers so far: a short list on the walker's scratch stack (no allocation per set), then a
+  /// hash set once sets grow.
+  private let scratch: RawStack<UInt64>
+  private let base: Int
+  private var numbers: Set<UInt64>?
+  private var texts: DuplicateKeys
+  private var instances: Set<Instance> = []
+
+  init(_ form: Form, numbers scratch: RawStack<UInt64>, texts: RawStack<JSONStringToken>) {
+    self.form = form
+    self.scratch = scratch
+    base = scratch.count
+    self.texts = DuplicateKeys(texts)
+  }
+
+  /// Whether the element at the cursor (after `peekKind`) is compared from its bytes, so that
+  /// reading it need not build an instance.
+  func readsBytes(_ kind: JSONValueKind, _ scanner: JSONScanner) -> Bool {
+    switch form {
+    case .integer: kind == .number && scanner.numberAheadIsInteger(negativeZeroCounts: true)
+    case .floating: kind == .number
+    case .text: kind == .string
+    case .instance: false
+    }
+  }
+
+  /// Records the element read from `span` (which `readsBytes` approved); returns whether an
+  /// equal one came before.
+  mutating func insertBytes(_ span: JSONSpan, _ scanner: JSONScanner) -> Bool {
+    switch form {
+    case .integer:
+      return insert(number: Self.integerBits(scanner.bytes(span)))
+    case .floating(let type):
+      let raw = scanner.bytes(span)
+      var isInteger = true
+      var hasExponent = false
+      for byte in raw {
+        if byte == JSONByte.dot { isInteger = false }
+        if byte | 0x20 == JSONByte.lowerE { isInteger = false; hasExponent = true }
+      }
+      let token = JSONNumberToken(span: span, isInteger: isInteger, isNegative: raw.first == JSONByte.minus, hasExponent: hasExponent)
+      return insert(number: SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern)
+    case .text:
+      let inner = JSONSpan(start: span.start + 1, end: span.end - 1)
+      let raw = scanner.bytes(inner)
+      // Swift compares strings by canonical equivalence (`é` is `e\u{301}`): bytes decide only
+      // between ASCII texts, which an escape may hide.
+      if raw.contains(where: { $0 == JSONByte.backslash || $0 >= 0x80 }) {
+        let token = JSONStringToken(span: inner, hasEscapes: raw.contains(JSONByte.backslash))
+        return texts.insert(text: scanner.string(token), at: span.start, scanner) != nil
+      }
+      return texts.insert(JSONStringToken(span: inner, hasEscapes: false), scanner: scanner) != nil
+    case .instance:
+      return false
+    }
+  }
+
+  /// Records an element read as an instance; returns whether an equal one came before.
+  mutating func insert(_ item: Instance, _ element: ValueNode, at offset: Int, _ scanner: JSONScanner) -> Bool {
+    switch (form, item) {
+    case (.integer, .number(let text)):
+      return insert(number: Self.integerBits(text.utf8))
+    case (.floating(let type), .number(let text)):
+      guard let value = Double(text) else { break }
+      return insert(number: SetElementIdentity.floatingValue(value, as: type).bitPattern)
+    case (.text, .string(let text)):
+      return texts.insert(text: text, at: offset, scanner) != nil
+    default:
+      break
+    }
+    return !instances.insert(SetElementIdentity.of(item, element)).inserted
+  }
+
+  /// Gives the set's scratch back once the set is read.
+  func release() {
+    scratch.pop(scratch.count - base)
+    texts.release()
+  }
+
+  private mutating func insert(number bits: UInt64) -> Bool {
+    if numbers == nil, scratch.count - base < 16 {
+      for index in base..<scratch.count where scratch[index] == bits { return true }
+      scratch.push(bits)
+      return false
+    }
+    if numbers == nil {
+      numbers = Set((base..<scratch.count).map { scratch[$0] })
+    }
+    return numbers?.insert(bits).inserted == false
+  }
+
+  /// An integer literal's value as 64 bits: the two's complement of a negative one, so that `-0`
+  /// is `0` and every value of a 64-bit integer type has its own pattern.
+  private static func integerBits<Bytes: Collection<UInt8>>(_ raw: Bytes) -> UInt64 {
+    var magnitude: UInt64 = 0
+    let negative = raw.first == JSONByte.minus
+    for byte in raw.dropFirst(negative ? 1 : 0) {
+      magnitude = magnitude &* 10 &+ UInt64(byte &- JSONByte.zero)
+    }
+    return negative ? 0 &- magnitude : magnitude
+  }
+}
