@@ -31,6 +31,15 @@ struct SetElementTests {
       (#"{"floats":[0.1,0.10000000001,2]}"#, ["warning duplicate-element /floats/1"]),
       (#"{"amounts":[1,1.0,1.50,1.5,0.01]}"#, ["warning duplicate-element /amounts/1", "warning duplicate-element /amounts/3"]),
       (#"{"names":["a","b"],"ids":[]}"#, []),
+      // An element read through a coercion is compared by its instance, the others by their bytes.
+      (#"{"ids":[5,"5"]}"#, ["warning coerced /ids/1", "warning duplicate-element /ids/1"]),
+      (#"{"ids":["5",5]}"#, ["warning coerced /ids/0", "warning duplicate-element /ids/1"]),
+      (#"{"ids":[1.0,1]}"#, ["warning duplicate-element /ids/1"]),
+      (#"{"values":[1,"1.0"]}"#, ["warning coerced /values/1", "warning duplicate-element /values/1"]),
+      // Past the first 16 elements the comparison is by table; text that is not ASCII by String.
+      ("{\"names\":[" + (0..<20).map { "\"n\($0)\"," }.joined() + "\"caf\u{E9}\",\"cafe\u{301}\"]}", ["warning duplicate-element /names/21"]),
+      ("{\"names\":[\"caf\u{E9}\"," + (0..<20).map { "\"n\($0)\"," }.joined() + "\"cafe\u{301}\"]}", ["warning duplicate-element /names/21"]),
+      ("{\"names\":[\"K\",\"\u{212A}\",\"k\"]}", ["warning duplicate-element /names/1"]),
     ])
   func repeatedElements(_ json: String, _ expected: [String]) throws {
     let registry = EngineProbe.registry(Self.schema)

@@ -131,6 +131,11 @@ package struct Policy: Sendable, Hashable {
   /// `--strict` rejects a `null` for a non-optional that the dialect itself would have read as
   /// absent: what a `null-not-allowed` finding names as its reason.
   package var nullRejectedByStrict = false
+  /// Keys are equal when Swift's `String` says so, by canonical equivalence (`é` and `e\u{301}`,
+  /// `K` and the Kelvin sign), as `JSONDecoder`'s keyed containers and `[String: T]` compare
+  /// them. The other dialects read JSON through `JSONSerialization`, whose keys compare by their
+  /// code units: byte for byte.
+  package var keysCompareCanonically = false
 
   /// The preset of a dialect.
   package static func preset(for dialect: Dialect) -> Policy {
@@ -167,7 +172,8 @@ package struct Policy: Sendable, Hashable {
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
-        numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false)
+        numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
+        keysCompareCanonically: true)
     }
   }
 

@@ -72,7 +72,7 @@ extension RecordValidator {
     var first = true
     var members: [InstanceMember] = []
     var failed = false
-    var seen = DuplicateKeys(keyScratch)
+    var seen = DuplicateKeys(keyScratch, canonical: policy.keysCompareCanonically)
     defer { seen.release() }
     // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
     var integerKeys: [IntegerKey: (offset: Int, key: JSONStringToken)] = [:]
@@ -260,30 +260,41 @@ struct IntegerKey: Hashable {
 }
 
 /// Keys seen in one object: a short list on the walker's scratch stack (no allocation per
-/// object), then a set once objects grow (10⁶ keys stay linear).
+/// object), then a table once objects grow (10⁶ keys stay linear). Keys are equal as their
+/// decoded bytes are, or, `canonical`, as Swift's `String` compares them
+/// (`Policy.keysCompareCanonically`).
 struct DuplicateKeys {
   private let scratch: RawStack<JSONStringToken>
   /// Where this object's keys start on `scratch` (an inner object's keys go above them).
   private let base: Int
+  private let canonical: Bool
   private var strings: [String: Int]?
+  private var byteStrings: [[UInt8]: Int]?
 
-  init(_ scratch: RawStack<JSONStringToken>) {
+  init(_ scratch: RawStack<JSONStringToken>, canonical: Bool) {
     self.scratch = scratch
     base = scratch.count
+    self.canonical = canonical
   }
 
   /// Records a key; returns the offset of an earlier equal key, if any.
   mutating func insert(_ key: JSONStringToken, scanner: JSONScanner) -> Int? {
-    if strings == nil, scratch.count - base < 16 {
-      for index in base..<scratch.count where Self.same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
+    if strings == nil, byteStrings == nil, scratch.count - base < 16 {
+      for index in base..<scratch.count where same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
       scratch.push(key)
       return nil
     }
-    return insert(text: scanner.string(key), at: key.span.start - 1, scanner)
+    if canonical { return insert(text: scanner.string(key), at: key.span.start - 1, scanner) }
+    if byteStrings == nil {
+      var table: [[UInt8]: Int] = [:]
+      for index in base..<scratch.count { table[scanner.decodedBytes(scratch[index])] = scratch[index].span.start - 1 }
+      byteStrings = table
+    }
+    return byteStrings?.updateValue(key.span.start - 1, forKey: scanner.decodedBytes(key))
   }
 
-  /// Records a text with no token in the document (a set element read through a coercion);
-  /// returns the offset of an earlier equal key, if any.
+  /// Records a text with no token in the document (a set element read through a coercion), for
+  /// a `canonical` table; returns the offset of an earlier equal key, if any.
   mutating func insert(text: String, at offset: Int, _ scanner: JSONScanner) -> Int? {
     if strings == nil {
       var table: [String: Int] = [:]
@@ -298,8 +309,12 @@ struct DuplicateKeys {
     scratch.pop(scratch.count - base)
   }
 
-  /// Equal decoded text; raw bytes compared directly when neither key has escapes.
-  private static func same(_ a: JSONStringToken, _ b: JSONStringToken, _ scanner: JSONScanner) -> Bool {
+  /// Equal keys; raw bytes compared directly when neither has escapes and, for `canonical`
+  /// keys, both are ASCII (the only texts whose bytes decide canonical equivalence).
+  private func same(_ a: JSONStringToken, _ b: JSONStringToken, _ scanner: JSONScanner) -> Bool {
+    if canonical, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(a.span)) || !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(b.span)) {
+      return scanner.string(a) == scanner.string(b)
+    }
     if !a.hasEscapes, !b.hasEscapes {
       return a.span.count == b.span.count && scanner.equals(a, scanner.bytes(b.span))
     }

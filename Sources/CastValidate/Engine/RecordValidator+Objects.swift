@@ -56,7 +56,7 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let valueStart = scanner.offset
       let root = hasRoots ? plan.deferredRoots.firstIndex { Self.matches(key, $0, plan, scanner) } : nil
-      if let fieldIndex = Self.matchDirect(plan, key, &guess, scanner) {
+      if let fieldIndex = Self.matchDirect(plan, key, &guess, scanner) ?? Self.matchCanonically(plan, key, scanner) {
         let facts = plan.facts[fieldIndex]
         if slots[slotBase + fieldIndex].offset >= 0, policy.duplicateKeyFirstWins {
           reportDuplicate(
@@ -80,7 +80,7 @@ extension RecordValidator {
         if wantInstance { valueStack[valueBase + fieldIndex] = instance }
       } else if root == nil {
         try unknownKey(key, plan, &scanner, at: valueStart)
-        noteUnread(key, in: &unread, at: valueStart, scanner, declaration: plan.declaration)
+        noteUnread(key, in: &unread, at: valueStart, scanner, plan)
         continue
       } else {
         if let root, captureStack[captureBase + root].value.start >= 0 {
@@ -299,6 +299,17 @@ extension RecordValidator {
     Array(FoundationSnakeCase.fromSnakeCase(String(decoding: scanner.decodedBytes(key), as: UTF8.self)).utf8)
   }
 
+  /// The field a key belongs to where Swift's `String` finds it and its bytes do not: a key in
+  /// another Unicode normal form than the property's (`Policy.keysCompareCanonically`).
+  static func matchCanonically(_ plan: ModelPlan, _ key: JSONStringToken, _ scanner: JSONScanner) -> Int? {
+    guard plan.policy.keysCompareCanonically, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(key.span)) else { return nil }
+    let converted = plan.keysFromSnakeCase ? String(decoding: fromSnakeCase(key, scanner), as: UTF8.self) : scanner.string(key)
+    let text = plan.caseInsensitive ? converted.lowercased() : converted
+    return plan.directFields.first { field in
+      plan.fields[field].directKey.map { String(decoding: $0, as: UTF8.self) == text } ?? false
+    }
+  }
+
   /// The field a key belongs to, trying the field after the last match first (keys usually come
   /// in declaration order).
   // NB: static, so that the walker (a large struct, mutated around the call) is not copied for it.
@@ -390,12 +401,11 @@ extension RecordValidator {
   /// Notes a key no property (or path) reads in the object whose such keys `unread` holds (made
   /// at the first), reporting a repeat of one.
   mutating func noteUnread(
-    _ key: JSONStringToken, in unread: inout DuplicateKeys?, at offset: Int, _ scanner: JSONScanner,
-    declaration: SourceRange
+    _ key: JSONStringToken, in unread: inout DuplicateKeys?, at offset: Int, _ scanner: JSONScanner, _ plan: ModelPlan
   ) {
-    if unread == nil { unread = DuplicateKeys(keyScratch) }
+    if unread == nil { unread = DuplicateKeys(keyScratch, canonical: plan.policy.keysCompareCanonically) }
     guard let previous = unread?.insert(key, scanner: scanner) else { return }
-    reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: offset, declaration: declaration, unread: true)
+    reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: offset, declaration: plan.declaration, unread: true)
   }
 
   mutating func reportDuplicate(

@@ -45,7 +45,7 @@ extension RecordValidator {
       guard let slot = node.members.firstIndex(where: { Self.matches(key, $0.key, plan, scanner) }) else {
         // Known here means read by some path through this object, whichever property's it is.
         if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
-        noteUnread(key, in: &unread, at: start, scanner, declaration: plan.declaration)
+        noteUnread(key, in: &unread, at: start, scanner, plan)
         continue
       }
       if found[slot].value.start >= 0 {

@@ -44,7 +44,8 @@ struct SetElements {
     self.form = form
     self.scratch = scratch
     base = scratch.count
-    self.texts = DuplicateKeys(texts)
+    // NB: a `Set<String>` is Swift's in every dialect.
+    self.texts = DuplicateKeys(texts, canonical: true)
   }
 
   /// Whether the element at the cursor (after `peekKind`) is compared from its bytes, so that
@@ -76,14 +77,8 @@ struct SetElements {
       return insert(number: SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern)
     case .text:
       let inner = JSONSpan(start: span.start + 1, end: span.end - 1)
-      let raw = scanner.bytes(inner)
-      // Swift compares strings by canonical equivalence (`é` is `e\u{301}`): bytes decide only
-      // between ASCII texts, which an escape may hide.
-      if raw.contains(where: { $0 == JSONByte.backslash || $0 >= 0x80 }) {
-        let token = JSONStringToken(span: inner, hasEscapes: raw.contains(JSONByte.backslash))
-        return texts.insert(text: scanner.string(token), at: span.start, scanner) != nil
-      }
-      return texts.insert(JSONStringToken(span: inner, hasEscapes: false), scanner: scanner) != nil
+      let token = JSONStringToken(span: inner, hasEscapes: scanner.bytes(inner).contains(JSONByte.backslash))
+      return texts.insert(token, scanner: scanner) != nil
     case .instance:
       return false
     }

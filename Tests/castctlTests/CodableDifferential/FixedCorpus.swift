@@ -53,6 +53,25 @@ enum FixedCorpus {
         ("one number each", #"{"ints": [1], "doubles": [0.1], "floats": [2], "decimals": [0.01]}"#),
       ],
       origin: "table"),
+    // Keys are Swift Strings: one in another Unicode normal form, escaped or not, is the same key.
+    CorpusModel(
+      root: "RowKeyForms",
+      types: [.structure(name: "RowKeyForms", properties: [
+        PropertyShape(name: "caf\u{E9}", type: .integer(.int)),
+        PropertyShape(name: "names", type: .optional(.stringMap(.integer(.int))), isLet: false),
+      ], codingKeys: false)],
+      handWritten: [
+        ("a property's key decomposed", "{\"cafe\u{301}\": 1}"),
+        ("a property's key decomposed, escaped", #"{"cafe\u0301": 1}"#),
+        ("a property's key twice, composed then decomposed", "{\"caf\u{E9}\": 1, \"cafe\u{301}\": 2}"),
+        // NB: other values than the row above's, which would be the same String (the corpus drops repeats).
+        ("a property's key twice, decomposed then composed", "{\"cafe\u{301}\": 3, \"caf\u{E9}\": 4}"),
+        ("a dictionary key in two normal forms", "{\"caf\u{E9}\": 1, \"names\": {\"\u{E9}\": 1, \"e\u{301}\": 2}}"),
+        ("a dictionary key in two normal forms, escaped", #"{"caf\u00e9": 1, "names": {"\u00e9": 1, "e\u0301": 2}}"#),
+        ("K and the Kelvin sign as dictionary keys", "{\"caf\u{E9}\": 1, \"names\": {\"K\": 1, \"\u{212A}\": 2}}"),
+        ("two different keys that are not ASCII", "{\"caf\u{E9}\": 1, \"names\": {\"\u{E9}\": 1, \"\u{E8}\": 2}}"),
+      ],
+      origin: "table"),
   ]
 
   static let seeds: [CorpusModel] = [

@@ -125,6 +125,10 @@ final class CleanPlan: @unchecked Sendable {
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
   /// plain one is vouched for.
   let urlsAsFoundationParses: Bool
+  /// Some model compares keys as Swift's `String` does (`Policy.keysCompareCanonically`): a key
+  /// that is not ASCII and matches no property by its bytes, and a dictionary with such a key,
+  /// are left to the full walk.
+  let keysCompareCanonically: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
@@ -135,6 +139,7 @@ final class CleanPlan: @unchecked Sendable {
     epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
+    keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }

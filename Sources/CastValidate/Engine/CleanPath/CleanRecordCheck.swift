@@ -30,6 +30,8 @@ final class CleanRecordCheck {
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
   let ignoresUnknownKeys: Bool
+  /// `CleanPlan.keysCompareCanonically`.
+  let keysCompareCanonically: Bool
   /// Keys of the dictionaries and elements of the sets being read, and the keys no property
   /// reads of the models and path objects being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
@@ -74,6 +76,7 @@ final class CleanRecordCheck {
     numbers = plan.numbers
     bytes = plan.bytes.base
     ignoresUnknownKeys = plan.ignoresUnknownKeys
+    keysCompareCanonically = plan.keysCompareCanonically
     keys = .allocate(capacity: Self.keyCapacity)
     setValues = .allocate(capacity: Self.keyCapacity)
     wideSeen = .allocate(capacity: Self.wideCapacity)
@@ -323,6 +326,8 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         guard let matched = match(key.span, model, &guess, scanner) else {
+          // Another normal form of a property's key, or of another key here, would be that key.
+          if keysCompareCanonically, !ASCIIText.isASCII(scanner.bytes(key.span)) { return false }
           guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
           continue
         }
@@ -595,8 +600,12 @@ final class CleanRecordCheck {
     var first = true
     let base = keyCount
     defer { keyCount = base }
+    // A key that is not ASCII may be another normal form of another key (`keysCompareCanonically`).
+    var canonicalDoubt = false
     while let key = try scanner.nextKey(&first) {
       guard !key.hasEscapes else { return false }
+      if keysCompareCanonically, !canonicalDoubt { canonicalDoubt = !ASCIIText.isASCII(scanner.bytes(key.span)) }
+      if canonicalDoubt, keyCount &- base >= 1 { return false }
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
       switch rule {
