@@ -600,12 +600,8 @@ final class CleanRecordCheck {
     var first = true
     let base = keyCount
     defer { keyCount = base }
-    // A key that is not ASCII may be another normal form of another key (`keysCompareCanonically`).
-    var canonicalDoubt = false
     while let key = try scanner.nextKey(&first) {
       guard !key.hasEscapes else { return false }
-      if keysCompareCanonically, !canonicalDoubt { canonicalDoubt = !ASCIIText.isASCII(scanner.bytes(key.span)) }
-      if canonicalDoubt, keyCount &- base >= 1 { return false }
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
       switch rule {
@@ -623,6 +619,8 @@ final class CleanRecordCheck {
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
     }
     if repeatsPastLimit(from: base, scanner) { return false }
+    // A key that is not ASCII may be another normal form of another key (`keysCompareCanonically`).
+    if keysCompareCanonically, keyCount &- base > 1, !keysAreASCII(from: base, scanner) { return false }
     arrayCount = keyCount &- base
     sink.close(JSONByte.closeBrace)
     return true
@@ -649,6 +647,12 @@ final class CleanRecordCheck {
   @inline(__always)
   func repeatsPastLimit(from base: Int, _ scanner: JSONScanner) -> Bool {
     keyCount &- base > Self.keyLimit && hasRepeatedKey(from: base, scanner)
+  }
+
+  /// Whether every key noted from `base` is ASCII.
+  private func keysAreASCII(from base: Int, _ scanner: JSONScanner) -> Bool {
+    for index in base..<keyCount where !ASCIIText.isASCII(scanner.bytes(keys[index])) { return false }
+    return true
   }
 
   /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
