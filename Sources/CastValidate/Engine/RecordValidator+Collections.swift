@@ -279,8 +279,12 @@ struct DuplicateKeys {
 
   /// Records a key; returns the offset of an earlier equal key, if any.
   mutating func insert(_ key: JSONStringToken, scanner: JSONScanner) -> Int? {
+    // NB: so the short list of `canonical` keys holds only ASCII, whose bytes decide equality.
+    if canonical, strings == nil, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(key.span)) {
+      return insert(text: scanner.string(key), at: key.span.start - 1, scanner)
+    }
     if strings == nil, byteStrings == nil, scratch.count - base < 16 {
-      for index in base..<scratch.count where same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
+      for index in base..<scratch.count where Self.same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
       scratch.push(key)
       return nil
     }
@@ -309,12 +313,8 @@ struct DuplicateKeys {
     scratch.pop(scratch.count - base)
   }
 
-  /// Equal keys; raw bytes compared directly when neither has escapes and, for `canonical`
-  /// keys, both are ASCII (the only texts whose bytes decide canonical equivalence).
-  private func same(_ a: JSONStringToken, _ b: JSONStringToken, _ scanner: JSONScanner) -> Bool {
-    if canonical, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(a.span)) || !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(b.span)) {
-      return scanner.string(a) == scanner.string(b)
-    }
+  /// Equal decoded bytes; raw bytes compared directly when neither key has escapes.
+  private static func same(_ a: JSONStringToken, _ b: JSONStringToken, _ scanner: JSONScanner) -> Bool {
     if !a.hasEscapes, !b.hasEscapes {
       return a.span.count == b.span.count && scanner.equals(a, scanner.bytes(b.span))
     }
