@@ -5,25 +5,52 @@ import Yams
 package enum YAMLOutput {
   /// The YAML text of one document (ends in a newline).
   package static func write(_ value: JSONValue) throws -> String {
-    try Yams.serialize(node: node(value), allowUnicode: true, sortKeys: false)
+    try Yams.serialize(node: node(value, Tags()), allowUnicode: true, sortKeys: false)
   }
 
-  static func node(_ value: JSONValue) -> Node {
+  /// The tags of one document's nodes, made once and shared: every `Tag` Yams makes builds its
+  /// own `Constructor`, whose tables cost more than the node. Yams changes a tag only while
+  /// resolving an implicit one, and every tag emitted here is explicit.
+  struct Tags {
+    let null = Tag(.null)
+    let bool = Tag(.bool)
+    let int = Tag(.int)
+    let float = Tag(.float)
+    let str = Tag(.str)
+    let seq = Tag(.seq)
+    let map = Tag(.map)
+    /// For asking the resolver about a string; never emitted.
+    let implicit = Tag(.implicit)
+  }
+
+  static func node(_ value: JSONValue, _ tags: Tags) -> Node {
     switch value {
-    case .null: return Node("null", Tag(.null))
-    case .bool(let flag): return Node(flag ? "true" : "false", Tag(.bool))
-    case .number(let literal): return Node(literal, Tag(literal.contains(where: { ".eE".contains($0) }) ? .float : .int))
-    case .string(let text): return string(text)
-    case .array(let items): return Node(items.map(node), Tag(.seq))
-    case .object(let members): return Node(members.map { (string($0.key), node($0.value)) }, Tag(.map))
+    case .null: return Node("null", tags.null)
+    case .bool(let flag): return Node(flag ? "true" : "false", tags.bool)
+    case .number(let literal): return Node(literal, literal.contains(where: { ".eE".contains($0) }) ? tags.float : tags.int)
+    case .string(let text): return string(text, tags)
+    case .array(let items): return Node(items.map { node($0, tags) }, tags.seq)
+    case .object(let members): return Node(members.map { (string($0.key, tags), node($0.value, tags)) }, tags.map)
     }
   }
 
   /// A string scalar, value or mapping key.
-  static func string(_ text: String) -> Node {
+  static func string(_ text: String, _ tags: Tags) -> Node {
     // NB: Yams emits every scalar as implicitly tagged, so a string that a YAML reader would
     // take for a number, boolean, null, timestamp or merge key (`<<`) must be quoted explicitly.
-    let plainTag = Resolver.default.resolveTag(of: Node(text))
-    return Node(text, Tag(.str), plainTag == .str ? .any : .doubleQuoted)
+    let plain = !mayResolve(text) || Resolver.default.resolveTag(of: Node(text, tags.implicit)) == .str
+    return Node(text, tags.str, plain ? .any : .doubleQuoted)
   }
+
+  /// Whether the default resolver's rules (bool, int, float, merge, null, timestamp, value) may
+  /// take `text` for something other than a string: each of their patterns is anchored at the
+  /// start and begins with one of these characters, or matches the empty string, which (`$`
+  /// matching before a final line terminator) makes a lone line terminator null too.
+  static func mayResolve(_ text: String) -> Bool {
+    guard let first = text.utf8.first else { return true }
+    return resolvableStarts.contains(first)
+  }
+
+  /// The first bytes of the rules' matches; 0xC2 and 0xE2 lead U+0085, U+2028 and U+2029.
+  private static let resolvableStarts = Set("yYnNtTfFoO+-.0123456789<~=\n\u{0B}\u{0C}\r".utf8).union([0xC2, 0xE2])
 }
