@@ -49,6 +49,39 @@ struct SetElementTests {
     }
   }
 
+  @Test(
+    "a Set's nils, and collections in a Set, are equal as their values are, in any order",
+    arguments: [
+      (#"{"names":["a",null,null,"a"]}"#, ["warning duplicate-element /names/2", "warning duplicate-element /names/3"]),
+      (#"{"sets":[[1,2],[2,1]]}"#, ["warning duplicate-element /sets/1"]),
+      (#"{"sets":[[1,2],[1,1,2]]}"#, ["warning duplicate-element /sets/1", "warning duplicate-element /sets/1/1"]),
+      (#"{"lists":[[1],[1.0],[1e0],[1,1]]}"#, ["warning duplicate-element /lists/1", "warning duplicate-element /lists/2"]),
+      (#"{"lists":[[1,2],[2,1]]}"#, []),
+      (#"{"maps":[{"a":1,"b":2},{"b":2,"a":1.0}]}"#, ["warning duplicate-element /maps/1"]),
+      (#"{"maps":[{"a":1},{"a":2}]}"#, []),
+      (#"{"points":[{"x":1},{"x":1.0,"y":null}]}"#, ["warning duplicate-element /points/1"]),
+    ])
+  func collectionsAndNils(_ json: String, _ expected: [String]) throws {
+    let registry = EngineProbe.registry(
+      """
+      struct P: DictionaryConvertible, Hashable {
+          var x: Double
+          var y: Int?
+      }
+      struct M: DictionaryConvertible {
+          var names: Set<String?>?
+          var sets: Set<Set<Int>>?
+          var lists: Set<[Double]>?
+          var maps: Set<[String: Double]>?
+          var points: Set<P>?
+      }
+      """)
+    for cleanCheck in [true, false] {
+      let run = try EngineProbe.run(registry, json, build: false, cleanCheck: cleanCheck)
+      #expect(run.record.findings.map(EngineProbe.describe) == expected, "\(json), check \(cleanCheck)")
+    }
+  }
+
   @Test("the one repeat among 20,000 elements is found, at its index")
   func largeSet() throws {
     let names = (0..<20_000).map { "\"n\($0)\"" } + ["\"n17\""]

@@ -11,7 +11,8 @@ extension RecordValidator {
     var index = 0
     var items: [Instance] = []
     // A set's elements so far, to find a repeated one without comparing it with every other.
-    var elements = isSet ? SetElements(.init(element, policy: policy, schema: schema), numbers: setScratch, texts: keyScratch) : nil
+    var elements =
+      isSet ? SetElements(.init(element, policy: policy, schema: schema), numbers: setScratch, texts: keyScratch, schema: schema) : nil
     defer { elements?.release() }
     var kept = 0
     var failed = false
@@ -37,14 +38,17 @@ extension RecordValidator {
           ? elements?.insertBytes(JSONSpan(start: start, end: scanner.offset), scanner) == true
           : item.map { elements?.insert($0, element, at: start, scanner) == true } ?? false
         if repeated {
-          report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: start, declaration: declaration)
-          failed = failed || policy.isStrict
+          reportDuplicateElement(at: start, policy: policy, declaration: declaration, failed: &failed)
           continue
         }
         if wantInstance, let item { items.append(item) }
         kept += 1
         continue
       case .null where elementOptional:
+        if elements?.insertNil() == true {
+          reportDuplicateElement(at: start, policy: policy, declaration: declaration, failed: &failed)
+          continue
+        }
         if wantInstance { items.append(.null) }
         kept += 1
         continue
@@ -62,6 +66,12 @@ extension RecordValidator {
     }
     if failed { return .unconvertible }
     return .value(wantInstance ? .array(items) : nil)
+  }
+
+  /// A set element equal to an earlier one: collapsed, and under `--strict` the set's failure.
+  private mutating func reportDuplicateElement(at offset: Int, policy: Policy, declaration: SourceRange?, failed: inout Bool) {
+    report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: offset, declaration: declaration)
+    failed = failed || policy.isStrict
   }
 
   mutating func dictionary(

@@ -2,22 +2,55 @@ import CastSchema
 import Foundation
 
 /// A set element as its Swift type compares it, for finding a repeated one: `1`, `1.0` and `1e0`
-/// are one `Double`, `0` and `-0.0` too, and `0` and `-0` one `Int`. A number's instance keeps its
-/// literal (so that output writes it as read), which is not this identity.
+/// are one `Double`, `0` and `-0.0` too, and `0` and `-0` one `Int`; a collection inside is
+/// compared by its elements' identities, a set and a dictionary in any order, and a model by its
+/// properties' values wherever they came from. A number's instance keeps its literal (so that
+/// output writes it as read), which is not this identity.
 enum SetElementIdentity {
-  static func of(_ item: Instance, _ element: ValueNode) -> Instance {
-    guard case .number(let text) = item, case .scalar(let scalar) = element else { return item }
-    switch scalar {
-    case _ where scalar.isInteger:
-      // Integer instances are canonical (`sign + magnitude`) but for `-0`.
-      return text == "-0" ? .number("0") : item
-    case .double, .cgFloat, .float:
-      return Double(text).map { .number(String(floatingValue($0, as: scalar))) } ?? item
-    case .decimal:
-      return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map { .number($0.isZero ? "0" : $0.description) } ?? item
+  static func of(_ item: Instance, _ node: ValueNode, in schema: CompiledSchema) -> Instance {
+    switch (item, node) {
+    case (.number(let text), .scalar(let scalar)):
+      return number(text, scalar) ?? item
+    case (.array(let items), .array(let element, _, let isSet)):
+      let inner = schema.node(at: element)
+      let identities = items.map { of($0, inner, in: schema) }
+      return .array(isSet ? identities.sorted(by: inAnyOrder) : identities)
+    case (.dictionary(let members), .dictionary(_, let value, _)):
+      let inner = schema.node(at: value)
+      let identities = members.map { InstanceMember(key: $0.key, value: of($0.value, inner, in: schema)) }
+      return .dictionary(identities.sorted { inAnyOrder(.string($0.key), .string($1.key)) })
+    case (.model(var instance), .model(let index)):
+      let fields = schema.plans[index].fields
+      for (position, value) in instance.values.enumerated() where position < fields.count {
+        instance.values[position] = value.map { FieldValue(value: of($0.value, fields[position].node, in: schema), origin: .input) }
+      }
+      return .model(instance)
     default:
       return item
     }
+  }
+
+  /// A number as its type holds it, as text; nil for a type whose instance is its identity.
+  private static func number(_ text: String, _ scalar: ScalarType) -> Instance? {
+    switch scalar {
+    case _ where scalar.isInteger:
+      // Integer instances are canonical (`sign + magnitude`) but for `-0`.
+      return text == "-0" ? .number("0") : nil
+    case .double, .cgFloat, .float:
+      return Double(text).map { .number(String(floatingValue($0, as: scalar))) }
+    case .decimal:
+      return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")).map { .number($0.isZero ? "0" : $0.description) }
+    default:
+      return nil
+    }
+  }
+
+  /// An order in which equal identities are neighbours, for comparing sets and dictionaries
+  /// whatever their order: by hash (equal values hash alike, canonically equivalent strings
+  /// too), then by text, for the rare unequal values whose hashes collide.
+  private static func inAnyOrder(_ a: Instance, _ b: Instance) -> Bool {
+    let (left, right) = (a.hashValue, b.hashValue)
+    return left != right ? left < right : String(describing: a) < String(describing: b)
   }
 
   /// A floating-point element's value as its type holds it (a `Float` rounded to one), with

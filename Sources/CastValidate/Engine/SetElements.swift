@@ -39,9 +39,13 @@ struct SetElements {
   private var numbers: Set<UInt64>?
   private var texts: DuplicateKeys
   private var instances: Set<Instance> = []
+  /// A `nil` element so far (a `Set<T?>` holds one).
+  private var holdsNil = false
+  private let schema: CompiledSchema
 
-  init(_ form: Form, numbers scratch: RawStack<UInt64>, texts: RawStack<JSONStringToken>) {
+  init(_ form: Form, numbers scratch: RawStack<UInt64>, texts: RawStack<JSONStringToken>, schema: CompiledSchema) {
     self.form = form
+    self.schema = schema
     self.scratch = scratch
     base = scratch.count
     // NB: a `Set<String>` is Swift's in every dialect.
@@ -97,7 +101,13 @@ struct SetElements {
     default:
       break
     }
-    return !instances.insert(SetElementIdentity.of(item, element)).inserted
+    return !instances.insert(SetElementIdentity.of(item, element, in: schema)).inserted
+  }
+
+  /// Records a `null` element of a `Set<T?>`; returns whether one came before.
+  mutating func insertNil() -> Bool {
+    defer { holdsNil = true }
+    return holdsNil
   }
 
   /// Gives the set's scratch back once the set is read.

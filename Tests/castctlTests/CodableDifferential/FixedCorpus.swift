@@ -53,6 +53,23 @@ enum FixedCorpus {
         ("one number each", #"{"ints": [1], "doubles": [0.1], "floats": [2], "decimals": [0.01]}"#),
       ],
       origin: "table"),
+    // A Set's nils, and collections in a Set, are equal as their values are, in any order.
+    CorpusModel(
+      root: "RowSetNested",
+      types: [.structure(name: "RowSetNested", properties: [
+        PropertyShape(name: "names", type: .optional(.set(.optional(.string))), isLet: false),
+        PropertyShape(name: "lists", type: .optional(.set(.array(.double))), isLet: false),
+        PropertyShape(name: "maps", type: .optional(.set(.stringMap(.integer(.int)))), isLet: false),
+        PropertyShape(name: "sets", type: .optional(.set(.set(.integer(.int)))), isLet: false),
+      ], codingKeys: false)],
+      handWritten: [
+        // NB: one distinct element per set, and per set inside: a Set's encoding order is not defined.
+        ("two nils in a Set<String?>", #"{"names": [null, null]}"#),
+        ("1, 1.0 and 1e0 as [Double]s in a Set", #"{"lists": [[1], [1.0], [1e0]]}"#),
+        ("one dictionary in two key orders in a Set", #"{"maps": [{"a": 1, "b": 2}, {"b": 2, "a": 1}]}"#),
+        ("1 and 1.0 as Set<Int>s in a Set", #"{"sets": [[1], [1.0]]}"#),
+      ],
+      origin: "table"),
     // Keys are Swift Strings: one in another Unicode normal form, escaped or not, is the same key.
     CorpusModel(
       root: "RowKeyForms",
