@@ -29,6 +29,7 @@ extension JSONScanner {
       } else if b >= 0x80 {
         // Non-ASCII text comes in runs (CJK, emoji): a run is read here, not one 16-byte look
         // for ASCII per character.
+        sawNonASCII = true
         try skipUTF8Run(quote: quote)
       } else if b < 0x20 {
         throw syntaxError(

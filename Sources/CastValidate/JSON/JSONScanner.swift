@@ -17,6 +17,9 @@ package struct JSONScanner {
   package internal(set) var depth: Int
   /// The cursor, relative to the buffer start.
   var position: Int
+  /// Set by reading a string that holds a byte of 0x80 or more; a reader that clears it first
+  /// learns whether the strings it read since are ASCII without looking at their bytes again.
+  var sawNonASCII = false
   /// The buffer's length, kept in a stored property so bounds checks in hot loops need no recomputation.
   let end: Int
 

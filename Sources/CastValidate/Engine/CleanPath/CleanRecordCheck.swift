@@ -600,8 +600,12 @@ final class CleanRecordCheck {
     var first = true
     let base = keyCount
     defer { keyCount = base }
+    // A key that is not ASCII may be another normal form of another key (`keysCompareCanonically`).
+    var nonASCIIKey = false
+    scanner.sawNonASCII = false
     while let key = try scanner.nextKey(&first) {
       guard !key.hasEscapes else { return false }
+      nonASCIIKey = nonASCIIKey || scanner.sawNonASCII
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
       switch rule {
@@ -617,10 +621,10 @@ final class CleanRecordCheck {
       guard noteKey(key.span, from: base, scanner) else { return false }
       sink.key(key, scanner)
       guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
+      scanner.sawNonASCII = false
     }
     if repeatsPastLimit(from: base, scanner) { return false }
-    // A key that is not ASCII may be another normal form of another key (`keysCompareCanonically`).
-    if keysCompareCanonically, keyCount &- base > 1, !keysAreASCII(from: base, scanner) { return false }
+    if keysCompareCanonically, nonASCIIKey, keyCount &- base > 1 { return false }
     arrayCount = keyCount &- base
     sink.close(JSONByte.closeBrace)
     return true
@@ -647,12 +651,6 @@ final class CleanRecordCheck {
   @inline(__always)
   func repeatsPastLimit(from base: Int, _ scanner: JSONScanner) -> Bool {
     keyCount &- base > Self.keyLimit && hasRepeatedKey(from: base, scanner)
-  }
-
-  /// Whether every key noted from `base` is ASCII.
-  private func keysAreASCII(from base: Int, _ scanner: JSONScanner) -> Bool {
-    for index in base..<keyCount where !ASCIIText.isASCII(scanner.bytes(keys[index])) { return false }
-    return true
   }
 
   /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
