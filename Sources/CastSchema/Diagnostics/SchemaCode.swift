@@ -61,7 +61,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     switch self {
     case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
-      .codableSnakeCaseUnreachable, .codableCaseNotCoded:
+      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .duplicateSetElement:
       .warning
     case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
@@ -90,7 +90,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .duplicateCase: "an enum case declared twice"
     case .duplicateRawValue: "two cases of an enum with one raw value, explicit or implicit"
     case .duplicateDictionaryKey: "a dictionary default that repeats a key"
-    case .duplicateSetElement: "a `Set` default that repeats an element (`[1, 1]`, on which Swift traps)"
+    case .duplicateSetElement: "a `Set` default that repeats an element (`[1, 1]`, `[1, 1.0]` of `Double`s): Swift keeps it once"
     case .duplicateJSONKey: "two properties that read the same JSON key"
     case .overlappingJSONKey: "one property's output key on another's key path: one value would overwrite the other"
     case .inheritanceCycle: "a class that inherits from itself, directly or through others"

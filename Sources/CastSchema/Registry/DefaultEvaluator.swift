@@ -3,6 +3,9 @@
 struct DefaultEvaluator {
   let enums: [String: EnumType]
   let symbols: SymbolTable
+  /// The repeated elements of the `Set` literals evaluated, which Swift keeps once; whoever
+  /// reports them takes them (`CollapsedElements.take`).
+  let collapsed = CollapsedElements()
 
   /// Why a default could not be used.
   enum Failure: Error {
@@ -12,9 +15,6 @@ struct DefaultEvaluator {
     /// A dictionary literal repeats a key (Swift traps on it): the key as messages show it,
     /// the repeated key's range and the first one's.
     case duplicateKey(String, at: Range<Int>, first: Range<Int>)
-    /// A `Set` literal repeats an element (Swift traps on it too): the element as messages show
-    /// it, the repeated element's range and the first one's.
-    case duplicateElement(String, at: Range<Int>, first: Range<Int>)
   }
 
   /// The value and the type it has (the declared one, or the inferred one when `type` is nil).
@@ -123,11 +123,12 @@ struct DefaultEvaluator {
     for element in elements {
       switch evaluate(element, as: elementType, optional: false) {
       case .success(let (value, inferred)):
-        // Swift traps on a `Set` literal with a repeated element, as on a repeated dictionary key.
+        // A `Set` literal keeps a repeated element once (a dictionary literal's repeated key traps).
         if isSet {
-          let identity = Self.elementIdentity(value)
+          let identity = Self.elementIdentity(value, as: elementType)
           if let first = firstRanges[identity] {
-            return .failure(.duplicateElement(Self.keyDescription(value), at: element.range, first: first))
+            collapsed.elements.append(.init(text: Self.keyDescription(value), at: element.range, first: first))
+            continue
           }
           firstRanges[identity] = element.range
         }
@@ -225,8 +226,14 @@ struct DefaultEvaluator {
 
   /// What makes two elements of a `Set` literal equal in Swift: numbers by value (`1` and `1.0`
   /// in a `Set<Double>`), everything else as evaluated.
-  private static func elementIdentity(_ value: DefaultValue) -> DefaultValue {
+  private static func elementIdentity(_ value: DefaultValue, as type: TypeRef?) -> DefaultValue {
     guard case .number(let text) = value else { return value }
+    // As the element type holds it: `16777217` is the Float 16777216.
+    switch type?.unwrapped {
+    case .scalar(.float)?: return Double(text).map { .number(String(Double(Float($0)) + 0)) } ?? value
+    case .scalar(.double)?, .scalar(.cgFloat)?: return Double(text).map { .number(String($0 + 0)) } ?? value
+    default: break
+    }
     if let integer = Int64(text) { return .number(String(integer)) }
     if let integer = UInt64(text) { return .number(String(integer)) }
     if let double = Double(text) { return .number(double == double.rounded() && abs(double) < 9e15 ? String(Int64(double)) : String(double)) }
@@ -263,5 +270,24 @@ extension TypeRef {
     case .optional, .any: true
     default: false
     }
+  }
+}
+
+/// The repeated elements of `Set` literal defaults, noted while they are evaluated: Swift keeps
+/// each once, so the default holds it once and `check` warns (`duplicate-set-element`).
+final class CollapsedElements {
+  /// One repeated element: as messages show it, where it is repeated and where it came first.
+  struct Element {
+    let text: String
+    let at: Range<Int>
+    let first: Range<Int>
+  }
+
+  var elements: [Element] = []
+
+  /// The elements noted so far, which are then forgotten.
+  func take() -> [Element] {
+    defer { elements = [] }
+    return elements
   }
 }

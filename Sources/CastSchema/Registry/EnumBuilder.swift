@@ -61,7 +61,7 @@ struct EnumBuilder {
             let reason: String
             switch failure {
             case .mismatch(let text): reason = text
-            case .cannotInfer, .unsupported, .duplicateKey, .duplicateElement: reason = "castctl can only use literal raw values"
+            case .cannotInfer, .unsupported, .duplicateKey: reason = "castctl can only use literal raw values"
             }
             diagnostics.append(
               Diagnostic(

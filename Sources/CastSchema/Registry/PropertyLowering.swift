@@ -92,13 +92,13 @@ extension RegistryBuilder {
         diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))
         return nil
       }
-      switch evaluator.evaluate(expression, as: nil, optional: false) {
+      let evaluated = evaluator.evaluate(expression, as: nil, optional: false)
+      reportCollapsed(evaluator, name.text, file: file)
+      switch evaluated {
       case .success(let (value, inferred)):
         return (inferred, .none, value)
       case .failure(.duplicateKey(let key, let repeated, let first)):
         reportDuplicate(SchemaMessages.duplicateDictionaryKey(name.text, key), at: repeated, first: first, file: file)
-      case .failure(.duplicateElement(let element, let repeated, let first)):
-        reportDuplicate(SchemaMessages.duplicateSetElement(name.text, element), at: repeated, first: first, file: file)
       case .failure(let failure):
         // A literal has the type Swift gives it, which its value may not fit (`var f = 1e400`,
         // `var xs = [1, 1e400]`).
@@ -118,7 +118,9 @@ extension RegistryBuilder {
     }
     guard let expression = defaultValue else { return (type, optionality, nil) }
     let declared = optionality == .none ? type : TypeRef.optional(type)
-    switch evaluator.evaluate(expression, as: declared, optional: optionality != .none) {
+    let evaluated = evaluator.evaluate(expression, as: declared, optional: optionality != .none)
+    reportCollapsed(evaluator, name.text, file: file)
+    switch evaluated {
     case .success(let (value, _)):
       return (type, optionality, value)
     case .failure(.unsupported):
@@ -131,9 +133,6 @@ extension RegistryBuilder {
     case .failure(.duplicateKey(let key, let repeated, let first)):
       reportDuplicate(SchemaMessages.duplicateDictionaryKey(name.text, key), at: repeated, first: first, file: file)
       return (type, optionality, nil)
-    case .failure(.duplicateElement(let element, let repeated, let first)):
-      reportDuplicate(SchemaMessages.duplicateSetElement(name.text, element), at: repeated, first: first, file: file)
-      return (type, optionality, nil)
     case .failure(.mismatch(let reason)):
       let shown = optionality == .none ? "\(type)" : "\(type)\(optionality == .optional ? "?" : "!")"
       diagnostics.append(
@@ -145,6 +144,13 @@ extension RegistryBuilder {
   }
 
   /// A repeated dictionary key or `Set` element of a default, with the first one in a note.
+  /// The repeated elements of the default's `Set` literals, which Swift keeps once: warnings.
+  private mutating func reportCollapsed(_ evaluator: DefaultEvaluator, _ property: String, file: Int) {
+    for element in evaluator.collapsed.take() {
+      reportDuplicate(SchemaMessages.duplicateSetElement(property, element.text), at: element.at, first: element.first, file: file)
+    }
+  }
+
   private mutating func reportDuplicate(
     _ message: DiagnosticMessage, at repeated: Range<Int>, first: Range<Int>, file: Int
   ) {
@@ -333,6 +339,8 @@ extension RegistryBuilder {
       else {
         continue
       }
+      // NB: the property's own lowering reports its default's repeated elements.
+      _ = evaluator.collapsed.take()
       let range = SourceRange(file: file, bytes: expression.range)
       config.ranges[propertyName] = range
       switch (propertyName, value) {

@@ -103,7 +103,7 @@ enum SchemaMessages {
   static func duplicateSetElement(_ property: String, _ element: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .duplicateSetElement,
-      text: "default of '\(property)' has the element \(element) twice (a Swift Set literal with a repeated element traps)")
+      text: "default of '\(property)' has the element \(element) twice; a Swift Set literal keeps it once")
   }
 
   static func codableCustomCodingEnum(_ name: String, _ what: String) -> DiagnosticMessage {
