@@ -110,9 +110,9 @@ package struct Policy: Sendable, Hashable {
   /// An enum without a raw type is an object with one key, the case's name, whose value is an
   /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
   package var caseNamesAsKeys = false
-  /// A `Float` or an integer is written as the value it was read into (`16777217` →
-  /// `16777216.0`, `0.1` → `0.1`, an `Int`'s `-0` → `0`), as `JSONEncoder` writes it; elsewhere
-  /// numbers keep their text.
+  /// A number is written as `JSONEncoder` writes the value it was read into (`EncoderNumberText`:
+  /// a `Double`'s `1.0` → `1`, a `Float`'s `16777217` → `16777216`, a `Decimal`'s `0.10` → `0.1`,
+  /// an `Int`'s `-0` → `0`); elsewhere numbers keep their text.
   package var numbersWrittenAsStored = false
   /// The JSONDecoder / JSONEncoder strategies castctl takes as options (`RegistryOptions`:
   /// `--non-conforming-floats`) apply to this dialect.

@@ -123,7 +123,11 @@ extension RecordValidator {
   }
 
   /// The instance is nil where the checks did not need it built (`FieldPlan.needsInstance`).
-  mutating func runChecks(_ field: FieldPlan, _ instance: Instance?, at offset: Int) {
+  /// `raw` is the value as the data has it: a number's failure shows its literal, as the raw
+  /// checks do, not the text a dialect writes it with (`Policy.numbersWrittenAsStored`).
+  mutating func runChecks(_ field: FieldPlan, _ instance: Instance?, at offset: Int, read raw: UnsafeRawBufferPointer) {
+    let readNumber = raw.first.map { $0 == JSONByte.minus || $0 &- JSONByte.zero < 10 } == true
+    func shown(_ literal: String) -> String { readNumber ? String(decoding: raw, as: UTF8.self) : literal }
     for check in field.checks {
       var failure: String?
       switch (check, instance) {
@@ -131,11 +135,11 @@ extension RecordValidator {
         if !CompiledCheck.within(keptElements, lower, upper) { failure = CheckFailure.count(keptElements, "elements", check) }
       case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
         if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
-          failure = CheckFailure.outside(literal, check)
+          failure = CheckFailure.outside(shown(literal), check)
         }
       case (.floatingRange(let lower, let upper, let inclusive, let single, _), .number(let literal)?):
         if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive, single: single) {
-          failure = CheckFailure.outside(literal, check)
+          failure = CheckFailure.outside(shown(literal), check)
         }
       case (.length(let lower, let upper, _), .string(let text)?):
         if !CompiledCheck.within(text.count, lower, upper) { failure = CheckFailure.length(text.count, check) }

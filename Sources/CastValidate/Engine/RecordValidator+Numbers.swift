@@ -91,8 +91,8 @@ extension RecordValidator {
       {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
-      if wantInstance, type == .float, policy.numbersWrittenAsStored {
-        return .value(.number(String(describing: Float(scanner.double(token)))))
+      if wantInstance, policy.numbersWrittenAsStored, let written = EncoderNumberText.text(of: scanner.bytes(token.span), as: type) {
+        return .value(.number(written))
       }
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
     case .string:

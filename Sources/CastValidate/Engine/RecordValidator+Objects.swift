@@ -172,7 +172,7 @@ extension RecordValidator {
       if plain {
         runRawChecks(field, scanner, from: valueStart, at: start)
       } else if !field.checks.isEmpty {
-        runChecks(field, instance, at: start)
+        runChecks(field, instance, at: start, read: bytes(JSONSpan(start: valueStart, end: scanner.offset)))
       }
       return (.value, instance)
     }

@@ -53,9 +53,16 @@ extension RecordValidator {
       if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) { transcript.markBroken() }
       copyLiteral(start, scanner, integer: false, into: transcript)
       return outcome
-    case .scalar(let type) where Self.keepsLiteral(type, kind) && !(type == .float && policy.numbersWrittenAsStored):
+    case .scalar(let type) where Self.keepsLiteral(type, kind):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
-      if case .value = outcome { copyLiteral(start, scanner, integer: type.isInteger, into: transcript) }
+      guard case .value = outcome else { return outcome }
+      if policy.numbersWrittenAsStored, kind == .number,
+        let written = EncoderNumberText.text(of: scanner.bytes(JSONSpan(start: start, end: scanner.offset)), as: type)
+      {
+        transcript.write(.number(written))
+      } else {
+        copyLiteral(start, scanner, integer: type.isInteger, into: transcript)
+      }
       return outcome
     case .scalar(.date) where kind == .string && isCanonicalDate(at: start, scanner):
       let outcome = try date(.iso8601, kind, &scanner, policy: policy, declaration: declaration, build: false)

@@ -184,8 +184,8 @@ final class CleanRecordCheck {
       guard RecordValidator.isSurelyFinite(token, type, scanner)
         || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
       else { return false }
-      // NB: a literal no Float holds exactly is written as the Float by the full walk.
-      if type == .float, plan.numbersWrittenAsStored, case let value = scanner.double(token), Double(Float(value)) != value {
+      // NB: a literal JSONEncoder writes otherwise (`1.0` as `1`) is written by the full walk.
+      if plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
         return false
       }
       sink.literal(token.span, scanner)
@@ -194,6 +194,9 @@ final class CleanRecordCheck {
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
       guard type == .number || RecordValidator.fitsDecimal(scanner.bytes(token.span)) else { return false }
+      if type == .decimal, plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
+        return false
+      }
       sink.literal(token.span, scanner)
       return true
     case .character, .url, .uuid, .data:

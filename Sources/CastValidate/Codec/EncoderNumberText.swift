@@ -1,0 +1,75 @@
+import CastSchema
+import Foundation
+
+/// A number as `JSONEncoder` writes the value it was decoded into (`Policy.numbersWrittenAsStored`):
+/// a `Double`, `CGFloat` or `Float` by its shortest `description` without a trailing `.0`
+/// (`1.0` → `1`, `1e2` → `100`, `1.5e-7` → `1.5e-07`, `-0.0` → `-0`, `16777217` as a `Float`
+/// → `16777216`), a `Decimal` by its `description` (`0.10` → `0.1`). Other types keep their text.
+enum EncoderNumberText {
+  /// The text written for `literal`, a JSON number read as `type`; nil when it is the literal.
+  static func text(of literal: UnsafeRawBufferPointer, as type: ScalarType) -> String? {
+    if type == .double || type == .cgFloat, isWritten(literal, as: type) { return nil }
+    let text = String(decoding: literal, as: UTF8.self)
+    let written: String
+    switch type {
+    case .float:
+      guard let value = Double(text) else { return nil }
+      written = trimmed(Float(value).description)
+    case .double, .cgFloat:
+      guard let value = Double(text) else { return nil }
+      written = trimmed(value.description)
+    case .decimal:
+      guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+      written = value.description
+    default:
+      return nil
+    }
+    return written == text ? nil : written
+  }
+
+  /// Whether `literal`, read as a `Double` or `CGFloat`, is already what `JSONEncoder` writes,
+  /// decided from its bytes for the common literal: no exponent, no leading zero, a fraction
+  /// without trailing zeros, at most 15 significant digits (so it is the shortest text of its
+  /// value), and a magnitude in [1e-4, 1e16), which `description` writes without an exponent.
+  /// Any other literal (and every `Float`'s) is answered by writing the value.
+  static func isWritten(_ literal: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
+    guard type == .double || type == .cgFloat else { return text(of: literal, as: type) == nil }
+    var index = literal.first == JSONByte.minus ? 1 : 0
+    let integerStart = index
+    while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits <= 16, integerDigits == 1 || literal[integerStart] != JSONByte.zero else {
+      return slowlyWritten(literal)
+    }
+    var significant = literal[integerStart] == JSONByte.zero ? 0 : integerDigits
+    var leadingFractionZeros = 0
+    if index < literal.count {
+      guard literal[index] == JSONByte.dot, index + 1 < literal.count, literal[literal.count - 1] != JSONByte.zero else {
+        return slowlyWritten(literal)
+      }
+      index += 1
+      let fractionStart = index
+      while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
+      guard index == literal.count else { return slowlyWritten(literal) }
+      if significant == 0 {
+        while literal[fractionStart + leadingFractionZeros] == JSONByte.zero { leadingFractionZeros += 1 }
+        significant = index - fractionStart - leadingFractionZeros
+      } else {
+        significant += index - fractionStart
+      }
+    }
+    let isZero = significant == 0 && index - integerStart == 1
+    guard isZero || (significant <= 15 && leadingFractionZeros <= 3) else { return slowlyWritten(literal) }
+    return true
+  }
+
+  private static func slowlyWritten(_ literal: UnsafeRawBufferPointer) -> Bool {
+    guard let value = Double(String(decoding: literal, as: UTF8.self)) else { return true }
+    return trimmed(value.description).utf8.elementsEqual(literal)
+  }
+
+  /// `1.0` as `1`, as JSONEncoder writes a whole `Double` or `Float`.
+  private static func trimmed(_ description: String) -> String {
+    description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+  }
+}

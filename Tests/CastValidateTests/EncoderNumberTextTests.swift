@@ -1,0 +1,79 @@
+import CastSchema
+import Foundation
+import Testing
+
+@testable import CastValidate
+
+/// A Codable model's numbers are written as `JSONEncoder` writes the values they were decoded
+/// into: checked against the real encoder on this machine, byte for byte.
+struct EncoderNumberTextTests {
+  struct N: Codable {
+    var d: Double?
+    var f: Float?
+    var m: Decimal?
+    var i: Int?
+  }
+
+  static let schema = """
+    struct M: Codable {
+      var d: Double?
+      var f: Float?
+      var m: Decimal?
+      var i: Int?
+    }
+    """
+
+  /// Literals of every shape: whole, with trailing zeros, exponents, tiny and huge, the edges of
+  /// the plain notation (1e-4, 1e16) and of 15 significant digits, negative zero.
+  static let literals = [
+    "0", "-0", "0.0", "-0.0", "1", "1.0", "1.50", "100", "1e2", "1E+2", "0.1", "0.10", "217505.91", "-3.25",
+    "0.0001", "0.00001", "0.00012", "1.5e-7", "1e300", "5e-324", "123456789012345", "1234567890123456",
+    "1000000000000000", "9999999999999998", "10000000000000000", "123456789012345678901234567890",
+    "0.30000000000000004", "0.3", "16777217", "3.4028235e38", "2.5e-05", "-1e-4", "7e15", "12.340",
+  ]
+
+  @Test("Double, Float and Decimal are written as JSONEncoder writes them", arguments: literals)
+  func sameAsJSONEncoder(_ literal: String) throws {
+    let registry = EngineProbe.registry(Self.schema, path: "n.swift")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    for key in ["d", "f", "m", "i"] {
+      let json = "{\"\(key)\": \(literal)}"
+      guard let decoded = try? JSONDecoder().decode(N.self, from: Data(json.utf8)) else { continue }
+      let expected = String(decoding: try encoder.encode(decoded), as: UTF8.self)
+      for cleanCheck in [true, false] {
+        let written = try Self.convert(registry, json, cleanCheck: cleanCheck)
+        #expect(written == expected, "\(json), check \(cleanCheck)")
+      }
+    }
+  }
+
+  @Test("the shortcut for a Double's literal agrees with writing the value")
+  func shortcutAgrees() {
+    var random = SystemRandomNumberGenerator()
+    var literals = Self.literals
+    for _ in 0..<20_000 {
+      let digits = (0..<Int.random(in: 1...18, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+      let split = Int.random(in: 0...digits.count, using: &random)
+      let integer = String(digits.prefix(split)).drop { $0 == "0" }
+      let fraction = digits.dropFirst(split)
+      literals.append((integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction))
+    }
+    let disagreements = literals.filter { literal in
+      let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.isWritten($0, as: .double) }
+      let value = Double(literal) ?? .nan
+      var written = value.description
+      if written.hasSuffix(".0") { written.removeLast(2) }
+      return shortcut != (written == literal)
+    }
+    #expect(disagreements == [])
+  }
+
+  static func convert(_ registry: ModelRegistry, _ json: String, cleanCheck: Bool) throws -> String {
+    var options = ValidationOptions()
+    options.strict = false
+    let lines = try CleanTranscriptTests.converted(registry, json, options: options, keys: .json, cleanCheck: cleanCheck)
+    let line = lines?.first ?? "-"
+    return String(line.split(separator: " → ", maxSplits: 1).last ?? "")
+  }
+}
