@@ -143,7 +143,6 @@ extension RegistryBuilder {
     }
   }
 
-  /// A repeated dictionary key or `Set` element of a default, with the first one in a note.
   /// The repeated elements of the default's `Set` literals, which Swift keeps once: warnings.
   private mutating func reportCollapsed(_ evaluator: DefaultEvaluator, _ property: String, file: Int) {
     for element in evaluator.collapsed.take() {
@@ -151,6 +150,7 @@ extension RegistryBuilder {
     }
   }
 
+  /// A repeated dictionary key or `Set` element of a default, with the first one in a note.
   private mutating func reportDuplicate(
     _ message: DiagnosticMessage, at repeated: Range<Int>, first: Range<Int>, file: Int
   ) {
