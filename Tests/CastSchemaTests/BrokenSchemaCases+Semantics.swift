@@ -36,6 +36,12 @@ extension BrokenCase {
     BrokenCase("negative index", "class A {\n  var x: Int //! 1️⃣\"x[-1]\"\n}\n", "invalid-key-path"),
     BrokenCase("index without a key", "class A {\n  var x: Int //! 1️⃣\"[2]\"\n}\n", "invalid-key-path"),
     BrokenCase("empty alternative", "class A {\n  var x: Int //! 1️⃣\"a ?? \"\n}\n", "invalid-key-path"),
+    BrokenCase(
+      "an alternative named twice", "class A {\n  var x: Int? //! 1️⃣\"a ?? b/c ?? a\"\n}\n", "repeated-alternative", .warning,
+      message: "\"a\" is named twice"),
+    BrokenCase(
+      "a key path named twice among the alternatives", "class A {\n  var x: Int? //! 1️⃣\"b/c ?? b/c\"\n}\n",
+      "repeated-alternative", .warning, message: "\"b/c\""),
   ]
 
   static let defaults: [BrokenCase] = [

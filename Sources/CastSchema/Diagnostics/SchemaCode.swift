@@ -37,6 +37,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case enumAssociatedValues = "enum-associated-values"
   // Directives and keys.
   case invalidKeyPath = "invalid-key-path"
+  case repeatedAlternative = "repeated-alternative"
   case invalidPattern = "invalid-pattern"
   case malformedDirective = "malformed-directive"
   case unknownDirective = "unknown-directive"
@@ -61,7 +62,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     switch self {
     case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
-      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .duplicateSetElement:
+      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .duplicateSetElement, .repeatedAlternative:
       .warning
     case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
@@ -104,6 +105,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .enumRawValueMismatch: "a raw value that does not fit the enum's raw type"
     case .enumAssociatedValues: "an enum case with associated values, which the dialect cannot map to JSON"
     case .invalidKeyPath: "a `//!` key path that cannot be read"
+    case .repeatedAlternative: "a `??` key list that names one key twice (`\"a ?? a\"`): the second is never read"
     case .invalidPattern: "a `//! pattern` that is not a regular expression castctl reads"
     case .malformedDirective: "a known `//!` directive written wrong"
     case .unknownDirective: "a `//!` directive castctl does not know (with \"did you mean\")"
@@ -161,6 +163,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .enumRawValueMismatch: SchemaCodeExample("enum E: UInt8 {\n  case a = 256\n}\n")
     case .enumAssociatedValues: SchemaCodeExample("enum Shape {\n  case circle(radius: Double)\n}\n")
     case .invalidKeyPath: SchemaCodeExample("struct A {\n  var x: Int //! \"a//b\"\n}\n")
+    case .repeatedAlternative: SchemaCodeExample("struct A {\n  var x: Int? //! \"a ?? b ?? a\"\n}\n")
     case .invalidPattern: SchemaCodeExample("struct A {\n  var s: String //! pattern \"[a-\"\n}\n")
     case .malformedDirective: SchemaCodeExample("struct A {\n  var x: Int //! range 10\n}\n")
     case .unknownDirective: SchemaCodeExample("struct A {\n  var x: Int //! rnage 1...9\n}\n")

@@ -220,7 +220,16 @@ extension RegistryBuilder {
   ) {
     switch paths {
     case .success(let paths):
-      property.keys = paths
+      // A key named twice is read once, at its first place: the repeat is dropped, with a warning.
+      var distinct: [KeyPath] = []
+      for path in paths {
+        if distinct.contains(path) {
+          diagnostics.append(Diagnostic(SchemaMessages.repeatedAlternative(path.description), at: range))
+        } else {
+          distinct.append(path)
+        }
+      }
+      property.keys = distinct
       property.keySource = verbatim ? .verbatim : .directive
     case .failure(let error):
       diagnostics.append(Diagnostic(SchemaMessages.invalidKeyPath(text(), error.reason), at: range))

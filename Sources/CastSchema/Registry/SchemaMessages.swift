@@ -142,6 +142,10 @@ enum SchemaMessages {
       text: "inheritance cycle: \(cycle.joined(separator: " → "))")
   }
 
+  static func repeatedAlternative(_ key: String) -> DiagnosticMessage {
+    DiagnosticMessage(.repeatedAlternative, text: "the key \"\(key)\" is named twice among the ?? alternatives; the second is never read")
+  }
+
   static func invalidKeyPath(_ key: String, _ reason: String) -> DiagnosticMessage {
     DiagnosticMessage(.invalidKeyPath, text: "invalid key \"\(key)\": \(reason)")
   }
