@@ -65,4 +65,22 @@ struct KeyEquivalenceTests {
       #expect(run.record.findings.map(EngineProbe.describe).filter { !$0.hasPrefix("note") } == expected, "\(json), check \(cleanCheck)")
     }
   }
+
+  @Test(
+    "a raw value in another normal form is that case in every dialect, as init(rawValue:) finds it",
+    arguments: ["struct M: Codable", "struct M: DictionaryConvertible"])
+  func enumRawValues(_ header: String) throws {
+    let registry = EngineProbe.registry(
+      "enum Mood: String {\n    case caf\u{E9}, plain\n}\n\(header) {\n    let mood: Mood\n    var moods: Set<Mood>?\n}\n",
+      path: header.contains("Codable") ? "m.swift" : "m.cast")
+    for json in ["{\"mood\":\"cafe\u{301}\"}", #"{"mood":"cafe\u0301"}"#] {
+      for cleanCheck in [true, false] {
+        let run = try EngineProbe.run(registry, json, cleanCheck: cleanCheck)
+        #expect(run.isValid, "\(json): \(run.findings)")
+        #expect(run.value("mood") == "\"caf\u{E9}\"")
+      }
+    }
+    let set = try EngineProbe.run(registry, "{\"mood\":\"plain\",\"moods\":[\"caf\u{E9}\",\"cafe\u{301}\"]}")
+    #expect(set.record.findings.map(EngineProbe.describe) == ["warning duplicate-element /moods/1"])
+  }
 }

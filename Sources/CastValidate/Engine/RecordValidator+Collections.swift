@@ -227,6 +227,10 @@ extension RecordValidator {
         let token = try scanner.readString()
         // A case with associated values is read only in the `{"case": {…}}` form.
         caseIndex = plan.stringRaws.indices.first { plan.payloadPlans[$0] == nil && scanner.equals(token, plan.stringRaws[$0]) }
+        // Another normal form of a raw value is that value, as `init(rawValue:)` finds it.
+        if caseIndex == nil, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(token.span)) {
+          caseIndex = plan.stringCase(equalTo: scanner.string(token))
+        }
         if caseIndex == nil { found = "\"\(scanner.string(token))\"" }
       case .number where policy.numberToString:
         let literal = scanner.literal(try scanner.readNumber())

@@ -86,6 +86,12 @@ final class EnumPlan: Sendable {
   /// Whether the raw values are numbers.
   var isNumeric: Bool { rawType.map { $0.isNumeric } ?? false }
 
+  /// The case without associated values whose string raw value Swift's `String` finds equal to
+  /// `text` (`init(rawValue:)` compares by canonical equivalence: `cafe\u{301}` is `café`).
+  func stringCase(equalTo text: String) -> Int? {
+    rawValues.indices.first { payloadPlans[$0] == nil && rawValues[$0] == .string(text) }
+  }
+
   /// `"a", "b", "c"` for messages.
   var valueList: String {
     rawValues.prefix(8).map { JSONWriter(style: .compact).write($0) }.joined(separator: ", ")

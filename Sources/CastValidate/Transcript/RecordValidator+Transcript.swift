@@ -73,9 +73,20 @@ extension RecordValidator {
       if case .value = outcome { copyLiteral(start, scanner, integer: false, into: transcript) }
       return outcome
     case .enumeration(let index) where kind == .string && transcript.hasStringCases(index):
-      // A string case is written as its raw value, which is the text it matched.
+      // A string case is written as its raw value, which is the text it matched unless that text
+      // has escapes or is another normal form of the raw value.
       let outcome = try enumeration(index, kind, &scanner, policy: policy, declaration: declaration, build: false)
-      if case .value = outcome { copyLiteral(start, scanner, integer: false, into: transcript) }
+      guard case .value = outcome else { return outcome }
+      let content = JSONSpan(start: start + 1, end: scanner.offset - 1)
+      let token = JSONStringToken(span: content, hasEscapes: bytes(content).contains(JSONByte.backslash))
+      let plan = schema.enums[index]
+      if !ASCIIText.isASCIIWithoutEscapes(bytes(content)), let raw = plan.stringCase(equalTo: scanner.string(token)),
+        case .string(let text) = plan.rawValues[raw]
+      {
+        transcript.write(.string(text))
+      } else {
+        copyLiteral(start, scanner, integer: false, into: transcript)
+      }
       return outcome
     default:
       break

@@ -70,6 +70,19 @@ enum FixedCorpus {
         ("1 and 1.0 as Set<Int>s in a Set", #"{"sets": [[1], [1.0]]}"#),
       ],
       origin: "table"),
+    // `init(rawValue:)` compares Strings: another normal form of a raw value is that case.
+    CorpusModel(
+      root: "RowEnumForms",
+      types: [
+        .rawEnum(name: "RowMood", rawType: "String", cases: [("caf\u{E9}", nil), ("plain", nil)]),
+        .structure(name: "RowEnumForms", properties: [PropertyShape(name: "mood", type: .named("RowMood"))], codingKeys: false),
+      ],
+      handWritten: [
+        ("a raw value decomposed", "{\"mood\": \"cafe\u{301}\"}"),
+        ("a raw value decomposed, escaped", #"{"mood": "cafe\u0301"}"#),
+        ("a raw value with an escape", #"{"mood": "\u0070lain"}"#),
+      ],
+      origin: "table"),
     // Keys are Swift Strings: one in another Unicode normal form, escaped or not, is the same key.
     CorpusModel(
       root: "RowKeyForms",
