@@ -96,6 +96,16 @@ extension BrokenCase {
     + [
       BrokenCase(
         "a Set nested in an array repeats an element", "class A {\n  var s: [Set<Int>] = [[1], [2, 1️⃣2]]\n}\n",
-        "duplicate-set-element", .warning)
+        "duplicate-set-element", .warning),
+      BrokenCase(
+        "a Set of Sets repeats one in another order", "class A {\n  var s: Set<Set<Int>> = [[1, 2], 1️⃣[2, 1]]\n}\n",
+        "duplicate-set-element", .warning, message: "the element [2, 1] twice"),
+      BrokenCase(
+        "a Set of arrays repeats one with other number text", "class A {\n  var s: Set<[Double]> = [[1, 2], 1️⃣[1.0, 2e0]]\n}\n",
+        "duplicate-set-element", .warning, message: "the element [1.0, 2e0] twice"),
+      BrokenCase(
+        "a Set of dictionaries repeats one in another order",
+        "class A {\n  var s: Set<[String: Int]> = [[\"a\": 1, \"b\": 2], 1️⃣[\"b\": 2, \"a\": 1]]\n}\n",
+        "duplicate-set-element", .warning, message: "the element [\"b\": 2, \"a\": 1] twice"),
     ]
 }

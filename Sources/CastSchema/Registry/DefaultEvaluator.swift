@@ -220,13 +220,29 @@ struct DefaultEvaluator {
     case .enumCase(let name, _): ".\(name)"
     case .number(let text): text
     case .bool(let flag): flag ? "true" : "false"
-    default: "\(value)"
+    case .null: "nil"
+    case .array(let items): "[" + items.map(keyDescription).joined(separator: ", ") + "]"
+    case .object(let members): "[" + (members.isEmpty ? ":" : members.map { "\"\($0.key)\": " + keyDescription($0.value) }.joined(separator: ", ")) + "]"
+    case .model(let name): "\(name)()"
+    case .opaque(let text): text
     }
   }
 
   /// What makes two elements of a `Set` literal equal in Swift: numbers by value (`1` and `1.0`
-  /// in a `Set<Double>`), everything else as evaluated.
+  /// in a `Set<Double>`), collections by their elements' identities (a set's and a dictionary's
+  /// in any order), everything else as evaluated.
   private static func elementIdentity(_ value: DefaultValue, as type: TypeRef?) -> DefaultValue {
+    switch (value, type?.unwrapped) {
+    case (.array(let items), .array(let element)?):
+      return .array(items.map { elementIdentity($0, as: element) })
+    case (.array(let items), .set(let element)?):
+      return .array(items.map { elementIdentity($0, as: element) }.sorted { "\($0)" < "\($1)" })
+    case (.object(let members), .dictionary(_, let element)?):
+      let identities = members.map { DefaultMember(key: $0.key, value: elementIdentity($0.value, as: element)) }
+      return .object(identities.sorted { $0.key < $1.key })
+    default:
+      break
+    }
     guard case .number(let text) = value else { return value }
     // As the element type holds it: `16777217` is the Float 16777216.
     switch type?.unwrapped {
