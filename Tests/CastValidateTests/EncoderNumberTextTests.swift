@@ -69,6 +69,40 @@ struct EncoderNumberTextTests {
     #expect(disagreements == [])
   }
 
+  struct Lets: Codable {
+    let a: Double = 1.0
+    let b: Float = 16777217
+    let c: Decimal = 0.10
+    let l: [Double] = [1.0, 1e2, 1.5e-7]
+    let m: [String: Float] = ["k": 3.0]
+    let s: Set<Double> = [-0.0]
+    var x: Int
+  }
+
+  @Test("a Codable let's initial value is written as JSONEncoder writes it")
+  func letInitialValues() throws {
+    let registry = EngineProbe.registry(
+      """
+      struct M: Codable {
+        let a: Double = 1.0
+        let b: Float = 16777217
+        let c: Decimal = 0.10
+        let l: [Double] = [1.0, 1e2, 1.5e-7]
+        let m: [String: Float] = ["k": 3.0]
+        let s: Set<Double> = [-0.0]
+        var x: Int
+      }
+      """, path: "m.swift")
+    // NB: properties declared in key order, so castctl's declaration order is `.sortedKeys`'.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = String(decoding: try encoder.encode(Lets(x: 1)), as: UTF8.self)
+    for cleanCheck in [true, false] {
+      let written = try Self.convert(registry, #"{"x": 1}"#, cleanCheck: cleanCheck)
+      #expect(written == expected, "check \(cleanCheck)")
+    }
+  }
+
   static func convert(_ registry: ModelRegistry, _ json: String, cleanCheck: Bool) throws -> String {
     var options = ValidationOptions()
     options.strict = false

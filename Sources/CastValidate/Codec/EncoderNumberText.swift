@@ -27,6 +27,22 @@ enum EncoderNumberText {
     return written == text ? nil : written
   }
 
+  /// A default's JSON with its numbers as JSONEncoder writes them for `type`.
+  static func written(_ value: JSONValue, as type: TypeRef) -> JSONValue {
+    switch (value, type.unwrapped) {
+    case (.number(let literal), .scalar(let scalar)):
+      let bytes = Array(literal.utf8)
+      if scalar.isInteger, bytes == Array("-0".utf8) { return .number("0") }
+      return bytes.withUnsafeBytes { text(of: $0, as: scalar) }.map(JSONValue.number) ?? value
+    case (.array(let items), .array(let element)), (.array(let items), .set(let element)):
+      return .array(items.map { written($0, as: element) })
+    case (.object(let members), .dictionary(_, let element)):
+      return .object(members.map { JSONMember(key: $0.key, value: written($0.value, as: element)) })
+    default:
+      return value
+    }
+  }
+
   /// Whether `literal`, read as a `Double` or `CGFloat`, is already what `JSONEncoder` writes,
   /// decided from its bytes for the common literal: no exponent, no leading zero, a fraction
   /// without trailing zeros, at most 15 significant digits (so it is the shortest text of its

@@ -220,7 +220,10 @@ final class SchemaCompiler {
       let writtenOnly = policy.letWithValueWrittenOnly && property.isLet && property.defaultValue != nil
       let field = FieldPlan(
         property: property, node: node, isOptional: property.optionality != .none,
-        isRequired: property.isRequired && !writtenOnly, defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) },
+        isRequired: property.isRequired && !writtenOnly,
+        defaultJSON: defaultValue.flatMap { $0.jsonValue(in: registry) }.map {
+          policy.numbersWrittenAsStored ? EncoderNumberText.written($0, as: property.type) : $0
+        },
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
         directKey: writtenOnly ? nil : directKey, literalKeys: writtenOnly ? [] : literalKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
