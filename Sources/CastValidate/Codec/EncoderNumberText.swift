@@ -27,6 +27,11 @@ enum EncoderNumberText {
     return written == text ? nil : written
   }
 
+  /// A `Double` as JSONEncoder writes it (a `Date`'s seconds too).
+  static func double(_ value: Double) -> String {
+    trimmed(value.description)
+  }
+
   /// A default's JSON with its numbers as JSONEncoder writes them for `type`.
   static func written(_ value: JSONValue, as type: TypeRef) -> JSONValue {
     switch (value, type.unwrapped) {

@@ -187,7 +187,7 @@ extension RecordValidator {
       guard value.isFinite, !Self.underflows(token, .double, scanner) else {
         return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
       }
-      return .value(wantInstance ? .number(NumberText.literal(value)) : nil)
+      return .value(wantInstance ? .number(EncoderNumberText.double(value)) : nil)
     case _ where format == .referenceSeconds:
       return try mismatch("Date (seconds since 2001-01-01, a number)", kind, &scanner, declaration: declaration)
     case .string where policy.datesInTheirFormatOnly && (format == .epochSeconds || format == .epochMilliseconds):
@@ -250,8 +250,9 @@ extension RecordValidator {
     // NB: JSONEncoder writes ISO-8601 in whole seconds, and epoch numbers through `Date`'s own
     // storage (seconds since 2001), with the rounding that costs.
     case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down)))
-    case .epochSeconds where inTheirFormatOnly: .number(NumberText.literal(throughReferenceDate(seconds)))
-    case .epochMilliseconds where inTheirFormatOnly: .number(NumberText.literal(1000 * throughReferenceDate(seconds)))
+    case .epochSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(throughReferenceDate(seconds)))
+    case .epochMilliseconds where inTheirFormatOnly: .number(EncoderNumberText.double(1000 * throughReferenceDate(seconds)))
+    case .referenceSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(seconds))
     case .iso8601: .string(DateText.formatISO8601(seconds))
     case .epochSeconds, .referenceSeconds: .number(NumberText.literal(seconds))
     case .epochMilliseconds: .number(NumberText.literal((seconds * 1000).rounded()))
