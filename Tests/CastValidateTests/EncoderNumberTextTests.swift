@@ -103,6 +103,25 @@ struct EncoderNumberTextTests {
     }
   }
 
+  enum ED: Double, Codable { case a = 1.0, b = 1e-7 }
+  enum EF: Float, Codable { case a = 16777217 }
+  struct R: Codable { var ed: ED; var ef: EF }
+
+  @Test(
+    "a Codable enum's Double or Float raw value is matched and written as the real coders do",
+    arguments: [#"{"ed": 1.0, "ef": 16777217}"#, #"{"ed": 1e-7, "ef": 16777216}"#, #"{"ed": 1, "ef": 1.6777217e7}"#])
+  func floatingRawValues(_ json: String) throws {
+    let registry = EngineProbe.registry(
+      "enum ED: Double, Codable { case a = 1.0, b = 1e-7 }\nenum EF: Float, Codable { case a = 16777217 }\nstruct M: Codable { var ed: ED; var ef: EF }\n",
+      path: "m.swift")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = String(decoding: try encoder.encode(try JSONDecoder().decode(R.self, from: Data(json.utf8))), as: UTF8.self)
+    for cleanCheck in [true, false] {
+      #expect(try Self.convert(registry, json, cleanCheck: cleanCheck) == expected, "check \(cleanCheck)")
+    }
+  }
+
   static func convert(_ registry: ModelRegistry, _ json: String, cleanCheck: Bool) throws -> String {
     var options = ValidationOptions()
     options.strict = false

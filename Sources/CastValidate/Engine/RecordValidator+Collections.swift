@@ -200,6 +200,8 @@ extension RecordValidator {
         let token = try scanner.readNumber()
         let value = scanner.double(token)
         caseIndex = plan.numericRaws.firstIndex(of: value)
+        // A `Float` raw value is the Float its literal is, as `init(rawValue:)` compares it.
+        if caseIndex == nil, plan.rawType == .float { caseIndex = plan.numericRaws.firstIndex { Float($0) == Float(value) } }
         // NB: the text is built for a message only; a matching case needs none.
         if caseIndex == nil { found = scanner.literal(token) }
         // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.
@@ -251,7 +253,11 @@ extension RecordValidator {
     }
     guard wantInstance else { return .value(nil) }
     switch plan.rawValues[caseIndex] {
-    case .number(let literal): return .value(.number(literal))
+    case .number(let literal):
+      guard policy.numbersWrittenAsStored, let type = plan.rawType,
+        let written = Array(literal.utf8).withUnsafeBytes({ EncoderNumberText.text(of: $0, as: type) })
+      else { return .value(.number(literal)) }
+      return .value(.number(written))
     case .string(let text): return .value(.string(text))
     default: return .value(.null)
     }
