@@ -8,7 +8,7 @@ import Foundation
 enum EncoderNumberText {
   /// The text written for `literal`, a JSON number read as `type`; nil when it is the literal.
   static func text(of literal: UnsafeRawBufferPointer, as type: ScalarType) -> String? {
-    if type == .double || type == .cgFloat, isWritten(literal, as: type) { return nil }
+    if type == .double || type == .cgFloat, isShortestPlain(literal) { return nil }
     let text = String(decoding: literal, as: UTF8.self)
     let written: String
     switch type {
@@ -36,9 +36,10 @@ enum EncoderNumberText {
   static func written(_ value: JSONValue, as type: TypeRef) -> JSONValue {
     switch (value, type.unwrapped) {
     case (.number(let literal), .scalar(let scalar)):
-      let bytes = Array(literal.utf8)
-      if scalar.isInteger, bytes == Array("-0".utf8) { return .number("0") }
-      return bytes.withUnsafeBytes { text(of: $0, as: scalar) }.map(JSONValue.number) ?? value
+      return Array(literal.utf8).withUnsafeBytes { bytes in
+        if scalar.isInteger, RecordValidator.isNegativeZero(bytes) { return .number("0") }
+        return text(of: bytes, as: scalar).map(JSONValue.number) ?? value
+      }
     case (.array(let items), .array(let element)), (.array(let items), .set(let element)):
       return .array(items.map { written($0, as: element) })
     case (.object(let members), .dictionary(_, let element)):
@@ -48,30 +49,34 @@ enum EncoderNumberText {
     }
   }
 
-  /// Whether `literal`, read as a `Double` or `CGFloat`, is already what `JSONEncoder` writes,
-  /// decided from its bytes for the common literal: no exponent, no leading zero, a fraction
-  /// without trailing zeros, at most 15 significant digits (so it is the shortest text of its
-  /// value), and a magnitude in [1e-4, 1e16), which `description` writes without an exponent.
-  /// Any other literal (and every `Float`'s) is answered by writing the value.
+  /// Whether `literal`, read as `type`, is already what `JSONEncoder` writes.
   static func isWritten(_ literal: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
-    guard type == .double || type == .cgFloat else { return text(of: literal, as: type) == nil }
+    guard type == .double || type == .cgFloat, isShortestPlain(literal) else { return text(of: literal, as: type) == nil }
+    return true
+  }
+
+  /// Whether a `Double` literal is, from its bytes alone, the text `description` gives its value:
+  /// no exponent, no leading zero, a fraction without trailing zeros, at most 15 significant
+  /// digits (so it is the shortest text of its value), and a magnitude in [1e-4, 1e16), which
+  /// `description` writes without an exponent. False leaves the answer to writing the value.
+  private static func isShortestPlain(_ literal: UnsafeRawBufferPointer) -> Bool {
     var index = literal.first == JSONByte.minus ? 1 : 0
     let integerStart = index
     while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
     let integerDigits = index - integerStart
     guard integerDigits > 0, integerDigits <= 16, integerDigits == 1 || literal[integerStart] != JSONByte.zero else {
-      return slowlyWritten(literal)
+      return false
     }
     var significant = literal[integerStart] == JSONByte.zero ? 0 : integerDigits
     var leadingFractionZeros = 0
     if index < literal.count {
       guard literal[index] == JSONByte.dot, index + 1 < literal.count, literal[literal.count - 1] != JSONByte.zero else {
-        return slowlyWritten(literal)
+        return false
       }
       index += 1
       let fractionStart = index
       while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
-      guard index == literal.count else { return slowlyWritten(literal) }
+      guard index == literal.count else { return false }
       if significant == 0 {
         while literal[fractionStart + leadingFractionZeros] == JSONByte.zero { leadingFractionZeros += 1 }
         significant = index - fractionStart - leadingFractionZeros
@@ -80,13 +85,7 @@ enum EncoderNumberText {
       }
     }
     let isZero = significant == 0 && index - integerStart == 1
-    guard isZero || (significant <= 15 && leadingFractionZeros <= 3) else { return slowlyWritten(literal) }
-    return true
-  }
-
-  private static func slowlyWritten(_ literal: UnsafeRawBufferPointer) -> Bool {
-    guard let value = Double(String(decoding: literal, as: UTF8.self)) else { return true }
-    return trimmed(value.description).utf8.elementsEqual(literal)
+    return isZero || (significant <= 15 && leadingFractionZeros <= 3)
   }
 
   /// `1.0` as `1`, as JSONEncoder writes a whole `Double` or `Float`.
