@@ -46,6 +46,22 @@ struct RobustnessTests {
     expectLoads(SourceFile(path: "soup.cast", text: text))
   }
 
+  /// Places where the parser expects a type or a value and finds a token it cannot start one
+  /// with, after white space: the construct's range ends before it starts, unless kept empty.
+  @Test(
+    "a construct with nothing parsable after white space loads",
+    arguments: [
+      Array("enum E { case a(b, ".utf8) + [0x8C] + Array(") }".utf8),
+      Array("enum E { case a( ".utf8) + [0xFF] + Array(", c) }".utf8),
+      Array("enum E { case a(b, ;) }".utf8),
+      Array("enum E { case a(x: , y: }) }".utf8),
+      Array("struct S { var a: [ ".utf8) + [0x8C] + Array("] }".utf8),
+      Array("struct S { var a = [1, ".utf8) + [0x8C] + Array("] }".utf8),
+    ])
+  func nothingParsableAfterSpace(_ bytes: [UInt8]) {
+    expectLoads(SourceFile(path: "broken.cast", bytes: bytes))
+  }
+
   /// Loads, checks every range is inside the file, and renders everything.
   private func expectLoads(_ file: SourceFile, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let (_, diagnostics) = SchemaLoader.load([file])

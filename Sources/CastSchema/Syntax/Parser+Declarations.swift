@@ -21,7 +21,7 @@ extension Parser {
     var model = ModelDeclSyntax(
       isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
       properties: tree.properties.count..<tree.properties.count, directives: [], nested: [],
-      range: start..<previousEnd)
+      range: span(from: start))
     model.isExtension = isExtension
     // `extension Page where T == Int`: an extension names no parameters of its own.
     if !isExtension { model.genericParameters = genericParameters }
@@ -34,12 +34,12 @@ extension Parser {
       error(
         SyntaxMessages.expected("'{'", after: "after the header of '\(modelName.text)'"),
         at: missingTokenRange)
-      model.range = start..<previousEnd
+      model.range = span(from: start)
       return model
     }
     advance()
     parseModelBody(into: &model, keyword: keywordToken)
-    model.range = start..<previousEnd
+    model.range = span(from: start)
     return model
   }
 
@@ -245,7 +245,7 @@ extension Parser {
       property.setDefaultValue(index: tree.propertyDefaults.count)
       tree.propertyDefaults.append(parseExpression())
     }
-    property.range = start..<previousEnd
+    property.range = span(from: start)
     collectTrailingDirectives(into: &property)
     if isPunctuation("{") {
       let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
@@ -294,7 +294,7 @@ extension Parser {
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseTypeList() }
     skipWhereClause()
-    var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: start..<previousEnd)
+    var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: span(from: start))
     while current.kind == .directive { advance() }
     guard consume("{") else {
       error(
@@ -335,7 +335,7 @@ extension Parser {
         recoverToMember()
       }
     }
-    decl.range = start..<previousEnd
+    decl.range = span(from: start)
     return decl
   }
 
@@ -379,7 +379,7 @@ extension Parser {
       }
       let type = parseType()
       let defaultValue = consume("=") ? parseExpression() : nil
-      values.append(AssociatedValueSyntax(label: label, type: type, defaultValue: defaultValue, range: start..<previousEnd))
+      values.append(AssociatedValueSyntax(label: label, type: type, defaultValue: defaultValue, range: span(from: start)))
       if !consume(",") {
         guard isPunctuation(")") else {
           error(SyntaxMessages.unexpectedToken(describe(current), "in the associated values; expected ',' or ')'"), at: current.range)
@@ -468,12 +468,12 @@ extension Parser {
       return nil
     }
     let type = parseType()
-    var alias = TypealiasDeclSyntax(name: aliasName, type: type, range: start..<previousEnd)
+    var alias = TypealiasDeclSyntax(name: aliasName, type: type, range: span(from: start))
     // `Codable & Sendable`: a composition of protocols, which a model may conform to.
     while isPunctuation("&"), !current.startsLine {
       advance()
       alias.composition.append(parseType())
-      alias.range = start..<previousEnd
+      alias.range = span(from: start)
     }
     return .typealias(alias)
   }

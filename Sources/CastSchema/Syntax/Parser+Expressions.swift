@@ -17,7 +17,7 @@ extension Parser {
           advance()
         }
       }
-      return .unsupported(range: start..<previousEnd)
+      return .unsupported(range: span(from: start))
     }
     return expression
   }
@@ -28,21 +28,21 @@ extension Parser {
       advance()
       let kind = current.kind
       advance()
-      let literal = source.text(start..<previousEnd)
+      let literal = source.text(span(from: start))
       return kind == .integer
-        ? .integer(literal, range: start..<previousEnd) : .float(literal, range: start..<previousEnd)
+        ? .integer(literal, range: span(from: start)) : .float(literal, range: span(from: start))
     }
     switch current.kind {
     case .integer:
       advance()
-      return .integer(source.text(start..<previousEnd), range: start..<previousEnd)
+      return .integer(source.text(span(from: start)), range: span(from: start))
     case .float:
       advance()
-      return .float(source.text(start..<previousEnd), range: start..<previousEnd)
+      return .float(source.text(span(from: start)), range: span(from: start))
     case .string:
       let value = StringLiteral.decode(source.bytes[current.range])
       advance()
-      return .string(value, range: start..<previousEnd)
+      return .string(value, range: span(from: start))
     case .identifier:
       return parseIdentifierExpression(start: start)
     default:
@@ -54,9 +54,9 @@ extension Parser {
       advance()
       if isPunctuation("(") {
         skipBalanced(open: "(", close: ")")
-        return .unsupported(range: start..<previousEnd)
+        return .unsupported(range: span(from: start))
       }
-      return .member(member, range: start..<previousEnd)
+      return .member(member, range: span(from: start))
     }
     if isPunctuation("[") {
       return parseCollectionExpression(start: start)
@@ -70,10 +70,10 @@ extension Parser {
     case "true", "false":
       let value = text(current) == "true"
       advance()
-      return .bool(value, range: start..<previousEnd)
+      return .bool(value, range: span(from: start))
     case "nil":
       advance()
-      return .nil(range: start..<previousEnd)
+      return .nil(range: span(from: start))
     default:
       let type = parseType()
       // NB: a keyword is lexed as an identifier but is no type, so `var a: Int =` followed by
@@ -82,16 +82,16 @@ extension Parser {
       if isPunctuation("("), isPunctuation(")", peek()) {
         advance()
         advance()
-        return .construct(type, range: start..<previousEnd)
+        return .construct(type, range: span(from: start))
       }
       if isPunctuation("(") { skipBalanced(open: "(", close: ")") }
-      return .unsupported(range: start..<previousEnd)
+      return .unsupported(range: span(from: start))
     }
   }
 
   /// `[a, b]`, `[k: v]`, `[:]`, or a construction such as `[String]()` / `[String: Int]()`.
   private mutating func parseCollectionExpression(start: Int) -> ExpressionSyntax {
-    guard enterNesting(skipping: "[", "]") else { return .unsupported(range: start..<previousEnd) }
+    guard enterNesting(skipping: "[", "]") else { return .unsupported(range: span(from: start)) }
     defer { nesting -= 1 }
     let saved = checkpoint()
     if let constructed = tryParseConstruction(start: start) { return constructed }
@@ -99,7 +99,7 @@ extension Parser {
     advance()
     if consume(":") {
       expectClosing("]", opening: start, what: "dictionary literal")
-      return .dictionary([], range: start..<previousEnd)
+      return .dictionary([], range: span(from: start))
     }
     var elements: [ExpressionSyntax] = []
     var pairs: [DictionaryElementSyntax] = []
@@ -113,9 +113,9 @@ extension Parser {
       if !consume(",") { break }
     }
     expectClosing("]", opening: start, what: pairs.isEmpty ? "array literal" : "dictionary literal")
-    if !pairs.isEmpty, elements.isEmpty { return .dictionary(pairs, range: start..<previousEnd) }
-    if !pairs.isEmpty { return .unsupported(range: start..<previousEnd) }
-    return .array(elements, range: start..<previousEnd)
+    if !pairs.isEmpty, elements.isEmpty { return .dictionary(pairs, range: span(from: start)) }
+    if !pairs.isEmpty { return .unsupported(range: span(from: start)) }
+    return .array(elements, range: span(from: start))
   }
 
   private mutating func tryParseConstruction(start: Int) -> ExpressionSyntax? {
@@ -126,7 +126,7 @@ extension Parser {
     }
     advance()
     advance()
-    return .construct(type, range: start..<previousEnd)
+    return .construct(type, range: span(from: start))
   }
 }
 

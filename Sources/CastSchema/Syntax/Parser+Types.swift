@@ -35,7 +35,7 @@ extension Parser {
       if let outer { type = outer.wrapping(type) }
       advance()
       if isDouble { type = .optional(type, range: start..<previousEnd - 1) }
-      outer = TypeSuffixSyntax(isImplicitlyUnwrapped: isImplicitlyUnwrapped, range: start..<previousEnd)
+      outer = TypeSuffixSyntax(isImplicitlyUnwrapped: isImplicitlyUnwrapped, range: span(from: start))
     }
     return (type, outer)
   }
@@ -85,10 +85,10 @@ extension Parser {
       if consume(":") {
         let value = parseType()
         expectClosing("]", opening: start, what: "dictionary type")
-        return .dictionary(key: element, value: value, range: start..<previousEnd)
+        return .dictionary(key: element, value: value, range: span(from: start))
       }
       expectClosing("]", opening: start, what: "array type")
-      return .array(element, range: start..<previousEnd)
+      return .array(element, range: span(from: start))
     }
     if isPunctuation("(") {
       // `(T)` is `T`, as in Swift.
@@ -105,7 +105,7 @@ extension Parser {
         advance()
         _ = parseType()
       }
-      let range = start..<previousEnd
+      let range = span(from: start)
       return .named(NameSyntax(text: source.text(range), range: range), arguments: [], range: range)
     }
     guard current.kind == .identifier, !isKeyword("var"), !isKeyword("let") else {
@@ -119,7 +119,7 @@ extension Parser {
       nameText += "." + text(current)
       advance()
     }
-    let nameRange = start..<previousEnd
+    let nameRange = span(from: start)
     var arguments: [TypeSyntax] = []
     if isPunctuation("<"), !current.startsLine {
       guard enterNesting(skipping: "<", ">") else { return .missing(at: start) }
@@ -129,7 +129,7 @@ extension Parser {
       expectClosing(">", opening: start, what: "generic arguments")
     }
     return .named(
-      NameSyntax(text: nameText, range: nameRange), arguments: arguments, range: start..<previousEnd)
+      NameSyntax(text: nameText, range: nameRange), arguments: arguments, range: span(from: start))
   }
 
   mutating func expectClosing(_ symbol: StaticString, opening: Int, what: String) {

@@ -88,14 +88,14 @@ package struct Parser {
     case "import":
       advance()
       skipRestOfLine()
-      return .skipped(keyword: keyword, range: start..<previousEnd)
+      return .skipped(keyword: keyword, range: span(from: start))
     case "extension":
       return .model(parseModel(start: start, modifiers: modifiers))
     case "protocol", "func", "let", "var", "actor", "init", "precedencegroup",
       "operator", "infix", "prefix", "postfix", "class":
       advance()
       skipDeclarationBody()
-      let range = start..<previousEnd
+      let range = span(from: start)
       if keyword != "let" && keyword != "var" {
         diagnostics.append(Diagnostic(SyntaxMessages.skippedDeclaration(keyword), at: sourceRange(range)))
       }
@@ -149,6 +149,12 @@ package struct Parser {
     @inline(__always) get { current.kind == .endOfFile }
   }
   var previousEnd: Int { index > 0 ? tokens[index - 1].range.upperBound : 0 }
+
+  /// The bytes from `start` to the end of the last token consumed: empty, never inverted, when a
+  /// broken construct consumed nothing after `start` (`case a(b, \u{8C})`).
+  func span(from start: Int) -> Range<Int> {
+    start..<max(start, previousEnd)
+  }
 
   @inline(__always)
   mutating func advance() {
