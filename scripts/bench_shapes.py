@@ -89,6 +89,10 @@ MICRO = [
     # Keys the model does not read (it reads `z…`, absent): skipped, each checked for a repeat.
     ("unread keys", 'Int? //! "z{k}"', lambda r: str(r.randrange(-10**12, 10**12))),
     ("Set<Float>", "Set<Float>", lambda r: json.dumps([x / 100 for x in r.sample(range(-10**5, 10**5), 4)])),
+    # A Codable dictionary keyed by an enum that is no CodingKeyRepresentable: key-value pairs.
+    ("[Color: Int] (codable pairs)", "[Color: Int]",
+     lambda r: json.dumps([x for c in r.sample(["red", "green", "blue"], 2) for x in (c, r.randrange(1000))]),
+     ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4

@@ -9,6 +9,9 @@ import Testing
 /// note on the error the decoder throws first must name the decoder's `DecodingError`.
 @Suite struct CodableDecoderTests {
   struct Item: Codable { let id: Int; let name: String }
+  enum Shade: String, Codable { case red, green }
+  enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
+  enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
   struct M: Codable {
     let i: Int
     let s8: Int8
@@ -26,10 +29,17 @@ import Testing
     let idict: [Int: String]
     let items: [Item]
     var def: String = "x"
+    let pairs: [Shade: Int]
+    let bytes: [UInt8: String?]
+    let keyed: [KeyedShade: Int]
+    let levels: [KeyedLevel: Int]?
   }
 
   static let schema = """
     struct Item: Codable { let id: Int; let name: String }
+    enum Shade: String, Codable { case red, green }
+    enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
+    enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
     struct M: Codable {
       let i: Int
       let s8: Int8
@@ -47,6 +57,10 @@ import Testing
       let idict: [Int: String]
       let items: [Item]
       var def: String = "x"
+      let pairs: [Shade: Int]
+      let bytes: [UInt8: String?]
+      let keyed: [KeyedShade: Int]
+      let levels: [KeyedLevel: Int]?
     }
     """
 
@@ -55,6 +69,7 @@ import Testing
     var members: [(String, String)] = [
       ("i", "1"), ("s8", "1"), ("u", "1"), ("f", "1"), ("d", "1"), ("b", "true"), ("s", "\"a\""), ("dec", "1.5"),
       ("tags", "[]"), ("set", "[1]"), ("dict", "{}"), ("idict", "{}"), ("items", "[]"), ("def", "\"y\""),
+      ("pairs", "[]"), ("bytes", "[]"), ("keyed", "{}"),
     ]
     if let index = members.firstIndex(where: { $0.0 == key }) {
       if let value { members[index].1 = value } else { members.remove(at: index) }
@@ -86,6 +101,12 @@ import Testing
     ("idict", #"{"+1": "a"}"#), ("idict", #"{"-1": "a"}"#), ("idict", #"{"x": "a"}"#),
     ("items", #"[{"id": 1, "name": "a"}, {"id": 2}]"#), ("items", #"[{"id": 1, "name": "a"}, null]"#),
     ("items", #"[{"id": "1", "name": 2}]"#), ("i", "2"),
+    // Keyed by anything but String, Int or a CodingKeyRepresentable type: alternating keys and values.
+    ("pairs", #"{"red": 1}"#), ("pairs", #"["red", 1]"#), ("pairs", #"["red", 1, "red", 2]"#), ("pairs", #"["red", 1, "green"]"#),
+    ("pairs", #"[null, 1]"#), ("pairs", #"["red", null]"#), ("pairs", #"["blue", 1]"#), ("pairs", "null"), ("pairs", #"["red", "x"]"#),
+    ("bytes", #"[300, "x"]"#), ("bytes", #"{"1": "x"}"#), ("bytes", #"[1, "x", 1.0, null]"#), ("bytes", #"[1.5, "x"]"#),
+    ("keyed", #"{"red": 1}"#), ("keyed", #"["red", 1]"#), ("keyed", #"{"blue": 1}"#), ("keyed", #"{"red": 1, "red": 2}"#),
+    ("levels", #"{"1": 5}"#), ("levels", #"{"01": 5}"#), ("levels", #"{"x": 5}"#), ("levels", "[1, 5]"),
   ]
 
   static var rows: [String] {

@@ -10,9 +10,10 @@
 /// then holds the value, compared in turn. An output key missing from the input must be claimed
 /// by `default-filled` / `absent-written-as-null` or be a move's destination. A changed scalar
 /// needs a replacement kind (`value-dropped` when nil is written as null). Arrays align by
-/// position, or in order once the elements the ledger drops are taken out. Removed or added
-/// objects may be accounted for member by member. Duplicate keys need one
-/// `duplicate-key-collapsed` per replaced occurrence.
+/// position, or in order once the elements the ledger drops or moves (`key-moved` within the
+/// array, as key-value pairs do) are taken out. Removed or added objects may be accounted for
+/// member by member. Duplicate keys need one `duplicate-key-collapsed` per occurrence not read:
+/// the one left is the occurrence read (the last, or in the codable dialect the first).
 struct LedgerInvariant {
   /// The record's input and its trip through the model.
   let input: JSONValue
@@ -60,8 +61,7 @@ struct LedgerInvariant {
   }
 
   private mutating func objects(_ inMembers: [JSONMember], _ outMembers: [JSONMember], inPath: String, outPath: String) {
-    duplicates(inMembers, inPath: inPath)
-    let last = Self.lastOccurrences(inMembers)
+    let last = duplicates(inMembers, inPath: inPath)
     let inKeys = Set(last.map(\.key))
     for member in last {
       let path = inPath + "/" + JSONPointer.escape(member.key)
@@ -97,23 +97,40 @@ struct LedgerInvariant {
     let drops = Set(
       entries.indices.compactMap { index -> Int? in
         let entry = entries[index]
-        guard !claimed[index], entry.kind == .elementDropped || entry.kind == .duplicateElementCollapsed,
+        guard !claimed[index], [.elementDropped, .duplicateElementCollapsed, .duplicateKeyCollapsed].contains(entry.kind),
           entry.path.hasPrefix(inPath + "/")
         else { return nil }
         return Int(entry.path.dropFirst(inPath.count + 1)).flatMap { inItems.indices.contains($0) ? $0 : nil }
       })
-    let kept = inItems.indices.filter { !drops.contains($0) }
+    // Elements written at another index of the array: a repeated key's value in key-value pairs.
+    var moves: [Int: Int] = [:]
+    for index in entries.indices where !claimed[index] && entries[index].kind == .keyMoved {
+      let entry = entries[index]
+      guard entry.path.hasPrefix(inPath + "/"), let from = Int(entry.path.dropFirst(inPath.count + 1)),
+        let destination = entry.outputPath, destination.hasPrefix(outPath + "/"),
+        let to = Int(destination.dropFirst(outPath.count + 1)), inItems.indices.contains(from), outItems.indices.contains(to)
+      else { continue }
+      claimed[index] = true
+      moves[from] = to
+      if entry.before != inItems[from] || entry.after != outItems[to] {
+        problems.append("key-moved \(entry.path): ledger says \(Self.describe(entry)), values are \(Self.show(inItems[from])) → \(Self.show(outItems[to]))")
+      }
+      compare(inItems[from], outItems[to], inPath: entry.path, outPath: destination)
+    }
+    let kept = inItems.indices.filter { !drops.contains($0) && moves[$0] == nil }
+    let destinations = Set(moves.values)
+    let outKept = outItems.indices.filter { !destinations.contains($0) }
     let claimDrops = { (checker: inout LedgerInvariant) in
       for index in drops.sorted() {
         let path = inPath + "/\(index)"
         _ = checker.claim(
-          at: path, kinds: [.elementDropped, .duplicateElementCollapsed], where: { $0.before == inItems[index] && $0.after == nil })
+          at: path, kinds: [.elementDropped, .duplicateElementCollapsed, .duplicateKeyCollapsed], where: { $0.before == inItems[index] && $0.after == nil })
       }
     }
-    if kept.count == outItems.count {
-      // The ledger's drops taken out, the rest pair up in order.
+    if kept.count == outKept.count {
+      // The ledger's drops and moves taken out, the rest pair up in order.
       claimDrops(&self)
-      for (outIndex, inIndex) in kept.enumerated() {
+      for (inIndex, outIndex) in zip(kept, outKept) {
         compare(inItems[inIndex], outItems[outIndex], inPath: inPath + "/\(inIndex)", outPath: outPath + "/\(outIndex)")
       }
       return
@@ -138,8 +155,7 @@ struct LedgerInvariant {
     if claim(at: path, kinds: Self.removals, where: { $0.before == value && $0.after == nil && Self.fits($0) }) { return }
     switch value {
     case .object(let members) where !members.isEmpty:
-      duplicates(members, inPath: path)
-      for member in Self.lastOccurrences(members) { removed(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
+      for member in duplicates(members, inPath: path) { removed(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
     case .array(let items) where !items.isEmpty:
       for (index, item) in items.enumerated() { removed(item, at: path + "/\(index)") }
     default:
@@ -159,19 +175,29 @@ struct LedgerInvariant {
     problems.append("\(path): \(Self.show(value)) is written but was not in the input, and no entry says so")
   }
 
-  /// Every replaced occurrence of a repeated key needs its `duplicate-key-collapsed` entry.
-  private mutating func duplicates(_ members: [JSONMember], inPath: String) {
-    var count: [String: Int] = [:]
-    for member in members { count[member.key, default: 0] += 1 }
-    var seen: [String: Int] = [:]
-    for member in members where (count[member.key] ?? 0) > 1 {
-      seen[member.key, default: 0] += 1
-      if seen[member.key] == count[member.key] { continue }
-      let path = inPath + "/" + JSONPointer.escape(member.key)
-      if !claim(at: path, kinds: [.duplicateKeyCollapsed], where: { $0.before == member.value && $0.after == nil }) {
-        problems.append("\(path): an earlier occurrence \(Self.show(member.value)) is collapsed, and no entry says so")
+  /// Every occurrence of a repeated key but the one read needs its `duplicate-key-collapsed`
+  /// entry; returns the members with each key once, at the occurrence read: the one no entry
+  /// collapses (the last when entries are missing).
+  private mutating func duplicates(_ members: [JSONMember], inPath: String) -> [JSONMember] {
+    var occurrences: [String: [Int]] = [:]
+    for (index, member) in members.enumerated() { occurrences[member.key, default: []].append(index) }
+    var kept: [String: Int] = [:]
+    for (key, indices) in occurrences {
+      kept[key] = indices.last
+      guard indices.count > 1 else { continue }
+      let path = inPath + "/" + JSONPointer.escape(key)
+      var uncollapsed: [Int] = []
+      for index in indices
+      where !claim(at: path, kinds: [.duplicateKeyCollapsed], where: { $0.before == members[index].value && $0.after == nil }) {
+        uncollapsed.append(index)
+      }
+      if uncollapsed.count == 1 {
+        kept[key] = uncollapsed[0]
+      } else {
+        problems.append("\(path): \(indices.count) occurrences, and \(uncollapsed.count - 1) not read has no entry")
       }
     }
+    return members.enumerated().filter { kept[$0.element.key] == $0.offset }.map(\.element)
   }
 
   // MARK: - Claims

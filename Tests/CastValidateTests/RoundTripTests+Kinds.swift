@@ -125,9 +125,25 @@ extension LedgerKindCase {
         #"value-normalized /t 1709285400 → "2024-03-01T09:30:00Z""#,
       ]),
     LedgerKindCase(
-      name: "duplicate-key-collapsed: only the last value is written back", schema: plain,
+      name: "duplicate-key-collapsed: only the last value is written back (JSON Cast)", schema: plain,
       json: #"{"a": 1, "a": 2, "a": 3}"#,
       entries: ["duplicate-key-collapsed /a 1 → (absent)", "duplicate-key-collapsed /a 2 → (absent)"]),
+    LedgerKindCase(
+      name: "duplicate-key-collapsed: the codable dialect writes back the first value, as JSONDecoder reads it",
+      schema: "struct M: Codable {\n  let a: Int\n  let d: [String: Int]\n}\n",
+      json: #"{"a": 1, "a": 2, "d": {"k": 1, "k": 2, "k": 3}}"#,
+      entries: [
+        "duplicate-key-collapsed /a 2 → (absent)", "duplicate-key-collapsed /d/k 2 → (absent)",
+        "duplicate-key-collapsed /d/k 3 → (absent)",
+      ]),
+    LedgerKindCase(
+      name: "duplicate-key-collapsed: key-value pairs keep a repeated key's first place and last value",
+      schema: "enum C: String, Codable {\n  case r, g\n}\nstruct M: Codable {\n  let p: [C: Int]\n}\n",
+      json: #"{"p": ["r", 1, "g", 2, "r", 3]}"#,
+      entries: [
+        "duplicate-key-collapsed /p/1 1 → (absent)", #"duplicate-key-collapsed /p/4 "r" → (absent)"#,
+        "key-moved /p/5 3 → 3 at /p/1",
+      ]),
     LedgerKindCase(
       name: "unknown-key-dropped: inside the object a key path passes through", schema: path,
       json: #"{"outer": {"inner": 4, "other": 5}}"#, entries: ["unknown-key-dropped /outer/other 5 → (absent)"]),

@@ -58,4 +58,38 @@ struct CodableCommandTests {
       stdin: #"{"id": 1, "display_name": "a", "flags_key": true}"#)
     #expect(!converted.stdout.contains("true"), "\(converted.stdout)")
   }
+
+  /// A schema of `Codable` models reads a `--type` expression as `JSONDecoder` would decode it:
+  /// no coercion, no dropped element, a `[Color: Int]` as alternating keys and values.
+  @Test(
+    "--type over a schema of Codable models follows the codable dialect",
+    arguments: [
+      (["[Int]"], #"["1", 2]"#, Int32(1), "type-mismatch"),
+      (["[S]"], #"[{"id": 1}, {"id": "2"}]"#, 1, "type-mismatch"),
+      (["[Color: Int]"], #"{"red": 1}"#, 1, "type-mismatch"),
+      (["[Color: Int]"], #"["red", 1, "green", 2]"#, 0, "no errors"),
+    ])
+  func typeOverCodableSchema(type: [String], json: String, status: Int32, says: String) throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "typed.swift", "enum Color: String, Codable { case red, green }\nstruct S: Codable {\n  var id: Int\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["validate", "--type"] + type + [schema, "-"], stdin: json)
+    #expect(output.status == status, "\(output.stdout)\(output.stderr)")
+    #expect((output.stdout + output.stderr).contains(says), "\(output.stdout)\(output.stderr)")
+  }
+
+  @Test("convert writes a dictionary keyed by an enum as JSONEncoder does: keys and values in turn")
+  func pairsConvert() throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "pairs.swift", "enum Color: String, Codable { case red, green }\nstruct P: Codable {\n  var counts: [Color: Int]\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    // NB: an NDJSON record is transcribed as it is read, a JSON document built and encoded.
+    for name in ["counts.ndjson", "counts.json"] {
+      let data = try CastctlProcess.temporaryFile(name, #"{"counts": ["red", 1.0, "green", 2, "red", 3]}"# + "\n")
+      defer { CastctlProcess.removeTemporaryFile(data) }
+      let output = try CastctlProcess.run(["convert", "--compact", schema, data])
+      #expect(output.status == 0, "\(output.stderr)")
+      #expect(output.stdout == #"{"counts":["red",3,"green",2]}"# + "\n", "\(name): \(output.stdout)")
+    }
+  }
 }

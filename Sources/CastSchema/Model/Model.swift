@@ -50,4 +50,7 @@ package struct EnumType: Sendable, Hashable {
   /// A `Codable` enum with a hand-written `init(from:)` or `encode(to:)`: code castctl cannot
   /// run, so its values are passed through unchecked.
   package var hasCustomCoding = false
+  /// It conforms to `CodingKeyRepresentable` (in its declaration or an extension), so a
+  /// `Codable` dictionary keyed by it is a JSON object, not an array of keys and values.
+  package var isCodingKeyRepresentable = false
 }

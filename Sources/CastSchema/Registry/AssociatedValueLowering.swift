@@ -16,6 +16,13 @@ extension RegistryBuilder {
     return names.contains(where: DialectRules.codableProtocols.contains)
   }
 
+  /// Whether an enum conforms to `CodingKeyRepresentable`, in its declaration or an extension.
+  func isCodingKeyRepresentable(_ located: Located<EnumDeclSyntax>) -> Bool {
+    let extensions = symbols.extensions[located.syntax.name.text] ?? []
+    return (located.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
+      .flatMap { symbols.protocolAliases[$0] ?? [$0] }.contains("CodingKeyRepresentable")
+  }
+
   /// Types the associated values of the cases `EnumBuilder` kept with a payload, and applies the
   /// enum's coding keys.
   mutating func lowerAssociatedValues(of enumType: inout EnumType?, _ located: Located<EnumDeclSyntax>) {

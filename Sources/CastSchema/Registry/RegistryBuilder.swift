@@ -47,6 +47,7 @@ struct RegistryBuilder: Sendable {
     for name in symbols.enumOrder {
       guard let located = symbols.enums[name] else { continue }
       resolvedEnums[name] = enumBuilder.build(located, readsPayloads: readsPayloads(located))
+      resolvedEnums[name]?.isCodingKeyRepresentable = isCodingKeyRepresentable(located)
       lowerAssociatedValues(of: &resolvedEnums[name], located)
     }
     diagnostics += enumBuilder.diagnostics

@@ -51,16 +51,7 @@ extension CompiledSchema {
   /// The policy of the model a document is read as; for a type expression (`[User]`), of the
   /// model in it, else the schema's base policy.
   package func targetPolicy(_ target: ValidationTarget) -> Policy {
-    var type = target.rootType
-    while true {
-      switch type {
-      case .model(let name): return plans.first { $0.name == name }?.policy ?? basePolicy
-      case .array(let element), .set(let element): type = element
-      case .dictionary(_, let value): type = value
-      case .optional(let wrapped): type = wrapped
-      default: return basePolicy
-      }
-    }
+    Self.policy(of: target.rootType, plans: plans, base: basePolicy)
   }
 }
 

@@ -14,9 +14,12 @@ package struct RoundTripLedger {
   let skippedAlternatives: Set<String>
   /// Pointers of bad values the decoder replaced by the property's default.
   let defaulted: Set<String>
-  /// Where the replaced values of a repeated key start, in order (the input's offsets only know
-  /// the last one).
-  let replacedDuplicates: [String: [Int]]
+  /// The decoder's duplicate-key findings by path: where each repeat starts and where the
+  /// occurrence before it does, in order (the input's offsets only know the last one).
+  let duplicateKeys: [String: [(offset: Int, earlier: Int?)]]
+  /// Of a key's occurrences the first is read (`Policy.duplicateKeyFirstWins`), not the last: in
+  /// the model being compared and the collections in it.
+  private var firstWins = false
   var recordLine: Int?
   package private(set) var entries: [LedgerEntry] = []
 
@@ -30,11 +33,11 @@ package struct RoundTripLedger {
     duplicateElements = Set(findings.filter { $0.code == FindingCode.duplicateElement.rawValue }.map(\.path))
     skippedAlternatives = Set(findings.filter { $0.code == FindingCode.alternativeSkipped.rawValue }.map(\.path))
     defaulted = Set(findings.filter { $0.code == FindingCode.defaultSubstituted.rawValue }.map(\.path))
-    var replaced: [String: [Int]] = [:]
+    var duplicates: [String: [(offset: Int, earlier: Int?)]] = [:]
     for finding in findings where finding.code == FindingCode.duplicateKey.rawValue {
-      if let related = finding.relatedOffset { replaced[finding.path, default: []].append(related) }
+      duplicates[finding.path, default: []].append((finding.offset, finding.relatedOffset))
     }
-    replacedDuplicates = replaced
+    duplicateKeys = duplicates
   }
 
   /// Compares a record decoded against `target`.
@@ -48,6 +51,7 @@ package struct RoundTripLedger {
       guard let typeNode = schema.typeNode(type) else { return }
       node = typeNode
     }
+    firstWins = schema.targetPolicy(target).duplicateKeyFirstWins
     value(node, input, output, inPath: path, outPath: path)
   }
 
@@ -85,7 +89,7 @@ package struct RoundTripLedger {
         }
       }
       collapsedDuplicates(inMembers, inPath: inPath)
-      for member in Self.lastOccurrences(inMembers) {
+      for member in keptOccurrences(inMembers) {
         let written = outPath + "/" + JSONPointer.escape(member.key)
         let memberPath = inPath + "/" + JSONPointer.escape(spelled[member.key] ?? member.key)
         guard let outValue = outMembers.last(where: { $0.key == member.key })?.value else {
@@ -95,6 +99,8 @@ package struct RoundTripLedger {
         if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: written) }
         value(valueNode, member.value, outValue, inPath: memberPath, outPath: written)
       }
+    case (.pairs(let keyIndex, let valueIndex, _), .array(let inItems), .array(let outItems)):
+      pairs(schema.node(at: keyIndex), schema.node(at: valueIndex), inItems, outItems, inPath: inPath, outPath: outPath)
     case (.enumeration(let index), .object(let inMembers), .object(let outMembers))
     where inMembers.count == 1 && outMembers.count == 1 && inMembers[0].key == outMembers[0].key:
       // A Codable enum's one case key: what changed is inside its associated values.
@@ -137,6 +143,9 @@ package struct RoundTripLedger {
 
   private mutating func model(_ index: Int, _ inMembers: [JSONMember], _ output: JSONValue, inPath: String, outPath: String) {
     let plan = schema.plans[index]
+    let outerFirstWins = firstWins
+    firstWins = plan.policy.duplicateKeyFirstWins
+    defer { firstWins = outerFirstWins }
     let input = JSONValue.object(inMembers)
     collapsedDuplicates(inMembers, inPath: inPath)
     var read = KeyTree()
@@ -206,7 +215,7 @@ package struct RoundTripLedger {
   private mutating func unread(
     _ members: [JSONMember], _ tree: KeyTree, plan: ModelPlan, inPath: String, output: JSONValue?, topLevel: Bool
   ) {
-    for member in Self.lastOccurrences(members) {
+    for member in keptOccurrences(members) {
       let path = inPath + "/" + JSONPointer.escape(member.key)
       guard let child = tree.children[fold(member.key, plan)] else {
         let ignored = topLevel && plan.ignoredKeys.contains(Array(fold(member.key, plan).utf8))
@@ -263,14 +272,57 @@ package struct RoundTripLedger {
     for member in members where (seen[member.key] ?? 0) > 1 {
       emitted[member.key, default: 0] += 1
       let occurrence = emitted[member.key] ?? 1
-      if occurrence == seen[member.key] { continue }
+      let count = seen[member.key] ?? 0
+      if occurrence == (firstWins ? 1 : count) { continue }
       let path = inPath + "/" + JSONPointer.escape(member.key)
-      // The decoder's duplicate-key findings know where each replaced value was; without one
+      // The decoder's duplicate-key findings know where each value not read was: the repeats
+      // themselves when the first is read, else the occurrences each repeat replaced. Without one
       // (a key the model does not read) the entry points at the object.
-      let known = replacedDuplicates[path] ?? []
+      let known = (duplicateKeys[path] ?? []).compactMap { firstWins ? $0.offset : $0.earlier }
       add(
         .duplicateKeyCollapsed, path, before: member.value, after: nil, offsetPath: inPath,
-        offset: known.count == (seen[member.key] ?? 0) - 1 ? known[occurrence - 1] : nil)
+        offset: known.count == count - 1 ? known[occurrence - (firstWins ? 2 : 1)] : nil)
+    }
+  }
+
+  /// Key-value pairs (`Policy.otherKeysAsPairs`): the output holds each key once, at its first
+  /// place, with its last value. A repeated key is known by the decoder's duplicate-key finding
+  /// at it, which points at its first occurrence.
+  private mutating func pairs(
+    _ keyNode: ValueNode, _ valueNode: ValueNode, _ inItems: [JSONValue], _ outItems: [JSONValue], inPath: String,
+    outPath: String
+  ) {
+    let count = inItems.count / 2
+    // For each input pair, the pair its key first appeared in.
+    var firstPair = Array(0..<count)
+    var pairAtOffset: [Int: Int] = [:]
+    for pair in 0..<count {
+      let keyPath = inPath + "/\(2 * pair)"
+      if let offset = offsets[keyPath] { pairAtOffset[offset] = pair }
+      if let earlier = duplicateKeys[keyPath]?.first?.earlier, let first = pairAtOffset[earlier] { firstPair[pair] = first }
+    }
+    var lastPair: [Int: Int] = [:]
+    for pair in 0..<count { lastPair[firstPair[pair]] = pair }
+    var written: [Int: Int] = [:]
+    for pair in 0..<count {
+      let first = firstPair[pair]
+      let (keyPath, valuePath) = (inPath + "/\(2 * pair)", inPath + "/\(2 * pair + 1)")
+      if first != pair {
+        add(.duplicateKeyCollapsed, keyPath, before: inItems[2 * pair], after: nil)
+      } else {
+        written[pair] = written.count
+      }
+      guard let place = written[first], 2 * place + 1 < outItems.count else { continue }
+      if first == pair {
+        value(keyNode, inItems[2 * pair], outItems[2 * place], inPath: keyPath, outPath: outPath + "/\(2 * place)")
+      }
+      guard lastPair[first] == pair else {
+        add(.duplicateKeyCollapsed, valuePath, before: inItems[2 * pair + 1], after: nil)
+        continue
+      }
+      let outValuePath = outPath + "/\(2 * place + 1)"
+      if first != pair { add(.keyMoved, valuePath, before: inItems[2 * pair + 1], after: outItems[2 * place + 1], outputPath: outValuePath) }
+      value(valueNode, inItems[2 * pair + 1], outItems[2 * place + 1], inPath: valuePath, outPath: outValuePath)
     }
   }
 
@@ -308,7 +360,9 @@ package struct RoundTripLedger {
     var pointer = ""
     for component in key.components {
       let wanted = fold(component.key, plan)
-      guard case .object(let members) = current, let member = members.last(where: { fold($0.key, plan) == wanted }) else {
+      let matches = { (member: JSONMember) in self.fold(member.key, plan) == wanted }
+      guard case .object(let members) = current, let member = firstWins ? members.first(where: matches) : members.last(where: matches)
+      else {
         return nil
       }
       pointer += "/" + JSONPointer.escape(member.key)
@@ -326,10 +380,11 @@ package struct RoundTripLedger {
     key.components.map { "/" + JSONPointer.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
   }
 
-  static func lastOccurrences(_ members: [JSONMember]) -> [JSONMember] {
-    var last: [String: Int] = [:]
-    for (index, member) in members.enumerated() { last[member.key] = index }
-    return members.enumerated().filter { last[$0.element.key] == $0.offset }.map(\.element)
+  /// Each key's occurrence the decoder reads: its first or its last (`firstWins`).
+  private func keptOccurrences(_ members: [JSONMember]) -> [JSONMember] {
+    var kept: [String: Int] = [:]
+    for (index, member) in members.enumerated() where !firstWins || kept[member.key] == nil { kept[member.key] = index }
+    return members.enumerated().filter { kept[$0.element.key] == $0.offset }.map(\.element)
   }
 }
 

@@ -61,8 +61,14 @@ package final class CompiledSchema: @unchecked Sendable {
           declaration: models[index].range)
       }
     }
+    var base = Policy.preset(for: Self.baseDialect(of: registry)).with(registry.options)
+    if options.strict { base = base.strict() }
+    basePolicy = base
     var compiledTypes: [TypeRef: ValueNode] = [:]
-    for type in types { compiledTypes[type] = compiler.node(for: type) }
+    for type in types {
+      compiler.otherKeysAsPairs = Self.policy(of: type, plans: plans, base: base).otherKeysAsPairs
+      compiledTypes[type] = compiler.node(for: type)
+    }
     typeNodes = compiledTypes
     keepsCodingPaths = plans.contains { $0.policy.decodingErrorNotes }
     // A case's associated values are a struct of their own, planned after the models.
@@ -75,9 +81,6 @@ package final class CompiledSchema: @unchecked Sendable {
       return EnumPlan(enumType, registry: registry, payloadPlans: payloadPlans)
     }
     self.plans = plans
-    var base = Policy.preset(for: registry.options.dialect ?? .jsoncast).with(registry.options)
-    if options.strict { base = base.strict() }
-    basePolicy = base
     nodeCount = compiler.nodes.count
     nodeTable = .allocate(capacity: max(nodeCount, 1))
     nodeTable.initialize(from: compiler.nodes, count: nodeCount)
@@ -105,6 +108,29 @@ package final class CompiledSchema: @unchecked Sendable {
   }
 
   deinit { nodeTable.deallocate() }
+
+  /// The dialect of values outside any model: `--dialect`, else the one every model shares (a
+  /// schema of `Codable` structs reads `--type '[Int]'` as `JSONDecoder` does), else JSON Cast's.
+  private static func baseDialect(of registry: ModelRegistry) -> Dialect {
+    if let dialect = registry.options.dialect { return dialect }
+    let dialects = Set(registry.models.values.map(\.dialect))
+    return dialects.count == 1 ? dialects.first ?? .jsoncast : .jsoncast
+  }
+
+  /// The policy of a type expression's values outside any model: that of the model it holds
+  /// (`[User]`, `[String: User?]`), else `base`.
+  static func policy(of type: TypeRef, plans: [ModelPlan], base: Policy) -> Policy {
+    var type = type
+    while true {
+      switch type {
+      case .model(let name): return plans.first { $0.name == name }?.policy ?? base
+      case .array(let element), .set(let element): type = element
+      case .dictionary(_, let value): type = value
+      case .optional(let wrapped): type = wrapped
+      default: return base
+      }
+    }
+  }
 
   /// A collection's element (or key, or value) node.
   @inline(__always)
@@ -150,6 +176,8 @@ final class SchemaCompiler {
   private(set) var dateInputs: [DateInput] = []
   /// The policy of the model being compiled reads dates in their format's type only.
   private var datesInTheirFormatOnly = false
+  /// The policy of the model being compiled reads some dictionaries as key-value pairs.
+  var otherKeysAsPairs = false
 
   init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
@@ -165,7 +193,12 @@ final class SchemaCompiler {
     var policy = Policy.preset(for: model.dialect).with(registry.options)
     if options.strict { policy = policy.strict() }
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
-    defer { datesInTheirFormatOnly = false }
+    let outerPairs = otherKeysAsPairs
+    otherKeysAsPairs = policy.otherKeysAsPairs
+    defer {
+      datesInTheirFormatOnly = false
+      otherKeysAsPairs = outerPairs
+    }
     let caseInsensitive = registry.options.caseInsensitiveKeys
     // JsonObject reads every JSON key through the snake_case rule (`KeyFolding`).
     let snake = model.dialect == .jsonobject && model.usesSnakeCase
@@ -284,14 +317,27 @@ final class SchemaCompiler {
     case .dictionary(let key, let value):
       var isOptional = false
       if case .optional = value { isOptional = true }
-      return .dictionary(
-        key: intern(node(for: key)), value: intern(node(for: value.unwrapped, dateFormat: dateFormat)), valueOptional: isOptional)
+      let keyIndex = intern(node(for: key))
+      let valueIndex = intern(node(for: value.unwrapped, dateFormat: dateFormat))
+      return otherKeysAsPairs && !isCodingKey(key)
+        ? .pairs(key: keyIndex, value: valueIndex, valueOptional: isOptional)
+        : .dictionary(key: keyIndex, value: valueIndex, valueOptional: isOptional)
     case .model(let name):
       return registry.models.index(forKey: name).map { .model($0) } ?? .any
     case .enumeration(let name):
       // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
       guard let index = registry.enums.index(forKey: name), !registry.enums.values[index].hasCustomCoding else { return .any }
       return .enumeration(index)
+    }
+  }
+
+  /// Whether `Dictionary`'s `Codable` conformance keys a JSON object by `key`: `String`, `Int`
+  /// and `CodingKeyRepresentable` enums (SE-0320), checked against `JSONDecoder` on Swift 6.3.1.
+  private func isCodingKey(_ key: TypeRef) -> Bool {
+    switch key {
+    case .scalar(.string), .scalar(.int), .any: true
+    case .enumeration(let name): registry.enums[name]?.isCodingKeyRepresentable ?? true
+    default: false
     }
   }
 

@@ -84,6 +84,9 @@ struct DecodingErrorNotes {
       case (.array(let element, _, _)?, .index(let position)):
         walk.order.append(position)
         walk.node = schema.node(at: element)
+      case (.pairs(let key, let value, _)?, .index(let position)):
+        walk.order.append(position)
+        walk.node = schema.node(at: position.isMultiple(of: 2) ? key : value)
       case (.enumeration(let index)?, .key(let key)):
         // A case key of an enum in the synthesized form: its value is a keyed container, of the
         // case's associated values when it has some.
@@ -132,6 +135,10 @@ struct DecodingErrorNotes {
       // reports it as invalid JSON at the top.
       if finding.found?.hasPrefix("the number") == true, Self.isNumber(walk.node) {
         return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
+      }
+      // A key no case of a `CodingKeyRepresentable` enum has: its `init?(codingKey:)` fails.
+      if finding.expected == nil, case .enumeration? = walk.keyNode {
+        return ("dataCorrupted(codingPath: \(path))", steps)
       }
       // An enum object without exactly one case key: the decoder names the enum itself.
       if finding.found?.hasSuffix(" case keys") == true, let expected = finding.expected {
@@ -230,7 +237,7 @@ struct DecodingErrorNotes {
     case .date(let index): [.isoStringOnly, .patternStringOnly].contains(schema.dateInputs[Int(index)]) ? "String" : "Double"
     case .any: "Any"
     case .anyObject, .model: "Dictionary<String, Any>"
-    case .anyArray, .array: "Array<Any>"
+    case .anyArray, .array, .pairs: "Array<Any>"
     case .dictionary: "Dictionary<String, Any>"
     // NB: an enum without a raw type is read as an object only where notes are written.
     case .enumeration(let index):

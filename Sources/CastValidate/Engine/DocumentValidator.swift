@@ -76,7 +76,7 @@ package struct DocumentValidator: Sendable {
       guard let typeNode = compiled.typeNode(type) else { return nil }
       self.schema = compiled
       node = typeNode
-      recordPolicy = compiled.basePolicy
+      recordPolicy = compiled.targetPolicy(target)
     }
   }
 

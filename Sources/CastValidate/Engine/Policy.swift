@@ -136,6 +136,11 @@ package struct Policy: Sendable, Hashable {
   /// them. The other dialects read JSON through `JSONSerialization`, whose keys compare by their
   /// code units: byte for byte.
   package var keysCompareCanonically = false
+  /// A dictionary is a JSON object only when keyed by `String`, `Int` or a
+  /// `CodingKeyRepresentable` enum; keyed by anything else (`[UInt8: T]`, `[Color: T]`) it is an
+  /// array of alternating keys and values, as `Dictionary`'s `Codable` conformance reads and
+  /// writes it. The other dialects read every dictionary from an object.
+  package var otherKeysAsPairs = false
 
   /// The preset of a dialect.
   package static func preset(for dialect: Dialect) -> Policy {
@@ -173,7 +178,7 @@ package struct Policy: Sendable, Hashable {
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
-        keysCompareCanonically: true)
+        keysCompareCanonically: true, otherKeysAsPairs: true)
     }
   }
 

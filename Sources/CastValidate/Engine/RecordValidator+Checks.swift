@@ -146,7 +146,9 @@ extension RecordValidator {
       case (.pattern(let matcher, _), .string(let text)?):
         if !matcher.matches(text) { failure = CheckFailure.mismatch(text, check) }
       case (.count(let lower, let upper, _), .array(let items)?):
-        if !CompiledCheck.within(items.count, lower, upper) { failure = CheckFailure.count(items.count, "elements", check) }
+        // Key-value pairs (`Policy.otherKeysAsPairs`) hold an entry in two elements.
+        let (count, noun) = field.node.isPairs ? (items.count / 2, "entries") : (items.count, "elements")
+        if !CompiledCheck.within(count, lower, upper) { failure = CheckFailure.count(count, noun, check) }
       case (.count(let lower, let upper, _), .dictionary(let members)?):
         if !CompiledCheck.within(members.count, lower, upper) { failure = CheckFailure.count(members.count, "entries", check) }
       case (.count(let lower, let upper, _), .json(let value)?):

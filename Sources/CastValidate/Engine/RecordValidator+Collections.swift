@@ -57,15 +57,25 @@ extension RecordValidator {
       case .unconvertible:
         break
       }
-      if policy.dropBadElements {
-        demote(since: mark)
-        report(.elementDropped, .warning, "element \(index) could not be converted and is dropped", at: start, declaration: declaration)
-      } else {
-        failed = true
-      }
+      dropOrFail("element \(index) could not be converted and is dropped", since: mark, at: start, policy: policy, declaration: declaration, failed: &failed)
     }
     if failed { return .unconvertible }
     return .value(wantInstance ? .array(items) : nil)
+  }
+
+  /// An element or entry that did not convert: dropped with a warning where the dialect drops
+  /// them (`Policy.dropBadElements`; the errors it got since `mark` become warnings), else its
+  /// collection's failure.
+  mutating func dropOrFail(
+    _ message: @autoclosure () -> String, since mark: Int, at offset: Int, policy: Policy, declaration: SourceRange?,
+    failed: inout Bool
+  ) {
+    guard policy.dropBadElements else {
+      failed = true
+      return
+    }
+    demote(since: mark)
+    report(.elementDropped, .warning, message(), at: offset, declaration: declaration)
   }
 
   /// A set element equal to an earlier one: collapsed, and under `--strict` the set's failure.
@@ -135,12 +145,7 @@ extension RecordValidator {
       default:
         break
       }
-      if policy.dropBadElements {
-        demote(since: mark)
-        report(.elementDropped, .warning, "this entry could not be converted and is dropped", at: start, declaration: declaration)
-      } else {
-        failed = true
-      }
+      dropOrFail("this entry could not be converted and is dropped", since: mark, at: start, policy: policy, declaration: declaration, failed: &failed)
     }
     if failed { return .unconvertible }
     return .value(wantInstance ? .dictionary(members) : nil)

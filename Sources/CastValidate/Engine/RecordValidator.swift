@@ -133,6 +133,10 @@ struct RecordValidator {
       return try dictionary(
         key: schema.node(at: key), value: schema.node(at: valueNode), optional: valueOptional, &scanner, policy: policy, declaration: declaration,
         build: wantInstance)
+    case .pairs(let key, let valueNode, let valueOptional):
+      guard kind == .array else { return try mismatch(node.pairsDescription(in: schema), kind, &scanner, declaration: declaration) }
+      return try pairs(
+        key: key, value: valueNode, optional: valueOptional, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     case .model(let index):
       guard kind == .object else { return try mismatch(schema.plans[index].name, kind, &scanner, declaration: declaration) }
       return try model(index, &scanner, declaration: declaration, build: wantInstance)

@@ -18,10 +18,18 @@ enum ValueNode: Sendable {
   case array(element: Int32, elementOptional: Bool, isSet: Bool)
   /// `[K: V]`.
   case dictionary(key: Int32, value: Int32, valueOptional: Bool)
+  /// `[K: V]` read and written as an array of alternating keys and values (`Policy.otherKeysAsPairs`).
+  case pairs(key: Int32, value: Int32, valueOptional: Bool)
   /// A model, by index into `CompiledSchema.plans`.
   case model(Int)
   /// An enum, by index into `CompiledSchema.enums`.
   case enumeration(Int)
+
+  /// A dictionary read as key-value pairs.
+  var isPairs: Bool {
+    if case .pairs = self { return true }
+    return false
+  }
 
   /// Swift spelling, for "expected" texts.
   func describe(in schema: CompiledSchema) -> String {
@@ -35,7 +43,7 @@ enum ValueNode: Sendable {
       isSet
         ? "Set<\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")>"
         : "[\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")]"
-    case .dictionary(let key, let value, let optional):
+    case .dictionary(let key, let value, let optional), .pairs(let key, let value, let optional):
       "[\(schema.node(at: key).describe(in: schema)): \(schema.node(at: value).describe(in: schema))\(optional ? "?" : "")]"
     case .model(let index): schema.plans[index].name
     case .enumeration(let index): schema.enums[index].name

@@ -96,6 +96,12 @@ struct DocumentGenerator {
       if plant(.badElement) { members.append(("9", wrongType(element))) }
       if plant(.badIntKey) { members.append((rng.pick(["x", "1.5", ""]), value(element, depth: depth + 1))) }
       return .object(members)
+    case .pairMap(let key, let value):
+      // Never two distinct keys: a Dictionary's encoding order is not defined.
+      var items = rng.chance(0.5) ? [] : [self.value(key, depth: depth + 1), self.value(value, depth: depth + 1)]
+      if items.count == 2, plant(.duplicateSetElement) { items += [items[0], self.value(value, depth: depth + 1)] }
+      if plant(.badElement) { items += [self.value(key, depth: depth + 1), wrongType(value)] }
+      return .array(items)
     case .named(let name):
       return named(name, depth: depth)
     }
@@ -154,6 +160,7 @@ struct DocumentGenerator {
     case .optional(let wrapped): return wrongType(wrapped)
     case .array, .set: return .object([])
     case .stringMap, .intMap: return .array([])
+    case .pairMap: return .object([])
     case .named(let name):
       switch shapes[name] {
       case .rawEnum(_, let rawType, _)?: return rawType == "String" ? .number("1") : .string("1")

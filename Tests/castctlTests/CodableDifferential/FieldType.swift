@@ -8,6 +8,9 @@ indirect enum FieldType: Sendable {
   case set(FieldType)
   case stringMap(FieldType)
   case intMap(FieldType)
+  /// `[K: V]` with a key `Dictionary`'s `Codable` conformance writes as an array of alternating
+  /// keys and values (not `String`, `Int` or a `CodingKeyRepresentable` type).
+  case pairMap(key: FieldType, value: FieldType)
   /// A struct, raw-value enum or enum with associated values of the same model, by name.
   case named(String)
 
@@ -28,6 +31,7 @@ indirect enum FieldType: Sendable {
     case .set(let element): return "Set<" + element.swift + ">"
     case .stringMap(let value): return "[String: " + value.swift + "]"
     case .intMap(let value): return "[Int: " + value.swift + "]"
+    case .pairMap(let key, let value): return "[" + key.swift + ": " + value.swift + "]"
     case .named(let name): return name
     }
   }
@@ -43,6 +47,7 @@ indirect enum FieldType: Sendable {
     case .named(let name): return [name]
     case .optional(let inner), .array(let inner), .set(let inner), .stringMap(let inner), .intMap(let inner):
       return inner.namedTypes
+    case .pairMap(let key, let value): return key.namedTypes + value.namedTypes
     default: return []
     }
   }
@@ -52,6 +57,7 @@ indirect enum FieldType: Sendable {
     case .date: return true
     case .optional(let inner), .array(let inner), .set(let inner), .stringMap(let inner), .intMap(let inner):
       return inner.containsDate
+    case .pairMap(let key, let value): return key.containsDate || value.containsDate
     default: return false
     }
   }

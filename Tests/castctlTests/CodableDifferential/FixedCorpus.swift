@@ -102,6 +102,35 @@ enum FixedCorpus {
         ("two different keys that are not ASCII", "{\"caf\u{E9}\": 1, \"names\": {\"\u{E9}\": 1, \"\u{E8}\": 2}}"),
       ],
       origin: "table"),
+    // A dictionary keyed by anything but String, Int or a CodingKeyRepresentable type is an
+    // array of alternating keys and values; a repeated key's last value wins.
+    CorpusModel(
+      root: "RowPairs",
+      types: [
+        .rawEnum(name: "RowShade", rawType: "String", cases: [("red", nil), ("green", nil)]),
+        .rawEnum(name: "RowLevel", rawType: "Int", cases: [("low", "1"), ("high", "2")]),
+        .structure(name: "RowPairs", properties: [
+          PropertyShape(name: "shades", type: .optional(.pairMap(key: .named("RowShade"), value: .integer(.int))), isLet: false),
+          PropertyShape(name: "bytes", type: .optional(.pairMap(key: .integer(.uint8), value: .optional(.string))), isLet: false),
+          PropertyShape(name: "levels", type: .optional(.pairMap(key: .named("RowLevel"), value: .array(.double))), isLet: false),
+        ], codingKeys: false),
+      ],
+      handWritten: [
+        ("an object where key-value pairs belong", #"{"shades": {"red": 1}}"#),
+        ("one pair", #"{"shades": ["red", 1]}"#),
+        ("a repeated key, the last value wins", #"{"shades": ["red", 1, "red", 2]}"#),
+        ("an odd number of elements", #"{"shades": ["red", 1, "green"]}"#),
+        ("a null key", #"{"shades": [null, 1]}"#),
+        ("a null value", #"{"shades": ["red", null]}"#),
+        ("an unknown key", #"{"shades": ["blue", 1]}"#),
+        ("a key out of range", #"{"bytes": [300, "x"]}"#),
+        ("a null optional value", #"{"bytes": [7, null]}"#),
+        ("integer keys spelt two ways", #"{"bytes": [7, "a", 7.0, "b"]}"#),
+        ("an Int raw value key", #"{"levels": [2, [1.5]]}"#),
+        ("an object of Int raw values", #"{"levels": {"2": [1.5]}}"#),
+        ("empty", #"{"shades": [], "bytes": [], "levels": []}"#),
+      ],
+      origin: "table"),
   ]
 
   static let seeds: [CorpusModel] = [

@@ -151,6 +151,9 @@ final class CleanRecordCheck {
       return try model(index, &scanner, sink)
     case .enumeration(let index):
       return try enumeration(enums[index], lead, &scanner, sink)
+    case .pairs(let key, let value, let valueOptional):
+      guard lead == JSONByte.openBracket else { return false }
+      return try pairs(nodes[Int(key)], nodes[Int(value)], valueOptional: valueOptional, &scanner, sink)
     }
   }
 
@@ -528,17 +531,11 @@ final class CleanRecordCheck {
     _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     guard !elementOptional else { return false }
-    // An integer or string type, or else a string enum's cases.
-    var type = ScalarType.string
-    switch element {
-    case .scalar(let scalar) where scalar == .double || scalar == .cgFloat || scalar == .float:
+    if case .scalar(let scalar) = element, scalar == .double || scalar == .cgFloat || scalar == .float {
       return try floatingSet(scalar, &scanner, sink)
-    case .scalar(let scalar) where scalar == .string || scalar.isInteger: type = scalar
-    case .enumeration(let index) where !enums[index].isNumeric: break
-    default: return false
     }
+    guard let type = distinctType(element) else { return false }
     let isCase = element.isEnumeration
-    let isText = type == .string
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
@@ -546,24 +543,73 @@ final class CleanRecordCheck {
     defer { keyCount = base }
     while try scanner.nextElement(&first) {
       sink.element()
-      guard scanner.position < scanner.end else { return false }
-      let start = scanner.offset
-      // NB: a case through `value`, so that the scalars' loop stays as small as it was.
-      guard try isCase ? value(element, &scanner, nullIsClean: false, sink) : scalar(type, scanner.byte(at: scanner.position), &scanner, sink)
-      else { return false }
-      let span = JSONSpan(start: start, end: scanner.offset)
-      if isText {
-        guard ASCIIText.isASCIIWithoutEscapes(scanner.bytes(span)) else { return false }
-      } else if !isCase, span.end &- span.start == 2, scanner.bytes(span).elementsEqual("-0".utf8) {
-        // `-0`, the one integer whose bytes are not its value's only spelling (`0`).
-        return false
-      }
-      guard noteKey(span, from: base, scanner) else { return false }
+      guard try distinct(element, type, isCase: isCase, from: base, &scanner, sink) else { return false }
     }
     if repeatsPastLimit(from: base, scanner) { return false }
     arrayCount = keyCount &- base
     sink.close(JSONByte.closeBracket)
     return true
+  }
+
+  /// A dictionary read as key-value pairs (`Policy.otherKeysAsPairs`): an even number of
+  /// elements, the keys at even places told apart as a set's elements are (a repeated one, whose
+  /// value replaces the earlier one's, is left to the full walk), the values at odd places.
+  @inline(never)
+  private func pairs<Sink: CleanSink>(
+    _ key: ValueNode, _ value: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    guard let type = distinctType(key) else { return false }
+    let isCase = key.isEnumeration
+    try scanner.beginArray()
+    sink.open(JSONByte.openBracket)
+    var first = true
+    var atKey = true
+    let base = keyCount
+    defer { keyCount = base }
+    while try scanner.nextElement(&first) {
+      sink.element()
+      if atKey {
+        guard try distinct(key, type, isCase: isCase, from: base, &scanner, sink) else { return false }
+      } else {
+        guard try self.value(value, &scanner, nullIsClean: valueOptional, sink) else { return false }
+      }
+      atKey.toggle()
+    }
+    guard atKey, !repeatsPastLimit(from: base, scanner) else { return false }
+    arrayCount = keyCount &- base
+    sink.close(JSONByte.closeBracket)
+    return true
+  }
+
+  /// The scalar type of a set element or pair key whose bytes are its identity (`.string` for a
+  /// string enum's cases); nil: none.
+  private func distinctType(_ element: ValueNode) -> ScalarType? {
+    switch element {
+    case .scalar(let scalar) where scalar == .string || scalar.isInteger: scalar
+    case .enumeration(let index) where !enums[index].isNumeric: .string
+    default: nil
+    }
+  }
+
+  /// Reads a set element or pair key of `distinctType` and notes it among the others from
+  /// `base`; false when it is not clean or repeats one.
+  @inline(__always)
+  private func distinct<Sink: CleanSink>(
+    _ element: ValueNode, _ type: ScalarType, isCase: Bool, from base: Int, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    guard scanner.position < scanner.end else { return false }
+    let start = scanner.offset
+    // NB: a case through `value`, so that the scalars' loop stays as small as it was.
+    guard try isCase ? value(element, &scanner, nullIsClean: false, sink) : scalar(type, scanner.byte(at: scanner.position), &scanner, sink)
+    else { return false }
+    let span = JSONSpan(start: start, end: scanner.offset)
+    if type == .string {
+      guard ASCIIText.isASCIIWithoutEscapes(scanner.bytes(span)) else { return false }
+    } else if !isCase, span.end &- span.start == 2, scanner.bytes(span).elementsEqual("-0".utf8) {
+      // `-0`, the one integer whose bytes are not its value's only spelling (`0`).
+      return false
+    }
+    return noteKey(span, from: base, scanner)
   }
 
   /// A set of `Double`, `CGFloat` or `Float`: each element is checked as the type's scalar, and
