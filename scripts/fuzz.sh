@@ -11,7 +11,8 @@
 #   SHARED_DIR     the shared samples and JSONTestSuite (default: ../shared beside the package)
 # Corpora grow in Fuzz/.work/corpus/<target> (not committed) and are seeded on every run from
 # schemas/, $SHARED_DIR/samples and $SHARED_DIR/data/JSONTestSuite (FuzzYAML: Fuzz/Seeds/yaml, with
-# anchors, aliases, tags and several documents, and YAML files). A crash, leak or timeout
+# anchors, aliases, tags and several documents, and YAML files; FuzzValidate and FuzzJSON also
+# Fuzz/Seeds/json, records of the fuzz schemas' models). A crash, leak or timeout
 # leaves its input in Fuzz/.work/artifacts/ and makes the script fail.
 set -euo pipefail
 
@@ -53,6 +54,7 @@ seed() {
   esac
   local folders=("$root/schemas" "$shared/samples")
   [[ $target == FuzzYAML ]] && folders+=("$root/Fuzz/Seeds/yaml")
+  [[ $target == FuzzValidate || $target == FuzzJSON ]] && folders+=("$root/Fuzz/Seeds/json")
   [[ $target == FuzzCast || $target == FuzzYAML ]] || folders+=("$shared/data/JSONTestSuite/test_parsing")
   for folder in "${folders[@]}"; do
     [[ -d $folder ]] || { echo "fuzz: $folder not found; seeding without it" >&2; continue; }

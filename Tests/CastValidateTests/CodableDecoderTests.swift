@@ -12,6 +12,7 @@ import Testing
   enum Shade: String, Codable { case red, green }
   enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
   enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
+  enum Letter: Character, Codable { case a = "a", b = "b" }
   struct M: Codable {
     let i: Int
     let s8: Int8
@@ -33,6 +34,7 @@ import Testing
     let bytes: [UInt8: String?]
     let keyed: [KeyedShade: Int]
     let levels: [KeyedLevel: Int]?
+    let letter: Letter?
   }
 
   static let schema = """
@@ -40,6 +42,7 @@ import Testing
     enum Shade: String, Codable { case red, green }
     enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
     enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
+    enum Letter: Character, Codable { case a = "a", b = "b" }
     struct M: Codable {
       let i: Int
       let s8: Int8
@@ -61,6 +64,7 @@ import Testing
       let bytes: [UInt8: String?]
       let keyed: [KeyedShade: Int]
       let levels: [KeyedLevel: Int]?
+      let letter: Letter?
     }
     """
 
@@ -107,6 +111,9 @@ import Testing
     ("bytes", #"[300, "x"]"#), ("bytes", #"{"1": "x"}"#), ("bytes", #"[1, "x", 1.0, null]"#), ("bytes", #"[1.5, "x"]"#),
     ("keyed", #"{"red": 1}"#), ("keyed", #"["red", 1]"#), ("keyed", #"{"blue": 1}"#), ("keyed", #"{"red": 1, "red": 2}"#),
     ("levels", #"{"1": 5}"#), ("levels", #"{"01": 5}"#), ("levels", #"{"x": 5}"#), ("levels", "[1, 5]"),
+    ("levels", #"{"+1": 5}"#), ("levels", #"{"1.0": 5}"#), ("levels", #"{"1": 5, "01": 6}"#),
+    // `Character` is not Codable: such an enum is coded as one without raw values.
+    ("letter", #""a""#), ("letter", #"{"a": {}}"#), ("letter", #"{"c": {}}"#),
   ]
 
   static var rows: [String] {

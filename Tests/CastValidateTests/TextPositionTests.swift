@@ -35,19 +35,24 @@ struct TextPositionTests {
     #expect(SourceFile(path: "model.cast", bytes: bytes).location(of: offset) == expected)
   }
 
-  /// Positions go on from the last one on its line (findings come in order); out of order, or on
-  /// another line, they are counted afresh: the same answers either way.
-  @Test("a data file's positions are the same in any order, on one line and across lines", arguments: [false, true])
-  func positionsInAnyOrder(_ inLine: Bool) {
-    let line = "{\"é\": [" + (0..<200).map { "\($0)" }.joined(separator: ",") + "], \"😀\": 1}"
-    let bytes = Array((line + "\n" + line + "\n").utf8)
+  /// Positions go on from the last one on its line (findings come in order), or from the
+  /// columns counted before on a long line, or from the index's nearest line; out of order
+  /// (a duplicate's first occurrence after the repeat), or on another line: the same answers.
+  @Test(
+    "a data file's positions are the same in any order, on short and long lines and across many",
+    arguments: [(false, 200, 2), (true, 200, 2), (false, 3_000, 3), (true, 3_000, 3), (false, 5, 300), (true, 5, 300)])
+  func positionsInAnyOrder(_ inLine: Bool, elements: Int, lines: Int) {
+    let line = "{\"é\": [" + (0..<elements).map { "\($0)" }.joined(separator: ",") + "], \"😀\": 1}"
+    let bytes = Array(String(repeating: line + "\n", count: lines).utf8)
     let index = bytes.withUnsafeBytes { LineIndex($0) }
     var generator = SeededGenerator(seed: 37)
-    let offsets = (0..<bytes.count).map { $0 } + (0..<300).map { _ in Int.random(in: 0..<bytes.count, using: &generator) }
+    let stride = max(1, bytes.count / 3_000)
+    let offsets = Array(Swift.stride(from: 0, to: bytes.count, by: stride))
+      + (0..<600).map { _ in Int.random(in: 0..<bytes.count, using: &generator) }
     let data = DataSource(name: "t.json", bytes: bytes)
     for offset in offsets {
       let expected = bytes.withUnsafeBytes { index.position(of: offset, in: $0) }
-      let lineStart = offset > line.utf8.count ? line.utf8.count + 1 : 0
+      let lineStart = (bytes[..<offset].lastIndex(of: 0x0A) ?? -1) + 1
       let found = inLine ? data.position(of: offset, line: expected.line, lineStart: lineStart) : data.position(of: offset)
       #expect(found == expected, "offset \(offset)")
     }

@@ -92,4 +92,42 @@ struct CodableCommandTests {
       #expect(output.stdout == #"{"counts":["red",3,"green",2]}"# + "\n", "\(name): \(output.stdout)")
     }
   }
+
+  enum PlistColor: String, Codable { case red, green }
+  struct PlistModel: Codable {
+    var a: [Int?]
+    var d: [PlistColor: Int?]
+  }
+
+  /// A nil in an array, or a pairs dictionary's nil value, is `$null` in PropertyListEncoder's
+  /// output; left out, the pairs would be misaligned.
+  @Test("convert --to plist writes a Codable model's nil elements as PropertyListEncoder does")
+  func propertyListNils() throws {
+    let json = #"{"a": [1, null, 2], "d": ["red", null]}"#
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .xml
+    let expected = try encoder.encode(JSONDecoder().decode(PlistModel.self, from: Data(json.utf8)))
+    let schema = try CastctlProcess.temporaryFile(
+      "plist.swift",
+      "enum PlistColor: String, Codable { case red, green }\nstruct PlistModel: Codable {\n  var a: [Int?]\n  var d: [PlistColor: Int?]\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["convert", "--to", "plist", schema, "-"], stdin: json)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout == String(decoding: expected, as: UTF8.self))
+  }
+
+  /// An integer key in another spelling is written as its number, as the decoded dictionary
+  /// holds it, whether a record is transcribed as it is read (NDJSON) or built.
+  @Test("convert writes an integer dictionary key as its number from NDJSON and JSON alike", arguments: ["ndjson", "json"])
+  func integerKeysConvert(_ ext: String) throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "ikeys.swift", "enum Level: Int, Codable, CodingKeyRepresentable { case low = 1, high }\n"
+        + "struct K: Codable {\n  var d: [Int: String]\n  var e: [Level: Int]\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let data = try CastctlProcess.temporaryFile("ikeys.\(ext)", #"{"d": {"01": "a", "+2": "b"}, "e": {"02": 5}}"# + "\n")
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run(["convert", "--compact", schema, data])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout == #"{"d":{"1":"a","2":"b"},"e":{"2":5}}"# + "\n", "\(output.stdout)")
+  }
 }

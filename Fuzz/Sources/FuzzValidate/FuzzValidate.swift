@@ -174,6 +174,23 @@ enum FuzzSchema {
     }
     """
 
+  /// A `Codable` model: JSONDecoder's rules, dictionaries keyed by enums and `UInt8` read as
+  /// key-value pairs.
+  static let codableText = """
+    enum Role: String, Codable { case admin, editor, viewer }
+    enum Level: Int, Codable { case low = 1, mid, high = 10 }
+    struct Coded: Codable {
+        let id: Int
+        var name: String?
+        var shades: [Role: Int]?
+        var levels: [Level: [Double]]?
+        var bytes: [UInt8: String?]?
+        var named: [String: Int]?
+        var ids: Set<Int>?
+        var counted: [Role: Int]? //! count 0...2
+    }
+    """
+
   /// Validators of `Plain` with and without the clean-record check, under lenient and strict
   /// options, its keys compared as they stand, under `-i`, and through JsonObject's snake_case
   /// rule; and of `Paths`.
@@ -183,6 +200,7 @@ enum FuzzSchema {
     let variants = [
       (plainText, "Plain", RegistryOptions()), (plainText, "Plain", RegistryOptions(caseInsensitiveKeys: true)),
       (jsonObject, "Plain", RegistryOptions()), (pathsText, "Paths", RegistryOptions()),
+      (codableText, "Coded", RegistryOptions()),
     ]
     return variants.flatMap { text, model, registryOptions in
       [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
@@ -199,14 +217,16 @@ enum FuzzSchema {
   /// clean-record check writing the records it vouches for, and without it), and that style's
   /// encoder.
   static let transcriptPairs: [(DocumentValidator, DocumentValidator, ModelEncoder)] = {
-    guard var building = engine(plainText, "Plain", ValidationOptions(maxDepth: 64)) else { return [] }
-    building.build = true
-    return KeyStyle.allCases.flatMap { keys in
-      [true, false].map { cleanCheck in
-        var transcribing = building
-        transcribing.compactKeys = keys
-        transcribing.usesCleanCheck = cleanCheck
-        return (building, transcribing, ModelEncoder(schema: building.schema, keys: keys))
+    [(plainText, "Plain"), (codableText, "Coded")].flatMap { text, model -> [(DocumentValidator, DocumentValidator, ModelEncoder)] in
+      guard var building = engine(text, model, ValidationOptions(maxDepth: 64)) else { return [] }
+      building.build = true
+      return KeyStyle.allCases.flatMap { keys in
+        [true, false].map { cleanCheck in
+          var transcribing = building
+          transcribing.compactKeys = keys
+          transcribing.usesCleanCheck = cleanCheck
+          return (building, transcribing, ModelEncoder(schema: building.schema, keys: keys))
+        }
       }
     }
   }()
@@ -239,6 +259,10 @@ enum FuzzSchema {
 
   static let fixtures: [Validator] = {
     [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .error, maxDepth: 64)]
-      .compactMap { options in try? Schema(source: text, path: "fuzz.cast").validator(for: "User", options: options) }
+      .flatMap { options in
+        [(text, "User"), (codableText, "Coded")].compactMap { text, model in
+          try? Schema(source: text, path: "fuzz.cast").validator(for: model, options: options)
+        }
+      }
   }()
 }

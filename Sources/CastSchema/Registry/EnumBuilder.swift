@@ -24,6 +24,7 @@ struct EnumBuilder {
         rawType = scalar
       }
     }
+
     let evaluator = DefaultEvaluator(enums: [:], symbols: symbols)
     var cases: [EnumCase] = []
     // Decimal text, so the successor of a `UInt64` above `Int64.max` is still known.
@@ -117,6 +118,13 @@ struct EnumBuilder {
         seenRaw[raw] = element.name.text
       }
       cases.append(EnumCase(name: element.name.text, rawValue: raw, range: range))
+    }
+    if readsPayloads, rawType == .character {
+      // `Character` is not `Codable`, so a Codable enum of Character raw values gets the
+      // synthesized conformance of an enum without one (`{"a": {}}`), as swiftc compiles it: its
+      // raw values are no JSON.
+      rawType = nil
+      cases = cases.map { EnumCase(name: $0.name, rawValue: .string($0.name), range: $0.range) }
     }
     return EnumType(
       name: decl.name.text, rawType: rawType, cases: cases, range: SourceRange(file: file, bytes: decl.name.range))

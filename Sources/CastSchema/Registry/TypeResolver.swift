@@ -232,7 +232,7 @@ struct TypeResolver {
       break
     default:
       report(
-        SchemaMessages.unsupportedType("\(key)", "JSON object keys are strings; use String, an integer type or an enum"),
+        SchemaMessages.unsupportedType("\(key)", "castctl reads dictionaries keyed by String, an integer type or an enum"),
         at: keySyntax.range, file: file)
       return nil
     }

@@ -8,11 +8,16 @@ package struct EncoderFormatting: Sendable, Hashable {
   package var sortsKeys = false
   /// Every `/` written `\/`.
   package var escapesSlashes = false
+  /// What a property list holds for a `null` array element (`Policy.marksNilInPropertyLists`);
+  /// nil: the element is left out.
+  package var propertyListNull: String?
 
   /// The formatting of `convert`'s JSON for `target`.
   package init(schema: CompiledSchema, target: ValidationTarget, sortedKeys: Bool, withoutEscapingSlashes: Bool) {
     sortsKeys = sortedKeys
-    escapesSlashes = !withoutEscapingSlashes && schema.targetPolicy(target).escapesSlashes
+    let policy = schema.targetPolicy(target)
+    escapesSlashes = !withoutEscapingSlashes && policy.escapesSlashes
+    propertyListNull = policy.marksNilInPropertyLists ? "$null" : nil
   }
 
   /// Whether the output is written as it is.

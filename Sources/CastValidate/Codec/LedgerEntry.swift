@@ -29,7 +29,7 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case .keyMoved: "a value is written under another key: a ?? alternative, a key path, an index key"
     case .numberTextChanged: "the same number is written with other text (1.0 → 1)"
     case .valueNormalized: "a date, URL or UUID is written in its normal form (UTC ISO-8601, upper-case UUID)"
-    case .duplicateKeyCollapsed: "an object (or a dictionary's key-value pairs) had the same key twice; one value is written back: the first in the codable dialect, as JSONDecoder reads it, else the last"
+    case .duplicateKeyCollapsed: "a key came twice; the value the decoder keeps is written back: of an object's, the last (the codable dialect: the first, as JSONDecoder reads it); of key-value pairs, the last, at the first one's place"
     case .duplicateElementCollapsed: "a Set had the same element twice; it is written once"
     case .alternativeUnused: "a ?? alternative's value is not written back: another alternative gave the property its value"
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// JSON values as a property list (XML or binary), NSCoding's nearest equivalent in Foundation.
-/// Property lists have no null: null members and elements are left out, and counted. Numbers
+/// Property lists have no null: null members and elements are left out, and counted, or an
+/// element is written as a marker string (`$null`, as `PropertyListEncoder` writes it). Numbers
 /// are 64-bit integers or `Double`s: a number with more digits than a `Double` holds is written
 /// rounded, and listed. What a property list cannot hold at all is refused with a
 /// `PropertyListOutputError`: a null document, a number beyond a `Double`, and, in XML, the
@@ -17,13 +18,15 @@ package enum PropertyListOutput {
     package var written: String
   }
 
-  /// The property list bytes, how many nulls had to be left out, and the numbers rounded.
+  /// The property list bytes, how many nulls had to be left out, and the numbers rounded;
+  /// `nullElement`: the string a null array element is written as (nil: left out).
   package static func write(
-    _ value: JSONValue, binary: Bool
+    _ value: JSONValue, binary: Bool, nullElement: String? = nil
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
     if case .null = value {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
     }
+    let value = nullElement.map { marked(value, as: $0) } ?? value
     var check = Check(xml: !binary)
     try check.visit(value)
     if !binary {
@@ -35,6 +38,15 @@ package enum PropertyListOutput {
       return (try binaryData(value), check.nulls, check.rounded)
     } catch {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "\(error)")
+    }
+  }
+
+  /// `value` with every null array element replaced by `marker`.
+  private static func marked(_ value: JSONValue, as marker: String) -> JSONValue {
+    switch value {
+    case .array(let items): .array(items.map { $0 == .null ? .string(marker) : marked($0, as: marker) })
+    case .object(let members): .object(members.map { JSONMember(key: $0.key, value: marked($0.value, as: marker)) })
+    default: value
     }
   }
 

@@ -141,6 +141,10 @@ package struct Policy: Sendable, Hashable {
   /// array of alternating keys and values, as `Dictionary`'s `Codable` conformance reads and
   /// writes it. The other dialects read every dictionary from an object.
   package var otherKeysAsPairs = false
+  /// A nil element of an array (or a pairs dictionary's nil value) is the string `$null` in a
+  /// property list, as `PropertyListEncoder` writes it; the other dialects leave it out, as a
+  /// property list has no null.
+  package var marksNilInPropertyLists = false
 
   /// The preset of a dialect.
   package static func preset(for dialect: Dialect) -> Policy {
@@ -178,7 +182,7 @@ package struct Policy: Sendable, Hashable {
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
-        keysCompareCanonically: true, otherKeysAsPairs: true)
+        keysCompareCanonically: true, otherKeysAsPairs: true, marksNilInPropertyLists: true)
     }
   }
 

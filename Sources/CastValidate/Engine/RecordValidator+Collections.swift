@@ -117,7 +117,7 @@ extension RecordValidator {
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if case .scalar(let scalar) = keyNode, scalar.isInteger, let number = Self.integerKey(key, scanner) {
+      } else if let integerType = integerKeyType(keyNode), let number = Self.integerKey(key, scanner) {
         if let previous = integerKeys.updateValue((start, key), forKey: number),
           scanner.decodedBytes(previous.key) != scanner.decodedBytes(key)
         {
@@ -125,11 +125,16 @@ extension RecordValidator {
           let previousText = scanner.string(previous.key)
           report(
             .duplicateKey, policy.isStrict ? .error : .warning,
-            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(scalar.rawValue) as \"\(previousText.prefix(Excerpt.limit))\"; this value replaces the earlier one",
+            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(integerType) as \"\(previousText.prefix(Excerpt.limit))\"; this value replaces the earlier one",
             at: start, declaration: declaration, related: previous.offset)
           if wantInstance { members.removeAll { $0.key == number.text } }
         }
-        if wantInstance { memberKey = number.text }
+        if wantInstance {
+          memberKey = number.text
+        } else if let transcript, key.hasEscapes || !IntegerKey.isCanonical(scanner.bytes(key.span)) {
+          // Written as its number (`"01"` as `"1"`): the instance path writes it.
+          transcript.markBroken()
+        }
       }
       if !wantInstance { transcript?.writeKey(key, scanner) }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
@@ -176,11 +181,27 @@ extension RecordValidator {
     case .enumeration(let index):
       let plan = schema.enums[index]
       let text = scanner.string(key)
-      let matches = plan.isNumeric
-        ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
+      let matches: Bool
+      if plan.rawType?.isInteger == true {
+        // As an integer key is (`Int(stringValue)` for a CodingKeyRepresentable enum): `"01"`
+        // and `"+1"` are 1, `"1.0"` is no integer.
+        matches = Self.integerKey(key, scanner).flatMap { Double($0.text) }.map(plan.numericRaws.contains) ?? false
+      } else {
+        matches = plan.isNumeric ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
+      }
       return matches ? nil : "the key \"\(text.prefix(Excerpt.limit))\" is not a case of \(plan.name) (\(plan.valueList))"
     default:
       return nil
+    }
+  }
+
+  /// The type a dictionary's integer keys are read as, by name: an integer type, or an enum of
+  /// integer raw values; nil for other keys.
+  private func integerKeyType(_ keyNode: ValueNode) -> String? {
+    switch keyNode {
+    case .scalar(let scalar) where scalar.isInteger: scalar.rawValue
+    case .enumeration(let index) where schema.enums[index].rawType?.isInteger == true: schema.enums[index].name
+    default: nil
     }
   }
 
@@ -282,6 +303,14 @@ struct IntegerKey: Hashable {
 
   /// The key as decimal text, as the decoded dictionary holds it.
   var text: String { (negative ? "-" : "") + String(magnitude) }
+
+  /// Whether a key's bytes are its number's one spelling, `text`: `0`, or digits without a
+  /// leading zero after an optional `-` (not `-0`).
+  static func isCanonical(_ raw: UnsafeRawBufferPointer) -> Bool {
+    let digits = raw.first == JSONByte.minus ? UnsafeRawBufferPointer(rebasing: raw.dropFirst()) : raw
+    guard let lead = digits.first, digits.allSatisfy({ $0 >= JSONByte.zero && $0 <= JSONByte.zero &+ 9 }) else { return false }
+    return lead != JSONByte.zero || (digits.count == 1 && raw.count == 1)
+  }
 }
 
 /// Keys seen in one object: a short list on the walker's scratch stack (no allocation per

@@ -16,9 +16,10 @@ extension RecordValidator {
     guard count.isMultiple(of: 2) else {
       try scanner.skipValue()
       let expected = ValueNode.pairs(key: keyIndex, value: valueIndex, valueOptional: valueOptional).pairsDescription(in: schema)
+      let found = count == 1 ? "an array of 1 element" : "an array of \(count) elements"
       report(
-        .invalidFormat, .error, "expected \(expected), found an array of \(count) elements: the last key has no value",
-        at: start, declaration: declaration, expected: expected, found: "an array of \(count) elements")
+        .invalidFormat, .error, "expected \(expected), found \(found): the last key has no value", at: start,
+        declaration: declaration, expected: expected, found: found)
       return .unconvertible
     }
     try scanner.beginArray()

@@ -32,12 +32,14 @@ package final class DataSource: @unchecked Sendable {
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
   private var scannedLine = 1
-  /// The last position computed: (offset, line, that line's start, column), so that the next
-  /// one on the same line counts its column on from there (a long line with many findings is
-  /// read once, not once per finding).
-  private var lastPosition: (offset: Int, line: Int, lineStart: Int, column: Int)?
-  /// The same for positions in a line whose start is known (`position(of:line:lineStart:)`).
-  private var lastInLine: (lineStart: Int, offset: Int, column: Int)?
+  /// The last position computed: (offset, line, that line's start), so that the next one looks
+  /// for newlines from there, or knows it is on the same line when it lies between the two.
+  private var lastPosition: (offset: Int, line: Int, lineStart: Int)?
+  /// Columns counted on the line last asked about: (offset, column) every `anchorEvery` bytes
+  /// from its start. A long line with many findings is read once, not once per finding, also
+  /// when positions go back on it (a duplicate key's first occurrence, shown after the repeat).
+  private var anchors: (lineStart: Int, points: [(offset: Int, column: Int)]) = (0, [(0, 1)])
+  private static let anchorEvery = 1 << 11
   private static let checkpointEvery = 64
   /// For input converted from another format (`--from yaml`): the original text, and pairs
   /// (offset here, offset there) ordered by the first, so positions point into the original.
@@ -158,14 +160,7 @@ package final class DataSource: @unchecked Sendable {
     let target = min(offset, size)
     lock.lock()
     defer { lock.unlock() }
-    var column = 1
-    var from = lineStart
-    if let last = lastInLine, last.lineStart == lineStart, last.offset <= target { (column, from) = (last.column, last.offset) }
-    forEachBlock(from..<target) { block, _ in
-      for byte in block where byte & 0xC0 != 0x80 { column += 1 }
-    }
-    lastInLine = (lineStart, target, column)
-    return TextPosition(line: line, column: column)
+    return TextPosition(line: line, column: column(of: target, lineStart: lineStart))
   }
 
   /// The line a finding's record starts on, in the text shown: for input converted from YAML,
@@ -201,20 +196,24 @@ package final class DataSource: @unchecked Sendable {
     let target = min(max(offset, 0), size)
     lock.lock()
     defer { lock.unlock() }
-    var line: Int
-    var lineStart: Int
-    var from: Int
-    if let last = lastPosition, last.offset <= target {
+    // From the nearest known line start before the target: the last position's line, or the
+    // index's checkpoint, whichever is nearer. (Positions that alternate between the start and
+    // the end of a file, a duplicate key's first occurrence and its repeat, each cost a few
+    // lines' scan, not the file's.)
+    extendIndex(to: target)
+    var low = 0
+    var high = checkpoints.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if checkpoints[mid].offset <= target { low = mid } else { high = mid - 1 }
+    }
+    var (line, lineStart, from) = (checkpoints[low].line, checkpoints[low].offset, checkpoints[low].offset)
+    if let last = lastPosition, last.offset <= target, last.offset >= from {
       (line, lineStart, from) = (last.line, last.lineStart, last.offset)
-    } else {
-      extendIndex(to: target)
-      var low = 0
-      var high = checkpoints.count - 1
-      while low < high {
-        let mid = (low + high + 1) / 2
-        if checkpoints[mid].offset <= target { low = mid } else { high = mid - 1 }
-      }
-      (line, lineStart, from) = (checkpoints[low].line, checkpoints[low].offset, checkpoints[low].offset)
+    } else if let last = lastPosition, last.lineStart <= target, target < last.offset {
+      // Between the last position's line start and itself: on that line, which stays the
+      // furthest point known.
+      return TextPosition(line: last.line, column: column(of: target, lineStart: last.lineStart))
     }
     forEachBlock(from..<target) { block, blockStart in
       Self.forEachNewline(in: block) { index in
@@ -222,14 +221,31 @@ package final class DataSource: @unchecked Sendable {
         lineStart = blockStart + index + 1
       }
     }
-    var column = 1
-    var countFrom = lineStart
-    if let last = lastPosition, last.offset <= target, last.lineStart == lineStart { (column, countFrom) = (last.column, last.offset) }
-    forEachBlock(countFrom..<target) { block, _ in
-      for byte in block where byte & 0xC0 != 0x80 { column += 1 }
+    lastPosition = (target, line, lineStart)
+    return TextPosition(line: line, column: column(of: target, lineStart: lineStart))
+  }
+
+  /// The column (in Unicode scalars) of `target` on the line that starts at `lineStart`, counted
+  /// from the nearest anchor before it; the lock is held.
+  private func column(of target: Int, lineStart: Int) -> Int {
+    if anchors.lineStart != lineStart { anchors = (lineStart, [(lineStart, 1)]) }
+    var low = 0
+    var high = anchors.points.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if anchors.points[mid].offset <= target { low = mid } else { high = mid - 1 }
     }
-    lastPosition = (target, line, lineStart, column)
-    return TextPosition(line: line, column: column)
+    var (from, column) = anchors.points[low]
+    while from < target {
+      let stop = min(target, from + Self.anchorEvery)
+      forEachBlock(from..<stop) { block, _ in
+        for byte in block where byte & 0xC0 != 0x80 { column += 1 }
+      }
+      // A whole stretch past the last anchor is the next anchor.
+      if let last = anchors.points.last, stop == last.offset + Self.anchorEvery { anchors.points.append((stop, column)) }
+      from = stop
+    }
+    return column
   }
 
   private func extendIndex(to target: Int) {

@@ -217,7 +217,7 @@ extension FindingCode {
     case .duplicateKey:
       FindingExplanation(
         code: self,
-        meaning: #"the same key twice in one object (or two keys of an `[Int: T]` equal as numbers, `"1"` and `"01"`); the last one wins"#,
+        meaning: #"the same key twice in one object (or two keys of an `[Int: T]` equal as numbers, `"1"` and `"01"`, or a repeated key in a Codable dictionary's key-value pairs); the last value wins, but of two equal keys of an object the codable dialect reads the first, as JSONDecoder does"#,
         detail: #"JSON leaves duplicate keys to the reader; `JSONSerialization` and the old libraries keep the last value, so the first is lost."#,
         example: .init(
           model: #"""

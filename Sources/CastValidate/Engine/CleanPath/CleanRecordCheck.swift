@@ -661,7 +661,7 @@ final class CleanRecordCheck {
       case .any:
         break
       case .integer(let type):
-        guard Self.isCanonicalInteger(scanner.bytes(key.span)), let number = RecordValidator.integerKey(key, scanner),
+        guard IntegerKey.isCanonical(scanner.bytes(key.span)), let number = RecordValidator.integerKey(key, scanner),
           RecordValidator.fits(negative: number.negative, magnitude: number.magnitude, type)
         else { return false }
       case .enumeration(let index):
@@ -740,13 +740,6 @@ final class CleanRecordCheck {
     case .scalar(.character), .enumeration: nil
     default: .any
     }
-  }
-
-  /// `0`, or digits without a leading zero, after an optional `-` (not `-0`).
-  private static func isCanonicalInteger(_ raw: UnsafeRawBufferPointer) -> Bool {
-    let digits = raw.first == JSONByte.minus ? UnsafeRawBufferPointer(rebasing: raw.dropFirst()) : raw
-    guard let lead = digits.first, digits.allSatisfy({ $0 >= JSONByte.zero && $0 <= JSONByte.zero &+ 9 }) else { return false }
-    return lead != JSONByte.zero || (digits.count == 1 && raw.count == 1)
   }
 
   @inline(__always)
