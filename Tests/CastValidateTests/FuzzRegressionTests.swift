@@ -1,6 +1,8 @@
 import CastSchema
 import Testing
 
+@testable import CastValidate
+
 /// Inputs libFuzzer found (Fuzz/, docs/reliability.md), reduced to what triggers the bug: each
 /// once trapped or broke an invariant, and must now load with positioned diagnostics.
 @Suite("Fuzz regressions")
@@ -37,6 +39,19 @@ struct FuzzRegressionTests {
       + Array("x\"\n}\n".utf8)
     let diagnostics = Self.loadInsideFile(bytes)
     #expect(diagnostics.contains { $0.code == "misplaced-directive" })
+  }
+
+  /// Yams's own construction of a base-60 integer multiplies without overflow checks, and trapped.
+  @Test(
+    "a YAML base-60 number is read as JSON whatever its size, not a trap (FuzzYAML)",
+    arguments: [
+      ("190:20:30", "685230"), ("-1:30", "-90"), ("+1:0", "60"),
+      ("1:1:1:1:1:1:11:1:11:1:11:1:11:1:11:1:1", "2.8689253302211007e+28"), ("190:20:30.15", "685230.15"),
+      ("9223372036854775807:0", "5.5340232221128655e+20"),
+    ])
+  func sexagesimal(_ yaml: String, _ json: String) throws {
+    let read = try YAMLInput.json(from: Array("a: \(yaml)\n".utf8))
+    #expect(String(decoding: read.bytes, as: UTF8.self) == #"{"a":"# + json + "}")
   }
 
   @Test("a date beyond the year 9999 is out of range, not a trap when written (FuzzValidate)",

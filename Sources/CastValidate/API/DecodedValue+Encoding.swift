@@ -6,7 +6,8 @@ public enum OutputFormat: Sendable, Hashable {
   case json(pretty: Bool = true)
   /// YAML 1.2, block style.
   case yaml
-  /// An XML property list; `nil`s are left out, as a property list cannot hold them.
+  /// An XML property list; `nil`s are left out, as a property list cannot hold them (a Codable
+  /// model's `nil` array elements are the string `$null`, as `PropertyListEncoder` writes them).
   case propertyList
   /// A binary property list.
   case binaryPropertyList
@@ -36,7 +37,9 @@ extension DecodedValue {
       }
     case .propertyList, .binaryPropertyList:
       do {
-        return Array(try PropertyListOutput.write(value, binary: format == .binaryPropertyList).data)
+        let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
+        let marker = policy.marksNilInPropertyLists ? "$null" : nil
+        return Array(try PropertyListOutput.write(value, binary: format == .binaryPropertyList, nullElement: marker).data)
       } catch {
         throw EncodingFailure(description: error.description)
       }

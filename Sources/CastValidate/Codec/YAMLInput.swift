@@ -121,10 +121,12 @@ package enum YAMLInput {
       case .bool:
         output += Array((Node.scalar(scalar).bool == true ? "true" : "false").utf8)
       case .int, .float:
+        // NB: Yams's own construction of a base-60 integer (`190:20:30`) traps when it overflows.
+        let integer = text.contains(":") ? YAMLInput.sexagesimalInteger(text) : Node.scalar(scalar).int.map { String($0) }
         if NumberText.isDecimalLiteral(text) {
           output += Array(text.utf8)
-        } else if let value = Node.scalar(scalar).int {
-          output += Array(String(value).utf8)
+        } else if let integer {
+          output += Array(integer.utf8)
         } else if let value = Node.scalar(scalar).float, value.isFinite {
           output += Array(NumberText.literal(value).utf8)
         } else {
@@ -140,6 +142,31 @@ package enum YAMLInput {
       guard let mark else { return 0 }
       return YAMLInput.offset(line: mark.line, column: mark.column, lineStarts: lineStarts, yaml: yaml)
     }
+  }
+
+  /// A YAML 1.1 base-60 integer (`190:20:30` is 685230) as JSON number text, computed with
+  /// overflow checks: beyond `Int64` it is the nearest `Double`. Nil when a part is no run of
+  /// digits (`190:20:30.15`, a base-60 float).
+  static func sexagesimalInteger(_ text: String) -> String? {
+    var digits = Substring(text)
+    let negative = digits.first == "-"
+    if negative || digits.first == "+" { digits = digits.dropFirst() }
+    var exact: Int64? = 0
+    var approximate = 0.0
+    for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
+      guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+      approximate = approximate * 60 + (Double(part) ?? 0)
+      if let sum = exact, let value = Int64(part) {
+        let (scaled, overflow) = sum.multipliedReportingOverflow(by: 60)
+        let (next, carry) = scaled.addingReportingOverflow(value)
+        exact = overflow || carry ? nil : next
+      } else {
+        exact = nil
+      }
+    }
+    if let exact { return String(negative ? -exact : exact) }
+    guard approximate.isFinite else { return nil }
+    return NumberText.literal(negative ? -approximate : approximate)
   }
 
   /// The offset of the first mapping key that is or holds an alias (`*a : 1`, `[*a]: 1`,
