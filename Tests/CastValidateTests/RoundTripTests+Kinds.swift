@@ -103,6 +103,10 @@ extension LedgerKindCase {
       schema: "struct M {\n  var m: [Int: Int]?\n}\n", json: #"{"m": {"01": 1, "2": 2}}"#,
       entries: ["key-moved /m/01 1 → 1 at /m/1"]),
     LedgerKindCase(
+      name: "key-moved: an integer-raw enum's dictionary key is written as its number",
+      schema: "enum K: Int, Codable, CodingKeyRepresentable {\n  case zero = 0, one\n}\nstruct M: Codable {\n  var m: [K: Int]?\n}\n",
+      json: #"{"m": {"+01": 1, "0": 2}}"#, entries: ["key-moved /m/+01 1 → 1 at /m/1"]),
+    LedgerKindCase(
       name: "alternative-unused: an alternative the decoder did not need", schema: alternatives, json: #"{"b1": 1, "b2": 3}"#,
       entries: ["alternative-unused /b2 3 → (absent)"]),
     LedgerKindCase(

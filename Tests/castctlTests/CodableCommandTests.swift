@@ -97,19 +97,22 @@ struct CodableCommandTests {
   struct PlistModel: Codable {
     var a: [Int?]
     var d: [PlistColor: Int?]
+    var m: [String: Int?]
+    var o: Int?
   }
 
   /// A nil in an array, or a pairs dictionary's nil value, is `$null` in PropertyListEncoder's
   /// output; left out, the pairs would be misaligned.
   @Test("convert --to plist writes a Codable model's nil elements as PropertyListEncoder does")
   func propertyListNils() throws {
-    let json = #"{"a": [1, null, 2], "d": ["red", null]}"#
+    let json = #"{"a": [1, null, 2], "d": ["red", null], "m": {"k": null}, "o": null}"#
     let encoder = PropertyListEncoder()
     encoder.outputFormat = .xml
     let expected = try encoder.encode(JSONDecoder().decode(PlistModel.self, from: Data(json.utf8)))
     let schema = try CastctlProcess.temporaryFile(
       "plist.swift",
-      "enum PlistColor: String, Codable { case red, green }\nstruct PlistModel: Codable {\n  var a: [Int?]\n  var d: [PlistColor: Int?]\n}\n")
+      "enum PlistColor: String, Codable { case red, green }\nstruct PlistModel: Codable {\n  var a: [Int?]\n  var d: [PlistColor: Int?]\n"
+        + "  var m: [String: Int?]\n  var o: Int?\n}\n")
     defer { CastctlProcess.removeTemporaryFile(schema) }
     let output = try CastctlProcess.run(["convert", "--to", "plist", schema, "-"], stdin: json)
     #expect(output.status == 0, "\(output.stderr)")

@@ -7,7 +7,8 @@ public enum OutputFormat: Sendable, Hashable {
   /// YAML 1.2, block style.
   case yaml
   /// An XML property list; `nil`s are left out, as a property list cannot hold them (a Codable
-  /// model's `nil` array elements are the string `$null`, as `PropertyListEncoder` writes them).
+  /// model's `nil` elements and dictionary values are the string `$null`, as
+  /// `PropertyListEncoder` writes them).
   case propertyList
   /// A binary property list.
   case binaryPropertyList

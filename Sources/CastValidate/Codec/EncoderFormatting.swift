@@ -8,8 +8,8 @@ package struct EncoderFormatting: Sendable, Hashable {
   package var sortsKeys = false
   /// Every `/` written `\/`.
   package var escapesSlashes = false
-  /// What a property list holds for a `null` array element (`Policy.marksNilInPropertyLists`);
-  /// nil: the element is left out.
+  /// What a property list holds for a `null` (`Policy.marksNilInPropertyLists`); nil: it is
+  /// left out.
   package var propertyListNull: String?
 
   /// The formatting of `convert`'s JSON for `target`.

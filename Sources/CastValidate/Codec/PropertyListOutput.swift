@@ -1,8 +1,8 @@
 import Foundation
 
 /// JSON values as a property list (XML or binary), NSCoding's nearest equivalent in Foundation.
-/// Property lists have no null: null members and elements are left out, and counted, or an
-/// element is written as a marker string (`$null`, as `PropertyListEncoder` writes it). Numbers
+/// Property lists have no null: null members and elements are left out, and counted, or
+/// written as a marker string (`$null`, as `PropertyListEncoder` writes a nil). Numbers
 /// are 64-bit integers or `Double`s: a number with more digits than a `Double` holds is written
 /// rounded, and listed. What a property list cannot hold at all is refused with a
 /// `PropertyListOutputError`: a null document, a number beyond a `Double`, and, in XML, the
@@ -19,7 +19,7 @@ package enum PropertyListOutput {
   }
 
   /// The property list bytes, how many nulls had to be left out, and the numbers rounded;
-  /// `nullElement`: the string a null array element is written as (nil: left out).
+  /// `nullElement`: the string a null inside the document is written as (nil: left out).
   package static func write(
     _ value: JSONValue, binary: Bool, nullElement: String? = nil
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
@@ -41,10 +41,11 @@ package enum PropertyListOutput {
     }
   }
 
-  /// `value` with every null array element replaced by `marker`.
+  /// `value` with every null inside it replaced by `marker`.
   private static func marked(_ value: JSONValue, as marker: String) -> JSONValue {
     switch value {
-    case .array(let items): .array(items.map { $0 == .null ? .string(marker) : marked($0, as: marker) })
+    case .null: .string(marker)
+    case .array(let items): .array(items.map { marked($0, as: marker) })
     case .object(let members): .object(members.map { JSONMember(key: $0.key, value: marked($0.value, as: marker)) })
     default: value
     }

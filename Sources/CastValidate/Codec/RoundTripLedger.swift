@@ -81,7 +81,7 @@ package struct RoundTripLedger {
       let valueNode = schema.node(at: valueIndex)
       // An integer key is written as its number (`"01"` → `"1"`): keys equal as numbers are one key.
       var spelled: [String: String] = [:]
-      if case .scalar(let scalar) = schema.node(at: keyIndex), scalar.isInteger {
+      if schema.integerKeyType(schema.node(at: keyIndex)) != nil {
         inMembers = inMembers.map { member in
           guard let number = RecordValidator.integerKey(member.key), number != member.key else { return member }
           spelled[number] = member.key

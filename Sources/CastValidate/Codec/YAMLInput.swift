@@ -60,6 +60,9 @@ package enum YAMLInput {
     private var aliasBytes = 0
     /// How many alias copies enclose the node being written.
     private var aliasDepth = 0
+    /// The last mark turned into an offset: the next one on its line, further on, is counted from
+    /// it (a flow collection on one long line is read once, not once per node).
+    private var lastMark: (line: Int, column: Int, offset: Int)?
 
     init(lineStarts: [Int], yaml: [UInt8]) {
       self.lineStarts = lineStarts
@@ -138,9 +141,12 @@ package enum YAMLInput {
       }
     }
 
-    private func offset(_ mark: Mark?) -> Int {
+    private mutating func offset(_ mark: Mark?) -> Int {
       guard let mark else { return 0 }
-      return YAMLInput.offset(line: mark.line, column: mark.column, lineStarts: lineStarts, yaml: yaml)
+      let from = lastMark.flatMap { $0.line == mark.line && $0.column <= mark.column ? ($0.column, $0.offset) : nil }
+      let offset = YAMLInput.offset(line: mark.line, column: mark.column, lineStarts: lineStarts, yaml: yaml, from: from)
+      lastMark = (mark.line, mark.column, offset)
+      return offset
     }
   }
 
@@ -246,10 +252,13 @@ package enum YAMLInput {
   }
 
   /// Byte offset of a 1-based line and Unicode-scalar column.
-  static func offset(line: Int, column: Int, lineStarts: [Int], yaml: [UInt8]) -> Int {
+  static func offset(
+    line: Int, column: Int, lineStarts: [Int], yaml: [UInt8], from known: (column: Int, offset: Int)? = nil
+  ) -> Int {
     guard line >= 1, line <= lineStarts.count else { return yaml.count }
-    var offset = lineStarts[line - 1]
-    var scalars = 1
+    // `known`: a column of this line at or before `column`, and its offset.
+    var offset = known?.offset ?? lineStarts[line - 1]
+    var scalars = known?.column ?? 1
     while scalars < column, offset < yaml.count, yaml[offset] != UInt8(ascii: "\n") {
       offset += 1
       while offset < yaml.count, yaml[offset] & 0xC0 == 0x80 { offset += 1 }

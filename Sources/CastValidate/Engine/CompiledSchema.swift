@@ -132,6 +132,16 @@ package final class CompiledSchema: @unchecked Sendable {
     }
   }
 
+  /// The type a dictionary's keys are read as integers for, by name: an integer type, or an
+  /// enum of integer raw values (`"01"` and `"+1"` are its case 1); nil for other keys.
+  func integerKeyType(_ keyNode: ValueNode) -> String? {
+    switch keyNode {
+    case .scalar(let scalar) where scalar.isInteger: scalar.rawValue
+    case .enumeration(let index) where enums[index].rawType?.isInteger == true: enums[index].name
+    default: nil
+    }
+  }
+
   /// A collection's element (or key, or value) node.
   @inline(__always)
   func node(at index: Int32) -> ValueNode { nodeTable[Int(index)] }

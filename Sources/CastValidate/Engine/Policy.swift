@@ -141,9 +141,9 @@ package struct Policy: Sendable, Hashable {
   /// array of alternating keys and values, as `Dictionary`'s `Codable` conformance reads and
   /// writes it. The other dialects read every dictionary from an object.
   package var otherKeysAsPairs = false
-  /// A nil element of an array (or a pairs dictionary's nil value) is the string `$null` in a
-  /// property list, as `PropertyListEncoder` writes it; the other dialects leave it out, as a
-  /// property list has no null.
+  /// A nil the output holds (an array's element, a dictionary's value; a model's nil property is
+  /// left out before) is the string `$null` in a property list, as `PropertyListEncoder` writes
+  /// it; the other dialects leave it out, as a property list has no null.
   package var marksNilInPropertyLists = false
 
   /// The preset of a dialect.

@@ -92,7 +92,7 @@ extension RecordValidator {
     var first = true
     var members: [InstanceMember] = []
     var failed = false
-    var seen = DuplicateKeys(keyScratch, canonical: policy.keysCompareCanonically)
+    var seen = DuplicateKeys(keyScratch, canonical: policy.keysCompareCanonically, keepsFirst: policy.duplicateKeyFirstWins)
     defer { seen.release() }
     // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
     var integerKeys: [IntegerKey: (offset: Int, key: JSONStringToken)] = [:]
@@ -117,7 +117,7 @@ extension RecordValidator {
       if let problem = keyProblem(keyNode, key, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if let integerType = integerKeyType(keyNode), let number = Self.integerKey(key, scanner) {
+      } else if let integerType = schema.integerKeyType(keyNode), let number = Self.integerKey(key, scanner) {
         if let previous = integerKeys.updateValue((start, key), forKey: number),
           scanner.decodedBytes(previous.key) != scanner.decodedBytes(key)
         {
@@ -192,16 +192,6 @@ extension RecordValidator {
       return matches ? nil : "the key \"\(text.prefix(Excerpt.limit))\" is not a case of \(plan.name) (\(plan.valueList))"
     default:
       return nil
-    }
-  }
-
-  /// The type a dictionary's integer keys are read as, by name: an integer type, or an enum of
-  /// integer raw values; nil for other keys.
-  private func integerKeyType(_ keyNode: ValueNode) -> String? {
-    switch keyNode {
-    case .scalar(let scalar) where scalar.isInteger: scalar.rawValue
-    case .enumeration(let index) where schema.enums[index].rawType?.isInteger == true: schema.enums[index].name
-    default: nil
     }
   }
 
@@ -316,19 +306,22 @@ struct IntegerKey: Hashable {
 /// Keys seen in one object: a short list on the walker's scratch stack (no allocation per
 /// object), then a table once objects grow (10⁶ keys stay linear). Keys are equal as their
 /// decoded bytes are, or, `canonical`, as Swift's `String` compares them
-/// (`Policy.keysCompareCanonically`).
+/// (`Policy.keysCompareCanonically`). A repeat is answered with the occurrence its value loses
+/// to or replaces: the first (`keepsFirst`, `Policy.duplicateKeyFirstWins`), else the last.
 struct DuplicateKeys {
   private let scratch: RawStack<JSONStringToken>
   /// Where this object's keys start on `scratch` (an inner object's keys go above them).
   private let base: Int
   private let canonical: Bool
+  private let keepsFirst: Bool
   private var strings: [String: Int]?
   private var byteStrings: [[UInt8]: Int]?
 
-  init(_ scratch: RawStack<JSONStringToken>, canonical: Bool) {
+  init(_ scratch: RawStack<JSONStringToken>, canonical: Bool, keepsFirst: Bool = false) {
     self.scratch = scratch
     base = scratch.count
     self.canonical = canonical
+    self.keepsFirst = keepsFirst
   }
 
   /// Records a key; returns the offset of an earlier equal key, if any.
@@ -338,7 +331,11 @@ struct DuplicateKeys {
       return insert(text: scanner.string(key), at: key.span.start - 1, scanner)
     }
     if strings == nil, byteStrings == nil, scratch.count - base < 16 {
-      for index in base..<scratch.count where Self.same(scratch[index], key, scanner) { return scratch[index].span.start - 1 }
+      for index in base..<scratch.count where Self.same(scratch[index], key, scanner) {
+        let earlier = scratch[index].span.start - 1
+        if !keepsFirst { scratch[index] = key }
+        return earlier
+      }
       scratch.push(key)
       return nil
     }
@@ -348,7 +345,9 @@ struct DuplicateKeys {
       for index in base..<scratch.count { table[scanner.decodedBytes(scratch[index])] = scratch[index].span.start - 1 }
       byteStrings = table
     }
-    return byteStrings?.updateValue(key.span.start - 1, forKey: scanner.decodedBytes(key))
+    let bytes = scanner.decodedBytes(key)
+    if keepsFirst, let earlier = byteStrings?[bytes] { return earlier }
+    return byteStrings?.updateValue(key.span.start - 1, forKey: bytes)
   }
 
   /// Records a text with no token in the document (a set element read through a coercion), for
@@ -359,6 +358,7 @@ struct DuplicateKeys {
       for index in base..<scratch.count { table[scanner.string(scratch[index])] = scratch[index].span.start - 1 }
       strings = table
     }
+    if keepsFirst, let earlier = strings?[text] { return earlier }
     return strings?.updateValue(offset, forKey: text)
   }
 

@@ -403,7 +403,9 @@ extension RecordValidator {
   mutating func noteUnread(
     _ key: JSONStringToken, in unread: inout DuplicateKeys?, at offset: Int, _ scanner: JSONScanner, _ plan: ModelPlan
   ) {
-    if unread == nil { unread = DuplicateKeys(keyScratch, canonical: plan.policy.keysCompareCanonically) }
+    if unread == nil {
+      unread = DuplicateKeys(keyScratch, canonical: plan.policy.keysCompareCanonically, keepsFirst: plan.policy.duplicateKeyFirstWins)
+    }
     guard let previous = unread?.insert(key, scanner: scanner) else { return }
     reportDuplicate(key, previous: valueStart(ofKeyAt: previous), at: offset, declaration: plan.declaration, unread: true)
   }
