@@ -269,10 +269,13 @@ package enum YAMLInput {
 
   private static func describe(_ error: YamlError) -> String {
     switch error {
-    case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _):
+    case .scanner(let context, let problem, _, _), .parser(let context, let problem, _, _),
+      .composer(let context, let problem, _, _):
       // NB: libyaml names its own C function here, which a user cannot call.
       if problem.hasPrefix("Maximum nesting level reached") { return "nesting deeper than libyaml's limit of 1000 levels" }
       return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+    case .duplicatedKeysInMapping(let duplicates, _):
+      return "a mapping has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) twice"
     default:
       return "\(error)"
     }
@@ -280,8 +283,10 @@ package enum YAMLInput {
 
   private static func offset(of error: YamlError, in yaml: [UInt8]) -> Int {
     switch error {
-    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _):
+    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
       return offset(line: mark.line, column: mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
+    case .duplicatedKeysInMapping(_, let context):
+      return offset(line: context.mark.line, column: context.mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
     default:
       return 0
     }
