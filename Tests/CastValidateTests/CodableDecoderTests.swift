@@ -35,6 +35,9 @@ import Testing
     let keyed: [KeyedShade: Int]
     let levels: [KeyedLevel: Int]?
     let letter: Letter?
+    let reals: [Double: String]?
+    let flags: [Bool: Int]?
+    let ids: [UUID: Int]?
   }
 
   static let schema = """
@@ -65,6 +68,9 @@ import Testing
       let keyed: [KeyedShade: Int]
       let levels: [KeyedLevel: Int]?
       let letter: Letter?
+      let reals: [Double: String]?
+      let flags: [Bool: Int]?
+      let ids: [UUID: Int]?
     }
     """
 
@@ -114,6 +120,10 @@ import Testing
     ("levels", #"{"+1": 5}"#), ("levels", #"{"1.0": 5}"#), ("levels", #"{"1": 5, "01": 6}"#),
     // `Character` is not Codable: such an enum is coded as one without raw values.
     ("letter", #""a""#), ("letter", #"{"a": {}}"#), ("letter", #"{"c": {}}"#),
+    // Any other Hashable key type: pairs too.
+    ("reals", #"[1.5, "a"]"#), ("reals", #"[1.5, "a", 1.50, "b"]"#), ("reals", #"{"1.5": "a"}"#), ("reals", #"["1.5", "a"]"#),
+    ("flags", "[true, 1, false, 2]"), ("flags", #"{"true": 1}"#), ("flags", "[1, 1]"),
+    ("ids", #"["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", 1]"#), ("ids", #"["x", 1]"#), ("ids", #"[null, 1]"#),
   ]
 
   static var rows: [String] {

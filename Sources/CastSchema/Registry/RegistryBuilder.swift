@@ -54,11 +54,20 @@ struct RegistryBuilder: Sendable {
     enums = Dictionary(uniqueKeysWithValues: resolvedEnums.map { ($0.key, $0.value) })
 
     var aliases: [String: TypeRef] = [:]
+    // An alias to a dictionary keyed by any scalar is fine where Codable models may use it; a
+    // model of another dialect that does is told so where it resolves the alias.
+    resolver.anyScalarKey = options.dialect == .codable || symbols.modelDecls.contains { located in
+      let extensions = symbols.extensions[located.syntax.name.text] ?? []
+      let names = (located.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
+        .flatMap { symbols.protocolAliases[$0] ?? [$0] }
+      return DialectRules.declaredDialect(names) == .codable
+    }
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
       if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
         aliases[name] = type
       }
     }
+    resolver.anyScalarKey = false
 
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)

@@ -18,6 +18,9 @@ struct TypeResolver {
   /// The model whose properties are being lowered, if any: no example argument for a generic
   /// model it uses.
   var loweringModel: String?
+  /// The model being lowered is read in the codable dialect, where a dictionary keyed by any
+  /// scalar is valid: keyed by anything but `String` or `Int` it is key-value pairs.
+  var anyScalarKey = false
   /// Specializations named and not yet lowered, in the order they were first named.
   var pendingSpecializations: [Specialization] = []
   /// Every specialization named so far, lowered or pending.
@@ -203,7 +206,9 @@ struct TypeResolver {
   private mutating func resolveAlias(
     _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
   ) -> TypeRef? {
-    if let cached = aliasCache[name] { return cached }
+    // NB: an alias to a dictionary is resolved under the key rule of the model using it.
+    let cacheKey = anyScalarKey ? "pairs:" + name : name
+    if let cached = aliasCache[cacheKey] { return cached }
     guard !failedAliases.contains(name) else { return nil }
     if let start = resolvingAliases.firstIndex(of: name) {
       // One report per cycle, where resolution entered it; its other aliases stay silent.
@@ -220,7 +225,7 @@ struct TypeResolver {
     resolvingAliases.append(name)
     defer { resolvingAliases.removeLast() }
     guard let type = resolve(alias.syntax.type, file: alias.file) else { return nil }
-    aliasCache[name] = type
+    aliasCache[cacheKey] = type
     return type
   }
 
@@ -229,6 +234,8 @@ struct TypeResolver {
     case .scalar(let scalar) where scalar == .string || scalar.isInteger || scalar == .character:
       break
     case .enumeration, .any:
+      break
+    case .scalar where anyScalarKey:
       break
     default:
       report(
