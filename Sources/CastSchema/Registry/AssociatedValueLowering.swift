@@ -10,17 +10,13 @@ extension RegistryBuilder {
   /// declaration, an extension or a protocol alias), or every model is read as `codable`.
   func readsPayloads(_ located: Located<EnumDeclSyntax>) -> Bool {
     if options.dialect == .codable { return true }
-    let extensions = symbols.extensions[located.syntax.name.text] ?? []
-    let names = (located.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
-      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
-    return names.contains(where: DialectRules.codableProtocols.contains)
+    return conformances(of: located.syntax.name.text, declared: located.syntax.inheritance)
+      .contains(where: DialectRules.codableProtocols.contains)
   }
 
   /// Whether an enum conforms to `CodingKeyRepresentable`, in its declaration or an extension.
   func isCodingKeyRepresentable(_ located: Located<EnumDeclSyntax>) -> Bool {
-    let extensions = symbols.extensions[located.syntax.name.text] ?? []
-    return (located.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
-      .flatMap { symbols.protocolAliases[$0] ?? [$0] }.contains("CodingKeyRepresentable")
+    conformances(of: located.syntax.name.text, declared: located.syntax.inheritance).contains("CodingKeyRepresentable")
   }
 
   /// Types the associated values of the cases `EnumBuilder` kept with a payload, and applies the

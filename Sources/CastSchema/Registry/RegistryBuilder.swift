@@ -56,11 +56,8 @@ struct RegistryBuilder: Sendable {
     var aliases: [String: TypeRef] = [:]
     // An alias to a dictionary keyed by any scalar is fine where Codable models may use it; a
     // model of another dialect that does is told so where it resolves the alias.
-    resolver.anyScalarKey = options.dialect == .codable || symbols.modelDecls.contains { located in
-      let extensions = symbols.extensions[located.syntax.name.text] ?? []
-      let names = (located.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
-        .flatMap { symbols.protocolAliases[$0] ?? [$0] }
-      return DialectRules.declaredDialect(names) == .codable
+    resolver.anyScalarKey = options.dialect == .codable || symbols.modelDecls.contains {
+      DialectRules.declaredDialect(conformances(of: $0.syntax.name.text, declared: $0.syntax.inheritance)) == .codable
     }
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
       if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
@@ -228,15 +225,21 @@ struct RegistryBuilder: Sendable {
   /// superclass's) of a model; the inheritance clause is read once for both.
   mutating func traits(of model: LocatedModel) -> ModelTraits {
     if let known = traits[model.index] { return known }
-    let extensions = symbols.extensions[model.syntax.name.text] ?? []
-    let names = (model.syntax.inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
-      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
+    let names = conformances(of: model.syntax.name.text, declared: model.syntax.inheritance)
     let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
     let result = ModelTraits(
       dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
       usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
     traits[model.index] = result
     return result
+  }
+
+  /// What a declaration names after its `:`, in it and in its extensions, by last name, with
+  /// protocol aliases (`typealias Model = Codable & Sendable`) expanded.
+  func conformances(of name: String, declared inheritance: [TypeSyntax]) -> [String] {
+    let extensions = symbols.extensions[name] ?? []
+    return (inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
+      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
   }
 
   private func superKey(of name: String) -> KeyPath? {

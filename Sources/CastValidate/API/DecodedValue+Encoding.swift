@@ -39,8 +39,8 @@ extension DecodedValue {
     case .propertyList, .binaryPropertyList:
       do {
         let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
-        let marker = policy.marksNilInPropertyLists ? "$null" : nil
-        return Array(try PropertyListOutput.write(value, binary: format == .binaryPropertyList, nullElement: marker).data)
+        return Array(
+          try PropertyListOutput.write(value, binary: format == .binaryPropertyList, marksNulls: policy.marksNilInPropertyLists).data)
       } catch {
         throw EncodingFailure(description: error.description)
       }

@@ -8,16 +8,16 @@ package struct EncoderFormatting: Sendable, Hashable {
   package var sortsKeys = false
   /// Every `/` written `\/`.
   package var escapesSlashes = false
-  /// What a property list holds for a `null` (`Policy.marksNilInPropertyLists`); nil: it is
-  /// left out.
-  package var propertyListNull: String?
+  /// A property list holds a `null` as `PropertyListEncoder`'s marker, not left out
+  /// (`Policy.marksNilInPropertyLists`).
+  package var marksPropertyListNulls = false
 
   /// The formatting of `convert`'s JSON for `target`.
   package init(schema: CompiledSchema, target: ValidationTarget, sortedKeys: Bool, withoutEscapingSlashes: Bool) {
     sortsKeys = sortedKeys
     let policy = schema.targetPolicy(target)
     escapesSlashes = !withoutEscapingSlashes && policy.escapesSlashes
-    propertyListNull = policy.marksNilInPropertyLists ? "$null" : nil
+    marksPropertyListNulls = policy.marksNilInPropertyLists
   }
 
   /// Whether the output is written as it is.

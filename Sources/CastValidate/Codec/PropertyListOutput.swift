@@ -19,14 +19,14 @@ package enum PropertyListOutput {
   }
 
   /// The property list bytes, how many nulls had to be left out, and the numbers rounded;
-  /// `nullElement`: the string a null inside the document is written as (nil: left out).
+  /// `marksNulls`: a null inside the document is written as `nullMarker`, not left out.
   package static func write(
-    _ value: JSONValue, binary: Bool, nullElement: String? = nil
+    _ value: JSONValue, binary: Bool, marksNulls: Bool = false
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
     if case .null = value {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
     }
-    let value = nullElement.map { marked(value, as: $0) } ?? value
+    let value = marksNulls ? marked(value) : value
     var check = Check(xml: !binary)
     try check.visit(value)
     if !binary {
@@ -41,12 +41,15 @@ package enum PropertyListOutput {
     }
   }
 
-  /// `value` with every null inside it replaced by `marker`.
-  private static func marked(_ value: JSONValue, as marker: String) -> JSONValue {
+  /// What `PropertyListEncoder` writes for a nil.
+  static let nullMarker = "$null"
+
+  /// `value` with every null inside it replaced by `nullMarker`.
+  private static func marked(_ value: JSONValue) -> JSONValue {
     switch value {
-    case .null: .string(marker)
-    case .array(let items): .array(items.map { marked($0, as: marker) })
-    case .object(let members): .object(members.map { JSONMember(key: $0.key, value: marked($0.value, as: marker)) })
+    case .null: .string(nullMarker)
+    case .array(let items): .array(items.map(marked))
+    case .object(let members): .object(members.map { JSONMember(key: $0.key, value: marked($0.value)) })
     default: value
     }
   }

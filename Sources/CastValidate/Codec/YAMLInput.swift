@@ -124,11 +124,9 @@ package enum YAMLInput {
       case .bool:
         output += Array((Node.scalar(scalar).bool == true ? "true" : "false").utf8)
       case .int, .float:
-        // NB: Yams's own construction of a base-60 integer (`190:20:30`) traps when it overflows.
-        let integer = text.contains(":") ? YAMLInput.sexagesimalInteger(text) : Node.scalar(scalar).int.map { String($0) }
         if NumberText.isDecimalLiteral(text) {
           output += Array(text.utf8)
-        } else if let integer {
+        } else if let integer = YAMLInput.integerText(scalar) {
           output += Array(integer.utf8)
         } else if let value = Node.scalar(scalar).float, value.isFinite {
           output += Array(NumberText.literal(value).utf8)
@@ -148,6 +146,13 @@ package enum YAMLInput {
       lastMark = (mark.line, mark.column, offset)
       return offset
     }
+  }
+
+  /// A YAML integer in another form than decimal (`0x1F`, `0o17`, `190:20:30`) as decimal
+  /// text; nil when the scalar is none.
+  static func integerText(_ scalar: Node.Scalar) -> String? {
+    // NB: Yams's own construction of a base-60 integer traps when it overflows.
+    scalar.string.contains(":") ? sexagesimalInteger(scalar.string) : Node.scalar(scalar).int.map { String($0) }
   }
 
   /// A YAML 1.1 base-60 integer (`190:20:30` is 685230) as JSON number text, computed with

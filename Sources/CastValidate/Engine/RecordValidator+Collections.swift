@@ -185,7 +185,7 @@ extension RecordValidator {
       if plan.rawType?.isInteger == true {
         // As an integer key is (`Int(stringValue)` for a CodingKeyRepresentable enum): `"01"`
         // and `"+1"` are 1, `"1.0"` is no integer.
-        matches = Self.integerKey(key, scanner).flatMap { Double($0.text) }.map(plan.numericRaws.contains) ?? false
+        matches = Self.integerKey(key, scanner).map { plan.numericRaws.contains($0.value) } ?? false
       } else {
         matches = plan.isNumeric ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
       }
@@ -293,6 +293,9 @@ struct IntegerKey: Hashable {
 
   /// The key as decimal text, as the decoded dictionary holds it.
   var text: String { (negative ? "-" : "") + String(magnitude) }
+
+  /// The key's number as the nearest `Double` (how numeric raw values are held).
+  var value: Double { negative ? -Double(magnitude) : Double(magnitude) }
 
   /// Whether a key's bytes are its number's one spelling, `text`: `0`, or digits without a
   /// leading zero after an optional `-` (not `-0`).

@@ -240,7 +240,7 @@ struct Convert: ParsableCommand {
       let dropped: Int
       let rounded: [PropertyListOutput.Rounding]
       do {
-        (bytes, dropped, rounded) = try PropertyListOutput.write(value, binary: binary, nullElement: formatting.propertyListNull)
+        (bytes, dropped, rounded) = try PropertyListOutput.write(value, binary: binary, marksNulls: formatting.marksPropertyListNulls)
       } catch {
         // Nothing is written rather than a value changed: a convert of data the output cannot hold.
         Terminal.writeError("castctl: error: cannot write a property list: \(error)\n")
