@@ -144,6 +144,8 @@ extension BrokenCase {
       "dictionary with a Double key", "class A {\n  var d: [1️⃣Double: Int]\n}\n", "unsupported-type",
       message: "'Double'"),
     BrokenCase("Dictionary<URL, Int>", "class A {\n  var d: Dictionary<1️⃣URL, Int>\n}\n", "unsupported-type"),
+    BrokenCase("dictionary keyed by a model outside the codable dialect", "class P {\n  var x = 0\n}\nclass A {\n  var d: [1️⃣P: Int]\n}\n", "unsupported-type"),
+    BrokenCase("dictionary keyed by an array outside the codable dialect", "class A {\n  var d: [1️⃣[Int]: Int]\n}\n", "unsupported-type"),
     BrokenCase("generic arguments on a scalar", "class A {\n  var d: 1️⃣Int<String>\n}\n", "unsupported-type"),
     BrokenCase(
       "tuple type", "class A {\n  let z: 1️⃣(Int, String)\n}\n", "unsupported-type",

@@ -13,6 +13,7 @@ import Testing
   enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
   enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
   enum Letter: Character, Codable { case a = "a", b = "b" }
+  struct Point: Codable, Hashable { let x: Int; let y: Int? }
   struct M: Codable {
     let i: Int
     let s8: Int8
@@ -38,6 +39,8 @@ import Testing
     let reals: [Double: String]?
     let flags: [Bool: Int]?
     let ids: [UUID: Int]?
+    let points: [Point: Int]?
+    let lists: [[Int]: Int]?
   }
 
   static let schema = """
@@ -46,6 +49,7 @@ import Testing
     enum KeyedShade: String, Codable, CodingKeyRepresentable { case red, green }
     enum KeyedLevel: Int, Codable, CodingKeyRepresentable { case low = 1, high }
     enum Letter: Character, Codable { case a = "a", b = "b" }
+    struct Point: Codable, Hashable { let x: Int; let y: Int? }
     struct M: Codable {
       let i: Int
       let s8: Int8
@@ -71,6 +75,8 @@ import Testing
       let reals: [Double: String]?
       let flags: [Bool: Int]?
       let ids: [UUID: Int]?
+      let points: [Point: Int]?
+      let lists: [[Int]: Int]?
     }
     """
 
@@ -124,6 +130,11 @@ import Testing
     ("reals", #"[1.5, "a"]"#), ("reals", #"[1.5, "a", 1.50, "b"]"#), ("reals", #"{"1.5": "a"}"#), ("reals", #"["1.5", "a"]"#),
     ("flags", "[true, 1, false, 2]"), ("flags", #"{"true": 1}"#), ("flags", "[1, 1]"),
     ("ids", #"["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", 1]"#), ("ids", #"["x", 1]"#), ("ids", #"[null, 1]"#),
+    // A model or an array as the key: pairs of JSON objects or arrays and values.
+    ("points", #"[{"x": 1, "y": 2}, 1]"#), ("points", #"[{"x": 1}, 1, {"y": null, "x": 1}, 2]"#), ("points", #"[{"x": "1"}, 1]"#),
+    ("points", #"[{"x": 1}, 1, {"x": 2}]"#), ("points", #"{"a": 1}"#), ("points", #"[null, 1]"#), ("points", #"[{"y": 1}, 1]"#),
+    ("points", #"[{"x": 1}, "a"]"#), ("points", #"[[1], 1]"#),
+    ("lists", "[[1, 2], 1, [2, 1], 2]"), ("lists", "[[1, 2], 1, [1, 2], 2]"), ("lists", #"[[1, "x"], 1]"#), ("lists", "[1, 1]"),
   ]
 
   static var rows: [String] {

@@ -93,6 +93,27 @@ struct CodableCommandTests {
     }
   }
 
+  struct GridPoint: Codable, Hashable { var x: Int; var y: Int? }
+  struct Grid: Codable { var cells: [GridPoint: String] }
+
+  /// A dictionary keyed by a model is key-value pairs whose keys are the model's objects; one
+  /// entry (after a repeated key collapses), so that JSONEncoder's hash order does not matter.
+  @Test("convert writes a dictionary keyed by a model as JSONEncoder does", arguments: ["ndjson", "json"])
+  func modelKeysConvert(_ ext: String) throws {
+    let json = #"{"cells": [{"y": null, "x": 1}, "a", {"x": 1}, "b"]}"#
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let expected = try encoder.encode(JSONDecoder().decode(Grid.self, from: Data(json.utf8)))
+    let schema = try CastctlProcess.temporaryFile(
+      "grid.swift", "struct GridPoint: Codable, Hashable { var x: Int; var y: Int? }\nstruct Grid: Codable { var cells: [GridPoint: String] }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let data = try CastctlProcess.temporaryFile("grid.\(ext)", json + "\n")
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run(["convert", "--compact", "--sorted-keys", "--without-escaping-slashes", schema, data, "--model", "Grid"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout == String(decoding: expected, as: UTF8.self) + "\n", "\(output.stdout)")
+  }
+
   enum PlistColor: String, Codable { case red, green }
   struct PlistModel: Codable {
     var a: [Int?]

@@ -11,8 +11,8 @@ extension RegistryBuilder {
     let file = located.file
     let traits = traits(of: located)
     let dialect = traits.dialect
-    resolver.anyScalarKey = dialect == .codable
-    defer { resolver.anyScalarKey = false }
+    resolver.anyCodableKey = dialect == .codable
+    defer { resolver.anyCodableKey = false }
     let snake = traits.usesSnakeCase
     let config = dialect == .convertible ? convertibleConfig(decl, file: file, evaluator: evaluator) : ConvertibleConfig()
     lowerModelDirectives(decl, file: file)

@@ -54,9 +54,9 @@ struct RegistryBuilder: Sendable {
     enums = Dictionary(uniqueKeysWithValues: resolvedEnums.map { ($0.key, $0.value) })
 
     var aliases: [String: TypeRef] = [:]
-    // An alias to a dictionary keyed by any scalar is fine where Codable models may use it; a
+    // An alias to a dictionary keyed by a model or any scalar is fine where Codable models may use it; a
     // model of another dialect that does is told so where it resolves the alias.
-    resolver.anyScalarKey = options.dialect == .codable || symbols.modelDecls.contains {
+    resolver.anyCodableKey = options.dialect == .codable || symbols.modelDecls.contains {
       DialectRules.declaredDialect(conformances(of: $0.syntax.name.text, declared: $0.syntax.inheritance)) == .codable
     }
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
@@ -64,7 +64,7 @@ struct RegistryBuilder: Sendable {
         aliases[name] = type
       }
     }
-    resolver.anyScalarKey = false
+    resolver.anyCodableKey = false
 
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)

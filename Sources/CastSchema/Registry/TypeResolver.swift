@@ -18,9 +18,10 @@ struct TypeResolver {
   /// The model whose properties are being lowered, if any: no example argument for a generic
   /// model it uses.
   var loweringModel: String?
-  /// The model being lowered is read in the codable dialect, where a dictionary keyed by any
-  /// scalar is valid: keyed by anything but `String` or `Int` it is key-value pairs.
-  var anyScalarKey = false
+  /// The model being lowered is read in the codable dialect, where a dictionary may be keyed by
+  /// any scalar, model, array or set (Swift asks `Hashable` of it): keyed by anything but `String`,
+  /// `Int` or a `CodingKeyRepresentable` enum it is key-value pairs.
+  var anyCodableKey = false
   /// Specializations named and not yet lowered, in the order they were first named.
   var pendingSpecializations: [Specialization] = []
   /// Every specialization named so far, lowered or pending.
@@ -207,7 +208,7 @@ struct TypeResolver {
     _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
   ) -> TypeRef? {
     // NB: an alias to a dictionary is resolved under the key rule of the model using it.
-    let cacheKey = anyScalarKey ? "pairs:" + name : name
+    let cacheKey = anyCodableKey ? "pairs:" + name : name
     if let cached = aliasCache[cacheKey] { return cached }
     guard !failedAliases.contains(name) else { return nil }
     if let start = resolvingAliases.firstIndex(of: name) {
@@ -235,7 +236,7 @@ struct TypeResolver {
       break
     case .enumeration, .any:
       break
-    case .scalar where anyScalarKey:
+    case .scalar where anyCodableKey, .model where anyCodableKey, .array where anyCodableKey, .set where anyCodableKey:
       break
     default:
       report(
