@@ -68,12 +68,32 @@ struct CodableCommandTests {
       (["[S]"], #"[{"id": 1}, {"id": "2"}]"#, 1, "type-mismatch"),
       (["[Color: Int]"], #"{"red": 1}"#, 1, "type-mismatch"),
       (["[Color: Int]"], #"["red", 1, "green", 2]"#, 0, "no errors"),
+      (["[Double: Int]"], "[1.5, 1]", 0, "no errors"),
+      (["[S: Int]"], #"[{"id": 1}, 2]"#, 0, "no errors"),
     ])
   func typeOverCodableSchema(type: [String], json: String, status: Int32, says: String) throws {
     let schema = try CastctlProcess.temporaryFile(
       "typed.swift", "enum Color: String, Codable { case red, green }\nstruct S: Codable {\n  var id: Int\n}\n")
     defer { CastctlProcess.removeTemporaryFile(schema) }
     let output = try CastctlProcess.run(["validate", "--type"] + type + [schema, "-"], stdin: json)
+    #expect(output.status == status, "\(output.stdout)\(output.stderr)")
+    #expect((output.stdout + output.stderr).contains(says), "\(output.stdout)\(output.stderr)")
+  }
+
+  /// A schema of `Codable` enums and no models: its `--type` expressions are read as the codable
+  /// dialect reads them too.
+  @Test(
+    "--type over a schema of Codable enums alone follows the codable dialect",
+    arguments: [
+      ("[Color]", #"["red", "blue"]"#, Int32(1), "unknown-enum-value"),
+      ("[Color: Int]", #"{"red": 1}"#, 1, "type-mismatch"),
+      ("[Color: Int]", #"["red", 1]"#, 0, "no errors"),
+      ("[Int]", #"["1"]"#, 1, "type-mismatch"),
+    ])
+  func typeOverCodableEnums(type: String, json: String, status: Int32, says: String) throws {
+    let schema = try CastctlProcess.temporaryFile("colors.swift", "enum Color: String, Codable { case red, green }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["validate", "--type", type, schema, "-"], stdin: json)
     #expect(output.status == status, "\(output.stdout)\(output.stderr)")
     #expect((output.stdout + output.stderr).contains(says), "\(output.stdout)\(output.stderr)")
   }

@@ -53,4 +53,7 @@ package struct EnumType: Sendable, Hashable {
   /// It conforms to `CodingKeyRepresentable` (in its declaration or an extension), so a
   /// `Codable` dictionary keyed by it is a JSON object, not an array of keys and values.
   package var isCodingKeyRepresentable = false
+  /// It conforms to `Codable`, `Decodable` or `Encodable`: a schema of such enums alone reads a
+  /// `--type` expression as `JSONDecoder` would.
+  package var isCodable = false
 }

@@ -19,6 +19,11 @@ extension RegistryBuilder {
     conformances(of: located.syntax.name.text, declared: located.syntax.inheritance).contains("CodingKeyRepresentable")
   }
 
+  /// Whether the enum conforms to `Codable`, `Decodable` or `Encodable`, here or in an extension.
+  func isCodable(_ located: Located<EnumDeclSyntax>) -> Bool {
+    DialectRules.declaredDialect(conformances(of: located.syntax.name.text, declared: located.syntax.inheritance)) == .codable
+  }
+
   /// Types the associated values of the cases `EnumBuilder` kept with a payload, and applies the
   /// enum's coding keys.
   mutating func lowerAssociatedValues(of enumType: inout EnumType?, _ located: Located<EnumDeclSyntax>) {

@@ -95,12 +95,17 @@ extension ModelRegistry {
   /// the registry returned holds those specializations as models. `file` is the index the
   /// type's diagnostics point at.
   func resolving(_ syntax: TypeSyntax, file: Int) -> (type: TypeRef?, optional: Bool, registry: ModelRegistry, diagnostics: [Diagnostic]) {
+    // A dictionary outside any model is keyed as the dialect of such values keys it.
+    let anyCodableKey = baseDialect == .codable
     guard var builder = specializer?.builder else {
       var resolver = TypeResolver(symbols: SymbolTable(registry: self))
+      resolver.anyCodableKey = anyCodableKey
       let resolved = resolver.resolveProperty(syntax, file: file)
       return (resolved?.0, resolved.map { $0.1 != .none } ?? false, self, resolver.diagnostics)
     }
+    builder.resolver.anyCodableKey = anyCodableKey
     let resolved = builder.resolver.resolveProperty(syntax, file: file)
+    builder.resolver.anyCodableKey = false
     let known = builder.diagnostics.count
     let models = builder.lowerPendingSpecializations()
     let diagnostics = builder.resolver.takeDiagnostics() + builder.diagnostics[known...]

@@ -51,6 +51,18 @@ package struct ModelRegistry: Sendable {
     return models.keys.filter { !referenced.contains($0) }
   }
 
+  /// The dialect of values outside any model: `--dialect`, else the one every model shares (a
+  /// schema of `Codable` structs reads `--type '[Int]'` as `JSONDecoder` does), in a schema
+  /// without models the codable one when every enum is `Codable`, else JSON Cast's.
+  package var baseDialect: Dialect {
+    if let dialect = options.dialect { return dialect }
+    if models.isEmpty {
+      return !enums.isEmpty && enums.values.allSatisfy(\.isCodable) ? .codable : .jsoncast
+    }
+    let dialects = Set(models.values.map(\.dialect))
+    return dialects.count == 1 ? dialects.first ?? .jsoncast : .jsoncast
+  }
+
   /// The closest model name, for "did you mean".
   package func suggestModel(for name: String) -> String? {
     NameSuggestion.closest(to: name, in: Array(models.keys) + genericModels.map(\.name))

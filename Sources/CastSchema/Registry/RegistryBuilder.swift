@@ -48,6 +48,7 @@ struct RegistryBuilder: Sendable {
       guard let located = symbols.enums[name] else { continue }
       resolvedEnums[name] = enumBuilder.build(located, readsPayloads: readsPayloads(located))
       resolvedEnums[name]?.isCodingKeyRepresentable = isCodingKeyRepresentable(located)
+      resolvedEnums[name]?.isCodable = isCodable(located)
       lowerAssociatedValues(of: &resolvedEnums[name], located)
     }
     diagnostics += enumBuilder.diagnostics

@@ -61,7 +61,7 @@ package final class CompiledSchema: @unchecked Sendable {
           declaration: models[index].range)
       }
     }
-    var base = Policy.preset(for: Self.baseDialect(of: registry)).with(registry.options)
+    var base = Policy.preset(for: registry.baseDialect).with(registry.options)
     if options.strict { base = base.strict() }
     basePolicy = base
     var compiledTypes: [TypeRef: ValueNode] = [:]
@@ -108,14 +108,6 @@ package final class CompiledSchema: @unchecked Sendable {
   }
 
   deinit { nodeTable.deallocate() }
-
-  /// The dialect of values outside any model: `--dialect`, else the one every model shares (a
-  /// schema of `Codable` structs reads `--type '[Int]'` as `JSONDecoder` does), else JSON Cast's.
-  private static func baseDialect(of registry: ModelRegistry) -> Dialect {
-    if let dialect = registry.options.dialect { return dialect }
-    let dialects = Set(registry.models.values.map(\.dialect))
-    return dialects.count == 1 ? dialects.first ?? .jsoncast : .jsoncast
-  }
 
   /// The policy of a type expression's values outside any model: that of the model it holds
   /// (`[User]`, `[String: User?]`), else `base`.
