@@ -172,10 +172,12 @@ import Testing
     let part: Item?
     let flags: Int?
     let lines: [Int]?
+    let shades: [KShade: Int]?
     enum CodingKeys: String, CodingKey {
-      case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines
+      case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines, shades
     }
   }
+  enum KShade: String, Codable, CodingKeyRepresentable { case darkRed, light_blue }
 
   static let snakeSchema = """
     struct Item: Codable { let id: Int; let name: String }
@@ -189,10 +191,12 @@ import Testing
       let part: Item?
       let flags: Int?
       let lines: [Int]?
+      let shades: [KShade: Int]?
       enum CodingKeys: String, CodingKey {
-        case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines
+        case userName, homePage, createdAt, blob, ref, idict, part, flags = "flags_key", lines, shades
       }
     }
+    enum KShade: String, Codable, CodingKeyRepresentable { case darkRed, light_blue }
     """
 
   static let snakeRows = [
@@ -205,6 +209,12 @@ import Testing
     #"{"USER_NAME": 1}"#, #"{"user__name": "x"}"#, #"{"_user_name": 1}"#, #"{"user_name_": 1}"#, #"{"user_name": 1, "userName": "x"}"#,
     #"{"userName": "x", "user_name": 1}"#, #"{"User_Name": 1, "HOME_PAGE": ""}"#, #"{"user_Name": 1, "LINES": [null]}"#,
     #"{"username": 1}"#,
+    // The strategy reaches Int and CodingKeyRepresentable keys, not String keys.
+    #"{"user_name": 1, "shades": {"dark_red": 1}}"#, #"{"user_name": 1, "shades": {"light_blue": 1}}"#,
+    #"{"user_name": 1, "shades": {"DARK_RED": 1, "darkRed": "x"}}"#, #"{"user_name": 1, "shades": {"dark_red": "x"}}"#,
+    #"{"user_name": 1, "shades": {"darkRed": 1, "dark_red": "x"}}"#, #"{"user_name": 1, "shades": {"lightBlue": 1}}"#,
+    #"{"user_name": 1, "idict": {"1_2": 1}}"#, #"{"user_name": 1, "idict": {"_1": 1}}"#, #"{"user_name": 1, "idict": {"1_2": "x"}}"#,
+    #"{"user_name": 1, "idict": {"12": 1, "1_2": "x"}}"#,
   ]
 
   @Test("under convertFromSnakeCase, castctl's verdict and the decoder's first error equal JSONDecoder's", arguments: snakeRows)

@@ -25,11 +25,15 @@ import Testing
     let inner: Inner
     let table: [String: Int]
     let renamed: Int
+    let shades: [WShade: Int]
+    let ids: [Int: Int]
     enum CodingKeys: String, CodingKey {
       case userName, myURL, userID, aB, _hidden, HTTPStatus, éa, f, Z, a10, a2, path, inner, table
       case renamed = "renamed_Key"
+      case shades, ids
     }
   }
+  enum WShade: String, Codable, CodingKeyRepresentable { case darkRed, light_blue, plainURL }
 
   static let schema = """
     struct Inner: Codable { let innerValue: Int; let zURL: String }
@@ -49,16 +53,20 @@ import Testing
       let inner: Inner
       let table: [String: Int]
       let renamed: Int
+      let shades: [WShade: Int]
+      let ids: [Int: Int]
       enum CodingKeys: String, CodingKey {
         case userName, myURL, userID, aB, _hidden, HTTPStatus, éa, f, Z, a10, a2, path, inner, table
         case renamed = "renamed_Key"
+        case shades, ids
       }
     }
+    enum WShade: String, Codable, CodingKeyRepresentable { case darkRed, light_blue, plainURL }
     """
 
   static let documents = [
-    #"{"userName": "a/b", "myURL": "http://x.org/", "userID": 1, "aB": 2, "_hidden": 3, "HTTPStatus": 4, "éa": 6, "f": 7, "Z": 8, "a10": 9, "a2": 10, "path": "/", "inner": {"innerValue": 1, "zURL": "//"}, "table": {"b/c": 1, "myKey": 2, "A": 3, "e\u0301x": 4, "éa": 5, "f": 6, "\uFF21": 7, "\uD83D\uDE00": 8}, "renamed_Key": 11}"#,
-    #"{"userName": "", "myURL": "", "userID": 1, "_hidden": 3, "HTTPStatus": 4, "éa": 6, "f": 7, "Z": 8, "a10": 9, "a2": 10, "path": "\/\/", "inner": {"innerValue": 1, "zURL": ""}, "table": {}, "renamed_Key": 11}"#,
+    #"{"userName": "a/b", "myURL": "http://x.org/", "userID": 1, "aB": 2, "_hidden": 3, "HTTPStatus": 4, "éa": 6, "f": 7, "Z": 8, "a10": 9, "a2": 10, "path": "/", "inner": {"innerValue": 1, "zURL": "//"}, "table": {"b/c": 1, "myKey": 2, "A": 3, "e\u0301x": 4, "éa": 5, "f": 6, "\uFF21": 7, "\uD83D\uDE00": 8}, "renamed_Key": 11, "shades": {"darkRed": 1, "light_blue": 2, "plainURL": 3}, "ids": {"12": 1, "-3": 2}}"#,
+    #"{"userName": "", "myURL": "", "userID": 1, "_hidden": 3, "HTTPStatus": 4, "éa": 6, "f": 7, "Z": 8, "a10": 9, "a2": 10, "path": "\/\/", "inner": {"innerValue": 1, "zURL": ""}, "table": {}, "renamed_Key": 11, "shades": {}, "ids": {}}"#,
   ]
 
   static func castctl(_ json: String, options: RegistryOptions, sortedKeys: Bool = false, withoutEscapingSlashes: Bool = false) throws -> String {

@@ -141,6 +141,16 @@ extension LedgerKindCase {
         "duplicate-key-collapsed /d/k 3 → (absent)",
       ]),
     LedgerKindCase(
+      name: "key-moved: key strategies convert an enum or Int dictionary key both ways",
+      schema: "//! key-decoding convert-from-snake-case\n//! key-encoding convert-to-snake-case\n"
+        + "enum S: String, Codable, CodingKeyRepresentable {\n  case darkRed, plain\n}\n"
+        + "struct M: Codable {\n  let d: [S: Int]\n  let i: [Int: Int]\n}\n",
+      json: #"{"d": {"darkRed": 1, "plain": 2, "dark_red": 3}, "i": {"1_2": 4}}"#,
+      entries: [
+        "key-moved /d/darkRed 1 → 1 at /d/dark_red", "duplicate-key-collapsed /d/dark_red 3 → (absent)",
+        "key-moved /i/1_2 4 → 4 at /i/12",
+      ]),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: key-value pairs keep a repeated key's first place and last value",
       schema: "enum C: String, Codable {\n  case r, g\n}\nstruct M: Codable {\n  let p: [C: Int]\n}\n",
       json: #"{"p": ["r", 1, "g", 2, "r", 3]}"#,

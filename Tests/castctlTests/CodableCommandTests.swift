@@ -134,6 +134,38 @@ struct CodableCommandTests {
     #expect(output.stdout == String(decoding: expected, as: UTF8.self) + "\n", "\(output.stdout)")
   }
 
+  enum StrategyShade: String, Codable, CodingKeyRepresentable { case darkRed, plain }
+  struct StrategyModel: Codable { var d: [StrategyShade: Int]; var i: [Int: Int]?; var s: [String: Int]? }
+
+  /// The key strategies reach `Int` and `CodingKeyRepresentable` dictionary keys, whether a
+  /// record is written as it is read (NDJSON) or built (JSON).
+  @Test("convert under both key strategies writes dictionary keys as JSONEncoder does", arguments: ["ndjson", "json"])
+  func keyStrategiesOnDictionaryKeys(_ ext: String) throws {
+    let records = [
+      #"{"d": {"darkRed": 1}}"#, #"{"d": {"dark_red": 2}, "s": {"a_b": 1, "cD": 2}}"#, #"{"d": {"plain": 3}, "i": {"1_2": 4, "5": 6}}"#,
+    ]
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = try records.map { String(decoding: try encoder.encode(decoder.decode(StrategyModel.self, from: Data($0.utf8))), as: UTF8.self) }
+    let schema = try CastctlProcess.temporaryFile(
+      "strategies.swift", "enum StrategyShade: String, Codable, CodingKeyRepresentable { case darkRed, plain }\n"
+        + "struct StrategyModel: Codable { var d: [StrategyShade: Int]; var i: [Int: Int]?; var s: [String: Int]? }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let text = ext == "ndjson" ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
+    let data = try CastctlProcess.temporaryFile("strategies.\(ext)", text)
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run([
+      "convert", "--compact", "--sorted-keys", "--key-decoding", "convert-from-snake-case", "--key-encoding",
+      "convert-to-snake-case", schema, data,
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let written = ext == "ndjson" ? expected.joined(separator: "\n") + "\n" : "[" + expected.joined(separator: ",") + "]\n"
+    #expect(output.stdout == written, "\(output.stdout)")
+  }
+
   enum PlistColor: String, Codable { case red, green }
   struct PlistModel: Codable {
     var a: [Int?]

@@ -20,6 +20,9 @@ package struct RoundTripLedger {
   /// Of a key's occurrences the first is read (`Policy.duplicateKeyFirstWins`), not the last: in
   /// the model being compared and the collections in it.
   private var firstWins = false
+  /// The key strategies integer and enum dictionary keys follow (`Policy.dictionaryKeysFromSnakeCase`,
+  /// `dictionaryKeysToSnakeCase`), in the model being compared.
+  private var keyStrategies = (fromSnakeCase: false, toSnakeCase: false)
   var recordLine: Int?
   package private(set) var entries: [LedgerEntry] = []
 
@@ -51,7 +54,9 @@ package struct RoundTripLedger {
       guard let typeNode = schema.typeNode(type) else { return }
       node = typeNode
     }
-    firstWins = schema.targetPolicy(target).duplicateKeyFirstWins
+    let policy = schema.targetPolicy(target)
+    firstWins = policy.duplicateKeyFirstWins
+    keyStrategies = (policy.dictionaryKeysFromSnakeCase, policy.dictionaryKeysToSnakeCase)
     value(node, input, output, inPath: path, outPath: path)
   }
 
@@ -79,13 +84,20 @@ package struct RoundTripLedger {
       }
     case (.dictionary(let keyIndex, let valueIndex, _), .object(var inMembers), .object(let outMembers)):
       let valueNode = schema.node(at: valueIndex)
-      // An integer key is written as its number (`"01"` → `"1"`): keys equal as numbers are one key.
+      // An integer key is written as its number (`"01"` → `"1"`), and a key strategy may convert
+      // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one key.
       var spelled: [String: String] = [:]
-      if schema.integerKeyType(schema.node(at: keyIndex)) != nil {
+      let keyNode = schema.node(at: keyIndex)
+      let isInteger = schema.integerKeyType(keyNode) != nil
+      let strategies = keyNode.followsKeyStrategies ? keyStrategies : (fromSnakeCase: false, toSnakeCase: false)
+      if isInteger || strategies.fromSnakeCase || strategies.toSnakeCase {
         inMembers = inMembers.map { member in
-          guard let number = RecordValidator.integerKey(member.key), number != member.key else { return member }
-          spelled[number] = member.key
-          return JSONMember(key: number, value: member.value)
+          var written = strategies.fromSnakeCase ? FoundationSnakeCase.fromSnakeCase(member.key) : member.key
+          if isInteger, let number = RecordValidator.integerKey(written) { written = number }
+          if strategies.toSnakeCase { written = FoundationSnakeCase.toSnakeCase(written) }
+          guard written != member.key else { return member }
+          spelled[written] = member.key
+          return JSONMember(key: written, value: member.value)
         }
       }
       collapsedDuplicates(inMembers, inPath: inPath)

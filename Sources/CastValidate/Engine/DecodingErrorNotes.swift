@@ -68,11 +68,14 @@ struct DecodingErrorNotes {
   /// by its CodingKey already) through the schema from the record's type.
   func walk(_ steps: [CodingStep], endsAtCodingKey: Bool = false) -> Walk {
     var walk = Walk(node: root)
+    // The policy of the innermost model so far, whose key strategies a dictionary's keys follow.
+    var policy = schema.basePolicy
     for (position, step) in steps.enumerated() {
       walk.steps.append(step)
       switch (walk.node, step) {
       case (.model(let index)?, .key(let key)):
         let plan = schema.plans[index]
+        policy = plan.policy
         // The decoder's path holds the CodingKey the data's key was converted to.
         let codingKey = plan.keysFromSnakeCase && !(endsAtCodingKey && position == steps.count - 1)
           ? FoundationSnakeCase.fromSnakeCase(key) : key
@@ -93,9 +96,12 @@ struct DecodingErrorNotes {
         let plan = schema.enums[index]
         walk.order.append(0)
         walk.node = plan.caseKeys.firstIndex(of: key).flatMap { plan.payloadPlans[$0] }.map { .model($0) } ?? .anyObject
-      case (.dictionary(_, let value, _)?, _):
+      case (.dictionary(let key, let value, _)?, _):
         // NB: a dictionary decodes its keys in hash order; the document's order stands in.
         walk.order.append(0)
+        if case .key(let text) = step, policy.dictionaryKeysFromSnakeCase, schema.node(at: key).followsKeyStrategies {
+          walk.steps[position] = .key(FoundationSnakeCase.fromSnakeCase(text))
+        }
         walk.keyNode = keyNode(walk.node)
         walk.node = schema.node(at: value)
         continue

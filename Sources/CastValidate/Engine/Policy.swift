@@ -126,6 +126,13 @@ package struct Policy: Sendable, Hashable {
   // NB: a flag, not the strings: a policy is plain data, copied into every call of the walk
   // without reference counting.
   package var readsNonConformingFloats = false
+  /// `--key-decoding convert-from-snake-case` reaches the keys of a dictionary keyed by `Int` or
+  /// a `CodingKeyRepresentable` enum (`"dark_red"` is the key `darkRed`), as JSONDecoder's keyed
+  /// containers convert every key; a `[String: T]`'s keys are read as they are.
+  package var dictionaryKeysFromSnakeCase = false
+  /// `--key-encoding convert-to-snake-case` reaches the keys such a dictionary writes (`darkRed`
+  /// is written `"dark_red"`); a `[String: T]`'s keys are written as they are.
+  package var dictionaryKeysToSnakeCase = false
   /// Warnings become errors and every coercion is off.
   package var isStrict: Bool
   /// `--strict` rejects a `null` for a non-optional that the dialect itself would have read as
@@ -191,6 +198,8 @@ package struct Policy: Sendable, Hashable {
     guard followsCoderStrategies else { return self }
     var copy = self
     copy.readsNonConformingFloats = options.nonConformingFloats != nil
+    copy.dictionaryKeysFromSnakeCase = options.keyDecoding == .convertFromSnakeCase
+    copy.dictionaryKeysToSnakeCase = options.keyEncoding == .convertToSnakeCase
     return copy
   }
 

@@ -96,13 +96,20 @@ extension RecordValidator {
     defer { seen.release() }
     // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
     var integerKeys: [IntegerKey: (offset: Int, key: JSONStringToken)] = [:]
+    let keyStrategies = keyNode.followsKeyStrategies
+    let keysFromSnakeCase = keyStrategies && policy.dictionaryKeysFromSnakeCase
+    let keysToSnakeCase = keyStrategies && policy.dictionaryKeysToSnakeCase
     while let key = try scanner.nextKey(&first) {
       path.push(.key(key))
       defer { path.pop() }
       _ = try scanner.peekKind()
       let start = scanner.offset
-      var memberKey = wantInstance ? scanner.string(key) : ""
-      if let previous = seen.insert(key, scanner: scanner) {
+      // The key the decoder reads, where a key strategy changes it (`"dark_red"` → `darkRed`).
+      let converted = keysFromSnakeCase ? Self.convertedKey(key, scanner) : nil
+      var memberKey = wantInstance || keysToSnakeCase ? converted ?? scanner.string(key) : ""
+      // NB: the key strategies are the codable dialect's, whose keys compare as `String`s, so
+      // `seen` keeps a table of texts the converted key joins.
+      if let previous = converted.map({ seen.insert(text: $0, at: key.span.start - 1, scanner) }) ?? seen.insert(key, scanner: scanner) {
         report(
           .duplicateKey, policy.isStrict ? .error : .warning, Self.duplicateMessage(firstWins: policy.duplicateKeyFirstWins),
           at: start, declaration: declaration, related: valueStart(ofKeyAt: previous))
@@ -114,10 +121,12 @@ extension RecordValidator {
       }
       let mark = findings.count
       var keyOK = true
-      if let problem = keyProblem(keyNode, key, scanner: scanner) {
+      if let problem = keyProblem(keyNode, key, converted: converted, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if let integerType = schema.integerKeyType(keyNode), let number = Self.integerKey(key, scanner) {
+      } else if let integerType = schema.integerKeyType(keyNode),
+        let number = converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner)
+      {
         if let previous = integerKeys.updateValue((start, key), forKey: number),
           scanner.decodedBytes(previous.key) != scanner.decodedBytes(key)
         {
@@ -136,7 +145,12 @@ extension RecordValidator {
           transcript.markBroken()
         }
       }
-      if !wantInstance { transcript?.writeKey(key, scanner) }
+      if keysToSnakeCase { memberKey = FoundationSnakeCase.toSnakeCase(memberKey) }
+      if !wantInstance, let transcript {
+        // A key written otherwise than read (`"dark_red"` → `"darkRed"`): the instance path writes it.
+        if converted != nil || keysToSnakeCase && !scanner.equals(key, Array(memberKey.utf8)) { transcript.markBroken() }
+        transcript.writeKey(key, scanner)
+      }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
       switch outcome {
       case .value(let item) where keyOK:
@@ -156,6 +170,15 @@ extension RecordValidator {
     return .value(wantInstance ? .dictionary(members) : nil)
   }
 
+  /// A key as `.convertFromSnakeCase` turns it into a dictionary's key; nil when it stays as it
+  /// is (it holds no `_`).
+  static func convertedKey(_ key: JSONStringToken, _ scanner: JSONScanner) -> String? {
+    guard key.hasEscapes || scanner.bytes(key.span).contains(UInt8(ascii: "_")) else { return nil }
+    let text = scanner.string(key)
+    let converted = FoundationSnakeCase.fromSnakeCase(text)
+    return converted == text ? nil : converted
+  }
+
   /// An integer key's number as decimal text (`"+01"` → `"1"`, `"-0"` → `"0"`), or nil.
   static func integerKey(_ text: String) -> String? {
     NumberText.exactInteger(text).map { IntegerKey(negative: $0.negative, magnitude: $0.magnitude).text }
@@ -170,26 +193,30 @@ extension RecordValidator {
   }
 
   /// Why a dictionary key does not convert to the key type, or nil.
-  private func keyProblem(_ keyNode: ValueNode, _ key: JSONStringToken, scanner: JSONScanner) -> String? {
+  /// `converted`: the key as a key strategy turned it into, when it did.
+  private func keyProblem(_ keyNode: ValueNode, _ key: JSONStringToken, converted: String?, scanner: JSONScanner) -> String? {
+    let number = { converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner) }
     switch keyNode {
     case .scalar(let scalar) where scalar.isInteger:
-      guard let number = Self.integerKey(key, scanner), Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
+      guard let number = number(), Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
       else { return "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
       return nil
     case .scalar(.character):
       return scanner.string(key).count == 1 ? nil : "the key is not a single character"
     case .enumeration(let index):
       let plan = schema.enums[index]
-      let text = scanner.string(key)
+      let text = converted ?? scanner.string(key)
       let matches: Bool
       if plan.rawType?.isInteger == true {
         // As an integer key is (`Int(stringValue)` for a CodingKeyRepresentable enum): `"01"`
         // and `"+1"` are 1, `"1.0"` is no integer.
-        matches = Self.integerKey(key, scanner).map { plan.numericRaws.contains($0.value) } ?? false
+        matches = number().map { plan.numericRaws.contains($0.value) } ?? false
       } else {
         matches = plan.isNumeric ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
       }
-      return matches ? nil : "the key \"\(text.prefix(Excerpt.limit))\" is not a case of \(plan.name) (\(plan.valueList))"
+      let read = converted.map { ", read as \"\($0.prefix(Excerpt.limit))\"," } ?? ""
+      return matches
+        ? nil : "the key \"\(scanner.string(key).prefix(Excerpt.limit))\"\(read) is not a case of \(plan.name) (\(plan.valueList))"
     default:
       return nil
     }
@@ -289,6 +316,13 @@ struct IntegerKey: Hashable {
   init(negative: Bool, magnitude: UInt64) {
     self.negative = negative && magnitude != 0
     self.magnitude = magnitude
+  }
+
+  /// The integer a key's text is, as `Int(stringValue)` reads it; nil when it is none.
+  init?(text: String) {
+    var text = text
+    guard let parsed = text.withUTF8({ IntegerText.exactInteger(UnsafeRawBufferPointer($0)) }) else { return nil }
+    self.init(negative: parsed.negative, magnitude: parsed.magnitude)
   }
 
   /// The key as decimal text, as the decoded dictionary holds it.

@@ -284,6 +284,16 @@ extension ValueNode {
     return false
   }
 
+  /// A dictionary key the coders' key strategies reach: an integer or an enum (in the codable
+  /// dialect, where such a dictionary is an object: `Int` or a `CodingKeyRepresentable` enum).
+  var followsKeyStrategies: Bool {
+    switch self {
+    case .scalar(let scalar): scalar.isInteger
+    case .enumeration: true
+    default: false
+    }
+  }
+
   /// `Any`, which holds `null` as a value like any other.
   var isAny: Bool {
     if case .any = self { return true }

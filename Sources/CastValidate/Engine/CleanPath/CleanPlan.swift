@@ -129,6 +129,11 @@ final class CleanPlan: @unchecked Sendable {
   /// that is not ASCII and matches no property by its bytes, and a dictionary with such a key,
   /// are left to the full walk.
   let keysCompareCanonically: Bool
+  /// Some model reads or writes an integer or enum dictionary key through a key strategy
+  /// (`Policy.dictionaryKeysFromSnakeCase`, `dictionaryKeysToSnakeCase`): a key the strategy
+  /// would change is left to the full walk.
+  let dictionaryKeysFromSnakeCase: Bool
+  let dictionaryKeysToSnakeCase: Bool
 
   init(
     plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
@@ -140,6 +145,8 @@ final class CleanPlan: @unchecked Sendable {
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
+    dictionaryKeysFromSnakeCase = plans.contains { $0.policy.dictionaryKeysFromSnakeCase }
+    dictionaryKeysToSnakeCase = plans.contains { $0.policy.dictionaryKeysToSnakeCase }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }

@@ -657,6 +657,10 @@ final class CleanRecordCheck {
       nonASCIIKey = nonASCIIKey || scanner.sawNonASCII
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
+      if case .any = rule {} else if plan.dictionaryKeysFromSnakeCase || plan.dictionaryKeysToSnakeCase && sink.writes {
+        let strategies = (from: plan.dictionaryKeysFromSnakeCase, to: plan.dictionaryKeysToSnakeCase && sink.writes)
+        guard !Self.changesUnderKeyStrategy(scanner.bytes(key.span), strategies) else { return false }
+      }
       switch rule {
       case .any:
         break
@@ -739,6 +743,18 @@ final class CleanRecordCheck {
     case .enumeration(let index) where !enums[index].isNumeric: .enumeration(index)
     case .scalar(.character), .enumeration: nil
     default: .any
+    }
+  }
+
+  /// Whether a key strategy may change a key (an integer or enum dictionary key without
+  /// escapes): `convertFromSnakeCase` changes only keys with `_`, `convertToSnakeCase` only keys
+  /// with capitals (ASCII, or any non-ASCII letter).
+  // NB: out of line: only schemas that name a key strategy come here.
+  @inline(never)
+  private static func changesUnderKeyStrategy(_ raw: UnsafeRawBufferPointer, _ strategies: (from: Bool, to: Bool)) -> Bool {
+    raw.contains { byte in
+      (strategies.from && byte == UInt8(ascii: "_"))
+        || (strategies.to && ((byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte >= 0x80))
     }
   }
 
