@@ -41,6 +41,7 @@ import Testing
     let ids: [UUID: Int]?
     let points: [Point: Int]?
     let lists: [[Int]: Int]?
+    lazy var lazyCount: Int = 3
   }
 
   static let schema = """
@@ -77,6 +78,7 @@ import Testing
       let ids: [UUID: Int]?
       let points: [Point: Int]?
       let lists: [[Int]: Int]?
+      lazy var lazyCount: Int = 3
     }
     """
 
@@ -134,6 +136,8 @@ import Testing
     ("points", #"[{"x": 1, "y": 2}, 1]"#), ("points", #"[{"x": 1}, 1, {"y": null, "x": 1}, 2]"#), ("points", #"[{"x": "1"}, 1]"#),
     ("points", #"[{"x": 1}, 1, {"x": 2}]"#), ("points", #"{"a": 1}"#), ("points", #"[null, 1]"#), ("points", #"[{"y": 1}, 1]"#),
     ("points", #"[{"x": 1}, "a"]"#), ("points", #"[[1], 1]"#),
+    // A lazy var is not coded: its key is not read.
+    ("lazyCount", #""x""#),
     ("lists", "[[1, 2], 1, [2, 1], 2]"), ("lists", "[[1, 2], 1, [1, 2], 2]"), ("lists", #"[[1, "x"], 1]"#), ("lists", "[1, 1]"),
   ]
 

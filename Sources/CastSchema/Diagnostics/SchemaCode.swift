@@ -116,7 +116,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .keyStyleCollision: "`convert --keys` would write two properties at one key, or one on the other's path: a value would be lost"
     case .codableKeyMissing: "Codable: a property left out of `CodingKeys` with no initial value (Swift refuses to compile it)"
     case .codableUnknownKey: "Codable: a `CodingKeys` case naming no stored property (Swift refuses to compile it)"
-    case .codableDefaultIgnored: "Codable: a default on a non-optional `var`, which the synthesized `init(from:)` ignores"
+    case .codableDefaultIgnored: "Codable: a default on a `var`, which the synthesized `init(from:)` ignores (a non-optional's key is still required; an absent optional is nil)"
     case .codableLetWithValue: "Codable: a `let` with an initial value listed in `CodingKeys`, never decoded"
     case .codableSubclassProperties: "Codable: a subclass's own properties, which the inherited `init(from:)` never reads"
     case .codableSnakeCaseUnreachable: "Codable: a property that `convertFromSnakeCase` can never reach"

@@ -135,8 +135,8 @@ extension RegistryBuilder {
       property.keys = [KeyPath(key: listed)]
       property.keySource = .codingKeys
     }
-    if syntax.defaultValue != nil, optionality == .none {
-      diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(name), at: range))
+    if syntax.defaultValue != nil {
+      diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(name, optional: optionality != .none), at: range))
     }
     if options.keyDecoding == .convertFromSnakeCase {
       property.keys = FoundationSnakeCase.keysReaching(table?[name] ?? name).map { KeyPath(key: $0) }

@@ -51,6 +51,10 @@ extension RegistryBuilder {
       for index in own { ignore(&properties[index]) }
       return
     }
+    // A `lazy var` is no part of the synthesized conformance: never decoded, never encoded
+    // (checked with JSONDecoder and JSONEncoder).
+    let lazy = Set(decl.lazyProperties.map(\.text))
+    for index in properties.indices where lazy.contains(properties[index].name) { ignore(&properties[index]) }
     let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
     if let codingKeys {
@@ -88,8 +92,11 @@ extension RegistryBuilder {
         applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
       }
       properties[index].encodedKey = options.encodedKey(codingKey: listed ?? property.name, outputKey: properties[index].outputKey)
-      if property.optionality == .none, property.defaultValue != nil, !property.isLet {
-        diagnostics.append(Diagnostic(SchemaMessages.codableDefaultIgnored(property.name), at: property.range))
+      if property.defaultValue != nil, !property.isLet {
+        diagnostics.append(
+          Diagnostic(SchemaMessages.codableDefaultIgnored(property.name, optional: property.optionality != .none), at: property.range))
+        // NB: `decodeIfPresent` sets an optional whatever its default: an absent key leaves it nil.
+        if property.optionality != .none { properties[index].defaultValue = nil }
       }
     }
     guard let codingKeys else { return }

@@ -18,10 +18,12 @@ enum SchemaMessages {
       text: "'\(property)' has the attribute \(wrapper), a property wrapper castctl cannot run: it reads '\(property)' as its declared type, \(type), where JSONDecoder decodes the wrapper's own Codable form")
   }
 
-  static func codableDefaultIgnored(_ property: String) -> DiagnosticMessage {
+  static func codableDefaultIgnored(_ property: String, optional: Bool = false) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableDefaultIgnored,
-      text: "the default of '\(property)' is ignored by the synthesized init(from:): the key is still required; make it optional or write init(from:)")
+      text: optional
+        ? "the default of '\(property)' is overwritten by the synthesized init(from:): an absent or null key leaves it nil; write init(from:) to keep it"
+        : "the default of '\(property)' is ignored by the synthesized init(from:): the key is still required; make it optional or write init(from:)")
   }
 
   static func codableKeyMissing(_ property: String) -> DiagnosticMessage {

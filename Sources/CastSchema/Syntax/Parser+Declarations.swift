@@ -93,6 +93,7 @@ extension Parser {
       } else {
         let name = NameSyntax(text: source.name(at: property.nameRange), range: property.nameRange)
         model.propertyWrappers += attributes.map { PropertyWrapperSyntax(wrapper: $0, property: name) }
+        if modifiers.contains("lazy") { model.lazyProperties.append(name) }
         append(property, to: &model)
       }
       return

@@ -305,6 +305,8 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   /// Attributes on stored properties that may be property wrappers (`@Published`), each with
   /// the property's name: code castctl cannot run either.
   package var propertyWrappers: [PropertyWrapperSyntax] = []
+  /// The names of its `lazy var`s, which the synthesized `Codable` conformance leaves out.
+  package var lazyProperties: [NameSyntax] = []
   /// `struct Page<T: Codable>`: the generic parameters' names, in order; empty for most models.
   package var genericParameters: [NameSyntax] = []
 
