@@ -22,9 +22,10 @@ package struct NonConformingFloats: Sendable, Hashable {
   /// The option's spelling.
   package var option: String { [positiveInfinity, negativeInfinity, nan].joined(separator: ",") }
 
-  /// Whether the decoder reads `text` as one of the three values (it compares the whole string,
-  /// case and all).
-  package func reads(_ text: String) -> Bool {
-    text == positiveInfinity || text == negativeInfinity || text == nan
+  /// Whether the decoder reads a JSON string as one of the three values: it compares the
+  /// string's bytes as the document writes them (`raw`, between the quotes), whole, case and all,
+  /// so an escape (`"\u0069nf"`) or another Unicode normal form is no match.
+  package func reads(raw: UnsafeRawBufferPointer) -> Bool {
+    [positiveInfinity, negativeInfinity, nan].contains { $0.utf8.elementsEqual(raw) }
   }
 }

@@ -98,7 +98,9 @@ extension RecordValidator {
     case .string:
       let token = try scanner.readString()
       let text = scanner.string(token)
-      if policy.readsNonConformingFloats, let floats = schema.registry.options.nonConformingFloats, type == .float || type == .double || type == .cgFloat, floats.reads(text) {
+      if policy.readsNonConformingFloats, let floats = schema.registry.options.nonConformingFloats,
+        type == .float || type == .double || type == .cgFloat, floats.reads(raw: scanner.bytes(token.span))
+      {
         // NB: written back as read: JSONEncoder's `.convertToString` writes the same three strings.
         return .value(wantInstance ? .string(text) : nil)
       }

@@ -98,6 +98,9 @@ struct SetElements {
       return insert(number: SetElementIdentity.floatingValue(value, as: type).bitPattern)
     case (.text, .string(let text)):
       return texts.insert(text: text, at: offset, scanner) != nil
+    case (.floating, .string(let text)) where text == schema.registry.options.nonConformingFloats?.nan:
+      // NaN (`--non-conforming-floats`) equals nothing, itself included: each is an element.
+      return false
     default:
       break
     }
