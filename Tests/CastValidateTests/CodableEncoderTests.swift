@@ -53,6 +53,8 @@ import Testing
     #"{"name": "a", "nick": "n", "when": -1e3, "blob": "", "url": "x", "color": "green", "level": 1.0, "dec": 1e2, "f": 1, "d": 2.5e-3, "path": "", "tags": [], "counts": {}}"#,
     #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 16777217, "d": 1e-320, "path": "/", "tags": [], "counts": {}}"#,
     #"{"name": "b", "when": 0.1, "blob": "aGk=", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 3.4028235e38, "d": 0.3, "path": "/", "tags": [], "counts": {}}"#,
+    #"{"name": "d", "when": 0, "blob": "YW==", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}}"#,
+    #"{"name": "e", "when": 0, "blob": "aGVsbG8==", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}}"#,
     #"{"name": "c", "when": 0, "blob": "", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}, "limit": 7}"#,
   ]
 

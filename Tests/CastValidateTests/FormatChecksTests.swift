@@ -3,8 +3,9 @@ import Testing
 
 @testable import CastValidate
 
-/// The URL and UUID checks on bytes, against the `String` implementations they replaced.
-@Suite("FormatChecks: URL and UUID on UTF-8 bytes")
+/// The URL, UUID and base64 checks on bytes, against the `String` implementations they replaced
+/// and Foundation's `Data(base64Encoded:)`.
+@Suite("FormatChecks: URL, UUID and base64 on UTF-8 bytes")
 struct FormatChecksTests {
   /// The URL check before it worked on bytes: every scalar's Unicode properties, then Foundation.
   static func legacyIsURL(_ text: String) -> Bool {
@@ -101,5 +102,30 @@ struct FormatChecksTests {
   @Test("UUIDs on bytes", arguments: uuids)
   func uuid(_ text: String) {
     #expect(FormatChecks.isUUID(text) == Self.legacyIsUUID(text))
+  }
+
+  static let base64Texts: [String] = [
+    "", "=", "==", "YQ==", "YW==", "YQ=", "YQ", "YQ===", "aGVsbG8=", "aGVsbG8==", "aGVsbG8", "aGVs=bG8=", "YQ==YQ==", "aGk=",
+    "aGl=", "abcd", "ab==", "ab=c", "YQ=a", "Y Q==", "YQ==\n", "-_8=", "+/8=", "+/+/", "AAAA", "////", "Y===", "éé==",
+  ]
+
+  /// Canonical: what `base64EncodedString()` writes back unchanged; valid: what Foundation reads.
+  @Test("base64 on bytes: canonical as Foundation writes it, valid as it reads it", arguments: base64Texts)
+  func base64(_ text: String) {
+    let decoded = Data(base64Encoded: text)
+    #expect(FormatChecks.onUTF8(text, FormatChecks.isCanonicalBase64) == (decoded?.base64EncodedString() == text))
+    #expect(FormatChecks.onUTF8(text, FormatChecks.isBase64) == (decoded != nil))
+  }
+
+  @Test("base64 on bytes: random strings of its alphabet", arguments: 0..<4)
+  func randomBase64(seed: UInt64) {
+    var generator = SeededGenerator(seed: seed)
+    let alphabet = Array("ABCXYZabcxyz0189+/=".utf8)
+    for _ in 0..<2_000 {
+      let text = String(decoding: (0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 }, as: UTF8.self)
+      let decoded = Data(base64Encoded: text)
+      #expect(FormatChecks.onUTF8(text, FormatChecks.isCanonicalBase64) == (decoded?.base64EncodedString() == text), "\(text)")
+      #expect(FormatChecks.onUTF8(text, FormatChecks.isBase64) == (decoded != nil), "\(text)")
+    }
   }
 }

@@ -166,6 +166,27 @@ struct CodableCommandTests {
     #expect(output.stdout == written, "\(output.stdout)")
   }
 
+  struct Blob: Codable { var d: Data; var list: [Data] }
+
+  /// `Data` is written as `base64EncodedString()` writes its bytes, whatever base64 Foundation
+  /// read: a record written as it is read (NDJSON) and a built one (JSON) alike.
+  @Test("convert writes Data as JSONEncoder does, in canonical base64", arguments: ["ndjson", "json"])
+  func dataConvert(_ ext: String) throws {
+    let records = [#"{"d": "YW==", "list": ["aGVsbG8==", "aGk="]}"#, #"{"d": "YQ==", "list": []}"#, #"{"d": "aGl=", "list": ["YQ==="]}"#]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = try records.map { String(decoding: try encoder.encode(JSONDecoder().decode(Blob.self, from: Data($0.utf8))), as: UTF8.self) }
+    let schema = try CastctlProcess.temporaryFile("blob.swift", "struct Blob: Codable { var d: Data; var list: [Data] }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let text = ext == "ndjson" ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
+    let data = try CastctlProcess.temporaryFile("blob.\(ext)", text)
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run(["convert", "--compact", "--sorted-keys", schema, data])
+    #expect(output.status == 0, "\(output.stderr)")
+    let written = ext == "ndjson" ? expected.joined(separator: "\n") + "\n" : "[" + expected.joined(separator: ",") + "]\n"
+    #expect(output.stdout == written, "\(output.stdout)")
+  }
+
   enum PlistColor: String, Codable { case red, green }
   struct PlistModel: Codable {
     var a: [Int?]

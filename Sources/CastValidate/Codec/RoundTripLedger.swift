@@ -140,7 +140,7 @@ package struct RoundTripLedger {
       return
     }
     switch node {
-    case .date, .scalar(.url), .scalar(.uuid):
+    case .date, .scalar(.url), .scalar(.uuid), .scalar(.data):
       if case .string = output {
         add(.valueNormalized, inPath, before: input, after: output)
         return

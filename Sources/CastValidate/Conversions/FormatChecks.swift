@@ -72,9 +72,37 @@ enum FormatChecks {
     return true
   }
 
-  /// Standard base64 with padding, as `Data(base64Encoded:)` accepts it.
-  static func isBase64(_ text: String) -> Bool {
-    Data(base64Encoded: text) != nil
+  /// Standard base64 with padding, as `Data(base64Encoded:)` accepts it: its canonical form at
+  /// byte speed, and whatever else Foundation reads (`YW==`, `aGVsbG8==`) by asking it.
+  static func isBase64(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    isCanonicalBase64(bytes) || Data(base64Encoded: String(decoding: bytes, as: UTF8.self)) != nil
+  }
+
+  /// Whether bytes are exactly what `base64EncodedString()` writes for the data they hold: whole
+  /// groups of four alphabet characters, at most two `=` at the end, and the bits the padding
+  /// leaves over zero. Any other text Foundation reads is written back otherwise.
+  static func isCanonicalBase64(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count % 4 == 0 else { return false }
+    let padding = bytes.count >= 4 && bytes[bytes.count - 1] == UInt8(ascii: "=") ? (bytes[bytes.count - 2] == UInt8(ascii: "=") ? 2 : 1) : 0
+    let end = bytes.count - padding
+    for index in 0..<end where base64Value(bytes[index]) == nil { return false }
+    guard padding > 0 else { return true }
+    // The last character's bits past the data's last byte: 4 with two `=`, 2 with one.
+    guard let last = base64Value(bytes[end - 1]) else { return false }
+    return last & (padding == 2 ? 0x0F : 0x03) == 0
+  }
+
+  /// A base64 alphabet character's six bits.
+  @inline(__always)
+  private static func base64Value(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte &- UInt8(ascii: "A")
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): byte &- UInt8(ascii: "a") &+ 26
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- UInt8(ascii: "0") &+ 52
+    case UInt8(ascii: "+"): 62
+    case UInt8(ascii: "/"): 63
+    default: nil
+    }
   }
 
   /// The byte checks on a `String`'s UTF-8.

@@ -148,6 +148,9 @@ package struct Policy: Sendable, Hashable {
   /// array of alternating keys and values, as `Dictionary`'s `Codable` conformance reads and
   /// writes it. The other dialects read every dictionary from an object.
   package var otherKeysAsPairs = false
+  /// `Data` is written as `base64EncodedString()` writes the bytes it holds (`YW==` as `YQ==`),
+  /// as JSONEncoder writes it; the other dialects write the text they read.
+  package var dataWrittenAsStored = false
   /// A nil the output holds (an array's element, a dictionary's value; a model's nil property is
   /// left out before) is the string `$null` in a property list, as `PropertyListEncoder` writes
   /// it; the other dialects leave it out, as a property list has no null.
@@ -189,7 +192,7 @@ package struct Policy: Sendable, Hashable {
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
-        keysCompareCanonically: true, otherKeysAsPairs: true, marksNilInPropertyLists: true)
+        keysCompareCanonically: true, otherKeysAsPairs: true, dataWrittenAsStored: true, marksNilInPropertyLists: true)
     }
   }
 

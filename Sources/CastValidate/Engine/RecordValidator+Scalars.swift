@@ -1,4 +1,5 @@
 import CastSchema
+import Foundation
 
 /// Scalars other than numbers: Bool, String, Character, URL, UUID, Data, and dates.
 extension RecordValidator {
@@ -119,7 +120,7 @@ extension RecordValidator {
       // The common case, no escapes, is checked on the raw bytes: the text is built for an
       // instance or a message only.
       if !token.hasEscapes, Self.isWellFormed(scanner.bytes(token.span), as: type) {
-        return .value(wantInstance ? Self.normalForm(scanner.string(token), as: type) : nil)
+        return .value(wantInstance ? Self.normalForm(scanner.string(token), as: type, policy: policy) : nil)
       }
       text = scanner.string(token)
     case .number where type == .url && policy.numberToString:
@@ -141,14 +142,23 @@ extension RecordValidator {
         type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
         why: "not \(what)", code: .invalidFormat)
     }
-    return .value(wantInstance ? Self.normalForm(text, as: type) : nil)
+    return .value(wantInstance ? Self.normalForm(text, as: type, policy: policy) : nil)
   }
 
-  /// The value as written: only the value is normalised (UUIDs upper case), messages quote the input as it was.
-  static func normalForm(_ text: String, as type: ScalarType) -> Instance {
-    // NB: a well-formed UUID is ASCII, whose capitals are `ASCIIText.uppercase`'s (what
-    // `UUID.uuidString` writes, and what the clean-record writer writes too).
-    .string(type == .uuid ? String(decoding: text.utf8.map(ASCIIText.uppercase), as: UTF8.self) : text)
+  /// The value as written: only the value is normalised (UUIDs upper case, and `Data` as
+  /// `base64EncodedString()` writes it where `Policy.dataWrittenAsStored`), messages quote the
+  /// input as it was.
+  static func normalForm(_ text: String, as type: ScalarType, policy: Policy) -> Instance {
+    switch type {
+    case .uuid:
+      // NB: a well-formed UUID is ASCII, whose capitals are `ASCIIText.uppercase`'s (what
+      // `UUID.uuidString` writes, and what the clean-record writer writes too).
+      return .string(String(decoding: text.utf8.map(ASCIIText.uppercase), as: UTF8.self))
+    case .data where policy.dataWrittenAsStored && !FormatChecks.onUTF8(text, FormatChecks.isCanonicalBase64):
+      return .string(Data(base64Encoded: text)?.base64EncodedString() ?? text)
+    default:
+      return .string(text)
+    }
   }
 
   /// Whether UTF-8 bytes are a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
@@ -157,7 +167,7 @@ extension RecordValidator {
     case .character: String(decoding: bytes, as: UTF8.self).count == 1
     case .url: FormatChecks.isURL(bytes)
     case .uuid: FormatChecks.isUUID(bytes)
-    default: FormatChecks.isBase64(String(decoding: bytes, as: UTF8.self))
+    default: FormatChecks.isBase64(bytes)
     }
   }
 

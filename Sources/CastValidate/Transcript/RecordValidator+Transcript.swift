@@ -53,6 +53,13 @@ extension RecordValidator {
       if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) { transcript.markBroken() }
       copyLiteral(start, scanner, integer: false, into: transcript)
       return outcome
+    case .scalar(.data) where kind == .string && policy.dataWrittenAsStored:
+      let outcome = try scalar(.data, kind, &scanner, policy: policy, declaration: declaration, build: false)
+      guard case .value = outcome else { return outcome }
+      // NB: base64 Foundation writes back otherwise (`YW==` as `YQ==`) leaves the record to the instance path.
+      if !FormatChecks.isCanonicalBase64(scanner.bytes(JSONSpan(start: start + 1, end: scanner.offset - 1))) { transcript.markBroken() }
+      copyLiteral(start, scanner, integer: false, into: transcript)
+      return outcome
     case .scalar(let type) where Self.keepsLiteral(type, kind):
       let outcome = try scalar(type, kind, &scanner, policy: policy, declaration: declaration, build: false)
       guard case .value = outcome else { return outcome }

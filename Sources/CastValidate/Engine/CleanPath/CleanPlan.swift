@@ -125,6 +125,9 @@ final class CleanPlan: @unchecked Sendable {
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
   /// plain one is vouched for.
   let urlsAsFoundationParses: Bool
+  /// Some model writes `Data` as its bytes' canonical base64 (`Policy.dataWrittenAsStored`): other
+  /// base64 is left to the full walk when writing.
+  let dataWrittenAsStored: Bool
   /// Some model compares keys as Swift's `String` does (`Policy.keysCompareCanonically`): a key
   /// that is not ASCII and matches no property by its bytes, and a dictionary with such a key,
   /// are left to the full walk.
@@ -144,6 +147,7 @@ final class CleanPlan: @unchecked Sendable {
     epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
+    dataWrittenAsStored = plans.contains { $0.policy.dataWrittenAsStored }
     keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
     dictionaryKeysFromSnakeCase = plans.contains { $0.policy.dictionaryKeysFromSnakeCase }
     dictionaryKeysToSnakeCase = plans.contains { $0.policy.dictionaryKeysToSnakeCase }

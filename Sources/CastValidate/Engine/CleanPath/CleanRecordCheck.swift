@@ -217,6 +217,9 @@ final class CleanRecordCheck {
         ? RecordValidator.isWellFormed(scanner.string(token), as: type)
         : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
       guard wellFormed else { return false }
+      if type == .data, plan.dataWrittenAsStored, sink.writes, token.hasEscapes || !FormatChecks.isCanonicalBase64(scanner.bytes(token.span)) {
+        return false
+      }
       if type == .uuid { sink.uuid(token, scanner) } else { sink.string(token, scanner) }
       return true
     case .date:
