@@ -48,6 +48,17 @@ import Testing
     #""2024-02-30T00:00:00Z""#, #""2024-02-32T00:00:00Z""#, #""2024-13-01T00:00:00Z""#, #""2023-12-31T24:00:00Z""#,
     #""2024-01-01T23:59:60Z""#, #""2024-01-01T99:61:99Z""#, #""2024-01-01t00:00:00Z""#, #""2024-01-01 00:00:00Z""#,
     #""2024-01-01T00:00:00z""#, #""2024-01-01T00:00:00+24:00""#, "7e15", "-0.0", "1e16", "1234567890123456",
+    // `.iso8601` reads any count of digits, many zones, and nothing after the zone.
+    #""2024-1-2T3:4:5Z""#, #""24-01-02T03:04:05Z""#, #""002024-001-002T0003:045:05Z""#, #""2024-01-02T99:99:99Z""#,
+    #""2024-01-02T03:04:05+02""#, #""2024-01-02T03:04:05+2""#, #""2024-01-02T03:04:05+123""#, #""2024-01-02T03:04:05+02:0""#,
+    #""2024-01-02T03:04:05+0099""#, #""2024-01-02T03:04:05+02:30:15""#, #""2024-01-02T03:04:05+02:00:""#,
+    #""2024-01-02T03:04:05+02:""#, #""2024-01-02T03:04:05+18:00""#, #""2024-01-02T03:04:05-18:00""#,
+    #""2024-01-02T03:04:05+18:01""#, #""2024-01-02T03:04:05+17:60""#, #""2024-01-02T03:04:05+18:00:01""#,
+    #""2024-01-02T03:04:05Zjunk""#, #""2024-01-02T03:04:05+02:00 x""#, #""2024-01-02T03:04:05UTC""#,
+    #""2024-01-02T03:04:05gmt-0130""#, #""2024-01-02T03:04:05UTC+""#, #""2024-01-02T03:04:05UT""#, #""2024-01-02T03:04:05 Z""#,
+    #""2024-01-02T03:04:05+""#, #""2024-01-02T03:04:05.123456789Z""#, #""2024-01-02T03:04:05.1234567891Z""#,
+    #""2024-01-02T03:04:05.Z""#, #""2024-01-32T00:00:00Z""#, #""2024-00-01T00:00:00Z""#, #""2024-01-02T03:04Z""#,
+    #""2024--01-02T03:04:05Z""#, #""2024-01-02T03::05Z""#, #""20240102T030405Z""#,
   ]
 
   @Test("a Date under each strategy: JSONDecoder's verdict, JSONEncoder's output", arguments: Strategy.allCases, values)
@@ -72,5 +83,32 @@ import Testing
     #expect(actual == expected, "castctl \(output)")
     // A number is JSONEncoder's bytes too (`7e15` is written `7000000000000000`).
     if !encoded.contains("\"d\":\"") { #expect(output == encoded) }
+  }
+
+  /// Strings built from the pieces `.iso8601` reads and the ways they go wrong; years from 1583,
+  /// where Foundation's calendar is the Gregorian one castctl counts in.
+  @Test("random .iso8601 strings: read as JSONDecoder reads them, as the same instant", arguments: 0..<4)
+  func randomISO8601(seed: UInt64) throws {
+    var generator = SeededGenerator(seed: seed)
+    let parts: [[String]] = [
+      ["2024", "1970", "02024", "9999", "1583"], ["-", "-", "--", ""], ["1", "01", "12", "13", "0", "001"], ["-", "-", ":"],
+      ["2", "02", "29", "31", "32", "0", "002"], ["T", "T", "T", "t", " "], ["3", "03", "99", "0003", "24", ""], [":", ":", ""],
+      ["4", "04", "60", "045", ""], [":", ":", "", "."], ["5", "05", "61", "0", ""],
+      ["", "", ".5", ".123456789", ".1234567891", ".", ",5"],
+      ["Z", "z", "+02", "+2", "+123", "+02:0", "+0099", "+02:30:15", "+02:", "+18:00", "+18:01", "-18:00", "UTC", "gmt-0130",
+        "UTC+", "UT", " Z", "+", "", "-00:00", "+17:60"],
+      ["", "", "junk", " ", ":", "0"],
+    ]
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    for _ in 0..<1_500 {
+      let text = parts.map { $0.randomElement(using: &generator) ?? "" }.joined()
+      let json = try JSONSerialization.data(withJSONObject: ["d": text])
+      let expected = (try? decoder.decode(D.self, from: json))?.d.timeIntervalSince1970
+      let actual = DateText.parseISO8601(text, rollingOver: true)
+      let said = (castctl: actual.map { "\($0)" } ?? "nil", foundation: expected.map { "\($0)" } ?? "nil")
+      #expect((actual == nil) == (expected == nil), "\(text): castctl \(said.castctl), JSONDecoder \(said.foundation)")
+      if let actual, let expected { #expect(abs(actual - expected) < 1e-6, "\(text)") }
+    }
   }
 }

@@ -3,9 +3,8 @@ import Foundation
 /// Dates without the machine's time zone: ISO-8601 in, ISO-8601 UTC out (semantics §4).
 enum DateText {
   /// Seconds since 1970 of `YYYY-MM-DDTHH:MM:SS[.fff](Z|±hh:mm|±hhmm)`; nil when not that shape.
-  /// `rollingOver`: as `JSONDecoder`'s `.iso8601` strategy reads it (checked on this machine):
-  /// `T` only, any day 01–31 of any month and any two-digit hour, minute and second, the excess
-  /// carried into the next unit (`2024-02-30` is March 1st, `T24:00` the next midnight).
+  /// `rollingOver`: as `JSONDecoder`'s `.iso8601` strategy reads it (`parseFoundationISO8601`),
+  /// the excess of a day or a time carried into the next unit (`2024-02-30` is March 1st).
   static func parseISO8601(_ text: String, rollingOver: Bool = false) -> Double? {
     Array(text.utf8).withUnsafeBytes { parseISO8601(bytes: $0, rollingOver: rollingOver) }
   }
@@ -31,6 +30,7 @@ enum DateText {
 
   /// As `parseISO8601(_:)`, straight from the bytes of a string token.
   static func parseISO8601(bytes b: UnsafeRawBufferPointer, rollingOver: Bool = false) -> Double? {
+    if rollingOver { return parseFoundationISO8601(b) }
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= b.count else { return nil }
       var value = 0
@@ -42,12 +42,11 @@ enum DateText {
     }
     guard b.count >= 20, let year = digits(0, 4), b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
       b[7] == UInt8(ascii: "-"), let day = digits(8, 2),
-      b[10] == UInt8(ascii: "T") || (!rollingOver && (b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "))),
+      b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t") || b[10] == UInt8(ascii: " "),
       let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2), b[16] == UInt8(ascii: ":"),
       let second = digits(17, 2)
     else { return nil }
-    guard (1...12).contains(month), day >= 1,
-      rollingOver ? day <= 31 : day <= daysIn(month: month, year: year) && hour < 24 && minute < 60 && second < 61
+    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60, second < 61
     else { return nil }
     var index = 19
     var fraction = 0.0

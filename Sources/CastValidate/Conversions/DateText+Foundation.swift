@@ -1,0 +1,108 @@
+/// `JSONDecoder`'s `.iso8601` strategy as Foundation reads it on Swift 6.3.1 (probed on this
+/// machine, `CodableDateTests`), which is looser than ISO 8601 in most ways: every number may have
+/// any count of digits (`2024-1-2T3:4:5Z`, a year `24` is the year 24), a day may be any of 1–31 in
+/// any month and the time any numbers, the excess carried over (`2024-02-30` is March 1st,
+/// `T99:99:99` rolls into the next days); the zone is `Z`, `UTC` or `GMT` (in any case, with or
+/// without an offset) or an offset of one or two hour digits with optional minutes and seconds
+/// (`+2`, `+0230`, `+02:30:15`), at most 18 hours; and whatever follows the zone is not read
+/// (`…Zjunk`). Fractional seconds have one to nine digits.
+extension DateText {
+  /// Seconds since 1970 of a string `JSONDecoder`'s `.iso8601` reads; nil when it throws (or the
+  /// numbers are too large to add up, where it throws too).
+  static func parseFoundationISO8601(_ b: UnsafeRawBufferPointer) -> Double? {
+    var reader = FieldReader(bytes: b)
+    guard let year = reader.number(), reader.skip(UInt8(ascii: "-")), let month = reader.number(), (1...12).contains(month),
+      reader.skip(UInt8(ascii: "-")), let day = reader.number(), (1...31).contains(day), reader.skip(UInt8(ascii: "T")),
+      let hour = reader.number(), reader.skip(UInt8(ascii: ":")), let minute = reader.number(),
+      reader.skip(UInt8(ascii: ":")), let second = reader.number()
+    else { return nil }
+    var fraction = 0.0
+    if reader.skip(UInt8(ascii: ".")) {
+      let start = reader.index
+      guard let digits = reader.number(maxDigits: 9), !reader.atDigit else { return nil }
+      var scale = 1.0
+      for _ in start..<reader.index { scale *= 10 }
+      fraction = Double(digits) / scale
+    }
+    // NB: a larger year is no date castctl writes (`representable`), and would overflow here.
+    guard year <= 999_999, let offset = reader.zoneOffset() else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let (daySeconds, overflow) = days.multipliedReportingOverflow(by: 86400)
+    guard !overflow else { return nil }
+    let time = [hour.multipliedReportingOverflow(by: 3600), minute.multipliedReportingOverflow(by: 60)]
+    guard !time.contains(where: \.overflow) else { return nil }
+    var total = daySeconds
+    for part in [time[0].partialValue, time[1].partialValue, second, -offset] {
+      let (sum, overflow) = total.addingReportingOverflow(part)
+      guard !overflow else { return nil }
+      total = sum
+    }
+    return Double(total) + fraction
+  }
+}
+
+/// Reads the numbers and separators of a `.iso8601` string from its bytes.
+private struct FieldReader {
+  let bytes: UnsafeRawBufferPointer
+  var index = 0
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  var atDigit: Bool { index < bytes.count && Self.isDigit(bytes[index]) }
+
+  /// Consumes `byte` if it is next.
+  mutating func skip(_ byte: UInt8) -> Bool {
+    guard index < bytes.count, bytes[index] == byte else { return false }
+    index += 1
+    return true
+  }
+
+  /// One or more digits (at most `maxDigits`), as a number; nil when none, or past 18 digits,
+  /// which no date Foundation reads has.
+  mutating func number(maxDigits: Int = 18) -> Int? {
+    let start = index
+    var value = 0
+    while atDigit, index - start < maxDigits {
+      value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
+      index += 1
+    }
+    guard index > start, !(maxDigits == 18 && atDigit) else { return nil }
+    return value
+  }
+
+  /// The zone's offset east of UTC in seconds; nil when there is no zone Foundation reads.
+  mutating func zoneOffset() -> Int? {
+    guard index < bytes.count else { return nil }
+    let lead = bytes[index] | 0x20
+    if lead == UInt8(ascii: "z") { return 0 }
+    if lead == UInt8(ascii: "u") || lead == UInt8(ascii: "g") {
+      let name = lead == UInt8(ascii: "u") ? "utc" : "gmt"
+      guard index + 3 <= bytes.count, zip(bytes[index..<index + 3], name.utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+      index += 3
+      // NB: `UTC` or `GMT` alone is UTC, and whatever follows it that is no sign is not read.
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return 0 }
+    }
+    guard bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") else { return nil }
+    let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+    index += 1
+    guard let hours = number(maxDigits: 2) else { return nil }
+    var seconds = hours * 3600
+    // Minutes after a `:` (then required) or straight after the hours; then seconds likewise,
+    // though a `:` with nothing after it is read past.
+    if skip(UInt8(ascii: ":")) || atDigit {
+      guard let minutes = number(maxDigits: 2) else { return nil }
+      seconds += minutes * 60
+      _ = skip(UInt8(ascii: ":"))
+      if let extra = number(maxDigits: 2) { seconds += extra }
+    }
+    // NB: the offsets `TimeZone(secondsFromGMT:)` makes a zone of.
+    guard seconds <= 18 * 3600 else { return nil }
+    return sign * seconds
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+}
