@@ -193,3 +193,30 @@ extension RegistryTests {
     if text == "Usr" { #expect(diagnostic.notes.map(\.message) == ["did you mean 'User'?"]) }
   }
 }
+
+/// One `let` or `var` declaring several properties.
+extension RegistryTests {
+  static let bindingsModel = """
+    struct Geo {
+      let lat, lon: Double //! range -180...180
+      var count = 1, name: String?
+      var a, b: [Int], c = "x"
+    }
+
+    """
+
+  @Test(
+    "each property of 'let a, b: T' is declared, typed by the next annotation, with the declaration's directives",
+    arguments: [
+      ("lat", "Double", false, 1), ("lon", "Double", false, 1), ("count", "Int", false, 0), ("name", "String", true, 0),
+      ("a", "[Int]", false, 0), ("b", "[Int]", false, 0), ("c", "String", false, 0),
+    ])
+  func severalBindings(_ name: String, _ type: String, _ optional: Bool, _ checks: Int) throws {
+    let registry = Self.registry(Self.bindingsModel)
+    let property = try #require(registry.property("Geo", name))
+    #expect(property.type.description == type)
+    #expect((property.optionality != .none) == optional)
+    #expect(property.checks.count == checks)
+    #expect(property.isMapped)
+  }
+}

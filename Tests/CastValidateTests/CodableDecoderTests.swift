@@ -42,6 +42,7 @@ import Testing
     let points: [Point: Int]?
     let lists: [[Int]: Int]?
     lazy var lazyCount: Int = 3
+    let low, high: Int?
   }
 
   static let schema = """
@@ -79,6 +80,7 @@ import Testing
       let points: [Point: Int]?
       let lists: [[Int]: Int]?
       lazy var lazyCount: Int = 3
+      let low, high: Int?
     }
     """
 
@@ -138,6 +140,8 @@ import Testing
     ("points", #"[{"x": 1}, "a"]"#), ("points", #"[[1], 1]"#),
     // A lazy var is not coded: its key is not read.
     ("lazyCount", #""x""#),
+    // `let low, high: Int?` declares two properties of the type.
+    ("low", "1"), ("high", #""x""#), ("low", "null"),
     ("lists", "[[1, 2], 1, [2, 1], 2]"), ("lists", "[[1, 2], 1, [1, 2], 2]"), ("lists", #"[[1, "x"], 1]"#), ("lists", "[1, 1]"),
   ]
 

@@ -87,14 +87,15 @@ extension Parser {
     // NB: nearly every member is a property: its keyword is matched as bytes, not decoded.
     if isKeyword("var") || isKeyword("let") {
       let attributes = modifiers.contains { $0.hasPrefix("@") } ? wrapperAttributes(from: firstToken) : []
-      let property = parseProperty(start: start, pending: &pending)
-      if modifiers.contains("static") {
-        warnSkipped("static property '\(source.name(at: property.nameRange))'", at: property.range)
-      } else {
-        let name = NameSyntax(text: source.name(at: property.nameRange), range: property.nameRange)
-        model.propertyWrappers += attributes.map { PropertyWrapperSyntax(wrapper: $0, property: name) }
-        if modifiers.contains("lazy") { model.lazyProperties.append(name) }
-        append(property, to: &model)
+      for property in parseBindings(start: start, pending: &pending) {
+        if modifiers.contains("static") {
+          warnSkipped("static property '\(source.name(at: property.nameRange))'", at: property.range)
+        } else {
+          let name = NameSyntax(text: source.name(at: property.nameRange), range: property.nameRange)
+          model.propertyWrappers += attributes.map { PropertyWrapperSyntax(wrapper: $0, property: name) }
+          if modifiers.contains("lazy") { model.lazyProperties.append(name) }
+          append(property, to: &model)
+        }
       }
       return
     }
@@ -217,13 +218,35 @@ extension Parser {
 
   /// A property from its keyword on; `pending` are the own-line directives above it, which
   /// become its first.
-  mutating func parseProperty(start: Int, pending: inout [DirectiveSyntax], keywordless: Bool = false)
-    -> PropertyDeclSyntax
-  {
-    let isLet = !keywordless && isKeyword("let")
-    if !keywordless { advance() }
+  /// `let` / `var` and every property it declares: `let lat, lon: Double` is two properties of
+  /// type `Double` (a name with neither a type nor a value takes the next one's type, as Swift
+  /// reads it), and the declaration's directives are each one's.
+  mutating func parseBindings(start: Int, pending: inout [DirectiveSyntax]) -> [PropertyDeclSyntax] {
+    let isLet = isKeyword("let")
+    var bindings = [parseProperty(start: start, pending: &pending)]
+    while isPunctuation(","), !current.startsLine {
+      advance()
+      var none: [DirectiveSyntax] = []
+      bindings.append(parseProperty(start: current.range.lowerBound, pending: &none, continuing: isLet))
+    }
+    guard let last = bindings.last, bindings.count > 1 else { return bindings }
+    var next = last
+    for index in bindings.indices.dropLast().reversed() {
+      if !bindings[index].hasType, !bindings[index].hasDefaultValue { bindings[index].takeType(of: next) }
+      if bindings[index].directiveIndices.isEmpty { bindings[index].shareDirectives(of: last) }
+      next = bindings[index]
+    }
+    return bindings
+  }
+
+  /// `continuing`: a declaration's second or later property, after its `,` (`let` when true).
+  mutating func parseProperty(
+    start: Int, pending: inout [DirectiveSyntax], keywordless: Bool = false, continuing: Bool? = nil
+  ) -> PropertyDeclSyntax {
+    let isLet = continuing ?? (!keywordless && isKeyword("let"))
+    if !keywordless, continuing == nil { advance() }
     var nameRange = current.range.lowerBound..<current.range.lowerBound
-    if current.kind == .identifier, !current.startsLine || keywordless {
+    if current.kind == .identifier, !current.startsLine || keywordless || continuing != nil {
       nameRange = current.range
       advance()
     } else {
@@ -259,7 +282,9 @@ extension Parser {
       }
       collectTrailingDirectives(into: &property)
     }
-    if !current.startsLine, !atEnd, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";") {
+    if !current.startsLine, !atEnd, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";"),
+      keywordless || !isPunctuation(",")
+    {
       error(
         SyntaxMessages.unexpectedToken(describe(current), "after property '\(source.name(at: nameRange))'"),
         at: current.range)

@@ -223,6 +223,21 @@ package struct PropertyDeclSyntax: Sendable, Hashable {
   mutating func addDirective() {
     directiveCount += 1
   }
+
+  /// Whether a type is annotated.
+  var hasType: Bool { typeIndex != Self.noType }
+  /// Whether a `= default` follows.
+  var hasDefaultValue: Bool { defaultIndex >= 0 }
+
+  /// Takes `other`'s annotated type: `p` in `var p, q: Int`.
+  mutating func takeType(of other: PropertyDeclSyntax) {
+    (typeIndex, typeStart, typeEnd, typeNameEnd, suffix) = (other.typeIndex, other.typeStart, other.typeEnd, other.typeNameEnd, other.suffix)
+  }
+
+  /// Reads `other`'s directives as its own: one declaration's properties share them.
+  mutating func shareDirectives(of other: PropertyDeclSyntax) {
+    (firstDirective, directiveCount) = (other.firstDirective, other.directiveCount)
+  }
 }
 
 /// A type's outermost `?` (optional) or `!` (implicitly unwrapped), kept apart from what it wraps.
