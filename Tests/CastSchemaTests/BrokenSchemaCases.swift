@@ -27,6 +27,12 @@ extension BrokenCase {
     BrokenCase("missing class name", "class 1️⃣{\n}\n", "expected-token", message: "a name"),
     BrokenCase("unclosed array type", "class A {\n  var a: [Int1️⃣\n}\n", "expected-token", message: "']'"),
     BrokenCase("property without 'var'", "class A {\n  1️⃣name: String\n}\n", "missing-var", .warning),
+    BrokenCase(
+      "'#endif' with no '#if'", "class A {\n  var x: Int\n  1️⃣#endif\n}\n", "unexpected-token", message: "'#endif'"),
+    BrokenCase(
+      "'#else' with no '#if'", "class A {\n  var x: Int\n  1️⃣#else\n}\n", "unexpected-token", message: "'#else'"),
+    BrokenCase(
+      "'#if' never closed", "class A {\n  1️⃣#if DEBUG\n  var x: Int\n}\n", "expected-token", message: "'#endif'"),
   ]
 
   static let names: [BrokenCase] = [

@@ -220,3 +220,38 @@ extension RegistryTests {
     #expect(property.isMapped)
   }
 }
+
+/// `#if` blocks: the first branch is read, the others skipped, nested blocks too.
+extension RegistryTests {
+  @Test(
+    "an '#if' block's first branch is read and its '#elseif' and '#else' branches are not",
+    arguments: [
+      ("first", true), ("nestedFirst", true), ("nestedElse", false), ("elseIf", false), ("otherwise", false), ("after", true),
+    ])
+  func conditionalBlocks(_ name: String, _ declared: Bool) throws {
+    let model = """
+      #if canImport(Foundation)
+      import Foundation
+      #endif
+      struct M {
+        #if DEBUG
+        var first: Int
+        #if os(Linux)
+        var nestedFirst: Int
+        #else
+        var nestedElse: Int
+        #endif
+        #elseif TESTING
+        var elseIf: Int
+        #else
+        var otherwise: Int
+        #endif
+        var after: Int
+      }
+
+      """
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "m.swift", text: model)])
+    #expect((registry.property("M", name) != nil) == declared)
+    #expect(diagnostics.map(\.code) == Array(repeating: "conditional-compilation", count: 3))
+  }
+}

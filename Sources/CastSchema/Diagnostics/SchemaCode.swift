@@ -13,6 +13,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case missingVar = "missing-var"
   case skippedDeclaration = "skipped-declaration"
   case skippedMember = "skipped-member"
+  case conditionalCompilation = "conditional-compilation"
   // Names and types.
   case unknownType = "unknown-type"
   case unsupportedType = "unsupported-type"
@@ -64,7 +65,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
       .codableSnakeCaseUnreachable, .codableCaseNotCoded, .duplicateSetElement, .repeatedAlternative:
       .warning
-    case .skippedDeclaration, .skippedMember, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
+    case .skippedDeclaration, .skippedMember, .conditionalCompilation, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
     default:
       .error
@@ -84,6 +85,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .missingVar: "`name: Type` without `var` or `let`, read as a property"
     case .skippedDeclaration: "a declaration that holds no model (a function, a protocol, a global), read past"
     case .skippedMember: "a member that holds no data in JSON (a static property, a method), read past"
+    case .conditionalCompilation: "an '#if' block: castctl reads its first branch, and skips '#elseif' and '#else' branches"
     case .unknownType: "a type that is neither built in nor declared in a loaded file"
     case .unsupportedType: "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum"
     case .duplicateModel: "two models or enums with one name"
@@ -141,6 +143,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .missingVar: SchemaCodeExample("struct A {\n  name: String\n}\n")
     case .skippedDeclaration: SchemaCodeExample("func helper() {}\nstruct A {\n  var x: Int\n}\n")
     case .skippedMember: SchemaCodeExample("struct A {\n  var x: Int\n  static var count: Int = 0\n}\n")
+    case .conditionalCompilation:
+      SchemaCodeExample("struct A: Codable {\n  var x: Int\n  #if DEBUG\n  var trace: String?\n  #endif\n}\n", file: "example.swift")
     case .unknownType: SchemaCodeExample("struct A {\n  var s: Strin\n}\n")
     case .unsupportedType: SchemaCodeExample("struct A {\n  let z: (Int, String)\n}\n")
     case .duplicateModel: SchemaCodeExample("enum E {\n  case a\n}\nstruct E {\n}\n")

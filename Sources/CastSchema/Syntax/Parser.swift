@@ -21,9 +21,10 @@ package struct Parser {
 
   /// Parses one file; `file` is its index for diagnostics' ranges.
   package static func parse(_ source: SourceFile, file: Int) -> (SourceFileSyntax, [Diagnostic]) {
-    let (tokens, lexDiagnostics) = Lexer.tokenize(source, file: file)
+    let (lexed, lexDiagnostics) = Lexer.tokenize(source, file: file)
+    let (tokens, conditionals) = ConditionalBlocks.firstBranches(lexed, in: source, file: file)
     var parser = Parser(source: source, file: file, tokens: tokens)
-    parser.diagnostics = lexDiagnostics
+    parser.diagnostics = lexDiagnostics + conditionals
     let tree = parser.parseSourceFile()
     return (tree, capped(parser.diagnostics.sorted { $0.range.bytes.lowerBound < $1.range.bytes.lowerBound }))
   }

@@ -1,5 +1,11 @@
 /// Catalogue of syntax diagnostics; the code is the stable ID users see. Alphabetical.
 enum SyntaxMessages {
+  static func conditionalBlock(_ line: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .conditionalCompilation,
+      text: "castctl cannot know the build's flags: it reads the first branch of '\(line)' and skips any '#elseif' or '#else' branch")
+  }
+
   static func expected(_ what: String, after context: String) -> DiagnosticMessage {
     DiagnosticMessage(.expectedToken, text: "expected \(what) \(context)")
   }
@@ -19,6 +25,12 @@ enum SyntaxMessages {
     DiagnosticMessage(
       .nestingTooDeep,
       text: "nested more than \(limit) levels deep; castctl skips what is nested here")
+  }
+
+  static let unclosedConditional = DiagnosticMessage(.expectedToken, text: "expected '#endif' to close this '#if'")
+
+  static func unmatchedConditional(_ word: String) -> DiagnosticMessage {
+    DiagnosticMessage(.unexpectedToken, text: "unexpected '\(word)' with no open '#if'")
   }
 
   static let tooManyErrors = DiagnosticMessage(

@@ -1,0 +1,61 @@
+/// `#if` / `#elseif` / `#else` / `#endif` around declarations or members. castctl cannot know the
+/// flags a build is compiled with, so it reads each block's first branch (the `#if` one) and drops
+/// the tokens of the others before parsing, with a note at the `#if`; an unmatched `#endif` or an
+/// `#if` never closed is an error, as it is to swiftc.
+enum ConditionalBlocks {
+  /// The tokens the parser reads, and what was said about the blocks.
+  static func firstBranches(_ tokens: [Token], in source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    guard tokens.contains(where: { $0.kind == .punctuation && $0.lead == UInt8(ascii: "#") }) else { return (tokens, []) }
+    var kept: [Token] = []
+    kept.reserveCapacity(tokens.count)
+    var diagnostics: [Diagnostic] = []
+    // The open blocks, innermost last: where each `#if` line is, and whether its parent is skipped.
+    var open: [(line: Range<Int>, parentSkipped: Bool)] = []
+    var skipping = false
+    var index = 0
+    while index < tokens.count {
+      guard let word = directive(at: index, tokens, source) else {
+        if !skipping || tokens[index].kind == .endOfFile { kept.append(tokens[index]) }
+        index += 1
+        continue
+      }
+      // The directive's line: `#if canImport(Foundation)` up to the next line.
+      var end = index + 2
+      while end < tokens.count, !tokens[end].startsLine, tokens[end].kind != .endOfFile { end += 1 }
+      let line = tokens[index].range.lowerBound..<tokens[end - 1].range.upperBound
+      let range = SourceRange(file: file, bytes: line)
+      switch word {
+      case "if":
+        if !skipping { diagnostics.append(Diagnostic(SyntaxMessages.conditionalBlock(source.text(line)), at: range)) }
+        open.append((line, skipping))
+      case "elseif", "else":
+        if open.isEmpty {
+          diagnostics.append(Diagnostic(SyntaxMessages.unmatchedConditional("#" + word), at: range))
+        } else {
+          skipping = true
+        }
+      default:
+        if let block = open.popLast() {
+          skipping = block.parentSkipped
+        } else {
+          diagnostics.append(Diagnostic(SyntaxMessages.unmatchedConditional("#endif"), at: range))
+        }
+      }
+      index = end
+    }
+    for block in open {
+      diagnostics.append(Diagnostic(SyntaxMessages.unclosedConditional, at: SourceRange(file: file, bytes: block.line)))
+    }
+    return (kept, diagnostics)
+  }
+
+  /// `if`, `elseif`, `else` or `endif` when the token at `index` starts a line with one of them.
+  private static func directive(at index: Int, _ tokens: [Token], _ source: SourceFile) -> String? {
+    let hash = tokens[index]
+    guard hash.kind == .punctuation, hash.lead == UInt8(ascii: "#"), hash.startsLine, index + 1 < tokens.count else { return nil }
+    let word = tokens[index + 1]
+    guard word.kind == .identifier, word.range.lowerBound == hash.range.upperBound else { return nil }
+    let text = source.text(word.range)
+    return ["if", "elseif", "else", "endif"].contains(text) ? text : nil
+  }
+}
