@@ -57,13 +57,14 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case codableCustomCoding = "codable-custom-coding"
   case codableCaseNotCoded = "codable-case-not-coded"
   case codablePropertyWrapper = "codable-property-wrapper"
+  case codableNotCodable = "codable-not-codable"
 
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
     switch self {
     case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
-      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .duplicateSetElement, .repeatedAlternative:
+      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .codableNotCodable, .duplicateSetElement, .repeatedAlternative:
       .warning
     case .skippedDeclaration, .skippedMember, .conditionalCompilation, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
@@ -126,6 +127,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableCaseNotCoded: "Codable: an enum case left out of the enum's `CodingKeys`, never decoded (JSONEncoder throws on it)"
     case .codablePropertyWrapper:
       "Codable: a property wrapper (`@Published`, `@Clamped`) castctl cannot run; the property is read as its declared type"
+    case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`), which swiftc refuses"
     }
   }
 
@@ -193,6 +195,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
         "enum Shape: Codable {\n  case none\n  case circle(radius: Double)\n  enum CodingKeys: String, CodingKey { case none }\n}\n", file: "example.swift")
     case .codablePropertyWrapper:
       SchemaCodeExample("struct A: Codable {\n  @Trimmed var name: String\n}\n", file: "example.swift")
+    case .codableNotCodable: SchemaCodeExample("struct A: Codable {\n  var extra: [String: Any]\n}\n", file: "example.swift")
     case .codableCustomCoding:
       SchemaCodeExample(
         "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\n", file: "example.swift")

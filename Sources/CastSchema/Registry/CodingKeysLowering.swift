@@ -67,6 +67,11 @@ extension RegistryBuilder {
     for index in properties.indices {
       let property = properties[index]
       guard property.usage == .normal else { continue }
+      // NB: a template's parameters stand as `Any` while it is checked.
+      if !resolver.isCheckingTemplate, let part = property.type.nonCodablePart {
+        diagnostics.append(
+          Diagnostic(SchemaMessages.codableNotCodable(property.name, property.type.description, part, decl.name.text), at: property.range))
+      }
       let listed = keyByName?[property.name]
       if property.isLet, property.defaultValue != nil {
         // NB: the synthesized encode(to:) still writes it, so it keeps its key; the engine never
@@ -135,5 +140,18 @@ extension RegistryBuilder {
     property.usage = .ignored
     property.keys = []
     property.isRequired = false
+  }
+}
+
+extension TypeRef {
+  /// The part of the type that is not `Codable` (`Character`, `NSNumber`, `Any`), which swiftc
+  /// refuses in a synthesized conformance; nil when every part is.
+  fileprivate var nonCodablePart: String? {
+    switch self {
+    case .scalar(.character), .scalar(.number), .any, .anyObject, .anyArray: description
+    case .scalar, .model, .enumeration: nil
+    case .array(let element), .set(let element), .optional(let element): element.nonCodablePart
+    case .dictionary(let key, let value): key.nonCodablePart ?? value.nonCodablePart
+    }
   }
 }
