@@ -30,12 +30,23 @@ final class DatePatterns: Sendable {
   static let shared = DatePatterns()
 
   private let cache = Mutex<[String: Compiled]>([:])
+  private let formatters = Mutex<[String: LockedFormatter]>([:])
 
   /// The compiled form of `pattern`, made the first time it is asked for.
   func compiled(_ pattern: String) -> Compiled {
     if let known = cache.withLock({ $0[pattern] }) { return known }
     let made: Compiled = DatePattern(pattern).map(Compiled.compiled) ?? .formatter(LockedFormatter(pattern: pattern))
     cache.withLock { $0[pattern] = made }
+    return made
+  }
+
+  /// A `DateFormatter` of `pattern` even where a `DatePattern` covers it: what `JSONDecoder`'s
+  /// `.formatted` strategy reads, which is looser (surrounding white space, more digits, `January`
+  /// for `MMM`), asked only of text the compiled pattern does not read.
+  func formatter(_ pattern: String) -> LockedFormatter {
+    if let known = formatters.withLock({ $0[pattern] }) { return known }
+    let made = LockedFormatter(pattern: pattern)
+    formatters.withLock { $0[pattern] = made }
     return made
   }
 }

@@ -230,11 +230,16 @@ extension RecordValidator {
       }
       let text = scanner.string(token)
       var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text, rollingOver: strict) : nil
-      if parsed == nil, case .pattern(let pattern) = format { parsed = DateText.parse(text, pattern: pattern) }
+      if parsed == nil, case .pattern(let pattern) = format {
+        parsed = DateText.parse(text, pattern: pattern)
+        // NB: JSONDecoder's `.formatted` asks a DateFormatter, which reads more than the pattern spells.
+        if parsed == nil, strict { parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 } }
+      }
       if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
       guard let value = parsed else {
         let expected: String
         switch format {
+        case .pattern(let pattern) where strict: expected = "a date (\(pattern))"
         case .pattern(let pattern): expected = "a date (\(pattern), ISO-8601 or epoch seconds)"
         case .epochMilliseconds: expected = "a date (ISO-8601 or epoch milliseconds)"
         default: expected = "a date (ISO-8601 or epoch seconds)"
