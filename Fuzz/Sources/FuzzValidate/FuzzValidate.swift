@@ -179,6 +179,7 @@ enum FuzzSchema {
   static let codableText = """
     enum Role: String, Codable { case admin, editor, viewer }
     enum Level: Int, Codable { case low = 1, mid, high = 10 }
+    enum Keyed: String, Codable, CodingKeyRepresentable { case darkRed, light_blue }
     struct Coded: Codable {
         let id: Int
         var name: String?
@@ -188,8 +189,17 @@ enum FuzzSchema {
         var named: [String: Int]?
         var ids: Set<Int>?
         var counted: [Role: Int]? //! count 0...2
+        var keyed: [Keyed: Int]?
+        var numbered: [Int: String]?
+        var blob: Data?
+        var when: Date?
     }
     """
+
+  /// `codableText` under file-level coder strategies: snake_case keys both ways (an enum's or an
+  /// `Int`'s dictionary keys too) and ISO-8601 dates.
+  static let strategiesText =
+    "//! key-decoding convert-from-snake-case\n//! key-encoding convert-to-snake-case\n//! date-decoding iso8601\n" + codableText
 
   /// Validators of `Plain` with and without the clean-record check, under lenient and strict
   /// options, its keys compared as they stand, under `-i`, and through JsonObject's snake_case
@@ -200,7 +210,7 @@ enum FuzzSchema {
     let variants = [
       (plainText, "Plain", RegistryOptions()), (plainText, "Plain", RegistryOptions(caseInsensitiveKeys: true)),
       (jsonObject, "Plain", RegistryOptions()), (pathsText, "Paths", RegistryOptions()),
-      (codableText, "Coded", RegistryOptions()),
+      (codableText, "Coded", RegistryOptions()), (strategiesText, "Coded", RegistryOptions()),
     ]
     return variants.flatMap { text, model, registryOptions in
       [ValidationOptions(maxDepth: 64), ValidationOptions(strict: true, unknownKeys: .warn, maxDepth: 64)]
@@ -217,7 +227,7 @@ enum FuzzSchema {
   /// clean-record check writing the records it vouches for, and without it), and that style's
   /// encoder.
   static let transcriptPairs: [(DocumentValidator, DocumentValidator, ModelEncoder)] = {
-    [(plainText, "Plain"), (codableText, "Coded")].flatMap { text, model -> [(DocumentValidator, DocumentValidator, ModelEncoder)] in
+    [(plainText, "Plain"), (codableText, "Coded"), (strategiesText, "Coded")].flatMap { text, model -> [(DocumentValidator, DocumentValidator, ModelEncoder)] in
       guard var building = engine(text, model, ValidationOptions(maxDepth: 64)) else { return [] }
       building.build = true
       return KeyStyle.allCases.flatMap { keys in
