@@ -11,11 +11,19 @@ extension DateText {
   /// numbers are too large to add up, where it throws too).
   static func parseFoundationISO8601(_ b: UnsafeRawBufferPointer) -> Double? {
     var reader = FieldReader(bytes: b)
-    guard let year = reader.number(), reader.skip(UInt8(ascii: "-")), let month = reader.number(), (1...12).contains(month),
-      reader.skip(UInt8(ascii: "-")), let day = reader.number(), (1...31).contains(day), reader.skip(UInt8(ascii: "T")),
-      let hour = reader.number(), reader.skip(UInt8(ascii: ":")), let minute = reader.number(),
-      reader.skip(UInt8(ascii: ":")), let second = reader.number()
-    else { return nil }
+    let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    if let fields = FieldReader.fixedLayout(b) {
+      // `YYYY-MM-DDTHH:MM:SS`, the layout nearly every date has, without the digit loops.
+      (year, month, day, hour, minute, second) = fields
+      reader.index = 19
+    } else {
+      guard let y = reader.number(), reader.skip(UInt8(ascii: "-")), let mo = reader.number(), reader.skip(UInt8(ascii: "-")),
+        let d = reader.number(), reader.skip(UInt8(ascii: "T")), let h = reader.number(), reader.skip(UInt8(ascii: ":")),
+        let mi = reader.number(), reader.skip(UInt8(ascii: ":")), let s = reader.number()
+      else { return nil }
+      (year, month, day, hour, minute, second) = (y, mo, d, h, mi, s)
+    }
+    guard (1...12).contains(month), (1...31).contains(day) else { return nil }
     var fraction = 0.0
     if reader.skip(UInt8(ascii: ".")) {
       let start = reader.index
@@ -26,18 +34,23 @@ extension DateText {
     }
     // NB: a larger year is no date castctl writes (`representable`), and would overflow here.
     guard year <= 999_999, let offset = reader.zoneOffset() else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
-    let (daySeconds, overflow) = days.multipliedReportingOverflow(by: 86400)
-    guard !overflow else { return nil }
-    let time = [hour.multipliedReportingOverflow(by: 3600), minute.multipliedReportingOverflow(by: 60)]
-    guard !time.contains(where: \.overflow) else { return nil }
-    var total = daySeconds
-    for part in [time[0].partialValue, time[1].partialValue, second, -offset] {
-      let (sum, overflow) = total.addingReportingOverflow(part)
-      guard !overflow else { return nil }
-      total = sum
-    }
+    // NB: each number has at most 18 digits, so only the products and sums below can overflow.
+    let (days, hours, minutes) = (
+      daysFromCivil(year: year, month: month, day: day).multipliedReportingOverflow(by: 86400),
+      hour.multipliedReportingOverflow(by: 3600), minute.multipliedReportingOverflow(by: 60)
+    )
+    guard !days.overflow, !hours.overflow, !minutes.overflow,
+      let total = Self.sum(days.partialValue, hours.partialValue, minutes.partialValue, second &- offset)
+    else { return nil }
     return Double(total) + fraction
+  }
+
+  /// The sum of the parts, or nil when it overflows.
+  private static func sum(_ a: Int, _ b: Int, _ c: Int, _ d: Int) -> Int? {
+    let (ab, first) = a.addingReportingOverflow(b)
+    let (abc, second) = ab.addingReportingOverflow(c)
+    let (all, third) = abc.addingReportingOverflow(d)
+    return first || second || third ? nil : all
   }
 }
 
@@ -51,6 +64,22 @@ private struct FieldReader {
   }
 
   var atDigit: Bool { index < bytes.count && Self.isDigit(bytes[index]) }
+
+  /// The six numbers of `YYYY-MM-DDTHH:MM:SS` when the text starts so and no digit follows (the
+  /// general reader's numbers would go on); nil otherwise.
+  static func fixedLayout(_ b: UnsafeRawBufferPointer) -> (Int, Int, Int, Int, Int, Int)? {
+    guard b.count > 19, !isDigit(b[19]), b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+      b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":")
+    else { return nil }
+    func two(_ at: Int) -> Int? {
+      guard isDigit(b[at]), isDigit(b[at + 1]) else { return nil }
+      return Int(b[at] &- UInt8(ascii: "0")) * 10 + Int(b[at + 1] &- UInt8(ascii: "0"))
+    }
+    guard let century = two(0), let years = two(2), let month = two(5), let day = two(8), let hour = two(11),
+      let minute = two(14), let second = two(17)
+    else { return nil }
+    return (century * 100 + years, month, day, hour, minute, second)
+  }
 
   /// Consumes `byte` if it is next.
   mutating func skip(_ byte: UInt8) -> Bool {
@@ -102,7 +131,7 @@ private struct FieldReader {
     return sign * seconds
   }
 
-  private static func isDigit(_ byte: UInt8) -> Bool {
+  static func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 }
