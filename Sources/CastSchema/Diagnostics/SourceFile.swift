@@ -58,6 +58,17 @@ package struct SourceFile: Sendable, Hashable {
     return start..<max(start, end)
   }
 
+  /// At most `bytes` bytes of `range` on each side of `offset`, its ends moved onto the starts of
+  /// UTF-8 sequences so that no character is cut in two bytes.
+  package func window(_ range: Range<Int>, around offset: Int, bytes limit: Int) -> Range<Int> {
+    var lower = max(range.lowerBound, offset - limit)
+    var upper = min(range.upperBound, offset + limit)
+    // NB: a continuation byte (10xxxxxx) is no character's start.
+    while lower > range.lowerBound, lower < bytes.count, bytes[lower] & 0xC0 == 0x80 { lower -= 1 }
+    while upper < range.upperBound, upper < bytes.count, bytes[upper] & 0xC0 == 0x80 { upper += 1 }
+    return lower..<max(lower, upper)
+  }
+
   /// The text of a byte range, decoded leniently.
   package func text(_ range: Range<Int>) -> String {
     let lower = min(max(range.lowerBound, 0), bytes.count)

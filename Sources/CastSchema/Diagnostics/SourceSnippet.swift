@@ -12,18 +12,24 @@ package enum SourceSnippet {
     let line = file.location(of: range.lowerBound).line
     let lineBytes = file.lineRange(line)
     let caret = min(max(range.lowerBound, lineBytes.lowerBound), lineBytes.upperBound)
+    // Only the bytes around the caret are read as characters: a long line (a minified file, a
+    // thousand declarations on one line) is not taken apart again for each of its diagnostics.
+    // NB: room for `maxWidth` characters of up to 32 bytes each (an emoji family is 18); a line of
+    // longer characters shows fewer of them.
+    let window = file.window(lineBytes, around: caret, bytes: 32 * maxWidth)
+    let (cutBefore, cutAfter) = (window.lowerBound > lineBytes.lowerBound, window.upperBound < lineBytes.upperBound)
     // NB: a tab is drawn as one space, so the characters before the caret are the columns it moves.
-    var characters = Array(file.text(lineBytes).replacingTabs())
-    var column = file.text(lineBytes.lowerBound..<caret).count + 1
-    var width = max(1, file.text(caret..<min(max(range.upperBound, caret), lineBytes.upperBound)).count)
-    if characters.count > maxWidth {
+    var characters = Array(file.text(window).replacingTabs())
+    var column = file.text(window.lowerBound..<caret).count + 1
+    var width = max(1, file.text(caret..<min(max(range.upperBound, caret), window.upperBound)).count)
+    if characters.count > maxWidth || cutBefore || cutAfter {
       // A window of the line around the caret, so a 10,000-level type or a minified line
       // gives a readable snippet instead of the whole line.
       let keepBefore = min(column - 1, maxWidth / 3)
       let from = column - 1 - keepBefore
       let to = min(characters.count, from + maxWidth)
-      let prefix: [Character] = from > 0 ? ["…"] : []
-      characters = prefix + characters[from..<to] + (to < characters.count ? ["…"] : [])
+      let prefix: [Character] = from > 0 || cutBefore ? ["…"] : []
+      characters = prefix + characters[from..<to] + (to < characters.count || cutAfter ? ["…"] : [])
       column = prefix.count + keepBefore + 1
       width = max(1, min(width, to - from - keepBefore))
     }
