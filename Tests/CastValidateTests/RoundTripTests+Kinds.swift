@@ -151,6 +151,12 @@ extension LedgerKindCase {
         "key-moved /i/1_2 4 → 4 at /i/12",
       ]),
     LedgerKindCase(
+      name: "duplicate-key-collapsed: two enum keys written alike under convert-to-snake-case, the first written",
+      schema: "//! key-encoding convert-to-snake-case\n"
+        + "enum K: String, Codable, CodingKeyRepresentable {\n  case aB, a_b\n}\nstruct M: Codable {\n  let m: [K: Int]\n}\n",
+      json: #"{"m": {"aB": 1, "a_b": 2}}"#,
+      entries: ["key-moved /m/aB 1 → 1 at /m/a_b", "duplicate-key-collapsed /m/a_b 2 → (absent)"]),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: key-value pairs keep a repeated key's first place and last value",
       schema: "enum C: String, Codable {\n  case r, g\n}\nstruct M: Codable {\n  let p: [C: Int]\n}\n",
       json: #"{"p": ["r", 1, "g", 2, "r", 3]}"#,

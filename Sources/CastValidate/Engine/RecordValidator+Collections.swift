@@ -99,6 +99,8 @@ extension RecordValidator {
     let keyStrategies = keyNode.followsKeyStrategies
     let keysFromSnakeCase = keyStrategies && policy.dictionaryKeysFromSnakeCase
     let keysToSnakeCase = keyStrategies && policy.dictionaryKeysToSnakeCase
+    // The keys written so far, where a key strategy may write two keys alike.
+    var writtenKeys: Set<String> = []
     while let key = try scanner.nextKey(&first) {
       path.push(.key(key))
       defer { path.pop() }
@@ -145,7 +147,19 @@ extension RecordValidator {
           transcript.markBroken()
         }
       }
-      if keysToSnakeCase { memberKey = FoundationSnakeCase.toSnakeCase(memberKey) }
+      var collides = false
+      if keysToSnakeCase {
+        memberKey = FoundationSnakeCase.toSnakeCase(memberKey)
+        // Two keys written alike (`aB` and `a_b` as `"a_b"`): JSONEncoder writes either one's
+        // value, varying from run to run; castctl writes the first's.
+        if wantInstance, keyOK, !writtenKeys.insert(memberKey).inserted {
+          collides = true
+          report(
+            .duplicateKey, .warning,
+            "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is written \"\(memberKey.prefix(Excerpt.limit))\", as an earlier key is; this value is not written",
+            at: start, declaration: declaration)
+        }
+      }
       if !wantInstance, let transcript {
         // A key written otherwise than read (`"dark_red"` → `"darkRed"`): the instance path writes it.
         if converted != nil || keysToSnakeCase && !scanner.equals(key, Array(memberKey.utf8)) { transcript.markBroken() }
@@ -154,10 +168,10 @@ extension RecordValidator {
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
       switch outcome {
       case .value(let item) where keyOK:
-        if let item { members.append(InstanceMember(key: memberKey, value: item)) }
+        if let item, !collides { members.append(InstanceMember(key: memberKey, value: item)) }
         continue
       case .null where keyOK && valueOptional:
-        if wantInstance { members.append(InstanceMember(key: memberKey, value: .null)) }
+        if wantInstance, !collides { members.append(InstanceMember(key: memberKey, value: .null)) }
         continue
       case .null:
         report(.nullNotAllowed, .error, "null where \(valueNode.describe(in: schema)) is expected", at: start, declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
