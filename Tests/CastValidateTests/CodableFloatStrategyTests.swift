@@ -16,7 +16,10 @@ import Testing
     let dec: Decimal?
     let i: Int?
     let set: Set<Double>?
+    let keyed: [Double: Int]?
+    let points: Set<FP>?
   }
+  struct FP: Codable, Hashable { let v: Double }
 
   static let schema = """
     struct F: Codable {
@@ -27,7 +30,10 @@ import Testing
       let dec: Decimal?
       let i: Int?
       let set: Set<Double>?
+      let keyed: [Double: Int]?
+      let points: Set<FP>?
     }
+    struct FP: Codable, Hashable { let v: Double }
     """
 
   static let strings = NonConformingFloats(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
@@ -40,6 +46,8 @@ import Testing
     // The decoder compares the bytes as written: an escaped letter is no match.
     // NaN equals nothing, itself included; infinity equals itself.
     #"{"d": 1, "f": 1, "set": ["NaN", "NaN"]}"#, #"{"d": 1, "f": 1, "set": ["+Inf", "+Inf"]}"#,
+    #"{"d": 1, "f": 1, "keyed": ["NaN", 1, "NaN", 1]}"#, #"{"d": 1, "f": 1, "points": [{"v": "NaN"}, {"v": "NaN"}]}"#,
+    #"{"d": 1, "f": 1, "points": [{"v": 1}, {"v": 1.0}]}"#,
     #"{"d": "\u002BInf", "f": 1}"#, #"{"d": "N\u0061N", "f": 1}"#, #"{"d": 1, "f": "-\u0049nf"}"#,
   ]
 

@@ -55,7 +55,8 @@ extension RecordValidator {
             declaration: declaration, expected: keyNode.describe(in: schema), found: "null")
         case .unconvertible: key = nil
         }
-        identity = key.map { SetElementIdentity.of($0, keyNode, in: schema) }
+        // NB: a key holding a NaN has no identity: it equals no other key, and none equals it.
+        identity = key.flatMap { SetElementIdentity.of($0, keyNode, in: schema) }
         earlier = identity.flatMap { places[$0] }
         if let earlier {
           report(
@@ -74,11 +75,11 @@ extension RecordValidator {
           declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
       case .unconvertible: break
       }
-      if let key, let identity, let entry {
+      if let key, let entry {
         if let earlier {
           if wantInstance { items[earlier.item + 1] = entry }
         } else {
-          places[identity] = (items.count, keyStart)
+          if let identity { places[identity] = (items.count, keyStart) }
           if wantInstance { items += [key, entry] }
         }
         continue

@@ -5,24 +5,37 @@ import Foundation
 /// are one `Double`, `0` and `-0.0` too, and `0` and `-0` one `Int`; a collection inside is
 /// compared by its elements' identities, a set and a dictionary in any order, and a model by its
 /// properties' values wherever they came from. A number's instance keeps its literal (so that
-/// output writes it as read), which is not this identity.
+/// output writes it as read), which is not this identity. A value that holds a NaN
+/// (`--non-conforming-floats`) has none: NaN equals nothing, itself included, so neither does it.
 enum SetElementIdentity {
-  static func of(_ item: Instance, _ node: ValueNode, in schema: CompiledSchema) -> Instance {
+  static func of(_ item: Instance, _ node: ValueNode, in schema: CompiledSchema) -> Instance? {
     switch (item, node) {
     case (.number(let text), .scalar(let scalar)):
       return number(text, scalar) ?? item
+    case (.string(let text), .scalar(.double)), (.string(let text), .scalar(.float)), (.string(let text), .scalar(.cgFloat)):
+      return text == schema.registry.options.nonConformingFloats?.nan ? nil : item
     case (.array(let items), .array(let element, _, let isSet)):
       let inner = schema.node(at: element)
-      let identities = items.map { of($0, inner, in: schema) }
+      var identities: [Instance] = []
+      for item in items {
+        guard let identity = of(item, inner, in: schema) else { return nil }
+        identities.append(identity)
+      }
       return .array(isSet ? identities.sorted(by: inAnyOrder) : identities)
     case (.dictionary(let members), .dictionary(_, let value, _)):
       let inner = schema.node(at: value)
-      let identities = members.map { InstanceMember(key: $0.key, value: of($0.value, inner, in: schema)) }
+      var identities: [InstanceMember] = []
+      for member in members {
+        guard let identity = of(member.value, inner, in: schema) else { return nil }
+        identities.append(InstanceMember(key: member.key, value: identity))
+      }
       return .dictionary(identities.sorted { inAnyOrder(.string($0.key), .string($1.key)) })
     case (.model(var instance), .model(let index)):
       let fields = schema.plans[index].fields
       for (position, value) in instance.values.enumerated() where position < fields.count {
-        instance.values[position] = value.map { FieldValue(value: of($0.value, fields[position].node, in: schema), origin: .input) }
+        guard let value else { continue }
+        guard let identity = of(value.value, fields[position].node, in: schema) else { return nil }
+        instance.values[position] = FieldValue(value: identity, origin: .input)
       }
       return .model(instance)
     default:

@@ -98,13 +98,12 @@ struct SetElements {
       return insert(number: SetElementIdentity.floatingValue(value, as: type).bitPattern)
     case (.text, .string(let text)):
       return texts.insert(text: text, at: offset, scanner) != nil
-    case (.floating, .string(let text)) where text == schema.registry.options.nonConformingFloats?.nan:
-      // NaN (`--non-conforming-floats`) equals nothing, itself included: each is an element.
-      return false
     default:
       break
     }
-    return !instances.insert(SetElementIdentity.of(item, element, in: schema)).inserted
+    // NB: an element holding a NaN has no identity: it equals nothing, so it is never repeated.
+    guard let identity = SetElementIdentity.of(item, element, in: schema) else { return false }
+    return !instances.insert(identity).inserted
   }
 
   /// Records a `null` element of a `Set<T?>`; returns whether one came before.
