@@ -28,6 +28,9 @@ extension BrokenCase {
     BrokenCase("unclosed array type", "class A {\n  var a: [Int1️⃣\n}\n", "expected-token", message: "']'"),
     BrokenCase("property without 'var'", "class A {\n  1️⃣name: String\n}\n", "missing-var", .warning),
     BrokenCase(
+      "a name whose next binding's type comes with a value", "class A {\n  let 1️⃣a, b: Double = 1\n}\n", "expected-token",
+      message: "a type annotation"),
+    BrokenCase(
       "'#endif' with no '#if'", "class A {\n  var x: Int\n  1️⃣#endif\n}\n", "unexpected-token", message: "'#endif'"),
     BrokenCase(
       "'#else' with no '#if'", "class A {\n  var x: Int\n  1️⃣#else\n}\n", "unexpected-token", message: "'#else'"),

@@ -67,11 +67,6 @@ extension RegistryBuilder {
     for index in properties.indices {
       let property = properties[index]
       guard property.usage == .normal else { continue }
-      // NB: a template's parameters stand as `Any` while it is checked.
-      if !resolver.isCheckingTemplate, let part = property.type.nonCodablePart {
-        diagnostics.append(
-          Diagnostic(SchemaMessages.codableNotCodable(property.name, property.type.description, part, decl.name.text), at: property.range))
-      }
       let listed = keyByName?[property.name]
       if property.isLet, property.defaultValue != nil {
         // NB: the synthesized encode(to:) still writes it, so it keeps its key; the engine never
@@ -89,6 +84,12 @@ extension RegistryBuilder {
         ignore(&properties[index])
         continue
       }
+      // NB: a template's parameters stand as `Any` while it is checked; a property CodingKeys
+      // leaves out is never coded, so its type need not be Codable.
+      if !resolver.isCheckingTemplate, let part = property.type.nonCodablePart {
+        diagnostics.append(
+          Diagnostic(SchemaMessages.codableNotCodable(property.name, property.type.description, part, decl.name.text), at: property.range))
+      }
       if let listed {
         properties[index].keys = [KeyPath(key: listed)]
         properties[index].keySource = .codingKeys
@@ -97,7 +98,8 @@ extension RegistryBuilder {
         applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
       }
       properties[index].encodedKey = options.encodedKey(codingKey: listed ?? property.name, outputKey: properties[index].outputKey)
-      if property.defaultValue != nil, !property.isLet {
+      // NB: `= nil` is what the synthesized init leaves an absent optional anyway.
+      if let value = property.defaultValue, value != .null, !property.isLet {
         diagnostics.append(
           Diagnostic(SchemaMessages.codableDefaultIgnored(property.name, optional: property.optionality != .none), at: property.range))
         // NB: `decodeIfPresent` sets an optional whatever its default: an absent key leaves it nil.
@@ -105,7 +107,8 @@ extension RegistryBuilder {
       }
     }
     guard let codingKeys else { return }
-    let names = Set(properties.map(\.name))
+    // NB: a lazy var is no stored property to the synthesized conformance, so no CodingKey's.
+    let names = Set(properties.map(\.name)).subtracting(lazy)
     for entry in codingKeys.cases where !names.contains(entry.name.text) {
       diagnostics.append(
         Diagnostic(

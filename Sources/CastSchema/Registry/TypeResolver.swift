@@ -239,9 +239,10 @@ struct TypeResolver {
     case .scalar where anyCodableKey, .model where anyCodableKey, .array where anyCodableKey, .set where anyCodableKey:
       break
     default:
-      report(
-        SchemaMessages.unsupportedType("\(key)", "castctl reads dictionaries keyed by String, an integer type or an enum"),
-        at: keySyntax.range, file: file)
+      let keys = anyCodableKey
+        ? "castctl reads Codable dictionaries keyed by a scalar, an enum, a model, an array or a set"
+        : "castctl reads dictionaries keyed by String, an integer type or an enum"
+      report(SchemaMessages.unsupportedType("\(key)", keys), at: keySyntax.range, file: file)
       return nil
     }
     if key == .scalar(.string), value == .any { return .dictionary(key: key, value: .any) }

@@ -1,7 +1,8 @@
 /// `#if` / `#elseif` / `#else` / `#endif` around declarations or members. castctl cannot know the
-/// flags a build is compiled with, so it reads each block's first branch (the `#if` one) and drops
-/// the tokens of the others before parsing, with a note at the `#if`; an unmatched `#endif` or an
-/// `#if` never closed is an error, as it is to swiftc.
+/// flags a build is compiled with, so it reads each block's first branch whose condition is not
+/// the literal `false` and drops the tokens of the others before parsing, with a note at the
+/// `#if`; an unmatched `#endif` or an `#if` never closed is an error, as it is to swiftc. The
+/// lines of `#warning(…)`, `#error(…)` and `#sourceLocation(…)` are dropped too: they hold no model.
 enum ConditionalBlocks {
   /// The tokens the parser reads, and what was said about the blocks.
   static func firstBranches(_ tokens: [Token], in source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -9,8 +10,9 @@ enum ConditionalBlocks {
     var kept: [Token] = []
     kept.reserveCapacity(tokens.count)
     var diagnostics: [Diagnostic] = []
-    // The open blocks, innermost last: where each `#if` line is, and whether its parent is skipped.
-    var open: [(line: Range<Int>, parentSkipped: Bool)] = []
+    // The open blocks, innermost last: where each `#if` line is, whether its parent is skipped,
+    // and whether one of its branches has been read.
+    var open: [(line: Range<Int>, parentSkipped: Bool, taken: Bool)] = []
     var skipping = false
     var index = 0
     while index < tokens.count {
@@ -24,16 +26,23 @@ enum ConditionalBlocks {
       while end < tokens.count, !tokens[end].startsLine, tokens[end].kind != .endOfFile { end += 1 }
       let line = tokens[index].range.lowerBound..<tokens[end - 1].range.upperBound
       let range = SourceRange(file: file, bytes: line)
+      // NB: `false` is the one condition castctl knows without the build's flags.
+      let isFalse = end == index + 3 && source.text(tokens[index + 2].range) == "false"
       switch word {
       case "if":
         if !skipping { diagnostics.append(Diagnostic(SyntaxMessages.conditionalBlock(source.text(line)), at: range)) }
-        open.append((line, skipping))
+        open.append((line, skipping, !isFalse))
+        skipping = skipping || isFalse
       case "elseif", "else":
-        if open.isEmpty {
+        guard var block = open.popLast() else {
           diagnostics.append(Diagnostic(SyntaxMessages.unmatchedConditional("#" + word), at: range))
-        } else {
-          skipping = true
+          break
         }
+        skipping = block.parentSkipped || block.taken || (word == "elseif" && isFalse)
+        block.taken = block.taken || !skipping
+        open.append(block)
+      case "warning", "error", "sourceLocation":
+        break
       default:
         if let block = open.popLast() {
           skipping = block.parentSkipped
@@ -56,6 +65,6 @@ enum ConditionalBlocks {
     let word = tokens[index + 1]
     guard word.kind == .identifier, word.range.lowerBound == hash.range.upperBound else { return nil }
     let text = source.text(word.range)
-    return ["if", "elseif", "else", "endif"].contains(text) ? text : nil
+    return ["if", "elseif", "else", "endif", "warning", "error", "sourceLocation"].contains(text) ? text : nil
   }
 }

@@ -232,7 +232,16 @@ extension Parser {
     guard let last = bindings.last, bindings.count > 1 else { return bindings }
     var next = last
     for index in bindings.indices.dropLast().reversed() {
-      if !bindings[index].hasType, !bindings[index].hasDefaultValue { bindings[index].takeType(of: next) }
+      if !bindings[index].hasType, !bindings[index].hasDefaultValue {
+        // NB: as swiftc, which takes the next type only where no value comes with it
+        // (`let a, b: Double = 1` is "type annotation missing in pattern").
+        if next.hasDefaultValue || !next.hasType {
+          error(
+            SyntaxMessages.expected("a type annotation", after: "for '\(source.name(at: bindings[index].nameRange))'"),
+            at: bindings[index].nameRange)
+        }
+        bindings[index].takeType(of: next)
+      }
       if bindings[index].directiveIndices.isEmpty { bindings[index].shareDirectives(of: last) }
       next = bindings[index]
     }
