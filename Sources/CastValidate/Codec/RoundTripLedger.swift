@@ -20,9 +20,8 @@ package struct RoundTripLedger {
   /// Of a key's occurrences the first is read (`Policy.duplicateKeyFirstWins`), not the last: in
   /// the model being compared and the collections in it.
   private var firstWins = false
-  /// The key strategies integer and enum dictionary keys follow (`Policy.dictionaryKeysFromSnakeCase`,
-  /// `dictionaryKeysToSnakeCase`), in the model being compared.
-  private var keyStrategies = (fromSnakeCase: false, toSnakeCase: false)
+  /// The policy of the record's target, whose key strategies dictionary keys follow.
+  private var policy = Policy.preset(for: .jsoncast)
   var recordLine: Int?
   package private(set) var entries: [LedgerEntry] = []
 
@@ -54,9 +53,8 @@ package struct RoundTripLedger {
       guard let typeNode = schema.typeNode(type) else { return }
       node = typeNode
     }
-    let policy = schema.targetPolicy(target)
+    policy = schema.targetPolicy(target)
     firstWins = policy.duplicateKeyFirstWins
-    keyStrategies = (policy.dictionaryKeysFromSnakeCase, policy.dictionaryKeysToSnakeCase)
     value(node, input, output, inPath: path, outPath: path)
   }
 
@@ -87,14 +85,10 @@ package struct RoundTripLedger {
       // An integer key is written as its number (`"01"` → `"1"`), and a key strategy may convert
       // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one key.
       var spelled: [String: String] = [:]
-      let keyNode = schema.node(at: keyIndex)
-      let isInteger = schema.integerKeyType(keyNode) != nil
-      let strategies = keyNode.followsKeyStrategies ? keyStrategies : (fromSnakeCase: false, toSnakeCase: false)
-      if isInteger || strategies.fromSnakeCase || strategies.toSnakeCase {
+      let rule = DictionaryKeyRule(key: schema.node(at: keyIndex), policy: policy, schema: schema)
+      if rule.changesKeys {
         inMembers = inMembers.map { member in
-          var written = strategies.fromSnakeCase ? FoundationSnakeCase.fromSnakeCase(member.key) : member.key
-          if isInteger, let number = RecordValidator.integerKey(written) { written = number }
-          if strategies.toSnakeCase { written = FoundationSnakeCase.toSnakeCase(written) }
+          let written = rule.written(rule.read(member.key) ?? member.key)
           guard written != member.key else { return member }
           spelled[written] = member.key
           return JSONMember(key: written, value: member.value)

@@ -96,9 +96,7 @@ extension RecordValidator {
     defer { seen.release() }
     // Integer keys as the numbers they are: `"1"`, `"01"` and `"+1"` are one key of an `[Int: T]`.
     var integerKeys: [IntegerKey: (offset: Int, key: JSONStringToken)] = [:]
-    let keyStrategies = keyNode.followsKeyStrategies
-    let keysFromSnakeCase = keyStrategies && policy.dictionaryKeysFromSnakeCase
-    let keysToSnakeCase = keyStrategies && policy.dictionaryKeysToSnakeCase
+    let rule = DictionaryKeyRule(key: keyNode, policy: policy, schema: schema)
     // The keys written so far, where a key strategy may write two keys alike.
     var writtenKeys: Set<String> = []
     while let key = try scanner.nextKey(&first) {
@@ -107,8 +105,8 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let start = scanner.offset
       // The key the decoder reads, where a key strategy changes it (`"dark_red"` → `darkRed`).
-      let converted = keysFromSnakeCase ? Self.convertedKey(key, scanner) : nil
-      var memberKey = wantInstance || keysToSnakeCase ? converted ?? scanner.string(key) : ""
+      let converted = rule.read(key, scanner)
+      var memberKey = wantInstance || rule.toSnakeCase ? converted ?? scanner.string(key) : ""
       // NB: the key strategies are the codable dialect's, whose keys compare as `String`s, so
       // `seen` keeps a table of texts the converted key joins.
       if let previous = converted.map({ seen.insert(text: $0, at: key.span.start - 1, scanner) }) ?? seen.insert(key, scanner: scanner) {
@@ -140,16 +138,18 @@ extension RecordValidator {
             at: start, declaration: declaration, related: previous.offset)
           if wantInstance { members.removeAll { $0.key == number.text } }
         }
-        if wantInstance {
-          memberKey = number.text
-        } else if let transcript, key.hasEscapes || !IntegerKey.isCanonical(scanner.bytes(key.span)) {
+        if wantInstance || rule.toSnakeCase {
+          memberKey = rule.written(memberKey, integer: number)
+        }
+        if !wantInstance, let transcript, key.hasEscapes || !IntegerKey.isCanonical(scanner.bytes(key.span)) {
           // Written as its number (`"01"` as `"1"`): the instance path writes it.
           transcript.markBroken()
         }
+      } else if rule.toSnakeCase {
+        memberKey = rule.written(memberKey)
       }
       var collides = false
-      if keysToSnakeCase {
-        memberKey = FoundationSnakeCase.toSnakeCase(memberKey)
+      if rule.toSnakeCase {
         // Two keys written alike (`aB` and `a_b` as `"a_b"`): JSONEncoder writes either one's
         // value, varying from run to run; castctl writes the first's.
         if wantInstance, keyOK, !writtenKeys.insert(memberKey).inserted {
@@ -162,7 +162,7 @@ extension RecordValidator {
       }
       if !wantInstance, let transcript {
         // A key written otherwise than read (`"dark_red"` → `"darkRed"`): the instance path writes it.
-        if converted != nil || keysToSnakeCase && !scanner.equals(key, Array(memberKey.utf8)) { transcript.markBroken() }
+        if converted != nil || rule.toSnakeCase && !scanner.equals(key, Array(memberKey.utf8)) { transcript.markBroken() }
         transcript.writeKey(key, scanner)
       }
       let outcome = try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance)
@@ -182,15 +182,6 @@ extension RecordValidator {
     }
     if failed { return .unconvertible }
     return .value(wantInstance ? .dictionary(members) : nil)
-  }
-
-  /// A key as `.convertFromSnakeCase` turns it into a dictionary's key; nil when it stays as it
-  /// is (it holds no `_`).
-  static func convertedKey(_ key: JSONStringToken, _ scanner: JSONScanner) -> String? {
-    guard key.hasEscapes || scanner.bytes(key.span).contains(UInt8(ascii: "_")) else { return nil }
-    let text = scanner.string(key)
-    let converted = FoundationSnakeCase.fromSnakeCase(text)
-    return converted == text ? nil : converted
   }
 
   /// An integer key's number as decimal text (`"+01"` → `"1"`, `"-0"` → `"0"`), or nil.
