@@ -5,8 +5,39 @@
 /// `T99:99:99` rolls into the next days); the zone is `Z`, `UTC` or `GMT` (in any case, with or
 /// without an offset) or an offset of one or two hour digits with optional minutes and seconds
 /// (`+2`, `+0230`, `+02:30:15`), at most 18 hours; and whatever follows the zone is not read
-/// (`…Zjunk`). Fractional seconds have one to nine digits.
+/// (`…Zjunk`). Fractional seconds have one to nine digits. Its calendar is Julian before the
+/// Gregorian one begins (1582-10-15), as Foundation's Gregorian calendar is.
 extension DateText {
+  /// 1582-10-15, the first day of the Gregorian calendar, in days since 1970.
+  static let gregorianStartDay = -141_427
+
+  /// Days since 1970 of a date as Foundation's calendar counts them: Julian before 1582-10-15
+  /// (`1582-10-10` is the Gregorian 1582-10-20), a day past its month's end carried over.
+  static func foundationDays(year: Int, month: Int, day: Int) -> Int {
+    guard (year, month, day) < (1582, 10, 15) else { return daysFromCivil(year: year, month: month, day: day) }
+    // NB: as `daysFromCivil`, in four-year cycles of 1461 days from March; Julian 1969-12-19 is day 0.
+    let y = month <= 2 ? year - 1 : year
+    let cycle = (y >= 0 ? y : y - 3) / 4
+    let yearOfCycle = y - cycle * 4
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    return cycle * 1461 + yearOfCycle * 365 + dayOfYear - 719_470
+  }
+
+  /// The year, month and day of a day since 1970 in Foundation's calendar: `civilFromDays` from
+  /// 1582-10-15 on, the Julian calendar before.
+  static func foundationCivil(_ days: Int) -> (Int, Int, Int) {
+    guard days < gregorianStartDay else { return civilFromDays(days) }
+    let z = days + 719_470
+    let cycle = (z >= 0 ? z : z - 1460) / 1461
+    let dayOfCycle = z - cycle * 1461
+    let yearOfCycle = (dayOfCycle - dayOfCycle / 1460) / 365
+    let dayOfYear = dayOfCycle - 365 * yearOfCycle
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp + (mp < 10 ? 3 : -9)
+    return (yearOfCycle + cycle * 4 + (month <= 2 ? 1 : 0), month, day)
+  }
+
   /// Seconds since 1970 of a string `JSONDecoder`'s `.iso8601` reads; nil when it throws (or the
   /// numbers are too large to add up, where it throws too).
   static func parseFoundationISO8601(_ b: UnsafeRawBufferPointer) -> Double? {
@@ -36,7 +67,7 @@ extension DateText {
     guard year <= 999_999, let offset = reader.zoneOffset() else { return nil }
     // NB: each number has at most 18 digits, so only the products and sums below can overflow.
     let (days, hours, minutes) = (
-      daysFromCivil(year: year, month: month, day: day).multipliedReportingOverflow(by: 86400),
+      foundationDays(year: year, month: month, day: day).multipliedReportingOverflow(by: 86400),
       hour.multipliedReportingOverflow(by: 3600), minute.multipliedReportingOverflow(by: 60)
     )
     guard !days.overflow, !hours.overflow, !minutes.overflow,

@@ -12,6 +12,8 @@ enum DateText {
   /// Whether `text` is the string literal `"YYYY-MM-DDTHH:MM:SSZ"`, quotes included, with seconds
   /// below 60: the one form that ISO-8601 output writes back unchanged, so it can be copied once
   /// it parses.
+  // NB: before 1583 the calendars castctl's dialects count in differ (`foundationCivil`): such a
+  // date is left to the walk, which writes it in the dialect's.
   static func isCanonicalLiteral(_ text: UnsafeRawBufferPointer) -> Bool {
     guard text.count == 22, text[0] == JSONByte.quote, text[21] == JSONByte.quote, text[11] == UInt8(ascii: "T"),
       text[20] == UInt8(ascii: "Z"), text[18] >= UInt8(ascii: "0"), text[18] <= UInt8(ascii: "5")
@@ -24,7 +26,7 @@ enum DateText {
     // NB: a date that rolls over (`T24:00`, February 30th) parses, but is written as the next one.
     func number(_ at: Int) -> Int { Int(text[at] - 0x30) * 10 + Int(text[at + 1] - 0x30) }
     let (year, month, day) = (number(1) * 100 + number(3), number(6), number(9))
-    return number(12) < 24 && text[15] <= UInt8(ascii: "5") && (1...12).contains(month) && day >= 1
+    return year >= 1583 && number(12) < 24 && text[15] <= UInt8(ascii: "5") && (1...12).contains(month) && day >= 1
       && day <= daysIn(month: month, year: year)
   }
 
@@ -87,8 +89,9 @@ enum DateText {
   static let representable: ClosedRange<Double> = -62_167_219_200 ... (253_402_300_800.0).nextDown
 
   /// ISO-8601 in UTC: `2024-05-01T12:00:00Z`, with fractional seconds only when there are some.
-  /// Seconds outside `representable` are clamped to it (callers reject those first).
-  static func formatISO8601(_ seconds: Double) -> String {
+  /// Seconds outside `representable` are clamped to it (callers reject those first). `julian`:
+  /// in Foundation's calendar, Julian before 1582-10-15 (`foundationCivil`).
+  static func formatISO8601(_ seconds: Double, julian: Bool = false) -> String {
     let seconds = min(max(seconds, representable.lowerBound), representable.upperBound)
     let whole = seconds.rounded(.down)
     // The fractional digits a Double holds at this distance from 1970: six (microseconds) for
@@ -105,7 +108,7 @@ enum DateText {
     }
     let days = Int(total.floorDivided(by: 86400))
     let secondOfDay = Int(total - Int64(days) * 86400)
-    let (year, month, day) = civilFromDays(days)
+    let (year, month, day) = julian ? foundationCivil(days) : civilFromDays(days)
     var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
       + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
     if units > 0 {

@@ -223,7 +223,10 @@ extension RecordValidator {
       if !token.hasEscapes {
         let bytes = scanner.bytes(token.span)
         let iso = !strict || format == .iso8601 ? DateText.parseISO8601(bytes: bytes, rollingOver: strict) : nil
-        if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable.contains(value) {
+        // NB: a pattern's date before 1582-10-15 is the DateFormatter's, in the Julian calendar.
+        if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable.contains(value),
+          !strict || iso != nil || value >= Double(DateText.gregorianStartDay) * 86400
+        {
           seconds = value
           break
         }
@@ -232,8 +235,11 @@ extension RecordValidator {
       var parsed = !strict || format == .iso8601 ? DateText.parseISO8601(text, rollingOver: strict) : nil
       if parsed == nil, case .pattern(let pattern) = format {
         parsed = DateText.parse(text, pattern: pattern)
-        // NB: JSONDecoder's `.formatted` asks a DateFormatter, which reads more than the pattern spells.
-        if parsed == nil, strict { parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 } }
+        // NB: JSONDecoder's `.formatted` asks a DateFormatter, which reads more than the pattern
+        // spells, and counts in the Julian calendar before 1582-10-15.
+        if strict, (parsed ?? -.infinity) < Double(DateText.gregorianStartDay) * 86400 {
+          parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+        }
       }
       if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
       guard let value = parsed else {
@@ -264,7 +270,10 @@ extension RecordValidator {
     switch format {
     // NB: JSONEncoder writes ISO-8601 in whole seconds, and epoch numbers through `Date`'s own
     // storage (seconds since 2001), with the rounding that costs.
-    case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down)))
+    case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down), julian: true))
+    // NB: before 1582-10-15, a DateFormatter counts in the Julian calendar.
+    case .pattern(let pattern) where inTheirFormatOnly && seconds < Double(DateText.gregorianStartDay) * 86400:
+      .string(DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) })
     case .epochSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(throughReferenceDate(seconds)))
     case .epochMilliseconds where inTheirFormatOnly: .number(EncoderNumberText.double(1000 * throughReferenceDate(seconds)))
     case .referenceSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(seconds))
