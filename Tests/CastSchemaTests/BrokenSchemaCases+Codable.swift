@@ -5,6 +5,9 @@ import CastSchema
 extension BrokenCase {
   static let codable: [BrokenCase] = [
     BrokenCase(
+      "a Codable var's default castctl cannot evaluate: ignored, as the synthesized init ignores it",
+      "struct A: Codable {\n  var 1️⃣n: Int = { 5 }()\n}\n", "codable-default-ignored", .warning),
+    BrokenCase(
       "a CodingKeys case with no property",
       "struct A: Codable {\n  var id: Int\n  enum CodingKeys: String, CodingKey { case id, 1️⃣ghost }\n}\n",
       "codable-unknown-key", message: "'ghost'"),

@@ -98,6 +98,9 @@ extension BrokenCase {
     BrokenCase(
       "default castctl cannot evaluate", "class A {\n  var d: Date = 1️⃣Date(timeIntervalSince1970: 0)\n}\n",
       "unsupported-default", .warning),
+    BrokenCase(
+      "a closure called for the default", "class A {\n  var n: Int = 1️⃣{\n    let x = 5\n    return x\n  }()\n}\n",
+      "unsupported-default", .warning),
   ]
 
   static let enums: [BrokenCase] = [

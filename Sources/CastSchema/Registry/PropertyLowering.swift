@@ -39,7 +39,7 @@ extension RegistryBuilder {
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
           NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, source: source, file: file,
-          evaluator: evaluator)
+          evaluator: evaluator, defaultIsUsed: dialect != .codable || row.isLet)
       else { continue }
       properties.append(
         Property(
@@ -74,9 +74,11 @@ extension RegistryBuilder {
 
   // MARK: - Type and default
 
+  /// `defaultIsUsed`: false for a Codable `var`, whose default the synthesized `init(from:)` never
+  /// reads and `encode(to:)` never writes, so one castctl cannot evaluate needs no word.
   private mutating func resolveTypeAndDefault(
     _ name: NameSyntax, of row: PropertyDeclSyntax, in tree: SourceFileSyntax, source: SourceFile, file: Int,
-    evaluator: DefaultEvaluator
+    evaluator: DefaultEvaluator, defaultIsUsed: Bool
   ) -> (TypeRef, Optionality, DefaultValue?)? {
     let range = SourceRange(file: file, bytes: name.range)
     let defaultValue = tree.defaultValue(of: row)
@@ -126,8 +128,10 @@ extension RegistryBuilder {
     case .success(let (value, _)):
       return (type, optionality, value)
     case .failure(.unsupported):
-      diagnostics.append(
-        Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
+      if defaultIsUsed {
+        diagnostics.append(
+          Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
+      }
       return (type, optionality, .opaque(source.text(expression.range)))
     case .failure(.cannotInfer):
       diagnostics.append(Diagnostic(SchemaMessages.cannotInferType(name.text), at: range))

@@ -61,6 +61,12 @@ extension Parser {
     if isPunctuation("[") {
       return parseCollectionExpression(start: start)
     }
+    if isPunctuation("{") {
+      // A closure called for the value (`= { … }()`): code castctl cannot run.
+      skipBalanced(open: "{", close: "}")
+      if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
+      return .unsupported(range: span(from: start))
+    }
     error(SyntaxMessages.expected("a value", after: "after '='"), at: current.range)
     return .unsupported(range: start..<start)
   }
