@@ -93,6 +93,12 @@ MICRO = [
     ("[Color: Int] (codable pairs)", "[Color: Int]",
      lambda r: json.dumps([x for c in r.sample(["red", "green", "blue"], 2) for x in (c, r.randrange(1000))]),
      ["--dialect", "codable"]),
+    # The codable dialect's own readers: Foundation's ISO-8601 parser and canonical base64.
+    ("Date (codable iso8601)", "Date",
+     lambda r: json.dumps(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(r.randrange(0, 2 * 10**9)))),
+     ["--dialect", "codable", "--date-decoding", "iso8601"]),
+    ("Data (codable)", "Data", lambda r: json.dumps(__import__("base64").b64encode(r.randbytes(r.randrange(8, 48))).decode()),
+     ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4
