@@ -10,6 +10,8 @@
 extension DateText {
   /// 1582-10-15, the first day of the Gregorian calendar, in days since 1970.
   static let gregorianStartDay = -141_427
+  /// Its first second since 1970: before it, Foundation's dates are Julian.
+  static let gregorianStart = Double(gregorianStartDay) * 86400
 
   /// Days since 1970 of a date as Foundation's calendar counts them: Julian before 1582-10-15
   /// (`1582-10-10` is the Gregorian 1582-10-20), a day past its month's end carried over.

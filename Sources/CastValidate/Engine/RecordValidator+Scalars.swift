@@ -225,7 +225,7 @@ extension RecordValidator {
         let iso = !strict || format == .iso8601 ? DateText.parseISO8601(bytes: bytes, rollingOver: strict) : nil
         // NB: a pattern's date before 1582-10-15 is the DateFormatter's, in the Julian calendar.
         if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable.contains(value),
-          !strict || iso != nil || value >= Double(DateText.gregorianStartDay) * 86400
+          !strict || iso != nil || value >= DateText.gregorianStart
         {
           seconds = value
           break
@@ -237,7 +237,7 @@ extension RecordValidator {
         parsed = DateText.parse(text, pattern: pattern)
         // NB: JSONDecoder's `.formatted` asks a DateFormatter, which reads more than the pattern
         // spells, and counts in the Julian calendar before 1582-10-15.
-        if strict, (parsed ?? -.infinity) < Double(DateText.gregorianStartDay) * 86400 {
+        if strict, (parsed ?? -.infinity) < DateText.gregorianStart {
           parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
         }
       }
@@ -272,7 +272,7 @@ extension RecordValidator {
     // storage (seconds since 2001), with the rounding that costs.
     case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down), julian: true))
     // NB: before 1582-10-15, a DateFormatter counts in the Julian calendar.
-    case .pattern(let pattern) where inTheirFormatOnly && seconds < Double(DateText.gregorianStartDay) * 86400:
+    case .pattern(let pattern) where inTheirFormatOnly && seconds < DateText.gregorianStart:
       .string(DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) })
     case .epochSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(throughReferenceDate(seconds)))
     case .epochMilliseconds where inTheirFormatOnly: .number(EncoderNumberText.double(1000 * throughReferenceDate(seconds)))

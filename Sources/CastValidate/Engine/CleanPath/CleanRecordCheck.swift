@@ -245,7 +245,7 @@ final class CleanRecordCheck {
       guard let seconds = iso ?? (format >= 0 ? plan.datePatterns[Int(format)]?.parse(bytes) : nil) else { return false }
       guard DateText.representable.contains(seconds) else { return false }
       // A codable pattern's date before 1582-10-15 is the DateFormatter's (Julian): the walk asks it.
-      if iso == nil, input == .patternStringOnly, seconds < Double(DateText.gregorianStartDay) * 86400 { return false }
+      if iso == nil, input == .patternStringOnly, seconds < DateText.gregorianStart { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), seconds: seconds, format: format, scanner)
     }
     guard Self.startsNumber(lead) else { return false }
@@ -662,7 +662,7 @@ final class CleanRecordCheck {
       nonASCIIKey = nonASCIIKey || scanner.sawNonASCII
       // An integer key in its one canonical spelling: another spelling of the same number would
       // be a duplicate the bytes do not show, and is written otherwise.
-      if case .any = rule {} else if plan.dictionaryKeysFromSnakeCase || plan.dictionaryKeysToSnakeCase && sink.writes {
+      if rule.followsKeyStrategies, plan.dictionaryKeysFromSnakeCase || plan.dictionaryKeysToSnakeCase && sink.writes {
         let strategies = (from: plan.dictionaryKeysFromSnakeCase, to: plan.dictionaryKeysToSnakeCase && sink.writes)
         guard !Self.changesUnderKeyStrategy(scanner.bytes(key.span), strategies) else { return false }
       }
@@ -738,6 +738,12 @@ final class CleanRecordCheck {
     case integer(ScalarType)
     /// A raw value of this string enum, exactly.
     case enumeration(Int)
+
+    /// Whether the codable dialect's key strategies reach such a key (`ValueNode.followsKeyStrategies`).
+    var followsKeyStrategies: Bool {
+      if case .any = self { return false }
+      return true
+    }
   }
 
   /// The rule for keys of `node`; nil for keys only the full walk checks (characters, numeric
