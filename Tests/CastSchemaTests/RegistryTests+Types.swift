@@ -201,6 +201,8 @@ extension RegistryTests {
       let lat, lon: Double //! range -180...180
       var count = 1, name: String?
       var a, b: [Int], c = "x"
+      var near: Int, //! range 0...9
+        far: Int
     }
 
     """
@@ -209,7 +211,8 @@ extension RegistryTests {
     "each property of 'let a, b: T' is declared, typed by the next annotation, with the declaration's directives",
     arguments: [
       ("lat", "Double", false, 1), ("lon", "Double", false, 1), ("count", "Int", false, 0), ("name", "String", true, 0),
-      ("a", "[Int]", false, 0), ("b", "[Int]", false, 0), ("c", "String", false, 0),
+      ("a", "[Int]", false, 0), ("b", "[Int]", false, 0), ("c", "String", false, 0), ("near", "Int", false, 1),
+      ("far", "Int", false, 0),
     ])
   func severalBindings(_ name: String, _ type: String, _ optional: Bool, _ checks: Int) throws {
     let registry = Self.registry(Self.bindingsModel)
@@ -262,5 +265,19 @@ extension RegistryTests {
     let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "m.swift", text: model)])
     #expect((registry.property("M", name) != nil) == declared)
     #expect(diagnostics.map(\.code) == Array(repeating: "conditional-compilation", count: 4))
+  }
+}
+
+/// Generic spellings qualified by their module.
+extension RegistryTests {
+  @Test(
+    "'Swift.Optional<T>' and 'Swift.Array<T>' are 'T?' and '[T]'",
+    arguments: [("e", "Int", true), ("f", "[String]", false), ("g", "[String: Int]", false)])
+  func qualifiedGenerics(_ name: String, _ type: String, _ optional: Bool) throws {
+    let registry = Self.registry(
+      "struct A {\n  var e: Swift.Optional<Int>\n  var f: Swift.Array<String>\n  var g: Swift.Dictionary<String, Int>\n}\n")
+    let property = try #require(registry.property("A", name))
+    #expect(property.type.description == type)
+    #expect((property.optionality != .none) == optional)
   }
 }

@@ -88,6 +88,25 @@ import Testing
     #expect(!run.isValid)
   }
 
+  /// With one string for two values, JSONDecoder tries the infinities before NaN: a set of two
+  /// such strings holds one infinity, or two NaNs.
+  @Test(
+    "a string that is two of the three values is read as the decoder tries them, infinities first",
+    arguments: [("x", "x", "x"), ("y", "x", "x"), ("y", "z", "x")])
+  func ambiguousStrings(positive: String, negative: String, nan: String) throws {
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+    let json = #"{"d": 1, "f": 1, "set": ["x", "x"]}"#
+    let expected = try decoder.decode(F.self, from: Data(json.utf8)).set?.count
+    var options = RegistryOptions()
+    options.nonConformingFloats = NonConformingFloats(positiveInfinity: positive, negativeInfinity: negative, nan: nan)
+    let run = try EngineProbe.run(EngineProbe.registry(Self.schema, options: options), json, model: "F")
+    let instance = try #require(run.records.first?.instance)
+    let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: run.registry)).encode(instance))
+    let written = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+    #expect((written?["set"] as? [Any])?.count == expected, "castctl \(output)")
+  }
+
   @Test("the option reads POS,NEG,NAN and nothing else", arguments: [("a,b,c", true), ("a,b", false), (",,", true), ("a,b,c,d", false)])
   func optionSpelling(text: String, valid: Bool) {
     #expect((NonConformingFloats(option: text) != nil) == valid)

@@ -22,6 +22,12 @@ package struct NonConformingFloats: Sendable, Hashable {
   /// The option's spelling.
   package var option: String { [positiveInfinity, negativeInfinity, nan].joined(separator: ",") }
 
+  /// Whether the decoder reads `text` (one of the three) as NaN: it tries the infinities first,
+  /// so with `x,x,x` the string `"x"` is infinity.
+  package func isNaN(_ text: String) -> Bool {
+    text == nan && text != positiveInfinity && text != negativeInfinity
+  }
+
   /// Whether the decoder reads a JSON string as one of the three values: it compares the
   /// string's bytes as the document writes them (`raw`, between the quotes), whole, case and all,
   /// so an escape (`"\u0069nf"`) or another Unicode normal form is no match.

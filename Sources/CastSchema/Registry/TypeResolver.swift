@@ -151,7 +151,9 @@ struct TypeResolver {
     if let generic = symbols.generics[QualifiedName.lastPart(of: name.text)] {
       return specialize(generic, arguments: args, range: range, file: file)
     }
-    switch (name.text, args.count) {
+    // NB: `Swift.Optional<Int>` is `Optional<Int>`, as `Swift.Int` is `Int` (`ScalarType.named`).
+    let spelled = name.text.hasPrefix("Swift.") || name.text.hasPrefix("Foundation.") ? QualifiedName.lastPart(of: name.text) : name.text
+    switch (spelled, args.count) {
     case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
     case ("Set", 1), ("NSSet", 1): return .set(args[0])
     case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(args[0])

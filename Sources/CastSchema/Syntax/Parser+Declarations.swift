@@ -226,6 +226,8 @@ extension Parser {
     var bindings = [parseProperty(start: start, pending: &pending)]
     while isPunctuation(","), !current.startsLine {
       advance()
+      // A `//!` after the comma, ending the line, belongs to the name before it.
+      collectTrailingDirectives(into: &bindings[bindings.count - 1])
       var none: [DirectiveSyntax] = []
       bindings.append(parseProperty(start: current.range.lowerBound, pending: &none, continuing: isLet))
     }

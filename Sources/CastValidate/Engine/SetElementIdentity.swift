@@ -13,7 +13,7 @@ enum SetElementIdentity {
     case (.number(let text), .scalar(let scalar)):
       return number(text, scalar) ?? item
     case (.string(let text), .scalar(.double)), (.string(let text), .scalar(.float)), (.string(let text), .scalar(.cgFloat)):
-      return text == schema.registry.options.nonConformingFloats?.nan ? nil : item
+      return schema.registry.options.nonConformingFloats?.isNaN(text) == true ? nil : item
     case (.array(let items), .array(let element, _, let isSet)):
       let inner = schema.node(at: element)
       var identities: [Instance] = []
