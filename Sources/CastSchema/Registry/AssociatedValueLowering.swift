@@ -21,7 +21,7 @@ extension RegistryBuilder {
 
   /// Whether the enum conforms to `Codable`, `Decodable` or `Encodable`, here or in an extension.
   func isCodable(_ located: Located<EnumDeclSyntax>) -> Bool {
-    DialectRules.declaredDialect(conformances(of: located.syntax.name.text, declared: located.syntax.inheritance)) == .codable
+    declaresCodable(located.syntax.name.text, located.syntax.inheritance)
   }
 
   /// Types the associated values of the cases `EnumBuilder` kept with a payload, and applies the

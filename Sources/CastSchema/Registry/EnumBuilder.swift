@@ -24,7 +24,6 @@ struct EnumBuilder {
         rawType = scalar
       }
     }
-
     let evaluator = DefaultEvaluator(enums: [:], symbols: symbols)
     var cases: [EnumCase] = []
     // Decimal text, so the successor of a `UInt64` above `Int64.max` is still known.

@@ -58,7 +58,7 @@ struct RegistryBuilder: Sendable {
     // An alias to a dictionary keyed by a model or any scalar is fine where Codable models may use it; a
     // model of another dialect that does is told so where it resolves the alias.
     resolver.anyCodableKey = options.dialect == .codable || symbols.modelDecls.contains {
-      DialectRules.declaredDialect(conformances(of: $0.syntax.name.text, declared: $0.syntax.inheritance)) == .codable
+      declaresCodable($0.syntax.name.text, $0.syntax.inheritance)
     }
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
       if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
@@ -241,6 +241,11 @@ struct RegistryBuilder: Sendable {
     let extensions = symbols.extensions[name] ?? []
     return (inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
       .flatMap { symbols.protocolAliases[$0] ?? [$0] }
+  }
+
+  /// Whether a declaration's conformances make it `Codable` (no other dialect's protocol first).
+  func declaresCodable(_ name: String, _ inheritance: [TypeSyntax]) -> Bool {
+    DialectRules.declaredDialect(conformances(of: name, declared: inheritance)) == .codable
   }
 
   private func superKey(of name: String) -> KeyPath? {

@@ -58,7 +58,8 @@ enum ConditionalBlocks {
     return (kept, diagnostics)
   }
 
-  /// `if`, `elseif`, `else` or `endif` when the token at `index` starts a line with one of them.
+  /// The word after a `#` that starts a line (`if`, `elseif`, `else`, `endif`, or a line read
+  /// past: `warning`, `error`, `sourceLocation`); nil for any other token.
   private static func directive(at index: Int, _ tokens: [Token], _ source: SourceFile) -> String? {
     let hash = tokens[index]
     guard hash.kind == .punctuation, hash.lead == UInt8(ascii: "#"), hash.startsLine, index + 1 < tokens.count else { return nil }

@@ -216,11 +216,9 @@ extension Parser {
 
   // MARK: - Properties
 
-  /// A property from its keyword on; `pending` are the own-line directives above it, which
-  /// become its first.
   /// `let` / `var` and every property it declares: `let lat, lon: Double` is two properties of
   /// type `Double` (a name with neither a type nor a value takes the next one's type, as Swift
-  /// reads it), and the declaration's directives are each one's.
+  /// reads it), and a name without directives of its own has the last one's.
   mutating func parseBindings(start: Int, pending: inout [DirectiveSyntax]) -> [PropertyDeclSyntax] {
     let isLet = isKeyword("let")
     var bindings = [parseProperty(start: start, pending: &pending)]
@@ -234,10 +232,10 @@ extension Parser {
     guard let last = bindings.last, bindings.count > 1 else { return bindings }
     var next = last
     for index in bindings.indices.dropLast().reversed() {
-      if !bindings[index].hasType, !bindings[index].hasDefaultValue {
+      if !bindings[index].hasType, bindings[index].defaultValueIndex == nil {
         // NB: as swiftc, which takes the next type only where no value comes with it
         // (`let a, b: Double = 1` is "type annotation missing in pattern").
-        if next.hasDefaultValue || !next.hasType {
+        if next.defaultValueIndex != nil || !next.hasType {
           error(
             SyntaxMessages.expected("a type annotation", after: "for '\(source.name(at: bindings[index].nameRange))'"),
             at: bindings[index].nameRange)
@@ -250,7 +248,9 @@ extension Parser {
     return bindings
   }
 
-  /// `continuing`: a declaration's second or later property, after its `,` (`let` when true).
+  /// A property from its keyword on; `pending` are the own-line directives above it, which
+  /// become its first. `continuing`: a declaration's second or later property, after its `,`
+  /// (`let` when true).
   mutating func parseProperty(
     start: Int, pending: inout [DirectiveSyntax], keywordless: Bool = false, continuing: Bool? = nil
   ) -> PropertyDeclSyntax {

@@ -226,8 +226,6 @@ package struct PropertyDeclSyntax: Sendable, Hashable {
 
   /// Whether a type is annotated.
   var hasType: Bool { typeIndex != Self.noType }
-  /// Whether a `= default` follows.
-  var hasDefaultValue: Bool { defaultIndex >= 0 }
 
   /// Takes `other`'s annotated type: `p` in `var p, q: Int`.
   mutating func takeType(of other: PropertyDeclSyntax) {

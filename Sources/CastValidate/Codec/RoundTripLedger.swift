@@ -17,11 +17,11 @@ package struct RoundTripLedger {
   /// The decoder's duplicate-key findings by path: where each repeat starts and where the
   /// occurrence before it does, in order (the input's offsets only know the last one).
   let duplicateKeys: [String: [(offset: Int, earlier: Int?)]]
-  /// Of a key's occurrences the first is read (`Policy.duplicateKeyFirstWins`), not the last: in
-  /// the model being compared and the collections in it.
-  private var firstWins = false
-  /// The policy of the record's target, whose key strategies dictionary keys follow.
+  /// The policy of the model being compared (at first the record's target's): whether of a key's
+  /// occurrences the first is read, and the key strategies its dictionaries' keys follow.
   private var policy = Policy.preset(for: .jsoncast)
+  /// Of a key's occurrences the first is read (`Policy.duplicateKeyFirstWins`), not the last.
+  private var firstWins: Bool { policy.duplicateKeyFirstWins }
   var recordLine: Int?
   package private(set) var entries: [LedgerEntry] = []
 
@@ -54,7 +54,6 @@ package struct RoundTripLedger {
       node = typeNode
     }
     policy = schema.targetPolicy(target)
-    firstWins = policy.duplicateKeyFirstWins
     value(node, input, output, inPath: path, outPath: path)
   }
 
@@ -149,9 +148,9 @@ package struct RoundTripLedger {
 
   private mutating func model(_ index: Int, _ inMembers: [JSONMember], _ output: JSONValue, inPath: String, outPath: String) {
     let plan = schema.plans[index]
-    let outerFirstWins = firstWins
-    firstWins = plan.policy.duplicateKeyFirstWins
-    defer { firstWins = outerFirstWins }
+    let outerPolicy = policy
+    policy = plan.policy
+    defer { policy = outerPolicy }
     let input = JSONValue.object(inMembers)
     collapsedDuplicates(inMembers, inPath: inPath)
     var read = KeyTree()

@@ -121,12 +121,12 @@ extension RecordValidator {
       }
       let mark = findings.count
       var keyOK = true
-      if let problem = keyProblem(keyNode, key, converted: converted, scanner: scanner) {
+      // An integer key's number, read once for the key's check, its duplicates and its output.
+      let number = rule.isInteger ? converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner) : nil
+      if let problem = keyProblem(keyNode, key, converted: converted, number: number, scanner: scanner) {
         report(.typeMismatch, .error, problem, at: key.span.start - 1, declaration: declaration)
         keyOK = false
-      } else if let integerType = schema.integerKeyType(keyNode),
-        let number = converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner)
-      {
+      } else if let integerType = schema.integerKeyType(keyNode), let number {
         if let previous = integerKeys.updateValue((start, key), forKey: number),
           scanner.decodedBytes(previous.key) != scanner.decodedBytes(key)
         {
@@ -138,16 +138,12 @@ extension RecordValidator {
             at: start, declaration: declaration, related: previous.offset)
           if wantInstance { members.removeAll { $0.key == number.text } }
         }
-        if wantInstance || rule.toSnakeCase {
-          memberKey = rule.written(memberKey, integer: number)
-        }
         if !wantInstance, let transcript, key.hasEscapes || !IntegerKey.isCanonical(scanner.bytes(key.span)) {
           // Written as its number (`"01"` as `"1"`): the instance path writes it.
           transcript.markBroken()
         }
-      } else if rule.toSnakeCase {
-        memberKey = rule.written(memberKey)
       }
+      if wantInstance || rule.toSnakeCase { memberKey = rule.written(memberKey, integer: number) }
       var collides = false
       if rule.toSnakeCase {
         // Two keys written alike (`aB` and `a_b` as `"a_b"`): JSONEncoder writes either one's
@@ -198,12 +194,14 @@ extension RecordValidator {
   }
 
   /// Why a dictionary key does not convert to the key type, or nil.
-  /// `converted`: the key as a key strategy turned it into, when it did.
-  private func keyProblem(_ keyNode: ValueNode, _ key: JSONStringToken, converted: String?, scanner: JSONScanner) -> String? {
-    let number = { converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner) }
+  /// `converted`: the key as a key strategy turned it into, when it did; `number`: an integer
+  /// key's number, when it is one.
+  private func keyProblem(
+    _ keyNode: ValueNode, _ key: JSONStringToken, converted: String?, number: IntegerKey?, scanner: JSONScanner
+  ) -> String? {
     switch keyNode {
     case .scalar(let scalar) where scalar.isInteger:
-      guard let number = number(), Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
+      guard let number, Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
       else { return "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
       return nil
     case .scalar(.character):
@@ -215,7 +213,7 @@ extension RecordValidator {
       if plan.rawType?.isInteger == true {
         // As an integer key is (`Int(stringValue)` for a CodingKeyRepresentable enum): `"01"`
         // and `"+1"` are 1, `"1.0"` is no integer.
-        matches = number().map { plan.numericRaws.contains($0.value) } ?? false
+        matches = number.map { plan.numericRaws.contains($0.value) } ?? false
       } else {
         matches = plan.isNumeric ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
       }

@@ -201,13 +201,8 @@ package final class DataSource: @unchecked Sendable {
     // the end of a file, a duplicate key's first occurrence and its repeat, each cost a few
     // lines' scan, not the file's.)
     extendIndex(to: target)
-    var low = 0
-    var high = checkpoints.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if checkpoints[mid].offset <= target { low = mid } else { high = mid - 1 }
-    }
-    var (line, lineStart, from) = (checkpoints[low].line, checkpoints[low].offset, checkpoints[low].offset)
+    let nearest = checkpoints[Self.lastIndex(atOrBefore: target, in: checkpoints) { $0.offset }]
+    var (line, lineStart, from) = (nearest.line, nearest.offset, nearest.offset)
     if let last = lastPosition, last.offset <= target, last.offset >= from {
       (line, lineStart, from) = (last.line, last.lineStart, last.offset)
     } else if let last = lastPosition, last.lineStart <= target, target < last.offset {
@@ -229,13 +224,7 @@ package final class DataSource: @unchecked Sendable {
   /// from the nearest anchor before it; the lock is held.
   private func column(of target: Int, lineStart: Int) -> Int {
     if anchors.lineStart != lineStart { anchors = (lineStart, [(lineStart, 1)]) }
-    var low = 0
-    var high = anchors.points.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if anchors.points[mid].offset <= target { low = mid } else { high = mid - 1 }
-    }
-    var (from, column) = anchors.points[low]
+    var (from, column) = anchors.points[Self.lastIndex(atOrBefore: target, in: anchors.points) { $0.offset }]
     while from < target {
       let stop = min(target, from + Self.anchorEvery)
       forEachBlock(from..<stop) { block, _ in
@@ -246,6 +235,18 @@ package final class DataSource: @unchecked Sendable {
       from = stop
     }
     return column
+  }
+
+  /// The index of the last of `points` (ordered by offset, the first at or before any target)
+  /// whose offset is at or before `target`.
+  private static func lastIndex<Point>(atOrBefore target: Int, in points: [Point], offset: (Point) -> Int) -> Int {
+    var low = 0
+    var high = points.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if offset(points[mid]) <= target { low = mid } else { high = mid - 1 }
+    }
+    return low
   }
 
   private func extendIndex(to target: Int) {
