@@ -13,12 +13,16 @@ import Testing
   struct Page<T: Codable>: Codable { let items: [T]; let next: URL? }
   struct Response<Payload: Decodable>: Decodable { let data: Payload; let meta: [String: String]? }
   struct Pair<K: Hashable & Codable, V: Codable>: Codable { let key: K; let byName: [String: V]; let first: V? }
+  struct Box<T: Codable>: Codable { var value: T; var other: Int? }
+  struct Maybe<T: Codable>: Codable { let value: T? }
 
   static let schema = """
     struct User: Codable { let id: Int; let name: String }
     struct Page<T: Codable>: Codable { let items: [T]; let next: URL? }
     struct Response<Payload: Decodable>: Decodable { let data: Payload; let meta: [String: String]? }
     struct Pair<K: Hashable & Codable, V: Codable>: Codable { let key: K; let byName: [String: V]; let first: V? }
+    struct Box<T: Codable>: Codable { var value: T; var other: Int? }
+    struct Maybe<T: Codable>: Codable { let value: T? }
     """
 
   /// What JSONDecoder makes of `json` as the type castctl calls `target`: nil, or its error.
@@ -34,6 +38,12 @@ import Testing
       case "Pair<String, User>": _ = try decoder.decode(Pair<String, User>.self, from: data)
       case "Response<[Page<Int>]>": _ = try decoder.decode(Response<[Page<Int>]>.self, from: data)
       case "Page<User>?": _ = try decoder.decode(Page<User>?.self, from: data)
+      case "Box<Int?>": _ = try decoder.decode(Box<Int?>.self, from: data)
+      case "Box<User?>": _ = try decoder.decode(Box<User?>.self, from: data)
+      case "Box<[Int]?>": _ = try decoder.decode(Box<[Int]?>.self, from: data)
+      case "Box<Box<Int?>?>": _ = try decoder.decode(Box<Box<Int?>?>.self, from: data)
+      case "Box<Int>": _ = try decoder.decode(Box<Int>.self, from: data)
+      case "Maybe<Int?>": _ = try decoder.decode(Maybe<Int?>.self, from: data)
       default: return "no such target \(target)"
       }
       return nil
@@ -65,6 +75,25 @@ import Testing
     ("Response<[Page<Int>]>", #"{"data": [{"items": [1]}, {"items": []}]}"#),
     ("Page<User>?", #"null"#),
     ("Page<User>?", #"{"items": [{"id": 1}]}"#),
+    // A parameter filled with an optional is decoded with `decode`: its key is required.
+    ("Box<Int?>", #"{}"#),
+    ("Box<Int?>", #"{"value": null}"#),
+    ("Box<Int?>", #"{"value": 1, "other": null}"#),
+    ("Box<Int?>", #"{"value": "1"}"#),
+    ("Box<User?>", #"{"other": 1}"#),
+    ("Box<User?>", #"{"value": null}"#),
+    ("Box<User?>", #"{"value": {"id": 1}}"#),
+    ("Box<[Int]?>", #"{"value": null}"#),
+    ("Box<[Int]?>", #"{"value": [1, null]}"#),
+    ("Box<Box<Int?>?>", #"{"value": {}}"#),
+    ("Box<Box<Int?>?>", #"{"value": {"value": null}}"#),
+    ("Box<Box<Int?>?>", #"{"value": null}"#),
+    ("Box<Int>", #"{"value": null}"#),
+    ("Box<Int>", #"{}"#),
+    // `T?` is decoded with `decodeIfPresent`, whatever fills `T`.
+    ("Maybe<Int?>", #"{}"#),
+    ("Maybe<Int?>", #"{"value": null}"#),
+    ("Maybe<Int?>", #"{"value": 2}"#),
   ]
 
   /// The registry with `target`'s specializations lowered, and `target` as castctl runs it.
@@ -110,6 +139,39 @@ import Testing
     let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
     let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
     #expect(actual == expected, "castctl \(output)")
+  }
+
+  /// What JSONEncoder writes for `json` decoded as `target` (a `Box` or `Maybe` of an optional).
+  static func encoded(_ target: String, _ json: String) throws -> Data {
+    let data = Data(json.utf8)
+    let decoder = JSONDecoder()
+    switch target {
+    case "Box<Int?>": return try JSONEncoder().encode(decoder.decode(Box<Int?>.self, from: data))
+    case "Box<User?>": return try JSONEncoder().encode(decoder.decode(Box<User?>.self, from: data))
+    case "Box<Box<Int?>?>": return try JSONEncoder().encode(decoder.decode(Box<Box<Int?>?>.self, from: data))
+    case "Maybe<Int?>": return try JSONEncoder().encode(decoder.decode(Maybe<Int?>.self, from: data))
+    default: throw EngineProbe.ProbeError("no such target \(target)")
+    }
+  }
+
+  @Test(
+    "a parameter filled with an optional is written as JSONEncoder writes it: its nil as null",
+    arguments: [
+      ("Box<Int?>", #"{"value": null, "other": null}"#), ("Box<Int?>", #"{"value": 3}"#),
+      ("Box<User?>", #"{"value": null}"#), ("Box<Box<Int?>?>", #"{"value": {"value": null}}"#),
+      ("Box<Box<Int?>?>", #"{"value": null}"#), ("Maybe<Int?>", #"{"value": null}"#),
+    ])
+  func optionalParameterEqualsJSONEncoder(target: String, json: String) throws {
+    let expected = try JSONSerialization.jsonObject(with: Self.encoded(target, json)) as? NSDictionary
+    let (registry, _) = try Self.compiled(target)
+    for ndjson in [false, true] {
+      // NB: a building run also checks the transcript `convert` writes NDJSON with.
+      let run = try EngineProbe.run(registry, json, model: target, ndjson: ndjson)
+      let instance = try #require(run.records.first?.instance)
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      let actual = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary
+      #expect(actual == expected, "castctl \(output)")
+    }
   }
 
   /// A subclass of a generic class's specialization: JSONDecoder runs `BaseResponse<User>`'s

@@ -187,6 +187,32 @@ struct CodableCommandTests {
     #expect(output.stdout == written, "\(output.stdout)")
   }
 
+  struct Box<T: Codable>: Codable { var value: T; var other: Int? }
+
+  /// `var value: T` of `Box<Int?>` is coded with `decode` and `encode`: its key is required and
+  /// its nil written as `null`, by the writer of clean records (NDJSON) and the encoder (JSON).
+  @Test("convert writes a generic parameter filled with an optional as JSONEncoder does", arguments: ["ndjson", "json"])
+  func optionalParameterConvert(_ ext: String) throws {
+    let records = [#"{"value": null, "other": null}"#, #"{"value": 1}"#, #"{"other": 2, "value": null}"#]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let expected = try records.map {
+      String(decoding: try encoder.encode(JSONDecoder().decode(Box<Int?>.self, from: Data($0.utf8))), as: UTF8.self)
+    }
+    let schema = try CastctlProcess.temporaryFile("box.swift", "struct Box<T: Codable>: Codable { var value: T; var other: Int? }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let text = ext == "ndjson" ? records.joined(separator: "\n") + "\n" : "[" + records.joined(separator: ", ") + "]"
+    let data = try CastctlProcess.temporaryFile("box.\(ext)", text)
+    defer { CastctlProcess.removeTemporaryFile(data) }
+    let output = try CastctlProcess.run(["convert", "--compact", "--sorted-keys", schema, data, "--model", "Box<Int?>"])
+    #expect(output.status == 0, "\(output.stderr)")
+    let written = ext == "ndjson" ? expected.joined(separator: "\n") + "\n" : "[" + expected.joined(separator: ",") + "]\n"
+    #expect(output.stdout == written, "\(output.stdout)")
+    let missing = try CastctlProcess.run(["validate", schema, "-", "--model", "Box<Int?>"], stdin: #"{"other": 1}"#)
+    #expect(missing.status == 1)
+    #expect(missing.stdout.contains(#"keyNotFound("value""#), "\(missing.stdout)")
+  }
+
   enum PlistColor: String, Codable { case red, green }
   struct PlistModel: Codable {
     var a: [Int?]

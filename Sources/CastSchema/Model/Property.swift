@@ -74,6 +74,11 @@ package struct Property: Sendable, Hashable {
   package var usage: PropertyUsage
   /// `let` rather than `var`.
   package var isLet: Bool
+  /// A Codable property whose type is a generic parameter filled with an optional (`var value:
+  /// T` of `Box<Int?>`): the synthesized code decodes and encodes it with `decode` and `encode`,
+  /// not their `IfPresent` forms, so its key is required, `null` is its nil, and nil is written
+  /// as `null`.
+  package var nilIsKeyed = false
 
   /// Whether the engine reads this property from JSON at all.
   package var isMapped: Bool { usage == .normal || usage == .custom }

@@ -47,6 +47,9 @@ extension RegistryBuilder {
           dateFormat: DialectRules.defaultDateFormat(dialect, options: options), type: type, optionality: optionality, isRequired: false,
           keySource: .propertyName,
           usage: .normal, isLet: row.isLet))
+      if dialect == .codable, row.typeSuffix == nil, isOptionalParameter(tree.baseType(of: row, in: source)) {
+        properties[properties.count - 1].nilIsKeyed = true
+      }
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
@@ -63,7 +66,7 @@ extension RegistryBuilder {
     computeKeys(&property, snakeCase: snakeCase, dialect: dialect, config: config, file: file)
     // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
     if property.usage == .normal {
-      property.isRequired = DialectRules.isRequired(
+      property.isRequired = property.nilIsKeyed || DialectRules.isRequired(
         dialect: dialect, optionality: property.optionality, hasDefault: property.defaultValue != nil,
         name: property.name, config: config)
     }
@@ -73,6 +76,15 @@ extension RegistryBuilder {
   }
 
   // MARK: - Type and default
+
+  /// Whether a property's type (without a `?` or `!` of its own) is a generic parameter of the
+  /// specialization being lowered that is filled with an optional (`T` of `Box<Int?>`).
+  private func isOptionalParameter(_ type: TypeSyntax?) -> Bool {
+    guard !resolver.parameters.isEmpty, case .named(let name, let arguments, _)? = type, arguments.isEmpty,
+      case .optional? = resolver.parameters[name.text]
+    else { return false }
+    return true
+  }
 
   /// `defaultIsUsed`: false for a Codable `var`, whose default the synthesized `init(from:)` never
   /// reads and `encode(to:)` never writes, so one castctl cannot evaluate needs no word.

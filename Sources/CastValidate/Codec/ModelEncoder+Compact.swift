@@ -37,7 +37,7 @@ extension ModelEncoder {
       var first = true
       for (index, field) in plan.fields.enumerated() {
         let value = model.values.indices.contains(index) ? model.values[index] : nil
-        let nilLiteral = value == nil ? plan.policy.nilLiteral(isModel: field.isModel) : nil
+        let nilLiteral = value == nil ? field.nilLiteral(plan.policy) : nil
         if value == nil, nilLiteral == nil { continue }
         if !first { output.append(UInt8(ascii: ",")) }
         first = false

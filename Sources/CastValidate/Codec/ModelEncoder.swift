@@ -40,7 +40,7 @@ package struct ModelEncoder: Sendable {
       if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
         value = encode(fieldValue.value)
       } else {
-        guard let nilValue = plan.policy.nilJSON(isModel: field.isModel) else { continue }
+        guard let nilValue = field.nilLiteral(plan.policy)?.json else { continue }
         value = nilValue
       }
       Self.insert(value, at: path[...], into: &root)

@@ -89,6 +89,13 @@ final class FieldPlan: @unchecked Sendable {
     if case .model = node { return true }
     return false
   }
+  /// What the field's nil is written as under `policy` (nil: left out).
+  func nilLiteral(_ policy: Policy) -> NilLiteral? {
+    policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed)
+  }
+  /// Required, and a `null` fails it as absence does (a required `T!` of JSON Cast or
+  /// JsonObject), unless `null` is its nil (`Property.nilIsKeyed`).
+  var nullMissesRequired: Bool { isRequired && !property.nilIsKeyed }
   var declaration: SourceRange { property.range }
 
   /// Every check is a `//! count` of an array, a set or a dictionary, which the clean-record

@@ -212,33 +212,28 @@ package struct Policy: Sendable, Hashable {
     null == .error || (null == .onlyForOptionals && !optional)
   }
 
-  /// Whether a `null` leaves a property nil with nothing to report: an optional that is not
-  /// required, where the dialect accepts the null and no default takes its place (a dialect that
-  /// reads null as absent keeps the default, JC-07, JO-12, CV-26, NO-01). The full walk's
-  /// `settle` and the clean path both ask this.
+  /// Whether a `null` leaves a property nil with nothing to report: an optional whose null does
+  /// not miss a requirement (`required`: `FieldPlan.nullMissesRequired`), where the dialect
+  /// accepts the null and no default takes its place (a dialect that reads null as absent keeps
+  /// the default, JC-07, JO-12, CV-26, NO-01). The full walk's `settle` and the clean path both
+  /// ask this.
   @inline(__always)
   func nullIsPlainNil(optional: Bool, required: Bool, hasDefault: Bool) -> Bool {
     optional && !required && !rejectsNull(optional: true) && !(hasDefault && null == .asAbsent)
   }
 
-  /// What a nil property is written as (`isModel`: its type is a model); nil when it is left out.
-  /// The one statement of the nil-on-output rule: the encoder, the compact writer and the
-  /// transcript writers all ask it, as a value or as bytes.
+  /// What a nil property is written as (`isModel`: its type is a model; `keyed`: its nil is
+  /// written whatever the dialect, `Property.nilIsKeyed`); nil when it is left out. The one
+  /// statement of the nil-on-output rule: the encoder, the compact writer and the transcript
+  /// writers all ask it (through `FieldPlan.nilLiteral`), as a value or as bytes.
   @inline(__always)
-  package func nilLiteral(isModel: Bool) -> NilLiteral? {
-    switch nilOutput {
+  package func nilLiteral(isModel: Bool, keyed: Bool) -> NilLiteral? {
+    if keyed { return .null }
+    return switch nilOutput {
     case .omit: nil
     case .null: .null
     case .nullNestedEmptyObject: isModel ? .emptyObject : .null
     }
-  }
-
-  /// Whether a nil property is left out of the output, whatever its type.
-  package var omitsNil: Bool { nilOutput == .omit }
-
-  /// `nilLiteral` as a JSON value.
-  package func nilJSON(isModel: Bool) -> JSONValue? {
-    nilLiteral(isModel: isModel)?.json
   }
 
   /// `--strict` applied on top of a dialect: no coercion of any kind, `null` only for optionals

@@ -213,7 +213,7 @@ extension RecordValidator {
         return .nilValue
       }
       // NB: required before optional: a required `T!` (JSON Cast, JsonObject) fails on null as on absence.
-      if field.isRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", suffix: suffix()) }
+      if field.nullMissesRequired { return absent(field, at: valueOffset, reason: "it is null", found: "null", suffix: suffix()) }
       if policy.nullIsPlainNil(optional: field.isOptional, required: false, hasDefault: field.hasDefault) { return .nilValue }
       // Where the dialect reads null as absent (JC-07, JC-28, JO-12, CV-26, NO-01), absent keeps
       // the default, for an optional as for any other (`String? = "as"`).

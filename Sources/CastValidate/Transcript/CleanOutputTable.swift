@@ -61,7 +61,7 @@ final class CleanOutputTable {
         keys.append(run(key))
         keysAreInput.append(field.literalKey.map { [JSONByte.quote] + $0 + [JSONByte.quote, JSONByte.colon] == key } ?? false)
         // Nil as `CompactTranscript.relayout` (and `ModelEncoder.writeCompact`) write it.
-        let nilMember = plan.policy.nilLiteral(isModel: field.isModel).map { run(key, Array($0.text.utf8)) } ?? CleanBytes(start: 0, length: 0)
+        let nilMember = field.nilLiteral(plan.policy).map { run(key, Array($0.text.utf8)) } ?? CleanBytes(start: 0, length: 0)
         // A clean record's `null` member is nil; an absent one takes its default, if any.
         null.append(nilMember)
         let defaultBytes = field.hasDefault ? defaults[planIndex][index] : nil

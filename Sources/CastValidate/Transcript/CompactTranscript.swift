@@ -462,14 +462,13 @@ final class CompactTranscript {
       current = outer[outer.count - 1]
       outer.pop()
     }
-    let omitsNil = plan.policy.omitsNil
     var cursor = mark.start + 1
     var inOrder = true
     for field in 0..<fieldCount {
       let span = spans[mark.spanBase + field]
       if span.settlement == .keep, span.pieceStart == cursor {
         cursor = span.valueEnd
-      } else if !(span.settlement == .nilValue && omitsNil) {
+      } else if !(span.settlement == .nilValue && plan.fields[field].nilLiteral(plan.policy) == nil) {
         inOrder = false
         break
       }
@@ -501,7 +500,7 @@ final class CompactTranscript {
         append(defaultBytes)
         continue
       }
-      switch plan.policy.nilLiteral(isModel: field.isModel) {
+      switch field.nilLiteral(plan.policy) {
       case nil:
         continue
       case .null:

@@ -200,7 +200,7 @@ final class CleanPlan: @unchecked Sendable {
           // A null is clean only where it is the optional's nil with nothing to say.
           node: field.node,
           nullIsClean: plan.policy.nullIsPlainNil(
-            optional: field.isOptional, required: field.isRequired, hasDefault: field.hasDefault),
+            optional: field.isOptional, required: field.nullMissesRequired, hasDefault: field.hasDefault),
           key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field))
         var paths = CleanPathField(firstLeaf: leaves.count, isRequired: field.isRequired)
         if deferred.contains(index) {
