@@ -106,4 +106,43 @@ extension RegistryTests {
     #expect(registry.models["U"]?.dialect == .codable)
     #expect(registry.aliases["Model"] == nil)
   }
+
+  /// A type conforms to what its protocols inherit, as in Swift: `struct U: Model` with
+  /// `protocol Model: Codable` has the synthesized Codable conformance.
+  @Test(
+    "a model conforms to what its protocols inherit, through any number of them",
+    arguments: [
+      ("protocol Model: Codable {}\nstruct U: Model {\n  var id: Int\n}\n", Dialect.codable),
+      ("protocol Model: Codable, Sendable where Self: Equatable {\n  var id: Int { get }\n}\nstruct U: Model {\n  var id: Int\n}\n", .codable),
+      ("protocol Base: Decodable {}\nprotocol Entity: Base, Identifiable {}\nstruct U: Entity, Equatable {\n  var id: Int\n}\n", .codable),
+      ("protocol Store<Item>: Encodable {}\nstruct U: Store {\n  var id: Int\n}\n", .codable),
+      ("typealias Both = Codable & Sendable\nprotocol Model: Both {}\nstruct U: Model {\n  var id: Int\n}\n", .codable),
+      ("protocol Model: DictionaryConvertible {}\nstruct U: Model {\n  var id: Int\n}\n", .jsoncast),
+      ("protocol Model: Equatable {}\nstruct U: Model {\n  var id: Int\n}\n", .jsoncast),
+      // NB: a cycle Swift refuses; castctl reads each protocol once and stops.
+      ("protocol A: B {}\nprotocol B: A, Codable {}\nstruct U: A {\n  var id: Int\n}\n", .codable),
+      ("struct U: Codable & Sendable {\n  var id: Int\n}\n", .codable),
+      ("struct U: Equatable, Codable & Sendable {\n  var id: Int\n}\n", .codable),
+    ])
+  func protocolInheritance(_ text: String, _ dialect: Dialect) {
+    let registry = Self.registry(text)
+    #expect(registry.models["U"]?.dialect == dialect)
+  }
+
+  @Test("an enum conforms to a composition and to what its protocols inherit")
+  func enumConformances() {
+    let registry = Self.registry(
+      "protocol Model: Codable {}\nenum Shape: Model {\n  case dot(x: Int)\n}\nenum Color: String, Codable & Hashable {\n  case red\n}\n")
+    #expect(registry.enums["Shape"]?.isCodable == true)
+    #expect(registry.enums["Color"]?.rawType == .string)
+    #expect(registry.enums["Color"]?.isCodable == true)
+  }
+
+  @Test("a protocol that inherits nothing is read past with a note; one that inherits is read without one")
+  func protocolNotes() {
+    let (_, plain) = Loading.load("protocol Named {\n  var name: String { get }\n}\nstruct U {\n  var id: Int\n}\n")
+    #expect(plain.map(\.code) == ["skipped-declaration"])
+    let (_, refining) = Loading.load("protocol Model: Codable {\n  func f()\n}\nstruct U: Model {\n  var id: Int\n}\n")
+    #expect(refining.map(\.code) == [])
+  }
 }

@@ -247,6 +247,72 @@ import Testing
     }
   }
 
+  /// The synthesized `init(from:)` decodes in the order of the `CodingKeys` cases, not of the
+  /// declarations: the first error is the first case's.
+  struct Ordered: Codable {
+    var a: Int
+    var b: Int
+    var c: [Int]
+    var d: Int?
+    enum CodingKeys: String, CodingKey { case c, d = "dee", b, a }
+  }
+
+  @Test(
+    "the decoder's first error follows the order of the CodingKeys cases",
+    arguments: [
+      "{}", #"{"a": "x", "b": "y", "c": [1]}"#, #"{"a": "x", "b": 1, "c": [1], "dee": "z"}"#, #"{"a": 1, "b": 2, "c": ["x"], "dee": "z"}"#,
+      #"{"a": 1, "b": "y"}"#, #"{"a": "x", "b": 2, "c": null}"#,
+    ])
+  func codingKeysOrder(json: String) throws {
+    let said: String?
+    do {
+      _ = try JSONDecoder().decode(Ordered.self, from: Data(json.utf8))
+      said = nil
+    } catch {
+      said = Self.describe(error)
+    }
+    let schema = "struct Ordered: Codable {\n  var a: Int\n  var b: Int\n  var c: [Int]\n  var d: Int?\n"
+      + "  enum CodingKeys: String, CodingKey { case c, d = \"dee\", b, a }\n}\n"
+    let registry = EngineProbe.registry(schema, path: "ordered.swift")
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "Ordered", build: false, cleanCheck: clean)
+      #expect(run.isValid == (said == nil), "clean \(clean): castctl \(run.findings), JSONDecoder \(said ?? "ok")")
+      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
+      #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == said)
+    }
+  }
+
+  /// A Codable class whose superclass is not Codable: its synthesized coding calls `super.init()`
+  /// and knows only its own properties.
+  class PlainBase { var z: Int = 1 }
+  final class OwnOnly: PlainBase, Codable { var a: Int = 0 }
+
+  @Test(
+    "a Codable class over a superclass that is not Codable codes its own properties only, as the coders do",
+    arguments: ["{}", #"{"a": 3, "z": 5}"#, #"{"a": "3"}"#, #"{"a": 3, "z": "x"}"#])
+  func nonCodableSuperclass(json: String) throws {
+    let said: String?
+    var written: NSDictionary?
+    do {
+      let value = try JSONDecoder().decode(OwnOnly.self, from: Data(json.utf8))
+      written = try JSONSerialization.jsonObject(with: JSONEncoder().encode(value)) as? NSDictionary
+      said = nil
+    } catch {
+      said = Self.describe(error)
+    }
+    let registry = EngineProbe.registry(
+      "class PlainBase { var z: Int = 1 }\nfinal class OwnOnly: PlainBase, Codable { var a: Int = 0 }\n", path: "own.swift")
+    #expect(registry.models["OwnOnly"]?.dialect == .codable)
+    let run = try EngineProbe.run(registry, json, model: "OwnOnly")
+    #expect(run.isValid == (said == nil), "castctl \(run.findings), JSONDecoder \(said ?? "ok")")
+    let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
+    #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == said)
+    if let instance = run.records.first?.instance {
+      let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+      #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary == written, "castctl \(output)")
+    }
+  }
+
   @Test("a CodingKey no snake_case key reaches is missing under its own name, at its own path")
   func unreachableCodingKey() throws {
     var options = RegistryOptions()

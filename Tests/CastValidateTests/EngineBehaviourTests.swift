@@ -98,9 +98,10 @@ struct EngineNumberTests {
 
   @Test(
     "out-of-range is an error in every dialect, even the lenient ones (semantics §4)",
-    arguments: ["DictionaryConvertible", "JsonObject", "Convertible", "NosceSerializationProtocol", "Class"])
+    arguments: ["DictionaryConvertible", "JsonObject", "Convertible", "NosceSerializationProtocol", "Class", "Codable"])
   func outOfRangeIsAnErrorInEveryDialect(_ protocols: String) throws {
-    for literal in ["300", "3e2", "-1e30"] {
+    // NB: `1e400` is beyond every integer type (infinite as a `Double`), not a number with a fraction.
+    for literal in ["300", "3e2", "-1e30", "1e400", "-1e400"] {
       let run = try ValueCase.bad("Int8?", literal).run(protocols)
       #expect(run.isValid == false, "\(literal)")
       #expect(run.findings.contains("error out-of-range /v"), "\(literal)")

@@ -204,6 +204,22 @@ struct LedgerKindRoundTripTests {
     #expect(run.problems == [])
   }
 
+  /// `castctl roundtrip` reads each record again from its own bytes, and its values' offsets
+  /// only when an entry needs one: the entries must be those the whole document's offsets give,
+  /// for a record alone, each record of a top-level array, and each line of NDJSON.
+  @Test("roundtrip finds each entry's offset from its record alone as from the whole document", arguments: LedgerKindCase.all)
+  func offsetsFromTheRecord(_ item: LedgerKindCase) throws {
+    let registry = EngineProbe.registry(item.schema, options: item.registryOptions)
+    var documents = [(item.json, false), ("[" + item.json + ",\n  " + item.json + "]", false)]
+    if !item.json.contains("\n") { documents.append((item.json + "\n" + item.json + "\n", true)) }
+    for (json, ndjson) in documents {
+      let expected = try RoundTripProbe.run(registry, json, target: .model(item.model), ndjson: ndjson).entries
+      let validator = try #require(DocumentValidator(schema: CompiledSchema(registry: registry), target: .model(item.model), build: true))
+      let report = try Array(json.utf8).withUnsafeBytes { try RoundTripRun(validator).run($0, recordsPerLine: ndjson) }
+      #expect(report.entries == expected, "\(json)")
+    }
+  }
+
   @Test("every LedgerKind has a case in the table")
   func everyKindCovered() {
     let covered = LedgerKindCase.all.reduce(into: Set<String>()) { $0.formUnion($1.kinds) }

@@ -53,7 +53,7 @@ enum RoundTripProbe {
     let bytes = Array(json.utf8)
     try bytes.withUnsafeBytes { raw in
       var whole: (value: JSONValue, offsets: [String: Int])?
-      if !ndjson { whole = try JSONValue.parseWithOffsets(raw, maxDepth: options.maxDepth) }
+      if !ndjson { whole = (try JSONValue.parse(raw, maxDepth: options.maxDepth), try JSONPointerIndex.offsets(of: raw, maxDepth: options.maxDepth)) }
       var isArray = false
       if case .model = target, case .array? = whole?.value { isArray = true }
       let handle: (RecordResult) -> Void = { result in
@@ -70,12 +70,14 @@ enum RoundTripProbe {
           }
         } else {
           let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
-          guard let parsed = try? JSONValue.parseWithOffsets(span, maxDepth: options.maxDepth) else { return }
-          input = parsed.value
-          offsets = parsed.offsets.mapValues { $0 + result.span.start }
+          guard let parsed = try? JSONValue.parse(span, maxDepth: options.maxDepth),
+            let spanOffsets = try? JSONPointerIndex.offsets(of: span, maxDepth: options.maxDepth)
+          else { return }
+          input = parsed
+          offsets = spanOffsets.mapValues { $0 + result.span.start }
         }
         var ledger = RoundTripLedger(
-          schema: compiled, offsets: offsets, recordOffset: result.span.start, findings: result.findings,
+          schema: compiled, offsets: PointerOffsets(offsets), recordOffset: result.span.start, findings: result.findings,
           recordLine: result.line)
         let output = encoder.encode(instance)
         ledger.compare(target: target, input: input, output: output, path: root)

@@ -89,6 +89,9 @@ struct CodableCommandTests {
       ("[Color: Int]", #"{"red": 1}"#, 1, "type-mismatch"),
       ("[Color: Int]", #"["red", 1]"#, 0, "no errors"),
       ("[Int]", #"["1"]"#, 1, "type-mismatch"),
+      // The decoder's first error is named, as for a schema with models.
+      ("[Color]", #"["red", "blue"]"#, 1, "JSONDecoder throws this error first: dataCorrupted(codingPath: [1])"),
+      ("[Int]", #"["1"]"#, 1, "JSONDecoder throws this error first: typeMismatch(Int, codingPath: [0])"),
     ])
   func typeOverCodableEnums(type: String, json: String, status: Int32, says: String) throws {
     let schema = try CastctlProcess.temporaryFile("colors.swift", "enum Color: String, Codable { case red, green }\n")

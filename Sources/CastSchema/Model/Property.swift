@@ -79,6 +79,9 @@ package struct Property: Sendable, Hashable {
   /// not their `IfPresent` forms, so its key is required, `null` is its nil, and nil is written
   /// as `null`.
   package var nilIsKeyed = false
+  /// The position of its case in its Codable model's `CodingKeys`, the order the synthesized
+  /// `init(from:)` decodes in (-1: no `CodingKeys`, so declaration order).
+  package var codingKeyIndex: Int32 = -1
 
   /// Whether the engine reads this property from JSON at all.
   package var isMapped: Bool { usage == .normal || usage == .custom }

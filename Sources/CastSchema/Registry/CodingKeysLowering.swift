@@ -38,9 +38,9 @@ extension RegistryBuilder {
       }
       return
     }
-    if superclassOf[decl.name.text] != nil {
-      // A subclass inherits its superclass's init(from:) and encode(to:), which know nothing of
-      // its own properties (checked with JSONDecoder: they keep their initial values).
+    if let superclass = superclassOf[decl.name.text].flatMap({ symbols.models[$0] }), traits(of: superclass).declaresDialect {
+      // A subclass of a Codable class inherits its init(from:) and encode(to:), which know
+      // nothing of its own properties (checked with JSONDecoder: they keep their initial values).
       let own = properties.indices.filter { properties[$0].usage == .normal }
       if !own.isEmpty {
         diagnostics.append(
@@ -57,10 +57,12 @@ extension RegistryBuilder {
     for index in properties.indices where lazy.contains(properties[index].name) { ignore(&properties[index]) }
     let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
+    var caseIndex: [String: Int] = [:]
     if let codingKeys {
       var table: [String: String] = [:]
-      for entry in codingKeys.cases {
+      for (position, entry) in codingKeys.cases.enumerated() {
         if case .string(let raw, _) = entry.rawValue { table[entry.name.text] = raw } else { table[entry.name.text] = entry.name.text }
+        caseIndex[entry.name.text] = caseIndex[entry.name.text] ?? position
       }
       keyByName = table
     }
@@ -93,6 +95,7 @@ extension RegistryBuilder {
       if let listed {
         properties[index].keys = [KeyPath(key: listed)]
         properties[index].keySource = .codingKeys
+        properties[index].codingKeyIndex = Int32(caseIndex[property.name] ?? -1)
       }
       if options.keyDecoding == .convertFromSnakeCase {
         applySnakeCaseDecoding(to: &properties[index], codingKey: listed ?? property.name)
@@ -139,7 +142,8 @@ extension RegistryBuilder {
     property.codingKey = codingKey
   }
 
-  private func ignore(_ property: inout Property) {
+  /// Takes a property out of the JSON: neither read nor written.
+  func ignore(_ property: inout Property) {
     property.usage = .ignored
     property.keys = []
     property.isRequired = false

@@ -160,6 +160,8 @@ struct RegistryBuilder: Sendable {
       } else if declare(alias.name, file: file) {
         symbols.aliases[alias.name.text] = Located(syntax: alias, file: file)
       }
+    case .protocol(let decl):
+      symbols.protocolAliases[decl.name.text] = decl.inheritance.map(Self.typeName)
     case .skipped:
       break
     }
@@ -228,19 +230,34 @@ struct RegistryBuilder: Sendable {
     if let known = traits[model.index] { return known }
     let names = conformances(of: model.syntax.name.text, declared: model.syntax.inheritance)
     let inherited = superclassOf[model.syntax.name.text].flatMap { symbols.models[$0] }.map { traits(of: $0) }
+    // A superclass's named dialect before the model's own; a superclass that names none (`class
+    // Base {}` under `class K: Base, Codable`) leaves the model its own.
+    let named = options.dialect ?? inherited.flatMap { $0.declaresDialect ? $0.dialect : nil } ?? DialectRules.declaredDialect(names)
     let result = ModelTraits(
-      dialect: options.dialect ?? inherited?.dialect ?? DialectRules.declaredDialect(names) ?? .jsoncast,
+      dialect: named ?? .jsoncast, declaresDialect: named != nil,
       usesSnakeCase: DialectRules.declaresSnakeCase(names) || inherited?.usesSnakeCase == true, inheritance: names)
     traits[model.index] = result
     return result
   }
 
   /// What a declaration names after its `:`, in it and in its extensions, by last name, with
-  /// protocol aliases (`typealias Model = Codable & Sendable`) expanded.
+  /// protocol aliases (`typealias Model = Codable & Sendable`) and protocols
+  /// (`protocol Model: Codable`) expanded into what they stand for or inherit, through any
+  /// number of them.
   func conformances(of name: String, declared inheritance: [TypeSyntax]) -> [String] {
     let extensions = symbols.extensions[name] ?? []
-    return (inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName)
-      .flatMap { symbols.protocolAliases[$0] ?? [$0] }
+    var names: [String] = []
+    var expanded: Set<String> = []
+    var pending = (inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName).reversed() as [String]
+    while let next = pending.popLast() {
+      guard let inherited = symbols.protocolAliases[next] else {
+        names.append(next)
+        continue
+      }
+      // NB: a protocol met again (`protocol A: B`, `protocol B: A`) adds nothing new.
+      if expanded.insert(next).inserted { pending += inherited.reversed() }
+    }
+    return names
   }
 
   /// Whether a declaration's conformances make it `Codable` (no other dialect's protocol first).
@@ -272,9 +289,13 @@ struct RegistryBuilder: Sendable {
     }
     if let done = flattened[name] { return done }
     let prefix = superKey(of: model.syntax.name.text)
+    // A Codable class's synthesized coding knows only its own properties when its superclass is
+    // not Codable (it calls `super.init()`): what it inherits is neither decoded nor encoded.
+    let codesInherited = traits(of: model).dialect != .codable || traits(of: superclass).declaresDialect
     var result = flatten(superclass).map { property in
       var copy = property
       if let prefix { copy.keys = copy.keys.map { $0.prefixed(by: prefix) } }
+      if !codesInherited, copy.usage == .normal { ignore(&copy) }
       return copy
     }
     let own = ownProperties[model.index]

@@ -35,7 +35,8 @@ struct SymbolTable {
   var enums: [String: Located<EnumDeclSyntax>] = [:]
   var enumOrder: [String] = []
   var aliases: [String: Located<TypealiasDeclSyntax>] = [:]
-  /// `typealias Model = Codable & Sendable`: the protocols each such alias names.
+  /// `typealias Model = Codable & Sendable` and `protocol Model: Codable`: the protocols each
+  /// such alias names, or each protocol inherits.
   var protocolAliases: [String: [String]] = [:]
   /// `extension Name …` blocks, by the model name they extend.
   var extensions: [String: [Located<ModelDeclSyntax>]] = [:]

@@ -16,7 +16,7 @@ extension Parser {
     }
     let genericParameters = isPunctuation("<") ? parseGenericParameters() : []
     var inheritance: [TypeSyntax] = []
-    if consume(":") { inheritance = parseTypeList() }
+    if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
     var model = ModelDeclSyntax(
       isStruct: isStruct, name: modelName, inheritance: inheritance, modifiers: modifiers,
@@ -329,7 +329,7 @@ extension Parser {
     let enumName = parseDeclName(after: "'enum'")
     if isPunctuation("<") { _ = parseGenericParameters() }
     var inheritance: [TypeSyntax] = []
-    if consume(":") { inheritance = parseTypeList() }
+    if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
     var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: span(from: start))
     while current.kind == .directive { advance() }
@@ -485,6 +485,35 @@ extension Parser {
       if consume(">") { return }
       advance()
     }
+  }
+
+  /// An inheritance clause after its `:`: types separated by `,`, a composition (`Codable &
+  /// Sendable`) read as its protocols one by one.
+  mutating func parseInheritance() -> [TypeSyntax] {
+    var types: [TypeSyntax] = []
+    repeat {
+      types.append(parseType())
+    } while consume(",") || consume("&")
+    return types
+  }
+
+  // MARK: - protocol
+
+  /// `protocol Model: Codable, Identifiable { … }`: what it inherits, by which the types that
+  /// conform to it conform to those too; its requirements are read past.
+  mutating func parseProtocol(start: Int) -> DeclSyntax {
+    advance()
+    let protocolName = parseDeclName(after: "'protocol'")
+    // Primary associated types (`protocol Store<Item>`) say nothing about JSON.
+    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    let inheritance = consume(":") ? parseInheritance() : []
+    skipWhereClause()
+    skipDeclarationBody()
+    let range = span(from: start)
+    if inheritance.isEmpty {
+      diagnostics.append(Diagnostic(SyntaxMessages.skippedDeclaration("protocol"), at: sourceRange(range)))
+    }
+    return .protocol(ProtocolDeclSyntax(name: protocolName, inheritance: inheritance, range: range))
   }
 
   /// `where T: Codable, U == Int`: constraints, which say nothing about JSON, read past up to the body.

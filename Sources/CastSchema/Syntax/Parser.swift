@@ -92,7 +92,9 @@ package struct Parser {
       return .skipped(keyword: keyword, range: span(from: start))
     case "extension":
       return .model(parseModel(start: start, modifiers: modifiers))
-    case "protocol", "func", "let", "var", "actor", "init", "precedencegroup",
+    case "protocol":
+      return parseProtocol(start: start)
+    case "func", "let", "var", "actor", "init", "precedencegroup",
       "operator", "infix", "prefix", "postfix", "class":
       advance()
       skipDeclarationBody()

@@ -327,6 +327,15 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var isGeneric: Bool { !genericParameters.isEmpty }
 }
 
+/// `protocol Name: Inherited, …`, its requirements left out.
+package struct ProtocolDeclSyntax: Sendable, Hashable {
+  package var name: NameSyntax
+  /// The protocols after its `:`, a composition's one by one.
+  package var inheritance: [TypeSyntax]
+  /// Whole declaration.
+  package var range: Range<Int>
+}
+
 /// `typealias Name = Type`
 package struct TypealiasDeclSyntax: Sendable, Hashable {
   /// The alias.
@@ -357,7 +366,9 @@ package enum DeclSyntax: Sendable, Hashable {
   case enumeration(EnumDeclSyntax)
   /// `typealias`
   case `typealias`(TypealiasDeclSyntax)
-  /// `import`, `extension`, `protocol`, `func`, … accepted and skipped; the keyword is kept for notes.
+  /// `protocol`, for what it inherits.
+  case `protocol`(ProtocolDeclSyntax)
+  /// `import`, `func`, … accepted and skipped; the keyword is kept for notes.
   case skipped(keyword: String, range: Range<Int>)
 }
 

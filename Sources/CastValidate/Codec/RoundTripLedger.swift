@@ -4,7 +4,7 @@ import CastSchema
 /// classified by kind, model-aware: it knows which keys are alternatives, paths, ignored or unknown.
 package struct RoundTripLedger {
   let schema: CompiledSchema
-  let offsets: [String: Int]
+  let offsets: PointerOffsets
   let fallbackOffset: Int
   /// Input pointers of elements the decoder dropped (from its findings).
   let droppedElements: Set<String>
@@ -26,7 +26,7 @@ package struct RoundTripLedger {
   package private(set) var entries: [LedgerEntry] = []
 
   /// Prepares a comparison for one record; `offsets` maps the input's JSON Pointers to byte offsets.
-  package init(schema: CompiledSchema, offsets: [String: Int], recordOffset: Int, findings: [Finding], recordLine: Int?) {
+  package init(schema: CompiledSchema, offsets: PointerOffsets, recordOffset: Int, findings: [Finding], recordLine: Int?) {
     self.schema = schema
     self.offsets = offsets
     self.fallbackOffset = recordOffset
@@ -301,7 +301,8 @@ package struct RoundTripLedger {
     // For each input pair, the pair its key first appeared in.
     var firstPair = Array(0..<count)
     var pairAtOffset: [Int: Int] = [:]
-    for pair in 0..<count {
+    // NB: only a repeated key needs offsets, which would otherwise be read for every record.
+    for pair in 0..<count where !duplicateKeys.isEmpty {
       let keyPath = inPath + "/\(2 * pair)"
       if let offset = offsets[keyPath] { pairAtOffset[offset] = pair }
       if let earlier = duplicateKeys[keyPath]?.first?.earlier, let first = pairAtOffset[earlier] { firstPair[pair] = first }
@@ -335,7 +336,8 @@ package struct RoundTripLedger {
     _ kind: LedgerKind, _ path: String, before: JSONValue?, after: JSONValue?, outputPath: String? = nil,
     offsetPath: String? = nil, offset known: Int? = nil
   ) {
-    let offset = known ?? offsets[offsetPath ?? path] ?? offsets[offsetPath ?? ""] ?? fallbackOffset
+    // NB: a value the input does not hold (an absent key) is placed at its record.
+    let offset = known ?? offsets[offsetPath ?? path] ?? fallbackOffset
     entries.append(
       LedgerEntry(kind: kind, path: path, offset: offset, before: before, after: after, outputPath: outputPath, recordLine: recordLine))
   }

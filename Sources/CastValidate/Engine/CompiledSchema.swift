@@ -70,7 +70,8 @@ package final class CompiledSchema: @unchecked Sendable {
       compiledTypes[type] = compiler.node(for: type)
     }
     typeNodes = compiledTypes
-    keepsCodingPaths = plans.contains { $0.policy.decodingErrorNotes }
+    // NB: the base policy too: a `--type` over a schema of Codable enums alone has no plan.
+    keepsCodingPaths = base.decodingErrorNotes || plans.contains { $0.policy.decodingErrorNotes }
     // A case's associated values are a struct of their own, planned after the models.
     enums = registry.enums.values.map { enumType in
       let payloadPlans = enumType.cases.map { enumCase -> Int? in

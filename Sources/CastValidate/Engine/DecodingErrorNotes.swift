@@ -18,8 +18,8 @@ package struct DecoderView: Sendable, Hashable {
 
 /// The `DecodingError` `JSONDecoder` throws for each error of a `codable` record, as notes beside
 /// the errors, so a developer can match castctl's findings to what the app logged. `JSONDecoder`
-/// stops at its first error, which is the first in decoding order (properties in declaration
-/// order, elements in array order), not necessarily the first in the document: that one is named.
+/// stops at its first error, which is the first in decoding order (properties in the order of
+/// their `CodingKeys` cases or their declarations, elements in array order), not necessarily the first in the document: that one is named.
 struct DecodingErrorNotes {
   let schema: CompiledSchema
   /// The record's type.
@@ -82,7 +82,8 @@ struct DecodingErrorNotes {
         walk.steps[position] = .key(codingKey)
         let fields = plan.fields
         let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == codingKey }
-        walk.order.append(field ?? fields.count)
+        // The synthesized init(from:) decodes in the order of CodingKeys' cases, else of the declarations.
+        walk.order.append(field.map { fields[$0].property.codingKeyIndex >= 0 ? Int(fields[$0].property.codingKeyIndex) : $0 } ?? Int.max)
         walk.node = field.map { fields[$0].node }
       case (.array(let element, _, _)?, .index(let position)):
         walk.order.append(position)

@@ -143,7 +143,9 @@ extension RecordValidator {
   ) -> Outcome {
     let literal = scanner.literal(token)
     let double = scanner.double(token)
-    guard double.isFinite, double == double.rounded(.towardZero) else {
+    // NB: `1e400` is a number too large for any integer type, not one with a fraction.
+    guard double.isFinite else { return outOfRange(type, literal, at: start, declaration: declaration) }
+    guard double == double.rounded(.towardZero) else {
       return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
     }
     guard let bounds = type.integerBounds, double >= Double(bounds.min), double < Double(bounds.max) + 1 else {

@@ -32,35 +32,29 @@ package struct RoundTripRun {
 
   /// Every record of `raw`: one JSON document (a model's top-level array holds one record per
   /// element), or one record per line.
+  // NB: each record is read again from its own bytes, never the document whole: a top-level
+  // array's records are compared one at a time, in memory the size of one.
   package func run(_ raw: UnsafeRawBufferPointer, recordsPerLine: Bool) throws(JSONSyntaxError) -> RoundTripReport {
     let schema = validator.schema
     let target = validator.target
     let encoder = ModelEncoder(schema: schema)
     var report = RoundTripReport()
-    var whole: (value: JSONValue, offsets: [String: Int])?
     // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
     var isArray = false
-    if !recordsPerLine {
-      whole = try JSONValue.parseWithOffsets(raw, maxDepth: schema.options.maxDepth)
-      if case .model = target, case .array = whole?.value { isArray = true }
+    if !recordsPerLine, case .model = target {
+      var scanner = JSONScanner(raw)
+      scanner.skipByteOrderMark()
+      isArray = (try? scanner.peekKind()) == .array
     }
     let handle: (RecordResult) -> Void = { result in
       guard result.isValid, let instance = result.instance else {
         report.rejected += result.findings
         return
       }
-      let input: JSONValue
-      let offsets: [String: Int]
-      var path = ""
-      if let whole, isArray, case .array(let items) = whole.value, items.indices.contains(result.index) {
-        (input, offsets, path) = (items[result.index], whole.offsets, "/\(result.index)")
-      } else if let whole, !isArray {
-        (input, offsets) = (whole.value, whole.offsets)
-      } else {
-        let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
-        guard let parsed = try? JSONValue.parseWithOffsets(span, maxDepth: schema.options.maxDepth) else { return }
-        (input, offsets) = (parsed.value, parsed.offsets.mapValues { $0 + result.span.start })
-      }
+      let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
+      guard let input = try? JSONValue.parse(span, maxDepth: schema.options.maxDepth) else { return }
+      let path = isArray ? "/\(result.index)" : ""
+      let offsets = PointerOffsets(record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth)
       var ledger = RoundTripLedger(
         schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
       ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)

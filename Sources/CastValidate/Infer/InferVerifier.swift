@@ -61,7 +61,7 @@ package struct InferVerifier {
       // NB: without the offsets of every value: the report names records, not values, and the
       // pointer of each value was most of the check's time.
       guard let parsed = try? JSONValue.parse(span, maxDepth: maxDepth) else { return }
-      Self.compare(&report, validator: validator, target: target, input: (parsed, [:]), output: encoder.encode(instance), result: result)
+      Self.compare(&report, validator: validator, target: target, input: parsed, output: encoder.encode(instance), result: result)
     }
     var run = validator.run()
     if ndjson {
@@ -92,7 +92,7 @@ extension InferVerifier {
       let parsed = bytes.withUnsafeBytes { raw in try? JSONValue.parse(raw, maxDepth: maxDepth) }
       guard let parsed else { return }
       Self.compare(
-        &report, validator: validator, target: target, input: (parsed, [:]), output: encoder.encode(instance), result: result)
+        &report, validator: validator, target: target, input: parsed, output: encoder.encode(instance), result: result)
     }
     guard let summary else { return false }
     report.records += summary.records
@@ -103,16 +103,16 @@ extension InferVerifier {
   /// Adds one record's round-trip changes to the report.
   static func compare(
     _ report: inout Report, validator: DocumentValidator, target: ValidationTarget,
-    input: (value: JSONValue, offsets: [String: Int]), output: JSONValue, result: RecordResult
+    input: JSONValue, output: JSONValue, result: RecordResult
   ) {
-    if let dropped = RoundTripShortcut.droppedNulls(input: input.value, output: output) {
+    if let dropped = RoundTripShortcut.droppedNulls(input: input, output: output) {
       if dropped > 0 { report.changes[.nullWrittenAsAbsent, default: 0] += dropped }
       return
     }
     var ledger = RoundTripLedger(
-      schema: validator.schema, offsets: input.offsets.mapValues { $0 + result.span.start },
+      schema: validator.schema, offsets: PointerOffsets([:]),
       recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
-    ledger.compare(target: target, input: input.value, output: output, path: "")
+    ledger.compare(target: target, input: input, output: output, path: "")
     for entry in ledger.entries {
       report.changes[entry.kind, default: 0] += 1
       if !Report.tolerated.contains(entry.kind), report.lossyExamples.count < 20 {

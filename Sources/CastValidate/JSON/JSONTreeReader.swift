@@ -1,17 +1,10 @@
-/// Builds a `JSONValue` from a scanner, recursively (the scanner's depth limit bounds the recursion),
-/// optionally noting where each value starts by JSON Pointer.
+/// Builds a `JSONValue` from a scanner, recursively (the scanner's depth limit bounds the recursion).
 struct JSONTreeReader {
   /// The scanner being read.
   var scanner: JSONScanner
-  /// Where each value starts, by RFC 6901 pointer; nil when not asked for, to skip the bookkeeping.
-  var offsets: [String: Int]?
-  /// The escaped pointer of the value being read, as UTF-8; grown and cut back as the reader descends.
-  private var pointer: [UInt8] = []
 
-  /// Creates a reader; `recordOffsets` turns on the pointer bookkeeping.
-  init(_ scanner: JSONScanner, recordOffsets: Bool) {
+  init(_ scanner: JSONScanner) {
     self.scanner = scanner
-    self.offsets = recordOffsets ? [:] : nil
   }
 
   /// Reads one whole document: BOM, one value, nothing but whitespace after it.
@@ -24,12 +17,7 @@ struct JSONTreeReader {
 
   /// Reads the value at the cursor.
   mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
-    let kind = try scanner.peekKind()
-    if offsets != nil {
-      // Later duplicates of a key overwrite earlier ones, matching the member a lookup by key would find last.
-      offsets?[String(decoding: pointer, as: UTF8.self)] = scanner.offset
-    }
-    switch kind {
+    switch try scanner.peekKind() {
     case .null:
       try scanner.readNull()
       return .null
@@ -47,10 +35,7 @@ struct JSONTreeReader {
     var elements: [JSONValue] = []
     var first = true
     while try scanner.nextElement(&first) {
-      let mark = pointer.count
-      if offsets != nil { pointer.append(contentsOf: "/\(elements.count)".utf8) }
       elements.append(try readValue())
-      pointer.removeSubrange(mark...)
     }
     return elements
   }
@@ -62,10 +47,7 @@ struct JSONTreeReader {
     var first = true
     while let token = try scanner.nextKey(&first) {
       let key = scanner.string(token)
-      let mark = pointer.count
-      if offsets != nil { JSONPointer.appendEscaped(key, to: &pointer) }
       members.append(JSONMember(key: key, value: try readValue()))
-      pointer.removeSubrange(mark...)
     }
     return members
   }
@@ -77,7 +59,7 @@ extension JSONValue {
   package static func parse(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
   ) throws(JSONSyntaxError) -> JSONValue {
-    var reader = JSONTreeReader(JSONScanner(bytes, maxDepth: maxDepth), recordOffsets: false)
+    var reader = JSONTreeReader(JSONScanner(bytes, maxDepth: maxDepth))
     return try reader.readDocument()
   }
 
@@ -92,15 +74,5 @@ extension JSONValue {
   /// Parses a whole document held in a string.
   package static func parse(_ text: String, maxDepth: Int = 512) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8), maxDepth: maxDepth)
-  }
-
-  /// Parses a whole document and also returns where each value starts (absolute byte offset), keyed by its
-  /// RFC 6901 JSON Pointer (`""` for the root). With duplicate keys the last occurrence wins.
-  package static func parseWithOffsets(
-    _ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512
-  ) throws(JSONSyntaxError) -> (value: JSONValue, offsets: [String: Int]) {
-    var reader = JSONTreeReader(JSONScanner(bytes, maxDepth: maxDepth), recordOffsets: true)
-    let value = try reader.readDocument()
-    return (value, reader.offsets ?? [:])
   }
 }
