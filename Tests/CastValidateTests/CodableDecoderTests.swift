@@ -107,6 +107,8 @@ import Testing
     ("u", "-1"), ("u", "255"), ("u", "-0"), ("f", "1e39"), ("f", "1e-50"), ("f", "1e-45"), ("f", "3.4028235e38"),
     ("d", "1e309"), ("d", "1e-400"), ("d", "4.9e-324"), ("d", "\"1\""), ("dec", "12345678901234567890.123456789"),
     ("dec", "\"1.5\""), ("b", "1"), ("b", "\"true\""), ("s", "1"), ("s", "false"),
+    // A `Float` is read from its text, not through a `Double`: the limits are halfway points.
+    ("f", "3.4028235677973366e38"), ("f", "3.4028236e38"), ("f", "7.006492321624086e-46"), ("f", "7.0064923e-46"),
   ]
   /// Rule 2: null and absent keys.
   static let nulls: [(String, String?)] = [

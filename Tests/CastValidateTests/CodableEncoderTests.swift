@@ -56,6 +56,10 @@ import Testing
     #"{"name": "d", "when": 0, "blob": "YW==", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}}"#,
     #"{"name": "e", "when": 0, "blob": "aGVsbG8==", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}}"#,
     #"{"name": "c", "when": 0, "blob": "", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1, "d": 1, "path": "", "tags": [], "counts": {}, "limit": 7}"#,
+    // A `Float` read from its text rounds once (through a `Double` this one is 1.0000002).
+    #"{"name": "f", "when": 0, "blob": "", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 1.0000001788139343, "d": 1, "path": "", "tags": [], "counts": {}}"#,
+    #"{"name": "f", "when": 0, "blob": "", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 3.4028235677973366e38, "d": 1, "path": "", "tags": [], "counts": {}}"#,
+    #"{"name": "f", "when": 0, "blob": "", "url": "x", "color": "red", "level": 2, "dec": 0, "f": 7.006492321624086e-46, "d": 1, "path": "", "tags": [], "counts": {}}"#,
   ]
 
   @Test("convert's output equals JSONEncoder's as JSON values", arguments: documents)

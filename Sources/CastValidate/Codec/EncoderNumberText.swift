@@ -13,8 +13,7 @@ enum EncoderNumberText {
     let written: String
     switch type {
     case .float:
-      guard let value = Double(text) else { return nil }
-      written = trimmed(Float(value).description)
+      written = trimmed(float(literal).description)
     case .double, .cgFloat:
       guard let value = Double(text) else { return nil }
       written = trimmed(value.description)
@@ -25,6 +24,12 @@ enum EncoderNumberText {
       return nil
     }
     return written == text ? nil : written
+  }
+
+  /// A JSON number read as a `Float` straight from its text, as `JSONDecoder` reads it
+  /// (`Policy.floatsReadFromText`): infinite beyond `Float`'s range.
+  static func float(_ literal: UnsafeRawBufferPointer) -> Float {
+    Float(String(decoding: literal, as: UTF8.self)) ?? .nan
   }
 
   /// A `Double` as JSONEncoder writes it (a `Date`'s seconds too).

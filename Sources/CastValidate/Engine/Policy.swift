@@ -87,6 +87,10 @@ package struct Policy: Sendable, Hashable {
   /// A non-zero number that rounds to zero in `Float` / `Double` is out of range, as
   /// `JSONDecoder` has it (`1e-50` for a `Float`).
   package var underflowIsOutOfRange = false
+  /// A `Float` is the number's text read as a `Float` (`Float(String)`, as `JSONDecoder` reads
+  /// it), not the `Double` of `JSONSerialization`'s `NSNumber` made a `Float`, which rounds twice:
+  /// `1.0000001788139343` is `1.0000001`, and `3.4028235677973366e38` is `Float`'s largest.
+  package var floatsReadFromText = false
   /// Of two values under one key the first is read and the later one not at all (`JSONDecoder`
   /// keeps the first); elsewhere the later one replaces it.
   package var duplicateKeyFirstWins = false
@@ -188,7 +192,7 @@ package struct Policy: Sendable, Hashable {
       Policy(
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
-        dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true,
+        dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true, floatsReadFromText: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,

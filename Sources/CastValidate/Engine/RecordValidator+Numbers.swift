@@ -82,12 +82,12 @@ extension RecordValidator {
     case .number:
       let token = try scanner.readNumber()
       guard type == .number || (type == .decimal ? Self.fitsDecimal(scanner.bytes(token.span)) : Self.isSurelyFinite(token, type, scanner))
-        || (type != .decimal && Self.fitsFloating(scanner.double(token), type))
+        || (type != .decimal && Self.fitsFloating(Self.value(token, as: type, scanner, floatsFromText: policy.floatsReadFromText), type))
       else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
       if policy.underflowIsOutOfRange, type == .float || type == .double, !Self.isSurelyFinite(token, type, scanner),
-        Self.underflows(token, type, scanner)
+        Self.underflows(token, type, scanner, floatsFromText: policy.floatsReadFromText)
       {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
@@ -160,14 +160,22 @@ extension RecordValidator {
   }
 
   /// A non-zero literal that rounds to zero in its floating-point type.
-  static func underflows(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
-    let value = scanner.double(token)
+  static func underflows(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner, floatsFromText: Bool) -> Bool {
+    let value = Self.value(token, as: type, scanner, floatsFromText: floatsFromText)
     guard type == .float ? Float(value) == 0 : value == 0 else { return false }
     for byte in scanner.bytes(token.span) {
       if byte | 0x20 == UInt8(ascii: "e") { return false }
       if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
     }
     return false
+  }
+
+  /// A number's value as a floating-point `type` holds it: a `Float` read from the text where the
+  /// policy says so (`Policy.floatsReadFromText`), else the nearest `Double` (rounded to a
+  /// `Float` by whoever needs one).
+  static func value(_ token: JSONNumberToken, as type: ScalarType, _ scanner: JSONScanner, floatsFromText: Bool) -> Double {
+    guard type == .float, floatsFromText else { return scanner.double(token) }
+    return Double(EncoderNumberText.float(scanner.bytes(token.span)))
   }
 
   // MARK: - Ranges

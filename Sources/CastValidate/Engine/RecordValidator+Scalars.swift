@@ -194,7 +194,7 @@ extension RecordValidator {
       // `Date(from:)` decodes a Double: any finite one, nothing read as a year.
       let token = try scanner.readNumber()
       let value = scanner.double(token)
-      guard value.isFinite, !Self.underflows(token, .double, scanner) else {
+      guard value.isFinite, !Self.underflows(token, .double, scanner, floatsFromText: false) else {
         return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
       }
       return .value(wantInstance ? .number(EncoderNumberText.double(value)) : nil)
@@ -209,7 +209,7 @@ extension RecordValidator {
       // A number is read in the directive's unit, never guessed from its size.
       seconds = format == .epochMilliseconds ? scanner.double(token) / 1000 : scanner.double(token)
       if policy.epochDatesAnyFinite {
-        guard seconds.isFinite, !Self.underflows(token, .double, scanner) else {
+        guard seconds.isFinite, !Self.underflows(token, .double, scanner, floatsFromText: false) else {
           return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
         }
       } else if !DateText.representable.contains(seconds) {

@@ -183,9 +183,12 @@ final class CleanRecordCheck {
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
       // NB: a literal surely finite is too short to round to zero too; a longer one that does is
-      // left to the full walk, where the dialect says what that means.
+      // left to the full walk, where the dialect says what that means. A `Float` is checked
+      // through the nearest `Double`: what that accepts, its text read as a `Float` accepts too
+      // (`Policy.floatsReadFromText`; the limits are halfway points a `Double` holds exactly).
       guard RecordValidator.isSurelyFinite(token, type, scanner)
-        || (RecordValidator.fitsFloating(scanner.double(token), type) && !RecordValidator.underflows(token, type, scanner))
+        || (RecordValidator.fitsFloating(scanner.double(token), type)
+          && !RecordValidator.underflows(token, type, scanner, floatsFromText: false))
       else { return false }
       // NB: a literal JSONEncoder writes otherwise (`1.0` as `1`) is written by the full walk.
       if plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
@@ -252,7 +255,7 @@ final class CleanRecordCheck {
     let token = try scanner.readNumber()
     // The walk's rules: the number in the format's unit; and one that rounds to zero is left to
     // it, since some dialects take that for out of range.
-    guard RecordValidator.isSurelyFinite(token, .double, scanner) || !RecordValidator.underflows(token, .double, scanner)
+    guard RecordValidator.isSurelyFinite(token, .double, scanner) || !RecordValidator.underflows(token, .double, scanner, floatsFromText: false)
     else { return false }
     let seconds = scanner.double(token) / (format >= 0 ? plan.epochUnits[Int(format)] : 1)
     guard DateText.representable.contains(seconds) else { return false }
