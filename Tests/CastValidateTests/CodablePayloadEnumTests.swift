@@ -109,6 +109,42 @@ import Testing
     #expect(actual == expected, "castctl \(output)")
   }
 
+  enum Ring: Codable { case ring(outerRadius: Int, innerRadius: Int?) }
+
+  /// Under `convertFromSnakeCase` an associated value's key is converted and compared with its
+  /// CodingKey, as a property's is: of two keys that convert alike the first in the data is read.
+  @Test(
+    "under convertFromSnakeCase, associated values read as JSONDecoder reads them",
+    arguments: [
+      #"{"ring": {"outer_radius": 1, "outerRadius": 2}}"#, #"{"ring": {"outerRadius": 2, "outer_radius": 1}}"#,
+      #"{"ring": {"outer_radius": 1, "outer_radius": "x"}}"#, #"{"ring": {"outer_radius": "x", "outerRadius": 2}}"#,
+      #"{"ring": {"inner_radius": 1}}"#, #"{"ring": {"outer_radius": 1, "inner_radius": "y"}}"#,
+    ])
+  func snakeCasePayload(json: String) throws {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    var decoded: Ring?
+    var decoderError: String?
+    do { decoded = try decoder.decode(Ring.self, from: Data(json.utf8)) } catch { decoderError = CodableDecoderTests.describe(error) }
+    var options = RegistryOptions()
+    options.keyDecoding = .convertFromSnakeCase
+    let registry = EngineProbe.registry("enum Ring: Codable { case ring(outerRadius: Int, innerRadius: Int?) }\n", options: options, path: "ring.swift")
+    let type = try #require(SchemaLoader.parseType("Ring", in: registry).type)
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: nil, type: type, build: false, cleanCheck: clean)
+      #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
+      let lead = "JSONDecoder throws this error first: "
+      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix(lead) }
+      #expect(first.map { String($0.message.dropFirst(lead.count)) } == decoderError)
+    }
+    guard let decoded else { return }
+    let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? NSDictionary
+    let run = try EngineProbe.run(registry, json, model: nil, type: type)
+    let instance = try #require(run.records.first?.instance)
+    let output = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+    #expect(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? NSDictionary == expected, "castctl \(output)")
+  }
+
   // NB: JSONEncoder writes a keyed container in its hash order, which changes from run to run;
   // castctl writes declaration order, one of the orders JSONEncoder writes.
   @Test("the payload's keys are written in declaration order, whatever the input's")

@@ -141,6 +141,9 @@ extension RegistryBuilder {
     if options.keyDecoding == .convertFromSnakeCase {
       property.keys = FoundationSnakeCase.keysReaching(table?[name] ?? name).map { KeyPath(key: $0) }
       property.keySource = .snakeCase
+      // NB: as a model's property: every key is converted and compared with the CodingKey, so
+      // of two keys that convert alike the first in the data is read, not the first spelling.
+      property.codingKey = table?[name] ?? name
     }
     property.encodedKey = options.encodedKey(codingKey: table?[name] ?? name, outputKey: property.outputKey)
     return property
