@@ -191,6 +191,28 @@ struct LibraryAPITests {
     }
   }
 
+  struct Stamp: Codable, Equatable {
+    var at: Date
+    var blob: Data
+    var ratio: Double
+  }
+
+  /// A Codable model's property list is `PropertyListEncoder`'s: `PropertyListDecoder` reads it
+  /// back into the value it reads from the encoder's own (an XML date keeps whole seconds).
+  @Test("a Codable value's property list reads back with PropertyListDecoder")
+  func codablePropertyList() throws {
+    let schema = try Schema(source: "struct Stamp: Codable {\n  var at: Date\n  var blob: Data\n  var ratio: Double\n}\n", path: "stamp.swift")
+    let json = #"{"at": 12.5, "blob": "aGk=", "ratio": 2}"#
+    let value = try schema.validator(for: "Stamp").decode(Array(json.utf8))
+    let decoded = try JSONDecoder().decode(Stamp.self, from: Data(json.utf8))
+    for (format, foundation) in [(OutputFormat.propertyList, PropertyListSerialization.PropertyListFormat.xml), (.binaryPropertyList, .binary)] {
+      let encoder = PropertyListEncoder()
+      encoder.outputFormat = foundation
+      let expected = try PropertyListDecoder().decode(Stamp.self, from: encoder.encode(decoded))
+      #expect(try PropertyListDecoder().decode(Stamp.self, from: Data(try value.encoded(as: format))) == expected, "\(format)")
+    }
+  }
+
   @Test("a value a property list cannot hold is an encoding failure with its reason")
   func encodingFailure() throws {
     let value = try Self.validator(type: "Int?").decode(Array("null".utf8))

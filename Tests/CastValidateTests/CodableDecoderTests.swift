@@ -109,6 +109,11 @@ import Testing
     ("dec", "\"1.5\""), ("b", "1"), ("b", "\"true\""), ("s", "1"), ("s", "false"),
     // A `Float` is read from its text, not through a `Double`: the limits are halfway points.
     ("f", "3.4028235677973366e38"), ("f", "3.4028236e38"), ("f", "7.006492321624086e-46"), ("f", "7.0064923e-46"),
+    // A `Decimal` is what `Decimal(string:)` reads: an exponent it cannot hold is refused.
+    ("dec", "1e128"), ("dec", "1.0e128"), ("dec", "0e200"), ("dec", "1e-128"), ("dec", "1e-129"), ("dec", "3e165"),
+    ("dec", "1" + String(repeating: "0", count: 165) + "e-165"), ("dec", "1" + String(repeating: "0", count: 166) + "e-166"),
+    // Written with a fraction, an integer type's minimum is beyond the decoder's reach.
+    ("i", "-9223372036854775808.0"), ("i", "-9.223372036854775808e18"), ("i", "-9223372036854775807.0"), ("i", "-9223372036854775808"),
   ]
   /// Rule 2: null and absent keys.
   static let nulls: [(String, String?)] = [

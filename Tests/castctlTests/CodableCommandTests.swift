@@ -242,6 +242,90 @@ struct CodableCommandTests {
     #expect(output.stdout == String(decoding: expected, as: UTF8.self))
   }
 
+  enum TypedLevel: Int, Codable { case one = 1 }
+  enum TypedRatio: Double, Codable { case half = 0.5 }
+  enum TypedShape: Codable { case dot(at: Date, size: Float), none }
+  struct TypedInner: Codable { var when: Date?; var blob: Data }
+  struct Typed: Codable {
+    var dt: Date
+    var data: Data
+    var u: URL
+    var dec: Decimal
+    var f: Float
+    var d: Double
+    var z: Double
+    var cg: Double
+    var i: Int
+    var u64: UInt64
+    var id: UUID
+    var level: TypedLevel
+    var ratio: TypedRatio
+    var shape: TypedShape
+    var inner: TypedInner
+    var days: [Date]
+    var byName: [String: Double]
+    var maybe: [Data?]
+    var nothing: Float?
+  }
+
+  static let typedSchema = """
+    enum TypedLevel: Int, Codable { case one = 1 }
+    enum TypedRatio: Double, Codable { case half = 0.5 }
+    enum TypedShape: Codable { case dot(at: Date, size: Float), none }
+    struct TypedInner: Codable { var when: Date?; var blob: Data }
+    struct Typed: Codable {
+      var dt: Date
+      var data: Data
+      var u: URL
+      var dec: Decimal
+      var f: Float
+      var d: Double
+      var z: Double
+      var cg: Double
+      var i: Int
+      var u64: UInt64
+      var id: UUID
+      var level: TypedLevel
+      var ratio: TypedRatio
+      var shape: TypedShape
+      var inner: TypedInner
+      var days: [Date]
+      var byName: [String: Double]
+      var maybe: [Data?]
+      var nothing: Float?
+    }
+
+    """
+
+  static let typedRecords = [
+    #"{"dt": 12.5, "data": "aGk=", "u": "http://a/b c", "dec": 1.1, "f": 0.1, "d": 100, "z": -0.0, "cg": 1e16, "i": -5, "u64": 18446744073709551615, "id": "c7010203-0405-0607-0809-0a0b0c0d0e48", "level": 1, "ratio": 0.5, "shape": {"dot": {"at": -0.5, "size": 3.4028235e38}}, "inner": {"when": 1e12, "blob": ""}, "days": [0, -1e11, 12.9999], "byName": {"b": 1, "a": 2.5e-7}, "maybe": [null, "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gISIjJCUmJygpKissLS4vMDEyMzQ1Njc4OTo7PD0+P0BBQkNERUZHSElKS0xNTk9QUVJTVFVWV1hZWltcXV5fYGFiYw=="]}"#,
+    #"{"dt": -978307200, "data": "", "u": "x", "dec": -12345678901234567890.5, "f": 16777217, "d": 0.1, "z": 5e-324, "cg": 1e15, "i": 0, "u64": 0, "id": "C7010203-0405-0607-0809-0A0B0C0D0E48", "level": 1, "ratio": 0.5, "shape": {"none": {}}, "inner": {"blob": "YW=="}, "days": [], "byName": {}, "maybe": [], "nothing": 1.5}"#,
+  ]
+
+  /// A Codable model's `Date`, `Data`, floating-point, `URL` and `Decimal` values are written
+  /// typed, as `PropertyListEncoder` writes them: the XML byte for byte, and a binary property
+  /// list that `PropertyListDecoder` reads back into the same value.
+  @Test("convert --to plist writes a Codable model's values as PropertyListEncoder does", arguments: typedRecords)
+  func typedPropertyList(json: String) throws {
+    let value = try JSONDecoder().decode(Typed.self, from: Data(json.utf8))
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .xml
+    let expected = String(decoding: try encoder.encode(value), as: UTF8.self)
+    let schema = try CastctlProcess.temporaryFile("typed.swift", Self.typedSchema)
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let xml = try CastctlProcess.run(["convert", "--to", "plist", schema, "-", "--model", "Typed"], stdin: json)
+    #expect(xml.status == 0, "\(xml.stderr)")
+    #expect(xml.stdout == expected)
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("typed-\(UUID().uuidString).plist")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let binary = try CastctlProcess.run(["convert", "--to", "plist", "--binary", schema, "-", "--model", "Typed", "-o", out.path], stdin: json)
+    #expect(binary.status == 0, "\(binary.stderr)")
+    let read = try PropertyListDecoder().decode(Typed.self, from: Data(contentsOf: out))
+    let json = JSONEncoder()
+    json.outputFormatting = [.sortedKeys]
+    #expect(String(decoding: try json.encode(read), as: UTF8.self) == String(decoding: try json.encode(value), as: UTF8.self))
+  }
+
   /// An integer key in another spelling is written as its number, as the decoded dictionary
   /// holds it, whether a record is transcribed as it is read (NDJSON) or built.
   @Test("convert writes an integer dictionary key as its number from NDJSON and JSON alike", arguments: ["ndjson", "json"])

@@ -39,8 +39,14 @@ extension DecodedValue {
     case .propertyList, .binaryPropertyList:
       do {
         let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
+        let item =
+          if case .model(let model) = instance, policy.writesPropertyListsAsEncoder {
+            ModelEncoder(schema: schema).propertyListItem(instance, .model(model.plan))
+          } else {
+            PropertyListItem(value)
+          }
         return Array(
-          try PropertyListOutput.write(value, binary: format == .binaryPropertyList, marksNulls: policy.marksNilInPropertyLists).data)
+          try PropertyListOutput.write(item, binary: format == .binaryPropertyList, marksNulls: policy.writesPropertyListsAsEncoder).data)
       } catch {
         throw EncodingFailure(description: error.description)
       }

@@ -8,16 +8,16 @@ package struct EncoderFormatting: Sendable, Hashable {
   package var sortsKeys = false
   /// Every `/` written `\/`.
   package var escapesSlashes = false
-  /// A property list holds a `null` as `PropertyListEncoder`'s marker, not left out
-  /// (`Policy.marksNilInPropertyLists`).
-  package var marksPropertyListNulls = false
+  /// A property list is written as `PropertyListEncoder` writes it: a `null` as its marker, not
+  /// left out, and typed values (`Policy.writesPropertyListsAsEncoder`).
+  package var writesPropertyListsAsEncoder = false
 
   /// The formatting of `convert`'s JSON for `target`.
   package init(schema: CompiledSchema, target: ValidationTarget, sortedKeys: Bool, withoutEscapingSlashes: Bool) {
     sortsKeys = sortedKeys
     let policy = schema.targetPolicy(target)
     escapesSlashes = !withoutEscapingSlashes && policy.escapesSlashes
-    marksPropertyListNulls = policy.marksNilInPropertyLists
+    writesPropertyListsAsEncoder = policy.writesPropertyListsAsEncoder
   }
 
   /// Whether the output is written as it is.

@@ -23,7 +23,14 @@ package enum PropertyListOutput {
   package static func write(
     _ value: JSONValue, binary: Bool, marksNulls: Bool = false
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
-    if case .null = value {
+    try write(PropertyListItem(value), binary: binary, marksNulls: marksNulls)
+  }
+
+  /// `write` of a property list item, typed (`ModelEncoder.propertyListItem`) or as JSON holds it.
+  package static func write(
+    _ value: PropertyListItem, binary: Bool, marksNulls: Bool
+  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
+    if value.isNull {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
     }
     let value = marksNulls ? marked(value) : value
@@ -45,11 +52,11 @@ package enum PropertyListOutput {
   static let nullMarker = "$null"
 
   /// `value` with every null inside it replaced by `nullMarker`.
-  private static func marked(_ value: JSONValue) -> JSONValue {
+  private static func marked(_ value: PropertyListItem) -> PropertyListItem {
     switch value {
     case .null: .string(nullMarker)
     case .array(let items): .array(items.map(marked))
-    case .object(let members): .object(members.map { JSONMember(key: $0.key, value: marked($0.value)) })
+    case .dictionary(let members): .dictionary(members.map { ($0.key, marked($0.value)) })
     default: value
     }
   }
@@ -58,16 +65,19 @@ package enum PropertyListOutput {
   /// the encoder refuses a scalar root; containers through `PropertyListEncoder`, since in the
   /// statically linked build `PropertyListSerialization` refuses an array inside a dictionary as
   /// "Not A Type".
-  private static func binaryData(_ value: JSONValue) throws -> Data {
+  private static func binaryData(_ value: PropertyListItem) throws -> Data {
     let root: Any
     switch value {
-    case .array, .object:
+    case .array, .dictionary:
       let encoder = PropertyListEncoder()
       encoder.outputFormat = .binary
-      return try encoder.encode(PropertyListValue(value: value))
+      return try encoder.encode(PropertyListValue(item: value))
     case .bool(let flag): root = NSNumber(value: flag)
     case .string(let text): root = NSString(string: text)
     case .number(let literal): root = PropertyListNumber(literal)?.object ?? NSNumber(value: Double(literal) ?? 0)
+    case .real(let real): root = NSNumber(value: real)
+    case .date(let seconds): root = NSDate(timeIntervalSinceReferenceDate: seconds)
+    case .data(let bytes): root = NSData(data: Data(bytes))
     case .null: root = NSDictionary()
     }
     return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
@@ -83,10 +93,10 @@ package enum PropertyListOutput {
 
     init(xml: Bool) { self.xml = xml }
 
-    mutating func visit(_ value: JSONValue) throws(PropertyListOutputError) {
+    mutating func visit(_ value: PropertyListItem) throws(PropertyListOutputError) {
       switch value {
       case .null: nulls += 1
-      case .bool: break
+      case .bool, .real, .date, .data: break
       case .number(let literal):
         guard PropertyListNumber(literal) == nil else { break }
         guard let real = Double(literal), real.isFinite else {
@@ -101,7 +111,7 @@ package enum PropertyListOutput {
           try visit(item)
           pointer.components.removeLast()
         }
-      case .object(let members):
+      case .dictionary(let members):
         for member in members {
           pointer.components.append(.key(member.key))
           if case .null = member.value {

@@ -1,8 +1,10 @@
-/// A JSON value as `PropertyListEncoder` writes it in a binary property list: integers as
-/// integers, other numbers as reals, nulls left out. `PropertyListOutput` has checked the value
-/// first, so every number here has an exact form.
+import Foundation
+
+/// A property list item as `PropertyListEncoder` writes it in a binary property list: integers as
+/// integers, other numbers as reals, dates and data as themselves, nulls left out.
+/// `PropertyListOutput` has checked the item first, so every number here has an exact form.
 struct PropertyListValue: Encodable {
-  let value: JSONValue
+  let item: PropertyListItem
 
   /// A member's key.
   private struct MemberKey: CodingKey {
@@ -13,7 +15,7 @@ struct PropertyListValue: Encodable {
   }
 
   func encode(to encoder: any Encoder) throws {
-    switch value {
+    switch item {
     case .null:
       _ = encoder.container(keyedBy: MemberKey.self)
     case .bool(let flag):
@@ -27,20 +29,27 @@ struct PropertyListValue: Encodable {
       case .real(let value): try container.encode(value)
       case nil: try container.encode(Double(literal) ?? 0)
       }
+    case .real(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
     case .string(let text):
       var container = encoder.singleValueContainer()
       try container.encode(text)
+    case .date(let seconds):
+      var container = encoder.singleValueContainer()
+      try container.encode(Date(timeIntervalSinceReferenceDate: seconds))
+    case .data(let bytes):
+      var container = encoder.singleValueContainer()
+      try container.encode(Data(bytes))
     case .array(let items):
       var container = encoder.unkeyedContainer()
-      for item in items {
-        if case .null = item { continue }
-        try container.encode(PropertyListValue(value: item))
+      for item in items where !item.isNull {
+        try container.encode(PropertyListValue(item: item))
       }
-    case .object(let members):
+    case .dictionary(let members):
       var container = encoder.container(keyedBy: MemberKey.self)
-      for member in members {
-        if case .null = member.value { continue }
-        try container.encode(PropertyListValue(value: member.value), forKey: MemberKey(stringValue: member.key))
+      for member in members where !member.value.isNull {
+        try container.encode(PropertyListValue(item: member.value), forKey: MemberKey(stringValue: member.key))
       }
     }
   }

@@ -1,4 +1,7 @@
-/// Writes an XML property list as Foundation does (the Apple DTD, tab indentation, keys sorted),
+import Foundation
+
+/// Writes an XML property list as Foundation does (the Apple DTD, tab indentation, keys sorted;
+/// a real by its shortest text, a date to the second, data in base64 lines of at most 76 columns),
 /// escaping what an XML reader would otherwise change: `&`, `<`, `>` and the carriage return,
 /// which every XML reader turns into a line feed unless it is written `&#13;`.
 struct PropertyListXMLWriter {
@@ -15,7 +18,7 @@ struct PropertyListXMLWriter {
   }
 
   /// The whole document: header, value, footer.
-  mutating func write(document value: JSONValue) {
+  mutating func write(document value: PropertyListItem) {
     append(
       """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -27,7 +30,7 @@ struct PropertyListXMLWriter {
     append("</plist>\n")
   }
 
-  private mutating func write(_ value: JSONValue, depth: Int) {
+  private mutating func write(_ value: PropertyListItem, depth: Int) {
     indent(depth)
     switch value {
     case .null:
@@ -41,21 +44,29 @@ struct PropertyListXMLWriter {
       case .real(let value): append("<real>\(NumberText.literal(value))</real>\n")
       case nil: append("<real>\(NumberText.literal(Double(literal) ?? 0))</real>\n")
       }
+    case .real(let real):
+      append("<real>\(EncoderNumberText.double(real))</real>\n")
     case .string(let text):
       element("string", text)
+    case .date(let seconds):
+      // NB: Foundation's own text, which counts whole seconds down and years past 9999 and
+      // before 1 as it does.
+      append("<date>\(Date(timeIntervalSinceReferenceDate: seconds).ISO8601Format())</date>\n")
+    case .data(let bytes):
+      data(bytes, depth: depth)
     case .array(let items):
-      let kept = items.filter { if case .null = $0 { false } else { true } }
+      let kept = items.filter { !$0.isNull }
       guard !kept.isEmpty else { return append("<array/>\n") }
       append("<array>\n")
       for item in kept { write(item, depth: depth + 1) }
       indent(depth)
       append("</array>\n")
-    case .object(let members):
+    case .dictionary(let members):
       // A dictionary holds one value per key: a later duplicate replaces the earlier, as a JSON
       // reader does; Foundation writes the keys sorted.
-      var byKey: [String: JSONValue] = [:]
+      var byKey: [String: PropertyListItem] = [:]
       for member in members {
-        if case .null = member.value { byKey[member.key] = nil } else { byKey[member.key] = member.value }
+        byKey[member.key] = member.value.isNull ? nil : member.value
       }
       guard !byKey.isEmpty else { return append("<dict/>\n") }
       append("<dict>\n")
@@ -67,6 +78,24 @@ struct PropertyListXMLWriter {
       indent(depth)
       append("</dict>\n")
     }
+  }
+
+  /// `<data>` as Foundation writes it: base64 in lines indented as the element (at most 8 tabs),
+  /// each as long as fits 76 columns with a tab as 8.
+  private mutating func data(_ bytes: [UInt8], depth: Int) {
+    append("<data>\n")
+    let tabs = min(depth, 8)
+    let width = 76 - 8 * tabs
+    let text = Array(Data(bytes).base64EncodedString().utf8)
+    var start = 0
+    while start < text.count {
+      indent(tabs)
+      output.append(contentsOf: text[start..<min(start + width, text.count)])
+      output.append(UInt8(ascii: "\n"))
+      start += width
+    }
+    indent(depth)
+    append("</data>\n")
   }
 
   private mutating func element(_ name: String, _ text: String) {

@@ -91,6 +91,10 @@ package struct Policy: Sendable, Hashable {
   /// it), not the `Double` of `JSONSerialization`'s `NSNumber` made a `Float`, which rounds twice:
   /// `1.0000001788139343` is `1.0000001`, and `3.4028235677973366e38` is `Float`'s largest.
   package var floatsReadFromText = false
+  /// A `Decimal` is what Foundation's `Decimal(string:)` reads, as `JSONDecoder` reads it: an
+  /// exponent its representation cannot hold (`1e128`, `0e200`) is refused even where the value
+  /// is within `Decimal`'s range (`1.0e128` is read); elsewhere any value within the range.
+  package var decimalsAsFoundationParses = false
   /// Of two values under one key the first is read and the later one not at all (`JSONDecoder`
   /// keeps the first); elsewhere the later one replaces it.
   package var duplicateKeyFirstWins = false
@@ -155,10 +159,12 @@ package struct Policy: Sendable, Hashable {
   /// `Data` is written as `base64EncodedString()` writes the bytes it holds (`YW==` as `YQ==`),
   /// as JSONEncoder writes it; the other dialects write the text they read.
   package var dataWrittenAsStored = false
-  /// A nil the output holds (an array's element, a dictionary's value; a model's nil property is
-  /// left out before) is the string `$null` in a property list, as `PropertyListEncoder` writes
-  /// it; the other dialects leave it out, as a property list has no null.
-  package var marksNilInPropertyLists = false
+  /// A property list is written as `PropertyListEncoder` writes the Swift values: a nil the
+  /// output holds (an array's element, a dictionary's value; a model's nil property is left out
+  /// before) is the string `$null`, and a `Date`, `Data`, floating-point number, `URL` or
+  /// `Decimal` is written typed (`ModelEncoder.propertyListItem`). The other dialects write the
+  /// JSON's values, nulls left out, as a property list has no null.
+  package var writesPropertyListsAsEncoder = false
 
   /// The preset of a dialect.
   package static func preset(for dialect: Dialect) -> Policy {
@@ -193,10 +199,11 @@ package struct Policy: Sendable, Hashable {
         null: .onlyForOptionals, unconvertible: .error, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .never, boolToNumber: false, truncateFractions: false,
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true, floatsReadFromText: true,
+        decimalsAsFoundationParses: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
         letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
-        keysCompareCanonically: true, otherKeysAsPairs: true, dataWrittenAsStored: true, marksNilInPropertyLists: true)
+        keysCompareCanonically: true, otherKeysAsPairs: true, dataWrittenAsStored: true, writesPropertyListsAsEncoder: true)
     }
   }
 

@@ -1,4 +1,5 @@
 import CastSchema
+import Foundation
 
 /// Numbers: integer ranges, floating point, Decimal, NSNumber, and the coercions each dialect allows.
 extension RecordValidator {
@@ -81,7 +82,10 @@ extension RecordValidator {
     switch kind {
     case .number:
       let token = try scanner.readNumber()
-      guard type == .number || (type == .decimal ? Self.fitsDecimal(scanner.bytes(token.span)) : Self.isSurelyFinite(token, type, scanner))
+      guard type == .number
+        || (type == .decimal
+          ? Self.fitsDecimal(scanner.bytes(token.span), asFoundationParses: policy.decimalsAsFoundationParses)
+          : Self.isSurelyFinite(token, type, scanner))
         || (type != .decimal && Self.fitsFloating(Self.value(token, as: type, scanner, floatsFromText: policy.floatsReadFromText), type))
       else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
@@ -118,7 +122,9 @@ extension RecordValidator {
       guard let literal else {
         return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
       }
-      let fits = type == .decimal ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0) } : Self.fitsFloating(Double(literal) ?? 0, type)
+      let fits = type == .decimal
+        ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0, asFoundationParses: policy.decimalsAsFoundationParses) }
+        : Self.fitsFloating(Double(literal) ?? 0, type)
       guard type == .number || fits else {
         return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
       }
@@ -153,7 +159,11 @@ extension RecordValidator {
     }
     if double.magnitude < 0x1p53 { return .value(wantInstance ? .number(String(Int64(double))) : nil) }
     let decimal = DecimalLiteral(scanner.bytes(token.span))
-    guard let magnitude = decimal.truncatedMagnitude, Self.fits(negative: decimal.isNegative, magnitude: magnitude, type) else {
+    // NB: a signed type's minimum is out of reach here (`-9223372036854775808.0`), as the
+    // decoder takes the magnitude as the type's positive value first.
+    guard let magnitude = decimal.truncatedMagnitude, Self.fits(negative: decimal.isNegative, magnitude: magnitude, type),
+      !(decimal.isNegative && magnitude > UInt64(Int64.max))
+    else {
       return outOfRange(type, literal, at: start, declaration: declaration)
     }
     return .value(wantInstance ? .number((decimal.isNegative && magnitude != 0 ? "-" : "") + String(magnitude)) : nil)
@@ -247,9 +257,14 @@ extension RecordValidator {
   /// Whether a number literal is within `Decimal`'s range (`ExactDecimal.fitsFoundationDecimal`).
   /// A literal of at most 128 characters without an exponent always is (at most 128 integer
   /// digits, no fraction below 1e-127), so only the others are read exactly.
-  static func fitsDecimal(_ literal: UnsafeRawBufferPointer) -> Bool {
+  /// Whether a number literal is a `Decimal` (`asFoundationParses`: `Policy.decimalsAsFoundationParses`).
+  // NB: at most 128 characters and no exponent, a literal is within 1e-126...1e128 in magnitude
+  // (or zero), which every reading holds.
+  static func fitsDecimal(_ literal: UnsafeRawBufferPointer, asFoundationParses: Bool) -> Bool {
     if literal.count <= 128, !literal.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
-    return ExactDecimal(String(decoding: literal, as: UTF8.self))?.fitsFoundationDecimal ?? false
+    let text = String(decoding: literal, as: UTF8.self)
+    if asFoundationParses { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) != nil }
+    return ExactDecimal(text)?.fitsFoundationDecimal ?? false
   }
 
   mutating func outOfRange(_ type: ScalarType, _ literal: String, at offset: Int, declaration: SourceRange?) -> Outcome {

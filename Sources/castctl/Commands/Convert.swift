@@ -146,6 +146,8 @@ struct Convert: ParsableCommand {
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
     var values: [JSONValue] = []
+    // A property list is written from the instances, whose types its values keep.
+    var items: [PropertyListItem] = []
     let run = DataRun(validator: validator, document: document, jobs: data.jobs, maxBytes: data.maxBytes)
     let meter = ProgressMeter(total: source.size)
     var failure: Error?
@@ -187,7 +189,11 @@ struct Convert: ParsableCommand {
             failure = error
           }
         } else if let instance = result.instance {
-          values.append(encoder.encode(instance))
+          if self.to == .plist {
+            items.append(encoder.propertyListItem(instance, target: target))
+          } else {
+            values.append(encoder.encode(instance))
+          }
         }
       }
     } catch {
@@ -217,10 +223,11 @@ struct Convert: ParsableCommand {
       }
       throw ExitCode.invalidData
     }
-    if !ndjson {
-      let document: JSONValue
+    if !ndjson, to == .plist {
       // The reader, not a look at the first bytes, decides the shape.
-      document = summary.isArray ? .array(values) : values.first ?? .null
+      try sink.write(try propertyList(summary.isArray ? .array(items) : items.first ?? .null, formatting: formatting))
+    } else if !ndjson {
+      let document: JSONValue = summary.isArray ? .array(values) : values.first ?? .null
       try sink.write(try render(document, ndjson: false, formatting: formatting))
     }
     try sink.commit()
@@ -236,25 +243,30 @@ struct Convert: ParsableCommand {
     case .yaml:
       return Array(((ndjson ? "---\n" : "") + (try YAMLOutput.write(value))).utf8)
     case .plist:
-      let bytes: Data
-      let dropped: Int
-      let rounded: [PropertyListOutput.Rounding]
-      do {
-        (bytes, dropped, rounded) = try PropertyListOutput.write(value, binary: binary, marksNulls: formatting.marksPropertyListNulls)
-      } catch {
-        // Nothing is written rather than a value changed: a convert of data the output cannot hold.
-        Terminal.writeError("castctl: error: cannot write a property list: \(error)\n")
-        throw ExitCode.invalidData
-      }
-      if dropped > 0 {
-        Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
-      }
-      if let first = rounded.first {
-        Terminal.writeError(
-          "castctl: warning: a property list holds a number as a 64-bit integer or a Double: \(rounded.count) number(s) rounded"
-            + " (at \(first.pointer.components.isEmpty ? "the root" : first.pointer.description): \(first.literal) became \(first.written))\n")
-      }
-      return Array(bytes)
+      return try propertyList(PropertyListItem(value), formatting: formatting)
     }
+  }
+
+  /// One document as a property list.
+  private func propertyList(_ item: PropertyListItem, formatting: EncoderFormatting) throws -> [UInt8] {
+    let bytes: Data
+    let dropped: Int
+    let rounded: [PropertyListOutput.Rounding]
+    do {
+      (bytes, dropped, rounded) = try PropertyListOutput.write(item, binary: binary, marksNulls: formatting.writesPropertyListsAsEncoder)
+    } catch {
+      // Nothing is written rather than a value changed: a convert of data the output cannot hold.
+      Terminal.writeError("castctl: error: cannot write a property list: \(error)\n")
+      throw ExitCode.invalidData
+    }
+    if dropped > 0 {
+      Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
+    }
+    if let first = rounded.first {
+      Terminal.writeError(
+        "castctl: warning: a property list holds a number as a 64-bit integer or a Double: \(rounded.count) number(s) rounded"
+          + " (at \(first.pointer.components.isEmpty ? "the root" : first.pointer.description): \(first.literal) became \(first.written))\n")
+    }
+    return Array(bytes)
   }
 }

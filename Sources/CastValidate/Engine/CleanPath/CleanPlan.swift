@@ -125,6 +125,8 @@ final class CleanPlan: @unchecked Sendable {
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
   /// plain one is vouched for.
   let urlsAsFoundationParses: Bool
+  /// Some model reads a `Decimal` as Foundation's parser does (`Policy.decimalsAsFoundationParses`).
+  let decimalsAsFoundationParses: Bool
   /// Some model writes `Data` as its bytes' canonical base64 (`Policy.dataWrittenAsStored`): other
   /// base64 is left to the full walk when writing.
   let dataWrittenAsStored: Bool
@@ -147,6 +149,7 @@ final class CleanPlan: @unchecked Sendable {
     epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
+    decimalsAsFoundationParses = plans.contains { $0.policy.decimalsAsFoundationParses }
     dataWrittenAsStored = plans.contains { $0.policy.dataWrittenAsStored }
     keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
     dictionaryKeysFromSnakeCase = plans.contains { $0.policy.dictionaryKeysFromSnakeCase }

@@ -199,7 +199,11 @@ final class CleanRecordCheck {
     case .decimal, .number:
       guard Self.startsNumber(lead) else { return false }
       let token = try scanner.readNumber()
-      guard type == .number || RecordValidator.fitsDecimal(scanner.bytes(token.span)) else { return false }
+      // NB: where models read `Decimal`s both ways, a literal clean for one is clean for both.
+      guard type == .number
+        || (RecordValidator.fitsDecimal(scanner.bytes(token.span), asFoundationParses: false)
+          && (!plan.decimalsAsFoundationParses || RecordValidator.fitsDecimal(scanner.bytes(token.span), asFoundationParses: true)))
+      else { return false }
       if type == .decimal, plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
         return false
       }
