@@ -127,7 +127,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableCaseNotCoded: "Codable: an enum case left out of the enum's `CodingKeys`, never decoded (JSONEncoder throws on it)"
     case .codablePropertyWrapper:
       "Codable: a property wrapper (`@Published`, `@Clamped`) castctl cannot run; the property is read as its declared type"
-    case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`), which swiftc refuses"
+    case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`, an `Encodable`-only model in a `Decodable` one), which swiftc refuses"
     }
   }
 

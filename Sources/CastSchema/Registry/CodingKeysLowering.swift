@@ -66,6 +66,7 @@ extension RegistryBuilder {
       }
       keyByName = table
     }
+    let needed = codingDirections(of: decl)
     for index in properties.indices {
       let property = properties[index]
       guard property.usage == .normal else { continue }
@@ -91,6 +92,11 @@ extension RegistryBuilder {
       if !resolver.isCheckingTemplate, let part = property.type.nonCodablePart {
         diagnostics.append(
           Diagnostic(SchemaMessages.codableNotCodable(property.name, property.type.description, part, decl.name.text), at: property.range))
+      } else if !resolver.isCheckingTemplate, let (part, missing) = lacking(needed, in: property.type) {
+        diagnostics.append(
+          Diagnostic(
+            SchemaMessages.codableNotCodable(property.name, property.type.description, part, decl.name.text, conformance: missing),
+            at: property.range))
       }
       if let listed {
         properties[index].keys = [KeyPath(key: listed)]
@@ -140,6 +146,45 @@ extension RegistryBuilder {
     property.keys = reaching.map { KeyPath(key: $0) }
     property.keySource = .snakeCase
     property.codingKey = codingKey
+  }
+
+  /// Which halves of `Codable` a model's synthesized conformance needs of its properties' types.
+  private func codingDirections(of decl: ModelDeclSyntax) -> (decodes: Bool, encodes: Bool) {
+    let names = conformances(of: decl.name.text, declared: decl.inheritance)
+    let both = names.contains("Codable")
+    return (both || names.contains("Decodable"), both || names.contains("Encodable"))
+  }
+
+  /// The first model or enum `type` holds that lacks a half of `Codable` the property needs
+  /// (`struct E: Encodable` in a `Decodable` model, which swiftc refuses), and that half's name.
+  /// Under `--dialect` every model is taken to conform as the run reads it.
+  private func lacking(_ needed: (decodes: Bool, encodes: Bool), in type: TypeRef) -> (String, String)? {
+    switch type {
+    case .model(let name), .enumeration(let name):
+      guard options.dialect == nil, let names = inheritedConformances(of: name) else { return nil }
+      let both = names.contains("Codable")
+      if needed.decodes, !both, !names.contains("Decodable") { return (name, "Decodable") }
+      if needed.encodes, !both, !names.contains("Encodable") { return (name, "Encodable") }
+      return nil
+    case .array(let element), .set(let element), .optional(let element): return lacking(needed, in: element)
+    case .dictionary(let key, let value): return lacking(needed, in: key) ?? lacking(needed, in: value)
+    case .scalar, .any, .anyObject, .anyArray: return nil
+    }
+  }
+
+  /// What a declared model (its superclasses' too) or enum conforms to; nil for a name declared
+  /// in no file read (a specialization is named by its generic model, whose clause it shares).
+  private func inheritedConformances(of name: String) -> [String]? {
+    if let decl = symbols.enums[name] { return conformances(of: decl.syntax.name.text, declared: decl.syntax.inheritance) }
+    guard symbols.models[name] != nil else { return nil }
+    var names: [String] = []
+    var visited: Set<String> = []
+    var current: String? = name
+    while let next = current, visited.insert(next).inserted, let model = symbols.models[next] {
+      names += conformances(of: model.syntax.name.text, declared: model.syntax.inheritance)
+      current = superclassOf[next]
+    }
+    return names
   }
 
   /// Takes a property out of the JSON: neither read nor written.

@@ -18,11 +18,13 @@ enum SchemaMessages {
       text: "'\(property)' has the attribute \(wrapper), a property wrapper castctl cannot run: it reads '\(property)' as its declared type, \(type), where JSONDecoder decodes the wrapper's own Codable form")
   }
 
-  static func codableNotCodable(_ property: String, _ type: String, _ part: String, _ model: String) -> DiagnosticMessage {
+  static func codableNotCodable(
+    _ property: String, _ type: String, _ part: String, _ model: String, conformance: String = "Codable"
+  ) -> DiagnosticMessage {
     let what = part == type ? "" : ", which holds \(part),"
     return DiagnosticMessage(
       .codableNotCodable,
-      text: "'\(property)' is \(type)\(what) and \(part) is not Codable: swiftc cannot synthesize Codable for '\(model)'; castctl reads the value as its declared type")
+      text: "'\(property)' is \(type)\(what) and \(part) is not \(conformance): swiftc cannot synthesize \(conformance == "Codable" ? "Codable" : conformance) for '\(model)'; castctl reads the value as its declared type")
   }
 
   static func codableDefaultIgnored(_ property: String, optional: Bool = false) -> DiagnosticMessage {

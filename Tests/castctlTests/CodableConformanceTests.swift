@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `codable-not-codable` against swiftc on this machine: castctl warns about exactly the models
+/// whose synthesized conformance swiftc refuses, for a property whose type lacks the half of
+/// `Codable` the model needs.
+@Suite("Codable conformance, checked with swiftc")
+struct CodableConformanceTests {
+  static let sources: [String] = [
+    "struct E: Encodable { var x: Int }\nstruct D: Decodable { var e: E; var es: [String: E]? }\n",
+    "struct P { var y: Int }\nstruct C: Codable { var p: [P] }\n",
+    "struct D: Decodable { var x: Int }\nstruct W: Encodable { var d: D? }\nstruct R: Decodable { var d: D }\n",
+    "class B: Codable { var z: Int = 0 }\nclass S: B {}\nenum Lvl: Int, Codable { case a }\nstruct OK: Codable { var s: S; var l: Set<Lvl> }\n",
+    "enum Bad: String { case q }\nstruct W: Encodable { var b: Bad }\nenum Good: String, Decodable { case q }\nstruct R: Decodable { var g: Good }\n",
+    "protocol Model: Codable {}\nstruct A: Model { var x: Int }\nstruct B: Codable { var a: A; var m: [String: A] }\n",
+  ]
+
+  /// The types swiftc says do not conform to a protocol of Codable.
+  static func refused(_ source: String, swiftc: URL) throws -> Set<String> {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("models.swift")
+    try Data(("import Foundation\n" + source).utf8).write(to: file)
+    let ending = try ChildProcess(swiftc, ["-typecheck", file.path], in: folder).finish(timeout: 300)
+    let pattern = /type '(\w+)' does not conform to protocol '(?:Decodable|Encodable)'/
+    return Set(ending.stderr.matches(of: pattern).map { String($0.output.1) })
+  }
+
+  @Test(
+    "codable-not-codable names exactly the models swiftc refuses", .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"),
+    arguments: sources)
+  func agreesWithSwiftc(_ source: String) throws {
+    let swiftc = try #require(Oracle.swiftc)
+    let expected = try Self.refused(source, swiftc: swiftc)
+    // The sources that compile are the ones whose models are all `OK`, `A` and `B`.
+    #expect(expected.isEmpty == (source.contains("struct OK") || source.contains("protocol Model")), "swiftc: \(expected)")
+    let schema = try CastctlProcess.temporaryFile("models.swift", source)
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["check", schema])
+    let pattern = /warning\[codable-not-codable\]: .* for '(\w+)'/
+    let warned = Set((output.stdout + output.stderr).matches(of: pattern).map { String($0.output.1) })
+    #expect(warned == expected, "\(output.stdout)\(output.stderr)")
+  }
+}
