@@ -254,6 +254,31 @@ import Testing
     }
   }
 
+  /// A `Set<Float>`'s elements are the `Float`s their texts are, as `JSONDecoder` reads them:
+  /// two texts that round apart through a `Double` can be one `Float`, and the reverse.
+  struct FloatSet: Codable { var s: Set<Float>; var e: FloatRaw? }
+  enum FloatRaw: Float, Codable { case a = 1.0000001 }
+
+  @Test(
+    "a Set<Float>'s repeats and a Float raw value are found as JSONDecoder reads Floats",
+    arguments: [
+      #"{"s": [1.0000001788139343, 1.0000001]}"#, #"{"s": [1.0000001788139343, 1.0000002]}"#, #"{"s": [0.1, 0.10000000149011612]}"#,
+      #"{"s": [1.0000001788139343], "e": 1.0000001788139343}"#, #"{"s": [], "e": 1.0000001}"#, #"{"s": [], "e": 1.0000002}"#,
+    ])
+  func floatSetsAndRawValues(json: String) throws {
+    let decoded = try? JSONDecoder().decode(FloatSet.self, from: Data(json.utf8))
+    let input = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+    let written = (input?["s"] as? [Any])?.count ?? 0
+    let registry = EngineProbe.registry(
+      "struct FloatSet: Codable { var s: Set<Float>; var e: FloatRaw? }\nenum FloatRaw: Float, Codable { case a = 1.0000001 }\n", path: "fs.swift")
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "FloatSet", build: false, cleanCheck: clean)
+      #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
+      let collapsed = run.records.flatMap(\.findings).contains { $0.code == FindingCode.duplicateElement.rawValue }
+      if let decoded { #expect(collapsed == (decoded.s.count < written), "clean \(clean): \(run.findings)") }
+    }
+  }
+
   /// The synthesized `init(from:)` decodes in the order of the `CodingKeys` cases, not of the
   /// declarations: the first error is the first case's.
   struct Ordered: Codable {

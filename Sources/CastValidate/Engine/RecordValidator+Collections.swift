@@ -247,7 +247,10 @@ extension RecordValidator {
         let value = scanner.double(token)
         caseIndex = plan.numericRaws.firstIndex(of: value)
         // A `Float` raw value is the Float its literal is, as `init(rawValue:)` compares it.
-        if caseIndex == nil, plan.rawType == .float { caseIndex = plan.numericRaws.firstIndex { Float($0) == Float(value) } }
+        if caseIndex == nil, plan.rawType == .float {
+          let float = Float(Self.value(token, as: .float, scanner, floatsFromText: policy.floatsReadFromText))
+          caseIndex = plan.numericRaws.firstIndex { Float($0) == float }
+        }
         // NB: the text is built for a message only; a matching case needs none.
         if caseIndex == nil { found = scanner.literal(token) }
         // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.

@@ -9,8 +9,9 @@ struct SetElements {
   enum Form {
     /// Integers, by their value as 64 bits (`0` and `-0` are one).
     case integer
-    /// `Double`, `Float` and `CGFloat`, by `SetElementIdentity.floatingValue`'s bits.
-    case floating(ScalarType)
+    /// `Double`, `Float` and `CGFloat`, by `SetElementIdentity.floatingValue`'s bits; a `Float`
+    /// read from its text where the policy says so (`Policy.floatsReadFromText`).
+    case floating(ScalarType, floatsFromText: Bool)
     /// `String` and enums with string raw values (whose instance is the text read), by text.
     case text
     /// Everything else, by its instance.
@@ -19,7 +20,8 @@ struct SetElements {
     init(_ element: ValueNode, policy: Policy, schema: CompiledSchema) {
       switch element {
       case .scalar(let scalar) where scalar.isInteger: self = .integer
-      case .scalar(let scalar) where scalar == .double || scalar == .float || scalar == .cgFloat: self = .floating(scalar)
+      case .scalar(let scalar) where scalar == .double || scalar == .float || scalar == .cgFloat:
+        self = .floating(scalar, floatsFromText: policy.floatsReadFromText)
       case .scalar(.string): self = .text
       case .enumeration(let index):
         // As `RecordValidator.enumeration` reads them: a string that matched is the case's raw text.
@@ -69,7 +71,7 @@ struct SetElements {
     switch form {
     case .integer:
       return insert(number: Self.integerBits(scanner.bytes(span)))
-    case .floating(let type):
+    case .floating(let type, let floatsFromText):
       let raw = scanner.bytes(span)
       var isInteger = true
       var hasExponent = false
@@ -78,7 +80,8 @@ struct SetElements {
         if byte | 0x20 == JSONByte.lowerE { isInteger = false; hasExponent = true }
       }
       let token = JSONNumberToken(span: span, isInteger: isInteger, isNegative: raw.first == JSONByte.minus, hasExponent: hasExponent)
-      return insert(number: SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern)
+      let value = RecordValidator.value(token, as: type, scanner, floatsFromText: floatsFromText)
+      return insert(number: SetElementIdentity.floatingValue(value, as: type).bitPattern)
     case .text:
       let inner = JSONSpan(start: span.start + 1, end: span.end - 1)
       let token = JSONStringToken(span: inner, hasEscapes: scanner.bytes(inner).contains(JSONByte.backslash))
@@ -93,8 +96,8 @@ struct SetElements {
     switch (form, item) {
     case (.integer, .number(let text)):
       return insert(number: Self.integerBits(text.utf8))
-    case (.floating(let type), .number(let text)):
-      guard let value = Double(text) else { break }
+    case (.floating(let type, let floatsFromText), .number(let text)):
+      guard let value = type == .float && floatsFromText ? Float(text).map(Double.init) : Double(text) else { break }
       return insert(number: SetElementIdentity.floatingValue(value, as: type).bitPattern)
     case (.text, .string(let text)):
       return texts.insert(text: text, at: offset, scanner) != nil

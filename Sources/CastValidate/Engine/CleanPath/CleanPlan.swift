@@ -127,6 +127,8 @@ final class CleanPlan: @unchecked Sendable {
   let urlsAsFoundationParses: Bool
   /// Some model reads a `Decimal` as Foundation's parser does (`Policy.decimalsAsFoundationParses`).
   let decimalsAsFoundationParses: Bool
+  /// Some model reads a `Float` from its text (`Policy.floatsReadFromText`).
+  let floatsReadFromText: Bool
   /// Some model writes `Data` as its bytes' canonical base64 (`Policy.dataWrittenAsStored`): other
   /// base64 is left to the full walk when writing.
   let dataWrittenAsStored: Bool
@@ -150,6 +152,7 @@ final class CleanPlan: @unchecked Sendable {
     numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
     urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
     decimalsAsFoundationParses = plans.contains { $0.policy.decimalsAsFoundationParses }
+    floatsReadFromText = plans.contains { $0.policy.floatsReadFromText }
     dataWrittenAsStored = plans.contains { $0.policy.dataWrittenAsStored }
     keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
     dictionaryKeysFromSnakeCase = plans.contains { $0.policy.dictionaryKeysFromSnakeCase }
