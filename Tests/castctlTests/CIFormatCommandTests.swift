@@ -22,6 +22,8 @@ struct CIFormatCommandTests {
     #expect((log["$schema"] as? String)?.contains("sarif-2.1.0") == true)
     let runs = try #require(log["runs"] as? [[String: Any]])
     #expect(runs.count == 1)
+    // Columns count Unicode scalars (§3.14.17), as the text output's do.
+    #expect(runs[0]["columnKind"] as? String == "unicodeCodePoints")
     let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
     #expect(driver["name"] as? String == "castctl")
     let rules = try #require(driver["rules"] as? [[String: Any]])

@@ -226,6 +226,25 @@ struct ConvertCommandTests {
     #expect(scratch.files == ["out.json", "users.cast", "users.json"])
   }
 
+  /// A link whose target is missing is a file the rename would replace: it exists.
+  @Test("-o refuses to replace a dangling link without --force")
+  func danglingLinkWithoutForce() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    try FileManager.default.createSymbolicLink(atPath: scratch.path("out.json"), withDestinationPath: "missing.json")
+    let output = try run(["users.cast", "users.json", "-o", "out.json"], in: scratch.url)
+    #expect(output.status == 74)
+    #expect(output.stderr.contains("out.json exists; add --force to replace it"), "\(output.stderr)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: scratch.path("out.json")) == "missing.json")
+  }
+
+  @Test("-o with an empty name is a usage error")
+  func emptyOutputName() throws {
+    let output = try run(["users.cast", "users.json", "-o", ""])
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(output.stderr.contains("an output file needs a name"), "\(output.stderr)")
+  }
+
   @Test("--force replaces an existing file, which keeps its mode")
   func outputExistsWithForce() throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -29,6 +29,24 @@ struct InferCommandTests {
     #expect(trip.status == 0, "\(trip.stdout)\(trip.stderr)")
   }
 
+  /// Records whose objects have more distinct keys than a model's properties are kept for are
+  /// a map: no model is written (an empty one would pass no record), and the error says why.
+  @Test("a root with more distinct keys than the key limit is an error, not an empty model")
+  func rootMap() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("ids.json", "{" + (0..<2_500).map { "\"id\($0)\": \($0)" }.joined(separator: ", ") + "}")
+    let run = try CastctlProcess.run(["infer", "ids.json"], in: scratch.url)
+    #expect(run.status == 1, "\(run.stdout)")
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.contains("more than 2000 distinct keys") && run.stderr.contains("--type '[String: T]'"), "\(run.stderr)")
+    // Below the limit the keys are a model's properties.
+    try scratch.write("few.json", "{" + (0..<1_500).map { "\"id\($0)\": \($0)" }.joined(separator: ", ") + "}")
+    let few = try CastctlProcess.run(["infer", "few.json"], in: scratch.url)
+    #expect(few.status == 0, "\(few.stderr)")
+    #expect(few.stdout.contains("    let id1499: Int"), "\(few.stdout.suffix(200))")
+  }
+
   @Test("-o writes atomically and refuses to replace a file without --force")
   func outputFile() throws {
     let scratch = try ScratchFolder(copying: ["users.json"])

@@ -167,6 +167,19 @@ struct ManyFilesCommandTests {
     #expect(output.stderr.contains("would both be written to out/users.json"), "\(output.stderr)")
     #expect(!folder.exists("out"))
   }
+
+  /// One file given twice (or with the folder that holds it) would have two writers of one
+  /// target, the later replacing the earlier without --force.
+  @Test(
+    "an input given twice is refused before anything is written",
+    arguments: [["users.json", "users.json"], ["d/sub", "d/sub/c.ndjson"]])
+  func convertSameInputTwice(_ inputs: [String]) throws {
+    let folder = try Self.dataFolder()
+    let output = try CastctlProcess.run(["convert", "users.cast"] + inputs + ["-o", "out"], in: folder.url)
+    #expect(output.status == 64, "\(output.stderr)")
+    #expect(output.stderr.contains("is given twice"), "\(output.stderr)")
+    #expect(!folder.exists("out"))
+  }
 }
 
 /// The files below `folder`, hidden ones included (a test looks for temporary files too).

@@ -123,6 +123,20 @@ struct PipeModeCommandTests {
     #expect(output.status == 64)
   }
 
+  /// One file for VALID and REJECTS would keep only the rejects: refused before anything is read.
+  @Test(arguments: [["same.ndjson", "same.ndjson"], ["same.ndjson", "./same.ndjson"], ["same.ndjson", "sub/../same.ndjson"], ["-", "-"]])
+  func splitToOneFileIsRefused(_ files: [String]) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    try folder.write("data.ndjson", [Self.valid, Self.invalid].joined(separator: "\n") + "\n")
+    try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    for command in ["validate", "convert"] {
+      let output = try CastctlProcess.run([command, "users.cast", "data.ndjson", "--model", "User", "--split"] + files, in: folder.url)
+      #expect(output.status == 64, "\(output.stderr)")
+      #expect(output.stderr.contains("are one file"), "\(output.stderr)")
+      #expect(!folder.exists("same.ndjson"))
+    }
+  }
+
   static func object(_ text: String) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }

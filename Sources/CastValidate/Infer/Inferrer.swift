@@ -108,6 +108,13 @@ package final class Inferrer: @unchecked Sendable {
     return schema
   }
 
+  /// Why the records' objects are a map, not a model, when they are: more distinct keys than
+  /// `InferOptions.keyLimit` keeps (a map keyed by ids), which no model's properties can name.
+  package var rootMapReason: String? {
+    guard root.objects > 0, root.kinds == [.object], root.fields == nil else { return nil }
+    return "the records' objects have more than \(options.keyLimit) distinct keys, a map keyed by data rather than a model's properties"
+  }
+
   /// What the records were, when they were not all objects (for the message that says so).
   package var recordKinds: [String] { root.kinds.map(\.rawValue) + (root.nulls > 0 ? ["null"] : []) }
 }

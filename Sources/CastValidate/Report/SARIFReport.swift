@@ -20,8 +20,11 @@ package enum SARIFReport {
       JSONMember(key: "rules", value: .array(rules)),
     ])
     let results = sites.map { site in result(site, dataPath: dataPath, ruleIndex: codes.firstIndex(of: site.finding.code)) }
+    // NB: columns count Unicode scalars, as castctl's text output does; said, since a consumer
+    // that is not told may count UTF-16 code units.
     let run = JSONValue.object([
       JSONMember(key: "tool", value: .object([JSONMember(key: "driver", value: driver)])),
+      JSONMember(key: "columnKind", value: .string("unicodeCodePoints")),
       JSONMember(key: "results", value: .array(results)),
     ])
     return .object([

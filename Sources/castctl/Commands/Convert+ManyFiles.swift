@@ -84,8 +84,13 @@ extension Convert {
       case .plist: ext = "plist"
       }
       let target = (folder.hasSuffix("/") ? folder : folder + "/") + stem + "." + ext
-      if let other = sources[target], other != job.file.path {
-        throw ValidationError("\(other) and \(job.file.path) would both be written to \(target)")
+      if let other = sources[target] {
+        // NB: the same file given twice too (`u.json u.json`, a folder and a file in it): two
+        // writers of one target would race, the later replacing the earlier without --force.
+        throw ValidationError(
+          other == job.file.path
+            ? "\(other) is given twice; it would be written to \(target) twice"
+            : "\(other) and \(job.file.path) would both be written to \(target)")
       }
       sources[target] = job.file.path
       targets[job.file.path] = target

@@ -96,6 +96,10 @@ struct Convert: ParsableCommand {
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    // NB: one file for both would keep only the rejects, renamed last.
+    if split.count == 2, SameFile.paths(split[0], split[1]) {
+      throw ValidationError("--split writes two files; \(split[0]) and \(split[1]) are one file")
+    }
     if format == .jsonl || !split.isEmpty {
       let mode = format == .jsonl ? "--format jsonl" : "--split"
       if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }

@@ -154,6 +154,12 @@ struct Infer: ParsableCommand {
         }
       }
     }
+    if let reason = inferrer.rootMapReason {
+      // NB: an empty model would pass no record; a map's values still have a model to infer.
+      Terminal.writeError(
+        "castctl: error: no model to infer: \(reason); such records are validated with --type '[String: T]', whose T castctl infer gives from one of the values\n")
+      throw ExitCode.invalidData
+    }
     guard let schema = inferrer.schema() else {
       let seen = inferrer.records == 0 ? "no records" : "records that are not all objects (\(inferrer.recordKinds.joined(separator: ", ")))"
       Terminal.writeError("castctl: error: nothing to infer a model from: the input holds \(seen)\n")

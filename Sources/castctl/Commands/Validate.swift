@@ -86,6 +86,10 @@ struct Validate: ParsableCommand {
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
     if summary, format != .text { throw ValidationError("--summary goes with --format text") }
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
+    // NB: one file for both would keep only the rejects, renamed last.
+    if split.count == 2, SameFile.paths(split[0], split[1]) {
+      throw ValidationError("--split writes two files; \(split[0]) and \(split[1]) are one file")
+    }
     if format == .jsonl || !split.isEmpty {
       let mode = format == .jsonl ? "--format jsonl" : "--split"
       if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }

@@ -45,6 +45,7 @@ extension ReplInterpreter {
     // NB: the session's names are taken, so a second :infer names its nested models apart
     // (only the root's name, given by --model-name, can still clash).
     let taken = Set(session.registry.models.keys).union(session.registry.enums.keys)
+    if let reason = inferrer.rootMapReason { return error("no model to infer: \(reason)") }
     guard let schema = inferrer.schema(reserving: taken) else {
       return error("nothing to infer a model from: \(path) holds no object records")
     }

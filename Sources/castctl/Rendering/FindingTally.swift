@@ -2,21 +2,35 @@ import CastValidate
 import CastSchema
 
 /// `validate --summary`: findings counted by code and by path pattern (array indices as `*`), so
-/// 30 coercions of every record's `id` read as one line, `coerced ×30 at /*/id`.
+/// 30 coercions of every record's `id` read as one line, `coerced ×30 at /*/id`; of a code's
+/// patterns the most frequent are shown, the rest counted in one line.
 struct FindingTally {
-  /// Per code, in order of first appearance: per pattern, the count and the severity.
-  private var counts: [(code: String, severity: Severity, patterns: [(pattern: String, count: Int)])] = []
+  /// The findings of one code and severity, by pattern in order of first appearance.
+  private struct Entry {
+    let code: String
+    let severity: Severity
+    var patterns: [(pattern: String, count: Int)] = []
+    /// Where each pattern is in `patterns`: a finding is counted in constant time, however many
+    /// distinct paths a document has.
+    var index: [String: Int] = [:]
+  }
+
+  /// Patterns shown per code; the others are summed in one line.
+  static let shownPatterns = 20
+
+  private var entries: [Entry] = []
 
   mutating func add(_ finding: Finding) {
     let pattern = Self.pattern(finding.path)
-    guard let codeIndex = counts.firstIndex(where: { $0.code == finding.code && $0.severity == finding.severity }) else {
-      counts.append((finding.code, finding.severity, [(pattern, 1)]))
-      return
-    }
-    if let patternIndex = counts[codeIndex].patterns.firstIndex(where: { $0.pattern == pattern }) {
-      counts[codeIndex].patterns[patternIndex].count += 1
+    // NB: codes are few, so a scan finds the entry.
+    let entryIndex =
+      entries.firstIndex { $0.code == finding.code && $0.severity == finding.severity }
+      ?? { entries.append(Entry(code: finding.code, severity: finding.severity)); return entries.count - 1 }()
+    if let patternIndex = entries[entryIndex].index[pattern] {
+      entries[entryIndex].patterns[patternIndex].count += 1
     } else {
-      counts[codeIndex].patterns.append((pattern, 1))
+      entries[entryIndex].index[pattern] = entries[entryIndex].patterns.count
+      entries[entryIndex].patterns.append((pattern, 1))
     }
   }
 
@@ -28,14 +42,21 @@ struct FindingTally {
     }.joined(separator: "/")
   }
 
-  /// One line per code and pattern, errors first.
+  /// One line per code and pattern, errors first, the most frequent patterns of each code first.
   func render(style: TextStyle) -> String {
-    let ordered = counts.filter { $0.severity == .error } + counts.filter { $0.severity == .warning }
-      + counts.filter { $0.severity == .note }
+    let ordered = entries.filter { $0.severity == .error } + entries.filter { $0.severity == .warning }
+      + entries.filter { $0.severity == .note }
     var out = ""
     for entry in ordered {
-      for (pattern, count) in entry.patterns.sorted(by: { $0.count > $1.count }) {
-        out += style.severity(entry.severity, "\(entry.severity.rawValue)[\(entry.code)]") + " ×\(count) at \(pattern)\n"
+      let label = style.severity(entry.severity, "\(entry.severity.rawValue)[\(entry.code)]")
+      // NB: stable, so patterns of one count keep the order they were met in.
+      let sorted = entry.patterns.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map(\.element)
+      for (pattern, count) in sorted.prefix(Self.shownPatterns) {
+        out += label + " ×\(count) at \(pattern)\n"
+      }
+      let rest = sorted.dropFirst(Self.shownPatterns)
+      if !rest.isEmpty {
+        out += label + " ×\(rest.reduce(0) { $0 + $1.count }) at \(rest.count) other paths\n"
       }
     }
     return out

@@ -36,7 +36,9 @@ final class OutputSink {
       }
       return
     }
-    if FileManager.default.fileExists(atPath: path), !force {
+    guard !path.isEmpty else { throw ValidationError("an output file needs a name; - is standard output") }
+    // NB: `lstat`, so that a link whose target is missing exists too: the rename would replace it.
+    if lstat(path, &info) == 0, !force {
       Terminal.writeError("castctl: error: \(path) exists; add --force to replace it\n")
       throw ExitCode.outputError
     }
