@@ -266,6 +266,7 @@ struct CodableCommandTests {
     var byName: [String: Double]
     var maybe: [Data?]
     var nothing: Float?
+    let fixed = 2.0
   }
 
   static let typedSchema = """
@@ -293,6 +294,7 @@ struct CodableCommandTests {
       var byName: [String: Double]
       var maybe: [Data?]
       var nothing: Float?
+      let fixed = 2.0
     }
 
     """

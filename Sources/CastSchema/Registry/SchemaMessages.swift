@@ -24,7 +24,7 @@ enum SchemaMessages {
     let what = part == type ? "" : ", which holds \(part),"
     return DiagnosticMessage(
       .codableNotCodable,
-      text: "'\(property)' is \(type)\(what) and \(part) is not \(conformance): swiftc cannot synthesize \(conformance == "Codable" ? "Codable" : conformance) for '\(model)'; castctl reads the value as its declared type")
+      text: "'\(property)' is \(type)\(what) and \(part) is not \(conformance): swiftc cannot synthesize \(conformance) for '\(model)'; castctl reads the value as its declared type")
   }
 
   static func codableDefaultIgnored(_ property: String, optional: Bool = false) -> DiagnosticMessage {

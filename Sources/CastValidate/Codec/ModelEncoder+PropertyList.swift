@@ -23,6 +23,12 @@ extension ModelEncoder {
 
   /// The property list item of `instance`, a value of `node`.
   func propertyListItem(_ instance: Instance, _ node: ValueNode) -> PropertyListItem {
+    // A default (`let ratio = 2.0`) is held as its JSON; its scalar is typed as a read one is.
+    switch instance {
+    case .json(.number(let text)): return propertyListItem(.number(text), node)
+    case .json(.string(let text)): return propertyListItem(.string(text), node)
+    default: break
+    }
     switch (node, instance) {
     case (.scalar(let scalar), _):
       return scalarItem(instance, scalar) ?? PropertyListItem(encode(instance))

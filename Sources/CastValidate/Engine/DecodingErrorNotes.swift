@@ -19,7 +19,8 @@ package struct DecoderView: Sendable, Hashable {
 /// The `DecodingError` `JSONDecoder` throws for each error of a `codable` record, as notes beside
 /// the errors, so a developer can match castctl's findings to what the app logged. `JSONDecoder`
 /// stops at its first error, which is the first in decoding order (properties in the order of
-/// their `CodingKeys` cases or their declarations, elements in array order), not necessarily the first in the document: that one is named.
+/// their `CodingKeys` cases or their declarations, elements in array order), not necessarily the
+/// first in the document: that one is named.
 struct DecodingErrorNotes {
   let schema: CompiledSchema
   /// The record's type.

@@ -132,10 +132,17 @@ extension ReplInterpreter {
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
     var out = ""
     var values: [JSONValue] = []
+    // A property list is written from the instances, as `castctl convert` writes it.
+    var items: [PropertyListItem] = []
     do {
       let summary = try DataRun(validator: validator, document: document).run { result in
         out += result.findings.map(renderer.render).joined()
-        if let instance = result.instance { values.append(encoder.encode(instance)) }
+        guard let instance = result.instance else { return }
+        if options.to == .plist {
+          items.append(encoder.propertyListItem(instance, target: .model(model)))
+        } else {
+          values.append(encoder.encode(instance))
+        }
       }
       if summary.isCancelled { return out + Self.cancelled(summary) + "nothing was converted\n" }
       guard summary.isValid else {
@@ -155,7 +162,9 @@ extension ReplInterpreter {
       case .yaml: return out + ((try? YAMLOutput.write(value)) ?? "")
       case .plist:
         do {
-          return out + String(decoding: try PropertyListOutput.write(value, binary: false).data, as: UTF8.self)
+          let item = summary.isArray ? PropertyListItem.array(items) : (items.first ?? .null)
+          let marksNulls = schema.targetPolicy(.model(model)).writesPropertyListsAsEncoder
+          return out + String(decoding: try PropertyListOutput.write(item, binary: false, marksNulls: marksNulls).data, as: UTF8.self)
         } catch {
           return out + self.error("cannot write a property list: \(error)")
         }
