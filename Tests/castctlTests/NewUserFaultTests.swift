@@ -447,6 +447,27 @@ struct LenientSummaryTests {
     #expect(lines.last == "warning[unknown-key] ×29980 at 29980 other paths", "\(lines.suffix(2))")
   }
 
+  /// The findings `--max-errors` leaves out are still counted in the summary line.
+  @Test("--max-errors shows that many errors and counts every finding")
+  func maxErrorsCounts() throws {
+    let records = Array(repeating: #"{"tags": [1, "x"], "n": "bad"}"#, count: 3) + [#"{"n": 1}"#, #"{"tags": "no"}"#]
+    let all = try run([], records: records)
+    let limited = try run(["--max-errors", "1"], records: records)
+    #expect(limited.status == all.status)
+    // The summary line's counts: the same errors and warnings, and the one note that says so.
+    let counts = { (text: String) -> [Int] in
+      let line = text.split(separator: "\n").last.map(String.init) ?? ""
+      return ["error", "warning", "note"].map { word in
+        guard let pattern = try? Regex("(\\d+) \(word)s?[ ,]") else { return -1 }
+        return line.firstMatch(of: pattern).flatMap { Int($0.output[1].substring ?? "") } ?? 0
+      }
+    }
+    let (shown, total) = (counts(limited.stdout), counts(all.stdout))
+    #expect(total[0] == 2 && total[1] > 0, "\(all.stdout)")
+    #expect(shown == [total[0], total[1], total[2] + 1], "\(limited.stdout)")
+    #expect(limited.stdout.components(separatedBy: ": error[").count - 1 == 1, "\(limited.stdout)")
+  }
+
   @Test("--max-warnings shows at most that many warnings and says how many more there were", arguments: [1, 3])
   func maxWarnings(_ limit: Int) throws {
     let output = try run(["--max-warnings", "\(limit)"], records: Array(repeating: #"{"tags": [1], "n": "bad"}"#, count: 5))

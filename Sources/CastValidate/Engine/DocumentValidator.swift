@@ -33,6 +33,8 @@ package struct RecordResult: Sendable {
   package var encoded: [UInt8]?
   /// The record's byte range in the input.
   package var span: JSONSpan
+  /// The findings `--max-errors` left out of `findings`, by severity: counted, not shown.
+  package var unreported = FindingCounts()
 }
 
 /// Validates whole inputs: a JSON document (an object, or a top-level array of records) or NDJSON.
@@ -160,10 +162,11 @@ package struct DocumentValidator: Sendable {
       }
     }
     var findings: [Finding] = []
+    var unreported = FindingCounts()
     if !validator.findings.isEmpty {
       // Findings in document order: those decided after an object's scan (required keys) join
       // the ones found while scanning.
-      findings = validator.limitReported(
+      (findings, unreported) = validator.limitReported(
         validator.findings.enumerated().sorted {
           ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
         }.map(\.element))
@@ -182,7 +185,7 @@ package struct DocumentValidator: Sendable {
     }
     return RecordResult(
       index: index, line: line, isValid: isValid, findings: findings,
-      instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset))
+      instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset), unreported: unreported)
   }
 
   /// Findings whose values the transcript does not follow: dropped elements and entries, and

@@ -206,11 +206,13 @@ struct RecordValidator {
   }
 
   /// `--max-errors` over a finished record's findings: once the limit of errors has been handed
-  /// out (across records), later findings are left out and one `too-many-errors` note says so.
-  /// Applied after the record is judged, so a demoted error still counts as what it became.
-  mutating func limitReported(_ recordFindings: [Finding]) -> [Finding] {
+  /// out (across records), later findings are left out, counted by severity, and one
+  /// `too-many-errors` note says so. Applied after the record is judged, so a demoted error still
+  /// counts as what it became.
+  mutating func limitReported(_ recordFindings: [Finding]) -> (kept: [Finding], unreported: FindingCounts) {
     let limit = schema.options.maxErrors
-    guard limit > 0 else { return recordFindings }
+    var unreported = FindingCounts()
+    guard limit > 0 else { return (recordFindings, unreported) }
     var kept: [Finding] = []
     for finding in recordFindings {
       guard reportedErrors < limit else {
@@ -219,15 +221,16 @@ struct RecordValidator {
           kept.append(
             Finding(
               code: FindingCode.tooManyErrors.rawValue, severity: .note,
-              message: "--max-errors \(limit) reached; later findings are not reported", path: finding.path,
+              message: "--max-errors \(limit) reached; later findings are counted, not reported", path: finding.path,
               offset: finding.offset, recordLine: finding.recordLine))
         }
-        break
+        unreported.count(finding.severity)
+        continue
       }
       if finding.severity == .error { reportedErrors += 1 }
       kept.append(finding)
     }
-    return kept
+    return (kept, unreported)
   }
 
   /// Whether an error was recorded since `mark`.

@@ -1,3 +1,5 @@
+import CastSchema
+
 /// Counts over a whole input.
 public struct ValidationSummary: Sendable, Equatable {
   public var records = 0
@@ -47,6 +49,27 @@ public struct ValidationSummary: Sendable, Equatable {
       case .note: notes += 1
       }
     }
+    errors += result.unreported.errors
+    warnings += result.unreported.warnings
+    notes += result.unreported.notes
     if changed, result.isValid { changedRecords += 1 }
+  }
+}
+
+/// Findings counted by severity: those `--max-errors` leaves out of a record's report, which the
+/// summary still counts.
+package struct FindingCounts: Sendable, Equatable {
+  package var errors = 0
+  package var warnings = 0
+  package var notes = 0
+
+  package init() {}
+
+  mutating func count(_ severity: Severity) {
+    switch severity {
+    case .error: errors += 1
+    case .warning: warnings += 1
+    case .note: notes += 1
+    }
   }
 }

@@ -294,7 +294,7 @@ extension FindingCode {
     case .tooManyErrors:
       FindingExplanation(
         code: self,
-        meaning: #"`--max-errors` was reached; later findings are not reported (note)"#,
+        meaning: #"`--max-errors` was reached; later findings are counted, not reported (note)"#,
         detail: #"`--max-errors N` stops reporting after N errors, so a file with many bad records prints a bounded report; the counts in the summary stop there too."#,
         example: .init(
           model: #"""
