@@ -41,9 +41,7 @@ import Testing
     for clean in [false, true] {
       let run = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
       #expect(run.isValid == (decoded != nil), "clean \(clean): \(run.findings)")
-      let lead = "JSONDecoder throws this error first: "
-      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix(lead) }
-      #expect(first.map { String($0.message.dropFirst(lead.count)) } == decoderError)
+      #expect(run.decoderFirstError == decoderError)
     }
     guard let decoded else { return }
     let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(decoded)) as? NSDictionary

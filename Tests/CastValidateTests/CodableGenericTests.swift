@@ -119,8 +119,7 @@ import Testing
       // NB: a `--type` target outside any model reads with the schema's base policy, which
       // names no decoder error (as for any type, generic or not).
       guard case .model = validationTarget else { continue }
-      let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
-      #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == decoder)
+      #expect(run.decoderFirstError == decoder)
     }
   }
 
@@ -204,7 +203,6 @@ import Testing
     #expect(registry.models["UserResponse"]?.superclass == "BaseResponse<User>")
     let run = try EngineProbe.run(registry, json, model: "UserResponse", build: false)
     #expect(run.isValid == (decoder == nil), "castctl \(run.findings), JSONDecoder \(decoder ?? "ok")")
-    let first = run.records.flatMap(\.findings).first { $0.message.hasPrefix("JSONDecoder throws this error first: ") }
-    #expect(first?.message.dropFirst("JSONDecoder throws this error first: ".count).description == decoder)
+    #expect(run.decoderFirstError == decoder)
   }
 }

@@ -19,6 +19,12 @@ enum EngineProbe {
     var findings: Set<String> { Set(records.flatMap { $0.findings.map(EngineProbe.describe) }) }
     /// Whether every record is valid.
     var isValid: Bool { records.allSatisfy(\.isValid) }
+    /// The error the `decoding-error` note "JSONDecoder throws this error first" names, as
+    /// `CodableDecoderTests.describe` spells the decoder's own; nil when no note names one.
+    var decoderFirstError: String? {
+      let lead = "JSONDecoder throws this error first: "
+      return records.flatMap(\.findings).first { $0.message.hasPrefix(lead) }.map { String($0.message.dropFirst(lead.count)) }
+    }
 
     /// A record's whole decoded instance, as text (`--type` targets).
     func instance(record index: Int = 0) -> String {

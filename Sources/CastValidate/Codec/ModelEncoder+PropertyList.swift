@@ -53,20 +53,23 @@ extension ModelEncoder {
   }
 
   private func modelItem(_ model: ModelInstance) -> PropertyListItem {
-    let plan = schema.plans[model.plan]
     var members: [(key: String, value: PropertyListItem)] = []
-    for (index, field) in plan.fields.enumerated() {
-      let path = keys.path(for: field.property)
+    var nested = false
+    forEachWritten(model) { field, path, written in
       // NB: a key path (a JSON Cast directive a Codable model may carry) nests the value in
       // objects only the JSON writer lays out.
-      guard path.count == 1, path[0].index == nil else { return PropertyListItem(encode(.model(model))) }
-      if let value = model.values.indices.contains(index) ? model.values[index] : nil {
-        members.append((path[0].key, propertyListItem(value.value, field.node)))
-      } else if let nilValue = field.nilLiteral(plan.policy) {
-        members.append((path[0].key, PropertyListItem(nilValue.json)))
+      guard path.count == 1, path[0].index == nil else {
+        nested = true
+        return
+      }
+      switch written {
+      case .value(let instance):
+        members.append((path[0].key, propertyListItem(instance, field.node)))
+      case .nilValue(let literal):
+        members.append((path[0].key, PropertyListItem(literal.json)))
       }
     }
-    return .dictionary(members)
+    return nested ? PropertyListItem(encode(.model(model))) : .dictionary(members)
   }
 
   private func enumItem(_ instance: Instance, _ plan: EnumPlan) -> PropertyListItem {

@@ -32,20 +32,35 @@ package struct ModelEncoder: Sendable {
 
   /// A model: every mapped property in declaration order (superclass first) at its output path.
   package func encode(_ model: ModelInstance) -> JSONValue {
-    let plan = schema.plans[model.plan]
     var root = JSONValue.object([])
-    for (index, field) in plan.fields.enumerated() {
-      let path = keys.path(for: field.property)
-      let value: JSONValue
-      if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
-        value = encode(fieldValue.value)
-      } else {
-        guard let nilValue = field.nilLiteral(plan.policy)?.json else { continue }
-        value = nilValue
-      }
+    forEachWritten(model) { _, path, written in
+      let value: JSONValue =
+        switch written {
+        case .value(let instance): encode(instance)
+        case .nilValue(let literal): literal.json
+        }
       Self.insert(value, at: path[...], into: &root)
     }
     return root
+  }
+
+  /// What a model writes for one property: its value, or the nil its dialect writes.
+  enum Written {
+    case value(Instance)
+    case nilValue(NilLiteral)
+  }
+
+  /// Each property a model writes, in declaration order (superclass first), at its output path;
+  /// a nil the dialect leaves out is skipped. The JSON and property-list encoders both walk it.
+  func forEachWritten(_ model: ModelInstance, _ body: (FieldPlan, [KeyComponent], Written) -> Void) {
+    let plan = schema.plans[model.plan]
+    for (index, field) in plan.fields.enumerated() {
+      if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
+        body(field, keys.path(for: field.property), .value(fieldValue.value))
+      } else if let literal = field.nilLiteral(plan.policy) {
+        body(field, keys.path(for: field.property), .nilValue(literal))
+      }
+    }
   }
 
   /// Puts `value` at a key path, creating (or merging into) intermediate objects; an index

@@ -32,6 +32,8 @@ public struct ValidationSummary: Sendable, Equatable {
     records += 1
     if !result.isValid { invalidRecords += 1 }
     var changed = false
+    // The reported findings and those `--max-errors` left out, by severity.
+    var counts = result.unreported
     for finding in result.findings {
       switch finding.code {
       case FindingCode.elementDropped.rawValue:
@@ -43,21 +45,17 @@ public struct ValidationSummary: Sendable, Equatable {
       default:
         break
       }
-      switch finding.severity {
-      case .error: errors += 1
-      case .warning: warnings += 1
-      case .note: notes += 1
-      }
+      counts.count(finding.severity)
     }
-    errors += result.unreported.errors
-    warnings += result.unreported.warnings
-    notes += result.unreported.notes
+    errors += counts.errors
+    warnings += counts.warnings
+    notes += counts.notes
     if changed, result.isValid { changedRecords += 1 }
   }
 }
 
-/// Findings counted by severity: those `--max-errors` leaves out of a record's report, which the
-/// summary still counts.
+/// Findings counted by severity: a record's, as the summary tallies them, and those `--max-errors`
+/// leaves out of its report, which the summary still counts.
 package struct FindingCounts: Sendable, Equatable {
   package var errors = 0
   package var warnings = 0
