@@ -108,6 +108,7 @@ package struct DocumentValidator: Sendable {
     _ validator: inout RecordValidator, _ scanner: inout JSONScanner, index: Int, line: Int?
   ) throws(JSONSyntaxError) -> RecordResult {
     if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
+    validator.hidden = HiddenFindings()
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line
@@ -174,10 +175,17 @@ package struct DocumentValidator: Sendable {
         findings = DecodingErrorNotes(schema: validator.schema, root: node).annotate(findings)
       }
     }
+    let hidden = validator.hidden.counts
+    if hidden.total > 0 {
+      unreported.add(hidden)
+      var note = Self.hiddenNote(hidden.total, limit: validator.schema.options.maxRecordFindings, record: start, line: line)
+      note.recordLineStart = validator.recordLineStart
+      findings.append(note)
+    }
     let isValid = validator.errorCount == errorsBefore
     var encoded: [UInt8]?
     if let transcript = validator.transcript?.object, isValid {
-      if transcript.isBroken || validator.findings.contains(where: { Self.reshapes($0.code) }) {
+      if transcript.isBroken || validator.hidden.reshapes || validator.findings.contains(where: { Self.reshapes($0.code) }) {
         instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), from: scanner)
       } else {
         encoded = Array(transcript.bytes)
@@ -188,9 +196,17 @@ package struct DocumentValidator: Sendable {
       instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset), unreported: unreported)
   }
 
+  /// The note that ends the report of a record with more findings than it keeps.
+  private static func hiddenNote(_ count: Int, limit: Int, record offset: Int, line: Int?) -> Finding {
+    Finding(
+      code: FindingCode.tooManyErrors.rawValue, severity: .note,
+      message: "\(DiagnosticRenderer.count(count, "more finding")) in this record counted, not reported (at most \(limit) per record)",
+      path: "", offset: offset, recordLine: line)
+  }
+
   /// Findings whose values the transcript does not follow: dropped elements and entries, and
   /// replaced duplicates (which its output would still hold).
-  private static func reshapes(_ code: String) -> Bool {
+  static func reshapes(_ code: String) -> Bool {
     code == FindingCode.elementDropped.rawValue || code == FindingCode.duplicateKey.rawValue
       || code == FindingCode.duplicateElement.rawValue
   }

@@ -25,7 +25,7 @@ extension RecordValidator {
         index += 1
       }
       let start = scanner.offset
-      let mark = findings.count
+      let mark = findingMark
       if index > 0, !wantInstance { transcript?.append(JSONByte.comma) }
       // A set element compared from its bytes needs no instance when none is being built.
       var readsBytes = false
@@ -67,7 +67,7 @@ extension RecordValidator {
   /// them (`Policy.dropBadElements`; the errors it got since `mark` become warnings), else its
   /// collection's failure.
   mutating func dropOrFail(
-    _ message: @autoclosure () -> String, since mark: Int, at offset: Int, policy: Policy, declaration: SourceRange?,
+    _ message: @autoclosure () -> String, since mark: FindingMark, at offset: Int, policy: Policy, declaration: SourceRange?,
     failed: inout Bool
   ) {
     guard policy.dropBadElements else {
@@ -119,7 +119,7 @@ extension RecordValidator {
         }
         if wantInstance { members.removeAll { $0.key == memberKey } }
       }
-      let mark = findings.count
+      let mark = findingMark
       var keyOK = true
       // An integer key's number, read once for the key's check, its duplicates and its output.
       let number = rule.isInteger ? converted.flatMap(IntegerKey.init(text:)) ?? Self.integerKey(key, scanner) : nil

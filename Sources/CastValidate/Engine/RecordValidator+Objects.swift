@@ -3,7 +3,11 @@ import CastSchema
 
 /// What became of one property while its object was scanned.
 enum FieldStatus: UInt8 {
-  case absent, value, null, unconvertible, emptyString
+  case absent, value, null, emptyString
+  /// Present and not convertible; reading it recorded the errors that say why.
+  case unconvertible
+  /// Present and not convertible, with no error of its own that says why.
+  case unexplained
 }
 
 /// One property's state while its object is read: plain data, kept on a reused stack.
@@ -120,7 +124,7 @@ extension RecordValidator {
       let stoppedAfter = slot.status == .absent && slot.alternative < 0 && slot.offset >= 0 ? Int(slot.steps) : nil
       let outcome = settle(
         field, slot.status, policy: policy, at: objectStart, valueAt: valueOffset, key: key, known: plan.knownKeyNames,
-        valueEnd: slot.end, spelledAsDeclared: !plan.foldsKeys, missingAfter: stoppedAfter)
+        spelledAsDeclared: !plan.foldsKeys, missingAfter: stoppedAfter)
       if !wantInstance { transcript?.settle(fieldIndex, outcome) }
       guard wantInstance else { continue }
       switch outcome {
@@ -145,7 +149,7 @@ extension RecordValidator {
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
-    let mark = findings.count
+    let mark = findingMark
     // A check reads the value's raw bytes when it is in its plain form (`FieldPlan.plainForm`).
     let plain = facts.plainForm != nil && !wantInstance && transcript == nil && isPlain(facts.plainForm, &scanner, policy: policy)
     let valueStart = scanner.offset
@@ -158,7 +162,7 @@ extension RecordValidator {
       // The findings of a value the dialect drops or replaces become warnings; a required
       // property's cannot be dropped, so they stay errors: the root causes of the invalid record.
       if policy.unconvertible != .error, !facts.isRequired { demote(since: mark) }
-      return (.unconvertible, nil)
+      return (errorCount > mark.errors ? .unconvertible : .unexplained, nil)
     case .value(let instance):
       guard facts.hasWork else { return (.value, instance) }
       let field = schema.plans[planIndex].fields[fieldIndex]
@@ -183,7 +187,7 @@ extension RecordValidator {
 
   mutating func settle(
     _ field: FieldPlan, _ status: FieldStatus, policy: Policy, at objectStart: Int, valueAt valueOffset: Int,
-    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], valueEnd: Int = -1, spelledAsDeclared: Bool,
+    key: KeyPath? = nil, known: @autoclosure () -> [String] = [], spelledAsDeclared: Bool,
     missingAfter steps: Int? = nil
   ) -> Settlement {
     // Where the value is, as the data spells its keys: findings about a present value point there.
@@ -227,14 +231,13 @@ extension RecordValidator {
         at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
         extraPath: suffix())
       return .nilValue
-    case .unconvertible:
+    case .unconvertible, .unexplained:
       guard policy.unconvertible != .error else { return .nilValue }
       if field.isRequired {
         // A consequence, not a cause: where the value's own errors say why, this is a note.
-        let explained = findings.contains { $0.severity == .error && $0.offset >= valueOffset && $0.offset < max(valueEnd, valueOffset + 1) }
         return absent(
           field, at: valueOffset, reason: "its value cannot be used", found: "an unusable value", suffix: suffix(),
-          severity: explained ? .note : .error)
+          severity: status == .unconvertible ? .note : .error)
       }
       if field.hasDefault {
         report(.defaultSubstituted, .warning, "'\(field.name)' keeps its default instead of the bad value", at: valueOffset, declaration: field.declaration, extraPath: suffix())
@@ -391,7 +394,8 @@ extension RecordValidator {
     path.pop()
   }
 
-  /// Forgets the findings about a value that a later duplicate key replaced.
+  /// Forgets the findings about a value that a later duplicate key replaced. (Those past the
+  /// record's `maxRecordFindings` were counted without their positions, and stay counted.)
   private mutating func dropFindings(in span: Range<Int>) {
     guard findings.contains(where: { span.contains($0.offset) }) else { return }
     errorCount -= findings.count { span.contains($0.offset) && $0.severity == .error }

@@ -33,7 +33,7 @@ extension RecordValidator {
     // The key identity and the earlier pair of the key just read.
     var identity: Instance?
     var earlier: (item: Int, offset: Int)?
-    var mark = findings.count
+    var mark = findingMark
     var failed = false
     while try scanner.nextElement(&first) {
       path.push(.index(index))
@@ -44,7 +44,7 @@ extension RecordValidator {
       let elementStart = scanner.offset
       if index.isMultiple(of: 2) {
         keyStart = elementStart
-        mark = findings.count
+        mark = findingMark
         // A key is built whatever the walk builds: it is compared with the keys before it.
         switch try value(keyNode, &scanner, policy: policy, declaration: declaration, build: true) {
         case .value(let item): key = item ?? .null

@@ -53,7 +53,7 @@ extension RecordValidator {
       let pieces: [PathPiece]
       let result: FieldStatus
       var value: Instance?
-      let mark = findings.count
+      let mark = findingMark
       let errorsBefore = errorCount
       outcome.steps = -1
       switch locate(routes[alternative], plan, captures, wantsPieces: true) {
@@ -115,7 +115,7 @@ extension RecordValidator {
   ) -> FieldStatus {
     var scanner = subScanner(span)
     guard let kind = try? scanner.peekKind(), kind != .null else { return .null }
-    let mark = findings.count
+    let mark = findingMark
     let expected = needs == .array ? "an array" : "an object"
     let found = Excerpt.describe(kind, bytes(span))
     for piece in pieces { path.push(piece) }

@@ -25,6 +25,8 @@ struct RecordValidator {
   /// Build instances (`convert`, `roundtrip`); validation alone builds nothing.
   let build: Bool
   var findings: [Finding] = []
+  /// The record's findings past `ValidationOptions.maxRecordFindings`, counted, not kept.
+  var hidden = HiddenFindings()
   /// The number of elements the last array read kept: what a `//! count` of it checks.
   var keptElements = 0
   var errorCount = 0
@@ -178,6 +180,11 @@ struct RecordValidator {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
     if severity == .error { errorCount += 1 }
+    let limit = schema.options.maxRecordFindings
+    guard limit == 0 || findings.count < limit else {
+      hidden.add(code, severity)
+      return
+    }
     var pointer = pointerText(scanner: nil)
     if let extraPath { pointer += extraPath }
     var finding = Finding(
@@ -188,12 +195,18 @@ struct RecordValidator {
     findings.append(finding)
   }
 
+  /// Where the findings about the value about to be read begin.
+  var findingMark: FindingMark {
+    FindingMark(kept: findings.count, hiddenDemotable: hidden.demotable, errors: errorCount)
+  }
+
   /// Turns errors recorded since `mark` into warnings: the value they describe was dropped or
   /// replaced, so the model's init still succeeds. A number outside its type's range and a failed
   /// declarative check stay errors in every dialect (semantics §4, §2).
-  mutating func demote(since mark: Int) {
-    guard mark < findings.count else { return }
-    for index in mark..<findings.count
+  mutating func demote(since mark: FindingMark) {
+    errorCount -= hidden.demote(since: mark)
+    guard mark.kept < findings.count else { return }
+    for index in mark.kept..<findings.count
     where findings[index].severity == .error && !Self.neverDemoted(findings[index].code) {
       findings[index].severity = .warning
       errorCount -= 1
@@ -224,18 +237,13 @@ struct RecordValidator {
               message: "--max-errors \(limit) reached; later findings are counted, not reported", path: finding.path,
               offset: finding.offset, recordLine: finding.recordLine))
         }
-        unreported.count(finding.severity)
+        unreported.count(finding.code, finding.severity)
         continue
       }
       if finding.severity == .error { reportedErrors += 1 }
       kept.append(finding)
     }
     return (kept, unreported)
-  }
-
-  /// Whether an error was recorded since `mark`.
-  func hasErrors(since mark: Int) -> Bool {
-    findings[mark...].contains { $0.severity == .error }
   }
 
   // MARK: - Paths

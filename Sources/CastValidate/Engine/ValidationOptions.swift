@@ -13,12 +13,19 @@ public struct ValidationOptions: Sendable {
   public var maxDepth = 512
   /// Stop reporting after this many errors (0: no limit).
   public var maxErrors = 0
+  /// Report at most this many findings of one record and count the rest (0: no limit), so that
+  /// one record's findings take bounded memory however long it is.
+  public var maxRecordFindings = 1000
 
   /// Default options.
-  public init(strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0) {
+  public init(
+    strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0,
+    maxRecordFindings: Int = 1000
+  ) {
     self.strict = strict
     self.unknownKeys = unknownKeys
     self.maxDepth = maxDepth
     self.maxErrors = maxErrors
+    self.maxRecordFindings = maxRecordFindings
   }
 }

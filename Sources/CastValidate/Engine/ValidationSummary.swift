@@ -31,43 +31,55 @@ public struct ValidationSummary: Sendable, Equatable {
   package mutating func add(_ result: RecordResult) {
     records += 1
     if !result.isValid { invalidRecords += 1 }
-    var changed = false
-    // The reported findings and those `--max-errors` left out, by severity.
+    // The reported findings and those left out of the report (`--max-errors`, and a record's
+    // findings past `ValidationOptions.maxRecordFindings`).
     var counts = result.unreported
-    for finding in result.findings {
-      switch finding.code {
-      case FindingCode.elementDropped.rawValue:
-        droppedElements += 1
-        changed = true
-      case FindingCode.defaultSubstituted.rawValue, FindingCode.nullReplacedByDefault.rawValue:
-        defaultedValues += 1
-        changed = true
-      default:
-        break
-      }
-      counts.count(finding.severity)
-    }
+    for finding in result.findings { counts.count(finding.code, finding.severity) }
     errors += counts.errors
     warnings += counts.warnings
     notes += counts.notes
-    if changed, result.isValid { changedRecords += 1 }
+    droppedElements += counts.droppedElements
+    defaultedValues += counts.defaultedValues
+    if counts.droppedElements + counts.defaultedValues > 0, result.isValid { changedRecords += 1 }
   }
 }
 
-/// Findings counted by severity: a record's, as the summary tallies them, and those `--max-errors`
-/// leaves out of its report, which the summary still counts.
+/// Findings counted by severity and by what they did to the record: a record's, as the summary
+/// tallies them, and those left out of its report, which the summary still counts.
 package struct FindingCounts: Sendable, Equatable {
   package var errors = 0
   package var warnings = 0
   package var notes = 0
+  /// `element-dropped` findings.
+  package var droppedElements = 0
+  /// `default-substituted` and `null-replaced-by-default` findings.
+  package var defaultedValues = 0
 
   package init() {}
 
-  mutating func count(_ severity: Severity) {
+  /// All of them, whatever their severity.
+  package var total: Int { errors + warnings + notes }
+
+  /// Counts a finding of `code` and `severity`.
+  mutating func count(_ code: String, _ severity: Severity) {
     switch severity {
     case .error: errors += 1
     case .warning: warnings += 1
     case .note: notes += 1
     }
+    switch code {
+    case FindingCode.elementDropped.rawValue: droppedElements += 1
+    case FindingCode.defaultSubstituted.rawValue, FindingCode.nullReplacedByDefault.rawValue: defaultedValues += 1
+    default: break
+    }
+  }
+
+  /// Adds another's counts.
+  mutating func add(_ other: FindingCounts) {
+    errors += other.errors
+    warnings += other.warnings
+    notes += other.notes
+    droppedElements += other.droppedElements
+    defaultedValues += other.defaultedValues
   }
 }

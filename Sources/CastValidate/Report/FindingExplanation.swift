@@ -294,8 +294,8 @@ extension FindingCode {
     case .tooManyErrors:
       FindingExplanation(
         code: self,
-        meaning: #"`--max-errors` was reached; later findings are counted, not reported (note)"#,
-        detail: #"`--max-errors N` stops reporting after N errors, so a file with many bad records prints a bounded report; the counts in the summary stop there too."#,
+        meaning: #"`--max-errors` was reached, or a record has more findings than `--max-record-findings` (1000 unless set); later findings are counted, not reported (note)"#,
+        detail: #"`--max-errors N` stops reporting after N errors, so a file with many bad records prints a bounded report. One record reports at most `--max-record-findings` findings (1000 unless set; 0: no limit), so a record with a million bad elements takes the memory of a thousand findings, not of a million. Either way the summary still counts every finding, and the verdict is the one every finding gives."#,
         example: .init(
           model: #"""
             struct Pair {
@@ -322,7 +322,8 @@ extension FindingCode {
 }
 
 extension FindingExplanation.Example {
-  /// The example's flags as engine options: `--strict`, `--unknown R`, `--max-errors N`.
+  /// The example's flags as engine options: `--strict`, `--unknown R`, `--max-errors N`,
+  /// `--max-record-findings N`.
   public var validationOptions: ValidationOptions {
     var options = ValidationOptions()
     for (index, argument) in arguments.enumerated() {
@@ -331,6 +332,7 @@ extension FindingExplanation.Example {
       case "--strict": options.strict = true
       case "--unknown": options.unknownKeys = UnknownKeyRule(rawValue: next) ?? .ignore
       case "--max-errors": options.maxErrors = Int(next) ?? 0
+      case "--max-record-findings": options.maxRecordFindings = Int(next) ?? 0
       default: break
       }
     }

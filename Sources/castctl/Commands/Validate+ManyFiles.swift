@@ -12,6 +12,7 @@ extension Validate {
     }
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
     if summary, format != .text { throw ValidationError("--summary goes with --format text") }
     if data.typeExpression != nil, arguments.data.isEmpty { throw ValidationError("give the data files after --type") }
   }
@@ -45,6 +46,7 @@ extension Validate {
   private func workerOptions(color: Bool) -> [String] {
     var options = ["--format", format.rawValue, "--color", color ? "always" : "never"]
     options += ["--max-errors", String(maxErrors), "--max-warnings", String(maxWarnings)]
+    options += ["--max-record-findings", String(maxRecordFindings)]
     if summary { options.append("--summary") }
     if quiet { options.append("--quiet") }
     if timing.timings { options.append("--timings") }

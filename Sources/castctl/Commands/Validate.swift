@@ -14,7 +14,7 @@ struct Validate: ParsableCommand {
 
       Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record).
 
-      Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
+      Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json, at most --max-record-findings of them; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
 
       Many files: any number of data files, directories (walked for .json, .ndjson, .jsonl, .yaml and .yml files, in byte order) and -; .cast and .swift files are schemas, everything else data (--data PATH or -- to force). Checked side by side (--jobs), reported in the order given, then one summary line; --format json, sarif, github and junit cover every file. Exit status: the highest of any file's (66 for a missing file, 1 for an invalid one). One data file after the schemas is read as always.
 
@@ -68,6 +68,9 @@ struct Validate: ParsableCommand {
   @Option(parsing: .unconditional, help: "Show at most this many warnings (0: no limit); the summary still counts them all.")
   var maxWarnings = 0
 
+  @Option(parsing: .unconditional, help: "Report at most this many findings of one record (0: no limit); the rest are counted, and a too-many-errors note says how many.")
+  var maxRecordFindings = ValidationOptions().maxRecordFindings
+
   @Flag(help: "Instead of every finding, count them by code and path pattern (array indices as *).")
   var summary = false
 
@@ -84,6 +87,7 @@ struct Validate: ParsableCommand {
     try data.validate(files: files)
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
     if summary, format != .text { throw ValidationError("--summary goes with --format text") }
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
     // NB: one file for both would keep only the rejects, renamed last.
@@ -110,7 +114,8 @@ struct Validate: ParsableCommand {
     let choice = try SchemaSession.target(session, options: data, color: colorChoice, showDiagnostics: workerCounts == nil)
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
-    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors)
+    let options = ValidationOptions(
+      strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors, maxRecordFindings: maxRecordFindings)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
