@@ -29,10 +29,13 @@ struct LineVerdictStreamTests {
   }
 
   /// Every verdict of `bytes` read through a pipe, chunk by chunk.
-  static func verdicts(_ bytes: [UInt8], jobs: Int, chunkSize: Int) throws -> [(line: Int, kind: Character, findings: Int)] {
+  static func verdicts(
+    _ bytes: [UInt8], jobs: Int, chunkSize: Int, sliceSize: Int = 1 << 16
+  ) throws -> [(line: Int, kind: Character, findings: Int)] {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: ParallelNDJSONTests.schema)])
     let validator = try #require(DocumentValidator(schema: CompiledSchema(registry: registry), target: .model("User")))
-    let stream = LineVerdictStream(config: validator, jobs: jobs, chunkSize: chunkSize)
+    var stream = LineVerdictStream(config: validator, jobs: jobs, chunkSize: chunkSize)
+    stream.sliceSize = sliceSize
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("verdicts-\(UUID().uuidString)").path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -54,10 +57,12 @@ struct LineVerdictStreamTests {
     return found
   }
 
-  @Test(arguments: [(1, 4096), (2, 4096), (2, 1 << 16), (3, 1 << 20)])
-  func verdictPerLine(jobs: Int, chunkSize: Int) throws {
+  /// Lines in any chunks, any number of workers, any slices of a batch (a slice under a line's
+  /// length holds that one line).
+  @Test(arguments: [(1, 4096, 1 << 16), (2, 4096, 1 << 16), (2, 1 << 16, 1 << 16), (3, 1 << 20, 1 << 16), (2, 1 << 20, 1_000), (2, 1 << 20, 1)])
+  func verdictPerLine(jobs: Int, chunkSize: Int, sliceSize: Int) throws {
     let (bytes, kinds) = Self.input(2_000)
-    let found = try Self.verdicts(bytes, jobs: jobs, chunkSize: chunkSize)
+    let found = try Self.verdicts(bytes, jobs: jobs, chunkSize: chunkSize, sliceSize: sliceSize)
     #expect(found.map(\.line) == Array(1...kinds.count))
     #expect(String(found.map(\.kind)) == String(kinds))
     let reference = try Self.verdicts(bytes, jobs: 1, chunkSize: 1 << 22)

@@ -32,22 +32,24 @@ struct ParallelNDJSONTests {
   }
 
   /// A streaming validator of `User` with `jobs` workers.
-  static func stream(jobs: Int, build: Bool, chunkSize: Int, pieceSize: Int) throws -> StreamValidator {
+  static func stream(jobs: Int, build: Bool, chunkSize: Int, pieceSize: Int, backlog: Int) throws -> StreamValidator {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: schema)])
     let compiled = CompiledSchema(registry: registry)
     let validator = try #require(DocumentValidator(schema: compiled, target: .model("User"), build: build))
     var stream = StreamValidator(config: validator, jobs: jobs, chunkSize: chunkSize)
     stream.pieceSize = pieceSize
+    stream.backlogLimit = backlog
     return stream
   }
 
   /// Every record's index, line, validity and finding codes, in the order reported, plus the
   /// summary, or the records reported before malformed JSON and the error.
   static func run(
-    _ path: String, jobs: Int, build: Bool, chunkSize: Int = 256 << 10, pieceSize: Int = 128 << 10
+    _ path: String, jobs: Int, build: Bool, chunkSize: Int = 256 << 10, pieceSize: Int = 128 << 10,
+    backlog: Int = ReportBacklog.defaultLimit
   ) throws -> (summary: Result<ValidationSummary, StreamError>, records: [String]) {
     // 256 KB chunks by default: many batches, each large enough to be split between the workers.
-    let stream = try Self.stream(jobs: jobs, build: build, chunkSize: chunkSize, pieceSize: pieceSize)
+    let stream = try Self.stream(jobs: jobs, build: build, chunkSize: chunkSize, pieceSize: pieceSize, backlog: backlog)
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
     var records: [String] = []
@@ -73,6 +75,21 @@ struct ParallelNDJSONTests {
     #expect(summary.records == 30_000)
     #expect(summary.invalidRecords > 0)
     #expect(try two.summary.get() == summary)
+    #expect(two.records == one.records)
+  }
+
+  /// A backlog of a few findings holds the workers back after nearly every piece, so the pieces
+  /// are reported as they come rather than batch by batch; nothing changes but the memory.
+  @Test(
+    "workers held back by unreported findings report the same records as one worker", .timeLimit(.minutes(1)),
+    arguments: [1, 40])
+  func heldBackByBacklog(_ backlog: Int) throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let path = try folder.write("users.ndjson", Self.records(20_000))
+    let one = try Self.run(path, jobs: 1, build: false)
+    let two = try Self.run(path, jobs: 2, build: false, pieceSize: 3_000, backlog: backlog)
+    #expect(try two.summary.get() == one.summary.get())
     #expect(two.records == one.records)
   }
 
@@ -113,8 +130,9 @@ struct ParallelNDJSONTests {
     }
     #expect(error.offset == cut + 23)  // the `}` where a value belongs
     #expect(!one.records.isEmpty)
-    for pieceSize in [128 << 10, 3_000] {
-      let two = try Self.run(path, jobs: 2, build: false, pieceSize: pieceSize)
+    // The smallest pieces and backlog: the workers are held back when the run stops.
+    for (pieceSize, backlog) in [(128 << 10, ReportBacklog.defaultLimit), (3_000, ReportBacklog.defaultLimit), (3_000, 1)] {
+      let two = try Self.run(path, jobs: 2, build: false, pieceSize: pieceSize, backlog: backlog)
       guard case .failure(.syntax(let twoError)) = two.summary else {
         Issue.record("two workers, pieces of \(pieceSize): expected malformed JSON, got \(two.summary)")
         continue

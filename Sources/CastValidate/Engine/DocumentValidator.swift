@@ -107,8 +107,11 @@ package struct DocumentValidator: Sendable {
   func record(
     _ validator: inout RecordValidator, _ scanner: inout JSONScanner, index: Int, line: Int?
   ) throws(JSONSyntaxError) -> RecordResult {
-    if !validator.findings.isEmpty { validator.findings.removeAll(keepingCapacity: true) }
-    validator.hidden = HiddenFindings()
+    if !validator.findings.isEmpty {
+      validator.findings.removeAll(keepingCapacity: true)
+      // NB: only a record with findings kept can have hidden ones.
+      validator.hidden = HiddenFindings()
+    }
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line

@@ -1,20 +1,22 @@
-import Dispatch
+import Foundation
 import Synchronization
 
 /// A batch of NDJSON cut into pieces of whole lines, which the workers take one at a time, and
 /// what each piece gave.
 final class BatchPieces: @unchecked Sendable {
   // NB: the bytes are not written while the workers read them; each outcome is written by the
-  // one worker that took its piece and read by the merging thread after `wait`, which the
-  // releasing and acquiring count of finished pieces orders.
+  // one worker that took its piece, then read and cleared by the reporting thread after
+  // `wait(for:)`: `done` and the lock order the two.
   let buffer: UnsafeRawBufferPointer
   /// File offset of `buffer`'s first byte.
   let base: Int
   let ranges: [Range<Int>]
   let outcomes: UnsafeMutableBufferPointer<PieceOutcome>
   private let taken = Atomic<Int>(0)
-  private let unfinished: Atomic<Int>
-  private let finished = DispatchSemaphore(value: 0)
+  /// Which pieces are done, and how many are not, under `condition`'s lock.
+  private var done: [Bool]
+  private var unfinished: Int
+  private let condition = NSCondition()
 
   init(_ buffer: UnsafeRawBufferPointer, base: Int, ranges: [Range<Int>]) {
     self.buffer = buffer
@@ -22,8 +24,8 @@ final class BatchPieces: @unchecked Sendable {
     self.ranges = ranges
     outcomes = .allocate(capacity: ranges.count)
     outcomes.initialize(repeating: PieceOutcome())
-    unfinished = Atomic(ranges.count)
-    if ranges.isEmpty { finished.signal() }
+    done = Array(repeating: false, count: ranges.count)
+    unfinished = ranges.count
   }
 
   deinit {
@@ -37,15 +39,27 @@ final class BatchPieces: @unchecked Sendable {
     return index < ranges.count ? index : nil
   }
 
-  /// Counts a taken piece done, its outcome written.
-  func finish() {
-    if unfinished.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { finished.signal() }
+  /// Counts piece `index` done, its outcome written; `backlogFull` when the findings waiting to
+  /// be reported hold the workers back, so the reporting thread must report what it can.
+  func finish(_ index: Int, backlogFull: Bool) {
+    condition.lock()
+    done[index] = true
+    unfinished -= 1
+    // NB: only then: waking the reporting thread for every piece costs the workers a share of
+    // their two cores.
+    if unfinished == 0 || backlogFull { condition.broadcast() }
+    condition.unlock()
   }
 
-  /// Waits until every piece is done; the outcomes may then be read.
-  func wait() {
-    finished.wait()
-    _ = unfinished.load(ordering: .acquiring)
+  /// Waits until piece `index` is done and either every piece is or `backlog` is full; returns
+  /// how many pieces from `index` on are done, whose outcomes may then be read.
+  func waitForReport(from index: Int, backlog: ReportBacklog?) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    while !done[index] || (unfinished > 0 && backlog?.isFull != true) { condition.wait() }
+    var end = index
+    while end < done.count, done[end] { end += 1 }
+    return end - index
   }
 }
 
@@ -54,6 +68,8 @@ final class BatchPieces: @unchecked Sendable {
 struct PieceOutcome {
   var summary = ValidationSummary()
   var results: [RecordResult] = []
+  /// The findings of `results`, which `ReportBacklog` counts.
+  var findings = 0
   var lines = 0
   var error: JSONSyntaxError?
 }

@@ -15,11 +15,11 @@ struct BatchState {
   /// millisecond of each other, large enough that taking a piece costs nothing next to it.
   static let defaultPieceSize = 1 << 17
 
-  init(workers: [BatchWorker], pieceSize: Int = Self.defaultPieceSize, keepAll: Bool) {
+  init(workers: [BatchWorker], pieceSize: Int = Self.defaultPieceSize, keepAll: Bool, backlog: ReportBacklog = ReportBacklog()) {
     self.workers = workers
     self.pieceSize = max(1, pieceSize)
     self.keepAll = keepAll
-    queue = workers.count > 1 ? PieceQueue(workers: workers, keepAll: keepAll) : nil
+    queue = workers.count > 1 ? PieceQueue(workers: workers, keepAll: keepAll, backlog: backlog) : nil
   }
 
   /// Validates one batch of whole lines (split among the workers) and reports its records in order.
@@ -66,9 +66,7 @@ struct BatchState {
 
   /// Waits for the workers of `start` and reports their records in input order.
   mutating func finish(_ running: Running?, onRecord: (RecordResult) -> Void) throws(StreamError) {
-    let (records, error) = collect(running)
-    records.forEach(onRecord)
-    if let error { throw error }
+    if let error = report(running, onRecord: onRecord) { throw error }
   }
 
   /// Whether `start` validates this batch on the calling thread.
@@ -76,20 +74,29 @@ struct BatchState {
     batch.count < 1 << 16 || workers.count == 1
   }
 
-  /// Waits for the workers of `start` and returns their records in input order, up to malformed
-  /// JSON in a piece, and that error.
-  mutating func collect(_ running: Running?) -> (records: [RecordResult], error: StreamError?) {
-    guard let running else { return ([], nil) }
-    running.pieces.wait()
-    var records: [RecordResult] = []
-    for outcome in running.pieces.outcomes {
-      for result in outcome.results { records.append(result.shifted(index: index, line: line)) }
-      if let error = outcome.error { return (records, .syntax(error)) }
-      summary.merge(outcome.summary)
-      index += outcome.summary.records
-      line += outcome.lines
+  /// Waits for the pieces of `start`'s batch and hands their records to `onRecord`, in input
+  /// order, up to malformed JSON in a piece, which it returns. Pieces are reported when the batch
+  /// is done, or sooner when their findings hold the workers back (`ReportBacklog`); a piece's
+  /// records are let go once reported.
+  mutating func report(_ running: Running?, onRecord: (RecordResult) -> Void) -> StreamError? {
+    guard let running else { return nil }
+    let pieces = running.pieces
+    var next = 0
+    while next < pieces.ranges.count {
+      let ready = pieces.waitForReport(from: next, backlog: queue?.backlog)
+      for piece in next..<(next + ready) {
+        let outcome = pieces.outcomes[piece]
+        pieces.outcomes[piece] = PieceOutcome()
+        for result in outcome.results { onRecord(result.shifted(index: index, line: line)) }
+        queue?.backlog.remove(outcome.findings)
+        if let error = outcome.error { return .syntax(error) }
+        summary.merge(outcome.summary)
+        index += outcome.summary.records
+        line += outcome.lines
+      }
+      next += ready
     }
-    return (records, nil)
+    return nil
   }
 }
 

@@ -25,6 +25,7 @@ final class BatchWorker: @unchecked Sendable {
     }
     // Also when the piece stopped at malformed JSON: the records before it are reported.
     outcome.results = kept
+    outcome.findings = kept.reduce(0) { $0 + $1.findings.count }
     pieces.outcomes[index] = outcome
   }
 

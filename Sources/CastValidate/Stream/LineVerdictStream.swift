@@ -3,14 +3,16 @@ import Foundation
 
 /// Reads NDJSON from a descriptor a batch of lines at a time and gives every line its verdict, in
 /// input order: the pipe mode. Unlike `StreamValidator.ndjson`, malformed JSON ends only its own
-/// line. Each batch's lines are split among `jobs` threads; memory stays near two chunks and one
-/// batch of verdicts whatever the input size.
+/// line. Each batch's lines are split among `jobs` threads a slice at a time; memory stays near
+/// two chunks and one slice of verdicts whatever the input size.
 package struct LineVerdictStream: Sendable {
   package let config: DocumentValidator
   package var jobs: Int
   package var chunkSize: Int
   /// Refuse inputs larger than this (`--max-bytes`).
   package var maxBytes: Int?
+  /// Bytes of lines per worker whose verdicts are worked out together and handed on.
+  var sliceSize = 1 << 16
 
   /// Creates a pipe-mode reader.
   package init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
@@ -36,7 +38,19 @@ package struct LineVerdictStream: Sendable {
       let lines = Self.lines(in: bytes, skipping: batch.base == 0 ? 0 : 1, firstLine: nextLine)
       nextLine += lines.count
       let source = DataSource(name: name, bytes: bytes)
-      try onBatch(source, verdicts(of: lines, in: bytes, workers: workers))
+      // A slice of the batch at a time: the verdicts waiting to be written stay few, however
+      // many findings each line has.
+      var first = 0
+      while first < lines.count {
+        var last = first + 1
+        var size = lines[first].range.count
+        while last < lines.count, size + lines[last].range.count <= sliceSize * workers.count {
+          size += lines[last].range.count + 1
+          last += 1
+        }
+        try onBatch(source, verdicts(of: lines[first..<last], in: bytes, workers: workers))
+        first = last
+      }
     }
   }
 
@@ -58,16 +72,19 @@ package struct LineVerdictStream: Sendable {
   }
 
   /// The lines' verdicts, worked out on the workers' threads in contiguous shares.
-  private func verdicts(of lines: [(range: Range<Int>, line: Int)], in bytes: [UInt8], workers: [LineWorker]) -> [LineVerdict] {
+  private func verdicts(
+    of lines: ArraySlice<(range: Range<Int>, line: Int)>, in bytes: [UInt8], workers: [LineWorker]
+  ) -> [LineVerdict] {
     guard workers.count > 1, lines.count > 1 else {
-      return bytes.withUnsafeBytes { workers[0].verdicts(lines[...], in: $0) }
+      return bytes.withUnsafeBytes { workers[0].verdicts(lines, in: $0) }
     }
     let shares = min(workers.count, lines.count)
     let results = ShareResults(count: shares)
     bytes.withUnsafeBytes { buffer in
       let input = SharedBytes(buffer: buffer)
       DispatchQueue.concurrentPerform(iterations: shares) { share in
-        let part = lines[(lines.count * share / shares)..<(lines.count * (share + 1) / shares)]
+        let base = lines.startIndex
+        let part = lines[(base + lines.count * share / shares)..<(base + lines.count * (share + 1) / shares)]
         results.store(workers[share].verdicts(part, in: input.buffer), at: share)
       }
     }

@@ -15,10 +15,13 @@ final class PieceQueue: @unchecked Sendable {
   private let keepAll: Bool
   /// Every worker thread started, so that none outlives the buffers it reads.
   private let running = DispatchGroup()
+  /// The findings done and not yet reported, which hold a worker back while there are many.
+  let backlog: ReportBacklog
 
-  init(workers: [BatchWorker], keepAll: Bool) {
+  init(workers: [BatchWorker], keepAll: Bool, backlog: ReportBacklog = ReportBacklog()) {
     idle = workers
     self.keepAll = keepAll
+    self.backlog = backlog
   }
 
   /// Hands out a batch's pieces, waking the idle workers (the busy ones come to it when done).
@@ -33,15 +36,22 @@ final class PieceQueue: @unchecked Sendable {
     }
   }
 
-  /// Waits until every worker has found no piece left.
+  /// Waits until every worker has found no piece left; the backlog holds none back any more.
   func waitUntilIdle() {
+    backlog.open()
     running.wait()
   }
 
   private func work(_ worker: BatchWorker) {
-    while let (pieces, index) = take(for: worker) {
+    // NB: a worker waits for room before it takes a piece, never with one taken: the pieces are
+    // reported in the order they are taken, so the one the reporting thread waits for is always
+    // taken or takeable (the findings ahead of it are reported, so there is room).
+    while true {
+      backlog.waitForRoom()
+      guard let (pieces, index) = take(for: worker) else { return }
       worker.validate(pieces, piece: index, keepAll: keepAll)
-      pieces.finish()
+      let full = backlog.add(pieces.outcomes[index].findings)
+      pieces.finish(index, backlogFull: full)
     }
   }
 

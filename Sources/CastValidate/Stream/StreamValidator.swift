@@ -14,6 +14,8 @@ package struct StreamValidator: Sendable {
   package var maxBytes: Int?
   /// Bytes per piece of a batch shared among the workers (tests make it small).
   var pieceSize = BatchState.defaultPieceSize
+  /// Findings done and not yet reported past which the workers wait (tests make it small).
+  var backlogLimit = ReportBacklog.defaultLimit
 
   /// Creates a streaming validator.
   package init(config: DocumentValidator, jobs: Int = 1, chunkSize: Int = 4 << 20, maxBytes: Int? = nil) {
@@ -54,9 +56,7 @@ package struct StreamValidator: Sendable {
       }
       // This thread reports while the workers read the next batch: rendering findings is the
       // serial part of a run.
-      let (records, error) = state.collect(running)
-      records.forEach(onRecord)
-      if let error { throw error }
+      if let error = state.report(running, onRecord: onRecord) { throw error }
       progress(batch.base + batch.bytes.count, state.summary.records)
       let read: (bytes: UnsafeRawBufferPointer, base: Int)?
       do { read = try upcoming.get() } catch { throw .read(error) }
@@ -72,7 +72,9 @@ package struct StreamValidator: Sendable {
 
   /// The batch state for a run, with its workers.
   private func makeState() -> BatchState {
-    BatchState(workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize, keepAll: config.build)
+    BatchState(
+      workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize, keepAll: config.build,
+      backlog: ReportBacklog(limit: backlogLimit))
   }
 
   /// NDJSON already in memory (standard input), in the same batches and on the same threads.
