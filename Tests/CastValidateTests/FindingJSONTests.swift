@@ -46,13 +46,15 @@ struct FindingJSONTests {
     }
   }
 
-  @Test("the findings array and its document equal the JSONValue document", arguments: inputs.indices)
-  func documentBytes(_ index: Int) throws {
+  /// With a spool of 64 bytes the elements go to a temporary file; with the default, they stay
+  /// in memory: the same document either way.
+  @Test("the findings array and its document equal the JSONValue document", arguments: inputs.indices, [64, 8 << 20])
+  func documentBytes(_ index: Int, memoryLimit: Int) throws {
     let (json, ndjson) = Self.inputs[index]
     let registry = EngineProbe.registry(Self.schema)
     let run = try EngineProbe.run(registry, json, options: Self.options, build: false, ndjson: ndjson)
     let data = DataSource(name: "t.json", bytes: Array(json.utf8))
-    var array = FindingJSONArray()
+    var array = FindingJSONArray(memoryLimit: memoryLimit)
     var values: [JSONValue] = []
     for finding in run.records.flatMap(\.findings) {
       array.append(finding, data: data, registry: registry)
@@ -65,6 +67,27 @@ struct FindingJSONTests {
     let expected = JSONWriter().write(.object(header + [JSONMember(key: "findings", value: .array(values))]))
     #expect(String(decoding: array.document(header, key: "findings"), as: UTF8.self) == expected)
     #expect(array.isEmpty == values.isEmpty)
+  }
+
+  @Test("the SARIF log written result by result equals the tree of every result", arguments: inputs.indices, [64, 8 << 20])
+  func sarifBytes(_ index: Int, memoryLimit: Int) throws {
+    let (json, ndjson) = Self.inputs[index]
+    let registry = EngineProbe.registry(Self.schema)
+    let run = try EngineProbe.run(registry, json, options: Self.options, build: false, ndjson: ndjson)
+    let data = DataSource(name: "t.json", bytes: Array(json.utf8))
+    var log = SARIFLog(dataPath: "dir/t.json", version: "9.9", memoryLimit: memoryLimit)
+    var sites: [FindingSite] = []
+    for record in run.records {
+      for finding in record.findings {
+        let site = FindingSite(finding, record: record.index, data: data, registry: registry)
+        log.add(site)
+        sites.append(site)
+      }
+    }
+    var written: [UInt8] = []
+    log.write { written.append(contentsOf: $0) }
+    let tree = JSONWriter(style: .pretty(indent: 2)).write(SARIFReport.value(sites, dataPath: "dir/t.json", version: "9.9"))
+    #expect(String(decoding: written, as: UTF8.self) == tree)
   }
 
   @Test("strings are quoted as before, with and without escapes", arguments: ["", "plain", "a\"b", "back\\slash", "tab\tnew\nline", "\u{1}\u{1F}", "é ☃ 𝄞", "/"])

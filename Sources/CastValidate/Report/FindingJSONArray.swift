@@ -1,21 +1,25 @@
 import CastSchema
 
-/// The `findings` array of `--format json`, written finding by finding as records are reported,
-/// so that no tree of thousands of findings waits for the end of the input.
-package struct FindingJSONArray: Sendable {
+/// The `findings` array of `--format json` (and SARIF's `results`), written element by element as
+/// records are reported, into a spool that moves to a temporary file past a few megabytes: no
+/// tree of findings, and no memory that grows with their number, waits for the end of the input.
+package struct FindingJSONArray {
   /// The elements written so far, each after its separator and indentation.
-  private var elements: [UInt8] = []
+  private let elements: ByteSpool
+  /// One element's bytes, reused.
+  private var scratch: [UInt8] = []
   /// How deep the array sits in the document (1: a member of the top-level object).
   package let level: Int
   private let writer: JSONWriter
 
   /// An empty array nested `level` deep, laid out as `writer` lays out a whole document.
-  package init(level: Int = 1, writer: JSONWriter = JSONWriter(style: .pretty(indent: 2))) {
+  package init(level: Int = 1, writer: JSONWriter = JSONWriter(style: .pretty(indent: 2)), memoryLimit: Int = 8 << 20) {
     self.level = level
     self.writer = writer
+    elements = ByteSpool(memoryLimit: memoryLimit)
   }
 
-  /// Whether no finding was written.
+  /// Whether no element was written.
   package var isEmpty: Bool { elements.isEmpty }
 
   /// Writes one finding (`FindingJSON.value`) as the next element.
@@ -24,45 +28,69 @@ package struct FindingJSONArray: Sendable {
       return append(FindingJSON.value(finding, data: data, registry: registry))
     }
     separate()
-    FindingJSON.write(finding, data: data, registry: registry, level: level + 1, indent: indent, into: &elements)
+    FindingJSON.write(finding, data: data, registry: registry, level: level + 1, indent: indent, into: &scratch)
+    flushElement()
   }
 
   /// Writes any value as the next element.
   package mutating func append(_ value: JSONValue) {
     separate()
-    writer.write(value, level: level + 1, into: &elements)
+    writer.write(value, level: level + 1, into: &scratch)
+    flushElement()
   }
 
   /// The comma after the last element, and the next one's line.
   private mutating func separate() {
-    if !elements.isEmpty { elements.append(JSONByte.comma) }
-    writer.lineBreak(level: level + 1, into: &elements)
+    if !elements.isEmpty { scratch.append(JSONByte.comma) }
+    writer.lineBreak(level: level + 1, into: &scratch)
   }
 
-  /// Appends the whole array, as `JSONWriter` writes `.array` of the same elements.
-  package func write(into output: inout [UInt8]) {
-    guard !elements.isEmpty else { return output.append(contentsOf: "[]".utf8) }
-    output.append(JSONByte.openBracket)
-    output.append(contentsOf: elements)
-    writer.lineBreak(level: level, into: &output)
-    output.append(JSONByte.closeBracket)
+  private mutating func flushElement() {
+    elements.append(contentsOf: scratch)
+    scratch.removeAll(keepingCapacity: true)
+  }
+
+  /// Hands the whole array to `body` a piece at a time, as `JSONWriter` writes `.array` of the
+  /// same elements.
+  package func write(_ body: (UnsafeRawBufferPointer) -> Void) {
+    guard !elements.isEmpty else { return Self.hand(Array("[]".utf8), to: body) }
+    Self.hand([JSONByte.openBracket], to: body)
+    elements.forEachPiece(body)
+    var close: [UInt8] = []
+    writer.lineBreak(level: level, into: &close)
+    close.append(JSONByte.closeBracket)
+    Self.hand(close, to: body)
   }
 
   /// A top-level object of `members` followed by a last member `key` holding this array (which
-  /// must sit at level 1), as `JSONWriter` writes the same object.
-  package func document(_ members: [JSONMember], key: String) -> [UInt8] {
-    var output: [UInt8] = [JSONByte.openBrace]
+  /// must sit at level 1), as `JSONWriter` writes the same object, handed to `body` a piece at a
+  /// time.
+  package func writeDocument(_ members: [JSONMember], key: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    var head: [UInt8] = [JSONByte.openBrace]
     for member in members {
-      writer.lineBreak(level: 1, into: &output)
-      writer.key(member.key, into: &output)
-      writer.write(member.value, level: 1, into: &output)
-      output.append(JSONByte.comma)
+      writer.lineBreak(level: 1, into: &head)
+      writer.key(member.key, into: &head)
+      writer.write(member.value, level: 1, into: &head)
+      head.append(JSONByte.comma)
     }
-    writer.lineBreak(level: 1, into: &output)
-    writer.key(key, into: &output)
-    write(into: &output)
-    writer.lineBreak(level: 0, into: &output)
-    output.append(JSONByte.closeBrace)
+    writer.lineBreak(level: 1, into: &head)
+    writer.key(key, into: &head)
+    Self.hand(head, to: body)
+    write(body)
+    var tail: [UInt8] = []
+    writer.lineBreak(level: 0, into: &tail)
+    tail.append(JSONByte.closeBrace)
+    Self.hand(tail, to: body)
+  }
+
+  /// `writeDocument` as one piece of bytes.
+  package func document(_ members: [JSONMember], key: String) -> [UInt8] {
+    var output: [UInt8] = []
+    writeDocument(members, key: key) { output.append(contentsOf: $0) }
     return output
+  }
+
+  private static func hand(_ bytes: [UInt8], to body: (UnsafeRawBufferPointer) -> Void) {
+    bytes.withUnsafeBytes(body)
   }
 }

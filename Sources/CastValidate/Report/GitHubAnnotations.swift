@@ -7,25 +7,21 @@ package enum GitHubAnnotations {
   /// GitHub shows at most this many annotations of each level per step.
   package static let shownPerLevel = 10
 
-  /// The annotation lines: the first `shownPerLevel` of each level, then a line per level saying
-  /// how many more there were.
-  package static func lines(_ sites: [FindingSite], dataPath: String) -> String {
+  /// The annotation lines of `log`: the first `shownPerLevel` of each level, then a line per
+  /// level saying how many more there were.
+  package static func lines(_ log: GitHubAnnotationLog, dataPath: String) -> String {
     var text = ""
-    var counts: [Severity: Int] = [:]
-    for site in sites {
-      let severity = site.finding.severity
-      counts[severity, default: 0] += 1
-      guard counts[severity, default: 0] <= shownPerLevel else { continue }
+    for site in log.shown {
       let properties = [
         "file=" + escapeProperty(dataPath),
         "line=\(site.position.line)",
         "col=\(site.position.column)",
         "title=" + escapeProperty("castctl \(site.finding.code)"),
       ]
-      text += "::\(command(severity)) \(properties.joined(separator: ","))::\(escapeData(message(site)))\n"
+      text += "::\(command(site.finding.severity)) \(properties.joined(separator: ","))::\(escapeData(message(site)))\n"
     }
     for severity in Severity.allCases.reversed() {
-      let more = counts[severity, default: 0] - shownPerLevel
+      let more = log.perLevel[severity, default: 0] - shownPerLevel
       if more > 0 {
         text += "castctl: \(more) more \(noun(severity, more)) not annotated (GitHub shows \(shownPerLevel) of each level per step)\n"
       }
@@ -34,15 +30,13 @@ package enum GitHubAnnotations {
   }
 
   /// The step summary in Markdown: the verdict, the counts, and the findings by code.
-  package static func summary(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
+  package static func summary(_ log: GitHubAnnotationLog, counts: ValidationSummary, dataPath: String, target: String) -> String {
     var text = "### castctl: \(dataPath) against \(target)\n\n"
     text += counts.isValid ? "**valid**" : "**invalid**"
     text += ": \(counts.records) record(s), \(counts.invalidRecords) invalid; \(counts.errors) error(s), \(counts.warnings) warning(s), \(counts.notes) note(s)\n\n"
-    var byCode: [String: Int] = [:]
-    for site in sites { byCode[site.finding.code, default: 0] += 1 }
-    guard !byCode.isEmpty else { return text }
+    guard !log.byCode.isEmpty else { return text }
     text += "| code | findings | meaning |\n|---|---:|---|\n"
-    for (code, count) in byCode.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+    for (code, count) in log.byCode.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
       let meaning = FindingCode(rawValue: code)?.summary ?? ""
       text += "| `\(code)` | \(count) | \(meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
     }
@@ -76,5 +70,27 @@ package enum GitHubAnnotations {
   /// A workflow command's property value: also `:` and `,`, which end it.
   package static func escapeProperty(_ text: String) -> String {
     escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+  }
+}
+
+/// What `--format github` keeps of a run's findings: the ones it annotates, and counts, so that it
+/// holds a few dozen findings however many there are.
+package struct GitHubAnnotationLog {
+  /// The first `GitHubAnnotations.shownPerLevel` findings of each level, in order.
+  private(set) var shown: [FindingSite] = []
+  /// Findings by severity.
+  private(set) var perLevel: [Severity: Int] = [:]
+  /// Findings by code.
+  private(set) var byCode: [String: Int] = [:]
+
+  /// No finding yet.
+  package init() {}
+
+  /// Counts a finding, keeping it when it is annotated.
+  package mutating func add(_ site: FindingSite) {
+    let severity = site.finding.severity
+    perLevel[severity, default: 0] += 1
+    byCode[site.finding.code, default: 0] += 1
+    if perLevel[severity, default: 0] <= GitHubAnnotations.shownPerLevel { shown.append(site) }
   }
 }

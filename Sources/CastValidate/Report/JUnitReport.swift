@@ -3,35 +3,23 @@ import CastSchema
 /// `--format junit`: JUnit XML for CI dashboards. A test suite for the data file, a test case per
 /// record; an invalid record fails with its errors, warnings and notes go to its `system-out`.
 package enum JUnitReport {
-  /// The document. `sites` are in record order; `records` counts every record, with findings or
-  /// not.
-  package static func xml(_ sites: [FindingSite], counts: ValidationSummary, dataPath: String, target: String) -> String {
-    var byRecord: [Int: [FindingSite]] = [:]
-    for site in sites { byRecord[site.record, default: []].append(site) }
-    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-    text += "  <testsuite name=\"\(escape(dataPath))\" tests=\"\(counts.records)\" failures=\"\(counts.invalidRecords)\" errors=\"0\" skipped=\"0\">\n"
-    for index in 0..<counts.records {
-      let found = byRecord[index] ?? []
-      let line = found.first.flatMap { $0.finding.recordLine }.map { " (line \($0))" } ?? ""
-      let name = "record \(index + 1)\(line)"
-      text += "    <testcase classname=\"\(escape("castctl." + target))\" name=\"\(escape(name))\""
-      guard !found.isEmpty else {
-        text += "/>\n"
-        continue
-      }
-      text += ">\n"
-      let errors = found.filter { $0.finding.severity == .error }
-      if let first = errors.first {
-        text += "      <failure type=\"\(escape(first.finding.code))\" message=\"\(escape(first.finding.message))\">"
-        text += escape(errors.map(describe).joined(separator: "\n")) + "</failure>\n"
-      }
-      let others = found.filter { $0.finding.severity != .error }
-      if !others.isEmpty {
-        text += "      <system-out>" + escape(others.map(describe).joined(separator: "\n")) + "</system-out>\n"
-      }
-      text += "    </testcase>\n"
+  /// The test case of record `index` (0-based), whose findings are `found`, in order.
+  static func testCase(_ index: Int, _ found: [FindingSite], target: String) -> String {
+    let line = found.first.flatMap { $0.finding.recordLine }.map { " (line \($0))" } ?? ""
+    let name = "record \(index + 1)\(line)"
+    var text = "    <testcase classname=\"\(escape("castctl." + target))\" name=\"\(escape(name))\""
+    guard !found.isEmpty else { return text + "/>\n" }
+    text += ">\n"
+    let errors = found.filter { $0.finding.severity == .error }
+    if let first = errors.first {
+      text += "      <failure type=\"\(escape(first.finding.code))\" message=\"\(escape(first.finding.message))\">"
+      text += escape(errors.map(describe).joined(separator: "\n")) + "</failure>\n"
     }
-    return text + "  </testsuite>\n</testsuites>\n"
+    let others = found.filter { $0.finding.severity != .error }
+    if !others.isEmpty {
+      text += "      <system-out>" + escape(others.map(describe).joined(separator: "\n")) + "</system-out>\n"
+    }
+    return text + "    </testcase>\n"
   }
 
   private static func describe(_ site: FindingSite) -> String {
@@ -54,5 +42,56 @@ package enum JUnitReport {
       }
     }
     return escaped
+  }
+}
+
+/// `--format junit` written as records are reported: each record's test case joins a spool when
+/// the record is reported, the suite's counts head the document at the end.
+package struct JUnitLog {
+  private let cases = ByteSpool()
+  /// The first record without a test case yet.
+  private var nextRecord = 0
+  private let target: String
+
+  /// An empty log of records checked against `target`.
+  package init(target: String) {
+    self.target = target
+  }
+
+  /// Adds record `index`'s test case, and the findingless ones of the records before it.
+  package mutating func add(record index: Int, _ sites: [FindingSite]) {
+    var text = ""
+    while nextRecord < index {
+      text += JUnitReport.testCase(nextRecord, [], target: target)
+      nextRecord += 1
+    }
+    text += JUnitReport.testCase(index, sites, target: target)
+    nextRecord = max(nextRecord, index + 1)
+    cases.append(contentsOf: Array(text.utf8))
+  }
+
+  /// Hands the whole document to `body` a piece at a time: the suite of `counts.records` test
+  /// cases for `dataPath`.
+  package func write(counts: ValidationSummary, dataPath: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+    head += "  <testsuite name=\"\(JUnitReport.escape(dataPath))\" tests=\"\(counts.records)\" failures=\"\(counts.invalidRecords)\" errors=\"0\" skipped=\"0\">\n"
+    Self.hand(head, body)
+    cases.forEachPiece(body)
+    // The records after the last one with findings, in pieces.
+    var record = nextRecord
+    while record < counts.records {
+      var text = ""
+      while record < counts.records, text.utf8.count < 1 << 16 {
+        text += JUnitReport.testCase(record, [], target: target)
+        record += 1
+      }
+      Self.hand(text, body)
+    }
+    Self.hand("  </testsuite>\n</testsuites>\n", body)
+  }
+
+  private static func hand(_ text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+    var text = text
+    text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
   }
 }

@@ -5,9 +5,29 @@ import CastSchema
 package enum SARIFReport {
   package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  /// The whole log for one data file.
+  /// The codes a log has rules for, in the order of its rules.
+  static let codes = FindingCode.allCases.map(\.rawValue) + ["malformed-json"]
+
+  /// The whole log for one data file, as a tree (what `SARIFLog` writes for the same sites).
   package static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
-    let codes = FindingCode.allCases.map(\.rawValue) + ["malformed-json"]
+    // NB: columns count Unicode scalars, as castctl's text output does; said, since a consumer
+    // that is not told may count UTF-16 code units.
+    let run = JSONValue.object([
+      JSONMember(key: "tool", value: tool(version: version)),
+      JSONMember(key: "columnKind", value: .string(columnKind)),
+      JSONMember(key: "results", value: .array(sites.map { result($0, dataPath: dataPath) })),
+    ])
+    return .object([
+      JSONMember(key: "$schema", value: .string(schemaURI)),
+      JSONMember(key: "version", value: .string("2.1.0")),
+      JSONMember(key: "runs", value: .array([run])),
+    ])
+  }
+
+  static let columnKind = "unicodeCodePoints"
+
+  /// The run's `tool`: castctl, with a rule per finding code.
+  static func tool(version: String) -> JSONValue {
     let rules = codes.map { code in
       JSONValue.object([
         JSONMember(key: "id", value: .string(code)),
@@ -19,27 +39,17 @@ package enum SARIFReport {
       JSONMember(key: "version", value: .string(version)),
       JSONMember(key: "rules", value: .array(rules)),
     ])
-    let results = sites.map { site in result(site, dataPath: dataPath, ruleIndex: codes.firstIndex(of: site.finding.code)) }
-    // NB: columns count Unicode scalars, as castctl's text output does; said, since a consumer
-    // that is not told may count UTF-16 code units.
-    let run = JSONValue.object([
-      JSONMember(key: "tool", value: .object([JSONMember(key: "driver", value: driver)])),
-      JSONMember(key: "columnKind", value: .string("unicodeCodePoints")),
-      JSONMember(key: "results", value: .array(results)),
-    ])
-    return .object([
-      JSONMember(key: "$schema", value: .string(schemaURI)),
-      JSONMember(key: "version", value: .string("2.1.0")),
-      JSONMember(key: "runs", value: .array([run])),
-    ])
+    return .object([JSONMember(key: "driver", value: driver)])
   }
 
   private static func explanation(_ code: String) -> String {
     FindingCode(rawValue: code)?.summary ?? "the input is not well-formed JSON"
   }
 
-  private static func result(_ site: FindingSite, dataPath: String, ruleIndex: Int?) -> JSONValue {
+  /// One finding's result.
+  static func result(_ site: FindingSite, dataPath: String) -> JSONValue {
     let finding = site.finding
+    let ruleIndex = codes.firstIndex(of: finding.code)
     var members = [
       JSONMember(key: "ruleId", value: .string(finding.code)),
       JSONMember(key: "level", value: .string(level(finding.severity))),

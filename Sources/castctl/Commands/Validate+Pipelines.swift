@@ -42,23 +42,56 @@ extension Validate {
 
   /// SARIF, GitHub annotations (and the step summary, where `$GITHUB_STEP_SUMMARY` names its
   /// file) or JUnit XML, on standard output.
-  static func writeCI(_ format: ReportFormat, _ sites: [FindingSite], _ summary: ValidationSummary, dataPath: String, target: String) {
-    switch format {
-    case .sarif:
-      let log = SARIFReport.value(sites, dataPath: dataPath, version: Castctl.configuration.version)
-      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(log) + "\n")
-    case .github:
-      Terminal.write(GitHubAnnotations.lines(sites, dataPath: dataPath))
+  static func writeCI(_ log: CILog, _ summary: ValidationSummary, dataPath: String, target: String) {
+    let output = BufferedOutput()
+    defer { output.flush() }
+    switch log {
+    case .sarif(let sarif):
+      sarif.write { output.write(bytes: $0) }
+      output.write("\n")
+    case .github(let github):
+      output.write(GitHubAnnotations.lines(github, dataPath: dataPath))
       if let file = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !file.isEmpty {
-        let markdown = GitHubAnnotations.summary(sites, counts: summary, dataPath: dataPath, target: target)
+        let markdown = GitHubAnnotations.summary(github, counts: summary, dataPath: dataPath, target: target)
         if let error = FileAppend.append(markdown, to: file) {
           Terminal.writeError("castctl: warning: cannot write the step summary to \(file): \(error)\n")
         }
       }
-    case .junit:
-      Terminal.write(JUnitReport.xml(sites, counts: summary, dataPath: dataPath, target: target))
-    case .text, .json, .jsonl:
-      break
+    case .junit(let junit):
+      junit.write(counts: summary, dataPath: dataPath) { output.write(bytes: $0) }
+    }
+  }
+}
+
+/// What a CI format gathers while the records are reported: each keeps only what its document
+/// needs (SARIF's results and JUnit's test cases in a spool, GitHub's few annotations and counts).
+enum CILog {
+  case sarif(SARIFLog)
+  case github(GitHubAnnotationLog)
+  case junit(JUnitLog)
+
+  /// The log of `format` (nil for the formats that are not CI's).
+  init?(_ format: ReportFormat, dataPath: String, target: String) {
+    switch format {
+    case .sarif: self = .sarif(SARIFLog(dataPath: dataPath, version: Castctl.configuration.version))
+    case .github: self = .github(GitHubAnnotationLog())
+    case .junit: self = .junit(JUnitLog(target: target))
+    case .text, .json, .jsonl: return nil
+    }
+  }
+
+  /// Adds record `index`'s findings (a JUnit test case even with none).
+  mutating func add(record index: Int, _ sites: [FindingSite]) {
+    switch self {
+    case .sarif(var sarif):
+      for site in sites { sarif.add(site) }
+      self = .sarif(sarif)
+    case .github(var github):
+      for site in sites { github.add(site) }
+      self = .github(github)
+    case .junit(var junit):
+      junit.add(record: index, sites)
+      self = .junit(junit)
     }
   }
 }

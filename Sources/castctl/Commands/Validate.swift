@@ -137,16 +137,16 @@ struct Validate: ParsableCommand {
     let model = choice.label
     let counts = workerCounts.map { _ in WorkerCounts() }
     defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
-    var sites: [FindingSite] = []
-    if format.isCI {
+    var ciLog = CILog(format, dataPath: source.name, target: model)
+    if ciLog != nil {
       onMalformed = { error in
         // Malformed input still gives a report, its syntax error the last finding.
         let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
-        sites.append(FindingSite(malformed, record: partial.records, data: source, registry: session.registry))
+        ciLog?.add(record: partial.records, [FindingSite(malformed, record: partial.records, data: source, registry: session.registry)])
         partial.records += 1
         partial.errors += 1
         partial.invalidRecords += 1
-        Self.writeCI(format, sites, partial, dataPath: source.name, target: model)
+        if let ciLog { Self.writeCI(ciLog, partial, dataPath: source.name, target: model) }
       }
     }
     if format == .json {
@@ -201,7 +201,7 @@ struct Validate: ParsableCommand {
           for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
         case .sarif, .github, .junit:
           partial.add(result)
-          for finding in findings { sites.append(FindingSite(finding, record: result.index, data: source, registry: session.registry)) }
+          ciLog?.add(record: result.index, findings.map { FindingSite($0, record: result.index, data: source, registry: session.registry) })
         }
       }
     } catch {
@@ -228,7 +228,7 @@ struct Validate: ParsableCommand {
     case .json, .jsonl:
       Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
     case .sarif, .github, .junit:
-      Self.writeCI(format, sites, summary, dataPath: source.name, target: model)
+      if let ciLog { Self.writeCI(ciLog, summary, dataPath: source.name, target: model) }
     }
     timings.lap("output")
     if !summary.isValid { throw ExitCode.invalidData }
@@ -244,8 +244,9 @@ struct Validate: ParsableCommand {
       JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
     ]
     if let malformed { members.append(JSONMember(key: "malformed", value: malformed)) }
-    var document = findings.document(members, key: "findings")
-    document.append(UInt8(ascii: "\n"))
-    Terminal.write(String(decoding: document, as: UTF8.self))
+    let output = BufferedOutput()
+    findings.writeDocument(members, key: "findings") { output.write(bytes: $0) }
+    output.write("\n")
+    output.flush()
   }
 }

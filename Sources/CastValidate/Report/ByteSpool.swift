@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Bytes written in order and read back in order, for a report whose header can only be written
+/// once every finding is known (`--format json`'s counts, JUnit's): held in memory up to
+/// `memoryLimit`, the rest in an unlinked temporary file in `$TMPDIR`, so that a report of
+/// millions of findings takes disk, not memory. Where no temporary file can be made or written,
+/// the bytes stay in memory, as they always did.
+package final class ByteSpool {
+  /// Bytes not yet in the file: all of them, until there are `memoryLimit`.
+  private var buffer: [UInt8] = []
+  /// The unlinked temporary file (-1: none yet, or none to be had).
+  private var file: Int32 = -1
+  /// Bytes in the file, which come before `buffer`'s.
+  private var fileCount = 0
+  /// Whether making or writing the file failed: from then on everything stays in memory.
+  private var fileFailed = false
+  package let memoryLimit: Int
+  /// Where the temporary file is made.
+  private let directory: String
+
+  /// An empty spool that holds up to `memoryLimit` bytes in memory, the rest in a temporary file
+  /// in `directory` (`$TMPDIR`, else `/tmp`).
+  package init(memoryLimit: Int = 8 << 20, directory: String? = nil) {
+    self.memoryLimit = max(1, memoryLimit)
+    self.directory = directory ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+  }
+
+  deinit {
+    if file >= 0 { close(file) }
+  }
+
+  /// Every byte appended so far.
+  package var count: Int { fileCount + buffer.count }
+
+  /// Bytes held in the temporary file.
+  var bytesInFile: Int { fileCount }
+
+  /// Whether nothing was appended.
+  package var isEmpty: Bool { count == 0 }
+
+  /// Appends `bytes`.
+  package func append(contentsOf bytes: [UInt8]) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= memoryLimit, !fileFailed { spill() }
+  }
+
+  /// Hands every byte to `body`, in order, a piece at a time.
+  package func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
+    if fileCount > 0 {
+      var piece = [UInt8](repeating: 0, count: min(fileCount, 1 << 20))
+      var offset = 0
+      while offset < fileCount {
+        let wanted = min(piece.count, fileCount - offset)
+        let read = piece.withUnsafeMutableBytes { pread(file, $0.baseAddress, wanted, off_t(offset)) }
+        if read < 0, errno == EINTR { continue }
+        // NB: a file this process wrote and holds open only fails to read back on a failing
+        // disk; what it holds is then lost to the report, which ends where the file does.
+        guard read > 0 else { break }
+        piece.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[..<read])) }
+        offset += read
+      }
+    }
+    buffer.withUnsafeBytes(body)
+  }
+
+  /// Moves `buffer` to the end of the file, making the file first; on failure, what was not
+  /// written stays in `buffer`.
+  private func spill() {
+    if file < 0 {
+      file = Self.temporaryFile(in: directory)
+      guard file >= 0 else {
+        fileFailed = true
+        return
+      }
+    }
+    var written = 0
+    while written < buffer.count {
+      let step = buffer.withUnsafeBytes { write(file, $0.baseAddress.map { $0 + written }, $0.count - written) }
+      if step < 0, errno == EINTR { continue }
+      guard step > 0 else {
+        fileFailed = true
+        break
+      }
+      written += step
+    }
+    fileCount += written
+    if written == buffer.count {
+      buffer.removeAll(keepingCapacity: true)
+    } else {
+      buffer.removeFirst(written)
+    }
+  }
+
+  /// A new temporary file, already unlinked, so that nothing is left behind however the process
+  /// ends; -1 when none can be made.
+  private static func temporaryFile(in directory: String) -> Int32 {
+    var template = Array((directory + "/castctl-report-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+    guard descriptor >= 0 else { return -1 }
+    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
+    return descriptor
+  }
+}
