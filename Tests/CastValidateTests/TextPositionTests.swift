@@ -58,6 +58,23 @@ struct TextPositionTests {
     }
   }
 
+  /// Editors do not show a byte order mark: the first line's columns count from after it, and
+  /// the line shown under a finding leaves it out. Other lines, and a mark elsewhere, are as ever.
+  @Test("a leading byte order mark is not a column", arguments: [false, true])
+  func byteOrderMark(_ inLine: Bool) {
+    let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{\"é\": 1}\n\u{FEFF}{}".utf8)
+    let data = DataSource(name: "t.ndjson", bytes: bytes)
+    func position(_ offset: Int, line: Int, lineStart: Int) -> TextPosition {
+      inLine ? data.position(of: offset, line: line, lineStart: lineStart) : data.position(of: offset)
+    }
+    #expect(position(3, line: 1, lineStart: 0) == TextPosition(line: 1, column: 1))
+    #expect(position(10, line: 1, lineStart: 0) == TextPosition(line: 1, column: 7))  // the `1`
+    #expect(position(16, line: 2, lineStart: 13) == TextPosition(line: 2, column: 2))  // after a mark not at the start
+    let window = data.lineWindow(around: 10)
+    #expect(window.text == "{\"é\": 1}")
+    #expect(window.caretColumn == 7)
+  }
+
   @Test("a data position and a model file's position agree at every offset")
   func indexAgrees() {
     let bytes = Array("{\r\n  \"é\": [1,\n2],\n\n  \"😀\": \"x\"\n}\n".utf8)

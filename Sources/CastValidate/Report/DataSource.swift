@@ -38,7 +38,7 @@ package final class DataSource: @unchecked Sendable {
   /// Columns counted on the line last asked about: (offset, column) every `anchorEvery` bytes
   /// from its start. A long line with many findings is read once, not once per finding, also
   /// when positions go back on it (a duplicate key's first occurrence, shown after the repeat).
-  private var anchors: (lineStart: Int, points: [(offset: Int, column: Int)]) = (0, [(0, 1)])
+  private var anchors: (lineStart: Int, points: [(offset: Int, column: Int)]) = (-1, [])
   private static let anchorEvery = 1 << 11
   private static let checkpointEvery = 64
   /// For input converted from another format (`--from yaml`): the original text, and pairs
@@ -223,7 +223,10 @@ package final class DataSource: @unchecked Sendable {
   /// The column (in Unicode scalars) of `target` on the line that starts at `lineStart`, counted
   /// from the nearest anchor before it; the lock is held.
   private func column(of target: Int, lineStart: Int) -> Int {
-    if anchors.lineStart != lineStart { anchors = (lineStart, [(lineStart, 1)]) }
+    if anchors.lineStart != lineStart {
+      // NB: a byte order mark is not shown, so the first line's columns count from after it.
+      anchors = (lineStart, lineStart == 0 && startsWithByteOrderMark ? [(0, 1), (3, 1)] : [(lineStart, 1)])
+    }
     var (from, column) = anchors.points[Self.lastIndex(atOrBefore: target, in: anchors.points) { $0.offset }]
     while from < target {
       let stop = min(target, from + Self.anchorEvery)
@@ -235,6 +238,13 @@ package final class DataSource: @unchecked Sendable {
       from = stop
     }
     return column
+  }
+
+  /// Whether the input starts with a UTF-8 byte order mark.
+  private var startsWithByteOrderMark: Bool {
+    var lead: [UInt8] = []
+    forEachBlock(0..<min(3, size)) { block, _ in lead.append(contentsOf: block) }
+    return lead == [0xEF, 0xBB, 0xBF]
   }
 
   /// The index of the last of `points` (ordered by offset, the first at or before any target)
@@ -305,6 +315,8 @@ package final class DataSource: @unchecked Sendable {
     let caret = min(target - windowStart, window.count)
     var lineStart = caret
     while lineStart > 0, window[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    // A byte order mark is not shown, nor counted in the first line's columns.
+    if windowStart == 0, lineStart == 0, caret >= 3, window.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
     var lineEnd = caret
     while lineEnd < window.count, window[lineEnd] != UInt8(ascii: "\n"), window[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
     // Walk back `width / 3` scalars from the caret, and forward to fill the width.
