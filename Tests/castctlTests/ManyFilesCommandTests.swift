@@ -106,6 +106,28 @@ struct ManyFilesCommandTests {
     }
   }
 
+  /// A file that cannot be read gives no results; the run's invocation says it failed, and why.
+  @Test("SARIF names an unreadable file in a tool execution notification")
+  func sarifUnreadableFile() throws {
+    let folder = try Self.dataFolder()
+    let output = try CastctlProcess.run(["validate", "users.cast", "d/a.json", "missing.json", "--format", "sarif"], in: folder.url)
+    #expect(output.status == 66, "\(output.stderr)")
+    let log = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let run = try #require((log["runs"] as? [[String: Any]])?.first)
+    #expect((run["results"] as? [Any])?.isEmpty == false)
+    let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+    #expect(invocation["executionSuccessful"] as? Bool == false)
+    let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+    #expect(notification["level"] as? String == "error")
+    let text = (notification["message"] as? [String: Any])?["text"] as? String
+    #expect(text == "cannot read missing.json: No such file or directory", "\(text ?? "")")
+    let uri = ((((notification["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"]) as? [String: Any])?["uri"]
+    #expect(uri as? String == "missing.json")
+    // With every file read, there is no invocation to report.
+    let readable = try CastctlProcess.run(["validate", "users.cast", "d/a.json", "d/b.json", "--format", "sarif"], in: folder.url)
+    #expect(!readable.stdout.contains("invocations"))
+  }
+
   @Test("GitHub annotations: 10 of each level in the whole run, then how many more there were")
   func githubLimitAcrossFiles() throws {
     let output = try CastctlProcess.run(["validate", "users.cast", "users-invalid.json", "users-invalid.json", "users-invalid.json", "--format", "github"])

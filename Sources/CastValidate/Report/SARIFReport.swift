@@ -94,7 +94,7 @@ package enum SARIFReport {
   }
 
   /// A file path as a relative or file URI reference: percent-encoded where URIs need it.
-  static func uri(_ path: String) -> String {
+  package static func uri(_ path: String) -> String {
     var text = ""
     for byte in path.utf8 {
       let character = Character(Unicode.Scalar(byte))

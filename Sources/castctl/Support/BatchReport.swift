@@ -24,6 +24,8 @@ final class BatchReport {
   /// `--format sarif`: the first file's log (its tool and rules), and every file's results.
   private var sarifLog: JSONValue?
   private var sarifResults: [JSONValue] = []
+  /// `--format sarif`: the files that gave no log (unreadable), as the run's tool notifications.
+  private var sarifFailures: [JSONValue] = []
   /// `--format junit`: every file's test suite.
   private var junitSuites = ""
   /// `--format github`: annotations shown and held back, by level.
@@ -53,6 +55,7 @@ final class BatchReport {
       jsonFiles.append(jsonMember(name, status: output.status, stdout: output.stdout, stderr: stderr))
     case .sarif:
       addSARIF(output.stdout)
+      if output.status > 1, output.stdout.isEmpty { sarifFailures.append(Self.sarifNotification(name, firstLine(stderr))) }
     case .junit:
       junitSuites += junitSuite(name, status: output.status, stdout: stdout, stderr: stderr)
     case .github:
@@ -168,8 +171,38 @@ final class BatchReport {
 
   private var sarifDocument: JSONValue {
     let log = sarifLog ?? SARIFReport.value([], dataPath: "", version: Castctl.configuration.version)
-    guard case .array(let runs)? = log.member("runs"), let run = runs.first else { return log }
-    return log.replacing("runs", with: .array([run.replacing("results", with: .array(sarifResults))]))
+    guard case .array(let runs)? = log.member("runs"), case .object(var members) = runs.first?.replacing("results", with: .array(sarifResults))
+    else { return log }
+    // A file that could not be read is no result: SARIF says so in the run's invocation (§3.20).
+    if !sarifFailures.isEmpty {
+      members.append(
+        JSONMember(
+          key: "invocations",
+          value: .array([
+            .object([
+              JSONMember(key: "executionSuccessful", value: .bool(false)),
+              JSONMember(key: "toolExecutionNotifications", value: .array(sarifFailures)),
+            ])
+          ])))
+    }
+    return log.replacing("runs", with: .array([.object(members)]))
+  }
+
+  /// A tool execution notification (§3.58) for a file that gave no log, and why.
+  private static func sarifNotification(_ name: String, _ reason: String) -> JSONValue {
+    .object([
+      JSONMember(key: "level", value: .string("error")),
+      JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(reason))])),
+      JSONMember(
+        key: "locations",
+        value: .array([
+          .object([
+            JSONMember(
+              key: "physicalLocation",
+              value: .object([JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(SARIFReport.uri(name)))]))]))
+          ])
+        ])),
+    ])
   }
 
   // MARK: JUnit
