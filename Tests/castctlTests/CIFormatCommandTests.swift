@@ -120,6 +120,9 @@ struct CIFormatCommandTests {
     let failures = try document.nodes(forXPath: "//testcase/failure")
     #expect(failures.count == 1)
     #expect((failures.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "record 2 (line 2)")
+    // Valid records are named as invalid ones are, by their line.
+    let names = cases.compactMap { ($0 as? XMLElement)?.attribute(forName: "name")?.stringValue }
+    #expect(names == ["record 1 (line 1)", "record 2 (line 2)", "record 3 (line 3)", "record 4 (line 4)"])
     #expect(failures.first?.stringValue?.contains("missing-required") == true)
   }
 

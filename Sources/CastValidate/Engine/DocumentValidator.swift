@@ -51,6 +51,11 @@ package struct DocumentValidator: Sendable {
   /// (`RecordResult.encoded`) rather than building its instance, where the schema's output keys
   /// allow (no key paths or index keys). `convert` of NDJSON to JSON lines.
   package var compactKeys: KeyStyle?
+  /// Hand every record to `onRecord`, not only those with findings (JUnit's test case per record
+  /// names its line); building instances does so anyway.
+  package var reportsEveryRecord = false
+  /// Whether a run hands every record on (`reportsEveryRecord`, or `build`).
+  var keepsEveryRecord: Bool { build || reportsEveryRecord }
   /// Asked between records: when it says yes, the run stops there and its summary says
   /// `isCancelled` (the REPL's Ctrl-C).
   package var isCancelled: (@Sendable () -> Bool)?

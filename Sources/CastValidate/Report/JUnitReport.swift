@@ -3,10 +3,10 @@ import CastSchema
 /// `--format junit`: JUnit XML for CI dashboards. A test suite for the data file, a test case per
 /// record; an invalid record fails with its errors, warnings and notes go to its `system-out`.
 package enum JUnitReport {
-  /// The test case of record `index` (0-based), whose findings are `found`, in order.
-  static func testCase(_ index: Int, _ found: [FindingSite], target: String) -> String {
-    let line = found.first.flatMap { $0.finding.recordLine }.map { " (line \($0))" } ?? ""
-    let name = "record \(index + 1)\(line)"
+  /// The test case of record `index` (0-based), an NDJSON record on `line`, whose findings are
+  /// `found`, in order.
+  static func testCase(_ index: Int, line: Int?, _ found: [FindingSite], target: String) -> String {
+    let name = "record \(index + 1)" + (line.map { " (line \($0))" } ?? "")
     var text = "    <testcase classname=\"\(escape("castctl." + target))\" name=\"\(escape(name))\""
     guard !found.isEmpty else { return text + "/>\n" }
     text += ">\n"
@@ -58,14 +58,15 @@ package struct JUnitLog {
     self.target = target
   }
 
-  /// Adds record `index`'s test case, and the findingless ones of the records before it.
-  package mutating func add(record index: Int, _ sites: [FindingSite]) {
+  /// Adds record `index`'s test case (an NDJSON record on `line`), and the findingless ones of
+  /// the records before it not added (a run that hands on only the records with findings).
+  package mutating func add(record index: Int, line: Int?, _ sites: [FindingSite]) {
     var text = ""
     while nextRecord < index {
-      text += JUnitReport.testCase(nextRecord, [], target: target)
+      text += JUnitReport.testCase(nextRecord, line: nil, [], target: target)
       nextRecord += 1
     }
-    text += JUnitReport.testCase(index, sites, target: target)
+    text += JUnitReport.testCase(index, line: line, sites, target: target)
     nextRecord = max(nextRecord, index + 1)
     cases.append(contentsOf: Array(text.utf8))
   }
@@ -82,7 +83,7 @@ package struct JUnitLog {
     while record < counts.records {
       var text = ""
       while record < counts.records, text.utf8.count < 1 << 16 {
-        text += JUnitReport.testCase(record, [], target: target)
+        text += JUnitReport.testCase(record, line: nil, [], target: target)
         record += 1
       }
       Self.hand(text, body)

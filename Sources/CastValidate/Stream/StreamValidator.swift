@@ -73,7 +73,7 @@ package struct StreamValidator: Sendable {
   /// The batch state for a run, with its workers.
   private func makeState() -> BatchState {
     BatchState(
-      workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize, keepAll: config.build,
+      workers: (0..<jobs).map { _ in BatchWorker(run: config.run()) }, pieceSize: pieceSize, keepAll: config.keepsEveryRecord,
       backlog: ReportBacklog(limit: backlogLimit))
   }
 
@@ -143,7 +143,7 @@ package struct StreamValidator: Sendable {
             break elements
           }
           summary.add(result)
-          if config.build || !result.findings.isEmpty { onRecord(result) }
+          if config.keepsEveryRecord || !result.findings.isEmpty { onRecord(result) }
           index += 1
           position = start + length
           splitter.elementDone()

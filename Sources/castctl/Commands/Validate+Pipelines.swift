@@ -80,8 +80,8 @@ enum CILog {
     }
   }
 
-  /// Adds record `index`'s findings (a JUnit test case even with none).
-  mutating func add(record index: Int, _ sites: [FindingSite]) {
+  /// Adds record `index`'s findings (a JUnit test case even with none), an NDJSON record on `line`.
+  mutating func add(record index: Int, line: Int?, _ sites: [FindingSite]) {
     switch self {
     case .sarif(var sarif):
       for site in sites { sarif.add(site) }
@@ -90,7 +90,7 @@ enum CILog {
       for site in sites { github.add(site) }
       self = .github(github)
     case .junit(var junit):
-      junit.add(record: index, sites)
+      junit.add(record: index, line: line, sites)
       self = .junit(junit)
     }
   }

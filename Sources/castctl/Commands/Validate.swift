@@ -118,7 +118,9 @@ struct Validate: ParsableCommand {
       strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors, maxRecordFindings: maxRecordFindings)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
-    guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
+    guard var validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
+    // JUnit writes a test case per record, named by its line.
+    validator.reportsEveryRecord = format == .junit
     timings.lap("compile")
     if format == .jsonl || !split.isEmpty {
       return try runPipe(validator, path: path, registry: session.registry)
@@ -142,7 +144,8 @@ struct Validate: ParsableCommand {
       onMalformed = { error in
         // Malformed input still gives a report, its syntax error the last finding.
         let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
-        ciLog?.add(record: partial.records, [FindingSite(malformed, record: partial.records, data: source, registry: session.registry)])
+        let site = FindingSite(malformed, record: partial.records, data: source, registry: session.registry)
+        ciLog?.add(record: partial.records, line: nil, [site])
         partial.records += 1
         partial.errors += 1
         partial.invalidRecords += 1
@@ -201,7 +204,9 @@ struct Validate: ParsableCommand {
           for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
         case .sarif, .github, .junit:
           partial.add(result)
-          ciLog?.add(record: result.index, findings.map { FindingSite($0, record: result.index, data: source, registry: session.registry) })
+          // NB: a record of a YAML stream is named by its line in the YAML file.
+          let line = result.line.map { source.isConverted ? source.position(of: result.span.start).line : $0 }
+          ciLog?.add(record: result.index, line: line, findings.map { FindingSite($0, record: result.index, data: source, registry: session.registry) })
         }
       }
     } catch {
