@@ -76,6 +76,15 @@ extension BrokenCase {
       BrokenCase(
         "a recursive default through an inherited property",
         "class A {\n  var 1️⃣b: B? = B()\n}\nclass B: A {\n}\n", "recursive-default"),
+      // Two defaults of the next model's type, 17 deep: M0() stands for 2^18 values, M2() for
+      // 2^16, under the limit.
+      BrokenCase(
+        "a Model() default that stands for too many values",
+        "struct M0 {\n  var 1️⃣a: M1 = M1()\n  var b: M1 = M1()\n}\n"
+          + (1..<17).map { "struct M\($0) {\n  var a: M\($0 + 1) = M\($0 + 1)()\n  var b: M\($0 + 1) = M\($0 + 1)()\n}\n" }.joined()
+          + "struct M17 {\n  var a: Int = 1\n}\n",
+        "unsupported-default", .warning, codes: ["unsupported-default", "unsupported-default"],
+        message: "M1(), whose defaults stand for more than 100000 values"),
     ]
 
   /// A `Set` literal default that repeats an element: Swift keeps it once, and so does castctl,

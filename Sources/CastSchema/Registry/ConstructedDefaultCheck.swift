@@ -46,6 +46,53 @@ extension RegistryBuilder {
     }
   }
 
+  /// The most values one `Model()` default may stand for. Each `Model()` is the whole tree of
+  /// its defaults, so a few lines (two properties of the next model's type, forty models deep)
+  /// would stand for 2^40 values: such a default is one castctl cannot evaluate.
+  static let constructedValueLimit = 100_000
+
+  /// Makes the `Model()` defaults that stand for more than `constructedValueLimit` values
+  /// defaults castctl cannot evaluate (`unsupported-default`), in every model that has them.
+  mutating func limitConstructedDefaults(_ models: inout [Model]) {
+    var byName: [String: Int] = [:]
+    for (index, model) in models.enumerated() { byName[model.name] = index }
+    var sizes: [Int?] = Array(repeating: nil, count: models.count)
+    var visiting: Set<Int> = []
+    // NB: a cycle is a `recursive-default`, reported already; it counts once here.
+    func size(of index: Int) -> Int {
+      if let known = sizes[index] { return known }
+      guard visiting.insert(index).inserted else { return 1 }
+      var total = 1
+      for property in models[index].properties {
+        guard let value = property.defaultValue else { continue }
+        total = min(total + size(of: value), Self.constructedValueLimit + 1)
+      }
+      visiting.remove(index)
+      sizes[index] = total
+      return total
+    }
+    func size(of value: DefaultValue) -> Int {
+      switch value {
+      case .model(let name): return byName[name].map { size(of: $0) } ?? 1
+      case .array(let items): return min(items.reduce(1) { $0 + size(of: $1) }, Self.constructedValueLimit + 1)
+      case .object(let members): return min(members.reduce(1) { $0 + size(of: $1.value) }, Self.constructedValueLimit + 1)
+      default: return 1
+      }
+    }
+    var reported: Set<String> = []
+    for index in models.indices {
+      for slot in models[index].properties.indices {
+        let property = models[index].properties[slot]
+        guard case .model(let name)? = property.defaultValue, size(of: .model(name)) > Self.constructedValueLimit else { continue }
+        models[index].properties[slot].defaultValue = .opaque(name + "()")
+        if reported.insert("\(property.declaredIn).\(property.name)").inserted {
+          diagnostics.append(
+            Diagnostic(SchemaMessages.defaultTooLarge(property.name, name, limit: Self.constructedValueLimit), at: property.range))
+        }
+      }
+    }
+  }
+
   /// A stored property Swift's implicit `init()` cannot fill: no initial value, and not a `var`
   /// optional (whose initial value is `nil`).
   static func needsArgument(_ property: Property) -> Bool {

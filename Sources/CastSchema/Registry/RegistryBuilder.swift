@@ -85,6 +85,7 @@ struct RegistryBuilder: Sendable {
     models += self.models(of: specializations)
     let names = symbols.modelOrder + specializations.map(\.name)
     checkConstructedDefaults(models)
+    limitConstructedDefaults(&models)
     diagnostics += resolver.takeDiagnostics()
     // NB: declared names are unique (a taken name is reported, not declared), and a
     // specialization's has a `<`, so the table is built in one go rather than looked up before

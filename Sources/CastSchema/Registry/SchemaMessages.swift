@@ -251,6 +251,12 @@ enum SchemaMessages {
     DiagnosticMessage(.unknownType, text: "unknown type '\(name)'")
   }
 
+  static func defaultTooLarge(_ property: String, _ constructed: String, limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .unsupportedDefault,
+      text: "the default of '\(property)' is \(constructed)(), whose defaults stand for more than \(limit) values: castctl does not evaluate it; absent values are accepted but nothing is written for them")
+  }
+
   static func unsupportedDefault(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .unsupportedDefault,
