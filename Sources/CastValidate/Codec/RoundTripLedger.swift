@@ -94,15 +94,18 @@ package struct RoundTripLedger {
         }
       }
       collapsedDuplicates(inMembers, inPath: inPath)
+      // NB: looked up by key, not searched for: a dictionary of n keys is compared in n steps.
+      var written: [String: JSONValue] = [:]
+      for member in outMembers { written[member.key] = member.value }
       for member in keptOccurrences(inMembers) {
-        let written = outPath + "/" + JSONPointer.escape(member.key)
+        let writtenPath = outPath + "/" + JSONPointer.escape(member.key)
         let memberPath = inPath + "/" + JSONPointer.escape(spelled[member.key] ?? member.key)
-        guard let outValue = outMembers.last(where: { $0.key == member.key })?.value else {
+        guard let outValue = written[member.key] else {
           add(.elementDropped, memberPath, before: member.value, after: nil)
           continue
         }
-        if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: written) }
-        value(valueNode, member.value, outValue, inPath: memberPath, outPath: written)
+        if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: writtenPath) }
+        value(valueNode, member.value, outValue, inPath: memberPath, outPath: writtenPath)
       }
     case (.pairs(let keyIndex, let valueIndex, _), .array(let inItems), .array(let outItems)):
       pairs(schema.node(at: keyIndex), schema.node(at: valueIndex), inItems, outItems, inPath: inPath, outPath: outPath)
