@@ -223,6 +223,36 @@ struct RegistryBuilder: Sendable {
         current = next
       }
     }
+    limitInheritanceDepth()
+  }
+
+  /// The most superclasses a class may have. Each class holds its inherited properties, so a
+  /// chain of n classes holds n²/2 of them: 50,000 classes (2 MB of `.cast`) took over 24 GB.
+  static let inheritanceLimit = 100
+
+  /// Cuts every chain of superclasses at `inheritanceLimit` (no cycles are left), with an error at
+  /// the class that has one too many.
+  private mutating func limitInheritanceDepth() {
+    var depth: [String: Int] = [:]
+    for name in symbols.modelOrder where superclassOf[name] != nil && depth[name] == nil {
+      // Up to the first class whose depth is known, then down again, without recursion.
+      var chain = [name]
+      while let next = superclassOf[chain[chain.count - 1]], depth[next] == nil { chain.append(next) }
+      var below = superclassOf[chain[chain.count - 1]].flatMap { depth[$0] } ?? -1
+      for name in chain.reversed() {
+        var own = below + 1
+        if own > Self.inheritanceLimit, let located = symbols.models[name] {
+          diagnostics.append(
+            Diagnostic(
+              SchemaMessages.inheritanceTooDeep(name, Self.inheritanceLimit),
+              at: SourceRange(file: located.file, bytes: located.syntax.name.range)))
+          superclassOf[name] = nil
+          own = 0
+        }
+        depth[name] = own
+        below = own
+      }
+    }
   }
 
   /// The dialect (declared, or the superclass's) and snake_case keys (declared, or the

@@ -230,6 +230,12 @@ enum SchemaMessages {
       text: "specializing '\(name)' needs specializations more than \(limit) deep (a generic model that uses itself with a larger argument)")
   }
 
+  static func inheritanceTooDeep(_ name: String, _ limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .nestingTooDeep,
+      text: "class '\(name)' has more than \(limit) superclasses; it is read without them")
+  }
+
   static func typealiasChainTooLong(_ name: String, _ limit: Int) -> DiagnosticMessage {
     DiagnosticMessage(
       .nestingTooDeep,
