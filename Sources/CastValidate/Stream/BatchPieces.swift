@@ -6,7 +6,7 @@ import Synchronization
 final class BatchPieces: @unchecked Sendable {
   // NB: the bytes are not written while the workers read them; each outcome is written by the
   // one worker that took its piece, then read and cleared by the reporting thread after
-  // `wait(for:)`: `done` and the lock order the two.
+  // `waitForReport` saw it done: `done` and the lock order the two.
   let buffer: UnsafeRawBufferPointer
   /// File offset of `buffer`'s first byte.
   let base: Int

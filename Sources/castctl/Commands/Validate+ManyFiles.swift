@@ -10,10 +10,7 @@ extension Validate {
     if format == .jsonl || !split.isEmpty {
       throw ValidationError("\(format == .jsonl ? "--format jsonl" : "--split") reads one data file; give one (or run castctl once per file)")
     }
-    if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
-    if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-    if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
-    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+    try validateReportLimits()
     if data.typeExpression != nil, arguments.data.isEmpty { throw ValidationError("give the data files after --type") }
   }
 

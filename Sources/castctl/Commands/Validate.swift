@@ -85,10 +85,7 @@ struct Validate: ParsableCommand {
   func validate() throws {
     if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
-    if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
-    if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
-    if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
-    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+    try validateReportLimits()
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
     // NB: one file for both would keep only the rejects, renamed last.
     if split.count == 2, SameFile.paths(split[0], split[1]) {
@@ -100,6 +97,14 @@ struct Validate: ParsableCommand {
       if summary || maxErrors > 0 || maxWarnings > 0 { throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors and --max-warnings do not apply") }
       try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
     }
+  }
+
+  /// The checks of the options that limit what is reported, for one file or many.
+  func validateReportLimits() throws {
+    if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
+    if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
+    if summary, format != .text { throw ValidationError("--summary goes with --format text") }
   }
 
   func run() throws {
