@@ -68,7 +68,26 @@ struct InferRuleTests {
     InferRule("null elements", "{\"n\": [1, null]}", "let n: [Int?]"),
     InferRule("empty arrays and objects", "{\"e\": [], \"o\": {}}", "let e: [Any]", "let o: [String: Any]"),
     InferRule("nested arrays", "{\"c\": [[1.5, 2], [3]]}", "let c: [[Double]]"),
+    InferRule(
+      "arrays as deep as a type can be written", Self.nestedArrays(98, inner: "1"),
+      "let c: " + String(repeating: "[", count: 98) + "Int" + String(repeating: "]", count: 98)),
+    InferRule(
+      "arrays deeper than a type can be written hold Any", Self.nestedArrays(150, inner: "1"),
+      "let c: " + String(repeating: "[", count: 98) + "Any" + String(repeating: "]", count: 98)),
+    InferRule(
+      "deep arrays with nulls and an absent key", Self.nestedArrays(150, inner: "1", beside: "null") + "\n{}",
+      "var c: " + String(repeating: "[", count: 49) + "Any?" + String(repeating: "]?", count: 49)),
+    InferRule(
+      "maps deeper than a type can be written hold Any",
+      "{\"m\": " + String(repeating: "{\"1\": ", count: 150) + "1" + String(repeating: "}", count: 150) + "}",
+      "let m: " + String(repeating: "[Int: ", count: 98) + "Any" + String(repeating: "]", count: 98)),
   ]
+
+  /// `{"c": [[…[inner]…]]}`, arrays `depth` deep, each holding `beside` before the next.
+  static func nestedArrays(_ depth: Int, inner: String, beside: String? = nil) -> String {
+    let open = "[" + (beside.map { $0 + ", " } ?? "")
+    return "{\"c\": " + String(repeating: open, count: depth - 1) + "[" + inner + "]" + String(repeating: "]", count: depth - 1) + "}"
+  }
 
   @Test("each rule's model, which also validates and round-trips its records", arguments: rules)
   func rule(_ rule: InferRule) throws {

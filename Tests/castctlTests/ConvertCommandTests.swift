@@ -112,6 +112,28 @@ struct ConvertCommandTests {
     #expect(OutputValues.plist(object, equals: json))
   }
 
+  /// `Any` passes an object's repeated keys through, which YAML forbids: castctl's own YAML
+  /// reader refuses such a mapping (`malformed-yaml`), so it is the consumer here.
+  @Test(
+    "YAML of an Any value with a repeated key keeps the last value and reads back through castctl",
+    arguments: [
+      ("Any", #"{"a":1,"b":3,"a":2}"#, #"{"b":3,"a":2}"#),
+      ("[String: Any]", #"{"n":{"x":1,"x":[1]},"l":[{"y":1,"y":2,"y":3}]}"#, #"{"n":{"x":[1]},"l":[{"y":3}]}"#),
+      ("Any", #"{"\u00e9":1,"e\u0301":2}"#, #"{"e\u0301":2}"#),
+    ])
+  func yamlRepeatedKeys(_ type: String, _ input: String, _ expected: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("in.json", input)
+    let converted = try run(["--type", type, "--to", "yaml", "in.json", "-o", "out.yaml"], in: scratch.url)
+    #expect(converted.status == 0, "\(converted.stderr)")
+    let back = try CastctlProcess.run(
+      ["convert", "--type", "Any", "--compact", "out.yaml"], in: scratch.url)
+    #expect(back.status == 0, "\(back.stderr)")
+    let yaml = try scratch.text("out.yaml")
+    #expect(try JSONValue.parse(back.stdout) == JSONValue.parse(expected), "\(yaml)")
+  }
+
   @Test(
     "usage errors exit 64",
     arguments: [

@@ -30,8 +30,22 @@ package enum YAMLOutput {
     case .number(let literal): return Node(literal, literal.contains(where: { ".eE".contains($0) }) ? tags.float : tags.int)
     case .string(let text): return string(text, tags)
     case .array(let items): return Node(items.map { node($0, tags) }, tags.seq)
-    case .object(let members): return Node(members.map { (string($0.key, tags), node($0.value, tags)) }, tags.map)
+    case .object(let members):
+      return Node(lastOfEachKey(members).map { (string($0.key, tags), node($0.value, tags)) }, tags.map)
     }
+  }
+
+  /// The members of an object with each key once: YAML forbids a mapping key twice, so of
+  /// repeated keys (which an `Any` value passes through) the last value is kept, in its own
+  /// place, as a model's dictionary keeps it. Keys compare as Swift strings, canonically, as a
+  /// Swift dictionary and Yams's reader compare them (`é` and `e` + U+0301 are one key).
+  static func lastOfEachKey(_ members: [JSONMember]) -> [JSONMember] {
+    guard members.count > 1 else { return members }
+    var lastIndex: [String: Int] = [:]
+    lastIndex.reserveCapacity(members.count)
+    for (index, member) in members.enumerated() { lastIndex[member.key] = index }
+    guard lastIndex.count < members.count else { return members }
+    return members.indices.filter { lastIndex[members[$0].key] == $0 }.map { members[$0] }
   }
 
   /// A string scalar, value or mapping key.

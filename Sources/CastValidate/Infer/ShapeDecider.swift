@@ -66,8 +66,13 @@ struct ShapeDecider {
     return models.count - 1
   }
 
-  /// The type of the values at `path`, without the optional that nulls or absence add.
-  mutating func type(of node: ShapeNode, path: String, suggestion: String) -> Choice {
+  /// How deep a property's type may nest arrays, maps and optionals: the model language allows
+  /// 100 levels, and a property's own `?` and its model's body take two of them.
+  static let typeNestingLimit = 98
+
+  /// The type of the values at `path`, without the optional that nulls or absence add, for a
+  /// type already `nesting` arrays, maps and optionals deep.
+  mutating func type(of node: ShapeNode, path: String, suggestion: String, nesting: Int = 0) -> Choice {
     let kinds = node.kinds
     guard let kind = kinds.first else { return Choice(type: .scalar("Any"), reason: "always null: Any") }
     if kinds.count > 1 {
@@ -81,15 +86,22 @@ struct ShapeDecider {
     case .string: return string(node.strings, suggestion: suggestion)
     case .array:
       guard let element = node.element else { return Choice(type: .scalar("[Any]"), reason: "always empty: [Any]") }
-      let inner = type(of: element, path: path + "/[]", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Element")))
+      let inside = nesting + (element.nulls > 0 ? 2 : 1)
+      guard inside <= Self.typeNestingLimit else { return Self.tooDeep }
+      let inner = type(
+        of: element, path: path + "/[]", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Element")),
+        nesting: inside)
       // NB: no `//! date` reaches an element; ISO-8601 in UTC is what `[Date]` writes anyway, and
       // only a day-only pattern needs the directive.
       let elementType = inner.dateDirective == "date \"yyyy-MM-dd\"" ? InferredType.scalar("String") : inner.type
       return Choice(type: .array(element.nulls > 0 ? .optional(elementType) : elementType), reason: "arrays of " + inner.reason)
     case .object:
-      return object(node, path: path, suggestion: suggestion)
+      return object(node, path: path, suggestion: suggestion, nesting: nesting)
     }
   }
+
+  /// Arrays or maps nested deeper than a type can be written: what is inside them is `Any`.
+  private static let tooDeep = Choice(type: .scalar("Any"), reason: "nested deeper than a type can be written: Any")
 
   /// `Int`, `Double`, `Decimal` or `NSNumber`: the narrowest that holds every number seen exactly.
   private func number(_ numbers: NumberEvidence) -> Choice {
@@ -142,7 +154,7 @@ struct ShapeDecider {
   }
 
   /// A model, or a map when the keys look like data.
-  private mutating func object(_ node: ShapeNode, path: String, suggestion: String) -> Choice {
+  private mutating func object(_ node: ShapeNode, path: String, suggestion: String, nesting: Int) -> Choice {
     let fields = node.fields ?? [:]
     var mapReason: String?
     if options.forcedModels.contains(path), node.fields != nil, node.keys.allNameable {
@@ -170,7 +182,11 @@ struct ShapeDecider {
     let values = ShapeNode()
     if let folded = node.mapValues { values.merge(folded, options: options) }
     for (_, field) in fields.sorted(by: { $0.key < $1.key }) { values.merge(field.shape, options: options) }
-    let inner = type(of: values, path: path + "/*", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Value")))
+    let inside = nesting + (values.nulls > 0 ? 2 : 1)
+    guard inside <= Self.typeNestingLimit else { return Self.tooDeep }
+    let inner = type(
+      of: values, path: path + "/*", suggestion: InferNames.singular(InferNames.typeName(suggestion, fallback: "Value")),
+      nesting: inside)
     let valueType = inner.dateDirective == "date \"yyyy-MM-dd\"" ? InferredType.scalar("String") : inner.type
     let keyType = node.keys.any && node.keys.allIntegers ? "Int" : "String"
     return Choice(
