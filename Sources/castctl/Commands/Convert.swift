@@ -144,12 +144,14 @@ struct Convert: ParsableCommand {
     let document = try DataInput.open(path, options: data, color: colorOn)
     let (source, ndjson) = (document.source, document.recordsPerLine)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
-    // JSON lines are written while each record is read, without building its instance.
-    if ndjson, to == .json { validator.compactKeys = compactKeys }
+    // JSON is written while each record is read, without building its instance.
+    if to == .json { validator.compactKeys = compactKeys }
     let encoder = ModelEncoder(schema: schema, keys: keys)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
-    var values: [JSONValue] = []
+    // A document's records wait in a spool until the whole document is known valid.
+    let json = ConvertedDocument<[UInt8]>(.json(compact ? .compact : .pretty(indent: 2)))
+    let yaml = ConvertedDocument<JSONValue>(.yaml)
     // A property list is written from the instances, whose types its values keep.
     var items: [PropertyListItem] = []
     let run = DataRun(validator: validator, document: document, jobs: data.jobs, maxBytes: data.maxBytes)
@@ -158,7 +160,7 @@ struct Convert: ParsableCommand {
     var lines: [UInt8] = []
     // NB: read once: each read of an argument property instantiates generic metadata, which at
     // one read per record was a few percent of a run.
-    let writesJSONLines = to == .json
+    let writesJSON = to == .json
     let hidesNotes = quiet
     let summary: ValidationSummary
     do {
@@ -172,10 +174,10 @@ struct Convert: ParsableCommand {
           // NDJSON streams: each valid record is written as it is decoded, gathered into pieces
           // of `sink.pieceSize`.
           do {
-            if writesJSONLines, !formatting.isPlain {
+            if writesJSON, !formatting.isPlain {
               lines.append(contentsOf: formatting.compactLine(encoded: result.encoded, instance: result.instance, encoder: encoder) ?? [])
               lines.append(UInt8(ascii: "\n"))
-            } else if writesJSONLines {
+            } else if writesJSON {
               if let encoded = result.encoded {
                 lines.append(contentsOf: encoded)
               } else if let instance = result.instance {
@@ -183,7 +185,7 @@ struct Convert: ParsableCommand {
               }
               lines.append(UInt8(ascii: "\n"))
             } else if let instance = result.instance {
-              lines.append(contentsOf: try self.render(encoder.encode(instance), ndjson: true, formatting: formatting))
+              lines.append(contentsOf: try self.yamlDocument(encoder.encode(instance), formatting: formatting))
             }
             if lines.count >= sink.pieceSize {
               try sink.write(lines)
@@ -192,11 +194,17 @@ struct Convert: ParsableCommand {
           } catch {
             failure = error
           }
+        } else if writesJSON {
+          do {
+            try json.add(formatting.compactLine(encoded: result.encoded, instance: result.instance, encoder: encoder) ?? [])
+          } catch {
+            failure = error
+          }
         } else if let instance = result.instance {
           if self.to == .plist {
             items.append(encoder.propertyListItem(instance, target: target))
           } else {
-            values.append(encoder.encode(instance))
+            do { try yaml.add(formatting.sorted(encoder.encode(instance))) } catch { failure = error }
           }
         }
       }
@@ -231,24 +239,25 @@ struct Convert: ParsableCommand {
       // The reader, not a look at the first bytes, decides the shape.
       try sink.write(try propertyList(summary.isArray ? .array(items) : items.first ?? .null, formatting: formatting))
     } else if !ndjson {
-      let document: JSONValue = summary.isArray ? .array(values) : values.first ?? .null
-      try sink.write(try render(document, ndjson: false, formatting: formatting))
+      var failure: Error?
+      let write = { (piece: UnsafeRawBufferPointer) in
+        guard failure == nil else { return }
+        do { try sink.write(Array(piece)) } catch { failure = error }
+      }
+      if to == .json {
+        try json.write(isArray: summary.isArray, nothing: Array("null".utf8), write)
+      } else {
+        try yaml.write(isArray: summary.isArray, nothing: .null, write)
+      }
+      if let failure { throw failure }
     }
     try sink.commit()
     timings.lap("output")
   }
 
-  /// One document in the chosen format.
-  private func render(_ value: JSONValue, ndjson: Bool, formatting: EncoderFormatting) throws -> [UInt8] {
-    let value = formatting.sorted(value)
-    switch to {
-    case .json:
-      return formatting.finish(Array((JSONWriter(style: compact || ndjson ? .compact : .pretty(indent: 2)).write(value) + "\n").utf8))
-    case .yaml:
-      return Array(((ndjson ? "---\n" : "") + (try YAMLOutput.write(value))).utf8)
-    case .plist:
-      return try propertyList(PropertyListItem(value), formatting: formatting)
-    }
+  /// One NDJSON record as a YAML document of a stream.
+  private func yamlDocument(_ value: JSONValue, formatting: EncoderFormatting) throws -> [UInt8] {
+    Array(("---\n" + (try YAMLOutput.write(formatting.sorted(value)))).utf8)
   }
 
   /// One document as a property list.
