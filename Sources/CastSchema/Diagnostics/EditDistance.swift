@@ -8,27 +8,43 @@ package enum NameSuggestion {
     let limit = max(1, min(3, target.count / 3 + 1))
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate != name {
-      let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-      if distance <= limit, distance < (best?.distance ?? .max) {
+      // NB: the count first: a key of megabytes beside short names is told apart in linear time.
+      guard abs(candidate.unicodeScalars.count - target.count) <= limit + 1 else { continue }
+      let within = min(limit, (best?.distance ?? .max) - 1)
+      if let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), atMost: within) {
         best = (candidate, distance)
       }
     }
     return best?.name
   }
 
-  static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+  /// The Levenshtein distance of `a` and `b` when it is at most `limit`, else nil. Only the
+  /// cells within `limit` of the diagonal can hold such a distance, so the time is linear in the
+  /// longer sequence for a small limit.
+  static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+    guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    let beyond = limit + 1
+    var previous = [Int](repeating: beyond, count: b.count + 1)
+    var current = previous
+    for j in 0...min(b.count, limit) { previous[j] = j }
     for i in 1...a.count {
-      current[0] = i
-      for j in 1...b.count {
-        let cost = a[i - 1] == b[j - 1] ? 0 : 1
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      let low = max(1, i - limit)
+      let high = min(b.count, i + limit)
+      // The cell left of the band: the first column, or out of reach (an older row's value may
+      // be there).
+      current[low - 1] = low == 1 ? min(i, beyond) : beyond
+      var rowBest = current[low - 1]
+      if low <= high {
+        for j in low...high {
+          let cost = a[i - 1] == b[j - 1] ? 0 : 1
+          current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, beyond)
+          rowBest = min(rowBest, current[j])
+        }
       }
+      guard rowBest <= limit else { return nil }
       swap(&previous, &current)
     }
-    return previous[b.count]
+    return previous[b.count] <= limit ? previous[b.count] : nil
   }
 }

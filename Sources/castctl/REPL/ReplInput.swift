@@ -7,32 +7,47 @@ enum ReplInput {
   /// no `/* */` comment is still open, so multi-line JSON and declarations continue until they
   /// balance.
   static func isBalanced(_ text: String) -> Bool {
-    let scan = scan(text)
-    return scan.depth <= 0 && !scan.inBlockComment
+    var scan = Scan()
+    scan.read(text)
+    return scan.isBalanced
   }
 
   /// True when the text holds nothing but comments and whitespace (a script's header comment).
   static func isOnlyComments(_ text: String) -> Bool {
-    let scan = scan(text)
-    return !scan.hasCode && !scan.inBlockComment
+    var scan = Scan()
+    scan.read(text)
+    return scan.isOnlyComments
   }
 
   /// Bracket depth outside strings and `//`, `/* */` comments (braces in a comment, as in
-  /// `// {"id": 1}`, are not code), and whether any code was seen.
-  private static func scan(_ text: String) -> (depth: Int, inBlockComment: Bool, hasCode: Bool) {
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var inLineComment = false
-    var inBlockComment = false
-    var hasCode = false
-    var hasCodeBeforeSlash = false
-    // The scalar before, outside strings and comments ("" right after a comment ends).
-    var previous: Unicode.Scalar = " "
-    for scalar in text.unicodeScalars {
+  /// `// {"id": 1}`, are not code), and whether any code was seen: read a piece at a time, so
+  /// that input spread over many lines is read once, not again with every line.
+  struct Scan {
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var inLineComment = false
+    private var inBlockComment = false
+    private var hasCode = false
+    private var hasCodeBeforeSlash = false
+    /// The scalar before, outside strings and comments ("" right after a comment ends).
+    private var previous: Unicode.Scalar = " "
+
+    /// See `ReplInput.isBalanced`.
+    var isBalanced: Bool { depth <= 0 && !inBlockComment }
+
+    /// See `ReplInput.isOnlyComments`.
+    var isOnlyComments: Bool { !hasCode && !inBlockComment }
+
+    /// Reads the next piece of the input.
+    mutating func read(_ text: String) {
+      for scalar in text.unicodeScalars { read(scalar) }
+    }
+
+    private mutating func read(_ scalar: Unicode.Scalar) {
       if inLineComment {
         if scalar == "\n" { inLineComment = false }
-        continue
+        return
       }
       if inBlockComment {
         if previous == "*", scalar == "/" {
@@ -41,18 +56,18 @@ enum ReplInput {
         } else {
           previous = scalar
         }
-        continue
+        return
       }
       if inString {
         if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { inString = false }
-        continue
+        return
       }
       if previous == "/", scalar == "/" || scalar == "*" {
         // The `/` before was taken for code; the comment it starts is not code.
         if scalar == "/" { inLineComment = true } else { inBlockComment = true }
         hasCode = hasCodeBeforeSlash
         previous = " "
-        continue
+        return
       }
       hasCodeBeforeSlash = hasCode
       previous = scalar
@@ -64,7 +79,6 @@ enum ReplInput {
       }
       if !scalar.properties.isWhitespace { hasCode = true }
     }
-    return (depth, inBlockComment, hasCode)
   }
 
   /// Whether a line starts a declaration (`class`, `struct`, `enum`, `typealias`, with modifiers).

@@ -10,6 +10,8 @@ struct ReplLoop {
 
   func run() {
     var pending: [String] = []
+    // What the pending lines hold so far, read once each.
+    var scan = ReplInput.Scan()
     while !state.interpreter.isFinished {
       let prompt = pending.isEmpty ? state.interpreter.prompt : ReplInterpreter.continuationPrompt
       switch reader.readLine(prompt: prompt) {
@@ -21,11 +23,13 @@ struct ReplLoop {
         return
       case .interrupted:
         pending.removeAll()
+        scan = ReplInput.Scan()
       case .notUTF8(let byte, let column):
         state.interpreter.recordFailure()
         let dropped = pending.isEmpty ? "it was ignored" : "it and the lines before it were ignored"
         write(state.interpreter.error("the line is not UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)) at column \(column)); \(dropped)"))
         pending.removeAll()
+        scan = ReplInput.Scan()
       case .line(let line):
         if pending.isEmpty, line.trimmed.isEmpty { continue }
         // A command can't continue a document or declaration, so an unbalanced one (a missing
@@ -34,14 +38,18 @@ struct ReplLoop {
         if !pending.isEmpty, line.trimmed.hasPrefix(":") {
           submit(pending.joined(separator: "\n"))
           pending.removeAll()
+          scan = ReplInput.Scan()
           if state.interpreter.isFinished { return }
         }
+        if !pending.isEmpty { scan.read("\n") }
         pending.append(line)
+        scan.read(line)
+        guard scan.isBalanced else { continue }
         let input = pending.joined(separator: "\n")
-        guard ReplInput.isBalanced(input) else { continue }
         pending.removeAll()
+        defer { scan = ReplInput.Scan() }
         // A comment on its own (a script's header, a `.cast` file fed in) is read and skipped.
-        if ReplInput.isOnlyComments(input) { continue }
+        if scan.isOnlyComments { continue }
         submit(input)
       }
     }
