@@ -21,9 +21,22 @@ package struct RoundTripRun {
 
   /// Every record of `document`.
   package func run(_ document: DataDocument) throws(DataProblem) -> RoundTripReport {
+    var report = RoundTripReport()
+    report.summary = try run(document) { entries, rejected in
+      report.entries += entries
+      report.rejected += rejected
+    }
+    return report
+  }
+
+  /// Every record of `document`, each handed to `onRecord` as it is compared: its ledger entries,
+  /// or, for a record that did not decode, its findings; the summary of the whole.
+  package func run(
+    _ document: DataDocument, onRecord: (_ entries: [LedgerEntry], _ rejected: [Finding]) -> Void
+  ) throws(DataProblem) -> ValidationSummary {
     do throws(JSONSyntaxError) {
       return try document.source.readAll().withUnsafeBytes { raw in
-        Result { () throws(JSONSyntaxError) in try run(raw, recordsPerLine: document.recordsPerLine) }
+        Result { () throws(JSONSyntaxError) in try run(raw, recordsPerLine: document.recordsPerLine, onRecord: onRecord) }
       }.get()
     } catch {
       throw .malformed(error, source: document.source, isYAML: document.source.isConverted)
@@ -32,13 +45,25 @@ package struct RoundTripRun {
 
   /// Every record of `raw`: one JSON document (a model's top-level array holds one record per
   /// element), or one record per line.
+  package func run(_ raw: UnsafeRawBufferPointer, recordsPerLine: Bool) throws(JSONSyntaxError) -> RoundTripReport {
+    var report = RoundTripReport()
+    report.summary = try run(raw, recordsPerLine: recordsPerLine) { entries, rejected in
+      report.entries += entries
+      report.rejected += rejected
+    }
+    return report
+  }
+
+  /// `run(_:recordsPerLine:)`, handing each record to `onRecord` as it is compared.
   // NB: each record is read again from its own bytes, never the document whole: a top-level
   // array's records are compared one at a time, in memory the size of one.
-  package func run(_ raw: UnsafeRawBufferPointer, recordsPerLine: Bool) throws(JSONSyntaxError) -> RoundTripReport {
+  package func run(
+    _ raw: UnsafeRawBufferPointer, recordsPerLine: Bool,
+    onRecord: (_ entries: [LedgerEntry], _ rejected: [Finding]) -> Void
+  ) throws(JSONSyntaxError) -> ValidationSummary {
     let schema = validator.schema
     let target = validator.target
     let encoder = ModelEncoder(schema: schema)
-    var report = RoundTripReport()
     // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
     var isArray = false
     if !recordsPerLine, case .model = target {
@@ -48,7 +73,7 @@ package struct RoundTripRun {
     }
     let handle: (RecordResult) -> Void = { result in
       guard result.isValid, let instance = result.instance else {
-        report.rejected += result.findings
+        if !result.findings.isEmpty { onRecord([], result.findings) }
         return
       }
       let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
@@ -58,9 +83,8 @@ package struct RoundTripRun {
       var ledger = RoundTripLedger(
         schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
       ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
-      report.entries += ledger.entries
+      if !ledger.entries.isEmpty { onRecord(ledger.entries, []) }
     }
-    report.summary = recordsPerLine ? try validator.validateNDJSON(raw, onRecord: handle) : try validator.validateDocument(raw, onRecord: handle)
-    return report
+    return recordsPerLine ? try validator.validateNDJSON(raw, onRecord: handle) : try validator.validateDocument(raw, onRecord: handle)
   }
 }

@@ -60,22 +60,22 @@ struct Roundtrip: ParsableCommand {
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     guard let validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
-    let report: RoundTripReport
+    let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
+    let json = output.format == .json
+    let ledger = LedgerSpool(
+      json: json, source: source, registry: session.registry, style: TextStyle(enabled: color), allowed: allow)
+    let hidesNotes = quiet
+    let summary: ValidationSummary
     do {
-      report = try RoundTripRun(validator).run(document)
+      summary = try RoundTripRun(validator).run(document) { entries, rejected in
+        ledger.add(entries)
+        if json { ledger.reject(rejected) }
+        Terminal.writeError(rejected.filter { !hidesNotes || $0.severity > .note }.map(renderer.render).joined())
+      }
     } catch {
       throw DataInput.exit(for: error, color: errorColor)
     }
-    let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: errorColor))
-    Terminal.writeError(report.rejected.filter { !quiet || $0.severity > .note }.map(renderer.render).joined())
-    let counted = report.entries.filter { !allow.contains($0.kind) }
-    switch output.format {
-    case .text:
-      Terminal.write(LedgerText.render(report.entries, source: source, style: TextStyle(enabled: color), allowed: allow))
-      Terminal.write(LedgerText.summary(report, counted: counted.count, input: source.name, target: targetName, allowed: allow) + "\n")
-    case .json:
-      Terminal.write(LedgerText.json(report, source: source, registry: session.registry, allowed: allow) + "\n")
-    }
-    if !report.summary.isValid || !counted.isEmpty { throw ExitCode.invalidData }
+    ledger.write(summary: summary, input: source.name, target: targetName) { Terminal.write(bytes: $0) }
+    if !summary.isValid || !ledger.isLossless { throw ExitCode.invalidData }
   }
 }

@@ -185,7 +185,8 @@ extension ReplInterpreter {
         let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
         return report.rejected.map(renderer.render).joined()
           + LedgerText.render(report.entries, source: document.source, style: style)
-          + LedgerText.summary(report, counted: report.entries.count, input: document.source.name, target: "model \(model)") + "\n"
+          + LedgerText.summary(
+            report.summary, counts: LedgerText.counts(report.entries), input: document.source.name, target: "model \(model)") + "\n"
       } catch {
         return problem(error)
       }
