@@ -3,9 +3,13 @@ extension JSONWriter {
   /// record) laid out in this writer's style, nested `level` deep (its first line already
   /// indented): byte for byte what `write(_:level:into:)` gives for the value it spells, without
   /// building that value. Whitespace outside strings is left out, so any valid JSON text will do.
-  package func layOut(compact text: UnsafeRawBufferPointer, level: Int, into output: inout [UInt8]) {
+  /// The text may also be a piece of a value cut between tokens, outside strings: the depth it
+  /// ends at is returned, for the next piece to start at.
+  @discardableResult
+  package func layOut(compact text: UnsafeRawBufferPointer, level: Int, into output: inout [UInt8]) -> Int {
     guard case .pretty(let indent) = style else {
-      return Self.appendWithoutWhitespace(text, into: &output)
+      Self.appendWithoutWhitespace(text, into: &output)
+      return level
     }
     let width = max(indent, 0)
     var depth = level
@@ -49,6 +53,7 @@ extension JSONWriter {
       }
       index += 1
     }
+    return depth
   }
 
   /// The bytes of `text` but its whitespace outside strings.

@@ -44,8 +44,18 @@ package final class ByteSpool {
 
   /// Appends `bytes`.
   package func append(contentsOf bytes: [UInt8]) {
+    // NB: bytes past the limit go to the file as they are: a large piece is not copied into
+    // `buffer` first.
+    if buffer.count + bytes.count >= memoryLimit, !fileFailed {
+      spill()
+      if buffer.isEmpty, !fileFailed {
+        let written = bytes.withUnsafeBytes(writeToFile)
+        if written == bytes.count { return }
+        buffer.append(contentsOf: bytes[written...])
+        return
+      }
+    }
     buffer.append(contentsOf: bytes)
-    if buffer.count >= memoryLimit, !fileFailed { spill() }
   }
 
   /// Hands every byte to `body`, in order, a piece at a time.
@@ -70,16 +80,28 @@ package final class ByteSpool {
   /// Moves `buffer` to the end of the file, making the file first; on failure, what was not
   /// written stays in `buffer`.
   private func spill() {
+    let written = buffer.withUnsafeBytes(writeToFile)
+    if written == buffer.count {
+      // A buffer grown far past the limit (a piece that could not go to the file) is let go.
+      buffer.removeAll(keepingCapacity: buffer.capacity <= 2 * memoryLimit)
+    } else {
+      buffer.removeFirst(written)
+    }
+  }
+
+  /// Appends `bytes` to the file, making it first; how many were written (all of them unless
+  /// the file failed, which is then remembered).
+  private func writeToFile(_ bytes: UnsafeRawBufferPointer) -> Int {
     if file < 0 {
       file = Self.temporaryFile(in: directory)
       guard file >= 0 else {
         fileFailed = true
-        return
+        return 0
       }
     }
     var written = 0
-    while written < buffer.count {
-      let step = buffer.withUnsafeBytes { write(file, $0.baseAddress.map { $0 + written }, $0.count - written) }
+    while written < bytes.count {
+      let step = write(file, bytes.baseAddress.map { $0 + written }, bytes.count - written)
       if step < 0, errno == EINTR { continue }
       guard step > 0 else {
         fileFailed = true
@@ -88,11 +110,7 @@ package final class ByteSpool {
       written += step
     }
     fileCount += written
-    if written == buffer.count {
-      buffer.removeAll(keepingCapacity: true)
-    } else {
-      buffer.removeFirst(written)
-    }
+    return written
   }
 
   /// A new temporary file, already unlinked, so that nothing is left behind however the process

@@ -94,3 +94,14 @@ package struct FindingJSONArray {
     bytes.withUnsafeBytes(body)
   }
 }
+
+extension FindingJSONArray {
+  /// Writes JSON text (any layout) as the next element, laid out as the array's elements are:
+  /// one value, given whole or in pieces cut between tokens.
+  package mutating func append(json pieces: UnsafeRawBufferPointer...) {
+    separate()
+    var depth = level + 1
+    for piece in pieces { depth = writer.layOut(compact: piece, level: depth, into: &scratch) }
+    flushElement()
+  }
+}

@@ -19,15 +19,18 @@ final class BatchReport {
   private var byStatus: [Int32: Int] = [:]
   private var byCode: [String: Int] = [:]
   private var worst: Int32 = 0
+  // NB: the documents are merged as the files come, each file's report laid out into a spool
+  // and never read into a tree, so the parent's memory does not grow with the findings.
   /// `--format json`: a member per file.
-  private var jsonFiles: [JSONValue] = []
-  /// `--format sarif`: the first file's log (its tool and rules), and every file's results.
+  private var jsonFiles = FindingJSONArray()
+  /// `--format sarif`: the first file's log (its tool and rules) without its results, and every
+  /// file's results.
   private var sarifLog: JSONValue?
-  private var sarifResults: [JSONValue] = []
+  private var sarifResults = FindingJSONArray(level: 3)
   /// `--format sarif`: the files that gave no log (unreadable), as the run's tool notifications.
   private var sarifFailures: [JSONValue] = []
   /// `--format junit`: every file's test suite.
-  private var junitSuites = ""
+  private let junitSuites = ByteSpool()
   /// `--format github`: annotations shown and held back, by level.
   private var annotations: [String: Int] = [:]
   private var githubSummary = ""
@@ -45,21 +48,23 @@ final class BatchReport {
     for (code, count) in counts.byCode { byCode[code, default: 0] += count }
     byStatus[output.status, default: 0] += 1
     worst = max(worst, output.status)
-    let stdout = String(decoding: output.stdout, as: UTF8.self)
+    // NB: a `json` or `sarif` report is read from its bytes; a copy as text would double the
+    // largest file's report in memory.
+    let text = { String(decoding: output.stdout, as: UTF8.self) }
     let stderr = String(decoding: output.stderr, as: UTF8.self)
     let name = job.file.path == "-" ? "<stdin>" : job.file.path
     switch format {
     case .text, .jsonl:
-      Terminal.write(stdout)
+      output.stdout.withUnsafeBytes { Terminal.write(bytes: $0) }
     case .json:
-      jsonFiles.append(jsonMember(name, status: output.status, stdout: output.stdout, stderr: stderr))
+      addJSONMember(name, status: output.status, stdout: output.stdout, stderr: stderr)
     case .sarif:
       addSARIF(output.stdout)
       if output.status > 1, output.stdout.isEmpty { sarifFailures.append(Self.sarifNotification(name, firstLine(stderr))) }
     case .junit:
-      junitSuites += junitSuite(name, status: output.status, stdout: stdout, stderr: stderr)
+      junitSuites.append(contentsOf: Array(junitSuite(name, status: output.status, stdout: text(), stderr: stderr).utf8))
     case .github:
-      addAnnotations(stdout)
+      addAnnotations(text())
       if output.status > 1, output.stdout.isEmpty { annotate("error", "::error file=\(GitHubAnnotations.escapeProperty(name)),title=castctl::\(GitHubAnnotations.escapeData(firstLine(stderr)))") }
       githubSummary += "| `\(name)` | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
     }
@@ -79,12 +84,16 @@ final class BatchReport {
     case .text, .jsonl:
       if command == .convert { Terminal.writeError(line + "\n") } else { Terminal.write(line + "\n") }
     case .json:
-      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(jsonDocument) + "\n")
+      jsonFiles.writeDocument(jsonSummary, key: "results") { Terminal.write(bytes: $0) }
+      Terminal.write("\n")
     case .sarif:
-      Terminal.write(JSONWriter(style: .pretty(indent: 2)).write(sarifDocument) + "\n")
+      writeSARIF { Terminal.write(bytes: $0) }
+      Terminal.write("\n")
       Terminal.writeError(line + "\n")
     case .junit:
-      Terminal.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + junitSuites + "</testsuites>\n")
+      Terminal.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n")
+      junitSuites.forEachPiece { Terminal.write(bytes: $0) }
+      Terminal.write("</testsuites>\n")
       Terminal.writeError(line + "\n")
     case .github:
       for level in ["error", "warning", "notice"] {
@@ -131,21 +140,28 @@ final class BatchReport {
 
   // MARK: JSON
 
-  private func jsonMember(_ name: String, status: Int32, stdout: [UInt8], stderr: String) -> JSONValue {
-    var members = [JSONMember(key: "file", value: .string(name)), JSONMember(key: "status", value: .number(String(status)))]
-    if case .object(let report)? = try? JSONValue.parse(stdout) {
-      members += report
-    } else {
-      members.append(JSONMember(key: "valid", value: .bool(false)))
-      members.append(JSONMember(key: "error", value: .string(firstLine(stderr))))
+  /// The file's report, its `file` and `status` first; a file with none (unreadable) says why.
+  private func addJSONMember(_ name: String, status: Int32, stdout: [UInt8], stderr: String) {
+    let head = #"{"file":"# + JSONWriter(style: .compact).write(.string(name)) + #","status":\#(status),"#
+    let spliced = stdout.withUnsafeBytes { report in
+      guard let members = JSONScanner.membersStart(ofObject: report) else { return false }
+      Array(head.utf8).withUnsafeBytes { jsonFiles.append(json: $0, UnsafeRawBufferPointer(rebasing: report[members...])) }
+      return true
     }
-    return .object(members)
+    if !spliced {
+      jsonFiles.append(
+        .object([
+          JSONMember(key: "file", value: .string(name)), JSONMember(key: "status", value: .number(String(status))),
+          JSONMember(key: "valid", value: .bool(false)), JSONMember(key: "error", value: .string(firstLine(stderr))),
+        ]))
+    }
   }
 
-  private var jsonDocument: JSONValue {
+  /// The members before `results`.
+  private var jsonSummary: [JSONMember] {
     let codes = byCode.sorted { $0.key < $1.key }.map { JSONMember(key: $0.key, value: .number(String($0.value))) }
     let invalidFiles = byStatus.filter { $0.key != 0 }.values.reduce(0, +)
-    return .object([
+    return [
       JSONMember(key: "valid", value: .bool(worst == 0)),
       JSONMember(key: "files", value: .number(String(files))),
       JSONMember(key: "invalidFiles", value: .number(String(invalidFiles))),
@@ -153,29 +169,31 @@ final class BatchReport {
       JSONMember(key: "records", value: .number(String(records))),
       JSONMember(key: "invalidRecords", value: .number(String(invalidRecords))),
       JSONMember(key: "byCode", value: .object(codes)),
-      JSONMember(key: "results", value: .array(jsonFiles)),
-    ])
+    ]
   }
 
   // MARK: SARIF
 
-  /// Keeps the first log (the tool and its rules, the same for every file: a rule per code) and
-  /// every file's results.
+  /// Keeps the first log (the tool and its rules, the same for every file: a rule per code)
+  /// without its results, and every file's results.
   private func addSARIF(_ stdout: [UInt8]) {
-    guard let log = try? JSONValue.parse(stdout), case .array(let runs)? = log.member("runs"),
-      case .array(let results)? = runs.first?.member("results")
-    else { return }
-    if sarifLog == nil { sarifLog = log }
-    sarifResults += results
+    stdout.withUnsafeBytes { log in
+      guard let results = JSONScanner.forEachSARIFResult(inLog: log, { sarifResults.append(json: $0) }) else { return }
+      guard sarifLog == nil else { return }
+      sarifLog = try? JSONValue.parse(Array(log[..<results.lowerBound]) + Array("[]".utf8) + Array(log[results.upperBound...]))
+    }
   }
 
-  private var sarifDocument: JSONValue {
+  /// The merged log: the first log with every file's results, and the files that gave no log
+  /// in its invocation (§3.20), handed to `body` a piece at a time.
+  private func writeSARIF(_ body: (UnsafeRawBufferPointer) -> Void) {
+    let writer = JSONWriter(style: .pretty(indent: 2))
     let log = sarifLog ?? SARIFReport.value([], dataPath: "", version: Castctl.configuration.version)
-    guard case .array(let runs)? = log.member("runs"), case .object(var members) = runs.first?.replacing("results", with: .array(sarifResults))
-    else { return log }
+    guard case .object(let logMembers) = log, case .array(let runs)? = log.member("runs"), case .object(var run)? = runs.first
+    else { return Array(writer.write(log).utf8).withUnsafeBytes(body) }
     // A file that could not be read is no result: SARIF says so in the run's invocation (§3.20).
     if !sarifFailures.isEmpty {
-      members.append(
+      run.append(
         JSONMember(
           key: "invocations",
           value: .array([
@@ -185,7 +203,38 @@ final class BatchReport {
             ])
           ])))
     }
-    return log.replacing("runs", with: .array([.object(members)]))
+    var text: [UInt8] = [UInt8(ascii: "{")]
+    for (index, member) in logMembers.enumerated() {
+      if index > 0 { text.append(UInt8(ascii: ",")) }
+      writer.lineBreak(level: 1, into: &text)
+      writer.key(member.key, into: &text)
+      guard member.key == "runs" else {
+        writer.write(member.value, level: 1, into: &text)
+        continue
+      }
+      text.append(UInt8(ascii: "["))
+      writer.lineBreak(level: 2, into: &text)
+      text.append(UInt8(ascii: "{"))
+      for (position, runMember) in run.enumerated() {
+        if position > 0 { text.append(UInt8(ascii: ",")) }
+        writer.lineBreak(level: 3, into: &text)
+        writer.key(runMember.key, into: &text)
+        if runMember.key == "results" {
+          text.withUnsafeBytes(body)
+          text = []
+          sarifResults.write(body)
+        } else {
+          writer.write(runMember.value, level: 3, into: &text)
+        }
+      }
+      writer.lineBreak(level: 2, into: &text)
+      text.append(UInt8(ascii: "}"))
+      writer.lineBreak(level: 1, into: &text)
+      text.append(UInt8(ascii: "]"))
+    }
+    writer.lineBreak(level: 0, into: &text)
+    text.append(UInt8(ascii: "}"))
+    text.withUnsafeBytes(body)
   }
 
   /// A tool execution notification (§3.58) for a file that gave no log, and why.

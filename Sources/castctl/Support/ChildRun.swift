@@ -121,6 +121,9 @@ struct ChildRun: Sendable {
   /// The whole file, from its start.
   private static func readAll(_ fd: Int32) -> [UInt8] {
     var bytes: [UInt8] = []
+    // NB: sized once: a report of hundreds of megabytes grown by doubling held twice that.
+    var status = stat()
+    if fstat(fd, &status) == 0, status.st_size > 0 { bytes.reserveCapacity(Int(status.st_size)) }
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var offset: off_t = 0
     while true {

@@ -1,0 +1,66 @@
+extension JSONScanner {
+  /// The offset just past the `{` of the object `text` holds, when it is one valid JSON object
+  /// with at least one member (whitespace around it allowed); nil for anything else. For
+  /// splicing members in front of a report's own without building its tree.
+  package static func membersStart(ofObject text: UnsafeRawBufferPointer) -> Int? {
+    var scanner = JSONScanner(text)
+    do {
+      scanner.skipWhitespace()
+      let brace = scanner.position
+      guard scanner.position < scanner.end, scanner.byte(at: brace) == JSONByte.openBrace else { return nil }
+      try scanner.skipValue()
+      try scanner.expectEnd()
+      var inside = JSONScanner(text)
+      try inside.beginObject()
+      var first = true
+      guard try inside.nextKey(&first) != nil else { return nil }
+      return brace + 1
+    } catch {
+      return nil
+    }
+  }
+
+  /// In a SARIF log's text, hands each element of the first run's `results` to `body` (as its
+  /// bytes) and returns the byte range of that array; nil when the text is no such log.
+  package static func forEachSARIFResult(
+    inLog text: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void
+  ) -> Range<Int>? {
+    var scanner = JSONScanner(text)
+    do {
+      try scanner.beginObject()
+      var first = true
+      while let key = try scanner.nextKey(&first) {
+        guard scanner.string(key) == "runs" else {
+          try scanner.skipValue()
+          continue
+        }
+        try scanner.beginArray()
+        var firstRun = true
+        guard try scanner.nextElement(&firstRun) else { return nil }
+        try scanner.beginObject()
+        var firstMember = true
+        while let member = try scanner.nextKey(&firstMember) {
+          guard scanner.string(member) == "results" else {
+            try scanner.skipValue()
+            continue
+          }
+          scanner.skipWhitespace()
+          let start = scanner.position
+          try scanner.beginArray()
+          var firstResult = true
+          while try scanner.nextElement(&firstResult) {
+            scanner.skipWhitespace()
+            let element = scanner.position
+            try scanner.skipValue()
+            body(UnsafeRawBufferPointer(rebasing: text[element..<scanner.position]))
+          }
+          return start..<scanner.position
+        }
+        return nil
+      }
+      return nil
+    } catch {
+      return nil
+    }
+  }
+}
