@@ -24,10 +24,17 @@ package struct RoundTripLedger {
   private var firstWins: Bool { policy.duplicateKeyFirstWins }
   var recordLine: Int?
   package private(set) var entries: [LedgerEntry] = []
+  /// The keys each model reads, shared by the records of a run.
+  private let keyTrees: LedgerKeyTrees
 
-  /// Prepares a comparison for one record; `offsets` maps the input's JSON Pointers to byte offsets.
-  package init(schema: CompiledSchema, offsets: PointerOffsets, recordOffset: Int, findings: [Finding], recordLine: Int?) {
+  /// Prepares a comparison for one record; `offsets` maps the input's JSON Pointers to byte
+  /// offsets. `keyTrees` may be shared by every record of a run.
+  package init(
+    schema: CompiledSchema, offsets: PointerOffsets, recordOffset: Int, findings: [Finding], recordLine: Int?,
+    keyTrees: LedgerKeyTrees = LedgerKeyTrees()
+  ) {
     self.schema = schema
+    self.keyTrees = keyTrees
     self.offsets = offsets
     self.fallbackOffset = recordOffset
     self.recordLine = recordLine
@@ -154,29 +161,41 @@ package struct RoundTripLedger {
     let outerPolicy = policy
     policy = plan.policy
     defer { policy = outerPolicy }
-    let input = JSONValue.object(inMembers)
     collapsedDuplicates(inMembers, inPath: inPath)
-    var read = KeyTree()
-    for field in plan.fields {
+    let keys = modelKeys(index, plan)
+    let read = keys.tree
+    // NB: each object's members looked up by key once: a model of many properties searched them
+    // once per property.
+    let folding = plan.caseInsensitive || plan.snakeCase
+    let inputMembers = MemberLookup(inMembers, firstWins: firstWins) { folding ? self.fold($0, plan) : $0 }
+    let outputMembers: MemberLookup? = if case .object(let members) = output { MemberLookup(members, firstWins: false) { $0 } } else { nil }
+    // NB: only the properties whose keys the input or the output holds, found from the members:
+    // most properties of a wide model are absent on both sides, with nothing to say.
+    var reached = Set<Int>()
+    for member in inMembers { reached.formUnion(keys.byInputKey[folding ? fold(member.key, plan) : member.key] ?? []) }
+    if case .object(let members) = output {
+      for member in members { reached.formUnion(keys.byOutputKey[member.key] ?? []) }
+    }
+    for fieldIndex in reached.sorted() {
+      let field = plan.fields[fieldIndex]
       let keys = field.property.keys
-      for key in keys { read.insert(key.components[...], leaf: true) { fold($0, plan) } }
       // The alternatives present in the input, and the one the decoder used: the first that is
       // neither null (nor empty under -n) nor set aside as not convertible.
       // (Once each: keys that fold to one, JsonObject's `is_public` and `isPublic`, find one member.)
       var present: [Located] = []
       for key in keys {
-        if let found = locate(key, in: input, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
+        if let found = locate(key, in: inputMembers, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
           present.append(found)
         }
       }
+      let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
+      let outValue = outputMembers.flatMap { Self.lookup(outKey, in: $0) }
       let used = present.first { candidate in
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
       }
-      let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
       let outRelative = Self.pointer(outKey)
       let outPointer = outPath + outRelative
-      let outValue = Self.lookup(outKey, in: output)
       var slotCovered = false
       for other in present where other.pointer != used?.pointer {
         let pointer = inPath + other.pointer
@@ -213,8 +232,23 @@ package struct RoundTripLedger {
       }
       value(field.node, used.value, after, inPath: pointer, outPath: outPointer)
     }
-    if let superKey = plan.superKey { read.insert(superKey.components[...], leaf: false) { fold($0, plan) } }
     unread(inMembers, read, plan: plan, inPath: inPath, output: output, topLevel: true)
+  }
+
+  /// The keys the model of `plan` reads.
+  private func modelKeys(_ index: Int, _ plan: ModelPlan) -> ModelKeys {
+    if let keys = keyTrees.byPlan[index] { return keys }
+    var keys = ModelKeys()
+    for (index, field) in plan.fields.enumerated() {
+      for key in field.property.keys {
+        keys.tree.insert(key.components[...], leaf: true) { fold($0, plan) }
+        if let first = key.components.first { keys.byInputKey[fold(first.key, plan), default: []].append(index) }
+      }
+      keys.byOutputKey[field.property.writtenKey?.components.first?.key ?? field.name, default: []].append(index)
+    }
+    if let superKey = plan.superKey { keys.tree.insert(superKey.components[...], leaf: false) { fold($0, plan) } }
+    keyTrees.byPlan[index] = keys
+    return keys
   }
 
   /// Reports the members that no property reads (unknown or ignored keys; inside the objects and
@@ -348,12 +382,18 @@ package struct RoundTripLedger {
   // MARK: - Lookup
 
   /// The value at a key path of the output (keys as declared), following `[n]` indices; nil when absent.
-  static func lookup(_ key: KeyPath, in root: JSONValue) -> JSONValue? {
-    var current = root
-    for component in key.components {
-      guard case .object(let members) = current, let member = members.last(where: { $0.key == component.key }) else {
-        return nil
+  private static func lookup(_ key: KeyPath, in root: MemberLookup) -> JSONValue? {
+    var current: JSONValue = .null
+    for (position, component) in key.components.enumerated() {
+      let found: JSONMember?
+      if position == 0 {
+        found = root[component.key]
+      } else if case .object(let members) = current {
+        found = members.last { $0.key == component.key }
+      } else {
+        found = nil
       }
+      guard let member = found else { return nil }
       current = member.value
       if let index = component.index {
         guard case .array(let items) = current, items.indices.contains(index) else { return nil }
@@ -365,16 +405,21 @@ package struct RoundTripLedger {
 
   /// A key path's value in the input, with its JSON Pointer spelled with the input's own keys
   /// (which differ from the declared ones under `-i`); nil when absent.
-  private func locate(_ key: KeyPath, in root: JSONValue, plan: ModelPlan) -> Located? {
-    var current = root
+  private func locate(_ key: KeyPath, in root: MemberLookup, plan: ModelPlan) -> Located? {
+    var current: JSONValue = .null
     var pointer = ""
-    for component in key.components {
+    for (position, component) in key.components.enumerated() {
       let wanted = fold(component.key, plan)
-      let matches = { (member: JSONMember) in self.fold(member.key, plan) == wanted }
-      guard case .object(let members) = current, let member = firstWins ? members.first(where: matches) : members.last(where: matches)
-      else {
-        return nil
+      let found: JSONMember?
+      if position == 0 {
+        found = root[wanted]
+      } else if case .object(let members) = current {
+        let matches = { (member: JSONMember) in self.fold(member.key, plan) == wanted }
+        found = firstWins ? members.first(where: matches) : members.last(where: matches)
+      } else {
+        found = nil
       }
+      guard let member = found else { return nil }
       pointer += "/" + JSONPointer.escape(member.key)
       current = member.value
       if let index = component.index {
@@ -398,6 +443,41 @@ package struct RoundTripLedger {
   }
 }
 
+/// The keys each model reads, by plan index: the same for every record of a run.
+package final class LedgerKeyTrees {
+  fileprivate var byPlan: [Int: ModelKeys] = [:]
+
+  /// No trees yet.
+  package init() {}
+}
+
+/// The keys a model reads: as a tree, and the properties by the first component of the keys
+/// they read (folded) and of the key they are written under.
+private struct ModelKeys {
+  var tree = KeyTree()
+  var byInputKey: [String: [Int]] = [:]
+  var byOutputKey: [String: [Int]] = [:]
+}
+
+/// An object's members by key: each key's first or last occurrence, as the decoder reads it.
+private struct MemberLookup {
+  private let members: [JSONMember]
+  private var indices: [String: Int] = [:]
+
+  /// The members under the keys `key` makes of theirs (folded for `-i` and the snake rules).
+  init(_ members: [JSONMember], firstWins: Bool, key: (String) -> String) {
+    self.members = members
+    indices.reserveCapacity(members.count)
+    for (index, member) in members.enumerated() {
+      let name = key(member.key)
+      if firstWins, indices[name] != nil { continue }
+      indices[name] = index
+    }
+  }
+
+  subscript(_ key: String) -> JSONMember? { indices[key].map { members[$0] } }
+}
+
 /// A key path's value found in the input.
 private struct Located {
   let key: KeyPath
@@ -407,7 +487,7 @@ private struct Located {
 }
 
 /// The key paths a model reads, as a tree of (folded) key components: what a member is for.
-private struct KeyTree {
+fileprivate struct KeyTree {
   /// A property reads the value here.
   var isLeaf = false
   var children: [String: KeyTree] = [:]

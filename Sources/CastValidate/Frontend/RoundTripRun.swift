@@ -64,6 +64,7 @@ package struct RoundTripRun {
     let schema = validator.schema
     let target = validator.target
     let encoder = ModelEncoder(schema: schema)
+    let keyTrees = LedgerKeyTrees()
     // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
     var isArray = false
     if !recordsPerLine, case .model = target {
@@ -81,7 +82,8 @@ package struct RoundTripRun {
       let path = isArray ? "/\(result.index)" : ""
       let offsets = PointerOffsets(record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth)
       var ledger = RoundTripLedger(
-        schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line)
+        schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line,
+        keyTrees: keyTrees)
       ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
       if !ledger.entries.isEmpty { onRecord(ledger.entries, []) }
     }
