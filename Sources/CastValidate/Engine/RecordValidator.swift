@@ -180,8 +180,7 @@ struct RecordValidator {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
     if severity == .error { errorCount += 1 }
-    let limit = schema.options.maxRecordFindings
-    guard limit == 0 || findings.count < limit else {
+    guard keepsNextFinding else {
       hidden.add(code, severity)
       return
     }
@@ -193,6 +192,12 @@ struct RecordValidator {
     finding.recordLineStart = recordLineStart
     if severity == .error, schema.keepsCodingPaths { finding.codingPath = codingSteps(extraPath: extraPath) }
     findings.append(finding)
+  }
+
+  /// Whether the next finding will be kept, not only counted (`maxRecordFindings`): what a
+  /// costly message (a "did you mean") is worth working out for.
+  var keepsNextFinding: Bool {
+    schema.options.maxRecordFindings == 0 || findings.count < schema.options.maxRecordFindings
   }
 
   /// Where the findings about the value about to be read begin.
