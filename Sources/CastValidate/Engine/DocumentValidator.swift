@@ -35,6 +35,8 @@ package struct RecordResult: Sendable {
   package var span: JSONSpan
   /// The findings `--max-errors` left out of `findings`, by severity: counted, not shown.
   package var unreported = FindingCounts()
+  /// Whether the record is an element of a top-level array: its paths start with its index.
+  package var isElement = false
 }
 
 /// Validates whole inputs: a JSON document (an object, or a top-level array of records) or NDJSON.
@@ -274,7 +276,8 @@ package struct ValidationRun {
           return summary
         }
         validator.pathPrefix = [.index(index)]
-        let result = try config.record(&validator, &scanner, index: index, line: nil)
+        var result = try config.record(&validator, &scanner, index: index, line: nil)
+        result.isElement = true
         summary.add(result)
         onRecord(result)
         index += 1
@@ -302,7 +305,8 @@ package struct ValidationRun {
     defer { validator.pathPrefix = [] }
     var scanner = JSONScanner(buffer, baseOffset: base, maxDepth: config.schema.options.maxDepth, depth: 1)
     do {
-      let result = try config.record(&validator, &scanner, index: index, line: nil)
+      var result = try config.record(&validator, &scanner, index: index, line: nil)
+      result.isElement = true
       return (result, scanner.offset - base)
     } catch {
       validator.errorCount = errorsBefore

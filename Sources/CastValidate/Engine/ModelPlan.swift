@@ -82,7 +82,7 @@ final class FieldPlan: @unchecked Sendable {
   var facts: FieldFacts {
     FieldFacts(
       node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance, plainForm: plainForm,
-      hasWork: emptyStringCheck || isCustom || !checks.isEmpty)
+      hasWork: emptyStringCheck || isCustom || !checks.isEmpty, hasDefault: hasDefault)
   }
   /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
   var isModel: Bool {
@@ -145,6 +145,8 @@ struct FieldFacts {
   /// Something to do once a value converted: `-n`, `//! custom` or checks (read from the
   /// `FieldPlan`).
   let hasWork: Bool
+  /// `FieldPlan.hasDefault`.
+  let hasDefault: Bool
 }
 
 /// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest

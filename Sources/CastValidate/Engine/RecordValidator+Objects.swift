@@ -115,8 +115,13 @@ extension RecordValidator {
     for fieldIndex in 0..<fieldCount {
       let slot = slots[slotBase + fieldIndex]
       if slot.status == .value, !wantInstance { continue }
-      // An absent optional settles silently; only building or writing needs to know how.
-      if slot.status == .absent, !wantInstance, transcript == nil, !plan.facts[fieldIndex].isRequired { continue }
+      // An absent optional settles silently; only building or writing needs to know how, and a
+      // built one without a default is the nil `result` holds already.
+      if slot.status == .absent, !plan.facts[fieldIndex].isRequired,
+        wantInstance ? !plan.facts[fieldIndex].hasDefault : transcript == nil
+      {
+        continue
+      }
       let field = plan.fields[fieldIndex]
       let valueOffset = slot.offset >= 0 ? slot.offset : objectStart
       let key = slot.alternative >= 0 ? field.property.keys[Int(slot.alternative)].leading(Int(slot.steps)) : nil

@@ -31,15 +31,16 @@ package struct RoundTripRun {
 
   /// Every record of `document`, each handed to `onRecord` as it is compared: its ledger entries,
   /// or, for a record that did not decode, its findings; the summary of the whole.
+  // NB: a file is read as `validate` reads it, NDJSON and a top-level array in chunks, and each
+  // record again from its own bytes: the memory of a few records, whatever the file's size.
   package func run(
     _ document: DataDocument, onRecord: (_ entries: [LedgerEntry], _ rejected: [Finding]) -> Void
   ) throws(DataProblem) -> ValidationSummary {
-    do throws(JSONSyntaxError) {
-      return try document.source.readAll().withUnsafeBytes { raw in
-        Result { () throws(JSONSyntaxError) in try run(raw, recordsPerLine: document.recordsPerLine, onRecord: onRecord) }
-      }.get()
-    } catch {
-      throw .malformed(error, source: document.source, isYAML: document.source.isConverted)
+    let source = document.source
+    let trip = RecordTrip(validator)
+    return try DataRun(validator: validator, document: document).run { result in
+      let bytes = source.read(result.span.start..<result.span.end)
+      bytes.withUnsafeBytes { trip.compare(result, record: $0, onRecord: onRecord) }
     }
   }
 
@@ -55,38 +56,49 @@ package struct RoundTripRun {
   }
 
   /// `run(_:recordsPerLine:)`, handing each record to `onRecord` as it is compared.
-  // NB: each record is read again from its own bytes, never the document whole: a top-level
-  // array's records are compared one at a time, in memory the size of one.
   package func run(
     _ raw: UnsafeRawBufferPointer, recordsPerLine: Bool,
     onRecord: (_ entries: [LedgerEntry], _ rejected: [Finding]) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
-    let schema = validator.schema
-    let target = validator.target
-    let encoder = ModelEncoder(schema: schema)
-    let keyTrees = LedgerKeyTrees()
-    // As the engine reads it: a top-level array holds the records of a model, or is the value of a type.
-    var isArray = false
-    if !recordsPerLine, case .model = target {
-      var scanner = JSONScanner(raw)
-      scanner.skipByteOrderMark()
-      isArray = (try? scanner.peekKind()) == .array
-    }
+    let trip = RecordTrip(validator)
     let handle: (RecordResult) -> Void = { result in
-      guard result.isValid, let instance = result.instance else {
-        if !result.findings.isEmpty { onRecord([], result.findings) }
-        return
-      }
-      let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
-      guard let input = try? JSONValue.parse(span, maxDepth: schema.options.maxDepth) else { return }
-      let path = isArray ? "/\(result.index)" : ""
-      let offsets = PointerOffsets(record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth)
-      var ledger = RoundTripLedger(
-        schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line,
-        keyTrees: keyTrees)
-      ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
-      if !ledger.entries.isEmpty { onRecord(ledger.entries, []) }
+      trip.compare(result, record: UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end]), onRecord: onRecord)
     }
     return recordsPerLine ? try validator.validateNDJSON(raw, onRecord: handle) : try validator.validateDocument(raw, onRecord: handle)
+  }
+}
+
+/// One record's trip: its bytes read again as a value, compared with its decoded instance
+/// encoded back.
+private struct RecordTrip {
+  let schema: CompiledSchema
+  let target: ValidationTarget
+  let encoder: ModelEncoder
+  let keyTrees = LedgerKeyTrees()
+
+  init(_ validator: DocumentValidator) {
+    schema = validator.schema
+    target = validator.target
+    encoder = ModelEncoder(schema: schema)
+  }
+
+  /// Compares the record whose bytes are `record`, handing on its entries, or its findings when
+  /// it did not decode.
+  func compare(
+    _ result: RecordResult, record span: UnsafeRawBufferPointer,
+    onRecord: (_ entries: [LedgerEntry], _ rejected: [Finding]) -> Void
+  ) {
+    guard result.isValid, let instance = result.instance else {
+      if !result.findings.isEmpty { onRecord([], result.findings) }
+      return
+    }
+    guard let input = try? JSONValue.parse(span, maxDepth: schema.options.maxDepth) else { return }
+    let path = result.isElement ? "/\(result.index)" : ""
+    let offsets = PointerOffsets(record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth)
+    var ledger = RoundTripLedger(
+      schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line,
+      keyTrees: keyTrees)
+    ledger.compare(target: target, input: input, output: encoder.encode(instance), path: path)
+    if !ledger.entries.isEmpty { onRecord(ledger.entries, []) }
   }
 }
