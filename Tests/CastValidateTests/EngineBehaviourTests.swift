@@ -108,6 +108,24 @@ struct EngineNumberTests {
     }
   }
 
+  /// The decoder reads an enum's raw value as its raw type first: a number that type cannot
+  /// hold is out of range, not a value no case has.
+  @Test(
+    "an integer raw enum's value beyond its raw type is out-of-range; within it, not a case",
+    arguments: [
+      ("UInt8", "256", true), ("UInt8", "-1", true), ("Int8", "-129", true), ("UInt8", "255", false),
+      ("Int", "99999999999999999999", true), ("Int", "3", false),
+    ])
+  func rawEnumOutOfRange(_ raw: String, _ literal: String, _ beyondRawType: Bool) throws {
+    for protocols in ["DictionaryConvertible", "Codable"] {
+      let schema = "enum E: \(raw), Codable { case a = 1, b = 2 }\nstruct M: \(protocols) { var v: E? }"
+      let run = try EngineProbe.run(schema: schema, #"{"v": \#(literal)}"#)
+      // Out of range is an error in every dialect; no case is the dialect's to weigh.
+      #expect(run.findings.contains("error out-of-range /v") == beyondRawType, "\(protocols): \(run.findings)")
+      #expect(run.findings.contains { $0.hasSuffix(" unknown-enum-value /v") } == !beyondRawType, "\(protocols): \(run.findings)")
+    }
+  }
+
   @Test(
     "numbers keep their literal text; exponent and .0 forms of whole numbers become integers",
     arguments: [

@@ -253,6 +253,11 @@ extension RecordValidator {
         }
         // NB: the text is built for a message only; a matching case needs none.
         if caseIndex == nil { found = scanner.literal(token) }
+        // An integer the raw type cannot hold is that type's error before it is any case's, as
+        // the decoder reads the raw value first (`256` for a `UInt8` enum).
+        if caseIndex == nil, let type = plan.rawType, type.isInteger, token.isInteger, !Self.fits(token, type, scanner) {
+          return outOfRange(type, found, at: start, declaration: declaration)
+        }
         // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.
         let truncated = value.rounded(.towardZero)
         if caseIndex == nil, policy.truncateFractions, plan.rawType?.isInteger == true, truncated != value,
