@@ -61,14 +61,10 @@ package struct JUnitLog {
   /// Adds record `index`'s test case (an NDJSON record on `line`), and the findingless ones of
   /// the records before it not added (a run that hands on only the records with findings).
   package mutating func add(record index: Int, line: Int?, _ sites: [FindingSite]) {
-    var text = ""
-    while nextRecord < index {
-      text += JUnitReport.testCase(nextRecord, line: nil, [], target: target)
-      nextRecord += 1
-    }
-    text += JUnitReport.testCase(index, line: line, sites, target: target)
+    let target = target
+    Self.findingless(from: nextRecord, to: index, target: target) { cases.append(contentsOf: Array($0.utf8)) }
+    cases.append(contentsOf: Array(JUnitReport.testCase(index, line: line, sites, target: target).utf8))
     nextRecord = max(nextRecord, index + 1)
-    cases.append(contentsOf: Array(text.utf8))
   }
 
   /// Hands the whole document to `body` a piece at a time: the suite of `counts.records` test
@@ -78,17 +74,22 @@ package struct JUnitLog {
     head += "  <testsuite name=\"\(JUnitReport.escape(dataPath))\" tests=\"\(counts.records)\" failures=\"\(counts.invalidRecords)\" errors=\"0\" skipped=\"0\">\n"
     Self.hand(head, body)
     cases.forEachPiece(body)
-    // The records after the last one with findings, in pieces.
-    var record = nextRecord
-    while record < counts.records {
+    // The records after the last one handed on.
+    Self.findingless(from: nextRecord, to: counts.records, target: target) { Self.hand($0, body) }
+    Self.hand("  </testsuite>\n</testsuites>\n", body)
+  }
+
+  /// The test cases of records `start..<end`, none with findings, in pieces of about 64 KB.
+  private static func findingless(from start: Int, to end: Int, target: String, _ piece: (String) -> Void) {
+    var record = start
+    while record < end {
       var text = ""
-      while record < counts.records, text.utf8.count < 1 << 16 {
+      while record < end, text.utf8.count < 1 << 16 {
         text += JUnitReport.testCase(record, line: nil, [], target: target)
         record += 1
       }
-      Self.hand(text, body)
+      piece(text)
     }
-    Self.hand("  </testsuite>\n</testsuites>\n", body)
   }
 
   private static func hand(_ text: String, _ body: (UnsafeRawBufferPointer) -> Void) {
