@@ -107,15 +107,9 @@ public struct Validator: Sendable {
     var summary = ValidationSummary()
     summary.isArray = isArray
     for record in records {
-      summary.records += 1
-      if !record.isValid { summary.invalidRecords += 1 }
-      for finding in record.findings {
-        switch finding.severity {
-        case .error: summary.errors += 1
-        case .warning: summary.warnings += 1
-        case .note: summary.notes += 1
-        }
-      }
+      var found = FindingCounts()
+      for finding in record.findings { found.count(finding.code, finding.severity) }
+      summary.add(record: record.isValid, found)
     }
     return summary
   }

@@ -4,13 +4,8 @@ import CastSchema
 public struct ValidationSummary: Sendable, Equatable {
   public var records = 0
   public var invalidRecords = 0
-  public var errors = 0
-  public var warnings = 0
-  public var notes = 0
-  /// Array elements and dictionary entries dropped because they could not be converted.
-  public var droppedElements = 0
-  /// Values replaced by their property's default (a bad value, or null read as absent).
-  public var defaultedValues = 0
+  /// The findings, counted by severity and by what they did to their records.
+  package var counts = FindingCounts()
   /// Valid records that lost an element or had a value defaulted: what a lenient dialect
   /// accepted by changing it, and `--strict` would reject.
   public var changedRecords = 0
@@ -24,23 +19,59 @@ public struct ValidationSummary: Sendable, Equatable {
   /// Zero counts.
   package init() {}
 
+  public var errors: Int {
+    get { counts.errors }
+    set { counts.errors = newValue }
+  }
+
+  public var warnings: Int {
+    get { counts.warnings }
+    set { counts.warnings = newValue }
+  }
+
+  public var notes: Int {
+    get { counts.notes }
+    set { counts.notes = newValue }
+  }
+
+  /// Array elements and dictionary entries dropped because they could not be converted.
+  public var droppedElements: Int {
+    get { counts.droppedElements }
+    set { counts.droppedElements = newValue }
+  }
+
+  /// Values replaced by their property's default (a bad value, or null read as absent).
+  public var defaultedValues: Int {
+    get { counts.defaultedValues }
+    set { counts.defaultedValues = newValue }
+  }
+
   /// Whether every record is valid.
   public var isValid: Bool { errors == 0 }
 
   /// Counts one record and its findings.
   package mutating func add(_ result: RecordResult) {
-    records += 1
-    if !result.isValid { invalidRecords += 1 }
     // The reported findings and those left out of the report (`--max-errors`, and a record's
     // findings past `ValidationOptions.maxRecordFindings`).
-    var counts = result.unreported
-    for finding in result.findings { counts.count(finding.code, finding.severity) }
-    errors += counts.errors
-    warnings += counts.warnings
-    notes += counts.notes
-    droppedElements += counts.droppedElements
-    defaultedValues += counts.defaultedValues
-    if counts.droppedElements + counts.defaultedValues > 0, result.isValid { changedRecords += 1 }
+    var found = result.unreported
+    for finding in result.findings { found.count(finding.code, finding.severity) }
+    add(record: result.isValid, found)
+  }
+
+  /// Counts one record, valid or not, whose findings counted `found`.
+  package mutating func add(record isValid: Bool, _ found: FindingCounts) {
+    records += 1
+    if !isValid { invalidRecords += 1 }
+    counts.add(found)
+    if found.droppedElements + found.defaultedValues > 0, isValid { changedRecords += 1 }
+  }
+
+  /// Adds another part's counts.
+  package mutating func merge(_ other: ValidationSummary) {
+    records += other.records
+    invalidRecords += other.invalidRecords
+    counts.add(other.counts)
+    changedRecords += other.changedRecords
   }
 }
 

@@ -191,16 +191,3 @@ package enum StreamError: Error, Sendable {
   case read(ChunkReadError)
 }
 
-extension ValidationSummary {
-  /// Adds another part's counts.
-  package mutating func merge(_ other: ValidationSummary) {
-    records += other.records
-    invalidRecords += other.invalidRecords
-    errors += other.errors
-    warnings += other.warnings
-    notes += other.notes
-    droppedElements += other.droppedElements
-    defaultedValues += other.defaultedValues
-    changedRecords += other.changedRecords
-  }
-}
