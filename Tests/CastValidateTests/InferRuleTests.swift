@@ -98,6 +98,20 @@ struct InferRuleTests {
     #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
   }
 
+  /// Each nested model under one key takes its parent's name in front of its own while that
+  /// stays short; then a number. Names as long as the depth made the text quadratic in it.
+  @Test("objects nested deep under one key get short model names, each once")
+  func deepNamesStayShort() throws {
+    let depth = 300
+    let record = String(repeating: #"{"a": "#, count: depth) + "1" + String(repeating: "}", count: depth)
+    let outcome = try InferProbe.infer(ndjson: record)
+    let names = outcome.lines.filter { $0.hasPrefix("struct ") }.map { $0.dropFirst(7).prefix { $0 != ":" } }
+    #expect(names.count == depth)
+    #expect(Set(names).count == depth)
+    #expect(names.allSatisfy { $0.count <= 52 }, "\(names.max { $0.count < $1.count } ?? "")")
+    #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))")
+  }
+
   @Test("--map and --object override the key heuristics")
   func forcing() throws {
     var options = InferOptions()

@@ -87,9 +87,15 @@ package struct InferredSchema: Sendable {
     }
   }
 
-  /// `suggestion`, else `parent + suggestion`, else with a number.
+  /// The longest name a parent's name is put in front of a suggestion to make (`BItem`).
+  private static let maxPrefixedName = 48
+
+  /// `suggestion`, else `parent + suggestion`, else with a number. A parent's name is put in
+  /// front only while the result stays short: objects nested thousands deep under one key made
+  /// names as long as their depth, and a model text quadratic in it.
   private static func unique(_ suggestion: String, parent: String, taken: inout Set<String>) -> String {
-    InferNames.claim(taken.contains(suggestion) ? parent + suggestion : suggestion, in: &taken)
+    let prefixed = parent.utf8.count + suggestion.utf8.count <= maxPrefixedName ? parent + suggestion : suggestion
+    return InferNames.claim(taken.contains(suggestion) ? prefixed : suggestion, in: &taken)
   }
 
   /// Every property's evidence, model by model in the written order.
