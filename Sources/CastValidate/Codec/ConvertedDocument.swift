@@ -66,12 +66,12 @@ extension ConvertedDocument<[UInt8]>.Layout {
     return Self(
       lone: { record in
         var text: [UInt8] = []
-        record.withUnsafeBytes { writer.layOut(compact: $0, level: 0, into: &text) }
+        _ = record.withUnsafeBytes { writer.layOut(compact: $0, level: 0, into: &text) }
         return text + [JSONByte.lineFeed]
       },
       element: { record, index in
         var text = index > 0 ? separator : []
-        record.withUnsafeBytes { writer.layOut(compact: $0, level: 1, into: &text) }
+        _ = record.withUnsafeBytes { writer.layOut(compact: $0, level: 1, into: &text) }
         return text
       },
       opening: opening, closing: closing, empty: Array("[]\n".utf8))
