@@ -13,12 +13,23 @@ struct FindingTally {
     /// Where each pattern is in `patterns`: a finding is counted in constant time, however many
     /// distinct paths a document has.
     var index: [String: Int] = [:]
+    /// Findings at patterns met once `patternLimit` were held: counted, not told apart.
+    var unlisted = 0
   }
 
   /// Patterns shown per code; the others are summed in one line.
   static let shownPatterns = 20
 
+  /// Distinct patterns held per code: data whose keys are data (a new unknown key in every
+  /// record) would otherwise hold every path it has.
+  let patternLimit: Int
+
   private var entries: [Entry] = []
+
+  /// An empty tally that tells apart up to `patternLimit` patterns per code.
+  init(patternLimit: Int = 100_000) {
+    self.patternLimit = patternLimit
+  }
 
   mutating func add(_ finding: Finding) {
     let pattern = Self.pattern(finding.path)
@@ -28,6 +39,8 @@ struct FindingTally {
       ?? { entries.append(Entry(code: finding.code, severity: finding.severity)); return entries.count - 1 }()
     if let patternIndex = entries[entryIndex].index[pattern] {
       entries[entryIndex].patterns[patternIndex].count += 1
+    } else if entries[entryIndex].patterns.count >= patternLimit {
+      entries[entryIndex].unlisted += 1
     } else {
       entries[entryIndex].index[pattern] = entries[entryIndex].patterns.count
       entries[entryIndex].patterns.append((pattern, 1))
@@ -55,7 +68,10 @@ struct FindingTally {
         out += label + " ×\(count) at \(pattern)\n"
       }
       let rest = sorted.dropFirst(Self.shownPatterns)
-      if !rest.isEmpty {
+      if entry.unlisted > 0 {
+        out += label + " ×\(rest.reduce(entry.unlisted) { $0 + $1.count }) at more than \(rest.count) other paths"
+          + " (past \(patternLimit) distinct paths, paths are not told apart)\n"
+      } else if !rest.isEmpty {
         out += label + " ×\(rest.reduce(0) { $0 + $1.count }) at \(rest.count) other paths\n"
       }
     }
