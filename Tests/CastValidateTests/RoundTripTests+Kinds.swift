@@ -133,6 +133,11 @@ extension LedgerKindCase {
       json: #"{"a": 1, "a": 2, "a": 3}"#,
       entries: ["duplicate-key-collapsed /a 1 → (absent)", "duplicate-key-collapsed /a 2 → (absent)"]),
     LedgerKindCase(
+      name: "duplicate-key-collapsed: under -i, keys that differ in case only are one key, the last read",
+      schema: "struct M {\n  var userName: String?\n}\n", json: #"{"USERNAME": "upper", "userName": "exact"}"#,
+      registryOptions: RegistryOptions(caseInsensitiveKeys: true),
+      entries: [#"duplicate-key-collapsed /USERNAME "upper" → (absent)"#]),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: the codable dialect writes back the first value, as JSONDecoder reads it",
       schema: "struct M: Codable {\n  let a: Int\n  let d: [String: Int]\n}\n",
       json: #"{"a": 1, "a": 2, "d": {"k": 1, "k": 2, "k": 3}}"#,

@@ -161,12 +161,14 @@ package struct RoundTripLedger {
     let outerPolicy = policy
     policy = plan.policy
     defer { policy = outerPolicy }
-    collapsedDuplicates(inMembers, inPath: inPath)
+    let folding = plan.caseInsensitive || plan.snakeCase
+    // Under -i or a snake rule, keys that fold alike are one key: one of them is read.
+    let folded = inMembers.map { folding ? fold($0.key, plan) : $0.key }
+    collapsedDuplicates(inMembers, inPath: inPath, keys: folded)
     let keys = modelKeys(index, plan)
     let read = keys.tree
     // NB: each object's members looked up by key once: a model of many properties searched them
     // once per property.
-    let folding = plan.caseInsensitive || plan.snakeCase
     let inputMembers = MemberLookup(inMembers, firstWins: firstWins) { folding ? self.fold($0, plan) : $0 }
     let outputMembers: MemberLookup? = if case .object(let members) = output { MemberLookup(members, firstWins: false) { $0 } } else { nil }
     // NB: only the properties whose keys the input or the output holds, found from the members:
@@ -307,14 +309,18 @@ package struct RoundTripLedger {
     return KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
   }
 
-  private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String) {
+  /// `keys`: each member's key as the model compares it (folded under -i or a snake rule); by
+  /// default the members' own.
+  private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String, keys: [String]? = nil) {
+    let keys = keys ?? members.map(\.key)
     var seen: [String: Int] = [:]
-    for member in members { seen[member.key, default: 0] += 1 }
+    for name in keys { seen[name, default: 0] += 1 }
+    guard seen.count < members.count else { return }
     var emitted: [String: Int] = [:]
-    for member in members where (seen[member.key] ?? 0) > 1 {
-      emitted[member.key, default: 0] += 1
-      let occurrence = emitted[member.key] ?? 1
-      let count = seen[member.key] ?? 0
+    for (member, name) in zip(members, keys) where (seen[name] ?? 0) > 1 {
+      emitted[name, default: 0] += 1
+      let occurrence = emitted[name] ?? 1
+      let count = seen[name] ?? 0
       if occurrence == (firstWins ? 1 : count) { continue }
       let path = inPath + "/" + JSONPointer.escape(member.key)
       // The decoder's duplicate-key findings know where each value not read was: the repeats
