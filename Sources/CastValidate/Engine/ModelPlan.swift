@@ -208,6 +208,11 @@ final class ModelPlan: @unchecked Sendable {
   let keyBytes: UnsafeMutablePointer<UInt8>
   /// Each field's `FieldFacts`, aligned with `fields`.
   let facts: UnsafeMutablePointer<FieldFacts>
+  /// Each direct key's position in `directFields`, when no two keys are alike: a folded key is
+  /// then found in one lookup, not compared with every property's key.
+  let directKeyPositions: [[UInt8]: Int]?
+  /// Each literal key's first position in `directFields` (`matchesLiteralKeys`).
+  let literalKeyPositions: [[UInt8]: Int]
 
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
@@ -218,6 +223,16 @@ final class ModelPlan: @unchecked Sendable {
     let directKeys = directFields.compactMap { fields[$0].directKey }
     foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
     matchesLiteralKeys = foldsKeys && Set(directKeys).count == directFields.count
+    var positions: [[UInt8]: Int] = [:]
+    for (position, field) in directFields.enumerated() {
+      if let key = fields[field].directKey { positions[key] = positions[key] ?? position }
+    }
+    directKeyPositions = positions.count == directKeys.count ? positions : nil
+    var literals: [[UInt8]: Int] = [:]
+    for (position, field) in directFields.enumerated() {
+      for key in fields[field].literalKeys where literals[key] == nil { literals[key] = position }
+    }
+    literalKeyPositions = literals
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index

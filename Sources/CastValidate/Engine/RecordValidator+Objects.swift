@@ -327,10 +327,10 @@ extension RecordValidator {
     if plan.matchesLiteralKeys {
       // A key equal to a property's literal key is that property's (and no other's) without
       // being folded or converted.
-      for (position, fieldIndex) in plan.directFields.enumerated()
-      where plan.fields[fieldIndex].literalKeys.contains(where: { scanner.equals(key, $0) }) {
+      let literal = key.hasEscapes ? scanner.decodedBytes(key) : Array(scanner.bytes(key.span))
+      if let position = plan.literalKeyPositions[literal] {
         guess = position + 1
-        return fieldIndex
+        return plan.directFields[position]
       }
     }
     if plan.keysFromSnakeCase {
@@ -342,6 +342,11 @@ extension RecordValidator {
     if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       // Folded once, then compared with every property's key (`folds` is this comparison).
       let folded = KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+      if let positions = plan.directKeyPositions {
+        guard let position = positions[folded] else { return nil }
+        guess = position + 1
+        return plan.directFields[position]
+      }
       for _ in 0..<count {
         let fieldIndex = plan.directFields[probe]
         if let expected = plan.fields[fieldIndex].directKey, expected == folded {
