@@ -169,15 +169,14 @@ package struct RoundTripLedger {
     let read = keys.tree
     // NB: each object's members looked up by key once: a model of many properties searched them
     // once per property.
-    let inputMembers = MemberLookup(inMembers, firstWins: firstWins) { folding ? self.fold($0, plan) : $0 }
-    let outputMembers: MemberLookup? = if case .object(let members) = output { MemberLookup(members, firstWins: false) { $0 } } else { nil }
+    let inputMembers = MemberLookup(inMembers, keys: folded, firstWins: firstWins)
+    let outMembers: [JSONMember] = if case .object(let members) = output { members } else { [] }
+    let outputMembers = MemberLookup(outMembers, keys: outMembers.map(\.key), firstWins: false)
     // NB: only the properties whose keys the input or the output holds, found from the members:
     // most properties of a wide model are absent on both sides, with nothing to say.
     var reached = Set<Int>()
-    for member in inMembers { reached.formUnion(keys.byInputKey[folding ? fold(member.key, plan) : member.key] ?? []) }
-    if case .object(let members) = output {
-      for member in members { reached.formUnion(keys.byOutputKey[member.key] ?? []) }
-    }
+    for key in folded { reached.formUnion(keys.byInputKey[key] ?? []) }
+    for member in outMembers { reached.formUnion(keys.byOutputKey[member.key] ?? []) }
     for fieldIndex in reached.sorted() {
       let field = plan.fields[fieldIndex]
       let keys = field.property.keys
@@ -191,7 +190,7 @@ package struct RoundTripLedger {
         }
       }
       let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
-      let outValue = outputMembers.flatMap { Self.lookup(outKey, in: $0) }
+      let outValue = Self.lookup(outKey, in: outputMembers)
       let used = present.first { candidate in
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
@@ -241,12 +240,12 @@ package struct RoundTripLedger {
   private func modelKeys(_ index: Int, _ plan: ModelPlan) -> ModelKeys {
     if let keys = keyTrees.byPlan[index] { return keys }
     var keys = ModelKeys()
-    for (index, field) in plan.fields.enumerated() {
+    for (fieldIndex, field) in plan.fields.enumerated() {
       for key in field.property.keys {
         keys.tree.insert(key.components[...], leaf: true) { fold($0, plan) }
-        if let first = key.components.first { keys.byInputKey[fold(first.key, plan), default: []].append(index) }
+        if let first = key.components.first { keys.byInputKey[fold(first.key, plan), default: []].append(fieldIndex) }
       }
-      keys.byOutputKey[field.property.writtenKey?.components.first?.key ?? field.name, default: []].append(index)
+      keys.byOutputKey[field.property.writtenKey?.components.first?.key ?? field.name, default: []].append(fieldIndex)
     }
     if let superKey = plan.superKey { keys.tree.insert(superKey.components[...], leaf: false) { fold($0, plan) } }
     keyTrees.byPlan[index] = keys
@@ -470,15 +469,11 @@ private struct MemberLookup {
   private let members: [JSONMember]
   private var indices: [String: Int] = [:]
 
-  /// The members under the keys `key` makes of theirs (folded for `-i` and the snake rules).
-  init(_ members: [JSONMember], firstWins: Bool, key: (String) -> String) {
+  /// The members under `keys`, theirs as compared (folded for `-i` and the snake rules).
+  init(_ members: [JSONMember], keys: [String], firstWins: Bool) {
     self.members = members
     indices.reserveCapacity(members.count)
-    for (index, member) in members.enumerated() {
-      let name = key(member.key)
-      if firstWins, indices[name] != nil { continue }
-      indices[name] = index
-    }
+    for (index, name) in keys.enumerated() where !firstWins || indices[name] == nil { indices[name] = index }
   }
 
   subscript(_ key: String) -> JSONMember? { indices[key].map { members[$0] } }

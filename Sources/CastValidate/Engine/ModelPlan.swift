@@ -224,14 +224,12 @@ final class ModelPlan: @unchecked Sendable {
     foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
     matchesLiteralKeys = foldsKeys && Set(directKeys).count == directFields.count
     var positions: [[UInt8]: Int] = [:]
-    for (position, field) in directFields.enumerated() {
-      if let key = fields[field].directKey { positions[key] = positions[key] ?? position }
-    }
-    directKeyPositions = positions.count == directKeys.count ? positions : nil
     var literals: [[UInt8]: Int] = [:]
     for (position, field) in directFields.enumerated() {
+      if let key = fields[field].directKey, positions[key] == nil { positions[key] = position }
       for key in fields[field].literalKeys where literals[key] == nil { literals[key] = position }
     }
+    directKeyPositions = positions.count == directKeys.count ? positions : nil
     literalKeyPositions = literals
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)

@@ -324,10 +324,13 @@ extension RecordValidator {
   static func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
+    // NB: decoded once, for the literal keys and for folding.
+    var decoded: [UInt8]?
     if plan.matchesLiteralKeys {
       // A key equal to a property's literal key is that property's (and no other's) without
       // being folded or converted.
-      let literal = key.hasEscapes ? scanner.decodedBytes(key) : Array(scanner.bytes(key.span))
+      let literal = scanner.decodedBytes(key)
+      decoded = literal
       if let position = plan.literalKeyPositions[literal] {
         guess = position + 1
         return plan.directFields[position]
@@ -341,7 +344,8 @@ extension RecordValidator {
     var probe = guess < count ? guess : 0
     if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       // Folded once, then compared with every property's key (`folds` is this comparison).
-      let folded = KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+      let folded = KeyFolding.fold(
+        bytes: decoded ?? scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
       if let positions = plan.directKeyPositions {
         guard let position = positions[folded] else { return nil }
         guess = position + 1

@@ -28,39 +28,36 @@ extension JSONScanner {
     var scanner = JSONScanner(text)
     do {
       try scanner.beginObject()
-      var first = true
-      while let key = try scanner.nextKey(&first) {
-        guard scanner.string(key) == "runs" else {
-          try scanner.skipValue()
-          continue
-        }
-        try scanner.beginArray()
-        var firstRun = true
-        guard try scanner.nextElement(&firstRun) else { return nil }
-        try scanner.beginObject()
-        var firstMember = true
-        while let member = try scanner.nextKey(&firstMember) {
-          guard scanner.string(member) == "results" else {
-            try scanner.skipValue()
-            continue
-          }
-          scanner.skipWhitespace()
-          let start = scanner.position
-          try scanner.beginArray()
-          var firstResult = true
-          while try scanner.nextElement(&firstResult) {
-            scanner.skipWhitespace()
-            let element = scanner.position
-            try scanner.skipValue()
-            body(UnsafeRawBufferPointer(rebasing: text[element..<scanner.position]))
-          }
-          return start..<scanner.position
-        }
-        return nil
+      guard try scanner.seek(member: "runs") else { return nil }
+      try scanner.beginArray()
+      var firstRun = true
+      guard try scanner.nextElement(&firstRun) else { return nil }
+      try scanner.beginObject()
+      guard try scanner.seek(member: "results") else { return nil }
+      scanner.skipWhitespace()
+      let start = scanner.position
+      try scanner.beginArray()
+      var firstResult = true
+      while try scanner.nextElement(&firstResult) {
+        scanner.skipWhitespace()
+        let element = scanner.position
+        try scanner.skipValue()
+        body(UnsafeRawBufferPointer(rebasing: text[element..<scanner.position]))
       }
-      return nil
+      return start..<scanner.position
     } catch {
       return nil
     }
+  }
+
+  /// In the object just begun, moves the cursor to the value of the first member named `name`,
+  /// passing over the others; false when there is none.
+  private mutating func seek(member name: String) throws(JSONSyntaxError) -> Bool {
+    var first = true
+    while let key = try nextKey(&first) {
+      if string(key) == name { return true }
+      try skipValue()
+    }
+    return false
   }
 }

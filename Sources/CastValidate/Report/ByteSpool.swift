@@ -44,18 +44,18 @@ package final class ByteSpool {
 
   /// Appends `bytes`.
   package func append(contentsOf bytes: [UInt8]) {
-    // NB: bytes past the limit go to the file as they are: a large piece is not copied into
-    // `buffer` first.
-    if buffer.count + bytes.count >= memoryLimit, !fileFailed {
+    // NB: a piece as large as the limit goes to the file as it is, not copied into `buffer`
+    // first; smaller ones gather there and go in pieces of the limit.
+    if bytes.count >= memoryLimit, !fileFailed {
       spill()
       if buffer.isEmpty, !fileFailed {
         let written = bytes.withUnsafeBytes(writeToFile)
-        if written == bytes.count { return }
-        buffer.append(contentsOf: bytes[written...])
+        if written < bytes.count { buffer.append(contentsOf: bytes[written...]) }
         return
       }
     }
     buffer.append(contentsOf: bytes)
+    if buffer.count >= memoryLimit, !fileFailed { spill() }
   }
 
   /// Hands every byte to `body`, in order, a piece at a time.

@@ -66,21 +66,34 @@ package struct FindingJSONArray {
   /// must sit at level 1), as `JSONWriter` writes the same object, handed to `body` a piece at a
   /// time.
   package func writeDocument(_ members: [JSONMember], key: String, _ body: (UnsafeRawBufferPointer) -> Void) {
-    var head: [UInt8] = [JSONByte.openBrace]
-    for member in members {
-      writer.lineBreak(level: 1, into: &head)
-      writer.key(member.key, into: &head)
-      writer.write(member.value, level: 1, into: &head)
-      head.append(JSONByte.comma)
+    Self.writeDocument(members, arrays: [(key, self)], body)
+  }
+
+  /// A top-level object of `members` followed by a member per array (each at level 1, written
+  /// in `arrays`' order), as `JSONWriter` writes the same object, handed to `body` a piece at a
+  /// time.
+  package static func writeDocument(
+    _ members: [JSONMember], arrays: [(key: String, array: FindingJSONArray)], _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
+    let writer = arrays.first?.array.writer ?? JSONWriter(style: .pretty(indent: 2))
+    var text: [UInt8] = [JSONByte.openBrace]
+    for (index, member) in members.enumerated() {
+      if index > 0 { text.append(JSONByte.comma) }
+      writer.lineBreak(level: 1, into: &text)
+      writer.key(member.key, into: &text)
+      writer.write(member.value, level: 1, into: &text)
     }
-    writer.lineBreak(level: 1, into: &head)
-    writer.key(key, into: &head)
-    Self.hand(head, to: body)
-    write(body)
-    var tail: [UInt8] = []
-    writer.lineBreak(level: 0, into: &tail)
-    tail.append(JSONByte.closeBrace)
-    Self.hand(tail, to: body)
+    for (index, item) in arrays.enumerated() {
+      if index > 0 || !members.isEmpty { text.append(JSONByte.comma) }
+      writer.lineBreak(level: 1, into: &text)
+      writer.key(item.key, into: &text)
+      hand(text, to: body)
+      item.array.write(body)
+      text = []
+    }
+    writer.lineBreak(level: 0, into: &text)
+    text.append(JSONByte.closeBrace)
+    hand(text, to: body)
   }
 
   /// `writeDocument` as one piece of bytes.

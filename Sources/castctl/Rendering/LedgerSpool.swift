@@ -71,28 +71,14 @@ final class LedgerSpool {
       let line = LedgerText.summary(summary, counts: counts, input: input, target: target, allowed: allowed)
       return Array((line + "\n").utf8).withUnsafeBytes(body)
     }
-    let writer = JSONWriter(style: .pretty(indent: 2))
-    var text: [UInt8] = [UInt8(ascii: "{")]
     // NB: an invalid document was not round-tripped at all, so it is not lossless either.
-    for (key, flag) in [("valid", summary.isValid), ("lossless", summary.isValid && isLossless)] {
-      writer.lineBreak(level: 1, into: &text)
-      writer.key(key, into: &text)
-      writer.write(.bool(flag), level: 1, into: &text)
-      text.append(UInt8(ascii: ","))
-    }
-    writer.lineBreak(level: 1, into: &text)
-    writer.key("entries", into: &text)
-    text.withUnsafeBytes(body)
-    entries.write(body)
-    // Why the records that did not decode are not in the ledger, as `validate` reports them.
-    text = [UInt8(ascii: ",")]
-    writer.lineBreak(level: 1, into: &text)
-    writer.key("rejected", into: &text)
-    text.withUnsafeBytes(body)
-    rejected.write(body)
-    text = []
-    writer.lineBreak(level: 0, into: &text)
-    text += Array("}\n".utf8)
-    text.withUnsafeBytes(body)
+    let flags = [
+      JSONMember(key: "valid", value: .bool(summary.isValid)),
+      JSONMember(key: "lossless", value: .bool(summary.isValid && isLossless)),
+    ]
+    // `rejected`: why the records that did not decode are not in the ledger, as `validate`
+    // reports them.
+    FindingJSONArray.writeDocument(flags, arrays: [("entries", entries), ("rejected", rejected)], body)
+    Array("\n".utf8).withUnsafeBytes(body)
   }
 }
