@@ -91,7 +91,7 @@ struct ArrayStreamTests {
     let text = "[" + padding.joined(separator: ",") + "," + tail.dropFirst()
     var offsets: [Int] = []
     for chunkSize in [4096, 1 << 20] {
-      guard case .failure(.syntax(let error)) = try Self.streamed(Array(text.utf8), chunkSize: chunkSize) else {
+      guard case .failure(.syntax(let error, _)) = try Self.streamed(Array(text.utf8), chunkSize: chunkSize) else {
         Issue.record("\(chunkSize): no syntax error")
         continue
       }

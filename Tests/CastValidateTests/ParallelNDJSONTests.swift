@@ -115,7 +115,7 @@ struct ParallelNDJSONTests {
     }
   }
 
-  @Test("malformed JSON in a middle piece stops the run there, after the records before it, as with one worker")
+  @Test("malformed JSON in a middle piece stops the run there, after the records before it, counted, as with one worker")
   func malformedInMiddlePiece() throws {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
@@ -124,20 +124,25 @@ struct ParallelNDJSONTests {
     bytes.insert(contentsOf: Array(#"{"id": 5, "user_name": }"#.utf8) + [0x0A], at: cut)
     let path = try folder.write("users.ndjson", bytes)
     let one = try Self.run(path, jobs: 1, build: false)
-    guard case .failure(.syntax(let error)) = one.summary else {
+    guard case .failure(.syntax(let error, let readBefore)) = one.summary else {
       Issue.record("one worker: expected malformed JSON, got \(one.summary)")
       return
     }
     #expect(error.offset == cut + 23)  // the `}` where a value belongs
     #expect(!one.records.isEmpty)
+    // Every record before the malformed line is counted, those without findings too.
+    let before = bytes[..<cut].count { $0 == 0x0A }
+    #expect(readBefore.records == before)
+    #expect(readBefore.invalidRecords == one.records.count { $0.contains(":false:") })
     // The smallest pieces and backlog: the workers are held back when the run stops.
     for (pieceSize, backlog) in [(128 << 10, ReportBacklog.defaultLimit), (3_000, ReportBacklog.defaultLimit), (3_000, 1)] {
       let two = try Self.run(path, jobs: 2, build: false, pieceSize: pieceSize, backlog: backlog)
-      guard case .failure(.syntax(let twoError)) = two.summary else {
+      guard case .failure(.syntax(let twoError, let twoBefore)) = two.summary else {
         Issue.record("two workers, pieces of \(pieceSize): expected malformed JSON, got \(two.summary)")
         continue
       }
       #expect(twoError.offset == error.offset, "piece size \(pieceSize)")
+      #expect(twoBefore == readBefore, "piece size \(pieceSize)")
       #expect(two.records == one.records, "piece size \(pieceSize)")
     }
   }

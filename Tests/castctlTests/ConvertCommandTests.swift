@@ -320,6 +320,28 @@ struct ConvertCommandTests {
     #expect(scratch.files == ["kept.json", "malformed.json", "users-invalid.json", "users.cast"])
   }
 
+  @Test(
+    "NDJSON with a malformed line: standard output has every record before it, then exit 3; -o writes nothing",
+    arguments: ["1", "2"])
+  func malformedLineEndsStream(_ jobs: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    // More than one piece of output (64 KB) and of a batch shared by workers before the bad line.
+    let lines = try scratch.text("users.ndjson").split(separator: "\n").map(String.init)
+    let records = (0..<3_000).map { lines[$0 % lines.count] }
+    try scratch.write("data.ndjson", (records + [#"{"id": 5, "user_name": "#] + records).joined(separator: "\n") + "\n")
+    let whole = try run(["users.cast", "data.ndjson", "--compact", "--jobs", jobs], in: scratch.url)
+    #expect(whole.status == 3, "\(whole.stderr)")
+    #expect(whole.stderr.contains("data.ndjson:3001:"), "\(whole.stderr)")
+    let expected = try run(["users.cast", "users.ndjson", "--compact"], in: scratch.url).stdout.split(separator: "\n")
+    let written = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(written.count == 3_001 && written.last == "", "\(written.count) lines")
+    #expect(written.dropLast().enumerated().allSatisfy { $0.element == expected[$0.offset % expected.count] })
+    let file = try run(["users.cast", "data.ndjson", "--jobs", jobs, "-o", "out.ndjson"], in: scratch.url)
+    #expect(file.status == 3)
+    #expect(!scratch.exists("out.ndjson"))
+  }
+
   @Test("-o into a folder that does not exist: exit 74")
   func outputFolderMissing() throws {
     let output = try run(["users.cast", "users.json", "-o", "no-such-folder/out.json"])

@@ -69,6 +69,24 @@ struct ManyFilesCommandTests {
     #expect(output.stderr.contains("d/broken.json:1:"), "\(output.stderr)")
   }
 
+  @Test("a walked data file that cannot be read (a link to nothing, a pipe) is named and counted unreadable, exit 66")
+  func walkNamesUnreadableFiles() throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: folder.path("d/sub"), withIntermediateDirectories: true)
+    try manager.copyItem(atPath: folder.path("users.json"), toPath: folder.path("d/a.json"))
+    try manager.createSymbolicLink(atPath: folder.path("d/gone.json"), withDestinationPath: "nowhere.json")
+    try manager.createSymbolicLink(atPath: folder.path("d/notes.txt"), withDestinationPath: "nowhere.txt")
+    #expect(mkfifo(folder.path("d/sub/pipe.ndjson"), 0o644) == 0)
+    let output = try CastctlProcess.run(["validate", "users.cast", "d"], in: folder.url)
+    #expect(output.status == 66, "\(output.stderr)")
+    #expect(output.stdout.contains("castctl: 3 files: 1 valid, 2 unreadable"), "\(output.stdout)")
+    #expect(output.stderr.contains("cannot read d/gone.json: it is a symbolic link to a file that does not exist"), "\(output.stderr)")
+    #expect(output.stderr.contains("cannot read d/sub/pipe.ndjson: it is not a regular file"), "\(output.stderr)")
+    #expect(!output.stderr.contains("notes.txt"), "\(output.stderr)")
+  }
+
   /// Every CI format covers every file: one document, one SARIF run, a JUnit suite per file.
   @Test(arguments: ["json", "sarif", "junit", "github"])
   func formatsCoverEveryFile(_ format: String) throws {

@@ -293,6 +293,23 @@ struct ReportingFaultTests {
     #expect(((document["findings"] as? [[String: Any]])?.count ?? 0) > 0)
   }
 
+  @Test(
+    "validate --format json on malformed input counts every record before it, valid or not",
+    arguments: [("data.ndjson", "A\nB\n{\"id\": 0}\n{\"id\": \n"), ("data.json", "[A, B, {\"id\": 0}, {\"id\": ]")])
+  func jsonOnMalformedCountsRecords(_ name: String, _ layout: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    let lines = try scratch.text("users.ndjson").split(separator: "\n")
+    try scratch.write(name, layout.replacingOccurrences(of: "A", with: lines[0]).replacingOccurrences(of: "B", with: lines[1]))
+    for jobs in ["1", "2"] {
+      let output = try CastctlProcess.run(["validate", "users.cast", name, "--format", "json", "--jobs", jobs], in: scratch.url)
+      #expect(output.status == 3, "\(output.stderr)")
+      let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+      #expect(document["records"] as? Int == 3, "jobs \(jobs)")
+      #expect(document["invalidRecords"] as? Int == 1, "jobs \(jobs)")
+    }
+  }
+
   @Test("check --format json lists the files it could not read, and still exits 66")
   func checkJSONUnreadable() throws {
     let output = try CastctlProcess.run(["check", "users.cast", "no-such.cast", "--format", "json"])

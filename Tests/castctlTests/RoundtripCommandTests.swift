@@ -180,6 +180,29 @@ struct RoundtripCommandTests {
     #expect(output.stdout.isEmpty)
   }
 
+  @Test("malformed NDJSON: the ledger of the records before it, then exit 3; JSON says where it broke off")
+  func malformedAfterRecords() throws {
+    let record = #"{"id":"1","user_name":"ada","email":"ada@example.org","role":"admin","created_at":"2024-03-01T09:30:00Z","#
+      + #""address":{"street":"1 Main St","city":"London","zip":"10001"}}"#
+    let input = record + "\n{\"id\": \n"
+    let text = try run(["users.cast", "-", "--ndjson"], stdin: input)
+    #expect(text.status == 3)
+    #expect(text.stdout.contains("value-coerced (1)") && text.stdout.contains("/id  1:7"), "\(text.stdout)")
+    // No summary line: the input did not end where it should.
+    #expect(!text.stdout.contains(" in <stdin>"), "\(text.stdout)")
+    #expect(text.stderr.contains("<stdin>:2:8: error[malformed-json]"), "\(text.stderr)")
+    let json = try run(["users.cast", "-", "--ndjson", "--format", "json"], stdin: input)
+    #expect(json.status == 3)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stdout)")
+    #expect(document["valid"] as? Bool == false)
+    #expect(document["lossless"] as? Bool == false)
+    let malformed = try #require(document["malformed"] as? [String: Any])
+    #expect(malformed["code"] as? String == "malformed-json")
+    #expect(malformed["line"] as? Int == 2 && malformed["column"] as? Int == 8)
+    let kinds = (document["entries"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+    #expect(kinds.contains("value-coerced"), "\(kinds)")
+  }
+
   // MARK: - Every kind, with its path and position
 
   @Test("every LedgerKind is reported with its JSON Pointer and line:column", arguments: LedgerKindCommandCase.all)

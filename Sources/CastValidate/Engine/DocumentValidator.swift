@@ -319,13 +319,16 @@ package struct ValidationRun {
   package mutating func ndjson(
     _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
   ) throws(JSONSyntaxError) -> ValidationSummary {
-    try ndjsonBatch(buffer, base: base, firstLine: firstLine, firstIndex: firstIndex, onRecord: onRecord).summary
+    let read = ndjsonLines(buffer, base: base, firstLine: firstLine, firstIndex: firstIndex, onRecord: onRecord)
+    if let malformed = read.malformed { throw malformed }
+    return read.summary
   }
 
-  /// As `ndjson`, also telling how many lines the buffer held.
-  package mutating func ndjsonBatch(
+  /// As `ndjson`, also telling how many lines the buffer held; malformed JSON ends the lines read,
+  /// and the records before it are counted.
+  package mutating func ndjsonLines(
     _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
-  ) throws(JSONSyntaxError) -> (summary: ValidationSummary, lines: Int) {
+  ) -> LinesRead {
     validator.document = buffer
     validator.documentBase = base
     var summary = ValidationSummary()
@@ -345,8 +348,13 @@ package struct ValidationRun {
           maxDepth: config.schema.options.maxDepth)
         if base + lineStart == 0 { scanner.skipByteOrderMark() }
         validator.recordLineStart = base + lineStart
-        let result = try config.record(&validator, &scanner, index: index, line: line)
-        try scanner.expectEnd()
+        let result: RecordResult
+        do {
+          result = try config.record(&validator, &scanner, index: index, line: line)
+          try scanner.expectEnd()
+        } catch {
+          return LinesRead(summary: summary, lines: line - firstLine, malformed: error)
+        }
         summary.add(result)
         onRecord(result)
         index += 1
@@ -354,7 +362,7 @@ package struct ValidationRun {
       lineStart = lineEnd + 1
       line += 1
     }
-    return (summary, line - firstLine)
+    return LinesRead(summary: summary, lines: line - firstLine)
   }
 
   /// Offset of the next `\n` at or after `start`, or the buffer's end.

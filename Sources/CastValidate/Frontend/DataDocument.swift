@@ -37,7 +37,7 @@ package struct DataDocument: Sendable {
       let (json, map, documents) = try YAMLInput.json(from: source.readAll())
       return DataDocument(source: DataSource(name: source.name, bytes: json, original: source, map: map), recordsPerLine: documents > 1)
     } catch {
-      throw .malformed(JSONSyntaxError(offset: error.offset, message: error.message), source: source, isYAML: true)
+      throw .malformed(JSONSyntaxError(offset: error.offset, message: error.message), source: source, isYAML: true, readBefore: ValidationSummary())
     }
   }
 

@@ -5,8 +5,9 @@ package enum DataProblem: Error, Sendable {
   case unreadable(name: String, reason: String)
   /// The input is larger than `DataReading.maxBytes`.
   case tooLarge(name: String, limit: Int)
-  /// The input is not well-formed JSON (or YAML, when `isYAML`) at the error's offset in `source`.
-  case malformed(JSONSyntaxError, source: DataSource, isYAML: Bool)
+  /// The input is not well-formed JSON (or YAML, when `isYAML`) at the error's offset in
+  /// `source`; `readBefore` counts the records read before it.
+  case malformed(JSONSyntaxError, source: DataSource, isYAML: Bool, readBefore: ValidationSummary)
 
   /// The one-line reason for the two reading failures (`cannot read NAME: …`); a malformed input
   /// is drawn with its line instead.

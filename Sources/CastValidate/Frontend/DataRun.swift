@@ -40,19 +40,26 @@ package struct DataRun {
       {
         return summary
       }
+      // NB: a document hands on every record, so they are counted here as they come.
+      var readBefore = ValidationSummary()
       return try source.readAll().withUnsafeBytes { raw in
-        Result { () throws(JSONSyntaxError) in try validator.validateDocument(raw, onRecord: onRecord) }
-      }.mapError(StreamError.syntax).get()
+        Result { () throws(JSONSyntaxError) in
+          try validator.validateDocument(raw) { result in
+            readBefore.add(result)
+            onRecord(result)
+          }
+        }
+      }.mapError { StreamError.syntax($0, readBefore: readBefore) }.get()
     } catch {
       switch error {
-      case .syntax(var syntax):
+      case .syntax(var syntax, let readBefore):
         if !document.recordsPerLine, syntax.message.hasSuffix("expected the end of the document"),
           Self.startsRecordLine(source, at: syntax.offset)
         {
           // A second document on its own line: most likely NDJSON read as one document.
           syntax.message += " (is this NDJSON? use --ndjson)"
         }
-        throw .malformed(syntax, source: source, isYAML: source.isConverted)
+        throw .malformed(syntax, source: source, isYAML: source.isConverted, readBefore: readBefore)
       case .read(let read):
         if let limit = read.exceededLimit { throw .tooLarge(name: source.name, limit: limit) }
         throw .unreadable(name: source.name, reason: read.reason)

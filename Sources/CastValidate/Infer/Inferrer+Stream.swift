@@ -23,7 +23,7 @@ extension Inferrer {
         case .needMore:
           break elements
         case .error(let offset, let message):
-          throw .syntax(JSONSyntaxError(offset: offset, message: message))
+          throw .syntax(JSONSyntaxError(offset: offset, message: message), readBefore: ValidationSummary())
         case .element(let start):
           // NB: the element is read only once it is whole in the bytes: a cut one would leave
           // half its evidence behind before the throw, and be counted again on the next read.
@@ -37,7 +37,7 @@ extension Inferrer {
           do {
             try root.observe(scanner: &scanner, input: input, offset: base + start, trail: &trail, options: options)
           } catch {
-            throw .syntax(error)
+            throw .syntax(error, readBefore: ValidationSummary())
           }
           position = scanner.offset - base
           splitter.elementDone()
@@ -48,7 +48,7 @@ extension Inferrer {
       do { _ = try reader.fill() } catch { throw .read(error) }
     }
     guard splitter.isComplete else {
-      throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"))
+      throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"), readBefore: ValidationSummary())
     }
     return true
   }

@@ -43,12 +43,13 @@ struct BatchState {
     if runsDirectly(batch) {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
       let (line, index) = (self.line, self.index)
-      let (batchSummary, lines) = try workers[0].processDirect(batch, base: base) { result in
+      let read = workers[0].processDirect(batch, base: base) { result in
         if keepAll || !result.findings.isEmpty { onRecord(result.shifted(index: index, line: line)) }
       }
-      summary.merge(batchSummary)
-      self.index += batchSummary.records
-      self.line += lines
+      summary.merge(read.summary)
+      if let malformed = read.malformed { throw .syntax(malformed, readBefore: summary) }
+      self.index += read.summary.records
+      self.line += read.lines
       return nil
     }
     // Many more pieces than workers: a worker slowed down (by invalid records, or by sharing its
@@ -75,9 +76,9 @@ struct BatchState {
   }
 
   /// Waits for the pieces of `start`'s batch and hands their records to `onRecord`, in input
-  /// order, up to malformed JSON in a piece, which it returns. Pieces are reported when the batch
-  /// is done, or sooner when their findings hold the workers back (`ReportBacklog`); a piece's
-  /// records are let go once reported.
+  /// order, up to malformed JSON in a piece, which it returns with the counts of every record
+  /// before it. Pieces are reported when the batch is done, or sooner when their findings hold
+  /// the workers back (`ReportBacklog`); a piece's records are let go once reported.
   mutating func report(_ running: Running?, onRecord: (RecordResult) -> Void) -> StreamError? {
     guard let running else { return nil }
     let pieces = running.pieces
@@ -89,8 +90,8 @@ struct BatchState {
         pieces.outcomes[piece] = PieceOutcome()
         for result in outcome.results { onRecord(result.shifted(index: index, line: line)) }
         queue?.backlog.remove(outcome.findings)
-        if let error = outcome.error { return .syntax(error) }
         summary.merge(outcome.summary)
+        if let error = outcome.error { return .syntax(error, readBefore: summary) }
         index += outcome.summary.records
         line += outcome.lines
       }

@@ -13,16 +13,12 @@ final class BatchWorker: @unchecked Sendable {
     let slice = pieces.ranges[index]
     var outcome = PieceOutcome()
     var kept: [RecordResult] = []
-    do {
-      (outcome.summary, outcome.lines) = try run.ndjsonBatch(
-        UnsafeRawBufferPointer(rebasing: pieces.buffer[slice]), base: pieces.base + slice.lowerBound,
-        firstLine: 1, firstIndex: 0
-      ) { result in
-        if keepAll || !result.findings.isEmpty { kept.append(result) }
-      }
-    } catch {
-      outcome.error = error
+    let read = run.ndjsonLines(
+      UnsafeRawBufferPointer(rebasing: pieces.buffer[slice]), base: pieces.base + slice.lowerBound, firstLine: 1, firstIndex: 0
+    ) { result in
+      if keepAll || !result.findings.isEmpty { kept.append(result) }
     }
+    (outcome.summary, outcome.lines, outcome.error) = (read.summary, read.lines, read.malformed)
     // Also when the piece stopped at malformed JSON: the records before it are reported.
     outcome.results = kept
     outcome.findings = kept.reduce(0) { $0 + $1.findings.count }
@@ -30,13 +26,7 @@ final class BatchWorker: @unchecked Sendable {
   }
 
   /// Validates a whole batch on the calling thread, handing each record on as it is done.
-  func processDirect(
-    _ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void
-  ) throws(StreamError) -> (ValidationSummary, Int) {
-    do throws(JSONSyntaxError) {
-      return try run.ndjsonBatch(batch, base: base, firstLine: 1, firstIndex: 0, onRecord: onRecord)
-    } catch {
-      throw .syntax(error)
-    }
+  func processDirect(_ batch: UnsafeRawBufferPointer, base: Int, onRecord: (RecordResult) -> Void) -> LinesRead {
+    run.ndjsonLines(batch, base: base, firstLine: 1, firstIndex: 0, onRecord: onRecord)
   }
 }

@@ -107,13 +107,10 @@ final class LineWorker: @unchecked Sendable {
     verdicts.reserveCapacity(lines.count)
     for (range, line) in lines {
       var verdict = LineVerdict.blank(line: line)
-      do {
-        _ = try run.ndjsonBatch(
-          UnsafeRawBufferPointer(rebasing: buffer[range]), base: range.lowerBound, firstLine: line, firstIndex: line - 1
-        ) { verdict = .record($0) }
-      } catch {
-        verdict = .malformed(line: line, lineStart: range.lowerBound, error)
-      }
+      let read = run.ndjsonLines(
+        UnsafeRawBufferPointer(rebasing: buffer[range]), base: range.lowerBound, firstLine: line, firstIndex: line - 1
+      ) { verdict = .record($0) }
+      if let error = read.malformed { verdict = .malformed(line: line, lineStart: range.lowerBound, error) }
       verdicts.append(verdict)
     }
     return verdicts

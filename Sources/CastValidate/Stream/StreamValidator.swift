@@ -122,7 +122,7 @@ package struct StreamValidator: Sendable {
         case .needMore:
           break elements
         case .error(let offset, let message):
-          throw .syntax(JSONSyntaxError(offset: offset, message: message))
+          throw .syntax(JSONSyntaxError(offset: offset, message: message), readBefore: summary)
         case .element(let start):
           // A scalar element that reaches the end of the bytes may go on (`12` of `123`); an
           // object or an array that does throws, and is read again with more bytes.
@@ -138,7 +138,7 @@ package struct StreamValidator: Sendable {
           do {
             (result, length) = try run.element(atStartOf: UnsafeRawBufferPointer(rebasing: pending[start...]), base: base + start, index: index)
           } catch {
-            guard !reader.atEnd, ArraySplitter.elementEnd(pending, from: start) == nil else { throw .syntax(error) }
+            guard !reader.atEnd, ArraySplitter.elementEnd(pending, from: start) == nil else { throw .syntax(error, readBefore: summary) }
             position = start
             break elements
           }
@@ -159,7 +159,7 @@ package struct StreamValidator: Sendable {
       do { _ = try reader.fill() } catch { throw .read(error) }
     }
     guard splitter.isComplete else {
-      throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"))
+      throw .syntax(JSONSyntaxError(offset: reader.pendingOffset + reader.pending.count, message: "unexpected end of input: expected ']' to end the array"), readBefore: summary)
     }
     return summary
   }
@@ -185,9 +185,10 @@ package struct StreamValidator: Sendable {
   }
 }
 
-/// Why a stream could not be validated: malformed JSON, or a read error.
+/// Why a stream could not be read: malformed JSON (with the counts of the records validated
+/// before it; none where the stream is not validated, as `infer`'s), or a read error.
 package enum StreamError: Error, Sendable {
-  case syntax(JSONSyntaxError)
+  case syntax(JSONSyntaxError, readBefore: ValidationSummary)
   case read(ChunkReadError)
 }
 

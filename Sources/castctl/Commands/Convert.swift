@@ -209,8 +209,11 @@ struct Convert: ParsableCommand {
         }
       }
     } catch {
-      sink.discard()
       meter.finish()
+      // A stream written where it is read ends with the last record before the malformed one
+      // (a file is left as it was).
+      if case .malformed = error, ndjson, sink.writesInPlace, failure == nil, !lines.isEmpty { try sink.write(lines) }
+      sink.discard()
       throw DataInput.exit(for: error, color: colorOn)
     }
     meter.finish()

@@ -73,6 +73,13 @@ struct Roundtrip: ParsableCommand {
         Terminal.writeError(rejected.filter { !hidesNotes || $0.severity > .note }.map(renderer.render).joined())
       }
     } catch {
+      // Malformed input still gives the ledger of the records before it, as `validate` gives
+      // their findings; the syntax error follows on standard error.
+      if case .malformed(let syntax, _, _, let readBefore) = error {
+        ledger.write(summary: readBefore, input: source.name, target: targetName, malformed: SyntaxErrorText.value(syntax, in: source)) {
+          Terminal.write(bytes: $0)
+        }
+      }
       throw DataInput.exit(for: error, color: errorColor)
     }
     ledger.write(summary: summary, input: source.name, target: targetName) { Terminal.write(bytes: $0) }

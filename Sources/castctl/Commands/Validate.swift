@@ -16,7 +16,7 @@ struct Validate: ParsableCommand {
 
       Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json, at most --max-record-findings of them; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
 
-      Many files: any number of data files, directories (walked for .json, .ndjson, .jsonl, .yaml and .yml files, in byte order) and -; .cast and .swift files are schemas, everything else data (--data PATH or -- to force). Checked side by side (--jobs), reported in the order given, then one summary line; --format json, sarif, github and junit cover every file. Exit status: the highest of any file's (66 for a missing file, 1 for an invalid one). One data file after the schemas is read as always.
+      Many files: any number of data files, directories (walked for .json, .ndjson, .jsonl, .yaml and .yml files, in byte order) and -; .cast and .swift files are schemas, everything else data (--data PATH or -- to force). Checked side by side (--jobs), reported in the order given, then one summary line; --format json, sarif, github and junit cover every file. Exit status: the highest of any file's (66 for a missing file, 1 for an invalid one). One data file after the schemas is read as always, and a - before the last argument is still a schema read from standard input: to read data from it among other files, put - after a data file or give --data -.
 
       castctl.yaml (in this folder or one above): with no arguments (castctl validate), every file it maps is checked; data files alone are mapped through it, and a file no check maps is noted and skipped. See the README for its format.
 
@@ -136,37 +136,30 @@ struct Validate: ParsableCommand {
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     let run = DataRun(validator: validator, document: document, jobs: maxErrors > 0 ? 1 : data.jobs, maxBytes: data.maxBytes)
-    // Told of malformed input before the run ends with exit 3: the formats that write one
-    // document put it there (the message goes to standard error either way).
-    var onMalformed: (JSONSyntaxError) -> Void = { _ in }
-    // What was read before malformed input: `--format json` still reports it, with the error.
-    var partial = ValidationSummary()
+    // Told of malformed input, and of the records read before it, before the run ends with exit
+    // 3: the formats that write one document put them there (the message goes to standard error
+    // either way).
+    var onMalformed: (JSONSyntaxError, ValidationSummary) -> Void = { _, _ in }
     let model = choice.label
     let counts = workerCounts.map { _ in WorkerCounts() }
     defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
     var ciLog = CILog(format, dataPath: source.name, target: model)
     if ciLog != nil {
-      onMalformed = { error in
+      onMalformed = { error, readBefore in
         // Malformed input still gives a report, its syntax error the last finding.
         let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
-        let site = FindingSite(malformed, record: partial.records, data: source, registry: session.registry)
-        ciLog?.add(record: partial.records, line: nil, [site])
-        partial.records += 1
-        partial.errors += 1
-        partial.invalidRecords += 1
-        if let ciLog { Self.writeCI(ciLog, partial, dataPath: source.name, target: model) }
+        let site = FindingSite(malformed, record: readBefore.records, data: source, registry: session.registry)
+        ciLog?.add(record: readBefore.records, line: nil, [site])
+        var counted = readBefore
+        counted.records += 1
+        counted.errors += 1
+        counted.invalidRecords += 1
+        if let ciLog { Self.writeCI(ciLog, counted, dataPath: source.name, target: model) }
       }
     }
     if format == .json {
-      onMalformed = { error in
-        let position = source.position(of: error.offset)
-        let malformed = JSONValue.object([
-          JSONMember(key: "code", value: .string(DataProblem.malformedCode(isYAML: source.isConverted))),
-          JSONMember(key: "message", value: .string(error.message)),
-          JSONMember(key: "line", value: .number(String(position.line))),
-          JSONMember(key: "column", value: .number(String(position.column))),
-        ])
-        Self.writeJSON(jsonFindings, partial, model: model, malformed: malformed)
+      onMalformed = { error, readBefore in
+        Self.writeJSON(jsonFindings, readBefore, model: model, malformed: SyntaxErrorText.value(error, in: source))
       }
     }
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
@@ -181,9 +174,9 @@ struct Validate: ParsableCommand {
     if let counts {
       let reported = onMalformed
       let code = DataProblem.malformedCode(isYAML: source.isConverted)
-      onMalformed = { error in
-        counts.addMalformed(code: code)
-        reported(error)
+      onMalformed = { error, readBefore in
+        counts.addMalformed(code: code, readBefore: readBefore)
+        reported(error, readBefore)
       }
     }
     let meter = ProgressMeter(total: source.size)
@@ -205,10 +198,8 @@ struct Validate: ParsableCommand {
         case .text where summarize: for finding in findings { tally.add(finding) }
         case .text: buffered.write(findings.map(renderer.render).joined())
         case .json, .jsonl:
-          partial.add(result)
           for finding in findings { jsonFindings.append(finding, data: source, registry: session.registry) }
         case .sarif, .github, .junit:
-          partial.add(result)
           // NB: a record of a YAML stream is named by its line in the YAML file.
           let line = result.line.map { source.isConverted ? source.position(of: result.span.start).line : $0 }
           ciLog?.add(record: result.index, line: line, findings.map { FindingSite($0, record: result.index, data: source, registry: session.registry) })
@@ -217,7 +208,7 @@ struct Validate: ParsableCommand {
     } catch {
       meter.finish()
       let exit = DataInput.exit(for: error, color: errorColor)
-      if case .malformed(let syntax, _, _) = error { onMalformed(syntax) }
+      if case .malformed(let syntax, _, _, let readBefore) = error { onMalformed(syntax, readBefore) }
       throw exit
     }
     meter.finish()

@@ -275,7 +275,7 @@ extension ReplInterpreter {
   /// What stopped a read, as the REPL shows it: a malformed input drawn as the commands draw it.
   private func problem(_ problem: DataProblem) -> String {
     switch problem {
-    case .malformed(let syntaxError, let source, let isYAML):
+    case .malformed(let syntaxError, let source, let isYAML, _):
       SyntaxErrorText.render(syntaxError, in: source, style: style, code: DataProblem.malformedCode(isYAML: isYAML))
     case .unreadable, .tooLarge:
       error(problem.readMessage ?? "")

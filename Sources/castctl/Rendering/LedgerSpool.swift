@@ -61,21 +61,29 @@ final class LedgerSpool {
   }
 
   /// Hands the ledger and its last line (text), or the JSON document, to `body` a piece at a time.
-  func write(summary: ValidationSummary, input: String, target: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+  /// After malformed input (`malformed`, the JSON report's member) the text has no last line, and
+  /// the JSON document says where the input broke off.
+  func write(
+    summary: ValidationSummary, input: String, target: String, malformed: JSONValue? = nil,
+    _ body: (UnsafeRawBufferPointer) -> Void
+  ) {
     guard json else {
       for kind in LedgerKind.allCases {
         guard let count = counts[kind], let group = groups[kind] else { continue }
         Array(LedgerText.header(kind, count: count, allowed: allowed.contains(kind), style: style).utf8).withUnsafeBytes(body)
         group.forEachPiece(body)
       }
+      guard malformed == nil else { return }
       let line = LedgerText.summary(summary, counts: counts, input: input, target: target, allowed: allowed)
       return Array((line + "\n").utf8).withUnsafeBytes(body)
     }
     // NB: an invalid document was not round-tripped at all, so it is not lossless either.
-    let flags = [
-      JSONMember(key: "valid", value: .bool(summary.isValid)),
-      JSONMember(key: "lossless", value: .bool(summary.isValid && isLossless)),
+    let valid = summary.isValid && malformed == nil
+    var flags = [
+      JSONMember(key: "valid", value: .bool(valid)),
+      JSONMember(key: "lossless", value: .bool(valid && isLossless)),
     ]
+    if let malformed { flags.append(JSONMember(key: "malformed", value: malformed)) }
     // `rejected`: why the records that did not decode are not in the ledger, as `validate`
     // reports them.
     FindingJSONArray.writeDocument(flags, arrays: [("entries", entries), ("rejected", rejected)], body)

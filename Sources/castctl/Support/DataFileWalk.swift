@@ -22,6 +22,8 @@ enum DataFileWalk {
   /// A directory's symbolic links to files are followed, links to directories are not (a loop
   /// would never end). A directory holding no data files stands as an entry that fails, as a
   /// missing file does: most likely a mistyped path, which must not pass as "nothing invalid".
+  /// So do a data file that cannot be read as one (a link to nothing, a pipe) and a folder that
+  /// cannot be listed: a walk never leaves out silently what it was asked to cover.
   static func expand(_ arguments: [String]) -> [Entry] {
     var entries: [Entry] = []
     for argument in arguments {
@@ -29,39 +31,70 @@ enum DataFileWalk {
         entries.append(Entry(path: argument, relative: argument == "-" ? "stdin" : fileName(argument)))
         continue
       }
-      let found = walk(argument).filter { dataExtensions.contains(fileExtension($0)) }
+      let found = walk(argument).filter { $0.isFolder || dataExtensions.contains(fileExtension($0.path)) }
+      if let root = found.first, root.path.isEmpty {
+        entries.append(Entry(path: argument, relative: fileName(argument), failure: root.failure))
+        continue
+      }
       if found.isEmpty {
         let failure = "it is a directory with no " + dataExtensions.map { "." + $0 }.joined(separator: ", ") + " files"
         entries.append(Entry(path: argument, relative: fileName(argument), failure: failure))
       }
       let base = argument.hasSuffix("/") ? argument : argument + "/"
-      entries += found.map { Entry(path: base + $0, relative: $0) }
+      entries += found.map { Entry(path: base + $0.path, relative: $0.path, failure: $0.failure) }
     }
     return entries
   }
 
-  /// Every regular file under `directory`, as paths relative to it, sorted by bytes (the same
-  /// order on every machine, whatever the locale).
-  static func walk(_ directory: String) -> [String] {
-    var found: [String] = []
+  /// A file a walk found, by its path relative to the directory walked, or one it could not read.
+  struct Found: Equatable {
+    var path: String
+    /// Why it cannot be read, known without trying: a link to nothing, not a regular file, a
+    /// folder that cannot be listed (the directory walked itself when `path` is empty).
+    var failure: String?
+    /// A folder that could not be listed (which has no extension to pick it by).
+    var isFolder = false
+  }
+
+  /// Every regular file under `directory` and every entry that cannot be read as one (`Found`),
+  /// sorted by bytes (the same order on every machine, whatever the locale).
+  static func walk(_ directory: String) -> [Found] {
+    var found: [Found] = []
     var pending = [""]
     while let relative = pending.popLast() {
       let folder = relative.isEmpty ? directory : directory + "/" + relative
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+        found.append(Found(path: relative, failure: "cannot list the directory: \(listingFailure(folder))", isFolder: true))
+        continue
+      }
       for name in names where !name.hasPrefix(".") {
         let path = relative.isEmpty ? name : relative + "/" + name
         var info = stat()
         guard lstat(directory + "/" + path, &info) == 0 else { continue }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: pending.append(path)
-        case S_IFREG: found.append(path)
+        case S_IFREG: found.append(Found(path: path))
         case S_IFLNK:
-          if stat(directory + "/" + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { found.append(path) }
-        default: break
+          if stat(directory + "/" + path, &info) != 0 {
+            let reason = errno == ENOENT ? "to a file that does not exist" : "that cannot be followed (\(String(cString: strerror(errno))))"
+            found.append(Found(path: path, failure: "it is a symbolic link " + reason))
+          } else if (info.st_mode & S_IFMT) == S_IFREG {
+            found.append(Found(path: path))
+          } else if (info.st_mode & S_IFMT) != S_IFDIR {
+            found.append(Found(path: path, failure: "it is a symbolic link to something that is not a regular file"))
+          }
+        default: found.append(Found(path: path, failure: "it is not a regular file"))
         }
       }
     }
-    return found.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return found.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+  }
+
+  /// Why `folder` cannot be listed, as the system says it.
+  private static func listingFailure(_ folder: String) -> String {
+    guard let handle = opendir(folder) else { return String(cString: strerror(errno)) }
+    closedir(handle)
+    return "it could not be read"
   }
 
   static func isDirectory(_ path: String) -> Bool {

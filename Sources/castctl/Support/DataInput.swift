@@ -22,7 +22,7 @@ enum DataInput {
       Terminal.writeError("castctl: error: \(problem.readMessage ?? "")\n")
       if case .tooLarge = problem { return .malformedJSON }
       return .unreadableInput
-    case .malformed(let error, let source, let isYAML):
+    case .malformed(let error, let source, let isYAML, _):
       reportSyntaxError(error, in: source, color: color, code: DataProblem.malformedCode(isYAML: isYAML))
       return .malformedJSON
     }

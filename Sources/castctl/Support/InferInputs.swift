@@ -61,7 +61,7 @@ struct InferInputs {
     guard lseek(descriptor, 0, SEEK_SET) == 0 else { return false }
     do {
       return try body(descriptor)
-    } catch .syntax(let error) {
+    } catch .syntax(let error, _) {
       DataInput.reportSyntaxError(error, in: input.source, color: color)
       throw ExitCode.malformedJSON
     } catch .read(let error) {

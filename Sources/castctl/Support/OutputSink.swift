@@ -76,6 +76,10 @@ final class OutputSink {
     return folder.isEmpty ? "/" : folder
   }
 
+  /// Whether bytes go straight to where they are read (standard output, a device or a pipe), so
+  /// that what is written stays written; a file is replaced only by `commit`.
+  var writesInPlace: Bool { temporaryPath == nil }
+
   /// Writes all bytes; a failure (a full disk) is reported and ends with exit 74. To a file, the
   /// bytes are written in the background and a failure shows at a later call.
   func write(_ bytes: [UInt8]) throws {

@@ -62,7 +62,8 @@ struct ProjectFile {
 
   /// Every file below the root one check maps, sorted, as (check, path from the current directory).
   func mappedFiles() -> [(check: ProjectCheck, relative: String)] {
-    DataFileWalk.walk(root).compactMap { relative in check(for: relative).map { ($0, relative) } }
+    // NB: a file that cannot be read is mapped too, and fails when it is read.
+    DataFileWalk.walk(root).filter { !$0.isFolder }.compactMap { file in check(for: file.path).map { ($0, file.path) } }
   }
 }
 

@@ -18,8 +18,11 @@ final class WorkerCounts {
     for finding in result.findings { byCode[finding.code, default: 0] += 1 }
   }
 
-  /// Counts the syntax error that ended the file.
-  func addMalformed(code: String) {
+  /// Counts the syntax error that ended the file, and the records read before it (a stream hands
+  /// on only those with findings).
+  func addMalformed(code: String, readBefore: ValidationSummary) {
+    records = readBefore.records
+    invalidRecords = readBefore.invalidRecords
     byCode[code, default: 0] += 1
   }
 
