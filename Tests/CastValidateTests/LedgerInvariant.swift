@@ -13,7 +13,8 @@
 /// position, or in order once the elements the ledger drops or moves (`key-moved` within the
 /// array, as key-value pairs do) are taken out. Removed or added objects may be accounted for
 /// member by member. Duplicate keys need one `duplicate-key-collapsed` per occurrence not read:
-/// the one left is the occurrence read (the last, or in the codable dialect the first).
+/// the one left is the occurrence read (the last, or in the codable dialect the first). Keys
+/// compare byte for byte.
 struct LedgerInvariant {
   /// The record's input and its trip through the model.
   let input: JSONValue
@@ -62,11 +63,11 @@ struct LedgerInvariant {
 
   private mutating func objects(_ inMembers: [JSONMember], _ outMembers: [JSONMember], inPath: String, outPath: String) {
     let last = duplicates(inMembers, inPath: inPath)
-    let inKeys = Set(last.map(\.key))
+    let inKeys = Set(last.map { Array($0.key.utf8) })
     for member in last {
       let path = inPath + "/" + JSONPointer.escape(member.key)
       let move = entries.indices.first { index in
-        !claimed[index] && entries[index].kind == .keyMoved && entries[index].path == path
+        !claimed[index] && entries[index].kind == .keyMoved && Self.same(entries[index].path, path)
       }
       if let move {
         claimed[move] = true
@@ -79,7 +80,7 @@ struct LedgerInvariant {
           problems.append("key-moved \(path): ledger says \(Self.describe(entry)), values are \(Self.show(member.value)) → \(Self.show(moved))")
         }
         compare(member.value, moved, inPath: path, outPath: destination)
-      } else if let counterpart = outMembers.last(where: { $0.key == member.key }),
+      } else if let counterpart = outMembers.last(where: { Self.same($0.key, member.key) }),
         !moveDestinations.contains(outPath + "/" + JSONPointer.escape(member.key))
       {
         compare(member.value, counterpart.value, inPath: path, outPath: outPath + "/" + JSONPointer.escape(member.key))
@@ -88,7 +89,7 @@ struct LedgerInvariant {
         removed(member.value, at: path)
       }
     }
-    for member in outMembers where !inKeys.contains(member.key) {
+    for member in outMembers where !inKeys.contains(Array(member.key.utf8)) {
       added(member.value, at: outPath + "/" + JSONPointer.escape(member.key))
     }
   }
@@ -179,13 +180,13 @@ struct LedgerInvariant {
   /// entry; returns the members with each key once, at the occurrence read: the one no entry
   /// collapses (the last when entries are missing).
   private mutating func duplicates(_ members: [JSONMember], inPath: String) -> [JSONMember] {
-    var occurrences: [String: [Int]] = [:]
-    for (index, member) in members.enumerated() { occurrences[member.key, default: []].append(index) }
-    var kept: [String: Int] = [:]
+    var occurrences: [[UInt8]: [Int]] = [:]
+    for (index, member) in members.enumerated() { occurrences[Array(member.key.utf8), default: []].append(index) }
+    var kept: [[UInt8]: Int] = [:]
     for (key, indices) in occurrences {
       kept[key] = indices.last
       guard indices.count > 1 else { continue }
-      let path = inPath + "/" + JSONPointer.escape(key)
+      let path = inPath + "/" + JSONPointer.escape(String(decoding: key, as: UTF8.self))
       var uncollapsed: [Int] = []
       for index in indices
       where !claim(at: path, kinds: [.duplicateKeyCollapsed], where: { $0.before == members[index].value && $0.after == nil }) {
@@ -197,13 +198,14 @@ struct LedgerInvariant {
         problems.append("\(path): \(indices.count) occurrences, and \(uncollapsed.count - 1) not read has no entry")
       }
     }
-    return members.enumerated().filter { kept[$0.element.key] == $0.offset }.map(\.element)
+    return members.enumerated().filter { kept[Array($0.element.key.utf8)] == $0.offset }.map(\.element)
   }
 
   // MARK: - Claims
 
+  // NB: `null-written-as-absent` too, for Nosce's nil model written as `{}`.
   private static let replacements: Set<LedgerKind> = [
-    .valueCoerced, .numberTextChanged, .valueNormalized, .defaultFilled, .valueDropped,
+    .valueCoerced, .numberTextChanged, .valueNormalized, .defaultFilled, .valueDropped, .nullWrittenAsAbsent,
   ]
   // NB: `duplicate-key-collapsed` too, for a key equal to another only as the decoder reads it
   // (`"01"` and `"1"` of an `[Int: T]`, `"dark_red"` and `"darkRed"` under a key strategy),
@@ -218,17 +220,23 @@ struct LedgerInvariant {
   private mutating func claim(at path: String, kinds: Set<LedgerKind>, where condition: (LedgerEntry) -> Bool) -> Bool {
     guard
       let index = entries.indices.first(where: { index in
-        !claimed[index] && entries[index].path == path && kinds.contains(entries[index].kind) && condition(entries[index])
+        !claimed[index] && Self.same(entries[index].path, path) && kinds.contains(entries[index].kind) && condition(entries[index])
       })
     else { return false }
     claimed[index] = true
     return true
   }
 
+  /// Whether two keys or pointers are the same text, byte for byte: keys the codable dialect reads
+  /// as one (canonically equal) are two keys here, so the ledger must account for one of them.
+  private static func same(_ left: String, _ right: String) -> Bool {
+    left.utf8.elementsEqual(right.utf8)
+  }
+
   /// What each kind promises about its values beyond the path.
   private static func fits(_ entry: LedgerEntry) -> Bool {
     switch entry.kind {
-    case .nullWrittenAsAbsent: return entry.before == .null
+    case .nullWrittenAsAbsent: return entry.before == .null && (entry.after == nil || entry.after == .object([]))
     case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null)
     case .alternativeUnused: return entry.before != .null && entry.after == nil
     // Nosce writes a nil nested model as `{}`.

@@ -99,6 +99,10 @@ extension LedgerKindCase {
       schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: "{}",
       entries: ["absent-written-as-null /p (absent) → {}"]),
     LedgerKindCase(
+      name: "null-written-as-absent: Nosce writes a null nested model back as its nil, {}, which is no default",
+      schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: #"{"p": null}"#,
+      entries: ["null-written-as-absent /p null → {}"]),
+    LedgerKindCase(
       name: "key-moved: an integer dictionary key is written as its number",
       schema: "struct M {\n  var m: [Int: Int]?\n}\n", json: #"{"m": {"01": 1, "2": 2}}"#,
       entries: ["key-moved /m/01 1 → 1 at /m/1"]),
@@ -145,6 +149,17 @@ extension LedgerKindCase {
         "duplicate-key-collapsed /a 2 → (absent)", "duplicate-key-collapsed /d/k 2 → (absent)",
         "duplicate-key-collapsed /d/k 3 → (absent)",
       ]),
+    LedgerKindCase(
+      name: "unknown-key-dropped: a key canonically equal to a property's but not byte for byte is another key (JSON Cast)",
+      schema: "struct M {\n  let caf: Int //! \"caf\u{E9}\"\n  let d: [String: Int]\n}\n",
+      json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2, "d": {"\#u{E9}": 3, "e\#u{301}": 4}}"#,
+      entries: ["unknown-key-dropped /cafe\u{301} 2 → (absent)"]),
+    LedgerKindCase(
+      name: "duplicate-key-collapsed: the codable dialect compares keys as String does, canonically",
+      schema: "struct M: Codable {\n  let caf: Int\n  let d: [String: Int]\n  enum CodingKeys: String, CodingKey {\n"
+        + "    case caf = \"caf\u{E9}\", d\n  }\n}\n",
+      json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2, "d": {"\#u{E9}": 3, "e\#u{301}": 4}}"#,
+      entries: ["duplicate-key-collapsed /cafe\u{301} 2 → (absent)", "duplicate-key-collapsed /d/e\u{301} 4 → (absent)"]),
     LedgerKindCase(
       name: "key-moved: key strategies convert an enum or Int dictionary key both ways",
       schema: "//! key-decoding convert-from-snake-case\n//! key-encoding convert-to-snake-case\n"

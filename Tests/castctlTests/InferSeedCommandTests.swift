@@ -62,6 +62,15 @@ struct InferSeedCommandTests {
     #expect(run.stdout.contains(property + "\n"), "\(run.stdout)")
   }
 
+  @Test("--dialect nosce: a null nested object, written back as Nosce's nil {}, passes the check", arguments: ["null", "absent"])
+  func nosceNullModel(_ form: String) throws {
+    let second = form == "null" ? #"{"a": 2, "user": null}"# : #"{"a": 2}"#
+    let run = try CastctlProcess.run(["infer", "-", "--ndjson", "--dialect", "nosce"], stdin: #"{"a": 1, "user": {"id": 1}}"# + "\n" + second + "\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("var user: User?"), "\(run.stdout)")
+    #expect(run.stderr.contains("round trip lossless"), "\(run.stderr)")
+  }
+
   @Test("a top-level array and NDJSON on standard input are read as from a file, and leave no temporary file")
   func standardInput() throws {
     let scratch = try ScratchFolder(copying: ["orders.ndjson"])

@@ -23,7 +23,7 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case .defaultFilled: "an absent (or null, or bad) value is written as the property's default"
     case .valueCoerced: "a value is written back as another JSON type or value (\"42\" → 42)"
     case .valueDropped: "a value the model could not use is gone (the property ended up nil)"
-    case .nullWrittenAsAbsent: "a null is not written back (the dialect omits nil)"
+    case .nullWrittenAsAbsent: "a null is not written back (the dialect omits nil; Nosce writes a nil model as {})"
     case .absentWrittenAsNull: "an absent key is written back as null (the dialect writes nil as null; Nosce a nil model as {})"
     case .elementDropped: "an array element or dictionary entry that could not be converted is gone"
     case .keyMoved: "a value is written under another key: a ?? alternative, a key path, an index key"

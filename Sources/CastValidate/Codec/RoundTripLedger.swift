@@ -90,28 +90,29 @@ package struct RoundTripLedger {
       let valueNode = schema.node(at: valueIndex)
       // An integer key is written as its number (`"01"` → `"1"`), and a key strategy may convert
       // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one key.
-      var spelled: [String: String] = [:]
+      var spelled: [ComparedKey: String] = [:]
       let rule = DictionaryKeyRule(key: schema.node(at: keyIndex), policy: policy, schema: schema)
       if rule.changesKeys {
         inMembers = inMembers.map { member in
           let written = rule.written(rule.read(member.key) ?? member.key)
           guard written != member.key else { return member }
-          spelled[written] = member.key
+          spelled[compared(written)] = member.key
           return JSONMember(key: written, value: member.value)
         }
       }
-      collapsedDuplicates(inMembers, inPath: inPath)
+      let keys = inMembers.map { compared($0.key) }
+      collapsedDuplicates(inMembers, inPath: inPath, keys: keys)
       // NB: looked up by key, not searched for: a dictionary of n keys is compared in n steps.
-      var written: [String: JSONValue] = [:]
-      for member in outMembers { written[member.key] = member.value }
-      for member in keptOccurrences(inMembers) {
+      var written: [ComparedKey: JSONValue] = [:]
+      for member in outMembers { written[compared(member.key)] = member.value }
+      for (member, key) in keptOccurrences(inMembers, keys: keys) {
         let writtenPath = outPath + "/" + JSONPointer.escape(member.key)
-        let memberPath = inPath + "/" + JSONPointer.escape(spelled[member.key] ?? member.key)
-        guard let outValue = written[member.key] else {
+        let memberPath = inPath + "/" + JSONPointer.escape(spelled[key] ?? member.key)
+        guard let outValue = written[key] else {
           add(.elementDropped, memberPath, before: member.value, after: nil)
           continue
         }
-        if spelled[member.key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: writtenPath) }
+        if spelled[key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: writtenPath) }
         value(valueNode, member.value, outValue, inPath: memberPath, outPath: writtenPath)
       }
     case (.pairs(let keyIndex, let valueIndex, _), .array(let inItems), .array(let outItems)):
@@ -161,9 +162,8 @@ package struct RoundTripLedger {
     let outerPolicy = policy
     policy = plan.policy
     defer { policy = outerPolicy }
-    let folding = plan.caseInsensitive || plan.snakeCase
     // Under -i or a snake rule, keys that fold alike are one key: one of them is read.
-    let folded = inMembers.map { folding ? fold($0.key, plan) : $0.key }
+    let folded = inMembers.map { fold($0.key, plan) }
     collapsedDuplicates(inMembers, inPath: inPath, keys: folded)
     let keys = modelKeys(index, plan)
     let read = keys.tree
@@ -171,12 +171,12 @@ package struct RoundTripLedger {
     // once per property.
     let inputMembers = MemberLookup(inMembers, keys: folded, firstWins: firstWins)
     let outMembers: [JSONMember] = if case .object(let members) = output { members } else { [] }
-    let outputMembers = MemberLookup(outMembers, keys: outMembers.map(\.key), firstWins: false)
+    let outputMembers = MemberLookup(outMembers, keys: outMembers.map { compared($0.key) }, firstWins: false)
     // NB: only the properties whose keys the input or the output holds, found from the members:
     // most properties of a wide model are absent on both sides, with nothing to say.
     var reached = Set<Int>()
     for key in folded { reached.formUnion(keys.byInputKey[key] ?? []) }
-    for member in outMembers { reached.formUnion(keys.byOutputKey[member.key] ?? []) }
+    for member in outMembers { reached.formUnion(keys.byOutputKey[compared(member.key)] ?? []) }
     for fieldIndex in reached.sorted() {
       let field = plan.fields[fieldIndex]
       let keys = field.property.keys
@@ -190,7 +190,7 @@ package struct RoundTripLedger {
         }
       }
       let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
-      let outValue = Self.lookup(outKey, in: outputMembers)
+      let outValue = lookup(outKey, in: outputMembers)
       let used = present.first { candidate in
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
@@ -203,7 +203,12 @@ package struct RoundTripLedger {
         if used == nil, other.pointer == outRelative, let after = outValue {
           // The value under the output's own key was unusable: it is replaced by the default (or null).
           slotCovered = true
-          if other.value != after { add(after == .null ? .valueDropped : .defaultFilled, pointer, before: other.value, after: after) }
+          if other.value != after {
+            // NB: a null written as the dialect's nil that is not null (Nosce's `{}` for a model)
+            // is a nil's spelling changed, as an absent key written so is.
+            let kind: LedgerKind = after == .null ? .valueDropped : other.value == .null && !field.hasDefault ? .nullWrittenAsAbsent : .defaultFilled
+            add(kind, pointer, before: other.value, after: after)
+          }
         } else if used != nil, other.value != .null {
           // Not lost to the property: another alternative gave it its value.
           add(.alternativeUnused, pointer, before: other.value, after: nil)
@@ -245,7 +250,7 @@ package struct RoundTripLedger {
         keys.tree.insert(key.components[...], leaf: true) { fold($0, plan) }
         if let first = key.components.first { keys.byInputKey[fold(first.key, plan), default: []].append(fieldIndex) }
       }
-      keys.byOutputKey[field.property.writtenKey?.components.first?.key ?? field.name, default: []].append(fieldIndex)
+      keys.byOutputKey[compared(field.property.writtenKey?.components.first?.key ?? field.name), default: []].append(fieldIndex)
     }
     if let superKey = plan.superKey { keys.tree.insert(superKey.components[...], leaf: false) { fold($0, plan) } }
     keyTrees.byPlan[index] = keys
@@ -258,17 +263,17 @@ package struct RoundTripLedger {
   private mutating func unread(
     _ members: [JSONMember], _ tree: KeyTree, plan: ModelPlan, inPath: String, output: JSONValue?, topLevel: Bool
   ) {
-    for member in keptOccurrences(members) {
+    for (member, key) in keptOccurrences(members, keys: members.map { fold($0.key, plan) }) {
       let path = inPath + "/" + JSONPointer.escape(member.key)
-      guard let child = tree.children[fold(member.key, plan)] else {
-        let ignored = topLevel && plan.ignoredKeys.contains(Array(fold(member.key, plan).utf8))
+      guard let child = tree.children[key] else {
+        let ignored = topLevel && plan.ignoredKeys.contains(Array(key.text.utf8))
         add(ignored ? .ignoredKeyDropped : .unknownKeyDropped, path, before: member.value, after: nil)
         continue
       }
       if child.isLeaf { continue }
       var written: JSONValue?
       if case .object(let outMembers)? = output {
-        written = outMembers.last { fold($0.key, plan) == fold(member.key, plan) }?.value
+        written = outMembers.last { fold($0.key, plan) == key }?.value
       }
       guard !child.elements.isEmpty else {
         passedThrough(member.value, child, plan: plan, path: path, output: written)
@@ -298,24 +303,29 @@ package struct RoundTripLedger {
       add(value == .null ? .nullWrittenAsAbsent : .valueDropped, path, before: value, after: nil)
       return
     }
-    collapsedDuplicates(members, inPath: path)
+    collapsedDuplicates(members, inPath: path, keys: members.map { compared($0.key) })
     unread(members, tree, plan: plan, inPath: path, output: output, topLevel: false)
   }
 
-  /// Keys compared as the decoder compares them (`KeyFolding`: `-i`, JsonObject's snake_case).
-  private func fold(_ key: String, _ plan: ModelPlan) -> String {
-    guard plan.caseInsensitive || plan.snakeCase else { return key }
-    return KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+  /// A model's key compared as its decoder compares it (`KeyFolding`: `-i`, JsonObject's
+  /// snake_case; `ComparedKey`).
+  private func fold(_ key: String, _ plan: ModelPlan) -> ComparedKey {
+    let canonical = plan.policy.keysCompareCanonically
+    guard plan.caseInsensitive || plan.snakeCase else { return ComparedKey(key, canonical: canonical) }
+    return ComparedKey(KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase), canonical: canonical)
   }
 
-  /// `keys`: each member's key as the model compares it (folded under -i or a snake rule); by
-  /// default the members' own.
-  private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String, keys: [String]? = nil) {
-    let keys = keys ?? members.map(\.key)
-    var seen: [String: Int] = [:]
+  /// A key compared as the policy being read compares it (`ComparedKey`).
+  private func compared(_ key: String) -> ComparedKey {
+    ComparedKey(key, canonical: policy.keysCompareCanonically)
+  }
+
+  /// `keys`: each member's key as the model compares it (`fold`, `compared`).
+  private mutating func collapsedDuplicates(_ members: [JSONMember], inPath: String, keys: [ComparedKey]) {
+    var seen: [ComparedKey: Int] = [:]
     for name in keys { seen[name, default: 0] += 1 }
     guard seen.count < members.count else { return }
-    var emitted: [String: Int] = [:]
+    var emitted: [ComparedKey: Int] = [:]
     for (member, name) in zip(members, keys) where (seen[name] ?? 0) > 1 {
       emitted[name, default: 0] += 1
       let occurrence = emitted[name] ?? 1
@@ -387,14 +397,15 @@ package struct RoundTripLedger {
   // MARK: - Lookup
 
   /// The value at a key path of the output (keys as declared), following `[n]` indices; nil when absent.
-  private static func lookup(_ key: KeyPath, in root: MemberLookup) -> JSONValue? {
+  private func lookup(_ key: KeyPath, in root: MemberLookup) -> JSONValue? {
     var current: JSONValue = .null
     for (position, component) in key.components.enumerated() {
+      let wanted = compared(component.key)
       let found: JSONMember?
       if position == 0 {
-        found = root[component.key]
+        found = root[wanted]
       } else if case .object(let members) = current {
-        found = members.last { $0.key == component.key }
+        found = members.last { compared($0.key) == wanted }
       } else {
         found = nil
       }
@@ -440,11 +451,12 @@ package struct RoundTripLedger {
     key.components.map { "/" + JSONPointer.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
   }
 
-  /// Each key's occurrence the decoder reads: its first or its last (`firstWins`).
-  private func keptOccurrences(_ members: [JSONMember]) -> [JSONMember] {
-    var kept: [String: Int] = [:]
-    for (index, member) in members.enumerated() where !firstWins || kept[member.key] == nil { kept[member.key] = index }
-    return members.enumerated().filter { kept[$0.element.key] == $0.offset }.map(\.element)
+  /// Each key's occurrence the decoder reads, its first or its last (`firstWins`), with its key
+  /// as compared (`keys`, aligned with `members`).
+  private func keptOccurrences(_ members: [JSONMember], keys: [ComparedKey]) -> [(member: JSONMember, key: ComparedKey)] {
+    var kept: [ComparedKey: Int] = [:]
+    for (index, key) in keys.enumerated() where !firstWins || kept[key] == nil { kept[key] = index }
+    return zip(members, keys).enumerated().filter { kept[$0.element.1] == $0.offset }.map(\.element)
   }
 }
 
@@ -460,23 +472,24 @@ package final class LedgerKeyTrees {
 /// they read (folded) and of the key they are written under.
 private struct ModelKeys {
   var tree = KeyTree()
-  var byInputKey: [String: [Int]] = [:]
-  var byOutputKey: [String: [Int]] = [:]
+  var byInputKey: [ComparedKey: [Int]] = [:]
+  var byOutputKey: [ComparedKey: [Int]] = [:]
 }
 
 /// An object's members by key: each key's first or last occurrence, as the decoder reads it.
 private struct MemberLookup {
   private let members: [JSONMember]
-  private var indices: [String: Int] = [:]
+  private var indices: [ComparedKey: Int] = [:]
 
-  /// The members under `keys`, theirs as compared (folded for `-i` and the snake rules).
-  init(_ members: [JSONMember], keys: [String], firstWins: Bool) {
+  /// The members under `keys`, theirs as compared (`ComparedKey`, folded for `-i` and the snake
+  /// rules).
+  init(_ members: [JSONMember], keys: [ComparedKey], firstWins: Bool) {
     self.members = members
     indices.reserveCapacity(members.count)
     for (index, name) in keys.enumerated() where !firstWins || indices[name] == nil { indices[name] = index }
   }
 
-  subscript(_ key: String) -> JSONMember? { indices[key].map { members[$0] } }
+  subscript(_ key: ComparedKey) -> JSONMember? { indices[key].map { members[$0] } }
 }
 
 /// A key path's value found in the input.
@@ -491,12 +504,12 @@ private struct Located {
 fileprivate struct KeyTree {
   /// A property reads the value here.
   var isLeaf = false
-  var children: [String: KeyTree] = [:]
+  var children: [ComparedKey: KeyTree] = [:]
   /// Index keys: the elements read from the array here.
   var elements: [Int: KeyTree] = [:]
 
   /// Adds a key path (`leaf` false for a `//! super` object, whose members the properties read).
-  mutating func insert(_ components: ArraySlice<KeyComponent>, leaf: Bool, fold: (String) -> String) {
+  mutating func insert(_ components: ArraySlice<KeyComponent>, leaf: Bool, fold: (String) -> ComparedKey) {
     guard let first = components.first else {
       if leaf { isLeaf = true }
       return
