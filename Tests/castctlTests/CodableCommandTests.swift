@@ -40,6 +40,15 @@ struct CodableCommandTests {
     #expect(!output.stdout.contains("CodingKeys"))
   }
 
+  @Test("the REPL's :models lists generic models once, by their parameters, as check counts them")
+  func replGenericModels() throws {
+    let output = try CastctlProcess.run(["repl"], stdin: ":load codable-page.swift\n:models\n")
+    #expect(output.stdout.contains("loaded 1 file: 3 models, no enums"), "\(output.stdout)\(output.stderr)")
+    let rows = output.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).first ?? "" }
+    #expect(rows.contains("Page<T>") && rows.contains("Response<Payload>"), "\(output.stdout)")
+    #expect(output.stdout.contains("generic struct"), "\(output.stdout)")
+  }
+
   /// JSONDecoder with `.convertFromSnakeCase`: `{"id": 1, "display_name": "a"}` decodes; a
   /// snake_case CodingKey (`"flags_key"`) is never reached, so the value is always missing.
   @Test("--key-decoding convert-from-snake-case reads keys as JSONDecoder does")

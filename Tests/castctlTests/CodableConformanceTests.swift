@@ -27,6 +27,43 @@ struct CodableConformanceTests {
     return Set(ending.stderr.matches(of: pattern).map { String($0.output.1) })
   }
 
+  /// Structs holding themselves by value, directly, in a cycle, or by holding one that does; and
+  /// the ways that compile: an array, a dictionary, a class.
+  static let recursive: [String] = [
+    "struct Node: Codable { let n: Int; let next: Node? }\n",
+    "struct A: Codable { var b: B? }\nstruct B: Codable { var a: A? }\nstruct E: Codable { var x: Int; var a: A? }\n",
+    "struct F: Codable { var g: G }\nstruct G: Codable { var f: F?; var x: Int }\nstruct H: Codable { var h: [H]; var d: [String: H]? }\n",
+    "final class K: Codable { var k: K? }\nstruct S: Codable { var k: K?; var s: [S] }\nstruct T: Codable { var s: S; var t: Set<Int> }\n",
+  ]
+
+  /// The value types swiftc refuses for holding themselves, or for having infinite size.
+  static func recursiveRefused(_ source: String, swiftc: URL) throws -> Set<String> {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recursive-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("models.swift")
+    try Data(("import Foundation\n" + source).utf8).write(to: file)
+    let ending = try ChildProcess(swiftc, ["-typecheck", file.path], in: folder).finish(timeout: 300)
+    let pattern = /value type '(\w+)' (?:cannot have a stored property that recursively contains it|has infinite size)/
+    return Set(ending.stderr.matches(of: pattern).map { String($0.output.1) })
+  }
+
+  @Test(
+    "codable-recursive-value names exactly the structs swiftc refuses for holding themselves",
+    .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"), arguments: recursive)
+  func recursiveAgreesWithSwiftc(_ source: String) throws {
+    let swiftc = try #require(Oracle.swiftc)
+    let expected = try Self.recursiveRefused(source, swiftc: swiftc)
+    #expect(expected.isEmpty == source.hasPrefix("final class K"), "swiftc: \(expected)")
+    let schema = try CastctlProcess.temporaryFile("models.swift", source)
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["check", schema])
+    #expect(output.status == 0, "\(output.stderr)")
+    let pattern = /warning\[codable-recursive-value\]: '\w+' is [^:]+: '(\w+)'/
+    let warned = Set((output.stdout + output.stderr).matches(of: pattern).map { String($0.output.1) })
+    #expect(warned == expected, "\(output.stdout)\(output.stderr)")
+  }
+
   @Test(
     "codable-not-codable names exactly the models swiftc refuses", .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"),
     arguments: sources)

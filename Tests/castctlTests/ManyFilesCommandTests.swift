@@ -199,6 +199,29 @@ struct ManyFilesCommandTests {
     #expect(forced.status == 0, "\(forced.stderr)")
   }
 
+  @Test("convert DIR -o DIR/out: the output folder inside the directory is not read as input, run after run")
+  func outputInsideInput() throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("d"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: folder.path("users.json"), toPath: folder.path("d/a.json"))
+    for _ in 0..<2 {
+      let run = try CastctlProcess.run(["convert", "users.cast", "d", "-o", "d/out", "--force"], in: folder.url)
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(run.stderr.contains("castctl: 1 file: 1 converted"), "\(run.stderr)")
+    }
+    #expect(filesBelow(folder.path("d")) == ["a.json", "out/a.json"])
+  }
+
+  @Test("convert of a directory without -o DIR says so, a usage error")
+  func directoryWithoutOutputFolder() throws {
+    let folder = try Self.dataFolder()
+    defer { folder.remove() }
+    let run = try CastctlProcess.run(["convert", "users.cast", "d"], in: folder.url)
+    #expect(run.status == 64)
+    #expect(run.stderr.contains("d is a directory: convert writes one data file"), "\(run.stderr)")
+  }
+
   @Test("two inputs that would be written to one file are refused before anything is written")
   func convertCollision() throws {
     let folder = try Self.dataFolder()

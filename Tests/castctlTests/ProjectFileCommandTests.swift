@@ -72,6 +72,7 @@ struct ProjectFileCommandTests {
     ("checks:\n  - files: \"*.json\"\n    type: Any\n    strict: maybe\n", "castctl.yaml:4:13: error: strict: must be true or false"),
     ("checks:\n  - files: \"*.json\"\n    type: Any\n    unknown: loud\n", "castctl.yaml:4:14: error: unknown: must be ignore, warn or error"),
     ("chekcs: []\n", "castctl.yaml:1:1: error: unknown key 'chekcs'"),
+    ("checks:\n  - files: \"*.json\"\n    type: \"[Strin]\"\n", "castctl.yaml:3:11: error: type: '[Strin]' cannot be read"),
     ("", "castctl.yaml: error: the file is empty"),
   ])
   func badProjectFile(_ text: String, _ message: String) throws {

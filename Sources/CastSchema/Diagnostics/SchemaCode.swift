@@ -58,13 +58,14 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case codableCaseNotCoded = "codable-case-not-coded"
   case codablePropertyWrapper = "codable-property-wrapper"
   case codableNotCodable = "codable-not-codable"
+  case codableRecursiveValue = "codable-recursive-value"
 
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
     switch self {
     case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
-      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .codableNotCodable, .duplicateSetElement, .repeatedAlternative:
+      .codableSnakeCaseUnreachable, .codableCaseNotCoded, .codableNotCodable, .codableRecursiveValue, .duplicateSetElement, .repeatedAlternative:
       .warning
     case .skippedDeclaration, .skippedMember, .conditionalCompilation, .customProperty, .noModelCode, .codableCustomCoding, .codablePropertyWrapper:
       .note
@@ -128,6 +129,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codablePropertyWrapper:
       "Codable: a property wrapper (`@Published`, `@Clamped`) castctl cannot run; the property is read as its declared type"
     case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`, an `Encodable`-only model in a `Decodable` one), which swiftc refuses"
+    case .codableRecursiveValue: "Codable: a struct that holds itself by value (`let next: Node?`), directly, through other structs, or by holding such a struct: swiftc refuses it"
     }
   }
 
@@ -196,6 +198,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codablePropertyWrapper:
       SchemaCodeExample("struct A: Codable {\n  @Trimmed var name: String\n}\n", file: "example.swift")
     case .codableNotCodable: SchemaCodeExample("struct A: Codable {\n  var extra: [String: Any]\n}\n", file: "example.swift")
+    case .codableRecursiveValue: SchemaCodeExample("struct Node: Codable {\n  var next: Node?\n}\n", file: "example.swift")
     case .codableCustomCoding:
       SchemaCodeExample(
         "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\n", file: "example.swift")

@@ -132,11 +132,15 @@ extension ModelRegistry {
     return registry
   }
 
-  /// The generic models' names with their parameters (`Page` → `["T"]`), in declaration order.
-  package var genericModels: [(name: String, parameters: [String])] {
+  /// The generic models' names with their parameters (`Page` → `["T"]`), whether each is a
+  /// struct, and where its name is declared, in declaration order.
+  package var genericModels: [(name: String, parameters: [String], isStruct: Bool, range: SourceRange)] {
     guard let symbols = specializer?.builder.symbols else { return [] }
     return symbols.generics.values
       .sorted { ($0.file, $0.syntax.name.range.lowerBound) < ($1.file, $1.syntax.name.range.lowerBound) }
-      .map { ($0.syntax.name.text, $0.syntax.genericParameters.map(\.text)) }
+      .map { template in
+        let syntax = template.syntax
+        return (syntax.name.text, syntax.genericParameters.map(\.text), syntax.isStruct, SourceRange(file: template.file, bytes: syntax.name.range))
+      }
   }
 }

@@ -85,6 +85,7 @@ struct RegistryBuilder: Sendable {
     models += self.models(of: specializations)
     let names = symbols.modelOrder + specializations.map(\.name)
     checkConstructedDefaults(models)
+    checkRecursiveValueTypes(models)
     limitConstructedDefaults(&models)
     diagnostics += resolver.takeDiagnostics()
     // NB: declared names are unique (a taken name is reported, not declared), and a

@@ -27,6 +27,14 @@ enum SchemaMessages {
       text: "'\(property)' is \(type)\(what) and \(part) is not \(conformance): swiftc cannot synthesize \(conformance) for '\(model)'; castctl reads the value as its declared type")
   }
 
+  static func codableRecursiveValue(_ property: String, _ type: String, _ model: String, reaching cycle: String?) -> DiagnosticMessage {
+    let why = cycle.map { "'\(model)' holds '\($0)', which holds itself by value, so '\(model)' has infinite size" }
+      ?? "'\(model)' holds itself by value through it"
+    return DiagnosticMessage(
+      .codableRecursiveValue,
+      text: "'\(property)' is \(type): \(why), which swiftc refuses (make one a class, or hold it in an array); castctl reads it as declared")
+  }
+
   static func codableDefaultIgnored(_ property: String, optional: Bool = false) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableDefaultIgnored,

@@ -10,8 +10,9 @@ extension Convert {
     try BatchPlan.requireProject(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil)
     guard let output, output != "-" else {
       let first = plan.data.first ?? "a data file"
+      let what = plan.data.count == 1 && DataFileWalk.isDirectory(first) ? "\(first) is a directory" : "\(first) looks like data, and so does what follows"
       throw ValidationError(
-        "\(first) looks like data, and so does what follows: convert writes one data file to standard output or -o FILE; give -o DIR to convert many files, a file each")
+        "\(what): convert writes one data file to standard output or -o FILE; give -o DIR to convert many files, a file each")
     }
     if format == .jsonl || !split.isEmpty {
       throw ValidationError("\(format == .jsonl ? "--format jsonl" : "--split") reads one data file; give one (or run castctl once per file)")
@@ -29,7 +30,8 @@ extension Convert {
     let plan = arguments
     let folder = output ?? "."
     let batch = BatchRun(
-      jobs: try BatchPlan.jobs(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil),
+      // NB: not the output folder, where a walked directory holds it: its files are the last run's output.
+      jobs: try BatchPlan.jobs(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil, skipping: folder),
       data: data, generator: generator)
     try batch.validate()
     let targets = try Self.targets(batch.jobs, in: folder, to: to, options: data)

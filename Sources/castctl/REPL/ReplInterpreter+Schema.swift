@@ -30,7 +30,9 @@ extension ReplInterpreter {
     session.adopt(files: files, typed: session.typed, registry: registry)
     // Counts what the files declare; declarations typed earlier come first (see `build`).
     let typedCount = session.typed.count
-    let modelCount = registry.models.values.filter { $0.range.file >= typedCount }.count
+    // NB: as `check` counts them: a generic model once, not once per specialization.
+    let modelCount = registry.models.values.count { $0.range.file >= typedCount && !$0.name.contains("<") }
+      + registry.genericModels.count { $0.range.file >= typedCount }
     let enumCount = registry.enums.values.filter { $0.range.file >= typedCount }.count
     out += "loaded \(DiagnosticRenderer.count(files.count, "file")): \(DiagnosticRenderer.count(modelCount, "model")), "
       + "\(DiagnosticRenderer.count(enumCount, "enum"))"
@@ -42,15 +44,22 @@ extension ReplInterpreter {
 
   func models() -> String {
     let registry = session.registry
-    guard !registry.models.isEmpty || !registry.enums.isEmpty else {
+    guard !registry.models.isEmpty || !registry.enums.isEmpty || !registry.genericModels.isEmpty else {
       return "no models yet: :load a file or type a declaration\n"
     }
     var table = TextTable(header: ["name", "kind", "dialect", "properties", "declared"])
-    for model in registry.models.values {
+    // NB: a specialization (`Page<User>`) is the generic model's, listed once by its parameters.
+    for model in registry.models.values where !model.name.contains("<") {
       let marker = model.name == session.currentModel ? " *" : ""
       table.rows.append([
         model.name + marker, model.isStruct ? "struct" : "class", model.dialect.rawValue,
         String(model.mappedProperties.count), location(model.range),
+      ])
+    }
+    for generic in registry.genericModels {
+      table.rows.append([
+        "\(generic.name)<\(generic.parameters.joined(separator: ", "))>", generic.isStruct ? "generic struct" : "generic class", "", "",
+        location(generic.range),
       ])
     }
     for enumType in registry.enums.values {

@@ -16,19 +16,19 @@ struct BatchJob: Sendable {
 enum BatchPlan {
   /// `schemas` and `data` as classified; with no schemas (and no `--type`) every file is mapped
   /// through the project file, and with no arguments at all the project file lists them.
-  static func jobs(schemas: [String], data: [String], typeGiven: Bool) throws -> [BatchJob] {
+  static func jobs(schemas: [String], data: [String], typeGiven: Bool, skipping: String? = nil) throws -> [BatchJob] {
     if !schemas.isEmpty || typeGiven {
-      return DataFileWalk.expand(data).map { BatchJob(file: $0, schemas: schemas) }
+      return DataFileWalk.expand(data, skipping: skipping).map { BatchJob(file: $0, schemas: schemas) }
     }
     let project = try loadProject()
     if data.isEmpty {
       let cwd = FileManager.default.currentDirectoryPath
-      return project.mappedFiles().map { check, relative in
+      return project.mappedFiles(skipping: skipping).map { check, relative in
         let path = displayPath(project.root + "/" + relative, from: cwd)
         return BatchJob(file: DataFileWalk.Entry(path: path, relative: relative), schemas: check.schemas, check: check)
       }
     }
-    return DataFileWalk.expand(data).map { entry in
+    return DataFileWalk.expand(data, skipping: skipping).map { entry in
       guard entry.failure == nil else { return BatchJob(file: entry, schemas: []) }
       guard let relative = project.relative(entry.path), let check = project.check(for: relative) else {
         return BatchJob(file: entry, schemas: [], unmapped: true)

@@ -38,6 +38,14 @@ struct BatchRun {
       guard seen.insert(key).inserted else { continue }
       let session = try SchemaSession.load(job.schemas, options: generator)
       ProcessLifetime.keep(session)
+      if let type = job.check?.type, let location = job.check?.typeLocation, !session.hasErrors,
+        case .failure(let problem) = session.resolve(type: type, model: nil)
+      {
+        // A type from castctl.yaml is a mistake in that file: named at its place there first.
+        Terminal.writeError(
+          "\(location): error: type: '\(type)' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
+        throw ExitCode.usage
+      }
       _ = try SchemaSession.target(session, options: options, errorColor: color)
     }
   }

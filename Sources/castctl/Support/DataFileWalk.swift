@@ -23,15 +23,18 @@ enum DataFileWalk {
   /// would never end). A directory holding no data files stands as an entry that fails, as a
   /// missing file does: most likely a mistyped path, which must not pass as "nothing invalid".
   /// So do a data file that cannot be read as one (a link to nothing, a pipe) and a folder that
-  /// cannot be listed: a walk never leaves out silently what it was asked to cover.
-  static func expand(_ arguments: [String]) -> [Entry] {
+  /// cannot be listed: a walk never leaves out silently what it was asked to cover. A folder that
+  /// is `skipping` (`convert -o DIR`'s output, which a later run would read as input) is not
+  /// walked.
+  static func expand(_ arguments: [String], skipping: String? = nil) -> [Entry] {
+    let skipped = skipping.flatMap(resolved)
     var entries: [Entry] = []
     for argument in arguments {
       guard argument != "-", isDirectory(argument) else {
         entries.append(Entry(path: argument, relative: argument == "-" ? "stdin" : fileName(argument)))
         continue
       }
-      let found = walk(argument).filter { $0.isFolder || dataExtensions.contains(fileExtension($0.path)) }
+      let found = walk(argument, skipping: skipped).filter { $0.isFolder || dataExtensions.contains(fileExtension($0.path)) }
       if let root = found.first, root.path.isEmpty {
         entries.append(Entry(path: argument, relative: fileName(argument), failure: root.failure))
         continue
@@ -57,8 +60,9 @@ enum DataFileWalk {
   }
 
   /// Every regular file under `directory` and every entry that cannot be read as one (`Found`),
-  /// sorted by bytes (the same order on every machine, whatever the locale).
-  static func walk(_ directory: String) -> [Found] {
+  /// sorted by bytes (the same order on every machine, whatever the locale); not below a folder
+  /// whose resolved path is `skipping`.
+  static func walk(_ directory: String, skipping: String? = nil) -> [Found] {
     var found: [Found] = []
     var pending = [""]
     while let relative = pending.popLast() {
@@ -72,7 +76,7 @@ enum DataFileWalk {
         var info = stat()
         guard lstat(directory + "/" + path, &info) == 0 else { continue }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: pending.append(path)
+        case S_IFDIR: if skipping == nil || resolved(directory + "/" + path) != skipping { pending.append(path) }
         case S_IFREG: found.append(Found(path: path))
         case S_IFLNK:
           if stat(directory + "/" + path, &info) != 0 {
@@ -88,6 +92,13 @@ enum DataFileWalk {
       }
     }
     return found.sorted { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+  }
+
+  /// `path` with every link and `..` resolved, or nil when it does not exist.
+  static func resolved(_ path: String) -> String? {
+    guard let full = realpath(path, nil) else { return nil }
+    defer { free(full) }
+    return String(cString: full)
   }
 
   /// Why `folder` cannot be listed, as the system says it.

@@ -61,9 +61,10 @@ struct ProjectFile {
   }
 
   /// Every file below the root one check maps, sorted, as (check, path from the current directory).
-  func mappedFiles() -> [(check: ProjectCheck, relative: String)] {
+  /// `skipping`: a folder not walked (`DataFileWalk.expand`).
+  func mappedFiles(skipping: String? = nil) -> [(check: ProjectCheck, relative: String)] {
     // NB: a file that cannot be read is mapped too, and fails when it is read.
-    DataFileWalk.walk(root).filter { !$0.isFolder }.compactMap { file in check(for: file.path).map { ($0, file.path) } }
+    DataFileWalk.walk(root, skipping: skipping.flatMap(DataFileWalk.resolved)).filter { !$0.isFolder }.compactMap { file in check(for: file.path).map { ($0, file.path) } }
   }
 }
 
@@ -75,6 +76,8 @@ struct ProjectCheck: Sendable {
   var schemas: [String]
   var model: String?
   var type: String?
+  /// Where `type:`'s value is, for a type that names no model or has a mistake (`path:line:col`).
+  var typeLocation: String?
   var strict: Bool?
   var unknown: UnknownKeyRule?
   var ndjson: Bool?
@@ -106,8 +109,10 @@ struct ProjectFileError: Error, CustomStringConvertible {
     }
   }
 
-  var description: String {
-    let position = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
-    return "\(path)\(position): error: \(message)"
+  /// `path:line:column`, as far as it is known.
+  var location: String {
+    path + (line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? "")
   }
+
+  var description: String { "\(location): error: \(message)" }
 }

@@ -37,7 +37,9 @@ struct ProjectFileReader {
         let root = OutputSink.folder(of: path)
         check.schemas = try strings(value, what: "schema").map { $0.hasPrefix("/") ? $0 : (root == "." ? $0 : root + "/" + $0) }
       case "model": check.model = try string(value, what: "model")
-      case "type": check.type = try string(value, what: "type")
+      case "type":
+        check.type = try string(value, what: "type")
+        check.typeLocation = error(value, "").location
       case "strict": check.strict = try bool(value, what: "strict")
       case "ndjson": check.ndjson = try bool(value, what: "ndjson")
       case "unknown":
