@@ -144,6 +144,24 @@ struct ValidateCommandTests {
     #expect(output.stderr.contains("error[malformed-json]"), "\(output.stderr)")
   }
 
+  @Test("standard input past the memory limit (copied to a temporary file) gives the report a file gives")
+  func largeStandardInput() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    let lines = try scratch.text("users.ndjson").split(separator: "\n").map(String.init)
+    var records = (0..<50_000).map { lines[$0 % lines.count] }
+    records[25_000] = records[25_000].replacingOccurrences(of: #""id":"#, with: #""id":"x","ignored":"#)
+    let text = records.joined(separator: "\n") + "\n"
+    #expect(text.utf8.count > 8 << 20)
+    try scratch.write("big.ndjson", text)
+    let fromFile = try CastctlProcess.run(["validate", "users.cast", "big.ndjson", "--format", "json"], in: scratch.url)
+    let fromStdin = try CastctlProcess.run(["validate", "users.cast", "-", "--ndjson", "--format", "json"], in: scratch.url, stdin: text)
+    #expect(fromFile.status == 1, "\(fromFile.stderr)")
+    #expect(fromStdin.status == fromFile.status, "\(fromStdin.stderr)")
+    #expect(fromStdin.stdout == fromFile.stdout)
+    #expect(fromStdin.stdout.contains(#""records": 50000"#), "\(fromStdin.stdout.prefix(300))")
+  }
+
   @Test("--format json: the documented shape, parsed with JSONSerialization")
   func formatJSONShape() throws {
     let output = try CastctlProcess.run(["validate", "users.cast", "users-invalid.json", "--format", "json"])

@@ -61,19 +61,59 @@ package struct DataDocument: Sendable {
     return source
   }
 
-  /// Reads `descriptor` to its end into memory; more than `limit` bytes is an error.
-  private static func readStream(_ descriptor: Int32, name: String, limit: Int?) throws(DataProblem) -> DataSource {
+  /// Bytes of a stream held in memory; past them, the stream goes to an unlinked temporary file.
+  static let streamMemoryLimit = 8 << 20
+
+  /// Reads `descriptor` to its end: into memory while it stays within `memoryLimit` bytes, else
+  /// into an unlinked temporary file in `$TMPDIR` read as any file is, so that memory does not
+  /// grow with standard input; more than `limit` bytes is an error.
+  static func readStream(
+    _ descriptor: Int32, name: String, limit: Int?, memoryLimit: Int = streamMemoryLimit
+  ) throws(DataProblem) -> DataSource {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    var spool: Int32 = -1
+    defer { if spool >= 0 { close(spool) } }
+    var total = 0
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .unreadable(name: name, reason: String(cString: strerror(errno)))
       }
-      if count == 0 { return DataSource(name: name, bytes: bytes) }
-      bytes.append(contentsOf: chunk[..<count])
-      if let limit, bytes.count > limit { throw .tooLarge(name: name, limit: limit) }
+      if count == 0 { break }
+      total += count
+      if let limit, total > limit { throw .tooLarge(name: name, limit: limit) }
+      if spool < 0, bytes.count + count <= memoryLimit {
+        bytes.append(contentsOf: chunk[..<count])
+        continue
+      }
+      if spool < 0 {
+        let directory = TemporaryFile.directory
+        spool = TemporaryFile.make(in: directory, prefix: "castctl-stdin")
+        guard spool >= 0 else {
+          throw .unreadable(name: name, reason: "cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        }
+        try copy(bytes.withUnsafeBytes { TemporaryFile.writeAll($0, to: spool) == $0.count }, name: name)
+        bytes = []
+      }
+      try copy(chunk.withUnsafeBytes { TemporaryFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: spool) == count }, name: name)
+    }
+    guard spool >= 0 else { return DataSource(name: name, bytes: bytes) }
+    // NB: the stream readers read on from the descriptor's position, as from a file just opened.
+    lseek(spool, 0, SEEK_SET)
+    do {
+      defer { spool = -1 }
+      return try DataSource(name: name, owning: spool)
+    } catch {
+      throw .unreadable(name: name, reason: error.reason)
+    }
+  }
+
+  /// Throws when a copy to the temporary file fell short (a full disk).
+  private static func copy(_ succeeded: Bool, name: String) throws(DataProblem) {
+    guard succeeded else {
+      throw .unreadable(name: name, reason: "cannot copy it to a temporary file in \(TemporaryFile.directory): \(String(cString: strerror(errno)))")
     }
   }
 }

@@ -26,7 +26,7 @@ package final class ByteSpool {
   /// in `directory` (`$TMPDIR`, else `/tmp`).
   package init(memoryLimit: Int = 8 << 20, directory: String? = nil) {
     self.memoryLimit = max(1, memoryLimit)
-    self.directory = directory ?? getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    self.directory = directory ?? TemporaryFile.directory
   }
 
   deinit {
@@ -93,33 +93,15 @@ package final class ByteSpool {
   /// the file failed, which is then remembered).
   private func writeToFile(_ bytes: UnsafeRawBufferPointer) -> Int {
     if file < 0 {
-      file = Self.temporaryFile(in: directory)
+      file = TemporaryFile.make(in: directory, prefix: "castctl-report")
       guard file >= 0 else {
         fileFailed = true
         return 0
       }
     }
-    var written = 0
-    while written < bytes.count {
-      let step = write(file, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-      if step < 0, errno == EINTR { continue }
-      guard step > 0 else {
-        fileFailed = true
-        break
-      }
-      written += step
-    }
+    let written = TemporaryFile.writeAll(bytes, to: file)
+    if written < bytes.count { fileFailed = true }
     fileCount += written
     return written
-  }
-
-  /// A new temporary file, already unlinked, so that nothing is left behind however the process
-  /// ends; -1 when none can be made.
-  private static func temporaryFile(in directory: String) -> Int32 {
-    var template = Array((directory + "/castctl-report-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard descriptor >= 0 else { return -1 }
-    template.withUnsafeBufferPointer { buffer in _ = buffer.baseAddress.map { unlink($0) } }
-    return descriptor
   }
 }

@@ -73,6 +73,20 @@ package final class DataSource: @unchecked Sendable {
     return map[low].yaml
   }
 
+  /// A file already open (an unlinked copy of standard input), which the source now owns and
+  /// closes; it is read only where needed.
+  init(name: String, owning descriptor: Int32) throws(DataSourceError) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      close(descriptor)
+      throw DataSourceError(reason: String(cString: strerror(errno)))
+    }
+    self.name = name
+    self.size = Int(info.st_size)
+    self.storage = .file(descriptor)
+    self.original = nil
+  }
+
   /// Opens a file; it is read only where needed.
   package init(name: String, path: String) throws(DataSourceError) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

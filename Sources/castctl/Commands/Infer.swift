@@ -15,7 +15,7 @@ struct Infer: ParsableCommand {
 
       --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect (codable is not available yet).
 
-      Memory: NDJSON and top-level arrays stream (standard input is first copied to an unlinked file in $TMPDIR, as the check reads it again); any other JSON document is one record read whole, and YAML is converted whole.
+      Memory: NDJSON and top-level arrays stream (standard input past 8 MB is first copied to an unlinked file in $TMPDIR, which the check reads again); any other JSON document is one record read whole, and YAML is converted whole.
 
       -o FILE writes atomically and refuses to replace an existing file without --force. --explain prints, per property, the evidence behind its type on standard error; --comments writes its short form as a comment above each property.
 

@@ -43,9 +43,8 @@ struct InferInputs {
       }
     }
     inputs = try expanded.map { path in
-      if path == "-", !options.isYAML(path) {
-        return Input(path: path, source: try StdinSpool.spool(maxBytes: options.maxBytes), ndjson: options.isNDJSON(path))
-      }
+      // NB: standard input past a few megabytes is copied to an unlinked file
+      // (`DataDocument.readStream`), which the check reads again.
       let document = try DataInput.open(path, options: options, color: Terminal.useColor(.auto, fileDescriptor: 2))
       return Input(path: path, source: document.source, ndjson: document.recordsPerLine)
     }
