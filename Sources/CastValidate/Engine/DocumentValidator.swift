@@ -329,16 +329,29 @@ package struct ValidationRun {
   package mutating func ndjsonLines(
     _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, onRecord: (RecordResult) -> Void
   ) -> LinesRead {
+    var read = LinesRead()
+    do {
+      try readLines(buffer, base: base, firstLine: firstLine, firstIndex: firstIndex, into: &read, onRecord: onRecord)
+    } catch {
+      read.malformed = error
+    }
+    return read
+  }
+
+  /// The loop of `ndjsonLines`, counting into `read` as it goes, so that the counts are there
+  /// when malformed JSON ends it.
+  private mutating func readLines(
+    _ buffer: UnsafeRawBufferPointer, base: Int, firstLine: Int, firstIndex: Int, into read: inout LinesRead,
+    onRecord: (RecordResult) -> Void
+  ) throws(JSONSyntaxError) {
     validator.document = buffer
     validator.documentBase = base
-    var summary = ValidationSummary()
     var lineStart = 0
-    var line = firstLine
     var index = firstIndex
     let count = buffer.count
     while lineStart < count {
       if let isCancelled = config.isCancelled, isCancelled() {
-        summary.isCancelled = true
+        read.summary.isCancelled = true
         break
       }
       let lineEnd = Self.newline(in: buffer, from: lineStart)
@@ -348,21 +361,15 @@ package struct ValidationRun {
           maxDepth: config.schema.options.maxDepth)
         if base + lineStart == 0 { scanner.skipByteOrderMark() }
         validator.recordLineStart = base + lineStart
-        let result: RecordResult
-        do {
-          result = try config.record(&validator, &scanner, index: index, line: line)
-          try scanner.expectEnd()
-        } catch {
-          return LinesRead(summary: summary, lines: line - firstLine, malformed: error)
-        }
-        summary.add(result)
+        let result = try config.record(&validator, &scanner, index: index, line: firstLine + read.lines)
+        try scanner.expectEnd()
+        read.summary.add(result)
         onRecord(result)
         index += 1
       }
       lineStart = lineEnd + 1
-      line += 1
+      read.lines += 1
     }
-    return LinesRead(summary: summary, lines: line - firstLine)
   }
 
   /// Offset of the next `\n` at or after `start`, or the buffer's end.
