@@ -51,7 +51,8 @@ let package = Package(
     // The public API as a program uses it: plain imports, nothing @testable.
     .testTarget(
       name: "CastAPITests",
-      dependencies: ["CastValidate", "CastSchema", .product(name: "Yams", package: "Yams")]),
+      // NB: not CastSchema: `import CastValidate` alone must name every type its API uses.
+      dependencies: ["CastValidate", .product(name: "Yams", package: "Yams")]),
     .testTarget(
       name: "castctlTests",
       dependencies: ["castctl", "CastSchema", "CastValidate", .product(name: "Yams", package: "Yams")],

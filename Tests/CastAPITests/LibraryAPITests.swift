@@ -1,4 +1,3 @@
-import CastSchema
 import CastValidate
 import Foundation
 import Testing
@@ -41,6 +40,18 @@ struct LibraryAPITests {
   func loads() throws {
     #expect(try Schema(files: [Self.usersCast]).modelNames == ["Geo", "Address", "User"])
     #expect(try Schema(source: Self.model).modelNames == ["Tag", "Account"])
+  }
+
+  @Test("import CastValidate alone names the types the API speaks in: RegistryOptions, Dialect, Severity, TextPosition")
+  func oneImport() throws {
+    let options = RegistryOptions(caseInsensitiveKeys: true, dialect: Dialect.jsoncast)
+    let schema = try Schema(source: "struct A {\n  let id: Int\n}\n", path: "a.cast", options: options)
+    let report = try schema.validator(for: "A").validate(#"{"ID": "x"}"#)
+    let finding = try #require(report.findings.first)
+    let severity: Severity = finding.severity
+    let position: TextPosition = report.position(of: finding)
+    #expect(severity == .error)
+    #expect(position.line == 1 && position.column == 8, "\(position)")
   }
 
   @Test("a schema with errors throws them as values, positioned in its file")
@@ -153,9 +164,14 @@ struct LibraryAPITests {
     #expect(value["tags"]?[5] == nil)
   }
 
-  @Test("numbers keep their text; int accepts integral literals only", arguments: [("1", 1), ("1.0", 1), ("1e2", 100), ("1.5", nil)] as [(String, Int?)])
+  @Test(
+    "numbers keep their text; int is an integral literal's exact value within Int, nil for any other",
+    arguments: [
+      ("1", 1), ("1.0", 1), ("1e2", 100), ("1.5", nil), ("12.50e1", 125), ("-0.0", 0), ("9007199254740993.0", 9_007_199_254_740_993),
+      ("1.0000000000000001", nil), ("-9223372036854775809", nil), ("9223372036854775807", Int.max), ("1e-400", nil), ("2e-400", nil),
+    ] as [(String, Int?)])
   func integers(literal: String, int: Int?) throws {
-    let value = try Self.validator(type: "Double").decode(Array(literal.utf8))
+    let value = try Self.validator(type: "Any").decode(Array(literal.utf8))
     #expect(value.numberText == literal)
     #expect(value.int == int)
     #expect(value.double == Double(literal))

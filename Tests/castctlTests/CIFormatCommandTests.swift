@@ -8,6 +8,24 @@ import Testing
 /// `validate --format sarif|github|junit`, end to end, each read back as its consumer reads it.
 @Suite("castctl validate --format sarif, github and junit", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
 struct CIFormatCommandTests {
+  /// A value holding escape sequences, a bell, a line break and a C1 control.
+  static let hostileValue = #""\u001b]0;pwned\u0007\u001b[2J\nfake.json:9:9: note[forged]: x\u0085""#
+
+  @Test("control characters from the data are written escaped, never raw", arguments: ["text", "github", "junit"])
+  func controlCharactersEscaped(_ format: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { scratch.remove() }
+    let text = try scratch.text("users.json").replacingOccurrences(of: #""admin""#, with: Self.hostileValue)
+    try scratch.write("hostile.json", text)
+    let output = try CastctlProcess.run(["validate", "users.cast", "hostile.json", "--format", format], in: scratch.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    let controls = output.stdout.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+    #expect(output.stdout.contains(#"\u001B]0;pwned\u0007"#), "\(output.stdout)")
+    // The forged finding stays inside its message's line.
+    #expect(!output.stdout.split(separator: "\n").contains { $0.hasPrefix("fake.json") })
+  }
+
   /// Data files of `schemas/` and whether `users.cast` finds them valid.
   static let inputs: [(file: String, valid: Bool)] = [("users.json", true), ("users-invalid.json", false), ("users.ndjson", true)]
 

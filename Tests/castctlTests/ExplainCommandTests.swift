@@ -30,9 +30,20 @@ struct ExplainCommandTests {
     #expect(run.status == 0)
     let sections = run.stdout.components(separatedBy: "\n\nIn model files (castctl check):\n")
     try #require(sections.count == 2, "\(run.stdout)")
+    let data = sections[0].components(separatedBy: "\n\nOf the input itself:\n")
+    try #require(data.count == 2, "\(run.stdout)")
     let names = { (text: String) in text.split(separator: "\n").map { String($0.prefix { $0 != " " }) } }
-    #expect(names(sections[0]) == FindingCode.allCases.map(\.rawValue))
+    #expect(names(data[0]) == FindingCode.allCases.map(\.rawValue))
+    #expect(names(data[1]) == ["malformed-json", "malformed-yaml"])
     #expect(names(sections[1]) == SchemaCode.allCases.map(\.rawValue))
+  }
+
+  @Test("explain of malformed input's codes runs the example through castctl's own readers", arguments: ["json", "yaml"])
+  func explainsMalformed(_ format: String) throws {
+    let run = try CastctlProcess.run(["explain", "malformed-\(format)"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("malformed-\(format): the input is not "), "\(run.stdout)")
+    #expect(run.stdout.contains("example.\(format):") && run.stdout.contains(": error[malformed-\(format)]: "), "\(run.stdout)")
   }
 
   @Test("an unknown code is a usage error naming the nearest code")

@@ -8,7 +8,7 @@ package enum SnippetHeader {
   ) {
     out += marks.bold.open
     if let file {
-      out += file
+      out += ControlCharacters.escaped(file)
       out += ":"
       out += position
       out += ": "
@@ -25,7 +25,8 @@ package enum SnippetHeader {
     out += severityMarks.close
     out += ": "
     out += marks.bold.open
-    out += message
+    // NB: a message quotes values and keys from the data, which may hold any character.
+    out += ControlCharacters.escaped(message)
     out += marks.bold.close
     out += "\n"
   }

@@ -235,6 +235,8 @@ package struct Parser {
     case .unknown:
       if let bad = UTF8Validation.firstInvalidByte(in: source.bytes[token.range]) {
         "invalid UTF-8 byte \(UTF8Validation.hex(source.bytes[token.range.lowerBound + bad])) (a .cast file is UTF-8 text)"
+      } else if let scalar = source.text(token.range).unicodeScalars.first, scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        "control character U+\(String(repeating: "0", count: scalar.value < 0x10 ? 3 : 2))\(String(scalar.value, radix: 16, uppercase: true))"
       } else {
         "character '\(source.text(token.range).prefix(8))'"
       }

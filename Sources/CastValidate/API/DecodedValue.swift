@@ -106,10 +106,11 @@ public struct DecodedValue: Sendable {
 
   /// A number that is an integer within `Int`'s range (`1.0` and `1e2` count; `1.5` does not).
   public var int: Int? {
-    guard let text = numberText else { return nil }
+    guard var text = numberText else { return nil }
     if let value = Int(text) { return value }
-    guard let double = Double(text), double.rounded() == double, let value = Int(exactly: double) else { return nil }
-    return value
+    // NB: read from the digits, exactly: through a `Double`, 9007199254740993.0 was ...992 and
+    // 1.0000000000000001 was 1.
+    return text.withUTF8 { DecimalLiteral(UnsafeRawBufferPointer($0)).integralInt64 }.flatMap { Int(exactly: $0) }
   }
 
   /// A number as the nearest `Double`.

@@ -33,7 +33,7 @@ package struct FindingRenderer: Sendable {
       to: &out)
     out += marks.dim.open
     out += "  at "
-    out += finding.path.isEmpty ? "(root)" : finding.path
+    out += finding.path.isEmpty ? "(root)" : ControlCharacters.escaped(finding.path)
     if let line = data.recordLine(of: finding) {
       out += " in the record on line "
       out += String(line)

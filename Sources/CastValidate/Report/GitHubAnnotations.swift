@@ -61,10 +61,11 @@ package enum GitHubAnnotations {
     return count == 1 ? word : word + "s"
   }
 
-  /// A workflow command's message: `%`, CR and LF escaped.
+  /// A workflow command's message: its control characters escaped (`ControlCharacters`), and `%`.
   package static func escapeData(_ text: String) -> String {
-    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-      .replacingOccurrences(of: "\n", with: "%0A")
+    // NB: a message is one line; control characters in it come from the data (a value, a key)
+    // and are written escaped, as in the text format, not as the log's line breaks.
+    ControlCharacters.escaped(text).replacingOccurrences(of: "%", with: "%25")
   }
 
   /// A workflow command's property value: also `:` and `,`, which end it.

@@ -12,7 +12,7 @@ package enum JUnitReport {
     text += ">\n"
     let errors = found.filter { $0.finding.severity == .error }
     if let first = errors.first {
-      text += "      <failure type=\"\(escape(first.finding.code))\" message=\"\(escape(first.finding.message))\">"
+      text += "      <failure type=\"\(escape(first.finding.code))\" message=\"\(escape(ControlCharacters.escaped(first.finding.message)))\">"
       text += escape(errors.map(describe).joined(separator: "\n")) + "</failure>\n"
     }
     let others = found.filter { $0.finding.severity != .error }
@@ -24,7 +24,10 @@ package enum JUnitReport {
 
   private static func describe(_ site: FindingSite) -> String {
     let finding = site.finding
-    return "\(site.position.line):\(site.position.column): \(finding.severity.rawValue) [\(finding.code)] \(finding.path.isEmpty ? "/" : finding.path): \(finding.message)"
+    // NB: the data's control characters escaped as in the text format: a raw carriage return in
+    // an attribute reads back as a line feed, and findings are one per line here.
+    let path = finding.path.isEmpty ? "/" : ControlCharacters.escaped(finding.path)
+    return "\(site.position.line):\(site.position.column): \(finding.severity.rawValue) [\(finding.code)] \(path): \(ControlCharacters.escaped(finding.message))"
   }
 
   /// Text for XML attributes and content; characters XML 1.0 cannot hold become U+FFFD.

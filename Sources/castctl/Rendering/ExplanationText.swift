@@ -12,16 +12,47 @@ enum ExplanationText {
     let rows = { (codes: [(String, String)]) in
       codes.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 + "\n" }.joined()
     }
-    return rows(findings) + "\nIn model files (castctl check):\n" + rows(schema)
+    let input = malformedCodes.map { ($0, $0 == malformedCodes[0] ? "the input is not JSON: the run stops there" : "the input is not YAML (with --from yaml): the run stops there") }
+    return rows(findings) + "\nOf the input itself:\n" + rows(input) + "\nIn model files (castctl check):\n" + rows(schema)
+  }
+
+  /// The codes of input that cannot be read as its format: not a finding of a record, but the
+  /// end of the run (exit 3).
+  static let malformedCodes = [DataProblem.malformedCode(isYAML: false), DataProblem.malformedCode(isYAML: true)]
+
+  /// `malformed-json` or `malformed-yaml` explained, its example read by castctl's own reader.
+  private static func malformed(_ name: String) -> String? {
+    guard let index = malformedCodes.firstIndex(of: name) else { return nil }
+    let isYAML = index == 1
+    let (file, data) = isYAML ? ("example.yaml", "id: [1, 2\n") : ("example.json", "{\"id\": 1,}\n")
+    var text = "\(name): the input is not \(isYAML ? "YAML" : "JSON (RFC 8259, strictly)"), at a line and column.\n\n"
+    text += "Not a finding of a record but the end of the run: exit 3, with what was expected there. A malformed NDJSON line ends "
+      + "the run after the records before it, which are still reported (validate --format json, sarif and junit report the error "
+      + "as the last finding; roundtrip prints the ledger so far; convert to standard output has written them); "
+      + "--format jsonl gives the line its own verdict and goes on.\n\nExample:\n"
+    text += "  $ cat \(file)\n" + indent(data) + "  $ castctl validate --type Any \(file)\n"
+    // NB: read as `validate` reads it: YAML converted first, then the JSON by the engine.
+    let document: DataDocument
+    do {
+      document = try DataDocument.inline(Array(data.utf8), name: file, reading: DataReading())
+    } catch {
+      guard case .malformed(let syntax, let source, _, _) = error else { return text + indent("(\(error))") }
+      return text + indent("\(file):\(source.position(of: syntax.offset)): error[\(name)]: \(syntax.message)")
+    }
+    guard let validator = try? CastValidate.Schema(source: "").validator(forType: "Any"),
+      let error = validator.validate(document.source.readAll()).syntaxError
+    else { return text + indent("(the example was read without an error)") }
+    return text + indent("\(file):\(document.source.position(of: error.offset)): error[\(name)]: \(error.message)")
   }
 
   /// The explanation of `name`, or an error message naming the nearest code.
   static func explain(_ name: String) -> Result<String, ExplainError> {
     // NB: `too-many-errors` is a code of both: the data's and the model file's explanations are given.
     let schemaCode = SchemaCode(rawValue: name)
+    if let malformed = malformed(name) { return .success(malformed) }
     guard let code = FindingCode(rawValue: name) else {
       if let schemaCode { return .success(explain(schemaCode)) }
-      let codes = FindingCode.allCases.map(\.rawValue) + SchemaCode.allCases.map(\.rawValue)
+      let codes = FindingCode.allCases.map(\.rawValue) + SchemaCode.allCases.map(\.rawValue) + malformedCodes
       let hint = NameSuggestion.closest(to: name, in: codes).map { "; did you mean '\($0)'?" } ?? ""
       return .failure(ExplainError(message: "no code '\(name)'\(hint) (castctl explain lists them)"))
     }
