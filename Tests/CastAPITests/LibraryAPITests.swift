@@ -75,6 +75,41 @@ struct LibraryAPITests {
     #expect(!type.diagnostics.isEmpty)
   }
 
+  @Test("a generic model is named with its arguments, spaced as one likes; alone or with unknown arguments, an error, as castctl says")
+  func genericModels() throws {
+    let schema = try Schema(files: [Self.repository.appendingPathComponent("schemas/codable-page.swift").path])
+    let alone = try #require(throws: SchemaError.self) { try schema.validator(for: "Page") }
+    guard case .genericModel("Page", let parameters) = alone.reason else {
+      Issue.record("\(alone.reason)")
+      return
+    }
+    #expect(parameters == ["T"])
+    #expect(alone.description.hasPrefix("'Page' is generic (Page<T>)"), "\(alone)")
+    let unknown = try #require(throws: SchemaError.self) { try schema.validator(for: "Page<Nope>") }
+    guard case .invalidType = unknown.reason else {
+      Issue.record("\(unknown.reason)")
+      return
+    }
+    #expect(unknown.diagnostics.contains { $0.code == "unknown-type" }, "\(unknown)")
+    let page = #"{"items": [{"id": 1, "name": "Ada"}], "next": null}"#
+    let spaced = try schema.validator(for: "Page< User >").validate(page)
+    let plain = try schema.validator(for: "Page<User>").validate(page)
+    #expect(spaced.isValid && plain.isValid, "\(spaced.findings) \(plain.findings)")
+  }
+
+  @Test("options below their least meaningful value are read as it, as castctl refuses them")
+  func optionsClamped() throws {
+    let options = ValidationOptions(maxDepth: -1, maxErrors: -3, maxRecordFindings: -5)
+    #expect(options.maxDepth == 1 && options.maxErrors == 0 && options.maxRecordFindings == 0)
+    var changed = ValidationOptions()
+    changed.maxDepth = 0
+    #expect(changed.maxDepth == 1)
+    // A flat record still reads at depth 1, and no finding is hidden.
+    let report = try Schema(source: Self.model).validator(for: "Account", options: options).validate(#"{"id": 0, "role": "admin"}"#)
+    #expect(report.syntaxError == nil)
+    #expect(report.findings.map(\.code) == ["check-failed"], "\(report.findings)")
+  }
+
   // MARK: - Validating
 
   @Test(
@@ -243,6 +278,11 @@ struct LibraryAPITests {
     #expect(entries.first { $0.kind == .unknownKeyDropped }?.path == "/unknown")
     let lines = try Self.validator().roundtrip(Array("{\"id\": 1, \"role\": \"admin\", \"name\": \"x\", \"tags\": []}\n{\"id\": 2, \"role\": \"admin\", \"u\": 0, \"name\": \"y\", \"tags\": []}\n".utf8), format: .ndjson)
     #expect(lines.map(\.recordLine) == [2])
+    // Positioned as castctl roundtrip shows them, values as JSON text.
+    let dropped = try #require(lines.first)
+    #expect(dropped.position.description == "2:33", "\(dropped.position)")  // as castctl roundtrip prints it
+    #expect(dropped.before?.description == "0")
+    #expect(JSONValue.object([JSONMember(key: "a", value: .array([.number("1"), .string("x\n")]))]).description == #"{"a":[1,"x\n"]}"#)
   }
 
   // MARK: - The README

@@ -46,6 +46,21 @@ struct ExplainCommandTests {
     #expect(run.stdout.contains("example.\(format):") && run.stdout.contains(": error[malformed-\(format)]: "), "\(run.stdout)")
   }
 
+  /// The bash script swift-argument-parser writes: values for the options whose values are a
+  /// closed list, and every code for `explain`.
+  @Test(
+    "the bash completion script offers each closed list of values",
+    arguments: [
+      ("'--allow')", "'value-coerced'"), ("'--date-decoding')", "'seconds-since-1970'"), ("'--dialect')", "'nosce'"),
+      ("'--to')", "'yaml'"), ("missing-required", "'malformed-json'"),
+    ])
+  func bashCompletions(_ option: String, _ value: String) throws {
+    let run = try CastctlProcess.run(["--generate-completion-script", "bash"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let blocks = run.stdout.components(separatedBy: option).dropFirst()
+    #expect(blocks.contains { $0.prefix(2_000).split(separator: "\n").prefix(2).joined().contains(value) }, "\(option) \(value)")
+  }
+
   @Test("an unknown code is a usage error naming the nearest code")
   func unknownCode() throws {
     let run = try CastctlProcess.run(["explain", "missing-requird"])

@@ -52,10 +52,17 @@ public struct Schema: Sendable {
   /// The models' names, in declaration order.
   public var modelNames: [String] { Array(registry.models.keys) }
 
-  /// A validator whose records are instances of the model `name`; a top-level JSON array is one
-  /// record per element. Throws ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name
-  /// no file declares.
-  public func validator(for name: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
+  /// A validator whose records are instances of the model `name` (a generic one with its
+  /// arguments: `Page<User>`); a top-level JSON array is one record per element. Throws
+  /// ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name no file declares,
+  /// ``SchemaError/Reason/genericModel(_:parameters:)`` for a generic model named alone, and
+  /// ``SchemaError/Reason/invalidType(_:_:)`` for arguments that name no type, as castctl does.
+  public func validator(for model: String, options: ValidationOptions = ValidationOptions()) throws(SchemaError) -> Validator {
+    let name: String
+    switch registry.resolveModel(model) {
+    case .success(let resolved): name = resolved
+    case .failure(let problem): throw SchemaError(problem, name: model, files: registry.files)
+    }
     // A generic model's specialization (`Page<User>`) is a model once the registry lowers it.
     let registry = name.contains("<") ? registry.including(.model(name)) : registry
     guard registry.models[name] != nil else {

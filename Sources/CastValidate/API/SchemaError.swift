@@ -13,6 +13,8 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case unknownModel(String, suggestion: String?)
     /// A type expression that does not parse or names no type.
     case invalidType(String, [SchemaDiagnostic])
+    /// A generic model named without its type arguments (`Page` for `Page<T>`).
+    case genericModel(String, parameters: [String])
   }
 
   /// What went wrong.
@@ -37,11 +39,21 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     rendered = DiagnosticRenderer(files: files).render(diagnostics)
   }
 
+  /// Why a model name gives no validator (`ModelRegistry.resolveModel`).
+  init(_ problem: TargetProblem, name: String, files: [SourceFile]) {
+    switch problem {
+    case .badType(let diagnostics, let file): self.init(invalidType: name, diagnostics, files: files + [file])
+    case .genericModel(let generic, let parameters, _): self.init(.genericModel(generic, parameters: parameters))
+    case .unknownModel(let unknown, let suggestion): self.init(.unknownModel(unknown, suggestion: suggestion))
+    case .noModels, .ambiguous: self.init(.unknownModel(name, suggestion: nil))
+    }
+  }
+
   /// The diagnostics behind the error, if it has any.
   public var diagnostics: [SchemaDiagnostic] {
     switch reason {
     case .invalid(let diagnostics), .invalidType(_, let diagnostics): diagnostics
-    case .unreadable, .unknownModel: []
+    case .unreadable, .unknownModel, .genericModel: []
     }
   }
 
@@ -49,6 +61,8 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     switch reason {
     case .unreadable(let path, let reason): "cannot read schema \(path): \(reason)"
     case .unknownModel(let name, let suggestion): "no model named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .genericModel(let name, let parameters):
+      "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>): name a type for each parameter, as in '\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>'"
     case .invalid(let diagnostics), .invalidType(_, let diagnostics):
       rendered ?? diagnostics.map { "\($0)\n" }.joined()
     }

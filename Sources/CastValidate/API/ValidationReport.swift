@@ -34,7 +34,9 @@ public struct ValidationReport: Sendable {
   /// Every finding of every record, in input order.
   public var findings: [Finding] { records.flatMap(\.findings) }
 
-  /// The line and column of a finding of this report (line 0 for a finding of another report).
+  /// The line and column of a finding of this report. (Positions are kept by byte offset: a
+  /// finding of another report gets the position of its offset here when this report mentions
+  /// that offset, else line 0.)
   public func position(of finding: Finding) -> TextPosition { position(ofOffset: finding.offset) }
 
   /// The line and column of a byte offset this report mentions, a finding's or ``syntaxError``'s

@@ -58,7 +58,13 @@ public struct Validator: Sendable {
       Result { () throws(JSONSyntaxError) in try RoundTripRun(engine).run(raw, recordsPerLine: format == .ndjson) }
     }
     switch report {
-    case .success(let report): return report.entries
+    case .success(let report):
+      let source = DataSource(name: "", bytes: bytes)
+      return report.entries.map { entry in
+        var positioned = entry
+        positioned.position = source.position(of: entry.offset)
+        return positioned
+      }
     // The engine read the same bytes without a syntax error a moment ago.
     case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.message)")
     }

@@ -51,4 +51,7 @@ public struct LedgerEntry: Sendable, Equatable {
   public var outputPath: String?
   /// 1-based line of the NDJSON record.
   public var recordLine: Int?
+  /// The line and column of `offset` in the input, as `castctl roundtrip` shows it; (0, 0) until
+  /// the input's text is known (``Validator/roundtrip(_:format:)`` sets it).
+  public var position = TextPosition(line: 0, column: 0)
 }

@@ -9,13 +9,26 @@ public struct ValidationOptions: Sendable {
   public var strict = false
   /// `--unknown`.
   public var unknownKeys = UnknownKeyRule.ignore
-  /// Deepest nesting accepted before the document is rejected as malformed.
-  public var maxDepth = 512
-  /// Stop reporting after this many errors (0: no limit).
-  public var maxErrors = 0
-  /// Report at most this many findings of one record and count the rest (0: no limit), so that
-  /// one record's findings take bounded memory however long it is.
-  public var maxRecordFindings = 1000
+  /// Deepest nesting accepted before the document is rejected as malformed; at least 1 (a smaller
+  /// number is read as 1, as castctl refuses it).
+  public var maxDepth: Int {
+    get { depth }
+    set { depth = max(1, newValue) }
+  }
+  /// Stop reporting after this many errors (0, or less: no limit).
+  public var maxErrors: Int {
+    get { errors }
+    set { errors = max(0, newValue) }
+  }
+  /// Report at most this many findings of one record and count the rest (0, or less: no limit),
+  /// so that one record's findings take bounded memory however long it is.
+  public var maxRecordFindings: Int {
+    get { recordFindings }
+    set { recordFindings = max(0, newValue) }
+  }
+  private var depth = 512
+  private var errors = 0
+  private var recordFindings = 1000
 
   /// Default options.
   public init(

@@ -54,22 +54,7 @@ extension SchemaFrontend {
       return .success(TargetChoice(target: .type(parsed.optional ? .optional(type) : type), name: "type \(expression)"))
     }
     if let model {
-      if registry.models[model] != nil { return .success(TargetChoice(target: .model(model), name: "model \(model)")) }
-      if let generic = registry.genericModels.first(where: { $0.name == model }) {
-        let example = registry.rootModels.first ?? registry.models.keys.first ?? "String"
-        return .failure(.genericModel(model, parameters: generic.parameters, example: example))
-      }
-      // `Page<User>`: a generic model's specialization, named as the registry names it.
-      if model.contains("<") {
-        let parsed = SchemaLoader.parseType(model, in: registry)
-        guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
-          return .failure(.badType(parsed.diagnostics, parsed.file))
-        }
-        if case .model(let name) = type, !parsed.optional {
-          return .success(TargetChoice(target: .model(name), name: "model \(name)"))
-        }
-      }
-      return .failure(.unknownModel(model, suggestion: registry.suggestModel(for: model)))
+      return registry.resolveModel(model).map { TargetChoice(target: .model($0), name: "model \($0)") }
     }
     let roots = registry.rootModels
     guard roots.count == 1, let only = roots.first else {
@@ -82,5 +67,26 @@ extension SchemaFrontend {
       return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates + generics))
     }
     return .success(TargetChoice(target: .model(only), name: "model \(only)"))
+  }
+}
+
+extension ModelRegistry {
+  /// The model named `model`, as the commands and the library read a name: a declared model, or
+  /// a generic model's specialization (`Page<User>`, spaced as one likes), named as the registry
+  /// names it; a generic model without its arguments, and a name no file declares, are problems.
+  package func resolveModel(_ model: String) -> Result<String, TargetProblem> {
+    if models[model] != nil { return .success(model) }
+    if let generic = genericModels.first(where: { $0.name == model }) {
+      let example = rootModels.first ?? models.keys.first ?? "String"
+      return .failure(.genericModel(model, parameters: generic.parameters, example: example))
+    }
+    if model.contains("<") {
+      let parsed = SchemaLoader.parseType(model, in: self)
+      guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+        return .failure(.badType(parsed.diagnostics, parsed.file))
+      }
+      if case .model(let name) = type, !parsed.optional { return .success(name) }
+    }
+    return .failure(.unknownModel(model, suggestion: suggestModel(for: model)))
   }
 }

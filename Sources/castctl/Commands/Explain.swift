@@ -1,4 +1,6 @@
 import ArgumentParser
+import CastSchema
+import CastValidate
 
 /// `castctl explain [CODE]`: what a finding or model-file code means, with an example castctl runs.
 struct Explain: ParsableCommand {
@@ -14,7 +16,9 @@ struct Explain: ParsableCommand {
         castctl explain unknown-type
       """)
 
-  @Argument(help: "A code, as in error[missing-required] or error[unknown-type].")
+  @Argument(
+    help: "A code, as in error[missing-required] or error[unknown-type].",
+    completion: .list(FindingCode.allCases.map(\.rawValue) + ExplanationText.malformedCodes + SchemaCode.allCases.map(\.rawValue)))
   var code: String?
 
   func run() throws {

@@ -39,7 +39,9 @@ struct Infer: ParsableCommand {
   @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
   var seed: String?
 
-  @Option(help: "The dialect the models are written in: \(Self.writableDialects) (default jsoncast; with --seed, the seed's root model's).")
+  @Option(
+    help: "The dialect the models are written in: \(Self.writableDialects) (default jsoncast; with --seed, the seed's root model's).",
+    completion: .list(Dialect.allCases.filter { $0 != .codable }.map(\.rawValue)))
   var dialect: String?
 
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())

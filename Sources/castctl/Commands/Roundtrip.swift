@@ -27,7 +27,9 @@ struct Roundtrip: ParsableCommand {
   @OptionGroup var generator: GeneratorOptions
   @OptionGroup var output: OutputOptions
 
-  @Option(help: "Kinds of change that do not count as a loss (comma-separated).", transform: Roundtrip.kinds)
+  @Option(
+    help: "Kinds of change that do not count as a loss (comma-separated).", completion: .list(LedgerKind.allCases.map(\.rawValue)),
+    transform: Roundtrip.kinds)
   var allow: [LedgerKind] = []
 
   @Flag(help: "Hide notes; show only errors and warnings.")

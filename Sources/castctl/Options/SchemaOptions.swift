@@ -34,7 +34,8 @@ struct GeneratorOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "How a codable model's Date is read and written, as JSONDecoder's dateDecodingStrategy: deferred-to-date (the default: seconds since 2001-01-01, a number), seconds-since-1970, milliseconds-since-1970, iso8601, or formatted:PATTERN (e.g. formatted:yyyy-MM-dd, in UTC); Foundation's spellings (secondsSince1970, …) work too. A property's //! date directive wins.",
-      valueName: "strategy"))
+      valueName: "strategy"),
+    completion: .list(["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:"]))
   var dateDecoding: DateStrategy?
 
   @Option(
