@@ -73,6 +73,15 @@ struct LibraryAPITests {
     #expect(unknown.description == "no model named 'Acount'; did you mean 'Account'?")
     let type = try #require(throws: SchemaError.self) { try schema.validator(forType: "[Acount") }
     #expect(!type.diagnostics.isEmpty)
+    // A diagnostic's notes are the lines castctl prints under it.
+    let misspelt = try #require(throws: SchemaError.self) { try schema.validator(forType: "[Acount]") }
+    #expect(misspelt.diagnostics.first?.notes == ["did you mean 'Account'?"], "\(misspelt)")
+  }
+
+  @Test("the default model is the one castctl picks: the one no other model uses", arguments: [("codable-user.swift", "User"), ("users.cast", "User"), ("codable-page.swift", "User")])
+  func defaultModel(_ file: String, _ model: String?) throws {
+    let schema = try Schema(files: [Self.repository.appendingPathComponent("schemas/\(file)").path])
+    #expect(schema.defaultModel == model, "\(schema.modelNames)")
   }
 
   @Test("a generic model is named with its arguments, spaced as one likes; alone or with unknown arguments, an error, as castctl says")

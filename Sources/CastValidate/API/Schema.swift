@@ -52,6 +52,13 @@ public struct Schema: Sendable {
   /// The models' names, in declaration order.
   public var modelNames: [String] { Array(registry.models.keys) }
 
+  /// The model castctl validates with when none is named: the one model no other model uses
+  /// (nil when there are several such, or none).
+  public var defaultModel: String? {
+    let roots = registry.rootModels
+    return roots.count == 1 ? roots.first : nil
+  }
+
   /// A validator whose records are instances of the model `name` (a generic one with its
   /// arguments: `Page<User>`); a top-level JSON array is one record per element. Throws
   /// ``SchemaError/Reason/unknownModel(_:suggestion:)`` for a name no file declares,

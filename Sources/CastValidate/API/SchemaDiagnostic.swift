@@ -10,6 +10,9 @@ public struct SchemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// Where: the model file's path as it was given, and the line and column in it.
   public let file: String
   public let position: TextPosition
+  /// What castctl prints under it: a suggestion (`did you mean 'String'?`) or where a related
+  /// declaration is, each a line.
+  public let notes: [String]
 
   /// `file:line:column: severity[code]: message`.
   public var description: String { "\(file):\(position): \(severity.rawValue)[\(code)]: \(message)" }
@@ -21,5 +24,6 @@ public struct SchemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
     let source = files.indices.contains(diagnostic.range.file) ? files[diagnostic.range.file] : nil
     file = source?.path ?? "<unknown>"
     position = source?.location(of: diagnostic.range.bytes.lowerBound) ?? TextPosition(line: 0, column: 0)
+    notes = diagnostic.notes.map(\.message)
   }
 }
