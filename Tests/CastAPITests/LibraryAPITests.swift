@@ -117,6 +117,7 @@ struct LibraryAPITests {
     let report = try Schema(source: Self.model).validator(for: "Account", options: options).validate(#"{"id": 0, "role": "admin"}"#)
     #expect(report.syntaxError == nil)
     #expect(report.findings.map(\.code) == ["check-failed"], "\(report.findings)")
+    #expect(report.findings.first?.kind == .checkFailed)
   }
 
   // MARK: - Validating
