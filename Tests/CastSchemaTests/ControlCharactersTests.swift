@@ -17,6 +17,18 @@ struct ControlCharactersTests {
     #expect(ControlCharacters.escaped(text) == expected)
   }
 
+  @Test(
+    "a caret's column moves past the escapes before it, and tabs stay where asked",
+    arguments: [
+      ("a\u{7F}b", 3, false, "a\\u007Fb", 8), ("a\u{7F}b", 2, false, "a\\u007Fb", 2), ("\n\nx", 3, false, "\\n\\nx", 5),
+      ("\tx", 2, true, "\tx", 2), ("\tx", 2, false, "\\tx", 3), ("plain", 4, false, "plain", 4),
+    ])
+  func movesColumn(_ text: String, _ column: Int, _ keepingTabs: Bool, _ expected: String, _ moved: Int) {
+    let escaped = ControlCharacters.escaped(text, column: column, keepingTabs: keepingTabs)
+    #expect(escaped.text == expected)
+    #expect(escaped.column == moved)
+  }
+
   @Test("a model file's control character is named by its code point")
   func controlInModelFile() {
     let (_, diagnostics) = SchemaLoader.load([SourceFile(path: "nul.cast", text: "struct A { let a: Int }\u{0}\n")])

@@ -67,6 +67,16 @@ struct StreamInputTests {
     #expect(fromFile.1 == fromMemory.1)
   }
 
+  @Test("with no temporary file to be had, the stream is read into memory, as it always was")
+  func noTemporaryFile() throws {
+    let bytes = Self.records(2_000)
+    let source = try Self.throughPipe(bytes) { end in
+      try DataDocument.readStream(end, name: "<stdin>", limit: nil, memoryLimit: 64, directory: "/nonexistent-castctl-\(UUID().uuidString)")
+    }
+    #expect(source.fileDescriptor == nil)
+    #expect(source.readAll() == bytes)
+  }
+
   @Test("a stream past --max-bytes is refused, spooled or not", arguments: [64, 1 << 20])
   func limit(_ memoryLimit: Int) throws {
     let bytes = Self.records(1_000)

@@ -11,6 +11,27 @@ struct CIFormatCommandTests {
   /// A value holding escape sequences, a bell, a line break and a C1 control.
   static let hostileValue = #""\u001b]0;pwned\u0007\u001b[2J\nfake.json:9:9: note[forged]: x\u0085""#
 
+  @Test(
+    "a key with control characters is escaped in the excerpt, --summary and the roundtrip ledger",
+    arguments: [["validate", "--unknown", "warn"], ["validate", "--unknown", "warn", "--summary"], ["roundtrip"]])
+  func controlCharactersInKeys(_ command: [String]) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("m.cast", "struct M {\n  let a: Int\n}\n")
+    // The key's escapes are read by castctl as its raw characters: ESC, BEL, a line break, DEL,
+    // U+0085; DEL and U+0085 may also stand raw in JSON text, which the excerpt shows.
+    try scratch.write(
+      "k.json", #"{"a": 1, "k\u001b[2J\u0007\nfake.json:9:9: error[forged]: x\u007f\u0085": "v\u001b]0;t\u0007", "#
+        + "\"raw\u{7F}\u{85}\": 2}\n")
+    let output = try CastctlProcess.run([command[0], "m.cast", "k.json"] + command.dropFirst(), in: scratch.url)
+    #expect(output.status == (command[0] == "roundtrip" ? 1 : 0), "\(output.stderr)")
+    let text = output.stdout + output.stderr
+    let controls = text.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })\n\(text)")
+    #expect(text.contains(#"k\u001B[2J\u0007\nfake.json"#), "\(text)")
+    #expect(!text.split(separator: "\n").contains { $0.hasPrefix("fake.json") })
+  }
+
   @Test("control characters from the data are written escaped, never raw", arguments: ["text", "github", "junit"])
   func controlCharactersEscaped(_ format: String) throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -15,16 +15,20 @@ struct CodableConformanceTests {
     "protocol Model: Codable {}\nstruct A: Model { var x: Int }\nstruct B: Codable { var a: A; var m: [String: A] }\n",
   ]
 
-  /// The types swiftc says do not conform to a protocol of Codable.
-  static func refused(_ source: String, swiftc: URL) throws -> Set<String> {
+  /// What `swiftc -typecheck` says of `source` on standard error.
+  static func typecheck(_ source: String, swiftc: URL) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("models.swift")
     try Data(("import Foundation\n" + source).utf8).write(to: file)
-    let ending = try ChildProcess(swiftc, ["-typecheck", file.path], in: folder).finish(timeout: 300)
+    return try ChildProcess(swiftc, ["-typecheck", file.path], in: folder).finish(timeout: 300).stderr
+  }
+
+  /// The types swiftc says do not conform to a protocol of Codable.
+  static func refused(_ source: String, swiftc: URL) throws -> Set<String> {
     let pattern = /type '(\w+)' does not conform to protocol '(?:Decodable|Encodable)'/
-    return Set(ending.stderr.matches(of: pattern).map { String($0.output.1) })
+    return Set(try typecheck(source, swiftc: swiftc).matches(of: pattern).map { String($0.output.1) })
   }
 
   /// Structs holding themselves by value, directly, in a cycle, or by holding one that does; and
@@ -38,14 +42,8 @@ struct CodableConformanceTests {
 
   /// The value types swiftc refuses for holding themselves, or for having infinite size.
   static func recursiveRefused(_ source: String, swiftc: URL) throws -> Set<String> {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("recursive-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("models.swift")
-    try Data(("import Foundation\n" + source).utf8).write(to: file)
-    let ending = try ChildProcess(swiftc, ["-typecheck", file.path], in: folder).finish(timeout: 300)
     let pattern = /value type '(\w+)' (?:cannot have a stored property that recursively contains it|has infinite size)/
-    return Set(ending.stderr.matches(of: pattern).map { String($0.output.1) })
+    return Set(try typecheck(source, swiftc: swiftc).matches(of: pattern).map { String($0.output.1) })
   }
 
   @Test(

@@ -310,6 +310,23 @@ struct ReportingFaultTests {
     }
   }
 
+  @Test(
+    "YAML that does not read still gives each structured report, with malformed-yaml at its place",
+    arguments: [
+      (["validate", "--format", "json"], #""code": "malformed-yaml""#), (["validate", "--format", "sarif"], #""ruleId": "malformed-yaml""#),
+      (["validate", "--format", "junit"], #"type="malformed-yaml""#), (["validate", "--format", "github"], "title=castctl malformed-yaml::"),
+      (["roundtrip", "--format", "json"], #""code": "malformed-yaml""#),
+    ])
+  func malformedYAMLReports(_ command: [String], _ expected: String) throws {
+    let scratch = try ScratchFolder(copying: ["users.cast"])
+    defer { scratch.remove() }
+    try scratch.write("bad.yaml", "id: [1\n")
+    let output = try CastctlProcess.run([command[0], "users.cast", "bad.yaml"] + command.dropFirst(), in: scratch.url)
+    #expect(output.status == 3, "\(output.stderr)")
+    #expect(output.stdout.contains(expected), "\(output.stdout)")
+    #expect(output.stderr.contains("bad.yaml:2:1: error[malformed-yaml]"), "\(output.stderr)")
+  }
+
   @Test("check --format json lists the files it could not read, and still exits 66")
   func checkJSONUnreadable() throws {
     let output = try CastctlProcess.run(["check", "users.cast", "no-such.cast", "--format", "json"])

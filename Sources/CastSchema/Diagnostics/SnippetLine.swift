@@ -6,6 +6,8 @@ package enum SnippetLine {
   package static func append(
     number: Int, text: String, caretColumn: Int, markerWidth: Int = 1, indent: String, marks: StyleMarks, to out: inout String
   ) {
+    // NB: the line is the data's or a model file's, which may hold any character.
+    let (text, caretColumn) = ControlCharacters.escaped(text, column: caretColumn, keepingTabs: true)
     let gutter = String(number)
     out += indent
     out += marks.dim.open

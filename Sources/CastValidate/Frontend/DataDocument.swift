@@ -66,14 +66,18 @@ package struct DataDocument: Sendable {
 
   /// Reads `descriptor` to its end: into memory while it stays within `memoryLimit` bytes, else
   /// into an unlinked temporary file in `$TMPDIR` read as any file is, so that memory does not
-  /// grow with standard input; more than `limit` bytes is an error.
+  /// grow with standard input; where no such file can be made or written (no `$TMPDIR`, a full
+  /// disk), in memory after all, as it was always read. More than `limit` bytes is an error.
   static func readStream(
-    _ descriptor: Int32, name: String, limit: Int?, memoryLimit: Int = streamMemoryLimit
+    _ descriptor: Int32, name: String, limit: Int?, memoryLimit: Int = streamMemoryLimit,
+    directory: String = TemporaryFile.directory
   ) throws(DataProblem) -> DataSource {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     var spool: Int32 = -1
     defer { if spool >= 0 { close(spool) } }
+    // Whether the spool failed: from then on everything stays in memory.
+    var inMemory = false
     var total = 0
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -84,20 +88,30 @@ package struct DataDocument: Sendable {
       if count == 0 { break }
       total += count
       if let limit, total > limit { throw .tooLarge(name: name, limit: limit) }
-      if spool < 0, bytes.count + count <= memoryLimit {
+      if spool < 0, inMemory || bytes.count + count <= memoryLimit {
         bytes.append(contentsOf: chunk[..<count])
         continue
       }
       if spool < 0 {
-        let directory = TemporaryFile.directory
         spool = TemporaryFile.make(in: directory, prefix: "castctl-stdin")
-        guard spool >= 0 else {
-          throw .unreadable(name: name, reason: "cannot make a temporary file in \(directory): \(String(cString: strerror(errno)))")
+        guard spool >= 0, bytes.withUnsafeBytes({ TemporaryFile.writeAll($0, to: spool) == $0.count }) else {
+          inMemory = true
+          if spool >= 0 { close(spool) }
+          spool = -1
+          bytes.append(contentsOf: chunk[..<count])
+          continue
         }
-        try copy(bytes.withUnsafeBytes { TemporaryFile.writeAll($0, to: spool) == $0.count }, name: name)
         bytes = []
       }
-      try copy(chunk.withUnsafeBytes { TemporaryFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: spool) == count }, name: name)
+      guard chunk.withUnsafeBytes({ TemporaryFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: spool) == count }) else {
+        // The copy so far is read back: the input is read on in memory.
+        bytes = DataSource.read(spool, 0..<(total - count))
+        bytes.append(contentsOf: chunk[..<count])
+        close(spool)
+        spool = -1
+        inMemory = true
+        continue
+      }
     }
     guard spool >= 0 else { return DataSource(name: name, bytes: bytes) }
     // NB: the stream readers read on from the descriptor's position, as from a file just opened.
@@ -107,13 +121,6 @@ package struct DataDocument: Sendable {
       return try DataSource(name: name, owning: spool)
     } catch {
       throw .unreadable(name: name, reason: error.reason)
-    }
-  }
-
-  /// Throws when a copy to the temporary file fell short (a full disk).
-  private static func copy(_ succeeded: Bool, name: String) throws(DataProblem) {
-    guard succeeded else {
-      throw .unreadable(name: name, reason: "cannot copy it to a temporary file in \(TemporaryFile.directory): \(String(cString: strerror(errno)))")
     }
   }
 }

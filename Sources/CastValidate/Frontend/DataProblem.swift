@@ -13,8 +13,9 @@ package enum DataProblem: Error, Sendable {
   /// is drawn with its line instead.
   package var readMessage: String? {
     switch self {
-    case .unreadable(let name, let reason): "cannot read \(name): \(reason)"
-    case .tooLarge(let name, let limit): "cannot read \(name): the input is larger than --max-bytes (\(limit) bytes)"
+    // NB: a file name may hold any character but `/` and NUL.
+    case .unreadable(let name, let reason): "cannot read \(ControlCharacters.escaped(name)): \(reason)"
+    case .tooLarge(let name, let limit): "cannot read \(ControlCharacters.escaped(name)): the input is larger than --max-bytes (\(limit) bytes)"
     case .malformed: nil
     }
   }

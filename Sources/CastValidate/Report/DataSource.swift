@@ -149,7 +149,7 @@ package final class DataSource: @unchecked Sendable {
   }
 
   /// Bytes of a file by `pread`, as many as it holds in the range.
-  private static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8] {
+  static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8] {
     // NB: uninitialized, as `pread` writes it: zeroing it first cost as much as the read.
     [UInt8](unsafeUninitializedCapacity: range.count) { raw, initialized in
       var done = 0

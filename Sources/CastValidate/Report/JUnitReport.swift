@@ -30,7 +30,9 @@ package enum JUnitReport {
     return "\(site.position.line):\(site.position.column): \(finding.severity.rawValue) [\(finding.code)] \(path): \(ControlCharacters.escaped(finding.message))"
   }
 
-  /// Text for XML attributes and content; characters XML 1.0 cannot hold become U+FFFD.
+  /// Text for XML attributes and content: the line breaks and tabs the report puts there kept,
+  /// other control characters escaped as `ControlCharacters` writes them (a carriage return would
+  /// read back as a line feed), and U+FFFE and U+FFFF, which XML 1.0 cannot hold, U+FFFD.
   package static func escape(_ text: String) -> String {
     var escaped = ""
     for scalar in text.unicodeScalars {
@@ -39,9 +41,9 @@ package enum JUnitReport {
       case "<": escaped += "&lt;"
       case ">": escaped += "&gt;"
       case "\"": escaped += "&quot;"
-      case "\n", "\t", "\r": escaped.unicodeScalars.append(scalar)
-      default:
-        escaped.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
+      case "\n", "\t": escaped.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): escaped += ControlCharacters.escaped(String(scalar))
+      default: escaped.unicodeScalars.append(scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar)
       }
     }
     return escaped
@@ -74,7 +76,7 @@ package struct JUnitLog {
   /// cases for `dataPath`.
   package func write(counts: ValidationSummary, dataPath: String, _ body: (UnsafeRawBufferPointer) -> Void) {
     var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-    head += "  <testsuite name=\"\(JUnitReport.escape(dataPath))\" tests=\"\(counts.records)\" failures=\"\(counts.invalidRecords)\" errors=\"0\" skipped=\"0\">\n"
+    head += "  <testsuite name=\"\(JUnitReport.escape(ControlCharacters.escaped(dataPath)))\" tests=\"\(counts.records)\" failures=\"\(counts.invalidRecords)\" errors=\"0\" skipped=\"0\">\n"
     Self.hand(head, body)
     cases.forEachPiece(body)
     // The records after the last one handed on.

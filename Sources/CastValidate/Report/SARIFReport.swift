@@ -6,7 +6,7 @@ package enum SARIFReport {
   package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
   /// The codes a log has rules for, in the order of its rules.
-  static let codes = FindingCode.allCases.map(\.rawValue) + ["malformed-json"]
+  static let codes = FindingCode.allCases.map(\.rawValue) + [DataProblem.malformedCode(isYAML: false), DataProblem.malformedCode(isYAML: true)]
 
   /// The whole log for one data file, as a tree (what `SARIFLog` writes for the same sites).
   package static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
@@ -43,7 +43,8 @@ package enum SARIFReport {
   }
 
   private static func explanation(_ code: String) -> String {
-    FindingCode(rawValue: code)?.summary ?? "the input is not well-formed JSON"
+    FindingCode(rawValue: code)?.summary
+      ?? (code == DataProblem.malformedCode(isYAML: true) ? "the input is not well-formed YAML" : "the input is not well-formed JSON")
   }
 
   /// One finding's result.

@@ -18,7 +18,7 @@ struct Explain: ParsableCommand {
 
   @Argument(
     help: "A code, as in error[missing-required] or error[unknown-type].",
-    completion: .list(FindingCode.allCases.map(\.rawValue) + ExplanationText.malformedCodes + SchemaCode.allCases.map(\.rawValue)))
+    completion: .list(ExplanationText.codes))
   var code: String?
 
   func run() throws {

@@ -56,8 +56,15 @@ struct Roundtrip: ParsableCommand {
     let choice = try SchemaSession.target(session, options: data, errorColor: errorColor)
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
-    let document = try DataInput.open(path, options: data, color: errorColor)
-    let source = document.source
+    // NB: YAML that does not read is malformed before any record is: its report still comes.
+    let opened = Result { () throws(DataProblem) in try DataDocument.open(path, reading: data.reading) }
+    let source: DataSource
+    switch opened {
+    case .success(let document): source = document.source
+    case .failure(.malformed(_, let original, _, _)): source = original
+    case .failure(let problem): throw DataInput.exit(for: problem, color: errorColor)
+    }
+    let malformedCode = DataProblem.malformedCode(isYAML: data.reading.isYAML(source.name))
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
@@ -69,6 +76,7 @@ struct Roundtrip: ParsableCommand {
     let hidesNotes = quiet
     let summary: ValidationSummary
     do {
+      let document = try opened.get()
       summary = try RoundTripRun(validator).run(document) { entries, rejected in
         ledger.add(entries)
         if json { ledger.reject(rejected) }
@@ -78,7 +86,9 @@ struct Roundtrip: ParsableCommand {
       // Malformed input still gives the ledger of the records before it, as `validate` gives
       // their findings; the syntax error follows on standard error.
       if case .malformed(let syntax, _, _, let readBefore) = error {
-        ledger.write(summary: readBefore, input: source.name, target: targetName, malformed: SyntaxErrorText.value(syntax, in: source)) {
+        ledger.write(
+          summary: readBefore, input: source.name, target: targetName, malformed: SyntaxErrorText.value(syntax, in: source, code: malformedCode)
+        ) {
           Terminal.write(bytes: $0)
         }
       }

@@ -131,11 +131,17 @@ struct Validate: ParsableCommand {
       return try runPipe(validator, path: path, registry: session.registry)
     }
     let errorColor = Terminal.useColor(colorChoice, fileDescriptor: 2)
-    let document = try DataInput.open(path, options: data, color: errorColor)
-    let source = document.source
+    // NB: YAML that does not read is malformed before any record is: its report still comes.
+    let opened = Result { () throws(DataProblem) in try DataDocument.open(path, reading: data.reading) }
+    let source: DataSource
+    switch opened {
+    case .success(let document): source = document.source
+    case .failure(.malformed(_, let original, _, _)): source = original
+    case .failure(let problem): throw DataInput.exit(for: problem, color: errorColor)
+    }
+    let malformedCode = DataProblem.malformedCode(isYAML: data.reading.isYAML(source.name))
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
-    let run = DataRun(validator: validator, document: document, jobs: maxErrors > 0 ? 1 : data.jobs, maxBytes: data.maxBytes)
     // Told of malformed input, and of the records read before it, before the run ends with exit
     // 3: the formats that write one document put them there (the message goes to standard error
     // either way).
@@ -147,7 +153,7 @@ struct Validate: ParsableCommand {
     if ciLog != nil {
       onMalformed = { error, readBefore in
         // Malformed input still gives a report, its syntax error the last finding.
-        let malformed = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset)
+        let malformed = Finding(code: malformedCode, severity: .error, message: error.message, path: "", offset: error.offset)
         let site = FindingSite(malformed, record: readBefore.records, data: source, registry: session.registry)
         ciLog?.add(record: readBefore.records, line: nil, [site])
         var counted = readBefore
@@ -159,7 +165,7 @@ struct Validate: ParsableCommand {
     }
     if format == .json {
       onMalformed = { error, readBefore in
-        Self.writeJSON(jsonFindings, readBefore, model: model, malformed: SyntaxErrorText.value(error, in: source))
+        Self.writeJSON(jsonFindings, readBefore, model: model, malformed: SyntaxErrorText.value(error, in: source, code: malformedCode))
       }
     }
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
@@ -173,12 +179,19 @@ struct Validate: ParsableCommand {
     let warningLimit = maxWarnings
     if let counts {
       let reported = onMalformed
-      let code = DataProblem.malformedCode(isYAML: source.isConverted)
       onMalformed = { error, readBefore in
-        counts.addMalformed(code: code, readBefore: readBefore)
+        counts.addMalformed(code: malformedCode, readBefore: readBefore)
         reported(error, readBefore)
       }
     }
+    let document: DataDocument
+    switch opened {
+    case .success(let opened): document = opened
+    case .failure(let problem):
+      if case .malformed(let syntax, _, _, let readBefore) = problem { onMalformed(syntax, readBefore) }
+      throw DataInput.exit(for: problem, color: errorColor)
+    }
+    let run = DataRun(validator: validator, document: document, jobs: maxErrors > 0 ? 1 : data.jobs, maxBytes: data.maxBytes)
     let meter = ProgressMeter(total: source.size)
     let totals: ValidationSummary
     do {

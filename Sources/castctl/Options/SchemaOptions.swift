@@ -35,7 +35,7 @@ struct GeneratorOptions: ParsableArguments {
     help: ArgumentHelp(
       "How a codable model's Date is read and written, as JSONDecoder's dateDecodingStrategy: deferred-to-date (the default: seconds since 2001-01-01, a number), seconds-since-1970, milliseconds-since-1970, iso8601, or formatted:PATTERN (e.g. formatted:yyyy-MM-dd, in UTC); Foundation's spellings (secondsSince1970, …) work too. A property's //! date directive wins.",
       valueName: "strategy"),
-    completion: .list(["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:"]))
+    completion: .list(["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601"]))
   var dateDecoding: DateStrategy?
 
   @Option(

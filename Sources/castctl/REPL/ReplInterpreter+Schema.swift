@@ -71,6 +71,10 @@ extension ReplInterpreter {
   func show(_ rest: String) -> String {
     let name = rest.isEmpty ? (session.currentModel ?? "") : rest
     if name.isEmpty { return unknownModel(name) }
+    if let generic = session.registry.genericModels.first(where: { $0.name == name }) {
+      let arguments = generic.parameters.map { _ in session.registry.rootModels.first ?? "String" }.joined(separator: ", ")
+      return error("'\(name)' is generic (\(name)<\(generic.parameters.joined(separator: ", "))>): name a type for each parameter, as in :show \(name)<\(arguments)>")
+    }
     // `Page<User>`: a generic model's specialization, lowered to be shown.
     let specialized = name.contains("<") ? modelName(name) : nil
     let registry = specialized.map { session.registry.including(.model($0)) } ?? session.registry

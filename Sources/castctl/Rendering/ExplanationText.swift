@@ -16,6 +16,12 @@ enum ExplanationText {
     return rows(findings) + "\nOf the input itself:\n" + rows(input) + "\nIn model files (castctl check):\n" + rows(schema)
   }
 
+  /// Every code `explain` knows, once each (`too-many-errors` is a finding's and a model file's).
+  static var codes: [String] {
+    var seen: Set<String> = []
+    return (FindingCode.allCases.map(\.rawValue) + malformedCodes + SchemaCode.allCases.map(\.rawValue)).filter { seen.insert($0).inserted }
+  }
+
   /// The codes of input that cannot be read as its format: not a finding of a record, but the
   /// end of the run (exit 3).
   static let malformedCodes = [DataProblem.malformedCode(isYAML: false), DataProblem.malformedCode(isYAML: true)]
@@ -27,9 +33,9 @@ enum ExplanationText {
     let (file, data) = isYAML ? ("example.yaml", "id: [1, 2\n") : ("example.json", "{\"id\": 1,}\n")
     var text = "\(name): the input is not \(isYAML ? "YAML" : "JSON (RFC 8259, strictly)"), at a line and column.\n\n"
     text += "Not a finding of a record but the end of the run: exit 3, with what was expected there. A malformed NDJSON line ends "
-      + "the run after the records before it, which are still reported (validate --format json, sarif and junit report the error "
-      + "as the last finding; roundtrip prints the ledger so far; convert to standard output has written them); "
-      + "--format jsonl gives the line its own verdict and goes on.\n\nExample:\n"
+      + "the run after the records before it, which are still reported (validate --format json gives the error as its "
+      + "\"malformed\" member, sarif, junit and github as the last finding; roundtrip prints the ledger so far; convert to "
+      + "standard output has written them); --format jsonl gives the line its own verdict and goes on.\n\nExample:\n"
     text += "  $ cat \(file)\n" + indent(data) + "  $ castctl validate --type Any \(file)\n"
     // NB: read as `validate` reads it: YAML converted first, then the JSON by the engine.
     let document: DataDocument
@@ -52,7 +58,7 @@ enum ExplanationText {
     if let malformed = malformed(name) { return .success(malformed) }
     guard let code = FindingCode(rawValue: name) else {
       if let schemaCode { return .success(explain(schemaCode)) }
-      let codes = FindingCode.allCases.map(\.rawValue) + SchemaCode.allCases.map(\.rawValue) + malformedCodes
+      let codes = Self.codes
       let hint = NameSuggestion.closest(to: name, in: codes).map { "; did you mean '\($0)'?" } ?? ""
       return .failure(ExplainError(message: "no code '\(name)'\(hint) (castctl explain lists them)"))
     }

@@ -65,7 +65,7 @@ struct FindingTally {
       // NB: stable, so patterns of one count keep the order they were met in.
       let sorted = entry.patterns.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map(\.element)
       for (pattern, count) in sorted.prefix(Self.shownPatterns) {
-        out += label + " ×\(count) at \(pattern)\n"
+        out += label + " ×\(count) at \(ControlCharacters.escaped(pattern))\n"
       }
       let rest = sorted.dropFirst(Self.shownPatterns)
       if entry.unlisted > 0 {

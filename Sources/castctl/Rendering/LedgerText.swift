@@ -23,10 +23,11 @@ enum LedgerText {
   /// One entry's line: where, what it was and what it became.
   static func line(_ entry: LedgerEntry, source: DataSource, style: TextStyle) -> String {
     let position = source.position(of: entry.offset)
-    var line = "  \(entry.path.isEmpty ? "(root)" : entry.path)  " + style.dim("\(position)")
+    // NB: paths and values hold the data's keys and strings, which may hold any character.
+    var line = "  \(entry.path.isEmpty ? "(root)" : ControlCharacters.escaped(entry.path))  " + style.dim("\(position)")
     if let record = entry.recordLine { line += style.dim(" (record line \(record))") }
     line += "  " + show(entry.before) + " → " + show(entry.after)
-    if let outputPath = entry.outputPath { line += style.dim("  written at \(outputPath)") }
+    if let outputPath = entry.outputPath { line += style.dim("  written at \(ControlCharacters.escaped(outputPath))") }
     return line + "\n"
   }
 
@@ -78,7 +79,8 @@ enum LedgerText {
   /// A value for a ledger line: compact JSON, clipped; `(absent)` for nil.
   static func show(_ value: JSONValue?) -> String {
     guard let value else { return "(absent)" }
-    let text = JSONWriter(style: .compact).write(value)
+    // NB: JSON escapes the controls below U+0020, not DEL or the C1 ones.
+    let text = ControlCharacters.escaped(JSONWriter(style: .compact).write(value))
     return text.count > 60 ? String(text.prefix(60)) + "…" : text
   }
 }

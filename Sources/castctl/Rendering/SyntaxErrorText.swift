@@ -11,11 +11,12 @@ enum SyntaxErrorText {
     return DataSnippet.render(offset: error.offset, in: data, code: code, message: error.message, style: style)
   }
 
-  /// The `malformed` member of a JSON report: `{"code", "message", "line", "column"}`.
-  static func value(_ error: JSONSyntaxError, in data: DataSource) -> JSONValue {
+  /// The `malformed` member of a JSON report: `{"code", "message", "line", "column"}`; the code
+  /// `malformed-yaml` for converted YAML, unless `code` says (YAML that did not convert).
+  static func value(_ error: JSONSyntaxError, in data: DataSource, code: String? = nil) -> JSONValue {
     let position = data.position(of: error.offset)
     return .object([
-      JSONMember(key: "code", value: .string(DataProblem.malformedCode(isYAML: data.isConverted))),
+      JSONMember(key: "code", value: .string(code ?? DataProblem.malformedCode(isYAML: data.isConverted))),
       JSONMember(key: "message", value: .string(error.message)),
       JSONMember(key: "line", value: .number(String(position.line))),
       JSONMember(key: "column", value: .number(String(position.column))),

@@ -262,8 +262,8 @@ final class BatchReport {
       return String(stdout[start.upperBound..<end.lowerBound])
     }
     let message = JUnitReport.escape(firstLine(stderr))
-    return "  <testsuite name=\"\(JUnitReport.escape(name))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
-      + "    <testcase classname=\"castctl\" name=\"\(JUnitReport.escape(name))\">\n"
+    return "  <testsuite name=\"\(JUnitReport.escape(ControlCharacters.escaped(name)))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+      + "    <testcase classname=\"castctl\" name=\"\(JUnitReport.escape(ControlCharacters.escaped(name)))\">\n"
       + "      <error type=\"\(Self.verdict(status))\" message=\"\(message)\">\(message)</error>\n"
       + "    </testcase>\n  </testsuite>\n"
   }

@@ -43,7 +43,7 @@ struct BatchRun {
       {
         // A type from castctl.yaml is a mistake in that file: named at its place there first.
         Terminal.writeError(
-          "\(location): error: type: '\(type)' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
+          "\(location): error: type: '\(ControlCharacters.escaped(type))' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
         throw ExitCode.usage
       }
       _ = try SchemaSession.target(session, options: options, errorColor: color)
@@ -62,7 +62,7 @@ struct BatchRun {
     try pool.run(workers: workers) { index, output in
       let job = jobs[index]
       if let failure = job.file.failure {
-        let message = "castctl: error: cannot read \(job.file.path): \(failure)\n"
+        let message = "castctl: error: cannot read \(ControlCharacters.escaped(job.file.path)): \(failure)\n"
         return try deliver(job, ChildRun.Output(status: ExitCode.unreadableInput.rawValue, stdout: [], stderr: Array(message.utf8)))
       }
       try deliver(job, output)

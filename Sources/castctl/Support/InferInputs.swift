@@ -34,7 +34,7 @@ struct InferInputs {
           .sorted()
           .map { (path as NSString).appendingPathComponent($0) }
         if found.isEmpty {
-          Terminal.writeError("castctl: error: cannot read \(path): no .json, .ndjson, .jsonl, .yaml or .yml files in the directory\n")
+          Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(path)): no .json, .ndjson, .jsonl, .yaml or .yml files in the directory\n")
           throw ExitCode.unreadableInput
         }
         expanded += found
@@ -64,7 +64,7 @@ struct InferInputs {
       DataInput.reportSyntaxError(error, in: input.source, color: color)
       throw ExitCode.malformedJSON
     } catch .read(let error) {
-      Terminal.writeError("castctl: error: cannot read \(input.source.name): \(error.reason)\n")
+      Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(input.source.name)): \(error.reason)\n")
       throw ExitCode.unreadableInput
     }
   }

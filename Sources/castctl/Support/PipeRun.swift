@@ -14,7 +14,7 @@ struct PipeRun {
     let name = path == "-" ? "<stdin>" : path
     let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      Terminal.writeError("castctl: error: cannot read \(name): \(String(cString: strerror(errno)))\n")
+      Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(name)): \(String(cString: strerror(errno)))\n")
       throw ExitCode.unreadableInput
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
@@ -22,7 +22,7 @@ struct PipeRun {
     do {
       try stream.run(descriptor: descriptor, name: name, onBatch: onBatch)
     } catch let error as ChunkReadError {
-      Terminal.writeError("castctl: error: cannot read \(name): \(error.reason)\n")
+      Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(name)): \(error.reason)\n")
       throw error.exceededLimit != nil ? ExitCode.malformedJSON : ExitCode.unreadableInput
     }
   }
