@@ -32,6 +32,18 @@ struct CIFormatCommandTests {
     #expect(!text.split(separator: "\n").contains { $0.hasPrefix("fake.json") })
   }
 
+  @Test("JUnit names a malformed NDJSON record by its line, as the others")
+  func junitMalformedLine() throws {
+    let scratch = try ScratchFolder(copying: ["users.cast", "users.ndjson"])
+    defer { scratch.remove() }
+    let lines = try scratch.text("users.ndjson").split(separator: "\n")
+    try scratch.write("data.ndjson", "\(lines[0])\n\(lines[1])\n{\"id\": \n")
+    let output = try CastctlProcess.run(["validate", "users.cast", "data.ndjson", "--format", "junit"], in: scratch.url)
+    #expect(output.status == 3, "\(output.stderr)")
+    #expect(output.stdout.contains(#"name="record 3 (line 3)">"#), "\(output.stdout)")
+    #expect(output.stdout.contains(#"type="malformed-json""#), "\(output.stdout)")
+  }
+
   @Test("control characters from the data are written escaped, never raw", arguments: ["text", "github", "junit"])
   func controlCharactersEscaped(_ format: String) throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -155,7 +155,9 @@ struct Validate: ParsableCommand {
         // Malformed input still gives a report, its syntax error the last finding.
         let malformed = Finding(code: malformedCode, severity: .error, message: error.message, path: "", offset: error.offset)
         let site = FindingSite(malformed, record: readBefore.records, data: source, registry: session.registry)
-        ciLog?.add(record: readBefore.records, line: nil, [site])
+        // NB: an NDJSON record is named by its line, the malformed one too.
+        let line = data.reading.isNDJSON(source.name) ? source.position(of: error.offset).line : nil
+        ciLog?.add(record: readBefore.records, line: line, [site])
         var counted = readBefore
         counted.records += 1
         counted.errors += 1
