@@ -125,4 +125,16 @@ struct CollectionCheckTests {
       }
     }
   }
+
+  /// A type target's values outside any model are read by the dialect's rules, the check's
+  /// included: it vouched for two keys `String` holds as one, where the walk reports a duplicate.
+  @Test(
+    "a type target under the codable dialect: keys equal as Strings are one key, with or without the check",
+    arguments: [#"{"caf\#u{E9}": 1, "cafe\#u{301}": 2}"#, #"{"k": 1, "k": 2}"#])
+  func typeTargetCanonicalKeys(_ record: String) throws {
+    let schema = try Schema(source: "", options: RegistryOptions(dialect: .codable))
+    let report = try schema.validator(forType: "[String: Int]").validate(record)
+    #expect(report.findings.map(\.code) == ["duplicate-key"], "\(report.findings)")
+  }
+
 }

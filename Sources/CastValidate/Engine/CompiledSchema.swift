@@ -101,7 +101,7 @@ package final class CompiledSchema: @unchecked Sendable {
     cleanPlanCache.withLock { cached in
       if let cached { return cached }
       let plan = CleanPlan(
-        plans: plans, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
+        plans: plans, base: basePolicy, enums: enums, nodes: Array(UnsafeBufferPointer(start: nodeTable, count: nodeCount)),
         dateInputs: dateInputs, dateFormats: dateFormats, datePatterns: datePatterns, options: options)
       cached = plan
       return plan

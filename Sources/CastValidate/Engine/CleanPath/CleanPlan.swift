@@ -143,20 +143,23 @@ final class CleanPlan: @unchecked Sendable {
   let dictionaryKeysToSnakeCase: Bool
 
   init(
-    plans: [ModelPlan], enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
+    plans: [ModelPlan], base: Policy, enums enumPlans: [EnumPlan], nodes nodeList: [ValueNode], dateInputs: [DateInput],
     dateFormats: [DateFormat], datePatterns: [DatePattern?], options: ValidationOptions
   ) {
     self.dateInputs = dateInputs
     self.datePatterns = datePatterns
     epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
-    numbersWrittenAsStored = plans.contains { $0.policy.numbersWrittenAsStored }
-    urlsAsFoundationParses = plans.contains { $0.policy.urlsAsFoundationParses }
-    decimalsAsFoundationParses = plans.contains { $0.policy.decimalsAsFoundationParses }
-    floatsReadFromText = plans.contains { $0.policy.floatsReadFromText }
-    dataWrittenAsStored = plans.contains { $0.policy.dataWrittenAsStored }
-    keysCompareCanonically = plans.contains { $0.policy.keysCompareCanonically }
-    dictionaryKeysFromSnakeCase = plans.contains { $0.policy.dictionaryKeysFromSnakeCase }
-    dictionaryKeysToSnakeCase = plans.contains { $0.policy.dictionaryKeysToSnakeCase }
+    // NB: the base policy too: a type target's values outside any model (`--type '[String: Int]'`
+    // with `--dialect codable`) are read by its rules.
+    let policies = plans.map(\.policy) + [base]
+    numbersWrittenAsStored = policies.contains { $0.numbersWrittenAsStored }
+    urlsAsFoundationParses = policies.contains { $0.urlsAsFoundationParses }
+    decimalsAsFoundationParses = policies.contains { $0.decimalsAsFoundationParses }
+    floatsReadFromText = policies.contains { $0.floatsReadFromText }
+    dataWrittenAsStored = policies.contains { $0.dataWrittenAsStored }
+    keysCompareCanonically = policies.contains { $0.keysCompareCanonically }
+    dictionaryKeysFromSnakeCase = policies.contains { $0.dictionaryKeysFromSnakeCase }
+    dictionaryKeysToSnakeCase = policies.contains { $0.dictionaryKeysToSnakeCase }
     var bytes: [UInt8] = []
     func key(_ text: [UInt8]) -> CleanKey {
       defer { bytes += text }
@@ -233,7 +236,7 @@ final class CleanPlan: @unchecked Sendable {
     var numbers: [Double] = []
     // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
     // none of their values (no string is one); the full walk reads them.
-    let keyedCases = plans.contains { $0.policy.caseNamesAsKeys }
+    let keyedCases = policies.contains { $0.caseNamesAsKeys }
     for plan in enumPlans {
       // (Nor, anywhere, of an enum with associated values, whose string never names such a case.)
       let hasPayloads = plan.payloadPlans.contains { $0 != nil }
