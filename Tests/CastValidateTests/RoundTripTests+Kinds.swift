@@ -155,6 +155,10 @@ extension LedgerKindCase {
       json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2, "d": {"\#u{E9}": 3, "e\#u{301}": 4}}"#,
       entries: ["unknown-key-dropped /cafe\u{301} 2 → (absent)"]),
     LedgerKindCase(
+      name: "no change: two properties whose keys are equal only canonically are two keys, written both (JSON Cast)",
+      schema: "struct M {\n  let a: Int //! \"caf\u{E9}\"\n  let b: Int //! \"cafe\u{301}\"\n}\n",
+      json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2}"#, entries: []),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: the codable dialect compares keys as String does, canonically",
       schema: "struct M: Codable {\n  let caf: Int\n  let d: [String: Int]\n  enum CodingKeys: String, CodingKey {\n"
         + "    case caf = \"caf\u{E9}\", d\n  }\n}\n",

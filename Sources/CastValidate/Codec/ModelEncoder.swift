@@ -33,13 +33,14 @@ package struct ModelEncoder: Sendable {
   /// A model: every mapped property in declaration order (superclass first) at its output path.
   package func encode(_ model: ModelInstance) -> JSONValue {
     var root = JSONValue.object([])
+    let canonical = schema.plans[model.plan].policy.keysCompareCanonically
     forEachWritten(model) { _, path, written in
       let value: JSONValue =
         switch written {
         case .value(let instance): encode(instance)
         case .nilValue(let literal): literal.json
         }
-      Self.insert(value, at: path[...], into: &root)
+      Self.insert(value, at: path[...], into: &root, canonical: canonical)
     }
     return root
   }
@@ -64,26 +65,28 @@ package struct ModelEncoder: Sendable {
   }
 
   /// Puts `value` at a key path, creating (or merging into) intermediate objects; an index
-  /// component writes an array padded with `null` up to the index.
-  static func insert(_ value: JSONValue, at path: ArraySlice<KeyComponent>, into container: inout JSONValue) {
+  /// component writes an array padded with `null` up to the index. Keys are one key when their
+  /// bytes are, or, where the dialect compares keys as `String` does (`canonical`, Codable's
+  /// keyed container), when they are canonically equal.
+  static func insert(_ value: JSONValue, at path: ArraySlice<KeyComponent>, into container: inout JSONValue, canonical: Bool = false) {
     guard let component = path.first else {
       container = value
       return
     }
     guard case .object(var members) = container else { return }
-    let existing = members.lastIndex { $0.key == component.key }
+    let existing = members.lastIndex { canonical ? $0.key == component.key : $0.key.utf8.elementsEqual(component.key.utf8) }
     var child = existing.map { members[$0].value } ?? (component.index == nil ? .object([]) : .array([]))
     if let index = component.index {
       var items: [JSONValue] = []
       if case .array(let current) = child { items = current }
       while items.count <= index { items.append(.null) }
       var element = path.count > 1 ? (items[index] == .null ? .object([]) : items[index]) : .null
-      insert(value, at: path.dropFirst(), into: &element)
+      insert(value, at: path.dropFirst(), into: &element, canonical: canonical)
       items[index] = element
       child = .array(items)
     } else if path.count > 1 {
       if case .object = child {} else { child = .object([]) }
-      insert(value, at: path.dropFirst(), into: &child)
+      insert(value, at: path.dropFirst(), into: &child, canonical: canonical)
     } else {
       child = value
     }
