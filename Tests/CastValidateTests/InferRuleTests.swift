@@ -23,6 +23,9 @@ struct InferRule: Sendable, CustomTestStringConvertible {
 struct InferRuleTests {
   static let rules: [InferRule] = [
     InferRule("present everywhere is required", "{\"a\": 1}\n{\"a\": 2}", "let a: Int"),
+    InferRule(
+      "keys equal only canonically are two properties, as the dialect reads them",
+      "{\"caf\u{E9}\": 1, \"cafe\u{301}\": \"x\"}", "let caf: Int //! \"caf\u{E9}\"", "let cafe: String //! \"cafe\u{301}\""),
     InferRule("absent from some is optional", "{\"a\": 1}\n{}", "var a: Int?"),
     InferRule("null makes optional", "{\"a\": null}\n{\"a\": 1}", "var a: Int?"),
     InferRule("always null is Any?", "{\"a\": null}", "var a: Any?"),

@@ -7,9 +7,9 @@ extension SeedWidener {
   /// Keys the objects had that no property of the model reads: new optional properties.
   mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: (String?) -> String) {
     guard let fields = node.fields else { return }
-    let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first?.key } })
-    let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key) }
-      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }
+    let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first.map { FieldKey($0.key) } } })
+    let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key.text) }
+      .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.map { (key: $0.key.text, value: $0.value) }
     guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
     let (offset, ownLine) = text.insertion(beforeBrace: brace)
     let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "

@@ -75,7 +75,7 @@ package struct SeedWidener {
   func firstPath(of model: String) -> (String?) -> String {
     let found = (usages[model] ?? []).map { ($0.path, $0.node.fields) }
     return { key in
-      (key.flatMap { key in found.first { $0.1?[key] != nil } } ?? found.first)?.0 ?? ""
+      (key.flatMap { key in found.first { $0.1?[FieldKey(key)] != nil } } ?? found.first)?.0 ?? ""
     }
   }
 
@@ -115,7 +115,7 @@ package struct SeedWidener {
     var field: FieldEvidence?
     var absent: ValueExample?
     for component in key.components {
-      guard let next = current.fields?[component.key] else {
+      guard let next = current.fields?[FieldKey(component.key)] else {
         return nil
       }
       absent = ValueExample.earliest(absent, next.absent)

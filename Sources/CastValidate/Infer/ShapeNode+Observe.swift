@@ -47,14 +47,14 @@ extension ShapeNode {
           continue
         }
         let field: FieldEvidence
-        if let known = fields?[member.key] {
+        if let known = fields?[FieldKey(member.key)] {
           field = known
         } else {
           // NB: the key facts are "every key", so a key is judged once, when first seen here.
           keys.observe(member.key)
           field = FieldEvidence()
           if options.trackAbsence { noteNewKey(field) }
-          fields?[member.key] = field
+          fields?[FieldKey(member.key)] = field
         }
         field.present += 1
         field.seenIn = objects

@@ -70,13 +70,13 @@ extension ShapeNode {
           try values.observe(scanner: &scanner, input: input, offset: offset, trail: &trail, options: options)
         } else {
           let field: FieldEvidence
-          if let known = fields?[key] {
+          if let known = fields?[FieldKey(key)] {
             field = known
           } else {
             keys.observe(key)
             field = FieldEvidence()
             if options.trackAbsence { noteNewKey(field) }
-            fields?[key] = field
+            fields?[FieldKey(key)] = field
           }
           field.present += 1
           field.seenIn = objects

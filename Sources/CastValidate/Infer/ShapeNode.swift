@@ -17,7 +17,7 @@ final class ShapeNode: @unchecked Sendable {
   var element: ShapeNode?
   var objects = 0
   /// The members of every object seen here, by key; nil once folded into `mapValues`.
-  var fields: [String: FieldEvidence]? = [:]
+  var fields: [FieldKey: FieldEvidence]? = [:]
   /// Every member value, once the distinct keys passed `InferOptions.keyLimit`.
   var mapValues: ShapeNode?
   /// Facts about every key seen here (for the map-or-model choice).
@@ -90,7 +90,7 @@ final class ShapeNode: @unchecked Sendable {
 
   /// Adds one key's evidence, folding into a map when the keys pass the limit.
   /// `absentBefore`: our first object, which lacked a key new to us (`trackAbsence`).
-  private func addField(_ key: String, _ field: FieldEvidence, options: InferOptions, absentBefore: ValueExample? = nil) {
+  private func addField(_ key: FieldKey, _ field: FieldEvidence, options: InferOptions, absentBefore: ValueExample? = nil) {
     if fields == nil {
       mapValues?.merge(field.shape, options: options)
       return
