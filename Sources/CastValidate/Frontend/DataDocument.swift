@@ -106,6 +106,9 @@ package struct DataDocument: Sendable {
       guard chunk.withUnsafeBytes({ TemporaryFile.writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: spool) == count }) else {
         // The copy so far is read back: the input is read on in memory.
         bytes = DataSource.read(spool, 0..<(total - count))
+        guard bytes.count == total - count else {
+          throw .unreadable(name: name, reason: "its copy in \(directory) could not be read back: \(String(cString: strerror(errno)))")
+        }
         bytes.append(contentsOf: chunk[..<count])
         close(spool)
         spool = -1
