@@ -24,6 +24,17 @@ extension RegistryBuilder {
     let cyclic = models.indices.map { index in
       (sizes[component[index]] ?? 0) > 1 || edges[index].contains { $0.target == index }
     }
+    // A struct on a cycle that each component reaches, if any. Tarjan's algorithm numbers a
+    // component after every component it reaches, so in that order one pass finds them all.
+    var witness = [Int?](repeating: nil, count: (component.max() ?? -1) + 1)
+    for index in models.indices.sorted(by: { component[$0] < component[$1] }) {
+      let own = component[index]
+      if cyclic[index] {
+        witness[own] = witness[own] ?? index
+      } else if witness[own] == nil {
+        witness[own] = edges[index].lazy.compactMap { witness[component[$0.target]] }.first
+      }
+    }
     for (index, model) in models.enumerated() where byName[model.name] != nil {
       // Within the cycle: the property that stays in it; else the first that leads to one.
       if cyclic[index], let step = edges[index].first(where: { component[$0.target] == component[index] }) {
@@ -31,11 +42,12 @@ extension RegistryBuilder {
           Diagnostic(
             SchemaMessages.codableRecursiveValue(step.property.name, Self.spelled(step.property), model.name, reaching: nil),
             at: step.property.range))
-      } else if !cyclic[index], let (step, cycle) = firstCycle(from: index, edges: edges, cyclic: cyclic) {
+      } else if !cyclic[index], let step = edges[index].first(where: { witness[component[$0.target]] != nil }),
+        let cycle = witness[component[step.target]]
+      {
         diagnostics.append(
           Diagnostic(
-            SchemaMessages.codableRecursiveValue(
-              step.property.name, Self.spelled(step.property), model.name, reaching: models[cycle].name),
+            SchemaMessages.codableRecursiveValue(step.property.name, Self.spelled(step.property), model.name, reaching: models[cycle].name),
             at: step.property.range))
       }
     }
@@ -48,25 +60,6 @@ extension RegistryBuilder {
     case .optional: property.type.description + "?"
     case .implicitlyUnwrapped: property.type.description + "!"
     }
-  }
-
-  /// The first property of struct `start` through which a struct on a cycle is reached, and
-  /// that struct (a breadth-first walk, so the nearest).
-  private func firstCycle(
-    from start: Int, edges: [[(property: Property, target: Int)]], cyclic: [Bool]
-  ) -> ((property: Property, target: Int), Int)? {
-    for step in edges[start] {
-      var seen: Set<Int> = [start]
-      var queue = [step.target]
-      var head = 0
-      while head < queue.count {
-        let next = queue[head]
-        head += 1
-        if cyclic[next] { return (step, next) }
-        for edge in edges[next] where seen.insert(edge.target).inserted { queue.append(edge.target) }
-      }
-    }
-    return nil
   }
 
   /// Each node's strongly connected component (Tarjan's algorithm, without recursion, so that a
