@@ -56,15 +56,8 @@ struct Roundtrip: ParsableCommand {
     let choice = try SchemaSession.target(session, options: data, errorColor: errorColor)
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
-    // NB: YAML that does not read is malformed before any record is: its report still comes.
-    let opened = Result { () throws(DataProblem) in try DataDocument.open(path, reading: data.reading) }
-    let source: DataSource
-    switch opened {
-    case .success(let document): source = document.source
-    case .failure(.malformed(_, let original, _, _)): source = original
-    case .failure(let problem): throw DataInput.exit(for: problem, color: errorColor)
-    }
-    let malformedCode = DataProblem.malformedCode(isYAML: data.reading.isYAML(source.name))
+    let input = try DataInput.openReportingMalformed(path, options: data, color: errorColor)
+    let (opened, source, malformedCode) = (input.document, input.source, input.malformedCode)
     let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)

@@ -131,15 +131,8 @@ struct Validate: ParsableCommand {
       return try runPipe(validator, path: path, registry: session.registry)
     }
     let errorColor = Terminal.useColor(colorChoice, fileDescriptor: 2)
-    // NB: YAML that does not read is malformed before any record is: its report still comes.
-    let opened = Result { () throws(DataProblem) in try DataDocument.open(path, reading: data.reading) }
-    let source: DataSource
-    switch opened {
-    case .success(let document): source = document.source
-    case .failure(.malformed(_, let original, _, _)): source = original
-    case .failure(let problem): throw DataInput.exit(for: problem, color: errorColor)
-    }
-    let malformedCode = DataProblem.malformedCode(isYAML: data.reading.isYAML(source.name))
+    let input = try DataInput.openReportingMalformed(path, options: data, color: errorColor)
+    let (opened, source, malformedCode) = (input.document, input.source, input.malformedCode)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: color))
     var jsonFindings = FindingJSONArray()
     // Told of malformed input, and of the records read before it, before the run ends with exit
