@@ -147,5 +147,6 @@ extension SymbolTable {
       enumOrder.append(name)
     }
     aliasTypes = registry.aliases
+    nested = NestedNames(registered: modelOrder + enumOrder + aliasTypes.keys)
   }
 }

@@ -40,6 +40,8 @@ extension RegistryBuilder {
       return
     }
     guard resolved.rawType == nil else { return }
+    resolver.loweringModel = located.syntax.name.text
+    defer { resolver.loweringModel = nil }
     for (index, enumCase) in resolved.cases.enumerated() where enumCase.associatedValues != nil {
       guard let syntax = located.syntax.cases.first(where: { $0.name.text == enumCase.name })?.associatedValues else {
         continue

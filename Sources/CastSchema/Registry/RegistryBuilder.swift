@@ -29,6 +29,8 @@ struct RegistryBuilder: Sendable {
   }
 
   mutating func build(_ trees: [SourceFileSyntax]) -> ModelRegistry {
+    var trees = trees
+    symbols.nested = NestedNames(qualifying: &trees)
     self.trees = trees
     reserveTables(for: trees)
     for (file, tree) in trees.enumerated() {
@@ -134,7 +136,7 @@ struct RegistryBuilder: Sendable {
     case .model(let model):
       guard !model.name.text.isEmpty else { return }
       if model.isExtension {
-        symbols.extensions[model.name.text, default: []].append(Located(syntax: model, file: file))
+        symbols.extensions[symbols.nested.extended(model), default: []].append(Located(syntax: model, file: file))
       } else if model.isGeneric {
         // A template: its slot in the per-model tables comes when it is lowered.
         if declare(model.name, file: file) { symbols.generics[model.name.text] = LocatedModel(syntax: model, file: file, index: -1) }

@@ -42,6 +42,8 @@ struct SymbolTable {
   var extensions: [String: [Located<ModelDeclSyntax>]] = [:]
   /// Already-resolved aliases (when the table is rebuilt from a registry).
   var aliasTypes: [String: TypeRef] = [:]
+  /// Nested declarations' names and the names that hide a built-in type.
+  var nested = NestedNames()
 
   /// Names a type can be written with, for "did you mean".
   var allTypeNames: [String] {

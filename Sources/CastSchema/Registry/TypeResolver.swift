@@ -15,7 +15,8 @@ struct TypeResolver {
   var specializationDepth = 0
   /// A template is lowered only to check it: the specializations it names are not wanted.
   var isCheckingTemplate = false
-  /// The model whose properties are being lowered, if any: no example argument for a generic
+  /// The model whose properties (or the enum whose associated values) are being lowered, if
+  /// any: where a nested type's name is looked up from, and no example argument for a generic
   /// model it uses.
   var loweringModel: String?
   /// The model being lowered is read in the codable dialect, where a dictionary may be keyed by
@@ -59,7 +60,10 @@ struct TypeResolver {
   mutating func resolvePlainProperty(
     _ name: Range<Int>, in source: SourceFile, suffix: TypeSuffixSyntax?, file: Int
   ) -> (TypeRef, Optionality)? {
-    let scalar = source.bytes.withUnsafeBytes { ScalarType.spelled(UnsafeRawBufferPointer(rebasing: $0[name])) }
+    // NB: where a declaration hides a name, every name takes the general path, which knows that.
+    let scalar =
+      symbols.nested.shadowed.isEmpty
+      ? source.bytes.withUnsafeBytes { ScalarType.spelled(UnsafeRawBufferPointer(rebasing: $0[name])) } : nil
     guard let scalar else {
       return resolveProperty(.plainName(at: name, in: source), suffix: suffix, file: file)
     }
@@ -108,6 +112,8 @@ struct TypeResolver {
     if !arguments.isEmpty { return resolveGeneric(name, arguments: arguments, range: range, file: file) }
     // A generic parameter hides any type of its name, as in Swift.
     if !parameters.isEmpty, let bound = parameters[name.text] { return bound }
+    // A declared type hides a built-in or outer one of its name (`NestedNames`); rarely any does.
+    if !symbols.nested.shadowed.isEmpty, let declared = declaredType(name, file: file) { return declared }
     // NB: scalars first, the commonest; no scalar spelling is one of the names below.
     if let scalar = ScalarType.named(name.text) { return .scalar(scalar) }
     switch name.text {
@@ -133,11 +139,39 @@ struct TypeResolver {
       return nil
     }
     var notes: [DiagnosticNote] = []
-    if let suggestion = NameSuggestion.closest(to: name.text, in: symbols.allTypeNames) {
+    if let nested = symbols.nested.qualified(bare) {
+      notes.append(DiagnosticNote("only types nested in others have this name: \(nested.map { "'\($0)'" }.joined(separator: ", "))"))
+    } else if let suggestion = NameSuggestion.closest(to: name.text, in: symbols.allTypeNames) {
       notes.append(DiagnosticNote("did you mean '\(suggestion)'?"))
     }
     report(SchemaMessages.unknownType(name.text), at: name.range, file: file, notes: notes)
     return nil
+  }
+
+  /// The declared type a name spelled with a shadowed last part stands for where it is written:
+  /// inside `loweringModel` and then each type around it, innermost first, as Swift looks it up;
+  /// nil to look it up as any other name.
+  private mutating func declaredType(_ name: NameSyntax, file: Int) -> TypeRef? {
+    let text = name.text
+    guard symbols.nested.shadowed.contains(QualifiedName.lastPart(of: text)),
+      !text.hasPrefix("Swift."), !text.hasPrefix("Foundation.")
+    else { return nil }
+    var scope = loweringModel.map { symbols.nested.path(of: $0) }
+    while true {
+      let candidate = scope.map { $0 + "." + text } ?? text
+      if let type = declared(candidate, use: name, file: file) { return type }
+      guard let outer = scope else { break }
+      scope = outer.lastIndex(of: ".").map { String(outer[..<$0]) }
+    }
+    return QualifiedName.hasDot(text) ? declared(QualifiedName.lastPart(of: text), use: name, file: file) : nil
+  }
+
+  /// A model, enum or typealias registered under exactly `registered`.
+  private mutating func declared(_ registered: String, use: NameSyntax, file: Int) -> TypeRef? {
+    if symbols.models[registered] != nil { return .model(registered) }
+    if symbols.enums[registered] != nil { return .enumeration(registered) }
+    if let alias = symbols.aliases[registered] { return resolveAlias(registered, alias, use: use, file: file) }
+    return symbols.aliasTypes[registered]
   }
 
   /// `Array<T>`, `Set<T>`, `Optional<T>`, `Dictionary<K, V>`: nil after a report (or after an

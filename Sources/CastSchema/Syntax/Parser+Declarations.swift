@@ -8,10 +8,13 @@ extension Parser {
     let isStruct = isKeyword("struct") || isExtension
     advance()
     var modelName = parseDeclName(after: isExtension ? "'extension'" : isStruct ? "'struct'" : "'class'")
-    // `extension Outer.Inner`: the last part names the model, as nested models are declared.
+    // `extension Outer.Inner`: the last part names the model, as nested models are declared; the
+    // whole name tells it from another `Inner` (`NestedNames`).
+    var extendedPath = modelName.text
     while isExtension, isPunctuation("."), peek().kind == .identifier {
       advance()
       modelName = name(current)
+      extendedPath += "." + modelName.text
       advance()
     }
     let genericParameters = isPunctuation("<") ? parseGenericParameters() : []
@@ -23,6 +26,7 @@ extension Parser {
       properties: tree.properties.count..<tree.properties.count, directives: [], nested: [],
       range: span(from: start))
     model.isExtension = isExtension
+    if extendedPath != modelName.text { model.extendedPath = extendedPath }
     // `extension Page where T == Int`: an extension names no parameters of its own.
     if !isExtension { model.genericParameters = genericParameters }
     // Header directives: `class B: A //! awake`, before or after a `{` on the next line.

@@ -313,6 +313,8 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   /// `extension Name: P { … }` rather than a declaration: it adds conformances and members to
   /// the model of that name.
   package var isExtension = false
+  /// `extension Outer.Inner`: the dotted name it extends (nil when it names one type).
+  package var extendedPath: String?
   /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
   package var customCoding: [NameSyntax] = []
   /// Attributes on stored properties that may be property wrappers (`@Published`), each with

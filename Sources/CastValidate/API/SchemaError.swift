@@ -43,7 +43,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
   init(_ problem: TargetProblem, name: String, files: [SourceFile]) {
     switch problem {
     case .badType(let diagnostics, let file): self.init(invalidType: name, diagnostics, files: files + [file])
-    case .genericModel(let generic, let parameters, _): self.init(.genericModel(generic, parameters: parameters))
+    case .genericModel(let use): self.init(.genericModel(use.name, parameters: use.parameters))
     case .unknownModel(let unknown, let suggestion): self.init(.unknownModel(unknown, suggestion: suggestion))
     case .noModels, .ambiguous: self.init(.unknownModel(name, suggestion: nil))
     }
@@ -62,7 +62,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): "cannot read schema \(path): \(reason)"
     case .unknownModel(let name, let suggestion): "no model named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .genericModel(let name, let parameters):
-      "'\(name)' is generic (\(name)<\(parameters.joined(separator: ", "))>): name a type for each parameter, as in '\(name)<\(parameters.map { _ in "String" }.joined(separator: ", "))>'"
+      GenericModelUse(name: name, parameters: parameters, example: "String").message { "'\($0)'" }
     case .invalid(let diagnostics), .invalidType(_, let diagnostics):
       rendered ?? diagnostics.map { "\($0)\n" }.joined()
     }

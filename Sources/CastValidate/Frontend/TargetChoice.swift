@@ -22,8 +22,8 @@ package enum TargetProblem: Error, Sendable {
   case noModels
   /// Several root models and none chosen.
   case ambiguous([String])
-  /// A generic model named without type arguments: its name, its parameters, an example argument.
-  case genericModel(String, parameters: [String], example: String)
+  /// A generic model named without type arguments.
+  case genericModel(GenericModelUse)
 
   package func render(files: [SourceFile], style: TextStyle) -> String {
     switch self {
@@ -35,10 +35,8 @@ package enum TargetProblem: Error, Sendable {
       return "castctl: error: the schema declares no models; use --type for a plain type\n"
     case .ambiguous(let candidates):
       return "castctl: error: choose a model with --model; candidates: \(candidates.joined(separator: ", "))\n"
-    case .genericModel(let name, let parameters, let example):
-      let form = "\(name)<\(parameters.joined(separator: ", "))>"
-      let arguments = Array(repeating: example, count: parameters.count).joined(separator: ", ")
-      return "castctl: error: '\(name)' is generic (\(form)): name a type for each parameter, as in --model '\(name)<\(arguments)>'\n"
+    case .genericModel(let use):
+      return "castctl: error: " + use.message { "--model '\($0)'" } + "\n"
     }
   }
 }
@@ -62,7 +60,7 @@ extension SchemaFrontend {
       // Generic models are no candidates by themselves; their form says what to write.
       let generics = registry.genericModels.map { "\($0.name)<\($0.parameters.joined(separator: ", "))>" }
       if candidates.isEmpty, let generic = registry.genericModels.first {
-        return .failure(.genericModel(generic.name, parameters: generic.parameters, example: "String"))
+        return .failure(.genericModel(GenericModelUse(name: generic.name, parameters: generic.parameters, example: "String")))
       }
       return .failure(candidates.isEmpty ? .noModels : .ambiguous(candidates + generics))
     }
@@ -78,7 +76,7 @@ extension ModelRegistry {
     if models[model] != nil { return .success(model) }
     if let generic = genericModels.first(where: { $0.name == model }) {
       let example = rootModels.first ?? models.keys.first ?? "String"
-      return .failure(.genericModel(model, parameters: generic.parameters, example: example))
+      return .failure(.genericModel(GenericModelUse(name: model, parameters: generic.parameters, example: example)))
     }
     if model.contains("<") {
       let parsed = SchemaLoader.parseType(model, in: self)

@@ -72,8 +72,8 @@ extension ReplInterpreter {
     let name = rest.isEmpty ? (session.currentModel ?? "") : rest
     if name.isEmpty { return unknownModel(name) }
     if let generic = session.registry.genericModels.first(where: { $0.name == name }) {
-      let arguments = generic.parameters.map { _ in session.registry.rootModels.first ?? "String" }.joined(separator: ", ")
-      return error("'\(name)' is generic (\(name)<\(generic.parameters.joined(separator: ", "))>): name a type for each parameter, as in :show \(name)<\(arguments)>")
+      let use = GenericModelUse(name: name, parameters: generic.parameters, example: session.registry.rootModels.first ?? "String")
+      return error(use.message { ":show \($0)" })
     }
     // `Page<User>`: a generic model's specialization, lowered to be shown.
     let specialized = name.contains("<") ? modelName(name) : nil
