@@ -23,6 +23,8 @@ struct NestedNameTests {
     ("struct Response {\n  struct Data { var id: Int }\n  var data: Data\n  var raw: Foundation.Data\n}\n", "Response", "data", .model("Data")),
     ("struct Response {\n  struct Data { var id: Int }\n  var data: Data\n  var raw: Foundation.Data\n}\n", "Response", "raw", .scalar(.data)),
     ("struct URL { var host: String }\nstruct Link { var url: URL? }\n", "Link", "url", .optional(.model("URL"))),
+    // A constructed default names its type from inside the model too.
+    ("struct Address { var line = \"\" }\nstruct Company {\n  struct Address { var zip = 0 }\n  var a = Address()\n}\n", "Company", "a", .model("Company.Address")),
   ]
 
   static let twoAddresses = """

@@ -6,6 +6,9 @@ struct DefaultEvaluator {
   /// The repeated elements of the `Set` literals evaluated, which Swift keeps once; whoever
   /// reports them takes them (`CollapsedElements.take`).
   let collapsed = CollapsedElements()
+  /// The model whose defaults are read, where a constructed type's name is looked up from
+  /// (`TypeResolver.loweringModel`).
+  var scope: String?
 
   /// Why a default could not be used.
   enum Failure: Error {
@@ -180,9 +183,15 @@ struct DefaultEvaluator {
     return .success((.object(members), type ?? .dictionary(key: keyType, value: valueType)))
   }
 
-  private func construct(_ syntax: TypeSyntax, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+  /// A type named in a default, as the model's properties name theirs; nil if it names none.
+  func resolvedType(_ syntax: TypeSyntax) -> TypeRef? {
     var resolver = TypeResolver(symbols: symbols)
-    guard let constructed = resolver.resolve(syntax, file: 0) else { return .failure(.unsupported) }
+    resolver.loweringModel = scope
+    return resolver.resolve(syntax, file: 0)
+  }
+
+  private func construct(_ syntax: TypeSyntax, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
+    guard let constructed = resolvedType(syntax) else { return .failure(.unsupported) }
     if let type, type.unwrapped != constructed.unwrapped, type.unwrapped != .any {
       return .failure(.mismatch("\(constructed)() is not \(article(type))"))
     }

@@ -16,8 +16,7 @@ extension DefaultEvaluator {
       guard let key = joined(pairs.map(\.key)), let value = joined(pairs.map(\.value)) else { return nil }
       return .dictionary(key: key, value: value)
     case .construct(let syntax, _):
-      var resolver = TypeResolver(symbols: symbols)
-      return resolver.resolve(syntax, file: 0)
+      return resolvedType(syntax)
     case .nil, .member, .unsupported:
       return nil
     }

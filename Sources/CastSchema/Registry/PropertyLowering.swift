@@ -3,11 +3,14 @@
 extension RegistryBuilder {
   /// Lowers a model's own properties; `evaluator` reads their defaults (one for every model: it
   /// holds the symbol tables, which copied per model cost a retain and a release each).
-  mutating func lowerOwnProperties(of located: LocatedModel, evaluator: DefaultEvaluator) {
+  mutating func lowerOwnProperties(of located: LocatedModel, evaluator shared: DefaultEvaluator) {
     let name = located.name
     let decl = located.syntax
     resolver.loweringModel = decl.name.text
     defer { resolver.loweringModel = nil }
+    // A constructed default (`= Address()`) names its type from inside the model too.
+    var evaluator = shared
+    if !symbols.nested.shadowed.isEmpty { evaluator.scope = decl.name.text }
     let file = located.file
     let traits = traits(of: located)
     let dialect = traits.dialect
