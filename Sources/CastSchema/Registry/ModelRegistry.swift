@@ -63,6 +63,12 @@ package struct ModelRegistry: Sendable {
     return dialects.count == 1 ? dialects.first ?? .jsoncast : .jsoncast
   }
 
+  /// How a `Date` outside any model (`--type '[String: Date]'`) is read and written: as the
+  /// base dialect reads a `Date` property without a `//! date` directive.
+  package var baseDateFormat: DateFormat {
+    DialectRules.defaultDateFormat(baseDialect, options: options)
+  }
+
   /// The closest model name, for "did you mean".
   package func suggestModel(for name: String) -> String? {
     NameSuggestion.closest(to: name, in: Array(models.keys) + genericModels.map(\.name))

@@ -66,8 +66,7 @@ package final class CompiledSchema: @unchecked Sendable {
     basePolicy = base
     var compiledTypes: [TypeRef: ValueNode] = [:]
     for type in types {
-      compiler.otherKeysAsPairs = Self.policy(of: type, plans: plans, base: base).otherKeysAsPairs
-      compiledTypes[type] = compiler.node(for: type)
+      compiledTypes[type] = compiler.node(for: type, policy: Self.policy(of: type, plans: plans, base: base))
     }
     typeNodes = compiledTypes
     // NB: the base policy too: a `--type` over a schema of Codable enums alone has no plan.
@@ -300,7 +299,19 @@ final class SchemaCompiler {
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
-  func node(for type: TypeRef, dateFormat: DateFormat = .iso8601) -> ValueNode {
+  /// The node of a type expression (a `--type` target), read with `policy` (the walk's
+  /// `targetPolicy`): its dates outside any model as the base dialect reads them.
+  func node(for type: TypeRef, policy: Policy) -> ValueNode {
+    datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    otherKeysAsPairs = policy.otherKeysAsPairs
+    defer {
+      datesInTheirFormatOnly = false
+      otherKeysAsPairs = false
+    }
+    return node(for: type, dateFormat: registry.baseDateFormat)
+  }
+
+  func node(for type: TypeRef, dateFormat: DateFormat) -> ValueNode {
     switch type {
     case .scalar(.date):
       dateFormats.append(dateFormat)
@@ -320,7 +331,7 @@ final class SchemaCompiler {
     case .dictionary(let key, let value):
       var isOptional = false
       if case .optional = value { isOptional = true }
-      let keyIndex = intern(node(for: key))
+      let keyIndex = intern(node(for: key, dateFormat: dateFormat))
       let valueIndex = intern(node(for: value.unwrapped, dateFormat: dateFormat))
       return otherKeysAsPairs && !isCodingKey(key)
         ? .pairs(key: keyIndex, value: valueIndex, valueOptional: isOptional)
