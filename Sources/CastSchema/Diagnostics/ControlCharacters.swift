@@ -8,6 +8,13 @@ package enum ControlCharacters {
     escaped(text, column: 1).text
   }
 
+  /// `text` as a string literal on one line: in quotes, its quotes, backslashes and control
+  /// characters escaped (`"a\"b\n"`).
+  package static func quoted(_ text: String) -> String {
+    let inner = text.contains(where: { $0 == "\"" || $0 == "\\" }) ? text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") : text
+    return "\"" + escaped(inner) + "\""
+  }
+
   /// `text` escaped, and `column` (1-based, in Unicode scalars: a caret's) moved past the
   /// escapes written before it, so that it still points at the same character.
   /// A tab is kept when `keepingTabs` (a source line's indentation).

@@ -37,6 +37,9 @@ struct DefaultEvaluator {
       case .scalar(.character) where value.count == 1: return .success((.string(value), type))
       default: return .failure(.mismatch("a string literal is not \(article(type))"))
       }
+    case .interpolatedString:
+      guard let type, type.unwrapped != .scalar(.string), type.unwrapped != .any else { return .failure(.unsupported) }
+      return .failure(.mismatch("a string literal is not \(article(type))"))
     case .bool(let value, _):
       guard let type else { return .success((.bool(value), .scalar(.bool))) }
       switch type.unwrapped {
@@ -89,7 +92,9 @@ struct DefaultEvaluator {
   }
 
   private func float(_ text: String, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
-    let literal = text.filter { $0 != "_" }
+    var literal = text.filter { $0 != "_" }
+    // `0x1p3`: JSON has no hexadecimal numbers, so the value is kept in decimal.
+    if literal.contains("x"), let value = Double(literal), value.isFinite { literal = "\(value)" }
     // Without a type, Swift makes a float literal a Double.
     let resolved = type ?? .scalar(.double)
     switch resolved.unwrapped {

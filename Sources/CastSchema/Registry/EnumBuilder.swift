@@ -140,7 +140,7 @@ struct EnumBuilder {
 
   static func show(_ value: DefaultValue) -> String {
     switch value {
-    case .string(let text): "\"\(text)\""
+    case .string(let text): ControlCharacters.quoted(text)
     case .number(let text): text
     default: "\(value)"
     }

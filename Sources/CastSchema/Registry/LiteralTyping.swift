@@ -8,7 +8,7 @@ extension DefaultEvaluator {
     switch expression {
     case .integer: return .scalar(.int)
     case .float: return .scalar(.double)
-    case .string: return .scalar(.string)
+    case .string, .interpolatedString: return .scalar(.string)
     case .bool: return .scalar(.bool)
     case .array(let elements, _):
       return joined(elements).map { .array($0) }

@@ -106,6 +106,9 @@ struct Lexer {
     case UInt8(ascii: "\""):
       scanString()
       return .string
+    case UInt8(ascii: "#") where startsRawString(at: position):
+      scanString()
+      return .string
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       return scanNumber()
     case UInt8(ascii: "`"):
@@ -139,27 +142,89 @@ struct Lexer {
     position = min(position, end)
   }
 
+  /// Whether `#`s at `index` open a raw string (`#"…"#`), not a `#if`.
+  private func startsRawString(at index: Int) -> Bool {
+    var index = index
+    while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
+    return index < end && bytes[index] == UInt8(ascii: "\"")
+  }
+
+  /// Whether `count` `#`s stand at `index`.
+  private func hashes(_ count: Int, at index: Int) -> Bool {
+    guard index + count <= end else { return false }
+    for offset in 0..<count where bytes[index + offset] != UInt8(ascii: "#") { return false }
+    return true
+  }
+
+  /// A string literal, `"…"`, `"""…"""` or raw (`#"…"#`), whose value `StringLiteral` reads; an
+  /// interpolation's parentheses (`\(f("x"))`) are part of it.
   private mutating func scanString() {
     let start = position
-    position += 1
+    var count = 0
+    while position < end, bytes[position] == UInt8(ascii: "#") {
+      count += 1
+      position += 1
+    }
+    let multiline = position + 2 < end && bytes[position + 1] == UInt8(ascii: "\"") && bytes[position + 2] == UInt8(ascii: "\"")
+    position += multiline ? 3 : 1
     while position < end {
-      switch bytes[position] {
-      case UInt8(ascii: "\\"):
-        position += 2
-      case UInt8(ascii: "\""):
-        position += 1
-        return
-      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\\"), hashes(count, at: position + 1) {
+        position += 1 + count
+        if position < end, bytes[position] == UInt8(ascii: "(") {
+          skipInterpolation(multiline: multiline)
+        } else {
+          position += 1
+        }
+        continue
+      }
+      if byte == UInt8(ascii: "\"") {
+        if !multiline, hashes(count, at: position + 1) {
+          position += 1 + count
+          return
+        }
+        if multiline, position + 2 < end, bytes[position + 1] == UInt8(ascii: "\""), bytes[position + 2] == UInt8(ascii: "\""),
+          hashes(count, at: position + 3)
+        {
+          position += 3 + count
+          return
+        }
+      } else if !multiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
         diagnostics.append(
           Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
         return
+      }
+      position += 1
+    }
+    position = min(position, end)
+    diagnostics.append(
+      Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
+  }
+
+  /// `(…)` of an interpolation, string literals inside it included; in a one-line literal it
+  /// stops at the line's end, which leaves that literal unterminated.
+  private mutating func skipInterpolation(multiline: Bool) {
+    var depth = 0
+    while position < end {
+      switch bytes[position] {
+      case UInt8(ascii: "("):
+        depth += 1
+        position += 1
+      case UInt8(ascii: ")"):
+        depth -= 1
+        position += 1
+        if depth == 0 { return }
+      case UInt8(ascii: "\""):
+        scanString()
+      case UInt8(ascii: "#") where startsRawString(at: position):
+        scanString()
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        if !multiline { return }
+        position += 1
       default:
         position += 1
       }
     }
-    position = end
-    diagnostics.append(
-      Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
   }
 
   private mutating func scanNumber() -> TokenKind {
@@ -167,8 +232,25 @@ struct Lexer {
       radix == UInt8(ascii: "x") || radix == UInt8(ascii: "b") || radix == UInt8(ascii: "o")
     {
       position += 2
+      // `0x1.8p3`: a hexadecimal float has a binary exponent, and may have a fraction before it.
+      var kind = TokenKind.integer
+      if radix == UInt8(ascii: "x") {
+        while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
+        if position + 1 < end, bytes[position] == UInt8(ascii: "."), Self.isHexDigit(bytes[position + 1]) {
+          position += 1
+          while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
+        }
+        if position < end, bytes[position] | 0x20 == UInt8(ascii: "p") { kind = .float }
+      }
       while position < end, Self.isIdentifierContinue(bytes[position]) { position += 1 }
-      return .integer
+      // NB: `-` and `+` of an exponent: `0x1p-3`.
+      if kind == .float, position + 1 < end, bytes[position - 1] | 0x20 == UInt8(ascii: "p"),
+        bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: "+"), Self.isDigit(bytes[position + 1])
+      {
+        position += 1
+        skipDigits()
+      }
+      return kind
     }
     var kind = TokenKind.integer
     skipDigits()
@@ -265,6 +347,10 @@ struct Lexer {
   }
 
   static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+  static func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+  }
 
   static func isIdentifierStart(_ byte: UInt8) -> Bool {
     (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")

@@ -363,9 +363,12 @@ extension Parser {
       {
         decl.customCoding.append(NameSyntax(text: isKeyword("init") ? "init(from:)" : "encode(to:)", range: current.range))
         skipFunction()
-      } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("static") {
+      } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("let") || isKeyword("static")
+        || isKeyword("subscript")
+      {
+        // A computed property, a constant of a namespace enum (`static let base = "…"`): code.
         skipFunction()
-      } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") {
+      } else if isKeyword("enum") || isKeyword("struct") || isKeyword("class") || isKeyword("typealias") {
         guard enterNesting(skipping: "{", "}") else { continue }
         defer { nesting -= 1 }
         if let nested = parseDeclaration(context: "in enum '\(enumName.text)'") { decl.nested.append(nested) }

@@ -42,7 +42,7 @@ extension Parser {
     case .string:
       let value = StringLiteral.decode(source.bytes[current.range])
       advance()
-      return .string(value, range: span(from: start))
+      return value.map { .string($0, range: span(from: start)) } ?? .interpolatedString(range: span(from: start))
     case .identifier:
       return parseIdentifierExpression(start: start)
     default:
@@ -133,49 +133,5 @@ extension Parser {
     advance()
     advance()
     return .construct(type, range: span(from: start))
-  }
-}
-
-/// Decoding of Swift string literal text (quotes included) into its value.
-enum StringLiteral {
-  static func decode(_ bytes: ArraySlice<UInt8>) -> String {
-    var body = Array(bytes)
-    if body.first == UInt8(ascii: "\"") { body.removeFirst() }
-    if body.last == UInt8(ascii: "\""), !body.isEmpty { body.removeLast() }
-    let text = String(decoding: body, as: UTF8.self)
-    var result = ""
-    var iterator = text.unicodeScalars.makeIterator()
-    while let scalar = iterator.next() {
-      guard scalar == "\\" else {
-        result.unicodeScalars.append(scalar)
-        continue
-      }
-      switch iterator.next() {
-      case "n": result += "\n"
-      case "t": result += "\t"
-      case "r": result += "\r"
-      case "0": result += "\0"
-      case "\"": result += "\""
-      case "'": result += "'"
-      case "\\": result += "\\"
-      case "u":
-        result.unicodeScalars.append(decodeUnicodeEscape(&iterator))
-      case let other?:
-        result.unicodeScalars.append("\\")
-        result.unicodeScalars.append(other)
-      case nil:
-        result += "\\"
-      }
-    }
-    return result
-  }
-
-  /// `\u{1F600}`: the scalar, or U+FFFD when malformed.
-  private static func decodeUnicodeEscape(_ iterator: inout String.UnicodeScalarView.Iterator) -> Unicode.Scalar {
-    guard iterator.next() == "{" else { return "\u{FFFD}" }
-    var hex = ""
-    while let scalar = iterator.next(), scalar != "}" { hex.unicodeScalars.append(scalar) }
-    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
-    return scalar
   }
 }

@@ -68,6 +68,8 @@ package indirect enum ExpressionSyntax: Sendable, Hashable {
   case member(NameSyntax, range: Range<Int>)
   /// `Model()`, `[T]()`, `[K: V]()`, `Set<T>()`: a call with no arguments of a type.
   case construct(TypeSyntax, range: Range<Int>)
+  /// `"id-\(n)"`: a `String` whose value only running the code gives.
+  case interpolatedString(range: Range<Int>)
   /// Anything castctl cannot evaluate (a function call with arguments, an operator expression).
   case unsupported(range: Range<Int>)
 
@@ -76,7 +78,7 @@ package indirect enum ExpressionSyntax: Sendable, Hashable {
     switch self {
     case .integer(_, let range), .float(_, let range), .string(_, let range), .bool(_, let range),
       .nil(let range), .array(_, let range), .dictionary(_, let range), .member(_, let range),
-      .construct(_, let range), .unsupported(let range):
+      .construct(_, let range), .interpolatedString(let range), .unsupported(let range):
       range
     }
   }

@@ -93,13 +93,13 @@ struct SchemaTable {
     case .null: "nil"
     case .bool(let flag): flag ? "true" : "false"
     case .number(let text): text
-    case .string(let text): "\"\(text)\""
+    case .string(let text): ControlCharacters.quoted(text)
     case .array(let items): "[" + items.map(valueText).joined(separator: ", ") + "]"
     case .object(let members):
-      members.isEmpty ? "[:]" : "[" + members.map { "\"\($0.key)\": \(valueText($0.value))" }.joined(separator: ", ") + "]"
+      members.isEmpty ? "[:]" : "[" + members.map { "\(ControlCharacters.quoted($0.key)): \(valueText($0.value))" }.joined(separator: ", ") + "]"
     case .enumCase(let name, _): ".\(name)"
     case .model(let name): "\(name)()"
-    case .opaque(let text): text
+    case .opaque(let text): ControlCharacters.escaped(text)
     }
   }
 }

@@ -1,0 +1,87 @@
+/// Swift string literals: `"…"`, multi-line `"""…"""` and raw `#"…"#` (any number of `#`), as
+/// the lexer finds their ends and as a default's value is read from their text.
+enum StringLiteral {
+  /// The value of a literal's text (delimiters included); nil when it interpolates (`\(n)`), whose
+  /// value only running the code gives.
+  static func decode(_ literal: ArraySlice<UInt8>) -> String? {
+    let text = Array(literal)
+    var hashes = 0
+    while hashes < text.count, text[hashes] == UInt8(ascii: "#") { hashes += 1 }
+    let multiline = text.count >= hashes + 3 && text[hashes..<hashes + 3].allSatisfy { $0 == UInt8(ascii: "\"") }
+    let delimiter = (multiline ? 3 : 1) + hashes
+    let open = min(delimiter, text.count)
+    // An unterminated literal (reported by the lexer) runs to the end of its token.
+    let closed = text.count >= open + delimiter && text[(text.count - delimiter)...].elementsEqual(
+      Array(repeating: UInt8(ascii: "\""), count: delimiter - hashes) + Array(repeating: UInt8(ascii: "#"), count: hashes))
+    var body = Array(text[open..<(closed ? text.count - delimiter : text.count)])
+    if multiline { body = lines(of: body) }
+    return unescaped(body, hashes: hashes, multiline: multiline)
+  }
+
+  /// A multi-line literal's content: from the line after the opening delimiter to the line
+  /// before the closing one, each line without the closing delimiter's indentation.
+  private static func lines(of body: [UInt8]) -> [UInt8] {
+    var body = body[...]
+    if body.first == UInt8(ascii: "\r") { body = body.dropFirst() }
+    if body.first == UInt8(ascii: "\n") { body = body.dropFirst() }
+    guard let lastBreak = body.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+    let indentation = body[(lastBreak + 1)...]
+    guard indentation.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return Array(body) }
+    var content = body[..<lastBreak]
+    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    var result: [UInt8] = []
+    result.reserveCapacity(content.count)
+    for (index, line) in content.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+      if index > 0 { result.append(UInt8(ascii: "\n")) }
+      result += line.starts(with: indentation) ? line.dropFirst(indentation.count) : line
+    }
+    return result
+  }
+
+  /// The escapes of `body` read, where an escape is a backslash and `hashes` `#`s.
+  private static func unescaped(_ body: [UInt8], hashes: Int, multiline: Bool) -> String? {
+    var result: [UInt8] = []
+    result.reserveCapacity(body.count)
+    var index = 0
+    while index < body.count {
+      let byte = body[index]
+      let escapes = byte == UInt8(ascii: "\\") && index + hashes < body.count
+        && body[(index + 1)..<(index + 1 + hashes)].allSatisfy { $0 == UInt8(ascii: "#") }
+      guard escapes, index + 1 + hashes < body.count else {
+        result.append(byte)
+        index += 1
+        continue
+      }
+      let escaped = body[index + 1 + hashes]
+      index += 2 + hashes
+      switch escaped {
+      case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
+      case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
+      case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
+      case UInt8(ascii: "0"): result.append(0)
+      case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): result.append(escaped)
+      case UInt8(ascii: "("): return nil
+      case UInt8(ascii: "u"): result += Array(String(unicodeEscape(body, at: &index)).utf8)
+      // A backslash ending a line of a multi-line literal joins it to the next.
+      case UInt8(ascii: "\n") where multiline: break
+      default:
+        result += body[(index - 2 - hashes)..<index]
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  /// `{1F600}` after `\u`: the scalar, or U+FFFD when malformed.
+  private static func unicodeEscape(_ body: [UInt8], at index: inout Int) -> Unicode.Scalar {
+    guard index < body.count, body[index] == UInt8(ascii: "{") else { return "\u{FFFD}" }
+    var hex = ""
+    index += 1
+    while index < body.count, body[index] != UInt8(ascii: "}") {
+      hex.unicodeScalars.append(Unicode.Scalar(body[index]))
+      index += 1
+    }
+    index = min(index + 1, body.count)
+    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
+    return scalar
+  }
+}
