@@ -71,6 +71,9 @@ struct NestedNames: Sendable {
       }
     case .enumeration(let decl):
       if !decl.name.text.isEmpty { counts[decl.name.text, default: 0] += 1 }
+      for nested in decl.nested where !isCodingKeys(nested) {
+        count(nested, depth: depth + 1, into: &counts, hasNested: &hasNested)
+      }
     case .typealias(let alias):
       if alias.protocolNames == nil { counts[alias.name.text, default: 0] += 1 }
     case .protocol, .skipped:
@@ -90,8 +93,11 @@ struct NestedNames: Sendable {
       }
       decl = .model(model)
     case .enumeration(var enumeration):
-      guard path != nil else { return }
-      _ = name(&enumeration.name, path: path, counts: counts)
+      guard path != nil || !enumeration.nested.isEmpty else { return }
+      let own = name(&enumeration.name, path: path, counts: counts)
+      for index in enumeration.nested.indices where !Self.isCodingKeys(enumeration.nested[index]) {
+        qualify(&enumeration.nested[index], path: own, counts: counts)
+      }
       decl = .enumeration(enumeration)
     case .typealias(var alias):
       guard path != nil, alias.protocolNames == nil else { return }

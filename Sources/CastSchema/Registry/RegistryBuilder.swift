@@ -158,6 +158,11 @@ struct RegistryBuilder: Sendable {
         symbols.enums[decl.name.text] = Located(syntax: decl, file: file)
         symbols.enumOrder.append(decl.name.text)
       }
+      // A namespace enum's types (`enum API { struct Item … }`); its coding keys are its own.
+      for nested in decl.nested {
+        if case .enumeration(let keys) = nested, keys.name.text.hasSuffix("CodingKeys") { continue }
+        collect(nested, file: file)
+      }
     case .typealias(let alias):
       if let protocols = alias.protocolNames {
         symbols.protocolAliases[alias.name.text] = protocols
