@@ -66,6 +66,9 @@ import Testing
     // 1582-10-10 is the Gregorian 1582-10-20; a DateFormatter reads no year 0.
     #""1500-02-29T00:00:00Z""#, #""1582-10-10T12:00:00Z""#, #""1582-10-04T24:00:00Z""#, #""1000-01-01T00:00:00Z""#,
     #""1500-02-29""#, #""1582-10-10""#, #""0000-01-01""#, #""0001-01-01""#, #"" 1000-01-01""#, #""1583-01-01""#,
+    // The first days castctl writes, in the Julian calendar: 0000-01-01 is two days before the
+    // Gregorian one.
+    #""0000-01-01T00:00:00Z""#, #""0000-01-02T23:59:59Z""#, #""0000-01-03T00:00:00Z""#, #""0001-01-01T00:30:00+01:00""#,
   ]
 
   @Test("a Date under each strategy: JSONDecoder's verdict, JSONEncoder's output", arguments: Strategy.allCases, values)

@@ -63,6 +63,10 @@ extension ValidateCommandCase {
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "Usr"], status: 64,
       stderr: ["no model named 'Usr'; did you mean 'User'?"]),
+    // An enum is a type, not a model: the message says how to name it.
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--model", "Role"], status: 64,
+      stderr: ["'Role' is an enum, not a model; to read values of it, use --type 'Role'"]),
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "User", "--type", "Int"], status: 64,
       stderr: ["--model or --type, not both"]),

@@ -45,7 +45,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case .badType(let diagnostics, let file): self.init(invalidType: name, diagnostics, files: files + [file])
     case .genericModel(let use): self.init(.genericModel(use.name, parameters: use.parameters))
     case .unknownModel(let unknown, let suggestion): self.init(.unknownModel(unknown, suggestion: suggestion))
-    case .noModels, .ambiguous: self.init(.unknownModel(name, suggestion: nil))
+    case .noModels, .ambiguous, .enumNamed: self.init(.unknownModel(name, suggestion: nil))
     }
   }
 

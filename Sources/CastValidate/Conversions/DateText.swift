@@ -88,11 +88,21 @@ enum DateText {
   /// ISO-8601's four-digit years can spell (a larger epoch number is an `out-of-range` finding).
   static let representable: ClosedRange<Double> = -62_167_219_200 ... (253_402_300_800.0).nextDown
 
+  /// `representable`, or the same years in Foundation's calendar (`julian`, as `JSONDecoder`
+  /// reads and writes them), where 0000-01-01 is two days earlier.
+  static func representable(julian: Bool) -> ClosedRange<Double> {
+    julian ? julianRepresentable : representable
+  }
+
+  private static let julianRepresentable: ClosedRange<Double> =
+    Double(foundationDays(year: 0, month: 1, day: 1) * 86400) ... representable.upperBound
+
   /// ISO-8601 in UTC: `2024-05-01T12:00:00Z`, with fractional seconds only when there are some.
   /// Seconds outside `representable` are clamped to it (callers reject those first). `julian`:
   /// in Foundation's calendar, Julian before 1582-10-15 (`foundationCivil`).
   static func formatISO8601(_ seconds: Double, julian: Bool = false) -> String {
-    let seconds = min(max(seconds, representable.lowerBound), representable.upperBound)
+    let range = representable(julian: julian)
+    let seconds = min(max(seconds, range.lowerBound), range.upperBound)
     let whole = seconds.rounded(.down)
     // The fractional digits a Double holds at this distance from 1970: six (microseconds) for
     // centuries around it, four by the year 5000; more would print its rounding error

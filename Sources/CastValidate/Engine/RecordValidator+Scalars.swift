@@ -224,7 +224,7 @@ extension RecordValidator {
         let bytes = scanner.bytes(token.span)
         let iso = !strict || format == .iso8601 ? DateText.parseISO8601(bytes: bytes, rollingOver: strict) : nil
         // NB: a pattern's date before 1582-10-15 is the DateFormatter's, in the Julian calendar.
-        if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable.contains(value),
+        if let value = iso ?? compiledPattern?.parse(bytes), DateText.representable(julian: strict).contains(value),
           !strict || iso != nil || value >= DateText.gregorianStart
         {
           seconds = value
@@ -254,7 +254,7 @@ extension RecordValidator {
           "Date", "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
           why: "not \(expected)", code: .invalidFormat)
       }
-      guard DateText.representable.contains(value) else {
+      guard DateText.representable(julian: strict).contains(value) else {
         return outOfRange(.date, "\"\(text)\"", at: start, declaration: declaration)
       }
       seconds = value

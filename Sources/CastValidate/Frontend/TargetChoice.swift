@@ -24,6 +24,8 @@ package enum TargetProblem: Error, Sendable {
   case ambiguous([String])
   /// A generic model named without type arguments.
   case genericModel(GenericModelUse)
+  /// An enum named where a model is wanted (`--model Color`): a type, given with `--type`.
+  case enumNamed(String)
 
   package func render(files: [SourceFile], style: TextStyle) -> String {
     switch self {
@@ -37,6 +39,8 @@ package enum TargetProblem: Error, Sendable {
       return "castctl: error: choose a model with --model; candidates: \(candidates.joined(separator: ", "))\n"
     case .genericModel(let use):
       return "castctl: error: " + use.message { "--model '\($0)'" } + "\n"
+    case .enumNamed(let name):
+      return "castctl: error: '\(name)' is an enum, not a model; to read values of it, use --type '\(name)' (or '[\(name)]')\n"
     }
   }
 }
@@ -85,6 +89,7 @@ extension ModelRegistry {
       }
       if case .model(let name) = type, !parsed.optional { return .success(name) }
     }
+    if enums[model] != nil { return .failure(.enumNamed(model)) }
     return .failure(.unknownModel(model, suggestion: suggestModel(for: model)))
   }
 }

@@ -250,7 +250,7 @@ final class CleanRecordCheck {
       let bytes = scanner.bytes(token.span)
       let iso = input == .patternStringOnly ? nil : DateText.parseISO8601(bytes: bytes, rollingOver: input == .isoStringOnly)
       guard let seconds = iso ?? (format >= 0 ? plan.datePatterns[Int(format)]?.parse(bytes) : nil) else { return false }
-      guard DateText.representable.contains(seconds) else { return false }
+      guard DateText.representable(julian: input == .isoStringOnly).contains(seconds) else { return false }
       // A codable pattern's date before 1582-10-15 is the DateFormatter's (Julian): the walk asks it.
       if iso == nil, input == .patternStringOnly, seconds < DateText.gregorianStart { return false }
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), seconds: seconds, format: format, scanner)
