@@ -353,6 +353,19 @@ import Testing
     #expect(run.records.first?.findings.first { $0.code == FindingCode.decodingError.rawValue }?.decoderView?.codingPath == "/flags_key")
   }
 
+  @Test("a key read by canonical equivalence is the CodingKey's spelling in the decoder's path, byte for byte")
+  func canonicalKeyPath() throws {
+    struct Uni: Decodable { var café: Int? }
+    let json = #"{"cafe\#u{301}": "x"}"#
+    let thrown = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Uni.self, from: Data(json.utf8)) }
+    guard case .typeMismatch(_, let context) = thrown else { Issue.record("\(thrown)"); return }
+    let expected = "/" + (context.codingPath.last?.stringValue ?? "")
+    let registry = EngineProbe.registry("struct Uni: Codable {\n  var caf\u{E9}: Int?\n}\n", path: "u.swift")
+    let run = try EngineProbe.run(registry, json, model: "Uni", build: false)
+    let note = run.records.first?.findings.first { $0.code == FindingCode.decodingError.rawValue }
+    #expect(Array(note?.decoderView?.codingPath.utf8 ?? "".utf8) == Array(expected.utf8))
+  }
+
   /// `--strict` makes errors of what JSONDecoder passes over; no note says it throws for them.
   @Test(
     "no decoding-error note for a repeated element, a repeated key or an unknown key",

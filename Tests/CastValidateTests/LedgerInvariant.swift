@@ -44,10 +44,22 @@ struct LedgerInvariant {
     moveDestinations = Set(entries.compactMap { $0.kind == .keyMoved ? $0.outputPath : nil })
   }
 
+  /// Equal byte for byte: `JSONValue`'s `==` compares strings and keys as `String` does, by
+  /// canonical equivalence, where a trip that respells a key changes the document.
+  static func identical(_ left: JSONValue, _ right: JSONValue) -> Bool {
+    switch (left, right) {
+    case (.string(let a), .string(let b)), (.number(let a), .number(let b)): a.utf8.elementsEqual(b.utf8)
+    case (.array(let a), .array(let b)): a.count == b.count && zip(a, b).allSatisfy { identical($0, $1) }
+    case (.object(let a), .object(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && identical($0.value, $1.value) }
+    default: left == right
+    }
+  }
+
   // MARK: - Walk
 
   private mutating func compare(_ before: JSONValue, _ after: JSONValue, inPath: String, outPath: String) {
-    if before == after { return }
+    if Self.identical(before, after) { return }
     if claim(at: inPath, kinds: Self.replacements, where: { $0.before == before && $0.after == after && Self.fits($0) }) {
       return
     }

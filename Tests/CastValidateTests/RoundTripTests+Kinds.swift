@@ -165,6 +165,10 @@ extension LedgerKindCase {
       json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2, "d": {"\#u{E9}": 3, "e\#u{301}": 4}}"#,
       entries: ["duplicate-key-collapsed /cafe\u{301} 2 → (absent)", "duplicate-key-collapsed /d/e\u{301} 4 → (absent)"]),
     LedgerKindCase(
+      name: "key-moved: the codable dialect reads a key by canonical equivalence and writes the model's spelling",
+      schema: "struct M: Codable {\n  let caf\u{E9}: Int\n}\n", json: #"{"cafe\#u{301}": 1}"#,
+      entries: ["key-moved /cafe\u{301} 1 → 1 at /caf\u{E9}"]),
+    LedgerKindCase(
       name: "key-moved: key strategies convert an enum or Int dictionary key both ways",
       schema: "//! key-decoding convert-from-snake-case\n//! key-encoding convert-to-snake-case\n"
         + "enum S: String, Codable, CodingKeyRepresentable {\n  case darkRed, plain\n}\n"

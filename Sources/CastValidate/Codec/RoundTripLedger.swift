@@ -229,7 +229,9 @@ package struct RoundTripLedger {
         add(.valueDropped, pointer, before: used.value, after: nil)
         continue
       }
-      if used.pointer != outRelative {
+      // NB: by bytes: a key read by canonical equivalence (`cafe\u0301` for `café`) is written
+      // as the model spells it, which changes the document.
+      if !used.pointer.utf8.elementsEqual(outRelative.utf8) {
         add(.keyMoved, pointer, before: used.value, after: after, outputPath: outPointer)
       }
       if used.value != after, defaulted.contains(pointer) || defaulted.contains(inPath + Self.pointer(used.key)) {

@@ -83,6 +83,10 @@ struct DecodingErrorNotes {
         walk.steps[position] = .key(codingKey)
         let fields = plan.fields
         let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == codingKey }
+        // NB: a key read by canonical equivalence (`cafe\u0301`) is the CodingKey's spelling there.
+        if let field, let declared = fields[field].property.codingKey ?? fields[field].property.keys.first?.components.first?.key {
+          walk.steps[position] = .key(declared)
+        }
         // The synthesized init(from:) decodes in the order of CodingKeys' cases, else of the declarations.
         walk.order.append(field.map { fields[$0].property.codingKeyIndex >= 0 ? Int(fields[$0].property.codingKeyIndex) : $0 } ?? Int.max)
         walk.node = field.map { fields[$0].node }
