@@ -63,6 +63,17 @@ struct DatePatternTests {
       ("yyyy-MM-dd", "2023-02-29"), ("yyyy-MM-dd", "2023-13-01"), ("yyyy-MM-dd", "2023-1-1x"),
       ("dd/MM/yyyy HH:mm", "31/12/1999 24:00"), ("MMMM d, yyyy h:mm a", "March 7, 2021 12:05 AM"),
       ("MMMM d, yyyy h:mm a", "March 7, 2021 12:05 PM"), ("yyyy-MM-dd'T'HH:mm:ssX", "2020-01-01T00:00:00+02"),
+      // Abutting digit fields: each its own width, the first narrower where the digits fall short.
+      ("HHmmss", "030405"), ("HHmmss", "03045"), ("HHmmss", "0345"), ("HHmmss", "345"), ("HHmmss", "0304056"),
+      ("yyyyMMdd", "20240102"), ("yyyyMMdd", "2024012"), ("yyyyMMdd", "202401"),
+      // Narrowed to two digits, a year is read in the hundred years from 80 years ago.
+      ("yyyyMMdd", "240102"), ("yyyyMMdd", "990102"), ("yyyyMMdd", "460102"), ("yyyyMMdd", "450102"),
+      ("yyyyMMddHHmm", "20240102030"), ("yyyyMMddHHmmss", "2024010203040"), ("yyyyMMdd'T'HHmmss", "2024012T030405"),
+      ("yyyyMMdd'T'HHmmss", "20240102T3045"), ("HHmmssSSS", "03040512"),
+      // A fraction alone reads any number of digits, and keeps milliseconds.
+      ("HHmmss.SSS", "030405.12"), ("HHmmss.SSS", "030405.1"), ("HHmmss.SSS", "030405.1234"), ("HH:mm:ss.S", "03:04:05.123"),
+      ("ss.SS", "05.9999"), ("MM-dd", "01-02"), ("HH", "7"),
+      ("HH:mm:ss dMMyyyy", "01:02:03 1022024"), ("MMdd HH", "0102 03"),
     ])
   func readsLikeDateFormatter(_ pattern: String, _ text: String) throws {
     let compiled = try #require(DatePattern(pattern))
@@ -75,6 +86,9 @@ struct DatePatternTests {
   func fallback() {
     #expect(DatePattern("yy-MM-dd") == nil)
     #expect(DatePattern("G yyyy") == nil)
+    // A weekday without a day of the month decides the date itself.
+    #expect(DatePattern("EEEE") == nil)
+    #expect(DateText.parse("Monday", pattern: "EEEE") == Self.formatter("EEEE").date(from: "Monday")?.timeIntervalSince1970)
     #expect(DateText.parse("24-03-01", pattern: "yy-MM-dd") == Self.formatter("yy-MM-dd").date(from: "24-03-01")?.timeIntervalSince1970)
     #expect(DateText.format(0, pattern: "yy-MM-dd") == "70-01-01")
   }

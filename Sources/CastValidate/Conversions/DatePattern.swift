@@ -1,3 +1,5 @@
+import Foundation
+
 /// A `//! date "pattern"` compiled once into fields, then read and written on bytes, in UTC and
 /// the en_US_POSIX locale, as `DateFormatter` reads and writes it (a formatter per date cost about
 /// 100 µs). Covers the fields dates are written with: `y yyyy M MM MMM MMMM d dd H HH h hh a m mm
@@ -105,18 +107,39 @@ struct DatePattern: Sendable {
       default: return nil
       }
     }
-    // A 12-hour clock without AM/PM (or AM/PM without it) is left to DateFormatter's rules.
+    // A 12-hour clock without AM/PM (or AM/PM without it) is left to DateFormatter's rules; so
+    // is a weekday without a day of the month, which then decides the date.
     let twelve = fields.contains { if case .hour12 = $0 { true } else { false } }
     guard twelve == fields.contains(.amPm) else { return nil }
+    let hasWeekday = fields.contains { if case .weekday = $0 { true } else { false } }
+    guard !hasWeekday || fields.contains(where: { if case .day = $0 { true } else { false } }) else { return nil }
+    // Abutting digit fields (`yyyyMMdd`, `HHmmss`) are read as ICU reads them (`parse`).
+    var runWidths: [Int: Int] = [:]
+    var start: Int?
+    for (position, field) in fields.enumerated() {
+      let continues = position + 1 < fields.count && fields[position + 1].isNumeric
+      guard field.isNumeric, start != nil || continues else { continue }
+      // NB: a one-letter year in a run counts its digits as ICU does only there: left to it.
+      if field == .year(width: 1) { return nil }
+      let begin = start ?? position
+      start = continues ? begin : nil
+      runWidths[begin, default: 0] += field.width
+    }
     self.fields = fields
+    self.runWidths = runWidths
   }
+
+  /// Where a run of two or more abutting digit fields starts: the digits they take together.
+  let runWidths: [Int: Int]
 
   // MARK: - Reading
 
   /// Seconds since 1970 of `text`, or nil when it does not have the pattern's shape or is no date.
   func parse(_ text: UnsafeRawBufferPointer) -> Double? {
     var index = 0
-    var year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0, offset = 0
+    // NB: Foundation's DateFormatter fills the fields a pattern lacks from 2000-01-01.
+    var year = 2000, month = 1, day = 1, hour = 0, minute = 0, second = 0, offset = 0
+    var twoDigitYear = false
     var fraction = 0.0
     var pm: Bool?
     var hour12: Int?
@@ -155,16 +178,33 @@ struct DatePattern: Sendable {
       }
       return nil
     }
+    // ICU reads a run of abutting digit fields with each field's own width, and where the digits
+    // fall short, with the first field narrower, down to one digit (`HHmmss` reads `03045` as
+    // 0:30:45; `yyyyMMdd` reads no 7 digits).
+    var runStart = -1
+    var shrink = 0
     for (position, field) in fields.enumerated() {
-      let exact = position + 1 < fields.count && fields[position + 1].isNumeric
+      if let total = runWidths[position] {
+        var digits = 0
+        while index + digits < text.count, text[index + digits] >= 0x30, text[index + digits] <= 0x39 { digits += 1 }
+        shrink = max(0, total - digits)
+        guard shrink < field.width else { return nil }
+        runStart = position
+      }
+      let inRun = runStart >= 0 && field.isNumeric
+      if !field.isNumeric { runStart = -1 }
+      let exact = inRun || (position + 1 < fields.count && fields[position + 1].isNumeric)
+      let field = position == runStart ? field.narrowed(by: shrink) : field
       switch field {
       case .literal(let bytes):
         guard index + bytes.count <= text.count else { return nil }
         for (offset, byte) in bytes.enumerated() where text[index + offset] != byte { return nil }
         index += bytes.count
       case .year(let width):
-        guard let value = number(width, max: 4, exact: exact && width == 4) else { return nil }
+        guard let value = number(width, max: 4, exact: inRun || (exact && width == 4)) else { return nil }
         year = value
+        // A year narrowed to two digits in a run is a two-digit year, as `yy` is.
+        twoDigitYear = inRun && width == 2
       case .month(let width):
         if width >= 3 {
           guard let value = name(Self.monthNameBytes, abbreviated: width == 3, Self.monthAbbreviations) else { return nil }
@@ -192,10 +232,16 @@ struct DatePattern: Sendable {
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         second = value
       case .fraction(let digits):
+        // In a run, exactly its digits; alone, any number of them. Either way ICU keeps
+        // milliseconds: the first three digits.
         let start = index
-        guard let value = number(digits, max: digits, exact: true) else { return nil }
+        guard number(digits, max: inRun ? digits : Int.max, exact: inRun) != nil else { return nil }
+        var value = 0
         var scale = 1.0
-        for _ in start..<index { scale *= 10 }
+        for position in start..<min(index, start + 3) {
+          value = value * 10 + Int(text[position] - 0x30)
+          scale *= 10
+        }
         fraction = Double(value) / scale
       case .weekday(let full):
         guard name(Self.weekdayNameBytes, abbreviated: !full, Self.weekdayAbbreviations) != nil else { return nil }
@@ -223,12 +269,17 @@ struct DatePattern: Sendable {
     }
     guard index == text.count else { return nil }
     if let hour12, let pm { hour = hour12 % 12 + (pm ? 12 : 0) }
+    if twoDigitYear { year = Self.twoDigitCentury.year(year, month: month, day: day, hour: hour, minute: minute, second: second) }
     guard (1...12).contains(month), day >= 1, day <= DateText.daysIn(month: month, year: year), hour < 24, minute < 60,
       second < 60
     else { return nil }
     let days = DateText.daysFromCivil(year: year, month: month, day: day)
     return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
   }
+
+  /// The hundred years a two-digit year falls in, from 80 years before the run's start, as
+  /// `DateFormatter`'s `twoDigitStartDate`.
+  static let twoDigitCentury = TwoDigitCentury(now: Date().timeIntervalSince1970)
 
   private static func lower(_ byte: UInt8) -> UInt8 {
     byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
@@ -296,6 +347,33 @@ struct DatePattern: Sendable {
 }
 
 extension DatePattern.Field {
+  /// The digits the field takes in a run of abutting digit fields: its letters' count.
+  var width: Int {
+    switch self {
+    case .year(let width), .month(let width), .day(let width), .hour24(let width), .hour12(let width), .minute(let width),
+      .second(let width):
+      width
+    case .fraction(let digits): digits
+    default: 0
+    }
+  }
+
+  /// The same digit field `by` digits narrower (the first of a run whose digits fall short).
+  func narrowed(by shrink: Int) -> Self {
+    guard shrink > 0 else { return self }
+    return switch self {
+    case .year(let width): .year(width: width - shrink)
+    case .month(let width): .month(width: width - shrink)
+    case .day(let width): .day(width: width - shrink)
+    case .hour24(let width): .hour24(width: width - shrink)
+    case .hour12(let width): .hour12(width: width - shrink)
+    case .minute(let width): .minute(width: width - shrink)
+    case .second(let width): .second(width: width - shrink)
+    case .fraction(let digits): .fraction(digits: digits - shrink)
+    default: self
+    }
+  }
+
   /// Whether the field is written in digits (so a digit field before it must stop at its width).
   var isNumeric: Bool {
     switch self {
@@ -303,5 +381,26 @@ extension DatePattern.Field {
     case .month(let width): width <= 2
     default: false
     }
+  }
+}
+
+/// The hundred years from a start 80 years before now, in which a two-digit year is read.
+struct TwoDigitCentury: Sendable {
+  /// The start's fields, UTC: year, month, day, hour, minute, second.
+  let start: (Int, Int, Int, Int, Int, Int)
+
+  init(now seconds: Double) {
+    let whole = Int(seconds.rounded(.down))
+    let days = whole >= 0 ? whole / 86400 : (whole - 86399) / 86400
+    let secondOfDay = whole - days * 86400
+    let (year, month, day) = DateText.civilFromDays(days)
+    start = (year - 80, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+  }
+
+  /// The year of the century's start whose last two digits are `value`, then a hundred years on
+  /// if that date is before the start.
+  func year(_ value: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Int {
+    let year = start.0 / 100 * 100 + value + (value < start.0 % 100 ? 100 : 0)
+    return (year, month, day, hour, minute, second) < start ? year + 100 : year
   }
 }
