@@ -114,7 +114,7 @@ struct DatePattern: Sendable {
     let hasWeekday = fields.contains { if case .weekday = $0 { true } else { false } }
     guard !hasWeekday || fields.contains(where: { if case .day = $0 { true } else { false } }) else { return nil }
     // Abutting digit fields (`yyyyMMdd`, `HHmmss`) are read as ICU reads them (`parse`).
-    var runWidths: [Int: Int] = [:]
+    var runWidths = [Int](repeating: 0, count: fields.count)
     var start: Int?
     for (position, field) in fields.enumerated() {
       let continues = position + 1 < fields.count && fields[position + 1].isNumeric
@@ -123,14 +123,15 @@ struct DatePattern: Sendable {
       if field == .year(width: 1) { return nil }
       let begin = start ?? position
       start = continues ? begin : nil
-      runWidths[begin, default: 0] += field.width
+      runWidths[begin] += field.width
     }
     self.fields = fields
     self.runWidths = runWidths
   }
 
-  /// Where a run of two or more abutting digit fields starts: the digits they take together.
-  let runWidths: [Int: Int]
+  /// By field: where a run of two or more abutting digit fields starts, the digits they take
+  /// together; 0 elsewhere.
+  let runWidths: [Int]
 
   // MARK: - Reading
 
@@ -184,7 +185,8 @@ struct DatePattern: Sendable {
     var runStart = -1
     var shrink = 0
     for (position, field) in fields.enumerated() {
-      if let total = runWidths[position] {
+      let total = runWidths[position]
+      if total > 0 {
         var digits = 0
         while index + digits < text.count, text[index + digits] >= 0x30, text[index + digits] <= 0x39 { digits += 1 }
         shrink = max(0, total - digits)
