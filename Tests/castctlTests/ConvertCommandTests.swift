@@ -236,6 +236,21 @@ struct ConvertCommandTests {
     #expect(try scratch.mode("out.json") == 0o666 & ~Int(mask))
   }
 
+  /// Refused by the property-list writer after the temporary file is made: nothing is left.
+  @Test(
+    "a document no property list can hold, with -o: exit 1, the old target kept, no temporary file",
+    arguments: [#"{"s": "\u0000"}"#, "null", #"{"a": 1e400}"#])
+  func refusedPropertyList(_ document: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("in.json", document)
+    try scratch.write("out.plist", "precious\n")
+    let output = try run(["--type", "Any", "in.json", "--to", "plist", "-o", "out.plist", "--force"], in: scratch.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    #expect(try scratch.text("out.plist") == "precious\n")
+    #expect(scratch.files == ["in.json", "out.plist"])
+  }
+
   @Test("-o refuses to replace an existing file without --force: exit 74, the file untouched")
   func outputExistsWithoutForce() throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -67,6 +67,10 @@ final class OutputSink {
     InterruptCleanup.register(temporary)
   }
 
+  // NB: whatever path a command leaves by without `commit` (a refused property list, a thrown
+  // error), the temporary file goes with the sink.
+  deinit { discard() }
+
   /// The folder that holds `path`, by its text alone: the temporary file must be on the same file
   /// system for the rename. (`NSString.deletingLastPathComponent` traps on some one-character
   /// paths in this Foundation.)
