@@ -62,6 +62,10 @@ extension BrokenCase {
       "duplicate property", files: ["class A {\n  var 2️⃣x: Int\n  var 1️⃣x: String\n}\n"], "duplicate-property",
       noteMarker: "2️⃣"),
     BrokenCase(
+      "a Convertible configuration name declared twice",
+      files: ["class A: Convertible, RequiredKeys {\n  var 2️⃣requiredKeys: Int?\n  var 1️⃣requiredKeys = [\"a\"]\n  var a: Int?\n}\n"],
+      "duplicate-property", noteMarker: "2️⃣"),
+    BrokenCase(
       "own property duplicates an inherited one",
       files: ["class A {\n  var 2️⃣x: Int\n}\nclass B: A {\n  var 1️⃣x: Int\n}\n"], "duplicate-property",
       note: "inherited from 'A'", noteMarker: "2️⃣"),

@@ -47,6 +47,19 @@ struct InferCommandTests {
     #expect(few.stdout.contains("    let id1499: Int"), "\(few.stdout.suffix(200))")
   }
 
+  /// Convertible reads `requiredKeys` and its three siblings as its configuration: data keys of
+  /// those names get other property names, with their keys, and the model verifies.
+  @Test("--dialect convertible: data keys named as Convertible's configuration are renamed")
+  func convertibleConfigurationKeys() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    let record = #"{"requiredKeys": 1, "optionalKeys": "x", "ignoredKeys": true, "keyMapping": 2.5, "a": 1}"#
+    try scratch.write("config.ndjson", record + "\n" + record.replacing(#""a": 1"#, with: #""a": 2"#) + "\n")
+    let run = try CastctlProcess.run(["infer", "config.ndjson", "--dialect", "convertible"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains(#"requiredKeys2: Int //! "requiredKeys""#) || run.stdout.contains(#"requiredKeys2: Int? //! "requiredKeys""#), "\(run.stdout)")
+  }
+
   @Test("-o writes atomically and refuses to replace a file without --force")
   func outputFile() throws {
     let scratch = try ScratchFolder(copying: ["users.json"])

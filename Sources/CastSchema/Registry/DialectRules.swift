@@ -52,7 +52,7 @@ enum DialectRules {
 }
 
 /// Convertible's in-body configuration (`var keyMapping = [...]` and friends).
-struct ConvertibleConfig {
+package struct ConvertibleConfig {
   var keyMapping: [String: String] = [:]
   var ignoredKeys: Set<String> = []
   var requiredKeys: Set<String>?
@@ -60,5 +60,5 @@ struct ConvertibleConfig {
   /// Where each list was written, to point at unknown names in it.
   var ranges: [String: SourceRange] = [:]
 
-  static let propertyNames: Set<String> = ["keyMapping", "ignoredKeys", "requiredKeys", "optionalKeys"]
+  package static let propertyNames: Set<String> = ["keyMapping", "ignoredKeys", "requiredKeys", "optionalKeys"]
 }

@@ -30,7 +30,6 @@ extension RegistryBuilder {
     // of retains and releases, thousands of times over in a large schema.
     for row in rows where !row.isComputed && !row.nameRange.isEmpty {
       let propertyName = source.name(at: row.nameRange)
-      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(propertyName) { continue }
       let range = SourceRange(file: file, bytes: row.nameRange)
       if let first = seen.record(propertyName, row.nameRange) {
         diagnostics.append(
@@ -39,6 +38,8 @@ extension RegistryBuilder {
             notes: [DiagnosticNote("first declared here", at: SourceRange(file: file, bytes: first))]))
         continue
       }
+      // NB: after the duplicate check: a data property named as one of these is declared twice.
+      if dialect == .convertible, ConvertibleConfig.propertyNames.contains(propertyName) { continue }
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
           NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, source: source, file: file,

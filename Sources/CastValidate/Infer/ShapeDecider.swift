@@ -34,7 +34,8 @@ struct ShapeDecider {
     // NB: only jsoncast and convertible have the rule `UnderscoreToCamelCase` declares; the
     // other dialects name every such key with a directive.
     draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
-    var used: Set<String> = []
+    // Convertible reads these names as its configuration, never as data.
+    var used: Set<String> = options.dialect == .convertible ? ConvertibleConfig.propertyNames : []
     for (key, field) in members {
       let childPath = path + "/" + JSONPointer.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)
