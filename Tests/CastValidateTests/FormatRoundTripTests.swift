@@ -166,8 +166,9 @@ struct FormatRoundTripTests {
     #expect(texts.contains { !YAMLOutput.mayResolve($0) }, "the table exercises the shortcut")
   }
 
-  /// NB: Yams's reader drops an escaped byte-order mark (`"\uFEFFx"` reads as `x`; PyYAML reads it
-  /// back), so U+FEFF is not in the table above; the writer's escape is checked here.
+  /// NB: Yams's reader (which the tables above read with) drops a byte-order mark that begins a
+  /// scalar (`"\uFEFFx"` reads as `x`; PyYAML reads it back, and so does castctl's reader,
+  /// `YAMLInputCommandTests`), so U+FEFF is not in them; the writer's escape is checked here.
   @Test("YAML escapes a byte-order mark inside a string")
   func yamlByteOrderMark() throws {
     #expect(try YAMLOutput.write(.array([.string("\u{FEFF}x")])) == "- \"\\uFEFFx\"\n")

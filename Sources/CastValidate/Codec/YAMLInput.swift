@@ -69,10 +69,10 @@ package enum YAMLInput {
       self.yaml = yaml
     }
 
-    mutating func write(_ node: Node) throws(YAMLInputError) {
-      let yamlOffset = offset(node.mark)
+    /// Whether `node` is an alias's copy of an anchored node, whose size then counts toward
+    /// `aliasExpansionLimit` (at the outermost copy only: its size includes the aliases inside it).
+    private mutating func isCounted(_ node: Node, at yamlOffset: Int) throws(YAMLInputError) -> Bool {
       let isAliasCopy = node.anchor.map { !anchorsSeen.insert(ObjectIdentifier($0)).inserted } ?? false
-      // Counted at the outermost copy only: its size includes the aliases inside it.
       if isAliasCopy, aliasDepth == 0, let anchor = node.anchor {
         let size = expansion.size(of: node)
         aliasBytes = aliasBytes.addingReportingOverflow(size).partialValue
@@ -83,6 +83,12 @@ package enum YAMLInput {
             offset: yamlOffset)
         }
       }
+      return isAliasCopy
+    }
+
+    mutating func write(_ node: Node) throws(YAMLInputError) {
+      let yamlOffset = offset(node.mark)
+      let isAliasCopy = try isCounted(node, at: yamlOffset)
       if isAliasCopy { aliasDepth += 1 }
       defer { if isAliasCopy { aliasDepth -= 1 } }
       map.append((output.count, yamlOffset))
@@ -91,7 +97,7 @@ package enum YAMLInput {
         // A quoted or block scalar is a string whatever it looks like; a plain one is typed by
         // the YAML resolver (`12` is a number, `true` a boolean, `~` null).
         let tag = scalar.style == .plain || scalar.style == .any ? Resolver.default.resolveTag(of: node) : Tag.Name.str
-        writeScalar(scalar, tag: tag)
+        writeScalar(scalar, text: text(of: scalar, at: yamlOffset), tag: tag)
       case .sequence(let sequence):
         output.append(UInt8(ascii: "["))
         for (index, element) in sequence.enumerated() {
@@ -101,12 +107,12 @@ package enum YAMLInput {
         output.append(UInt8(ascii: "]"))
       case .mapping(let mapping):
         output.append(UInt8(ascii: "{"))
-        for (index, pair) in mapping.enumerated() {
+        for (index, pair) in try merged(mapping).enumerated() {
           guard case .scalar(let key) = pair.key else {
             throw YAMLInputError(message: "JSON object keys are strings; this YAML key is a collection", offset: offset(pair.key.mark))
           }
           if index > 0 { output.append(UInt8(ascii: ",")) }
-          JSONWriter.appendQuoted(key.string, to: &output)
+          JSONWriter.appendQuoted(text(of: key, at: offset(pair.key.mark)), to: &output)
           output.append(UInt8(ascii: ":"))
           try write(pair.value)
         }
@@ -116,8 +122,65 @@ package enum YAMLInput {
       }
     }
 
-    private mutating func writeScalar(_ scalar: Node.Scalar, tag: Tag.Name) {
+    /// A mapping's pairs with its merge keys applied (`<<: *base`, `<<: [*a, *b]`, YAML 1.1 as
+    /// PyYAML and Yams's own constructor read them): the merged mappings' pairs whose keys the
+    /// mapping does not have, the first merged mapping's before a later one's, then its own.
+    private mutating func merged(_ mapping: Node.Mapping) throws(YAMLInputError) -> [(key: Node, value: Node)] {
+      guard mapping.contains(where: { Self.isMergeKey($0.key) }) else { return mapping.map { ($0.key, $0.value) } }
+      let own = mapping.filter { !Self.isMergeKey($0.key) }
+      var keys = Set(own.compactMap { $0.key.scalar?.string })
+      var pairs: [(key: Node, value: Node)] = []
+      for source in mapping where Self.isMergeKey(source.key) {
+        let sources: [Node] = if case .sequence(let list) = source.value { Array(list) } else { [source.value] }
+        for node in sources {
+          let nodeOffset = offset(node.mark)
+          guard case .mapping(let inner) = node else {
+            throw YAMLInputError(message: "a merge key '<<' takes a mapping or a list of mappings", offset: nodeOffset)
+          }
+          let isAliasCopy = try isCounted(node, at: nodeOffset)
+          if isAliasCopy { aliasDepth += 1 }
+          defer { if isAliasCopy { aliasDepth -= 1 } }
+          for pair in try merged(inner) where pair.key.scalar.map({ keys.insert($0.string).inserted }) ?? true {
+            pairs.append(pair)
+          }
+        }
+      }
+      return pairs + own.map { ($0.key, $0.value) }
+    }
+
+    /// `<<` written plainly: YAML 1.1's merge key.
+    private static func isMergeKey(_ key: Node) -> Bool {
+      guard case .scalar(let scalar) = key, scalar.style == .plain || scalar.style == .any else { return false }
+      return scalar.string == "<<"
+    }
+
+    /// A scalar's text. NB: Yams drops a byte-order mark that begins a scalar (`"\uFEFFx"` reads
+    /// as `x`; PyYAML keeps it), so where the scalar's text in the YAML begins with one, it is
+    /// put back.
+    private func text(of scalar: Node.Scalar, at offset: Int) -> String {
       let text = scalar.string
+      guard !text.hasPrefix("\u{FEFF}"), offset < yaml.count else { return text }
+      var start = offset
+      let quote = yaml[offset]
+      if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+        start += 1
+      } else if offset == 0 {
+        // The stream's own byte-order mark, which is no part of the text.
+        return text
+      }
+      let rest = yaml[start..<min(yaml.count, start + 10)]
+      let literal = rest.starts(with: [0xEF, 0xBB, 0xBF])
+      let escaped = quote == UInt8(ascii: "\"")
+        && ["\\uFEFF", "\\ufeff", "\\U0000FEFF", "\\U0000feff"].contains { rest.starts(with: $0.utf8) }
+      return literal || escaped ? "\u{FEFF}" + text : text
+    }
+
+    private func text(of key: Node, at offset: Int) -> String {
+      guard case .scalar(let scalar) = key else { return "" }
+      return text(of: scalar, at: offset)
+    }
+
+    private mutating func writeScalar(_ scalar: Node.Scalar, text: String, tag: Tag.Name) {
       switch tag {
       case .null:
         output += Array("null".utf8)
