@@ -126,9 +126,22 @@ struct InferCommandTests {
     InferUsageCase(arguments: ["infer"], status: 64, message: "Missing expected argument"),
     InferUsageCase(arguments: ["infer", "users.json", "--model-name", "9x"], status: 64, message: "--model-name must be a Swift type name"),
     InferUsageCase(arguments: ["infer", "users.json", "--enum-min-ratio", "0"], status: 64, message: "--enum-min-ratio must be at least 1"),
+    InferUsageCase(
+      arguments: ["infer", "users.json", "--enum-min-cases", "5", "--enum-max-cases", "2"], status: 64,
+      message: "--enum-min-cases 5 is above --enum-max-cases 2"),
+    InferUsageCase(arguments: ["infer", "users.json", "--map", "address"], status: 64, message: "such as /address"),
+    InferUsageCase(arguments: ["infer", "users.json", "--map", "/a", "--object", "/a"], status: 64, message: "/a is given to both"),
     InferUsageCase(arguments: ["infer", "missing.json"], status: 66, message: "cannot read missing.json"),
     InferUsageCase(arguments: ["infer", "users.cast"], status: 3, message: "malformed-json"),
   ]
+
+  @Test("a --map or --object path no object is at is named in a warning; one that matches is not")
+  func unmatchedOverride() throws {
+    let run = try CastctlProcess.run(["infer", "orders.ndjson", "--map", "/custmer", "--object", "/per_warehouse"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("warning: no object of the records is at /custmer"), "\(run.stderr)")
+    #expect(!run.stderr.contains("/per_warehouse"), "\(run.stderr)")
+  }
 
   @Test("usage errors, unreadable and malformed input", arguments: usage)
   func errors(_ c: InferUsageCase) throws {

@@ -103,6 +103,9 @@ package struct InferredSchema: Sendable {
     modelOrder.map { index in (models[index].name, models[index].properties.map(\.evidence)) }
   }
 
+  /// The `--map` and `--object` paths no object of the records is at (a typo, most likely).
+  package var unmatchedPaths: [String] = []
+
   /// Keys left out because no key directive can name them, as `Model: "key"`.
   package var leftOutKeys: [String] {
     modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }

@@ -105,6 +105,7 @@ package final class Inferrer: @unchecked Sendable {
     var schema = InferredSchema(
       root: index, drafts: decider.models, enumDrafts: decider.enums, rootName: options.modelName, records: records, reserved: taken)
     schema.dialect = options.dialect
+    schema.unmatchedPaths = options.forcedMaps.union(options.forcedModels).subtracting(decider.objectPaths).sorted()
     return schema
   }
 

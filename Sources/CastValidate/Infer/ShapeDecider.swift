@@ -9,6 +9,8 @@ struct ShapeDecider {
   /// Models by structure, so identical shapes are declared once.
   private var modelsByStructure: [String: Int] = [:]
   private var enumsByValues: [[String]: Int] = [:]
+  /// The paths of the objects decided, as `--map` and `--object` name them.
+  private(set) var objectPaths: Set<String> = []
 
   /// A decider with these thresholds.
   init(options: InferOptions) {
@@ -156,6 +158,7 @@ struct ShapeDecider {
 
   /// A model, or a map when the keys look like data.
   private mutating func object(_ node: ShapeNode, path: String, suggestion: String, nesting: Int) -> Choice {
+    objectPaths.insert(path)
     let fields = node.fields ?? [:]
     var mapReason: String?
     if options.forcedModels.contains(path), node.fields != nil, node.keys.allNameable {

@@ -110,6 +110,15 @@ struct Infer: ParsableCommand {
     if comments, seed != nil { throw ValidationError("--comments and --seed: the seed's text is kept as written, so no comment is added; use --explain") }
     if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
+    if enumMaxCases > 0, enumMinCases > enumMaxCases {
+      throw ValidationError("--enum-min-cases \(enumMinCases) is above --enum-max-cases \(enumMaxCases): no string would make an enum")
+    }
+    for path in maps + objects where !path.isEmpty && !path.hasPrefix("/") {
+      throw ValidationError("--map and --object take a JSON Pointer from the record, such as /\(path)")
+    }
+    if let both = Set(maps).intersection(objects).sorted().first {
+      throw ValidationError("\(both.isEmpty ? "the record" : both) is given to both --map and --object")
+    }
   }
 
   /// The library's options from the command line.
@@ -185,6 +194,9 @@ struct Infer: ParsableCommand {
         "Inferred by castctl infer from \(records) of \(inputs.inputs.map(\.source.name).joined(separator: ", ")).",
       ], comments: comments)
       rootName = schema.rootName
+      for path in schema.unmatchedPaths {
+        Terminal.writeError("castctl: warning: no object of the records is at \(path) (--map, --object); paths look like /key, /list/[]/key, /map/*/key\n")
+      }
       if !schema.leftOutKeys.isEmpty {
         Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
       }
