@@ -82,6 +82,17 @@ struct ProjectFileCommandTests {
     #expect(output.stderr.contains(message), "\(output.stderr)")
   }
 
+  @Test("a check whose files match no file is reported in its place, and the run exits 66")
+  func checkMatchingNothing() throws {
+    let folder = try Self.repository(Self.project + "\n  - files: \"fixtures/typo/*.json\"\n    type: Any\n")
+    defer { folder.remove() }
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == 66, "\(output.stdout)\(output.stderr)")
+    #expect(output.stderr.contains(#"cannot read castctl.yaml:9: the check's files "fixtures/typo/*.json" match no file"#), "\(output.stderr)")
+    // The other checks still ran.
+    #expect(output.stdout.contains("a.json"), "\(output.stdout)")
+  }
+
   @Test("a schema error of a mapped check ends the run with exit 2 before any file is read, its diagnostics shown once")
   func schemaErrors() throws {
     let folder = try Self.repository()

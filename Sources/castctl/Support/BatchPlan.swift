@@ -23,9 +23,17 @@ enum BatchPlan {
     let project = try loadProject()
     if data.isEmpty {
       let cwd = FileManager.default.currentDirectoryPath
-      return project.mappedFiles(skipping: skipping).map { check, relative in
+      let (mapped, unmatched) = project.mappedFiles(skipping: skipping)
+      let jobs = mapped.map { check, relative in
         let path = displayPath(project.root + "/" + relative, from: cwd)
         return BatchJob(file: DataFileWalk.Entry(path: path, relative: relative), schemas: check.schemas, check: check)
+      }
+      // A check whose files match nothing fails as an empty directory does: a mistyped glob
+      // must not pass as "nothing invalid".
+      return jobs + unmatched.map { check in
+        let place = "\(project.path):\(check.line)"
+        let patterns = check.files.map { "\"\($0.pattern)\"" }.joined(separator: ", ")
+        return BatchJob(file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file"), schemas: [])
       }
     }
     return DataFileWalk.expand(data, skipping: skipping).map { entry in

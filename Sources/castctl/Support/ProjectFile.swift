@@ -62,9 +62,13 @@ struct ProjectFile {
 
   /// Every file below the root one check maps, sorted, as (check, path from the current directory).
   /// `skipping`: a folder not walked (`DataFileWalk.expand`).
-  func mappedFiles(skipping: String? = nil) -> [(check: ProjectCheck, relative: String)] {
+  /// `unmatched`: the checks whose `files` match no file at all, most likely mistyped globs.
+  func mappedFiles(skipping: String? = nil) -> (mapped: [(check: ProjectCheck, relative: String)], unmatched: [ProjectCheck]) {
     // NB: a file that cannot be read is mapped too, and fails when it is read.
-    DataFileWalk.walk(root, skipping: skipping.flatMap(DataFileWalk.resolved)).filter { !$0.isFolder }.compactMap { file in check(for: file.path).map { ($0, file.path) } }
+    let files = DataFileWalk.walk(root, skipping: skipping.flatMap(DataFileWalk.resolved)).filter { !$0.isFolder }
+    let mapped = files.compactMap { file in check(for: file.path).map { ($0, file.path) } }
+    let unmatched = checks.filter { check in !files.contains { file in check.files.contains { $0.matches(file.path) } } }
+    return (mapped, unmatched)
   }
 }
 
