@@ -65,6 +65,7 @@ struct ProjectFileCommandTests {
   @Test(arguments: [
     ("checks:\n  - files: \"*.json\n", "castctl.yaml:3:1: error: not valid YAML"),
     ("checks: 3\n", "castctl.yaml:1:9: error: checks: must be a list"),
+    ("checks:\n  - files: \"*.json\"\n    type: Any\n    type: Int\n", "castctl.yaml:3:5: error: a mapping has the key 'type' twice"),
     ("checks:\n  - files: \"*.json\"\n    schema: m.cast\n    modle: User\n", "castctl.yaml:4:5: error: unknown key 'modle' in a check"),
     ("checks:\n  - schema: m.cast\n", "castctl.yaml:2:5: error: a check needs files:"),
     ("checks:\n  - files: \"*.json\"\n", "castctl.yaml:2:5: error: a check needs schema:"),
@@ -80,6 +81,21 @@ struct ProjectFileCommandTests {
     let output = try CastctlProcess.run(["validate"], in: folder.url)
     #expect(output.status == 64, "\(output.stderr)")
     #expect(output.stderr.contains(message), "\(output.stderr)")
+  }
+
+  /// The schema and model a check names are read before any file: a failure names the check.
+  @Test(
+    "a schema a check names that cannot be read, or a model it lacks, is named with the check's place",
+    arguments: [
+      ("checks:\n  - files: \"fixtures/users/*.json\"\n    schema: [models/nope.cast]\n", Int32(66), "cannot read schema models/nope.cast"),
+      ("checks:\n  - files: \"fixtures/users/*.json\"\n    schema: [models/user.cast]\n    model: Nope\n", Int32(64), "no model named 'Nope'"),
+    ])
+  func checkSchemaFailures(_ text: String, _ status: Int32, _ message: String) throws {
+    let folder = try Self.repository(text)
+    defer { folder.remove() }
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == status, "\(output.stderr)")
+    #expect(output.stderr.contains(message) && output.stderr.contains("note: in the check at castctl.yaml:2"), "\(output.stderr)")
   }
 
   @Test("a check whose files match no file is reported in its place, and the run exits 66")

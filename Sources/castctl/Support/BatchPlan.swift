@@ -31,7 +31,7 @@ enum BatchPlan {
       // A check whose files match nothing fails as an empty directory does: a mistyped glob
       // must not pass as "nothing invalid".
       return jobs + unmatched.map { check in
-        let place = "\(project.path):\(check.line)"
+        let place = check.place
         let patterns = check.files.map { "\"\($0.pattern)\"" }.joined(separator: ", ")
         return BatchJob(file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file"), schemas: [])
       }

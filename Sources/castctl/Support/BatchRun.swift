@@ -36,7 +36,15 @@ struct BatchRun {
       let options = Self.options(data, for: job)
       let key = job.schemas + ["\u{0}", options.model ?? "", options.typeExpression ?? ""]
       guard seen.insert(key).inserted else { continue }
-      let session = try SchemaSession.load(job.schemas, options: generator)
+      // A schema that cannot be read, or a model it lacks, was named in castctl.yaml: say where.
+      let from = job.check.map { "castctl: note: in the check at \($0.place)\n" } ?? ""
+      let session: SchemaFrontend
+      do {
+        session = try SchemaSession.load(job.schemas, options: generator)
+      } catch {
+        Terminal.writeError(from)
+        throw error
+      }
       ProcessLifetime.keep(session)
       if let type = job.check?.type, let location = job.check?.typeLocation, !session.hasErrors,
         case .failure(let problem) = session.resolve(type: type, model: nil)
@@ -46,7 +54,12 @@ struct BatchRun {
           "\(location): error: type: '\(ControlCharacters.escaped(type))' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
         throw ExitCode.usage
       }
-      _ = try SchemaSession.target(session, options: options, errorColor: color)
+      do {
+        _ = try SchemaSession.target(session, options: options, errorColor: color)
+      } catch {
+        Terminal.writeError(from)
+        throw error
+      }
     }
   }
 

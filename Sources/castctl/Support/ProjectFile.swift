@@ -87,6 +87,8 @@ struct ProjectCheck: Sendable {
   var ndjson: Bool?
   /// Where the entry starts in the file, for messages.
   var line: Int
+  /// The same as `castctl.yaml:4`, the file named as found.
+  var place = ""
 }
 
 /// A mistake in `castctl.yaml`, at its position (lines and columns from 1).
@@ -108,6 +110,9 @@ struct ProjectFileError: Error, CustomStringConvertible {
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
       (line, column, message) = (mark.line, mark.column, "not valid YAML: " + problem)
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+      (line, column, message) = (context.mark.line, context.mark.column, "a mapping has the key \(keys) twice")
     default:
       (line, column, message) = (nil, nil, "not valid YAML: \(error)")
     }
