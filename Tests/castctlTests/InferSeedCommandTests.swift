@@ -38,6 +38,22 @@ struct InferSeedCommandTests {
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.json"], status: 2, message: "the seed users.json has errors"),
   ]
 
+  /// A `//! date` fits only a `Date`: the widened property loses it, and the model checks clean.
+  @Test("a Date widened to String loses its //! date directive; other directives and comments stay")
+  func widenedDateDirective() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(
+      "seed.cast", "struct Root: DictionaryConvertible {\n    let d: Date //! date iso8601\n    let e: Date //! \"E\" //! date iso8601 // why\n}\n")
+    try scratch.write("data.ndjson", #"{"d": "x", "E": "y"}"# + "\n" + #"{"d": "z", "E": "w"}"# + "\n")
+    let run = try CastctlProcess.run(["infer", "data.ndjson", "--seed", "seed.cast"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("    let d: String\n") && run.stdout.contains("    let e: String //! \"E\" // why\n"), "\(run.stdout)")
+    try scratch.write("widened.cast", run.stdout)
+    let check = try CastctlProcess.run(["check", "widened.cast", "--werror"], in: scratch.url)
+    #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+
   @Test("bad seeds and dialects: the exit code and a message that says why", arguments: usage)
   func errors(_ c: InferUsageCase) throws {
     let run = try CastctlProcess.run(c.arguments)

@@ -137,6 +137,28 @@ struct SeedText {
     return index
   }
 
+  /// The `//! date …` directive between `offset` and the end of its line: up to the next `//`
+  /// (another directive or a comment), or with the spaces before it when it ends the line.
+  func dateDirective(from offset: Int) -> Range<Int>? {
+    let end = lineEnd(at: offset)
+    var index = offset
+    while index + 2 < end {
+      defer { index += 1 }
+      guard bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/"), bytes[index + 2] == UInt8(ascii: "!") else { continue }
+      let word = skipSpaces(index + 3)
+      guard bytes[word..<min(word + 4, end)].elementsEqual("date".utf8), word + 4 == end || bytes[word + 4] == 0x20 || bytes[word + 4] == 0x09
+      else { continue }
+      var stop = word + 4
+      while stop + 1 < end, !(bytes[stop] == UInt8(ascii: "/") && bytes[stop + 1] == UInt8(ascii: "/")) { stop += 1 }
+      guard stop + 1 >= end else { return index..<stop }
+      // The last thing on its line: the spaces before it go too.
+      var start = index
+      while start > offset, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+      return start..<end
+    }
+    return nil
+  }
+
   /// Whether a `//` comment starts between `offset` and the end of its line.
   func hasComment(from offset: Int) -> Bool {
     let end = lineEnd(at: offset)

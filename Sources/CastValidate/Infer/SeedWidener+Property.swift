@@ -81,6 +81,10 @@ extension SeedWidener {
     guard after != before || defaultFills else { return }
     let replaced = defaultFills ? typeRange.lowerBound..<text.declarationEnd(from: typeRange.upperBound) : typeRange
     text.edit(replaced, after)
+    // A type widened past `Date` leaves its `//! date` behind (which would be misplaced now).
+    if let widened, !widened.spelled.contains("Date"), let directive = text.dateDirective(from: typeRange.upperBound) {
+      text.edit(directive, "")
+    }
     if let date = widened?.date, !text.hasComment(from: typeRange.upperBound) {
       let end = text.lineEnd(at: typeRange.upperBound)
       text.edit(end..<end, " //! " + date)
