@@ -143,6 +143,18 @@ struct InferCommandTests {
     #expect(!run.stderr.contains("/per_warehouse"), "\(run.stderr)")
   }
 
+  @Test("a failed verification names the data's keys escaped, never with raw control characters")
+  func verificationEscapesKeys() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("keys.ndjson", #"{"a\u0000b": 1, "t\tab": 2, "e\u001B]0;x\u0007": 3}"# + "\n")
+    let run = try CastctlProcess.run(["infer", "keys.ndjson"], in: scratch.url)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains(#"/a\u0000b"#) && run.stderr.contains(#"/t\tab"#), "\(run.stderr)")
+    let controls = run.stderr.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+    #expect(controls.isEmpty, "\(controls.map { String($0.value, radix: 16) })")
+  }
+
   @Test("usage errors, unreadable and malformed input", arguments: usage)
   func errors(_ c: InferUsageCase) throws {
     let run = try CastctlProcess.run(c.arguments)

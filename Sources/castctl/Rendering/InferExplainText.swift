@@ -36,8 +36,11 @@ enum InferExplainText {
         + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as \(dialect.rawValue) writes nil)") + "\n"
     }
     var out = "castctl: error: \(counts), but the model does not accept them all: \(report.findingCount) findings under --strict, \(report.lossyCount) round-trip changes\n"
-    for finding in report.findings.prefix(10) { out += "  \(finding.severity.rawValue)[\(finding.code)] \(finding.path): \(finding.message)\n" }
-    for example in report.lossyExamples.prefix(10) { out += "  \(example)\n" }
+    // NB: paths and messages come from the data: escaped, as every finding line is.
+    for finding in report.findings.prefix(10) {
+      out += "  \(finding.severity.rawValue)[\(finding.code)] \(ControlCharacters.escaped(finding.path)): \(ControlCharacters.escaped(finding.message))\n"
+    }
+    for example in report.lossyExamples.prefix(10) { out += "  \(ControlCharacters.escaped(example))\n" }
     return out
   }
 }
