@@ -1,3 +1,4 @@
+import CastSchema
 import Testing
 
 /// One `castctl schema …` run (in `schemas/`) and what it must print and return.
@@ -55,5 +56,18 @@ struct SchemaCommandTests {
     for text in run.stdout { #expect(output.stdout.contains(text), "\(output.stdout)") }
     for text in run.absent { #expect(!output.stdout.contains(text), "\(output.stdout)") }
     for text in run.stderr { #expect(output.stderr.contains(text), "\(output.stderr)") }
+  }
+
+  @Test("table columns line up in a terminal when keys hold wide characters (CJK, emoji)")
+  func wideCharactersAlign() throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "wide.cast", "struct M {\n  var a: Int //! \"日本\"\n  var bb: Int //! \"x\"\n  var c: Int //! \"😀😀\"\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let output = try CastctlProcess.run(["schema", schema])
+    #expect(output.status == 0, "\(output.stderr)")
+    let rows = output.stdout.split(separator: "\n").filter { $0.contains("required") }
+    #expect(rows.count == 3)
+    let columns = Set(rows.map { row in DisplayWidth.of(row[..<(row.range(of: "required")?.lowerBound ?? row.endIndex)]) })
+    #expect(columns.count == 1, "\(output.stdout)")
   }
 }
