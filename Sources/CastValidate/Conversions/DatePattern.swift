@@ -30,7 +30,24 @@ struct DatePattern: Sendable {
     case zone(colon: Bool, zulu: Bool, hoursOnly: Bool)
   }
 
-  let fields: [Field]
+  /// A field with what reading it needs to know of its neighbours.
+  struct Step: Sendable {
+    let field: Field
+    /// Where a run of two or more abutting digit fields starts, the digits they take together;
+    /// 0 elsewhere.
+    let runWidth: Int
+    /// One of such a run, each read at its width.
+    let inRun: Bool
+    /// Read at exactly its width (in a run, or before a digit field).
+    let exact: Bool
+  }
+
+  /// The pattern's fields in order.
+  // NB: one array: a pattern is copied out of its table for every date read, a retain per array.
+  let steps: [Step]
+
+  /// The fields alone.
+  var fields: [Field] { steps.map(\.field) }
 
   static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
   static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
@@ -125,13 +142,12 @@ struct DatePattern: Sendable {
       start = continues ? begin : nil
       runWidths[begin] += field.width
     }
-    self.fields = fields
-    self.runWidths = runWidths
+    steps = fields.indices.map { position in
+      let beforeDigits = position + 1 < fields.count && fields[position + 1].isNumeric
+      let inRun = fields[position].isNumeric && ((position > 0 && fields[position - 1].isNumeric) || beforeDigits)
+      return Step(field: fields[position], runWidth: runWidths[position], inRun: inRun, exact: inRun || beforeDigits)
+    }
   }
-
-  /// By field: where a run of two or more abutting digit fields starts, the digits they take
-  /// together; 0 elsewhere.
-  let runWidths: [Int]
 
   // MARK: - Reading
 
@@ -182,32 +198,30 @@ struct DatePattern: Sendable {
     // ICU reads a run of abutting digit fields with each field's own width, and where the digits
     // fall short, with the first field narrower, down to one digit (`HHmmss` reads `03045` as
     // 0:30:45; `yyyyMMdd` reads no 7 digits).
-    var runStart = -1
-    var shrink = 0
-    for (position, field) in fields.enumerated() {
-      let total = runWidths[position]
-      if total > 0 {
+    for step in steps {
+      // The digits the first field of a run gives up.
+      var cut = 0
+      if step.runWidth > 0 {
         var digits = 0
         while index + digits < text.count, text[index + digits] >= 0x30, text[index + digits] <= 0x39 { digits += 1 }
-        shrink = max(0, total - digits)
-        guard shrink < field.width else { return nil }
-        runStart = position
+        cut = max(0, step.runWidth - digits)
+        guard cut < step.field.width else { return nil }
       }
-      let inRun = runStart >= 0 && field.isNumeric
-      if !field.isNumeric { runStart = -1 }
-      let exact = inRun || (position + 1 < fields.count && fields[position + 1].isNumeric)
-      let field = position == runStart ? field.narrowed(by: shrink) : field
-      switch field {
+      let inRun = step.inRun
+      let exact = step.exact
+      switch step.field {
       case .literal(let bytes):
         guard index + bytes.count <= text.count else { return nil }
         for (offset, byte) in bytes.enumerated() where text[index + offset] != byte { return nil }
         index += bytes.count
-      case .year(let width):
+      case .year(let full):
+        let width = full - cut
         guard let value = number(width, max: 4, exact: inRun || (exact && width == 4)) else { return nil }
         year = value
         // A year narrowed to two digits in a run is a two-digit year, as `yy` is.
         twoDigitYear = inRun && width == 2
-      case .month(let width):
+      case .month(let full):
+        let width = full - cut
         if width >= 3 {
           guard let value = name(Self.monthNameBytes, abbreviated: width == 3, Self.monthAbbreviations) else { return nil }
           month = value + 1
@@ -215,25 +229,31 @@ struct DatePattern: Sendable {
           guard let value = number(width, max: 2, exact: exact) else { return nil }
           month = value
         }
-      case .day(let width):
+      case .day(let full):
+        let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         day = value
-      case .hour24(let width):
+      case .hour24(let full):
+        let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         hour = value
-      case .hour12(let width):
+      case .hour12(let full):
+        let width = full - cut
         guard let value = number(width, max: 2, exact: exact), (1...12).contains(value) else { return nil }
         hour12 = value
       case .amPm:
         guard let value = name(Self.dayPeriodBytes, abbreviated: false) else { return nil }
         pm = value == 1
-      case .minute(let width):
+      case .minute(let full):
+        let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         minute = value
-      case .second(let width):
+      case .second(let full):
+        let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         second = value
-      case .fraction(let digits):
+      case .fraction(let full):
+        let digits = full - cut
         // In a run, exactly its digits; alone, any number of them. Either way ICU keeps
         // milliseconds: the first three digits.
         let start = index
@@ -309,7 +329,8 @@ struct DatePattern: Sendable {
     let secondOfDay = total - days * 86400
     let (year, month, day) = DateText.civilFromDays(days)
     let hour = secondOfDay / 3600
-    for field in fields {
+    for step in steps {
+      let field = step.field
       switch field {
       case .literal(let bytes): out += bytes
       case .year(let width): Self.pad(year, width, &out)
@@ -357,22 +378,6 @@ extension DatePattern.Field {
       width
     case .fraction(let digits): digits
     default: 0
-    }
-  }
-
-  /// The same digit field `by` digits narrower (the first of a run whose digits fall short).
-  func narrowed(by shrink: Int) -> Self {
-    guard shrink > 0 else { return self }
-    return switch self {
-    case .year(let width): .year(width: width - shrink)
-    case .month(let width): .month(width: width - shrink)
-    case .day(let width): .day(width: width - shrink)
-    case .hour24(let width): .hour24(width: width - shrink)
-    case .hour12(let width): .hour12(width: width - shrink)
-    case .minute(let width): .minute(width: width - shrink)
-    case .second(let width): .second(width: width - shrink)
-    case .fraction(let digits): .fraction(digits: digits - shrink)
-    default: self
     }
   }
 
