@@ -20,12 +20,19 @@ struct NestedNameTests {
     (twoAddresses, "Branch", "address", .array(.model("Company.Address"))),
     (twoAddresses, "Branch", "kind", .enumeration("Company.Kind")),
     // A declared type hides a built-in one; a module-qualified name still names the built-in.
-    ("struct Response {\n  struct Data { var id: Int }\n  var data: Data\n  var raw: Foundation.Data\n}\n", "Response", "data", .model("Data")),
-    ("struct Response {\n  struct Data { var id: Int }\n  var data: Data\n  var raw: Foundation.Data\n}\n", "Response", "raw", .scalar(.data)),
+    (response, "Response", "data", .model("Response.Data")),
+    (response, "Response", "raw", .scalar(.data)),
+    // A nested type hides a built-in one inside its parent only.
+    (response, "Avatar", "png", .scalar(.data)),
+    // A class sees the types its superclass holds before the ones around it.
+    ("class Inner { var top = \"\" }\nclass Base {\n  class Inner { var nested = 0 }\n}\nclass Sub: Base {\n  var x: Inner?\n}\n", "Sub", "x", .optional(.model("Base.Inner"))),
+    ("class Inner { var top = \"\" }\nclass Base {\n  class Inner { var nested = 0 }\n}\nclass Other {\n  var x: Inner?\n}\n", "Other", "x", .optional(.model("Inner"))),
     ("struct URL { var host: String }\nstruct Link { var url: URL? }\n", "Link", "url", .optional(.model("URL"))),
     // A constructed default names its type from inside the model too.
     ("struct Address { var line = \"\" }\nstruct Company {\n  struct Address { var zip = 0 }\n  var a = Address()\n}\n", "Company", "a", .model("Company.Address")),
   ]
+
+  static let response = "struct Response {\n  struct Data { var id: Int }\n  var data: Data\n  var raw: Foundation.Data\n}\nstruct Avatar { var png: Data }\n"
 
   static let twoAddresses = """
     struct User {

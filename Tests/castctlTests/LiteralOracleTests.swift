@@ -26,6 +26,8 @@ struct LiteralOracleTests {
           """#
       let hexFloat = 0x1p3
       let hexFraction = -0x1.8p-1
+      let hexFloat32: Float = 0x1.99999ap-4
+      let hexFloatMax: Float = 0x1.fffffep127
       let hexInt = 0x1F
       let grouped = 1_000.5
       var v: Int?
@@ -40,13 +42,16 @@ struct LiteralOracleTests {
 
     """
 
-  @Test("convert writes each literal default as JSONEncoder writes the compiled value", .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"))
-  func literalsAgreeWithSwiftc() throws {
+  /// The same sources with LF and with CRLF line breaks (a multi-line literal's are `\n` either way).
+  @Test(
+    "convert writes each literal default as JSONEncoder writes the compiled value", .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"),
+    arguments: ["\n", "\r\n"])
+  func literalsAgreeWithSwiftc(_ lineBreak: String) throws {
     let swiftc = try #require(Oracle.swiftc)
-    let oracle = try Oracle(source: Self.program, swiftc: swiftc)
+    let oracle = try Oracle(source: Self.program.replacingOccurrences(of: "\n", with: lineBreak), swiftc: swiftc)
     let expected = try ChildProcess(oracle.binary, [], in: FileManager.default.temporaryDirectory).finish(timeout: 60)
     try #require(expected.status == 0, "\(expected)")
-    let schema = try CastctlProcess.temporaryFile("literals.swift", Self.model)
+    let schema = try CastctlProcess.temporaryFile("literals.swift", Self.model.replacingOccurrences(of: "\n", with: lineBreak))
     defer { CastctlProcess.removeTemporaryFile(schema) }
     let check = try CastctlProcess.run(["check", schema])
     #expect(check.status == 0 && !(check.stdout + check.stderr).contains("warning["), "\(check.stdout)\(check.stderr)")

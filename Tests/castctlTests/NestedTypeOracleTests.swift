@@ -42,6 +42,7 @@ struct NestedTypeOracleTests {
     }
     enum Store { struct Item: Codable { let name: String } }
     struct Order: Codable { let item: API.Item; let other: Store.Item? }
+    struct Avatar: Codable { let png: Data }
     struct URL: Codable { let host: String }
     struct Links: Codable { let mine: URL; let web: Foundation.URL; let home: Address }
     """
@@ -60,6 +61,8 @@ struct NestedTypeOracleTests {
     ("Factory", #"{"kind": "shop"}"#),
     ("Response", #"{"data": {"id": 1}}"#),
     ("Response", #"{"data": "AAAA"}"#),
+    ("Avatar", #"{"png": "aGVsbG8="}"#),
+    ("Avatar", #"{"png": {"id": 1}}"#),
     ("Order", #"{"item": {"id": 1, "kind": "book"}, "other": {"name": "n"}}"#),
     ("Order", #"{"item": {"id": 1, "kind": "shop"}}"#),
     ("Order", #"{"item": {"id": 1, "kind": "book"}, "other": {"id": 2, "kind": "book"}}"#),

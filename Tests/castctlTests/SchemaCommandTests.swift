@@ -58,6 +58,21 @@ struct SchemaCommandTests {
     for text in run.stderr { #expect(output.stderr.contains(text), "\(output.stderr)") }
   }
 
+  @Test("a nested type's dotted name picks that type, and one more part a property of it")
+  func dottedNames() throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "nested.swift",
+      "struct User: Codable { struct Address: Codable { let street: String }; let address: Address }\n"
+        + "struct Company: Codable { struct Address: Codable { let zip: Int; let city: String }; let address: Address }\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let type = try CastctlProcess.run(["schema", schema, "Company.Address"])
+    #expect(type.status == 0 && type.stdout.hasPrefix("struct Company.Address") && type.stdout.contains("zip"), "\(type.stdout)\(type.stderr)")
+    let property = try CastctlProcess.run(["schema", schema, "Company.Address.city"])
+    #expect(property.status == 0 && property.stdout.contains("city") && !property.stdout.contains("zip"), "\(property.stdout)\(property.stderr)")
+    let model = try CastctlProcess.run(["schema", schema, "Company.address"])
+    #expect(model.status == 0 && model.stdout.contains("Company.Address"), "\(model.stdout)\(model.stderr)")
+  }
+
   @Test("table columns line up in a terminal when keys hold wide characters (CJK, emoji)")
   func wideCharactersAlign() throws {
     let schema = try CastctlProcess.temporaryFile(

@@ -25,6 +25,8 @@ struct YAMLInputCommandTests {
     "s: \"\\uFEFFabc\"\n\"\\ufeffk\": 1\nt: '\u{FEFF}x'\nu: \"a\\uFEFF\"\n",
     "- <<: {a: 1}\n  a: 2\n- {\"<<\": 5}\n",
     "\"\\uFEFFk\": \"\\uFEFF\"\n",
+    "- \u{FEFF}1\n- \u{FEFF}true\n- a: \u{FEFF}\n",
+    "m0: &m0 {k0: 0}\n" + (1..<60).map { "m\($0): &m\($0)\n  <<: *m\($0 - 1)\n  k\($0): \($0)\n" }.joined(),
   ]
 
   @Test(

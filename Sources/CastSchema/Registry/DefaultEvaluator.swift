@@ -93,10 +93,17 @@ struct DefaultEvaluator {
 
   private func float(_ text: String, as type: TypeRef?) -> Result<(DefaultValue, TypeRef), Failure> {
     var literal = text.filter { $0 != "_" }
-    // `0x1p3`: JSON has no hexadecimal numbers, so the value is kept in decimal.
-    if literal.contains("x"), let value = Double(literal), value.isFinite { literal = "\(value)" }
     // Without a type, Swift makes a float literal a Double.
     let resolved = type ?? .scalar(.double)
+    // `0x1p3`: JSON has no hexadecimal numbers, so the value is kept in decimal, as its type
+    // prints it (a `Float`'s `0x1.99999ap-4` is 0.1).
+    if literal.contains("x") {
+      if resolved.unwrapped == .scalar(.float), let value = Float(literal), value.isFinite {
+        literal = "\(value)"
+      } else if let value = Double(literal), value.isFinite {
+        literal = "\(value)"
+      }
+    }
     switch resolved.unwrapped {
     case .scalar(let scalar) where scalar.isFloatingPoint:
       // Swift rounds a literal beyond the type's range to infinity, which JSON cannot write.

@@ -1,9 +1,8 @@
 /// Names of nested types, as Swift scopes them. A nested type is known by its own name, as
-/// castctl has always read it, unless another type declares that name too: then it is known by
-/// its dotted path (`Company.Address` beside `User.Address` or a top-level `Address`), and a
-/// type written inside its parent finds it first, as in Swift. A declared type also hides a
-/// built-in one of its name inside the files (`struct Response { struct Data … }`: `data: Data`
-/// is that model, not bytes).
+/// castctl has always read it, unless another type or a built-in one has that name: then it is
+/// known by its dotted path (`Company.Address` beside `User.Address` or a top-level `Address`;
+/// `Response.Data`), and a type written inside its parent, or a subclass of it, finds it first,
+/// as in Swift. A top-level type hides a built-in one of its name in every file.
 struct NestedNames: Sendable {
   /// Names declared nested more than once or beside a top-level one, now dotted paths.
   private(set) var renamed: Set<String> = []
@@ -112,7 +111,9 @@ struct NestedNames: Sendable {
   private mutating func name(_ name: inout NameSyntax, path: String?, counts: [String: Int]) -> String {
     guard let path, !name.text.isEmpty else { return name.text }
     let dotted = path + "." + name.text
-    if (counts[name.text] ?? 0) > 1 {
+    // NB: a built-in name too: a nested `Data` is that struct inside its parent only, and
+    // Foundation's elsewhere.
+    if (counts[name.text] ?? 0) > 1 || Self.isBuiltIn(name.text) {
       shadowed.insert(name.text)
       renamed.insert(dotted)
       name.text = dotted

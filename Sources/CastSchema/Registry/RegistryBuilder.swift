@@ -72,6 +72,7 @@ struct RegistryBuilder: Sendable {
     traits = Array(repeating: nil, count: symbols.modelDecls.count)
     ownProperties = Array(repeating: [], count: symbols.modelDecls.count)
     linkSuperclasses()
+    resolver.superclassOf = superclassOf
     // A generic superclass (`class Sub: Base<Int>`) is a model before its subclass is lowered.
     registerPendingSpecializations()
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
@@ -192,7 +193,9 @@ struct RegistryBuilder: Sendable {
     for name in symbols.modelOrder {
       guard let located = symbols.models[name], !located.syntax.isStruct else { continue }
       for entry in located.syntax.inheritance {
-        let entryName = Self.typeName(entry)
+        // `class Sub: Outer.Base`: the dotted name where a nested class is known by it.
+        var entryName = Self.typeName(entry)
+        if case .named(let written, _, _) = entry, written.text != entryName, symbols.models[written.text] != nil { entryName = written.text }
         if symbols.models[entryName] != nil {
           superclassOf[name] = entryName
           break

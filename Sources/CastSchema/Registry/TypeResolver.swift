@@ -19,6 +19,8 @@ struct TypeResolver {
   /// any: where a nested type's name is looked up from, and no example argument for a generic
   /// model it uses.
   var loweringModel: String?
+  /// Each class's superclass, once linked: a nested type a class inherits is in its scope.
+  var superclassOf: [String: String] = [:]
   /// The model being lowered is read in the codable dialect, where a dictionary may be keyed by
   /// any scalar, model, array or set (Swift asks `Hashable` of it): keyed by anything but `String`,
   /// `Int` or a `CodingKeyRepresentable` enum it is key-value pairs.
@@ -156,6 +158,18 @@ struct TypeResolver {
     guard symbols.nested.shadowed.contains(QualifiedName.lastPart(of: text)),
       !text.hasPrefix("Swift."), !text.hasPrefix("Foundation.")
     else { return nil }
+    // The model's own members, then those it inherits (`class Sub: Base` sees `Base.Inner`),
+    // then the scopes around it.
+    if let own = loweringModel {
+      if let type = declared(symbols.nested.path(of: own) + "." + text, use: name, file: file) { return type }
+      var superclass = superclassOf[own]
+      // NB: chains are cut at 100 classes (`RegistryBuilder.inheritanceLimit`); cycles are cut too.
+      for _ in 0..<100 {
+        guard let current = superclass else { break }
+        if let type = declared(symbols.nested.path(of: current) + "." + text, use: name, file: file) { return type }
+        superclass = superclassOf[current]
+      }
+    }
     var scope = loweringModel.map { symbols.nested.path(of: $0) }
     while true {
       let candidate = scope.map { $0 + "." + text } ?? text

@@ -235,12 +235,17 @@ struct Lexer {
       // `0x1.8p3`: a hexadecimal float has a binary exponent, and may have a fraction before it.
       var kind = TokenKind.integer
       if radix == UInt8(ascii: "x") {
+        let digits = position
         while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
-        if position + 1 < end, bytes[position] == UInt8(ascii: "."), Self.isHexDigit(bytes[position + 1]) {
+        // NB: Swift wants a digit before the point (`0x.8p1` is no literal) and after the `p`.
+        if position > digits, position + 1 < end, bytes[position] == UInt8(ascii: "."), Self.isHexDigit(bytes[position + 1]) {
           position += 1
           while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
         }
-        if position < end, bytes[position] | 0x20 == UInt8(ascii: "p") { kind = .float }
+        if position > digits, position + 1 < end, bytes[position] | 0x20 == UInt8(ascii: "p") {
+          let sign = bytes[position + 1] == UInt8(ascii: "-") || bytes[position + 1] == UInt8(ascii: "+") ? 1 : 0
+          if position + 1 + sign < end, Self.isDigit(bytes[position + 1 + sign]) { kind = .float }
+        }
       }
       while position < end, Self.isIdentifierContinue(bytes[position]) { position += 1 }
       // NB: `-` and `+` of an exponent: `0x1p-3`.

@@ -20,15 +20,19 @@ enum StringLiteral {
 
   /// A multi-line literal's content: from the line after the opening delimiter to the line
   /// before the closing one, each line without the closing delimiter's indentation.
-  private static func lines(of body: [UInt8]) -> [UInt8] {
-    var body = body[...]
-    if body.first == UInt8(ascii: "\r") { body = body.dropFirst() }
+  private static func lines(of text: [UInt8]) -> [UInt8] {
+    // Swift reads a line break in a multi-line literal as `\n`, whatever the file's are.
+    var normalized: [UInt8] = []
+    normalized.reserveCapacity(text.count)
+    for (index, byte) in text.enumerated() where !(byte == UInt8(ascii: "\r") && index + 1 < text.count && text[index + 1] == UInt8(ascii: "\n")) {
+      normalized.append(byte == UInt8(ascii: "\r") ? UInt8(ascii: "\n") : byte)
+    }
+    var body = normalized[...]
     if body.first == UInt8(ascii: "\n") { body = body.dropFirst() }
     guard let lastBreak = body.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
     let indentation = body[(lastBreak + 1)...]
     guard indentation.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) else { return Array(body) }
-    var content = body[..<lastBreak]
-    if content.last == UInt8(ascii: "\r") { content = content.dropLast() }
+    let content = body[..<lastBreak]
     var result: [UInt8] = []
     result.reserveCapacity(content.count)
     for (index, line) in content.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {

@@ -55,6 +55,8 @@ package enum YAMLInput {
     var map: [(json: Int, yaml: Int)] = []
     /// The anchors defined so far: a node met again with one of them is an alias's copy.
     private var anchorsSeen: Set<ObjectIdentifier> = []
+    /// The pairs of anchored mappings with merge keys, once applied (`merged`).
+    private var mergedByAnchor: [ObjectIdentifier: [(key: Node, value: Node)]] = [:]
     private var expansion = AliasExpansion()
     /// The JSON text aliases have added so far.
     private var aliasBytes = 0
@@ -96,8 +98,11 @@ package enum YAMLInput {
       case .scalar(let scalar):
         // A quoted or block scalar is a string whatever it looks like; a plain one is typed by
         // the YAML resolver (`12` is a number, `true` a boolean, `~` null).
-        let tag = scalar.style == .plain || scalar.style == .any ? Resolver.default.resolveTag(of: node) : Tag.Name.str
-        writeScalar(scalar, text: text(of: scalar, at: yamlOffset), tag: tag)
+        let text = text(of: scalar, at: yamlOffset)
+        // NB: a plain scalar that begins with a byte-order mark is no number or boolean (`\u{FEFF}1`).
+        let tag = (scalar.style == .plain || scalar.style == .any) && text.utf8.count == scalar.string.utf8.count
+          ? Resolver.default.resolveTag(of: node) : Tag.Name.str
+        writeScalar(scalar, text: text, tag: tag)
       case .sequence(let sequence):
         output.append(UInt8(ascii: "["))
         for (index, element) in sequence.enumerated() {
@@ -107,7 +112,7 @@ package enum YAMLInput {
         output.append(UInt8(ascii: "]"))
       case .mapping(let mapping):
         output.append(UInt8(ascii: "{"))
-        for (index, pair) in try merged(mapping).enumerated() {
+        for (index, pair) in try merged(mapping, of: node).enumerated() {
           guard case .scalar(let key) = pair.key else {
             throw YAMLInputError(message: "JSON object keys are strings; this YAML key is a collection", offset: offset(pair.key.mark))
           }
@@ -125,8 +130,12 @@ package enum YAMLInput {
     /// A mapping's pairs with its merge keys applied (`<<: *base`, `<<: [*a, *b]`, YAML 1.1 as
     /// PyYAML and Yams's own constructor read them): the merged mappings' pairs whose keys the
     /// mapping does not have, the first merged mapping's before a later one's, then its own.
-    private mutating func merged(_ mapping: Node.Mapping) throws(YAMLInputError) -> [(key: Node, value: Node)] {
+    private mutating func merged(_ mapping: Node.Mapping, of node: Node) throws(YAMLInputError) -> [(key: Node, value: Node)] {
       guard mapping.contains(where: { Self.isMergeKey($0.key) }) else { return mapping.map { ($0.key, $0.value) } }
+      // NB: an anchored mapping's pairs are worked out once: a chain of merges, each of the one
+      // before (`<<: *previous`), would otherwise be merged again at every link.
+      let anchor = node.anchor.map(ObjectIdentifier.init)
+      if let anchor, let known = mergedByAnchor[anchor] { return known }
       let own = mapping.filter { !Self.isMergeKey($0.key) }
       var keys = Set(own.compactMap { $0.key.scalar?.string })
       var pairs: [(key: Node, value: Node)] = []
@@ -140,12 +149,14 @@ package enum YAMLInput {
           let isAliasCopy = try isCounted(node, at: nodeOffset)
           if isAliasCopy { aliasDepth += 1 }
           defer { if isAliasCopy { aliasDepth -= 1 } }
-          for pair in try merged(inner) where pair.key.scalar.map({ keys.insert($0.string).inserted }) ?? true {
+          for pair in try merged(inner, of: node) where pair.key.scalar.map({ keys.insert($0.string).inserted }) ?? true {
             pairs.append(pair)
           }
         }
       }
-      return pairs + own.map { ($0.key, $0.value) }
+      let all = pairs + own.map { ($0.key, $0.value) }
+      if let anchor { mergedByAnchor[anchor] = all }
+      return all
     }
 
     /// `<<` written plainly: YAML 1.1's merge key.

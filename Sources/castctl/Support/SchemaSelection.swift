@@ -14,7 +14,10 @@ struct SchemaSelection {
   /// What `name` picks; on failure the message to print. `usage` is how the caller is invoked
   /// (`:show `), for the hint after a bare `Model.`.
   static func named(_ name: String, in registry: ModelRegistry, usage: String) -> Result<SchemaSelection, Failure> {
-    if let dot = name.firstIndex(of: "."), var model = registry.models[String(name[..<dot])] {
+    // A whole name first: a nested type is known by a dotted one (`Company.Address`).
+    if let model = registry.models[name] { return .success(SchemaSelection(models: [model], enums: [])) }
+    if let enumType = registry.enums[name] { return .success(SchemaSelection(models: [], enums: [enumType])) }
+    if let dot = name.lastIndex(of: "."), var model = registry.models[String(name[..<dot])] {
       let property = String(name[name.index(after: dot)...])
       guard !property.isEmpty else { return .failure(Failure("name a property: \(usage)\(model.name).PROPERTY")) }
       guard model.properties.contains(where: { $0.name == property }) else {
@@ -25,8 +28,6 @@ struct SchemaSelection {
       model.properties.removeAll { $0.name != property }
       return .success(SchemaSelection(models: [model], enums: []))
     }
-    if let model = registry.models[name] { return .success(SchemaSelection(models: [model], enums: [])) }
-    if let enumType = registry.enums[name] { return .success(SchemaSelection(models: [], enums: [enumType])) }
     let hint = registry.suggestModel(for: name).map { "; did you mean '\($0)'?" } ?? ""
     return .failure(Failure("no model named '\(name)'\(hint)"))
   }
