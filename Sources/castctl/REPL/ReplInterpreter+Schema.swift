@@ -120,8 +120,7 @@ extension ReplInterpreter {
   mutating func declare(_ text: String) -> String {
     let names = ReplInput.declaredNames(text)
     var typed = session.typed.filter { Set($0.names).isDisjoint(with: names) }
-    let replaced = typed.count != session.typed.count
-      || names.contains { session.registry.models[$0] != nil || session.registry.enums[$0] != nil }
+    let before = session.registry
     typed.append((names: names.isEmpty ? ["?"] : names, text: text))
     let (registry, diagnostics) = session.build(files: session.files, typed: typed)
     // The new declaration's warnings, and every error, wherever it is: an error elsewhere (in a
@@ -134,15 +133,19 @@ extension ReplInterpreter {
       return out + error("declaration not added: \(DiagnosticRenderer.summary(of: shown))")
     }
     session.adopt(files: session.files, typed: typed, registry: registry)
-    for name in names {
-      if let model = registry.models[name] {
-        out += "\(replaced ? "replaced" : "added") \(model.isStruct ? "struct" : "class") \(name) "
-          + "(\(model.dialect.rawValue), \(model.mappedProperties.count) \(model.mappedProperties.count == 1 ? "property" : "properties"))\n"
-      } else if let enumType = registry.enums[name] {
-        out += "\(replaced ? "replaced" : "added") enum \(name) (\(DiagnosticRenderer.count(enumType.cases.count, "case")))\n"
-      } else {
-        out += "added typealias \(name)\n"
-      }
+    // What the declaration holds, nested types included, as the registry names them: replaced
+    // where the session had that name before.
+    let file = typed.count - 1
+    for (name, model) in registry.models where model.range.file == file {
+      let verb = before.models[name] != nil ? "replaced" : "added"
+      out += "\(verb) \(model.isStruct ? "struct" : "class") \(name) "
+        + "(\(model.dialect.rawValue), \(model.mappedProperties.count) \(model.mappedProperties.count == 1 ? "property" : "properties"))\n"
+    }
+    for (name, enumType) in registry.enums where enumType.range.file == file {
+      out += "\(before.enums[name] != nil ? "replaced" : "added") enum \(name) (\(DiagnosticRenderer.count(enumType.cases.count, "case")))\n"
+    }
+    for name in names where registry.models[name] == nil && registry.enums[name] == nil && registry.aliases[name] != nil {
+      out += "added typealias \(name)\n"
     }
     return out
   }
