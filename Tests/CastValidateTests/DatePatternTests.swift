@@ -72,7 +72,7 @@ struct DatePatternTests {
       ("yyyyMMdd'T'HHmmss", "20240102T3045"), ("HHmmssSSS", "03040512"),
       // A fraction alone reads any number of digits, and keeps milliseconds.
       ("HHmmss.SSS", "030405.12"), ("HHmmss.SSS", "030405.1"), ("HHmmss.SSS", "030405.1234"), ("HH:mm:ss.S", "03:04:05.123"),
-      ("ss.SS", "05.9999"), ("MM-dd", "01-02"), ("HH", "7"),
+      ("ss.SS", "05.9999"), ("MM-dd", "01-02"), ("HH", "7"), ("ss.SSS", "05.123456789"),
       ("HH:mm:ss dMMyyyy", "01:02:03 1022024"), ("MMdd HH", "0102 03"),
     ])
   func readsLikeDateFormatter(_ pattern: String, _ text: String) throws {
@@ -80,6 +80,15 @@ struct DatePatternTests {
     let expected = Self.formatter(pattern).date(from: text)?.timeIntervalSince1970
     let parsed = Array(text.utf8).withUnsafeBytes { compiled.parse($0) }
     #expect(parsed.map { ($0 * 1000).rounded() } == expected.map { ($0 * 1000).rounded() }, "\(text)")
+  }
+
+  /// DateFormatter reads a fraction of more than nine digits erratically (`.123456789012345` is
+  /// .002); castctl takes such text for no date, and must not trap on it.
+  @Test("a fraction of more than nine digits is no date", arguments: [10, 19, 30, 400])
+  func longFraction(_ digits: Int) throws {
+    let compiled = try #require(DatePattern("ss.SSS"))
+    let text = "05." + String(repeating: "9", count: digits)
+    #expect(Array(text.utf8).withUnsafeBytes { compiled.parse($0) } == nil)
   }
 
   @Test("a pattern with a field the reader does not know falls back to DateFormatter, with the same results")

@@ -4,7 +4,8 @@
 /// `Response.Data`), and a type written inside its parent, or a subclass of it, finds it first,
 /// as in Swift. A top-level type hides a built-in one of its name in every file.
 struct NestedNames: Sendable {
-  /// Names declared nested more than once or beside a top-level one, now dotted paths.
+  /// Nested declarations whose name another declaration, or a built-in type, has: now their
+  /// dotted paths.
   private(set) var renamed: Set<String> = []
   /// The dotted path of each nested declaration, by the name it is registered under.
   private(set) var paths: [String: String] = [:]
@@ -12,7 +13,8 @@ struct NestedNames: Sendable {
   /// declaration: a type spelled with one is looked up among the declarations, by scope, first.
   private(set) var shadowed: Set<String> = []
 
-  /// Renames, in `trees`, every nested declaration whose name is declared more than once.
+  /// Renames, in `trees`, every nested declaration whose name is declared more than once or is a
+  /// built-in type's.
   init(qualifying trees: inout [SourceFileSyntax]) {
     var counts: [String: Int] = [:]
     var hasNested = false
@@ -107,7 +109,8 @@ struct NestedNames: Sendable {
     }
   }
 
-  /// Renames a nested declaration whose name is taken more than once; its dotted path.
+  /// Renames a nested declaration whose name is taken more than once, or by a built-in type; its
+  /// dotted path.
   private mutating func name(_ name: inout NameSyntax, path: String?, counts: [String: Int]) -> String {
     guard let path, !name.text.isEmpty else { return name.text }
     let dotted = path + "." + name.text

@@ -151,15 +151,13 @@ struct TypeResolver {
   }
 
   /// The declared type a name spelled with a shadowed last part stands for where it is written:
-  /// inside `loweringModel` and then each type around it, innermost first, as Swift looks it up;
-  /// nil to look it up as any other name.
+  /// inside `loweringModel`, then its superclasses, then each type around it, innermost first, as
+  /// Swift looks it up; nil to look it up as any other name.
   private mutating func declaredType(_ name: NameSyntax, file: Int) -> TypeRef? {
     let text = name.text
     guard symbols.nested.shadowed.contains(QualifiedName.lastPart(of: text)),
       !text.hasPrefix("Swift."), !text.hasPrefix("Foundation.")
     else { return nil }
-    // The model's own members, then those it inherits (`class Sub: Base` sees `Base.Inner`),
-    // then the scopes around it.
     if let own = loweringModel {
       if let type = declared(symbols.nested.path(of: own) + "." + text, use: name, file: file) { return type }
       var superclass = superclassOf[own]

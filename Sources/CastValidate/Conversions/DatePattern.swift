@@ -257,7 +257,9 @@ struct DatePattern: Sendable {
         // In a run, exactly its digits; alone, any number of them. Either way ICU keeps
         // milliseconds: the first three digits.
         let start = index
-        guard number(digits, max: inRun ? digits : Int.max, exact: inRun) != nil else { return nil }
+        // NB: at most nine digits alone: past them DateFormatter's own reading goes astray
+        // (`05.123456789012345` is 5.002 s), so such text is no date here.
+        guard number(digits, max: inRun ? digits : 10, exact: inRun) != nil, index - start <= 9 else { return nil }
         var value = 0
         var scale = 1.0
         for position in start..<min(index, start + 3) {
