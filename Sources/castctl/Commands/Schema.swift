@@ -7,7 +7,7 @@ struct Schema: ParsableCommand {
     commandName: "schema",
     abstract: "Show the models: properties, types, JSON keys, required / optional / default, dialect.",
     discussion: """
-      The last argument names a model, an enum or MODEL.PROPERTY (that property only) when it is not an existing file; a missing path (one ending in .cast or .swift, or with a /) is reported as unreadable.
+      The last argument names a model or an enum (a nested one by its dotted name where it has one, Company.Address), or MODEL.PROPERTY (that property only), when it is not an existing file; a missing path (one ending in .cast or .swift, or with a /) is reported as unreadable.
 
       Examples:
         castctl schema schemas/users.cast
