@@ -45,6 +45,12 @@ struct HostileSchemaTests {
       make: { Array(("struct M {\n    var s: String = \"" + String(repeating: "x", count: 10 << 20) + "\"\n}\n").utf8) },
       status: 0, output: ["1 file checked: 1 model, no enums; no errors, no warnings"]),
     HostileSchemaCase(
+      // Literals in interpolations are followed 100 deep, so the lexer's recursion stays shallow.
+      name: "string literals in interpolations 2,000,000 deep (10 MB)",
+      make: { Array(("struct M {\n    var s: String = \"" + String(repeating: "\\(\"", count: 2_000_000) + "\""
+        + String(repeating: ")\"", count: 2_000_000) + "\n}\n").utf8) },
+      status: 0, output: ["warning[unsupported-default]", "1 file checked: 1 model, no enums; no errors, 1 warning"]),
+    HostileSchemaCase(
       name: "10,000 models",
       make: { Array((0..<10_000).map { "class M\($0) {\n    var p: Int = 0\n    var next: M\($0 + 1)?\n}\n" }.joined().utf8)
         + Array("class M10000 {\n}\n".utf8) },

@@ -142,6 +142,9 @@ struct Lexer {
     position = min(position, end)
   }
 
+  /// How deep string literals inside interpolations are followed.
+  static let interpolationLimit = 100
+
   /// Whether `#`s at `index` open a raw string (`#"…"#`), not a `#if`.
   private func startsRawString(at index: Int) -> Bool {
     var index = index
@@ -158,7 +161,7 @@ struct Lexer {
 
   /// A string literal, `"…"`, `"""…"""` or raw (`#"…"#`), whose value `StringLiteral` reads; an
   /// interpolation's parentheses (`\(f("x"))`) are part of it.
-  private mutating func scanString() {
+  private mutating func scanString(depth: Int = 0) {
     let start = position
     var count = 0
     while position < end, bytes[position] == UInt8(ascii: "#") {
@@ -172,7 +175,7 @@ struct Lexer {
       if byte == UInt8(ascii: "\\"), hashes(count, at: position + 1) {
         position += 1 + count
         if position < end, bytes[position] == UInt8(ascii: "(") {
-          skipInterpolation(multiline: multiline)
+          skipInterpolation(multiline: multiline, depth: depth)
         } else {
           position += 1
         }
@@ -203,21 +206,23 @@ struct Lexer {
 
   /// `(…)` of an interpolation, string literals inside it included; in a one-line literal it
   /// stops at the line's end, which leaves that literal unterminated.
-  private mutating func skipInterpolation(multiline: Bool) {
-    var depth = 0
+  private mutating func skipInterpolation(multiline: Bool, depth: Int) {
+    var parentheses = 0
     while position < end {
       switch bytes[position] {
       case UInt8(ascii: "("):
-        depth += 1
+        parentheses += 1
         position += 1
       case UInt8(ascii: ")"):
-        depth -= 1
+        parentheses -= 1
         position += 1
-        if depth == 0 { return }
-      case UInt8(ascii: "\""):
-        scanString()
-      case UInt8(ascii: "#") where startsRawString(at: position):
-        scanString()
+        if parentheses == 0 { return }
+      // NB: literals in interpolations nest at most 100 deep (the nesting limit); deeper, a
+      // quote is read as any byte, so that no input makes the recursion deep.
+      case UInt8(ascii: "\"") where depth < Self.interpolationLimit:
+        scanString(depth: depth + 1)
+      case UInt8(ascii: "#") where depth < Self.interpolationLimit && startsRawString(at: position):
+        scanString(depth: depth + 1)
       case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
         if !multiline { return }
         position += 1
