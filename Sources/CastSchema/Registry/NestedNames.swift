@@ -125,7 +125,8 @@ struct NestedNames: Sendable {
     return dotted
   }
 
-  private static func isCodingKeys(_ decl: DeclSyntax) -> Bool {
+  /// A model's `CodingKeys`, or an enum's `<Case>CodingKeys`: its keys, not a type of its own.
+  static func isCodingKeys(_ decl: DeclSyntax) -> Bool {
     if case .enumeration(let keys) = decl { return keys.name.text.hasSuffix("CodingKeys") }
     return false
   }

@@ -119,17 +119,19 @@ extension RegistryBuilder {
         return (inferred, .none, value)
       case .failure(.duplicateKey(let key, let repeated, let first)):
         reportDuplicate(SchemaMessages.duplicateDictionaryKey(name.text, key), at: repeated, first: first, file: file)
-      case .failure(.unsupported) where evaluator.inferredType(of: expression) != nil:
-        // Typed by its literal (`let id = "u-\(n)"` is a String), its value unknown.
-        if defaultIsUsed {
-          diagnostics.append(
-            Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
-        }
-        return evaluator.inferredType(of: expression).map { ($0, .none, .opaque(source.text(expression.range))) }
       case .failure(let failure):
+        let literalType = evaluator.inferredType(of: expression)
+        if case .unsupported = failure, let literalType {
+          // Typed by its literal (`let id = "u-\(n)"` is a String), its value unknown.
+          if defaultIsUsed {
+            diagnostics.append(
+              Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
+          }
+          return (literalType, .none, .opaque(source.text(expression.range)))
+        }
         // A literal has the type Swift gives it, which its value may not fit (`var f = 1e400`,
         // `var xs = [1, 1e400]`).
-        if case .mismatch(let reason) = failure, let literalType = evaluator.inferredType(of: expression) {
+        if case .mismatch(let reason) = failure, let literalType {
           diagnostics.append(
             Diagnostic(
               SchemaMessages.defaultTypeMismatch(name.text, "\(literalType)", reason),

@@ -149,10 +149,7 @@ struct RegistryBuilder: Sendable {
       }
       // A model's CodingKeys are its keys (`applyCodableRules`), not an enum of its own; so are
       // an enum's `<Case>CodingKeys`, declared in an extension (`lowerAssociatedValues`).
-      for nested in model.nested {
-        if case .enumeration(let keys) = nested, keys.name.text.hasSuffix("CodingKeys") { continue }
-        collect(nested, file: file)
-      }
+      for nested in model.nested where !NestedNames.isCodingKeys(nested) { collect(nested, file: file) }
     case .enumeration(let decl):
       guard !decl.name.text.isEmpty else { return }
       if declare(decl.name, file: file) {
@@ -160,10 +157,7 @@ struct RegistryBuilder: Sendable {
         symbols.enumOrder.append(decl.name.text)
       }
       // A namespace enum's types (`enum API { struct Item … }`); its coding keys are its own.
-      for nested in decl.nested {
-        if case .enumeration(let keys) = nested, keys.name.text.hasSuffix("CodingKeys") { continue }
-        collect(nested, file: file)
-      }
+      for nested in decl.nested where !NestedNames.isCodingKeys(nested) { collect(nested, file: file) }
     case .typealias(let alias):
       if let protocols = alias.protocolNames {
         symbols.protocolAliases[alias.name.text] = protocols

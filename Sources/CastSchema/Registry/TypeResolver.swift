@@ -158,8 +158,9 @@ struct TypeResolver {
     guard symbols.nested.shadowed.contains(QualifiedName.lastPart(of: text)),
       !text.hasPrefix("Swift."), !text.hasPrefix("Foundation.")
     else { return nil }
-    if let own = loweringModel {
-      if let type = declared(symbols.nested.path(of: own) + "." + text, use: name, file: file) { return type }
+    var scope = loweringModel.map { symbols.nested.path(of: $0) }
+    if let own = loweringModel, let path = scope {
+      if let type = declared(path + "." + text, use: name, file: file) { return type }
       var superclass = superclassOf[own]
       // NB: chains are cut at 100 classes (`RegistryBuilder.inheritanceLimit`); cycles are cut too.
       for _ in 0..<100 {
@@ -167,15 +168,20 @@ struct TypeResolver {
         if let type = declared(symbols.nested.path(of: current) + "." + text, use: name, file: file) { return type }
         superclass = superclassOf[current]
       }
+      scope = Self.enclosing(path)
     }
-    var scope = loweringModel.map { symbols.nested.path(of: $0) }
     while true {
       let candidate = scope.map { $0 + "." + text } ?? text
       if let type = declared(candidate, use: name, file: file) { return type }
       guard let outer = scope else { break }
-      scope = outer.lastIndex(of: ".").map { String(outer[..<$0]) }
+      scope = Self.enclosing(outer)
     }
     return QualifiedName.hasDot(text) ? declared(QualifiedName.lastPart(of: text), use: name, file: file) : nil
+  }
+
+  /// The path of the type around the one at `path` (`A.B` of `A.B.C`); nil at top level.
+  private static func enclosing(_ path: String) -> String? {
+    path.lastIndex(of: ".").map { String(path[..<$0]) }
   }
 
   /// A model, enum or typealias registered under exactly `registered`.

@@ -241,11 +241,11 @@ struct Lexer {
       var kind = TokenKind.integer
       if radix == UInt8(ascii: "x") {
         let digits = position
-        while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
+        skipHexDigits()
         // NB: Swift wants a digit before the point (`0x.8p1` is no literal) and after the `p`.
         if position > digits, position + 1 < end, bytes[position] == UInt8(ascii: "."), Self.isHexDigit(bytes[position + 1]) {
           position += 1
-          while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") { position += 1 }
+          skipHexDigits()
         }
         if position > digits, position + 1 < end, bytes[position] | 0x20 == UInt8(ascii: "p") {
           let sign = bytes[position + 1] == UInt8(ascii: "-") || bytes[position + 1] == UInt8(ascii: "+") ? 1 : 0
@@ -287,6 +287,12 @@ struct Lexer {
 
   private mutating func skipDigits() {
     while position < end, Self.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
+      position += 1
+    }
+  }
+
+  private mutating func skipHexDigits() {
+    while position < end, Self.isHexDigit(bytes[position]) || bytes[position] == UInt8(ascii: "_") {
       position += 1
     }
   }

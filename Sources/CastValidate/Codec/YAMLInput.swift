@@ -179,12 +179,18 @@ package enum YAMLInput {
         // The stream's own byte-order mark, which is no part of the text.
         return text
       }
+      // NB: nearly every scalar starts otherwise: one byte tells.
+      guard start < yaml.count, yaml[start] == 0xEF || (yaml[start] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"")) else {
+        return text
+      }
       let rest = yaml[start..<min(yaml.count, start + 10)]
       let literal = rest.starts(with: [0xEF, 0xBB, 0xBF])
-      let escaped = quote == UInt8(ascii: "\"")
-        && ["\\uFEFF", "\\ufeff", "\\U0000FEFF", "\\U0000feff"].contains { rest.starts(with: $0.utf8) }
+      let escaped = quote == UInt8(ascii: "\"") && Self.escapedByteOrderMarks.contains { rest.starts(with: $0) }
       return literal || escaped ? "\u{FEFF}" + text : text
     }
+
+    /// The escapes a double-quoted YAML scalar can spell U+FEFF with.
+    private static let escapedByteOrderMarks = ["\\uFEFF", "\\ufeff", "\\U0000FEFF", "\\U0000feff"].map { Array($0.utf8) }
 
     private func text(of key: Node, at offset: Int) -> String {
       guard case .scalar(let scalar) = key else { return "" }

@@ -80,13 +80,11 @@ struct DecodingErrorNotes {
         // The decoder's path holds the CodingKey the data's key was converted to.
         let codingKey = plan.keysFromSnakeCase && !(endsAtCodingKey && position == steps.count - 1)
           ? FoundationSnakeCase.fromSnakeCase(key) : key
-        walk.steps[position] = .key(codingKey)
         let fields = plan.fields
-        let field = fields.firstIndex { ($0.property.codingKey ?? $0.property.keys.first?.components.first?.key) == codingKey }
+        let declared = { (field: FieldPlan) in field.property.codingKey ?? field.property.keys.first?.components.first?.key }
+        let field = fields.firstIndex { declared($0) == codingKey }
         // NB: a key read by canonical equivalence (`cafe\u0301`) is the CodingKey's spelling there.
-        if let field, let declared = fields[field].property.codingKey ?? fields[field].property.keys.first?.components.first?.key {
-          walk.steps[position] = .key(declared)
-        }
+        walk.steps[position] = .key(field.flatMap { declared(fields[$0]) } ?? codingKey)
         // The synthesized init(from:) decodes in the order of CodingKeys' cases, else of the declarations.
         walk.order.append(field.map { fields[$0].property.codingKeyIndex >= 0 ? Int(fields[$0].property.codingKeyIndex) : $0 } ?? Int.max)
         walk.node = field.map { fields[$0].node }

@@ -144,7 +144,7 @@ extension ReplInterpreter {
     for (name, enumType) in registry.enums where enumType.range.file == file {
       out += "\(before.enums[name] != nil ? "replaced" : "added") enum \(name) (\(DiagnosticRenderer.count(enumType.cases.count, "case")))\n"
     }
-    for name in names where registry.models[name] == nil && registry.enums[name] == nil && registry.aliases[name] != nil {
+    for name in names where registry.aliases[name] != nil {
       out += "added typealias \(name)\n"
     }
     return out

@@ -37,14 +37,15 @@ struct BatchRun {
       let key = job.schemas + ["\u{0}", options.model ?? "", options.typeExpression ?? ""]
       guard seen.insert(key).inserted else { continue }
       // A schema that cannot be read, or a model it lacks, was named in castctl.yaml: say where.
-      let from = job.check.map { "castctl: note: in the check at \($0.place)\n" } ?? ""
-      let session: SchemaFrontend
-      do {
-        session = try SchemaSession.load(job.schemas, options: generator)
-      } catch {
-        Terminal.writeError(from)
-        throw error
+      func naming<T>(_ step: () throws -> T) throws -> T {
+        do {
+          return try step()
+        } catch {
+          if let check = job.check { Terminal.writeError("castctl: note: in the check at \(check.place)\n") }
+          throw error
+        }
       }
+      let session = try naming { try SchemaSession.load(job.schemas, options: generator) }
       ProcessLifetime.keep(session)
       if let type = job.check?.type, let location = job.check?.typeLocation, !session.hasErrors,
         case .failure(let problem) = session.resolve(type: type, model: nil)
@@ -54,12 +55,7 @@ struct BatchRun {
           "\(location): error: type: '\(ControlCharacters.escaped(type))' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
         throw ExitCode.usage
       }
-      do {
-        _ = try SchemaSession.target(session, options: options, errorColor: color)
-      } catch {
-        Terminal.writeError(from)
-        throw error
-      }
+      _ = try naming { try SchemaSession.target(session, options: options, errorColor: color) }
     }
   }
 
