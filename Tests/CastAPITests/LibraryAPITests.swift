@@ -71,6 +71,12 @@ struct LibraryAPITests {
     let schema = try Schema(source: Self.model)
     let unknown = try #require(throws: SchemaError.self) { try schema.validator(for: "Acount") }
     #expect(unknown.description == "no model named 'Acount'; did you mean 'Account'?")
+    let enumeration = try #require(throws: SchemaError.self) { try schema.validator(for: "Role") }
+    guard case .enumNamed("Role") = enumeration.reason else {
+      Issue.record("\(enumeration.reason)")
+      return
+    }
+    #expect(enumeration.description == #"'Role' is an enum, not a model; to read values of it, use validator(forType: "Role")"#)
     let type = try #require(throws: SchemaError.self) { try schema.validator(forType: "[Acount") }
     #expect(!type.diagnostics.isEmpty)
     // A diagnostic's notes are the lines castctl prints under it.
@@ -94,6 +100,7 @@ struct LibraryAPITests {
     }
     #expect(parameters == ["T"])
     #expect(alone.description.hasPrefix("'Page' is generic (Page<T>)"), "\(alone)")
+    #expect(alone.description.contains("'Page<User>'"), "the schema's own model as the example, as castctl says: \(alone)")
     let unknown = try #require(throws: SchemaError.self) { try schema.validator(for: "Page<Nope>") }
     guard case .invalidType = unknown.reason else {
       Issue.record("\(unknown.reason)")
@@ -222,6 +229,16 @@ struct LibraryAPITests {
     #expect(value.double == Double(literal))
   }
 
+  @Test("text decodes, decodes as records and round-trips as its UTF-8 bytes do")
+  func textInput() throws {
+    let validator = try Self.validator()
+    let json = #"{"id": 7, "role": "viewer", "name": "Zoë", "unknown": 1}"#
+    #expect(try validator.decode(json).json == validator.decode(Array(json.utf8)).json)
+    #expect(try validator.decodeRecords(json + "\n" + json, format: .ndjson).map(\.json) == validator.decodeRecords(Array((json + "\n" + json).utf8), format: .ndjson).map(\.json))
+    #expect(try validator.roundtrip(json) == validator.roundtrip(Array(json.utf8)))
+    #expect(try validator.roundtrip(json).count == 2)
+  }
+
   @Test("decode of an invalid record throws the report; of several records says so")
   func decodeFailures() throws {
     let validator = try Self.validator()
@@ -250,6 +267,20 @@ struct LibraryAPITests {
       #expect(plist?["id"] as? Int == 7)
       #expect(plist?["role"] as? String == "viewer")
     }
+  }
+
+  struct Links: Codable {
+    var hrefs: [URL]
+  }
+
+  /// JSONEncoder escapes `/` by default, and `convert` of a Codable model does; so does the library.
+  @Test("a Codable value's JSON is JSONEncoder's, slashes escaped")
+  func codableJSON() throws {
+    let schema = try Schema(source: "struct Links: Codable {\n  var hrefs: [URL]\n}\n", path: "links.swift")
+    let json = #"{"hrefs": ["https://a.org/b?c=d/e", "x/y"]}"#
+    let value = try schema.validator(for: "Links").decode(Array(json.utf8))
+    let expected = try JSONEncoder().encode(JSONDecoder().decode(Links.self, from: Data(json.utf8)))
+    #expect(try value.encoded(as: .json(pretty: false)) == Array(expected))
   }
 
   struct Stamp: Codable, Equatable {

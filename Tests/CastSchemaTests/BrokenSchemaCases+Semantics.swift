@@ -127,6 +127,14 @@ extension BrokenCase {
       "misplaced-directive", .warning, message: "applies to a property"),
     BrokenCase("directive outside any model", "1️⃣//! ignore\nclass A {\n}\n", "misplaced-directive", .warning),
     BrokenCase(
+      "Convertible configuration castctl cannot evaluate",
+      "class A: Convertible, RequiredKeys {\n  var a: Int?\n  var requiredKeys = 1️⃣makeKeys()\n}\n", "misplaced-directive",
+      .warning, message: "reads only a [String] literal"),
+    BrokenCase(
+      "Convertible key mapping to something other than names",
+      "class A: Convertible, CustomKeyMapping {\n  var b: Int?\n  var keyMapping = 1️⃣[\"b\": 5]\n}\n", "misplaced-directive",
+      .warning, message: "reads only a [String: String] literal"),
+    BrokenCase(
       "model directive on a property's line", "class A {\n  var x: Int //! 1️⃣nscoding\n}\n", "misplaced-directive",
       .warning),
     BrokenCase(

@@ -27,6 +27,21 @@ struct DiagnosticRendererTests {
     #expect(DiagnosticRenderer(files: files).render(diagnostics) == expected)
   }
 
+  @Test("a model file that begins with a byte-order mark loads, positioned and shown as without it", arguments: ["a.cast", "a.swift"])
+  func byteOrderMark(_ path: String) {
+    let file = SourceFile(path: path, text: "\u{FEFF}struct User: Codable { var s: Strin }\n")
+    let (registry, diagnostics) = SchemaLoader.load([file])
+    #expect(registry.models["User"] != nil)
+    let expected = """
+      \(path):1:31: error[unknown-type]: unknown type 'Strin'
+      1 | struct User: Codable { var s: Strin }
+        |                               ^~~~~
+        = note: did you mean 'String'?
+
+      """
+    #expect(DiagnosticRenderer(files: [file]).render(diagnostics) == expected)
+  }
+
   @Test("colour is escape codes around the parts, and nothing when off")
   func colour() throws {
     let (registry, diagnostics) = Loading.load("class M {\n  var s: Strin\n}\n")

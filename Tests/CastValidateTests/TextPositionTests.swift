@@ -23,6 +23,9 @@ struct TextPositionTests {
     ("😀€x", 7, 1, 3),  // 4 + 3 bytes before x
     ("abc", 99, 1, 4),  // clamped to the end
     ("abc", -5, 1, 1),  // clamped to the start
+    ("\u{FEFF}abc", 3, 1, 1),  // a byte-order mark is not a column
+    ("\u{FEFF}abc", 5, 1, 3),
+    ("\u{FEFF}a\nb", 5, 2, 1),
   ]
 
   @Test("offsets become 1-based lines and scalar columns, in data and in model files alike", arguments: cases)
@@ -33,6 +36,7 @@ struct TextPositionTests {
       #expect(LineIndex(buffer).position(of: offset, in: buffer) == expected)
     }
     #expect(SourceFile(path: "model.cast", bytes: bytes).location(of: offset) == expected)
+    #expect(DataSource(name: "data.json", bytes: bytes).position(of: offset) == expected)
   }
 
   /// Positions go on from the last one on its line (findings come in order), or from the

@@ -6,14 +6,16 @@ package struct SourceFile: Sendable, Hashable {
   package let path: String
   /// The file's bytes, exactly as read (no decoding: invalid UTF-8 is the lexer's concern).
   package let bytes: [UInt8]
-  /// UTF-8 offsets at which each line starts; the first is 0.
+  /// UTF-8 offsets at which each line starts; the first is 0, or 3 after a byte-order mark.
   private let lineStarts: [Int]
 
   /// Wraps already-read bytes.
   package init(path: String, bytes: [UInt8]) {
     self.path = path
     self.bytes = bytes
-    var starts = [0]
+    // NB: a byte-order mark is not shown, so the first line starts after it: its columns and
+    // its excerpt are those of the text, as swiftc and the data files' positions count them.
+    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
     // NB: memchr finds the next newline many bytes at a time; a byte loop was a visible part of
     // loading a large schema.
     bytes.withUnsafeBufferPointer { buffer in
@@ -39,7 +41,8 @@ package struct SourceFile: Sendable, Hashable {
   package func location(of offset: Int) -> TextPosition {
     let clamped = min(max(offset, 0), bytes.count)
     let lineIndex = lineIndex(containing: clamped)
-    let column = bytes.withUnsafeBytes { TextPosition.column(from: lineStarts[lineIndex], to: clamped, in: $0) }
+    let start = min(lineStarts[lineIndex], clamped)
+    let column = bytes.withUnsafeBytes { TextPosition.column(from: start, to: clamped, in: $0) }
     return TextPosition(line: lineIndex + 1, column: column)
   }
 

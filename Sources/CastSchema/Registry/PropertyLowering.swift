@@ -373,25 +373,40 @@ extension RegistryBuilder {
     let source = files[file]
     for property in tree.properties(of: decl) {
       let propertyName = source.name(at: property.nameRange)
-      guard ConvertibleConfig.propertyNames.contains(propertyName),
-        let expression = tree.defaultValue(of: property),
-        case .success(let (value, _)) = evaluator.evaluate(expression, as: nil, optional: false)
-      else {
+      guard ConvertibleConfig.propertyNames.contains(propertyName), let expression = tree.defaultValue(of: property) else {
         continue
       }
+      let range = SourceRange(file: file, bytes: expression.range)
+      let evaluated = evaluator.evaluate(expression, as: nil, optional: false)
       // NB: the property's own lowering reports its default's repeated elements.
       _ = evaluator.collapsed.take()
-      let range = SourceRange(file: file, bytes: expression.range)
-      config.ranges[propertyName] = range
-      switch (propertyName, value) {
-      case ("keyMapping", .object(let members)):
-        for member in members {
-          if case .string(let key) = member.value { config.keyMapping[member.key] = key }
+      var read = false
+      if case .success(let (value, _)) = evaluated {
+        config.ranges[propertyName] = range
+        switch (propertyName, value) {
+        case ("keyMapping", .object(let members)):
+          read = members.allSatisfy { if case .string = $0.value { true } else { false } }
+          for member in members {
+            if case .string(let key) = member.value { config.keyMapping[member.key] = key }
+          }
+        case ("ignoredKeys", .array(let items)):
+          config.ignoredKeys = Set(Self.strings(items))
+          read = Self.strings(items).count == items.count
+        case ("requiredKeys", .array(let items)):
+          config.requiredKeys = Set(Self.strings(items))
+          read = Self.strings(items).count == items.count
+        case ("optionalKeys", .array(let items)):
+          config.optionalKeys = Set(Self.strings(items))
+          read = Self.strings(items).count == items.count
+        default: break
         }
-      case ("ignoredKeys", .array(let items)): config.ignoredKeys = Set(Self.strings(items))
-      case ("requiredKeys", .array(let items)): config.requiredKeys = Set(Self.strings(items))
-      case ("optionalKeys", .array(let items)): config.optionalKeys = Set(Self.strings(items))
-      default: break
+      }
+      // A value castctl cannot read as the list or mapping of names it must be would leave the
+      // model read differently from what its author wrote, without a word.
+      if !read {
+        let shape = propertyName == "keyMapping" ? "a [String: String] literal" : "a [String] literal"
+        diagnostics.append(
+          Diagnostic(SchemaMessages.misplacedDirective(propertyName, "castctl reads only \(shape) here"), at: range))
       }
     }
     return config

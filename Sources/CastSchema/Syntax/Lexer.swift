@@ -15,7 +15,8 @@ struct Lexer {
   private init(bytes: UnsafeBufferPointer<UInt8>, file: Int) {
     self.bytes = bytes
     self.file = file
-    self.position = 0
+    // A leading byte-order mark is not part of the text, as swiftc reads it.
+    self.position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     // Token offsets are 32-bit; `SourceFile.read` keeps files far below that.
     self.end = min(bytes.count, Int(UInt32.max))
   }

@@ -24,12 +24,18 @@ public struct EncodingFailure: Error, Sendable, CustomStringConvertible {
 extension DecodedValue {
   /// The value written in `format` with the model's JSON keys, as `castctl convert` writes it.
   public func encoded(as format: OutputFormat = .json()) throws(EncodingFailure) -> [UInt8] {
-    let value = json
+    // NB: encoding and writing recurse once per nesting level.
+    try StackRoom.run(depth: depth) { () throws(EncodingFailure) in try write(format) }
+  }
+
+  private func write(_ format: OutputFormat) throws(EncodingFailure) -> [UInt8] {
+    let value = ModelEncoder(schema: schema).encode(instance)
+    let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
     switch format {
     case .json(let pretty):
       var output: [UInt8] = []
       JSONWriter(style: pretty ? .pretty(indent: 2) : .compact).write(value, into: &output)
-      return output
+      return EncoderFormatting(escapesSlashes: policy.escapesSlashes).finish(output)
     case .yaml:
       do {
         return Array(try YAMLOutput.write(value).utf8)
@@ -38,7 +44,6 @@ extension DecodedValue {
       }
     case .propertyList, .binaryPropertyList:
       do {
-        let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
         let item =
           if case .model(let model) = instance, policy.writesPropertyListsAsEncoder {
             ModelEncoder(schema: schema).propertyListItem(instance, .model(model.plan))

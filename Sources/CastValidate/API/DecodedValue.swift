@@ -9,16 +9,21 @@ import CastSchema
 /// let first = user["friends"]?[0]?["id"]?.int
 /// ```
 public struct DecodedValue: Sendable {
-  let instance: Instance
+  private let storage: DeepInstance
   let schema: CompiledSchema
   /// For a model's property: whether its value is the declared default rather than the input's.
   public let isDefaulted: Bool
 
-  init(_ instance: Instance, schema: CompiledSchema, isDefaulted: Bool = false) {
-    self.instance = instance
+  init(_ instance: Instance, schema: CompiledSchema, isDefaulted: Bool = false, depth: Int) {
+    self.storage = DeepInstance(instance, depth: depth)
     self.schema = schema
     self.isDefaulted = isDefaulted
   }
+
+  var instance: Instance { storage.instance }
+  /// How deeply the value nests, at most: the document's nesting, for the stack encoding it
+  /// recurses on (`StackRoom`).
+  var depth: Int { storage.depth }
 
   /// The model's name, for an instance of a model.
   public var modelName: String? {
@@ -37,12 +42,12 @@ public struct DecodedValue: Sendable {
     switch instance {
     case .model(let model):
       guard let field = schema.plans[model.plan].fields.firstIndex(where: { $0.name == property }) else { return nil }
-      guard model.values.indices.contains(field), let value = model.values[field] else { return DecodedValue(.null, schema: schema) }
-      return DecodedValue(value.value, schema: schema, isDefaulted: value.origin == .defaulted)
+      guard model.values.indices.contains(field), let value = model.values[field] else { return DecodedValue(.null, schema: schema, depth: depth) }
+      return DecodedValue(value.value, schema: schema, isDefaulted: value.origin == .defaulted, depth: depth)
     case .dictionary(let members):
-      return members.first { $0.key == property }.map { DecodedValue($0.value, schema: schema) }
+      return members.first { $0.key == property }.map { DecodedValue($0.value, schema: schema, depth: depth) }
     case .json(.object(let members)):
-      return members.first { $0.key == property }.map { DecodedValue(.json($0.value), schema: schema) }
+      return members.first { $0.key == property }.map { DecodedValue(.json($0.value), schema: schema, depth: depth) }
     default:
       return nil
     }
@@ -57,8 +62,8 @@ public struct DecodedValue: Sendable {
   /// An array's elements; nil for a value that is not an array.
   public var elements: [DecodedValue]? {
     switch instance {
-    case .array(let items): items.map { DecodedValue($0, schema: schema) }
-    case .json(.array(let items)): items.map { DecodedValue(.json($0), schema: schema) }
+    case .array(let items): items.map { DecodedValue($0, schema: schema, depth: depth) }
+    case .json(.array(let items)): items.map { DecodedValue(.json($0), schema: schema, depth: depth) }
     default: nil
     }
   }
@@ -66,8 +71,8 @@ public struct DecodedValue: Sendable {
   /// A dictionary's entries (or an `Any` object's members), keys as written; nil otherwise.
   public var entries: [(key: String, value: DecodedValue)]? {
     switch instance {
-    case .dictionary(let members): members.map { ($0.key, DecodedValue($0.value, schema: schema)) }
-    case .json(.object(let members)): members.map { ($0.key, DecodedValue(.json($0.value), schema: schema)) }
+    case .dictionary(let members): members.map { ($0.key, DecodedValue($0.value, schema: schema, depth: depth)) }
+    case .json(.object(let members)): members.map { ($0.key, DecodedValue(.json($0.value), schema: schema, depth: depth)) }
     default: nil
     }
   }
@@ -117,5 +122,27 @@ public struct DecodedValue: Sendable {
   public var double: Double? { numberText.flatMap { Double($0) } }
 
   /// The value as JSON with the model's JSON keys: what `castctl convert` writes for it.
-  public var json: JSONValue { ModelEncoder(schema: schema).encode(instance) }
+  public var json: JSONValue {
+    StackRoom.run(depth: depth) { ModelEncoder(schema: schema).encode(instance) }
+  }
+}
+
+/// A decoded value's instance, released where the stack has room for it: releasing a tree
+/// recurses once per level, and a program may drop a deep value on a thread with a small stack.
+final class DeepInstance: @unchecked Sendable {
+  // NB: changed only in `deinit`, when no other reference is left.
+  private(set) var instance: Instance
+  let depth: Int
+
+  init(_ instance: Instance, depth: Int) {
+    self.instance = instance
+    self.depth = depth
+  }
+
+  deinit {
+    guard !StackRoom.hasRoom(forDepth: depth) else { return }
+    var tree: Instance? = instance
+    instance = .null
+    StackRoom.run(depth: depth) { tree = nil }
+  }
 }

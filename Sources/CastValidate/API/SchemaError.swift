@@ -15,12 +15,17 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case invalidType(String, [SchemaDiagnostic])
     /// A generic model named without its type arguments (`Page` for `Page<T>`).
     case genericModel(String, parameters: [String])
+    /// An enum named where a model is wanted: its values are read with
+    /// ``Schema/validator(forType:options:)``.
+    case enumNamed(String)
   }
 
   /// What went wrong.
   public let reason: Reason
   /// The diagnostics drawn with their source lines, as castctl prints them.
   private let rendered: String?
+  /// The type argument a generic model's message shows (`Page<User>`): a model of the schema.
+  private var example = "String"
 
   init(_ reason: Reason) {
     self.reason = reason
@@ -43,9 +48,12 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
   init(_ problem: TargetProblem, name: String, files: [SourceFile]) {
     switch problem {
     case .badType(let diagnostics, let file): self.init(invalidType: name, diagnostics, files: files + [file])
-    case .genericModel(let use): self.init(.genericModel(use.name, parameters: use.parameters))
+    case .genericModel(let use):
+      self.init(.genericModel(use.name, parameters: use.parameters))
+      example = use.example
     case .unknownModel(let unknown, let suggestion): self.init(.unknownModel(unknown, suggestion: suggestion))
-    case .noModels, .ambiguous, .enumNamed: self.init(.unknownModel(name, suggestion: nil))
+    case .enumNamed(let name): self.init(.enumNamed(name))
+    case .noModels, .ambiguous: self.init(.unknownModel(name, suggestion: nil))
     }
   }
 
@@ -53,7 +61,7 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [SchemaDiagnostic] {
     switch reason {
     case .invalid(let diagnostics), .invalidType(_, let diagnostics): diagnostics
-    case .unreadable, .unknownModel, .genericModel: []
+    case .unreadable, .unknownModel, .genericModel, .enumNamed: []
     }
   }
 
@@ -62,7 +70,8 @@ public struct SchemaError: Error, Sendable, CustomStringConvertible {
     case .unreadable(let path, let reason): "cannot read schema \(path): \(reason)"
     case .unknownModel(let name, let suggestion): "no model named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .genericModel(let name, let parameters):
-      GenericModelUse(name: name, parameters: parameters, example: "String").message { "'\($0)'" }
+      GenericModelUse(name: name, parameters: parameters, example: example).message { "'\($0)'" }
+    case .enumNamed(let name): "'\(name)' is an enum, not a model; to read values of it, use validator(forType: \"\(name)\")"
     case .invalid(let diagnostics), .invalidType(_, let diagnostics):
       rendered ?? diagnostics.map { "\($0)\n" }.joined()
     }

@@ -27,6 +27,21 @@ public struct Validator: Sendable {
     validate(text.utf8, format: format)
   }
 
+  /// Decodes text (its UTF-8) holding one record, as for bytes.
+  public func decode(_ text: String) throws(DecodingFailure) -> DecodedValue {
+    try decode(text.utf8)
+  }
+
+  /// Decodes every record of text (its UTF-8), as for bytes.
+  public func decodeRecords(_ text: String, format: InputFormat = .json) throws(DecodingFailure) -> [DecodedValue] {
+    try decodeRecords(text.utf8, format: format)
+  }
+
+  /// The round-trip ledger of text (its UTF-8), as for bytes.
+  public func roundtrip(_ text: String, format: InputFormat = .json) throws(DecodingFailure) -> [LedgerEntry] {
+    try roundtrip(text.utf8, format: format)
+  }
+
   /// Decodes a document holding one record, as the model's init would: defaults filled in,
   /// coercions applied. Throws a ``DecodingFailure`` carrying the report when the record is
   /// invalid, the input malformed, or the input holds several records (use ``decodeRecords(_:format:)``).
@@ -44,18 +59,21 @@ public struct Validator: Sendable {
   public func decodeRecords(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [DecodedValue] {
     let outcome = run(json, format: format, build: true)
     guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
-    return outcome.instances.map { DecodedValue($0, schema: engine.schema) }
+    return outcome.instances.map { DecodedValue($0, schema: engine.schema, depth: outcome.depth) }
   }
 
   /// Decodes every record and encodes it back with the model's JSON keys: the ledger of every
   /// difference between what was read and what would be written (castctl's `roundtrip`).
-  /// Records that do not decode are not in the ledger; their findings are in the failure.
+  /// Throws a ``DecodingFailure`` carrying the report, and no ledger, when any record is invalid
+  /// or the input is malformed, as ``decodeRecords(_:format:)`` does.
   public func roundtrip(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [LedgerEntry] {
     let bytes = Array(json)
     let outcome = run(bytes, format: format, build: false)
     guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
     let report = bytes.withUnsafeBytes { raw in
-      Result { () throws(JSONSyntaxError) in try RoundTripRun(engine).run(raw, recordsPerLine: format == .ndjson) }
+      StackRoom.run(depth: outcome.depth) {
+        Result { () throws(JSONSyntaxError) in try RoundTripRun(engine).run(raw, recordsPerLine: format == .ndjson) }
+      }
     }
     switch report {
     case .success(let report):
@@ -77,7 +95,7 @@ public struct Validator: Sendable {
     var outcome = Outcome()
     var syntaxError: JSONSyntaxError?
     var summary = ValidationSummary()
-    let read = { (raw: UnsafeRawBufferPointer) in
+    let walk = { (raw: UnsafeRawBufferPointer) in
       let handle: (RecordResult) -> Void = { result in
         outcome.records.append(
           ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
@@ -97,6 +115,11 @@ public struct Validator: Sendable {
         let lines = LineIndex(raw)
         outcome.positions = Dictionary(offsets.map { ($0, lines.position(of: $0, in: raw)) }, uniquingKeysWith: { first, _ in first })
       }
+    }
+    // NB: the engine recurses once per nesting level, on a stack with room for the input's.
+    let read = { (raw: UnsafeRawBufferPointer) in
+      outcome.depth = StackRoom.depth(of: raw, maxDepth: engine.schema.options.maxDepth)
+      StackRoom.run(depth: outcome.depth) { walk(raw) }
     }
     if json.withContiguousStorageIfAvailable({ read(UnsafeRawBufferPointer($0)) }) == nil {
       Array(json).withUnsafeBytes(read)
@@ -125,6 +148,8 @@ public struct Validator: Sendable {
     var records: [ValidationReport.Record] = []
     var instances: [Instance] = []
     var positions: [Int: TextPosition] = [:]
+    /// How deep the work on the input recurses, at most (`StackRoom.depth(of:maxDepth:)`).
+    var depth = 1
     var report = ValidationReport(records: [], summary: ValidationSummary(), syntaxError: nil, positions: [:], modelFiles: [])
   }
 }

@@ -20,6 +20,11 @@ package struct EncoderFormatting: Sendable, Hashable {
     writesPropertyListsAsEncoder = policy.writesPropertyListsAsEncoder
   }
 
+  /// JSON written with `/` escaped or not, keys as they are (the library's `encoded(as:)`).
+  package init(escapesSlashes: Bool) {
+    self.escapesSlashes = escapesSlashes
+  }
+
   /// Whether the output is written as it is.
   package var isPlain: Bool { !sortsKeys && !escapesSlashes }
 

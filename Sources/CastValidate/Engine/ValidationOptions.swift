@@ -9,11 +9,11 @@ public struct ValidationOptions: Sendable {
   public var strict = false
   /// `--unknown`.
   public var unknownKeys = UnknownKeyRule.ignore
-  /// Deepest nesting accepted before the document is rejected as malformed; at least 1 (a smaller
-  /// number is read as 1, as castctl refuses it).
+  /// Deepest nesting accepted before the document is rejected as malformed; at least 1 and at
+  /// most 10,000 (a number outside is read as the nearer bound, as castctl refuses it).
   public var maxDepth: Int {
     get { depth }
-    set { depth = max(1, newValue) }
+    set { depth = min(max(1, newValue), JSONScanner.maxDepthLimit) }
   }
   /// Stop reporting after this many errors (0, or less: no limit).
   public var maxErrors: Int {

@@ -34,7 +34,10 @@ package struct LineIndex: Sendable {
   package func position(of offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
     let target = min(max(offset, 0), buffer.count)
     let line = line(of: target)
-    let start = lineStarts[line - 1]
+    var start = lineStarts[line - 1]
+    // NB: a byte-order mark is not shown, so the first line's columns count from after it, as
+    // castctl's rendered positions (`DataSource`) count them.
+    if line == 1, target >= 3, buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     return TextPosition(line: line, column: TextPosition.column(from: start, to: target, in: buffer))
   }
 }
