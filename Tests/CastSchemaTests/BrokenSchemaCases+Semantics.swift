@@ -127,6 +127,15 @@ extension BrokenCase {
       "misplaced-directive", .warning, message: "applies to a property"),
     BrokenCase("directive outside any model", "1️⃣//! ignore\nclass A {\n}\n", "misplaced-directive", .warning),
     BrokenCase(
+      "a negative length", "struct A {\n  var s: String //! 1️⃣length -1\n}\n", "misplaced-directive", .warning,
+      message: "never below 0"),
+    BrokenCase(
+      "a count whose bounds are the wrong way round", "struct A {\n  var s: [Int] //! 1️⃣count 5...2\n}\n", "misplaced-directive",
+      .warning, message: "the lower bound is above the upper bound"),
+    BrokenCase(
+      "a range whose bounds are the wrong way round", "struct A {\n  var s: Int //! 1️⃣range 10...1\n}\n", "misplaced-directive",
+      .warning, message: "the lower bound is above the upper bound"),
+    BrokenCase(
       "Convertible configuration castctl cannot evaluate",
       "class A: Convertible, RequiredKeys {\n  var a: Int?\n  var requiredKeys = 1️⃣makeKeys()\n}\n", "misplaced-directive",
       .warning, message: "reads only a [String] literal"),

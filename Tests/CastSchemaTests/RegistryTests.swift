@@ -127,6 +127,31 @@ struct RegistryTests {
     #expect(try #require(registry.property("M", "x")).isRequired == expected)
   }
 
+  /// Convertible's lists are instance properties: inherited, overridden list by list, and read
+  /// for every property the instance has (spec §4: inheritance works in every dialect).
+  static let inheritedConfig: [(base: String, sub: String, presence: [String])] = [
+    // The subclass's lists reach what it inherits.
+    ("var requiredKeys = [\"a\"]", "var requiredKeys = [\"a\", \"b\"]", ["a: required", "b: required"]),
+    ("", "var ignoredKeys = [\"a\"]\n  var keyMapping = [\"a\": \"x\", \"b\": \"y\"]", ["a: ignored", "b: optional y"]),
+    // The superclass's lists reach what the subclass declares, where it declares none.
+    ("var optionalKeys = [\"a\"]", "", ["a: optional", "b: required"]),
+    ("var keyMapping = [\"a\": \"x\"]\n  var optionalKeys = [\"a\"]", "var keyMapping = [\"b\": \"y\"]", ["a: optional", "b: required y"]),
+    ("var keyMapping = [\"a\": \"x\"]\n  var ignoredKeys = [\"a\"]", "var keyMapping: [String: String] = [:]\n  var requiredKeys = [String]()", ["a: ignored", "b: optional"]),
+  ]
+
+  @Test("a Convertible subclass's configuration lists apply to what it inherits, and a superclass's to the subclass", arguments: inheritedConfig)
+  func inheritedConfiguration(_ base: String, _ sub: String, _ presence: [String]) throws {
+    let (registry, diagnostics) = Loading.load(
+      "class Base: Convertible {\n  var a: Int?\n  \(base)\n}\nclass Sub: Base {\n  var b: Int?\n  \(sub)\n}\n")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let model = try #require(registry.models["Sub"])
+    #expect(model.properties.map { property in
+      let state = property.usage == .ignored ? "ignored" : property.isRequired ? "required" : "optional"
+      let key = property.keys.first.map(\.description).flatMap { $0 == property.name ? nil : $0 }
+      return "\(property.name): \(state)" + (key.map { " \($0)" } ?? "")
+    } == presence)
+  }
+
   @Test("requiredKeys wins over optionalKeys")
   func requiredKeysWin() throws {
     let registry = Self.registry(

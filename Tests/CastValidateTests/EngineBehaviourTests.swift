@@ -531,12 +531,15 @@ struct EngineModelTests {
   }
 
   @Test(
-    "//! super \"k\": a missing or non-object sub-object fails the init",
-    arguments: [#"{"yaw": 3}"#, #"{"yaw": 3, "classx": 5}"#, #"{"yaw": 3, "classx": null}"#])
-  func superObjectMissing(_ json: String) throws {
+    "//! super \"k\": a missing or non-object sub-object fails the init, at the value in its place",
+    arguments: [(#"{"yaw": 3}"#, "absent", 0), (#"{"yaw": 3, "classx": 5}"#, "the number 5", 21), (#"{"yaw": 3, "classx": null}"#, "null", 21)])
+  func superObjectMissing(_ json: String, _ found: String, _ offset: Int) throws {
     let run = try EngineProbe.run(schema: Self.superSchema, json)
     #expect(!run.isValid)
     #expect(run.findings == ["error super-object-missing /classx"])
+    let finding = try #require(run.records.first?.findings.first)
+    #expect(finding.found == found)
+    #expect(finding.offset == offset)
   }
 
   @Test("//! super \"k\": the superclass's keys at the top level are not read")

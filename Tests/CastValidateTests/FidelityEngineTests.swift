@@ -65,6 +65,17 @@ struct ExactRangeCheckTests {
     #expect(run.findings == (valid ? [] : ["error check-failed /v"]))
   }
 
+  @Test("a Decimal read from a string keeps every digit in every dialect that reads numbers from strings", arguments: ["class M: JsonObject", "class M: Convertible", "struct M"])
+  func decimalFromString(_ declaration: String) throws {
+    let digits = "-3.14159265358979323846264338327950288e-3"
+    let run = try EngineProbe.run(schema: "\(declaration) {\n  var v: Decimal?\n}\n", #"{"v": "\#(digits)"}"#)
+    #expect(run.value("v") == digits, "\(run.findings)")
+    // Text that is not all number is read for its leading number, as NSString reads it.
+    if declaration != "struct M" {
+      #expect(try EngineProbe.run(schema: "\(declaration) {\n  var v: Decimal?\n}\n", #"{"v": "2.5kg"}"#).value("v") == "2.5")
+    }
+  }
+
   @Test("a Double is compared as the Double it holds, as Swift compares it")
   func double() throws {
     let run = try EngineProbe.run(

@@ -57,8 +57,24 @@ package struct ConvertibleConfig {
   var ignoredKeys: Set<String> = []
   var requiredKeys: Set<String>?
   var optionalKeys: Set<String>?
-  /// Where each list was written, to point at unknown names in it.
+  /// Where each list was written, to point at unknown names in it; a list is declared when it is here.
   var ranges: [String: SourceRange] = [:]
+
+  /// These lists, and `other`'s where these declare none (a subclass's over its superclass's).
+  func overriding(_ other: ConvertibleConfig) -> ConvertibleConfig {
+    var merged = self
+    for (list, range) in other.ranges where ranges[list] == nil {
+      merged.ranges[list] = range
+      switch list {
+      case "keyMapping": merged.keyMapping = other.keyMapping
+      case "ignoredKeys": merged.ignoredKeys = other.ignoredKeys
+      case "requiredKeys": merged.requiredKeys = other.requiredKeys
+      case "optionalKeys": merged.optionalKeys = other.optionalKeys
+      default: break
+      }
+    }
+    return merged
+  }
 
   package static let propertyNames: Set<String> = ["keyMapping", "ignoredKeys", "requiredKeys", "optionalKeys"]
 }

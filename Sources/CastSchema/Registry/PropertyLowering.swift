@@ -58,7 +58,11 @@ extension RegistryBuilder {
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if dialect == .codable { applyCodableRules(to: &properties, of: decl, file: file) }
-    if !config.ranges.isEmpty { checkConfigNames(config, against: Set(properties.map(\.name))) }
+    if !config.ranges.isEmpty {
+      convertibleConfigs[located.index] = config
+      // NB: a subclass's lists also name what it inherits: checked once it is flattened.
+      if superclassOf[decl.name.text] == nil { checkConfigNames(config, against: Set(properties.map(\.name))) }
+    }
     ownProperties[located.index] = properties
   }
 
@@ -276,12 +280,12 @@ extension RegistryBuilder {
         return "the lower bound is above the upper bound"
       }
       return nil
-    case .length:
-      if case .scalar(let scalar) = base, scalar == .string || scalar == .url { return nil }
-      return "length applies to strings"
-    case .count:
+    case .length(let lower, let upper):
+      guard case .scalar(let scalar) = base, scalar == .string || scalar == .url else { return "length applies to strings" }
+      return boundsProblem(lower, upper)
+    case .count(let lower, let upper):
       switch base {
-      case .array, .set, .dictionary, .anyArray, .anyObject: return nil
+      case .array, .set, .dictionary, .anyArray, .anyObject: return boundsProblem(lower, upper)
       default: return "count applies to arrays, sets and dictionaries"
       }
     case .pattern:
@@ -290,6 +294,14 @@ extension RegistryBuilder {
       }
       return nil
     }
+  }
+
+  /// What is wrong with a length's or count's bounds, which no value could meet.
+  private static func boundsProblem(_ lower: Int?, _ upper: Int?) -> String? {
+    if let lower, lower < 0 { return "a length or count is never below 0" }
+    if let upper, upper < 0 { return "a length or count is never below 0" }
+    if let lower, let upper, upper < lower { return "the lower bound is above the upper bound" }
+    return nil
   }
 
   private mutating func lowerModelDirectives(_ decl: ModelDeclSyntax, file: Int) {
@@ -381,7 +393,14 @@ extension RegistryBuilder {
       // NB: the property's own lowering reports its default's repeated elements.
       _ = evaluator.collapsed.take()
       var read = false
-      if case .success(let (value, _)) = evaluated {
+      // NB: an empty literal has no type to infer, and is the empty list or mapping.
+      let emptyLiteral: DefaultValue? =
+        switch expression {
+        case .array(let items, _) where items.isEmpty: .array([])
+        case .dictionary(let items, _) where items.isEmpty: .object([])
+        default: nil
+        }
+      if let value = emptyLiteral ?? (try? evaluated.get())?.0 {
         config.ranges[propertyName] = range
         switch (propertyName, value) {
         case ("keyMapping", .object(let members)):
@@ -412,7 +431,7 @@ extension RegistryBuilder {
     return config
   }
 
-  private mutating func checkConfigNames(_ config: ConvertibleConfig, against names: Set<String>) {
+  mutating func checkConfigNames(_ config: ConvertibleConfig, against names: Set<String>) {
     let lists: [(String, [String])] = [
       ("keyMapping", Array(config.keyMapping.keys)), ("ignoredKeys", Array(config.ignoredKeys)),
       ("requiredKeys", Array(config.requiredKeys ?? [])), ("optionalKeys", Array(config.optionalKeys ?? [])),

@@ -16,6 +16,8 @@ struct RegistryBuilder: Sendable {
   /// By model index (`LocatedModel.index`), as the two below.
   private var traits: [ModelTraits?] = []
   var ownProperties: [[Property]] = []
+  /// The Convertible configuration lists each model declares, by its index in `modelDecls`.
+  var convertibleConfigs: [Int: ConvertibleConfig] = [:]
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
@@ -334,6 +336,7 @@ struct RegistryBuilder: Sendable {
       if !codesInherited, copy.usage == .normal { ignore(&copy) }
       return copy
     }
+    let inheritedCount = result.count
     let own = ownProperties[model.index]
     for property in own {
       if let clash = result.first(where: { $0.name == property.name }) {
@@ -345,8 +348,65 @@ struct RegistryBuilder: Sendable {
       }
       result.append(property)
     }
+    if traits(of: model).dialect == .convertible {
+      applyInheritedConfig(to: &result, inheritedCount: inheritedCount, of: model, superclass: superclass, prefix: prefix)
+    }
     flattened[name] = result
     return result
+  }
+
+  /// Convertible's configuration is a set of instance properties, which a subclass inherits and
+  /// may override list by list, and which apply to every property the instance has: the
+  /// subclass's own lists to what it inherits, and the nearest superclass's lists to what the
+  /// subclass declares where it declares none of its own.
+  private mutating func applyInheritedConfig(
+    to properties: inout [Property], inheritedCount: Int, of model: LocatedModel, superclass: LocatedModel, prefix: KeyPath?
+  ) {
+    let own = convertibleConfigs[model.index] ?? ConvertibleConfig()
+    let inherited = effectiveConfig(of: superclass)
+    let config = own.overriding(inherited)
+    guard !config.ranges.isEmpty else { return }
+    if !own.ranges.isEmpty { checkConfigNames(own, against: Set(properties.map(\.name))) }
+    // The lists a property's own lowering did not apply: the subclass's, to what it inherits;
+    // the superclass's it does not override, to its own.
+    let forInherited = Set(own.ranges.keys)
+    let forOwn = Set(inherited.ranges.keys).subtracting(forInherited)
+    for index in properties.indices {
+      let lists = index < inheritedCount ? forInherited : forOwn
+      guard !lists.isEmpty, properties[index].usage == .normal else { continue }
+      let name = properties[index].name
+      if lists.contains("ignoredKeys"), config.ignoredKeys.contains(name) {
+        ignore(&properties[index])
+        continue
+      }
+      // NB: a mapping overridden without this property's entry leaves it its own name.
+      if lists.contains("keyMapping"), properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping {
+        let mapped = config.keyMapping[name]
+        var key = KeyPath(key: mapped ?? name)
+        if options.capitalizeKeys { key = key.capitalized() }
+        if index < inheritedCount, let prefix { key = key.prefixed(by: prefix) }
+        properties[index].keys = [key]
+        properties[index].keySource = mapped == nil ? .propertyName : .keyMapping
+      }
+      if lists.contains("requiredKeys") || lists.contains("optionalKeys") {
+        properties[index].isRequired = properties[index].nilIsKeyed || DialectRules.isRequired(
+          dialect: .convertible, optionality: properties[index].optionality,
+          hasDefault: properties[index].defaultValue != nil, name: name, config: config)
+      }
+    }
+  }
+
+  /// The lists a Convertible model has: each its own, else its nearest superclass's.
+  private func effectiveConfig(of model: LocatedModel) -> ConvertibleConfig {
+    var config = convertibleConfigs[model.index] ?? ConvertibleConfig()
+    var current = model
+    // NB: bounded, whatever the superclass links hold.
+    for _ in symbols.modelDecls.indices {
+      guard let superclass = superclassOf[current.syntax.name.text].flatMap({ symbols.models[$0] }) else { break }
+      config = config.overriding(convertibleConfigs[superclass.index] ?? ConvertibleConfig())
+      current = superclass
+    }
+    return config
   }
 
   // MARK: - Key checks

@@ -117,7 +117,11 @@ extension RecordValidator {
         } else {
           literal = NumberText.exactDouble(text).map(NumberText.literal)
         }
-      case .leadingPrefix: literal = NumberText.literal(NumberText.leadingDouble(text))
+      case .leadingPrefix:
+        // NB: a `Decimal` keeps every digit of a string that is all number (spec: "`Decimal`
+        // keeps every digit"); other text is read for its leading number, as `NSString` reads it.
+        literal = (type == .decimal || type == .number) && NumberText.isDecimalLiteral(text)
+          ? text : NumberText.literal(NumberText.leadingDouble(text))
       }
       guard let literal else {
         return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)

@@ -135,14 +135,27 @@ extension RecordValidator {
     return firstByte(span) == UInt8(ascii: "{")
   }
 
+  /// The superclass's object (`//! super "key"`) is there: else an error at the value that
+  /// stands in its place, or at the record when there is none.
   mutating func checkSuperObject(
     _ key: KeyPath, _ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures, at objectStart: Int
   ) {
-    guard !checkSuperObjectPresent(route, plan, captures) else { return }
+    let value: JSONSpan?
+    switch locate(route, plan, captures, wantsPieces: false) {
+    case .found(let span, _):
+      guard firstByte(span) != UInt8(ascii: "{") else { return }
+      value = span
+    default:
+      value = nil
+    }
+    let found = value.map { span in
+      var scanner = subScanner(span)
+      return (try? scanner.peekKind()).map { Excerpt.describe($0, bytes(span)) } ?? "absent"
+    } ?? "absent"
     report(
       .superObjectMissing, .error,
-      "\(plan.name) reads its superclass's properties from \"\(key)\", which is absent or not an object", at: objectStart,
-      declaration: plan.declaration, expected: "an object at \"\(key)\"", found: "absent",
+      "\(plan.name) reads its superclass's properties from \"\(key)\", which is \(value == nil ? "absent" : "not an object: \(found)")",
+      at: value?.start ?? objectStart, declaration: plan.declaration, expected: "an object at \"\(key)\"", found: found,
       extraPath: "/" + key.components.map { JSONPointer.escape($0.key) }.joined(separator: "/"))
   }
 
