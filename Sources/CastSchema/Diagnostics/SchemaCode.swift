@@ -30,6 +30,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case genericArguments = "generic-arguments"
   // Defaults and enums.
   case defaultTypeMismatch = "default-type-mismatch"
+  case defaultFailsCheck = "default-fails-check"
   case cannotInferType = "cannot-infer-type"
   case noDefaultInit = "no-default-init"
   case recursiveDefault = "recursive-default"
@@ -63,7 +64,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
     switch self {
-    case .missingVar, .unsupportedDefault, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
+    case .missingVar, .unsupportedDefault, .defaultFailsCheck, .enumAssociatedValues, .unknownDirective, .misplacedDirective,
       .snakeCaseNotInvertible, .codableDefaultIgnored, .codableLetWithValue, .codableSubclassProperties,
       .codableSnakeCaseUnreachable, .codableCaseNotCoded, .codableNotCodable, .codableRecursiveValue, .duplicateSetElement, .repeatedAlternative:
       .warning
@@ -102,6 +103,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .typealiasCycle: "a typealias that refers to itself, directly or through others"
     case .genericArguments: "a generic model (`Page<T>`) named without its type arguments, or with the wrong number of them"
     case .defaultTypeMismatch: "a default that does not fit its type, or a number beyond its type's range"
+    case .defaultFailsCheck: "a default its property's own `//!` check refuses: `convert` would write a value `validate` then rejects"
     case .cannotInferType: "a property with no type and no literal to infer it from"
     case .noDefaultInit: "a `Model()` default of a model with a property that has no default"
     case .recursiveDefault: "a `Model()` default whose defaults construct the same model again"
@@ -164,6 +166,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .genericArguments:
       SchemaCodeExample("struct Page<T: Codable>: Codable {\n  let items: [T]\n}\nstruct Feed: Codable {\n  let page: Page\n}\n", file: "example.swift")
     case .defaultTypeMismatch: SchemaCodeExample("struct A {\n  var x: Int8 = 300\n}\n")
+    case .defaultFailsCheck: SchemaCodeExample("struct A {\n  var age: Int = 0 //! range 1...120\n}\n", checksDefaults: true)
     case .cannotInferType: SchemaCodeExample("struct A {\n  var x = nil\n}\n")
     case .noDefaultInit: SchemaCodeExample("struct In {\n  let k: Int\n}\nstruct Out {\n  var i: In = In()\n}\n")
     case .recursiveDefault: SchemaCodeExample("struct N {\n  var next: N? = N()\n  var v: Int = 1\n}\n")
@@ -214,12 +217,18 @@ package struct SchemaCodeExample: Sendable {
   package let keyDecoding: CodableKeyDecoding
   /// `convert --keys`: a code `convert` gives, not `check`.
   package let keys: String?
+  /// A code the engine gives on loading (`DefaultCheck`), which runs the checks.
+  package let checksDefaults: Bool
 
-  init(_ model: String, file: String = "example.cast", keyDecoding: CodableKeyDecoding = .useDefaultKeys, keys: String? = nil) {
+  init(
+    _ model: String, file: String = "example.cast", keyDecoding: CodableKeyDecoding = .useDefaultKeys, keys: String? = nil,
+    checksDefaults: Bool = false
+  ) {
     self.model = model
     self.file = file
     self.keyDecoding = keyDecoding
     self.keys = keys
+    self.checksDefaults = checksDefaults
   }
 
   /// The options `castctl check` needs to give the code.

@@ -41,7 +41,7 @@ public struct Schema: Sendable {
   }
 
   private init(_ files: [SourceFile], options: RegistryOptions) throws(SchemaError) {
-    let (registry, diagnostics) = SchemaLoader.load(files, options: options)
+    let (registry, diagnostics) = SchemaFrontend.load(files, options: options)
     if diagnostics.contains(where: { $0.severity == .error }) {
       throw SchemaError(invalid: diagnostics, files: registry.files)
     }

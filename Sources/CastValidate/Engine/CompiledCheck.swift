@@ -45,6 +45,43 @@ enum CompiledCheck: Sendable {
     }
   }
 
+  /// What is wrong with a built value, or nil when it passes; `shown` is how a number is quoted
+  /// (the data's literal, where the value was read). Key-value pairs (`Policy.otherKeysAsPairs`)
+  /// hold an entry in two elements.
+  func failure(of instance: Instance, isPairs: Bool, shown: (String) -> String = { $0 }) -> String? {
+    switch (self, instance) {
+    case (.range(let lower, let upper, let inclusive, _), .number(let literal)):
+      guard let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) else { return nil }
+      return CheckFailure.outside(shown(literal), self)
+    case (.floatingRange(let lower, let upper, let inclusive, let single, _), .number(let literal)):
+      guard let value = Double(literal), !Self.within(value, lower, upper, inclusive: inclusive, single: single) else { return nil }
+      return CheckFailure.outside(shown(literal), self)
+    case (.length(let lower, let upper, _), .string(let text)):
+      return Self.within(text.count, lower, upper) ? nil : CheckFailure.length(text.count, self)
+    case (.pattern(let matcher, _), .string(let text)):
+      return matcher.matches(text) ? nil : CheckFailure.mismatch(text, self)
+    case (.count(let lower, let upper, _), .array(let items)):
+      let (count, noun) = isPairs ? (items.count / 2, "entries") : (items.count, "elements")
+      return Self.within(count, lower, upper) ? nil : CheckFailure.count(count, noun, self)
+    case (.count(let lower, let upper, _), .dictionary(let members)):
+      return Self.within(members.count, lower, upper) ? nil : CheckFailure.count(members.count, "entries", self)
+    case (.count, .json(let value)):
+      switch value {
+      case .array(let items): return failure(count: items.count)
+      case .object(let members): return failure(count: members.count)
+      default: return failure(count: 0)
+      }
+    default:
+      return nil
+    }
+  }
+
+  /// What is wrong with a collection of `count` elements counted as they were read, or nil.
+  func failure(count: Int) -> String? {
+    guard case .count(let lower, let upper, _) = self, !Self.within(count, lower, upper) else { return nil }
+    return CheckFailure.count(count, "elements", self)
+  }
+
   /// A floating-point value in a range, as its type holds it: a `Float`'s rounded to one first.
   static func within(_ value: Double, _ lower: Double?, _ upper: Double?, inclusive: Bool, single: Bool) -> Bool {
     within(single ? Double(Float(value)) : value, lower, upper, inclusive: inclusive)

@@ -129,39 +129,9 @@ extension RecordValidator {
     let readNumber = raw.first.map { $0 == JSONByte.minus || $0 &- JSONByte.zero < 10 } == true
     func shown(_ literal: String) -> String { readNumber ? String(decoding: raw, as: UTF8.self) : literal }
     for check in field.checks {
-      var failure: String?
-      switch (check, instance) {
-      case (.count(let lower, let upper, _), _) where FieldPlan.isCounted(check, field.node):
-        if !CompiledCheck.within(keptElements, lower, upper) { failure = CheckFailure.count(keptElements, "elements", check) }
-      case (.range(let lower, let upper, let inclusive, _), .number(let literal)?):
-        if let value = ExactDecimal(literal), !value.isWithin(lower: lower, upper: upper, upperInclusive: inclusive) {
-          failure = CheckFailure.outside(shown(literal), check)
-        }
-      case (.floatingRange(let lower, let upper, let inclusive, let single, _), .number(let literal)?):
-        if let value = Double(literal), !CompiledCheck.within(value, lower, upper, inclusive: inclusive, single: single) {
-          failure = CheckFailure.outside(shown(literal), check)
-        }
-      case (.length(let lower, let upper, _), .string(let text)?):
-        if !CompiledCheck.within(text.count, lower, upper) { failure = CheckFailure.length(text.count, check) }
-      case (.pattern(let matcher, _), .string(let text)?):
-        if !matcher.matches(text) { failure = CheckFailure.mismatch(text, check) }
-      case (.count(let lower, let upper, _), .array(let items)?):
-        // Key-value pairs (`Policy.otherKeysAsPairs`) hold an entry in two elements.
-        let (count, noun) = field.node.isPairs ? (items.count / 2, "entries") : (items.count, "elements")
-        if !CompiledCheck.within(count, lower, upper) { failure = CheckFailure.count(count, noun, check) }
-      case (.count(let lower, let upper, _), .dictionary(let members)?):
-        if !CompiledCheck.within(members.count, lower, upper) { failure = CheckFailure.count(members.count, "entries", check) }
-      case (.count(let lower, let upper, _), .json(let value)?):
-        let count: Int
-        switch value {
-        case .array(let items): count = items.count
-        case .object(let members): count = members.count
-        default: count = 0
-        }
-        if !CompiledCheck.within(count, lower, upper) { failure = CheckFailure.count(count, "elements", check) }
-      default:
-        break
-      }
+      let failure =
+        FieldPlan.isCounted(check, field.node)
+        ? check.failure(count: keptElements) : instance.flatMap { check.failure(of: $0, isPairs: field.node.isPairs, shown: shown) }
       if let failure { reportCheckFailure(failure, of: field, check, at: offset) }
     }
   }

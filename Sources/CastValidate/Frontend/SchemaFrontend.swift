@@ -13,11 +13,20 @@ package struct SchemaFrontend: Sendable {
   /// Loads files already read; with `werror` every warning is an error (a misspelt directive
   /// then fails a build).
   package init(files: [SourceFile], options: RegistryOptions, werror: Bool = false) {
-    var (registry, diagnostics) = SchemaLoader.load(files, options: options)
+    var (registry, diagnostics) = Self.load(files, options: options)
     if werror {
       for index in diagnostics.indices where diagnostics[index].severity == .warning { diagnostics[index].severity = .error }
     }
     self.init(registry: registry, diagnostics: diagnostics)
+  }
+
+  /// The files' models and every diagnostic: the loader's, and the engine's on defaults their
+  /// own checks refuse (`DefaultCheck`), in file and position order.
+  package static func load(_ files: [SourceFile], options: RegistryOptions) -> (ModelRegistry, [Diagnostic]) {
+    let (registry, diagnostics) = SchemaLoader.load(files, options: options)
+    guard !diagnostics.contains(where: { $0.severity == .error }) else { return (registry, diagnostics) }
+    let defaults = DefaultCheck.diagnostics(in: registry)
+    return (registry, defaults.isEmpty ? diagnostics : SchemaLoader.sorted(diagnostics + defaults))
   }
 
   /// A registry already built (the REPL keeps its own, rebuilt on `:load` and `:set`).

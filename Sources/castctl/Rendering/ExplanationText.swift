@@ -84,7 +84,7 @@ enum ExplanationText {
     text += kind + ".\n\nExample:\n"
     text += "  $ cat \(example.file)\n" + indent(example.model) + "  $ \(example.command)\n"
     let file = SourceFile(path: example.file, text: example.model)
-    var (registry, diagnostics) = SchemaLoader.load([file], options: example.options)
+    var (registry, diagnostics) = SchemaFrontend.load([file], options: example.options)
     if let keys = example.keys.flatMap(KeyStyle.init(rawValue:)), let model = registry.models.keys.first {
       let compiled = CompiledSchema(registry: registry, target: .model(model))
       diagnostics += keys.collisions(in: compiled, target: .model(model))
