@@ -82,6 +82,9 @@ struct LibraryAPITests {
     // A diagnostic's notes are the lines castctl prints under it.
     let misspelt = try #require(throws: SchemaError.self) { try schema.validator(forType: "[Acount]") }
     #expect(misspelt.diagnostics.first?.notes == ["did you mean 'Account'?"], "\(misspelt)")
+    // A note about another declaration says where it is, as castctl's note line does.
+    let twice = try #require(throws: SchemaError.self) { try Schema(source: "struct A {}\nstruct A {}\n", path: "twice.cast") }
+    #expect(twice.diagnostics.first { $0.code == "duplicate-model" }?.notes == ["twice.cast:1:8: first declared here"], "\(twice)")
   }
 
   @Test("the default model is the one castctl picks: the one no other model uses", arguments: [("codable-user.swift", "User"), ("users.cast", "User"), ("codable-page.swift", "User")])

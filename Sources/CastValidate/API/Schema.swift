@@ -49,7 +49,8 @@ public struct Schema: Sendable {
     self.diagnostics = diagnostics.map { SchemaDiagnostic($0, files: registry.files) }
   }
 
-  /// The models' names, in declaration order.
+  /// The models' names, in declaration order; a generic model is not a model until it is named
+  /// with its arguments (`Page<User>`), so it is not listed.
   public var modelNames: [String] { Array(registry.models.keys) }
 
   /// The model castctl validates with when none is named: the one model no other model uses

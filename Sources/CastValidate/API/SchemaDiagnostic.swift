@@ -10,8 +10,8 @@ public struct SchemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// Where: the model file's path as it was given, and the line and column in it.
   public let file: String
   public let position: TextPosition
-  /// What castctl prints under it: a suggestion (`did you mean 'String'?`) or where a related
-  /// declaration is, each a line.
+  /// What castctl prints under it, each a line: a suggestion (`did you mean 'String'?`), or a
+  /// related declaration with where it is (`a.cast:1:7: first declared here`).
   public let notes: [String]
 
   /// `file:line:column: severity[code]: message`.
@@ -24,6 +24,10 @@ public struct SchemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
     let source = files.indices.contains(diagnostic.range.file) ? files[diagnostic.range.file] : nil
     file = source?.path ?? "<unknown>"
     position = source?.location(of: diagnostic.range.bytes.lowerBound) ?? TextPosition(line: 0, column: 0)
-    notes = diagnostic.notes.map(\.message)
+    notes = diagnostic.notes.map { note in
+      guard let range = note.range, files.indices.contains(range.file) else { return note.message }
+      let file = files[range.file]
+      return "\(file.path):\(file.location(of: range.bytes.lowerBound)): \(note.message)"
+    }
   }
 }
