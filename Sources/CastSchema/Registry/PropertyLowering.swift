@@ -425,7 +425,7 @@ extension RegistryBuilder {
       if !read {
         let shape = propertyName == "keyMapping" ? "a [String: String] literal" : "a [String] literal"
         diagnostics.append(
-          Diagnostic(SchemaMessages.misplacedDirective(propertyName, "castctl reads only \(shape) here"), at: range))
+          Diagnostic(SchemaMessages.misplacedDirective(propertyName, "castctl reads only \(shape)"), at: range))
       }
     }
     return config
