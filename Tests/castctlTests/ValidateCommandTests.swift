@@ -78,7 +78,9 @@ extension ValidateCommandCase {
       arguments: ["validate", "users.cast", "users.json", "--max-errors", "-1"], status: 64,
       stderr: ["--max-errors must be 0 or more"]),
     ValidateCommandCase(
-      arguments: ["validate", "users.cast", "users.json", "--jobs", "-2"], status: 64, stderr: ["--jobs must be at least 1"]),
+      arguments: ["validate", "users.cast", "users.json", "--jobs", "-2"], status: 64, stderr: ["--jobs must be 1…256"]),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--jobs", "4294967296"], status: 64, stderr: ["--jobs must be 1…256"]),
     ValidateCommandCase(arguments: ["validate", "users.cast", "users.json", "--unknown", "maybe"], status: 64),
     ValidateCommandCase(arguments: ["validate", "--type", "[Strin]", "users.json"], status: 64, stderr: ["Strin"]),
     ValidateCommandCase(

@@ -90,7 +90,7 @@ struct Infer: ParsableCommand {
   var maxBytes: Int?
 
   @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
@@ -100,7 +100,7 @@ struct Infer: ParsableCommand {
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if jobs < 1 || jobs > DataOptions.maxJobs { throw ValidationError("--jobs must be 1…\(DataOptions.maxJobs)") }
     if dialect == Dialect.codable.rawValue {
       throw ValidationError("--dialect codable is not available yet (a Codable .swift file with CodingKeys is planned); use one of \(Self.writableDialects)")
     }

@@ -34,18 +34,21 @@ struct DataOptions: ParsableArguments {
   /// The largest `--max-depth`: reading, decoding and writing recurse per level, and castctl's
   /// stack (`LargeStack`) holds this many levels with room to spare even under AddressSanitizer.
   static let maxDepthLimit = JSONScanner.maxDepthLimit
+  /// The most `--jobs`: each job holds its own buffers and threads, and far more jobs than cores
+  /// only costs memory (a QA pass crashed castctl with `--jobs 4294967296`).
+  static let maxJobs = 256
 
   @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
 
   @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
-  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+  var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
 
   func validate() throws {
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     if maxDepth > Self.maxDepthLimit { throw ValidationError("--max-depth must be at most \(Self.maxDepthLimit)") }
-    if jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if jobs < 1 || jobs > Self.maxJobs { throw ValidationError("--jobs must be 1…\(Self.maxJobs)") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 
