@@ -15,7 +15,7 @@ package struct SourceFile: Sendable, Hashable {
     self.bytes = bytes
     // NB: a byte-order mark is not shown, so the first line starts after it: its columns and
     // its excerpt are those of the text, as swiftc and the data files' positions count them.
-    var starts = [bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0]
+    var starts = [ByteOrderMark.begins(bytes) ? ByteOrderMark.utf8.count : 0]
     // NB: memchr finds the next newline many bytes at a time; a byte loop was a visible part of
     // loading a large schema.
     bytes.withUnsafeBufferPointer { buffer in

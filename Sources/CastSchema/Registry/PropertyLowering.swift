@@ -73,14 +73,18 @@ extension RegistryBuilder {
     if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) { property.usage = .ignored }
     computeKeys(&property, snakeCase: snakeCase, dialect: dialect, config: config, file: file)
     // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
-    if property.usage == .normal {
-      property.isRequired = property.nilIsKeyed || DialectRules.isRequired(
-        dialect: dialect, optionality: property.optionality, hasDefault: property.defaultValue != nil,
-        name: property.name, config: config)
-    }
+    if property.usage == .normal { property.isRequired = Self.isRequired(property, dialect: dialect, config: config) }
     if property.usage == .custom {
       diagnostics.append(Diagnostic(SchemaMessages.customProperty(property.name), at: property.range))
     }
+  }
+
+  /// Whether a normal property's absence fails the init: always for a Codable key a parameter
+  /// filled with an optional keeps, else by the dialect's rule.
+  static func isRequired(_ property: Property, dialect: Dialect, config: ConvertibleConfig) -> Bool {
+    property.nilIsKeyed || DialectRules.isRequired(
+      dialect: dialect, optionality: property.optionality, hasDefault: property.defaultValue != nil,
+      name: property.name, config: config)
   }
 
   // MARK: - Type and default
@@ -342,7 +346,7 @@ extension RegistryBuilder {
 
   // MARK: - Keys
 
-  private mutating func computeKeys(
+  mutating func computeKeys(
     _ property: inout Property, snakeCase: Bool, dialect: Dialect, config: ConvertibleConfig, file: Int
   ) {
     guard property.isMapped else {

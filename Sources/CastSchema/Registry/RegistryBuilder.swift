@@ -379,19 +379,16 @@ struct RegistryBuilder: Sendable {
         ignore(&properties[index])
         continue
       }
-      // NB: a mapping overridden without this property's entry leaves it its own name.
+      // The key again, as the property's lowering makes it (a mapping overridden without this
+      // property's entry leaves it its own name), under the superclass key of what it inherits.
       if lists.contains("keyMapping"), properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping {
-        let mapped = config.keyMapping[name]
-        var key = KeyPath(key: mapped ?? name)
-        if options.capitalizeKeys { key = key.capitalized() }
-        if index < inheritedCount, let prefix { key = key.prefixed(by: prefix) }
-        properties[index].keys = [key]
-        properties[index].keySource = mapped == nil ? .propertyName : .keyMapping
+        properties[index].keys = []
+        properties[index].keySource = .propertyName
+        computeKeys(&properties[index], snakeCase: false, dialect: .convertible, config: config, file: properties[index].range.file)
+        if index < inheritedCount, let prefix { properties[index].keys = properties[index].keys.map { $0.prefixed(by: prefix) } }
       }
       if lists.contains("requiredKeys") || lists.contains("optionalKeys") {
-        properties[index].isRequired = properties[index].nilIsKeyed || DialectRules.isRequired(
-          dialect: .convertible, optionality: properties[index].optionality,
-          hasDefault: properties[index].defaultValue != nil, name: name, config: config)
+        properties[index].isRequired = Self.isRequired(properties[index], dialect: .convertible, config: config)
       }
     }
   }

@@ -16,7 +16,7 @@ struct Lexer {
     self.bytes = bytes
     self.file = file
     // A leading byte-order mark is not part of the text, as swiftc reads it.
-    self.position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    self.position = ByteOrderMark.begins(bytes) ? ByteOrderMark.utf8.count : 0
     // Token offsets are 32-bit; `SourceFile.read` keeps files far below that.
     self.end = min(bytes.count, Int(UInt32.max))
   }

@@ -184,7 +184,7 @@ package enum YAMLInput {
         return text
       }
       let rest = yaml[start..<min(yaml.count, start + 10)]
-      let literal = rest.starts(with: [0xEF, 0xBB, 0xBF])
+      let literal = ByteOrderMark.begins(rest)
       let escaped = quote == UInt8(ascii: "\"") && Self.escapedByteOrderMarks.contains { rest.starts(with: $0) }
       return literal || escaped ? "\u{FEFF}" + text : text
     }

@@ -130,11 +130,6 @@ extension RecordValidator {
     return .unconvertible
   }
 
-  func checkSuperObjectPresent(_ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures) -> Bool {
-    guard case .found(let span, _) = locate(route, plan, captures, wantsPieces: false) else { return false }
-    return firstByte(span) == UInt8(ascii: "{")
-  }
-
   /// The superclass's object (`//! super "key"`) is there: else an error at the value that
   /// stands in its place, or at the record when there is none.
   mutating func checkSuperObject(

@@ -37,7 +37,7 @@ package struct LineIndex: Sendable {
     var start = lineStarts[line - 1]
     // NB: a byte-order mark is not shown, so the first line's columns count from after it, as
     // castctl's rendered positions (`DataSource`) count them.
-    if line == 1, target >= 3, buffer.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    if line == 1, target >= 3, ByteOrderMark.begins(buffer) { start = 3 }
     return TextPosition(line: line, column: TextPosition.column(from: start, to: target, in: buffer))
   }
 }

@@ -258,7 +258,7 @@ package final class DataSource: @unchecked Sendable {
   private var startsWithByteOrderMark: Bool {
     var lead: [UInt8] = []
     forEachBlock(0..<min(3, size)) { block, _ in lead.append(contentsOf: block) }
-    return lead == [0xEF, 0xBB, 0xBF]
+    return lead == ByteOrderMark.utf8
   }
 
   /// The index of the last of `points` (ordered by offset, the first at or before any target)
@@ -330,7 +330,7 @@ package final class DataSource: @unchecked Sendable {
     var lineStart = caret
     while lineStart > 0, window[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
     // A byte order mark is not shown, nor counted in the first line's columns.
-    if windowStart == 0, lineStart == 0, caret >= 3, window.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
+    if windowStart == 0, lineStart == 0, caret >= 3, ByteOrderMark.begins(window) { lineStart = 3 }
     var lineEnd = caret
     while lineEnd < window.count, window[lineEnd] != UInt8(ascii: "\n"), window[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
     // Walk back `width / 3` scalars from the caret, and forward to fill the width.

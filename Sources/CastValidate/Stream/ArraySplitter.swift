@@ -34,7 +34,7 @@ struct ArraySplitter {
       let byte = bytes[index]
       switch state {
       case .beforeArray:
-        if Self.isWhitespace(byte) || (base + index < 3 && [0xEF, 0xBB, 0xBF].contains(byte)) {
+        if Self.isWhitespace(byte) || (base + index < 3 && ByteOrderMark.utf8.contains(byte)) {
           index += 1
           continue
         }
