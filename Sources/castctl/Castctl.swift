@@ -27,9 +27,10 @@ struct Castctl: ParsableCommand {
     subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Infer.self, Explain.self, Repl.self]
   )
 
-  /// Sets the signal dispositions, then parses and runs the command on a thread with a large
-  /// stack (deeply nested documents recurse).
+  /// Reserves the standard descriptors and sets the signal dispositions, then parses and runs
+  /// the command on a thread with a large stack (deeply nested documents recurse).
   static func main() {
+    StandardDescriptors.reserve()
     ProcessSignals.configure()
     LargeStack.run(parseAndRun)
   }
@@ -39,6 +40,7 @@ struct Castctl: ParsableCommand {
   private static func parseAndRun() {
     var command: ParsableCommand
     do {
+      try checkHelpRequest(Array(CommandLine.arguments.dropFirst()))
       command = try parseAsRoot()
     } catch {
       exit(withError: error)
@@ -59,6 +61,15 @@ struct Castctl: ParsableCommand {
       Terminal.writeError("castctl: internal error: \(error)\n")
       exit(withError: ExitCode.internalError)
     }
+  }
+
+  /// `castctl help NAME` for a NAME that is no subcommand is a usage error (ArgumentParser shows
+  /// the general help and exits 0, which a script would read as success).
+  private static func checkHelpRequest(_ arguments: [String]) throws {
+    guard arguments.first == "help", let name = arguments.dropFirst().first, !name.hasPrefix("-") else { return }
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    guard !names.contains(name) else { return }
+    throw ValidationError("no subcommand named '\(name)'; the subcommands are \(names.dropLast().joined(separator: ", "))")
   }
 
   /// `castctl` alone: the REPL on a terminal, the help otherwise.

@@ -35,6 +35,7 @@ extension BrokenCase {
     BrokenCase("empty key path component", "class A {\n  var x: Int //! 1️⃣\"a//b\"\n}\n", "invalid-key-path"),
     BrokenCase("negative index", "class A {\n  var x: Int //! 1️⃣\"x[-1]\"\n}\n", "invalid-key-path"),
     BrokenCase("index without a key", "class A {\n  var x: Int //! 1️⃣\"[2]\"\n}\n", "invalid-key-path"),
+    BrokenCase("index past 10,000 (output pads up to it)", "class A {\n  var x: Int = 5 //! 1️⃣\"x[999999999]\"\n}\n", "invalid-key-path"),
     BrokenCase("empty alternative", "class A {\n  var x: Int //! 1️⃣\"a ?? \"\n}\n", "invalid-key-path"),
     BrokenCase(
       "an alternative named twice", "class A {\n  var x: Int? //! 1️⃣\"a ?? b/c ?? a\"\n}\n", "repeated-alternative", .warning,

@@ -169,10 +169,11 @@ struct InferRuleTests {
     #expect(try InferProbe.infer(ndjson: "").schema == nil)
   }
 
-  @Test("a key no directive can name is left out, and the verification says so")
-  func unnameableRootKey() throws {
-    let outcome = try InferProbe.infer(ndjson: "{\"\": 1, \"a\": 2}")
-    #expect(outcome.schema?.leftOutKeys == ["Root: \"\""])
+  /// A directive's text is trimmed of whitespace, so `//! " a"` would name `a`.
+  @Test("a key no directive can name is left out, and the verification says so", arguments: ["", " ", " a", "a\u{3000}", "a/b", "x[1]"])
+  func unnameableRootKey(_ key: String) throws {
+    let outcome = try InferProbe.infer(ndjson: "{\"\(key)\": 1, \"b\": 2}")
+    #expect(outcome.schema?.leftOutKeys == ["Root: \"\(key)\""])
     #expect(outcome.report?.passed == false)
     #expect(outcome.report?.changes[.unknownKeyDropped] == 1)
   }

@@ -142,3 +142,50 @@ struct PathObjectTests {
     #expect(dropped.isSubset(of: Set(run.record.findings.map(\.path))), "\(dropped)")
   }
 }
+
+/// Many key paths through one object: the walk and the ledger find its members through tables
+/// (past `PathTree.Node.searched` members, and after `MemberIndexes.scans` looks), and the
+/// check leaves such a model to the walk; what they find must be what a search finds.
+@Suite("Engine: many key paths through one object")
+struct WidePathObjectTests {
+  static let width = 80
+  static let schema =
+    "struct M: DictionaryConvertible {\n"
+    + (0..<width).map { "  var p\($0): Int? //! \"wide/p\($0)\"\n" }.joined() + "  var other: Int? //! \"o/x\"\n}\n"
+
+  static func document(_ members: [String]) -> String { #"{"wide": {"# + members.joined(separator: ", ") + "}}" }
+  static var every: [String] { (0..<width).map { #""p\#($0)": \#($0)"# } }
+
+  @Test(
+    "the findings and values through a wide object are those of each key looked for in turn",
+    arguments: [
+      (document(every), [String]()),
+      (document(every + [#""p7": 70"#]), ["warning duplicate-key /wide/p7"]),
+      (document(every + [#""junk": 1"#]), ["warning unknown-key /wide/junk"]),
+      (document(Array(every.dropFirst(3))), []),
+    ], [true, false])
+  func wideObject(_ row: (String, [String]), _ cleanCheck: Bool) throws {
+    let (json, findings) = row
+    let registry = EngineProbe.registry(Self.schema)
+    let run = try EngineProbe.run(registry, json, options: ValidationOptions(unknownKeys: .warn), cleanCheck: cleanCheck)
+    #expect(run.findings == Set(findings))
+    let duplicated = findings.contains { $0.contains("duplicate-key") }
+    #expect(run.value("p7") == (duplicated ? "70" : "7"))
+    #expect(run.value("p79") == "79")
+    #expect(run.value("p1") == (json.contains(#""p1":"#) ? "1" : "nil"))
+    let trip = try RoundTripProbe.run(schema: Self.schema, json)
+    #expect(trip.entries.filter { $0.kind == .unknownKeyDropped }.map(\.path) == (json.contains("junk") ? ["/wide/junk"] : []))
+    #expect(trip.entries.filter { $0.kind == .duplicateKeyCollapsed }.map(\.path) == (duplicated ? ["/wide/p7"] : []))
+  }
+
+  @Test("under -i the members of a wide object are found whatever their case")
+  func caseInsensitive() throws {
+    let json = Self.document((0..<Self.width).map { #""P\#($0)": \#($0)"# })
+    var options = RegistryOptions()
+    options.caseInsensitiveKeys = true
+    let registry = EngineProbe.registry(Self.schema, options: options)
+    let run = try EngineProbe.run(registry, json, options: ValidationOptions(unknownKeys: .error))
+    #expect(run.isValid, "\(run.findings)")
+    #expect(run.value("p42") == "42")
+  }
+}

@@ -19,3 +19,13 @@ struct HelpCommandTests {
     #expect(output.stderr.isEmpty, "\(output.stderr)")
   }
 }
+
+extension HelpCommandTests {
+  /// ArgumentParser shows the general help for an unknown name and exits 0.
+  @Test("help for a subcommand that does not exist is a usage error naming the subcommands")
+  func helpForUnknownSubcommand() throws {
+    let output = try CastctlProcess.run(["help", "valdate"])
+    #expect(output.status == 64, "\(output.stdout)")
+    #expect(output.stderr.contains("no subcommand named 'valdate'; the subcommands are check, schema, validate"), "\(output.stderr)")
+  }
+}

@@ -125,6 +125,7 @@ struct InferCommandTests {
   static let usage: [InferUsageCase] = [
     InferUsageCase(arguments: ["infer"], status: 64, message: "Missing expected argument"),
     InferUsageCase(arguments: ["infer", "users.json", "--model-name", "9x"], status: 64, message: "--model-name must be a Swift type name"),
+    InferUsageCase(arguments: ["infer", "users.json", "--model-name", "Int"], status: 64, message: "--model-name Int names a type castctl knows"),
     InferUsageCase(arguments: ["infer", "users.json", "--enum-min-ratio", "0"], status: 64, message: "--enum-min-ratio must be at least 1"),
     InferUsageCase(
       arguments: ["infer", "users.json", "--enum-min-cases", "5", "--enum-max-cases", "2"], status: 64,

@@ -99,6 +99,28 @@ struct PipeModeCommandTests {
     #expect(try folder.text("good.ndjson").split(separator: "\n").count == 2)
   }
 
+  /// A JSON string cannot hold bytes that are not UTF-8: the rejects line gives them in base64
+  /// beside the text, so the line can be recovered exactly.
+  @Test("--split keeps a line that is not UTF-8 byte for byte in base64", arguments: ["validate", "convert"])
+  func splitKeepsInvalidUTF8(command: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    let line: [UInt8] = Array(#"{"id": "a"#.utf8) + [0xFF, 0xC0] + Array(#""}"#.utf8)
+    try Data(Array((Self.valid + "\n").utf8) + line + [0x0A]).write(to: folder.url.appendingPathComponent("data.ndjson"))
+    let output = try CastctlProcess.run(
+      [command, "users.cast", "data.ndjson", "--model", "User", "--split", "good.ndjson", "bad.ndjson"], in: folder.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let bad = try folder.text("bad.ndjson").split(separator: "\n").map { try Self.object(String($0)) }
+    #expect(bad.count == 1)
+    #expect((bad.first?["base64"] as? String).flatMap { Data(base64Encoded: $0) } == Data(line))
+    #expect(bad.first?["text"] as? String == String(decoding: line, as: UTF8.self))
+    // A malformed line that is UTF-8 needs no copy.
+    try folder.write("data2.ndjson", Self.malformed + "\n")
+    _ = try CastctlProcess.run(
+      [command, "users.cast", "data2.ndjson", "--model", "User", "--split", "good2.ndjson", "bad2.ndjson"], in: folder.url)
+    #expect(try Self.object(try folder.text("bad2.ndjson"))["base64"] == nil)
+  }
+
   /// `convert --format jsonl`: the converted record, or the verdict of one that does not convert.
   @Test func convertWritesRecordOrVerdict() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])

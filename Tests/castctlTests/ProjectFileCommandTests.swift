@@ -98,6 +98,18 @@ struct ProjectFileCommandTests {
     #expect(output.stderr.contains(message) && output.stderr.contains("note: in the check at castctl.yaml:2"), "\(output.stderr)")
   }
 
+  /// A file castctl cannot open is unreadable input (66) with the system's reason, not a mistake
+  /// in the file (64). (A file without read permission cannot be made so for root, who runs CI.)
+  @Test("a castctl.yaml that cannot be read: exit 66 with the reason")
+  func unreadableProjectFile() throws {
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("castctl.yaml"), withIntermediateDirectories: true)
+    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(output.status == 66, "\(output.stderr)")
+    #expect(output.stderr.contains("castctl.yaml: error: cannot read the file: Is a directory"), "\(output.stderr)")
+  }
+
   @Test("a check whose files match no file is reported in its place, and the run exits 66")
   func checkMatchingNothing() throws {
     let folder = try Self.repository(Self.project + "\n  - files: \"fixtures/typo/*.json\"\n    type: Any\n")

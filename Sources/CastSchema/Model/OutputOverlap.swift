@@ -21,26 +21,55 @@ package enum OutputOverlap {
       }
       return steps
     }
-    /// The path that writes a value whole at each place, and the first one that goes through it.
-    var whole: [[String]: Int] = [:]
-    var through: [[String]: Int] = [:]
+    // A trie of the places written, so that a path's prefixes are found in one walk down it (a
+    // dictionary keyed by each prefix costs the square of a long path's length).
+    var places = PlaceTrie()
     if let objectPath {
-      let object = steps(objectPath)
-      for end in 1...max(object.count, 1) where end <= object.count { through[Array(object[..<end])] = -1 }
+      var node = PlaceTrie.root
+      for step in steps(objectPath) {
+        node = places.child(of: node, step)
+        places.nodes[node].through = places.nodes[node].through ?? -1
+      }
     }
     var overlaps: [(index: Int, other: Int)] = []
     for (index, path) in paths.enumerated() {
       guard let path, !path.isEmpty else { continue }
-      let steps = steps(path)
-      var other = through[steps]
-      for end in 1..<steps.count where other == nil { other = whole[Array(steps[..<end])] }
-      if let other {
+      var nodes: [Int] = []
+      var node = PlaceTrie.root
+      for step in steps(path) {
+        node = places.child(of: node, step)
+        nodes.append(node)
+      }
+      let prefixes = nodes.dropLast()
+      // A path another goes through, else the shortest prefix another writes whole.
+      if let other = places.nodes[node].through ?? prefixes.lazy.compactMap({ places.nodes[$0].whole }).first {
         overlaps.append((index, other))
         continue
       }
-      if whole[steps] == nil { whole[steps] = index }
-      for end in 1..<steps.count where through[Array(steps[..<end])] == nil { through[Array(steps[..<end])] = index }
+      places.nodes[node].whole = places.nodes[node].whole ?? index
+      for prefix in prefixes where places.nodes[prefix].through == nil { places.nodes[prefix].through = index }
     }
     return overlaps
+  }
+}
+
+/// The places output paths write, one node per step: which path writes a value whole there and
+/// which first goes through it.
+private struct PlaceTrie {
+  struct Node {
+    var children: [String: Int] = [:]
+    var whole: Int?
+    var through: Int?
+  }
+
+  static let root = 0
+  var nodes = [Node()]
+
+  /// The node one step below `node`, made if new.
+  mutating func child(of node: Int, _ step: String) -> Int {
+    if let existing = nodes[node].children[step] { return existing }
+    nodes.append(Node())
+    nodes[node].children[step] = nodes.count - 1
+    return nodes.count - 1
   }
 }

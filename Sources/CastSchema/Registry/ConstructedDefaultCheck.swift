@@ -23,6 +23,9 @@ extension RegistryBuilder {
       constructs.append(targets)
     }
     guard any else { return }
+    // Constructing `target` from `index` comes back to `index` exactly when the two are in one
+    // strongly connected component (one search for every default, not one per default).
+    let component = Self.stronglyConnected(constructs)
     var reported: Set<String> = []
     for (index, model) in models.enumerated() {
       for property in model.properties {
@@ -38,7 +41,7 @@ extension RegistryBuilder {
               Diagnostic(
                 SchemaMessages.noDefaultInit(property.name, name, missing.name), at: property.range,
                 notes: [DiagnosticNote("'\(missing.name)' declared here", at: missing.range)]))
-          } else if Self.reaches(from: target, to: index, through: constructs), reported.insert(place).inserted {
+          } else if component[target] == component[index], reported.insert(place).inserted {
             diagnostics.append(Diagnostic(SchemaMessages.recursiveDefault(property.name, name, model.name), at: property.range))
           }
         }
@@ -107,16 +110,5 @@ extension RegistryBuilder {
     case .object(let members): for member in members { constructedModels(in: member.value, body) }
     default: break
     }
-  }
-
-  /// Whether constructing `start` constructs `goal` (itself included).
-  private static func reaches(from start: Int, to goal: Int, through constructs: [[Int]]) -> Bool {
-    var seen: Set<Int> = [start]
-    var pending = [start]
-    while let current = pending.popLast() {
-      if current == goal { return true }
-      for next in constructs[current] where seen.insert(next).inserted { pending.append(next) }
-    }
-    return false
   }
 }

@@ -1,5 +1,9 @@
 /// Parses the key mini-language of `//! "…"`: alternatives `a ?? b`, paths `a/b`, indices `x[1]`.
 enum KeySpec {
+  /// The largest index a key can name. Writing a value at an index pads the array with `null`
+  /// before it, so an index is a size each record's output can reach.
+  static let maxIndex = 10_000
+
   /// The key paths, or a reason the text is invalid.
   static func parse(_ text: String, verbatim: Bool) -> Result<[KeyPath], KeySpecError> {
     // Most keys are one plain name: no alternatives, no path, no index.
@@ -24,6 +28,9 @@ enum KeySpec {
           let index = Int(component[component.index(after: open)..<close].trimmingSpaces()), index >= 0
         else {
           return .failure(KeySpecError(reason: "an index must be a whole number ≥ 0, as in \"items[1]\""))
+        }
+        guard index <= maxIndex else {
+          return .failure(KeySpecError(reason: "an index is at most \(maxIndex): output fills the array with null up to it"))
         }
         let key = component[..<open].trimmingSpaces()
         guard !key.isEmpty else { return .failure(KeySpecError(reason: "an index needs a key before it")) }

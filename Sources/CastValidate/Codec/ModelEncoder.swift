@@ -32,17 +32,31 @@ package struct ModelEncoder: Sendable {
 
   /// A model: every mapped property in declaration order (superclass first) at its output path.
   package func encode(_ model: ModelInstance) -> JSONValue {
-    var root = JSONValue.object([])
     let canonical = schema.plans[model.plan].policy.keysCompareCanonically
+    // NB: the top-level members are found through a table, so that a model of many properties
+    // costs time in proportion to them, not to their square.
+    var members: [JSONMember] = []
+    var positions = MemberPositions(canonical: canonical)
     forEachWritten(model) { _, path, written in
+      guard let component = path.first else { return }
       let value: JSONValue =
         switch written {
         case .value(let instance): encode(instance)
         case .nilValue(let literal): literal.json
         }
-      Self.insert(value, at: path[...], into: &root, canonical: canonical)
+      if let existing = positions.position(of: component.key, in: members) {
+        var child = members[existing].value
+        members[existing].value = .null
+        Self.place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
+        members[existing].value = child
+      } else {
+        var child = Self.emptyChild(for: component)
+        Self.place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
+        positions.add(component.key, at: members.count)
+        members.append(JSONMember(key: component.key, value: child))
+      }
     }
-    return root
+    return .object(members)
   }
 
   /// What a model writes for one property: its value, or the nil its dialect writes.
@@ -74,27 +88,66 @@ package struct ModelEncoder: Sendable {
       return
     }
     guard case .object(var members) = container else { return }
+    // NB: the container lets go of its members, so that they are changed in place, not copied.
+    container = .null
     let existing = members.lastIndex { canonical ? $0.key == component.key : $0.key.utf8.elementsEqual(component.key.utf8) }
-    var child = existing.map { members[$0].value } ?? (component.index == nil ? .object([]) : .array([]))
-    if let index = component.index {
-      var items: [JSONValue] = []
-      if case .array(let current) = child { items = current }
-      while items.count <= index { items.append(.null) }
-      var element = path.count > 1 ? (items[index] == .null ? .object([]) : items[index]) : .null
-      insert(value, at: path.dropFirst(), into: &element, canonical: canonical)
-      items[index] = element
-      child = .array(items)
-    } else if path.count > 1 {
-      if case .object = child {} else { child = .object([]) }
-      insert(value, at: path.dropFirst(), into: &child, canonical: canonical)
-    } else {
-      child = value
-    }
+    var child = Self.emptyChild(for: component)
+    if let existing { swap(&child, &members[existing].value) }
+    place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
     if let existing {
       members[existing].value = child
     } else {
       members.append(JSONMember(key: component.key, value: child))
     }
     container = .object(members)
+  }
+
+  /// What a key holds before anything is written under it: an object, or an array for an index.
+  private static func emptyChild(for component: KeyComponent) -> JSONValue {
+    component.index == nil ? .object([]) : .array([])
+  }
+
+  /// Puts `value` in `child`, the value under `component`'s key, at `component`'s index if it has
+  /// one and then at the rest of the path.
+  private static func place(
+    _ value: JSONValue, at component: KeyComponent, then rest: ArraySlice<KeyComponent>, in child: inout JSONValue, canonical: Bool
+  ) {
+    if let index = component.index {
+      var items: [JSONValue] = []
+      if case .array(let current) = child { items = current }
+      child = .null
+      while items.count <= index { items.append(.null) }
+      var element = rest.isEmpty ? .null : (items[index] == .null ? .object([]) : items[index])
+      insert(value, at: rest, into: &element, canonical: canonical)
+      items[index] = element
+      child = .array(items)
+    } else if !rest.isEmpty {
+      if case .object = child {} else { child = .object([]) }
+      insert(value, at: rest, into: &child, canonical: canonical)
+    } else {
+      child = value
+    }
+  }
+}
+
+/// Where each key is among an object's members, found by canonical equivalence (`String`'s
+/// equality, as the dialects that compare keys so need) and, for the others, confirmed byte for
+/// byte: a key canonically equal to another but spelled differently is looked for one by one.
+private struct MemberPositions {
+  let canonical: Bool
+  private var first: [String: Int] = [:]
+
+  init(canonical: Bool) { self.canonical = canonical }
+
+  /// The member with `key`, if any.
+  func position(of key: String, in members: [JSONMember]) -> Int? {
+    guard let found = first[key] else { return nil }
+    if canonical || members[found].key.utf8.elementsEqual(key.utf8) { return found }
+    return members.lastIndex { $0.key.utf8.elementsEqual(key.utf8) }
+  }
+
+  /// Records a member appended at `position`.
+  mutating func add(_ key: String, at position: Int) {
+    if first[key] == nil { first[key] = position }
   }
 }

@@ -174,6 +174,9 @@ package struct RoundTripLedger {
     let outputMembers = MemberLookup(outMembers, keys: outMembers.map { compared($0.key) }, firstWins: false)
     // NB: only the properties whose keys the input or the output holds, found from the members:
     // most properties of a wide model are absent on both sides, with nothing to say.
+    // The objects key paths go into, each read into a table once (keyed by its pointer).
+    var nestedInput: [String: MemberLookup] = [:]
+    var nestedOutput: [String: MemberLookup] = [:]
     var reached = Set<Int>()
     for key in folded { reached.formUnion(keys.byInputKey[key] ?? []) }
     for member in outMembers { reached.formUnion(keys.byOutputKey[compared(member.key)] ?? []) }
@@ -185,12 +188,12 @@ package struct RoundTripLedger {
       // (Once each: keys that fold to one, JsonObject's `is_public` and `isPublic`, find one member.)
       var present: [Located] = []
       for key in keys {
-        if let found = locate(key, in: inputMembers, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
+        if let found = locate(key, in: inputMembers, nested: &nestedInput, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
           present.append(found)
         }
       }
       let outKey = field.property.writtenKey ?? KeyPath(key: field.name)
-      let outValue = lookup(outKey, in: outputMembers)
+      let outValue = lookup(outKey, in: outputMembers, nested: &nestedOutput)
       let used = present.first { candidate in
         !skippedAlternatives.contains(inPath + candidate.pointer)
           && candidate.value != .null && !(field.emptyStringCheck && candidate.value == .string(""))
@@ -399,19 +402,21 @@ package struct RoundTripLedger {
   // MARK: - Lookup
 
   /// The value at a key path of the output (keys as declared), following `[n]` indices; nil when absent.
-  private func lookup(_ key: KeyPath, in root: MemberLookup) -> JSONValue? {
+  private func lookup(_ key: KeyPath, in root: MemberLookup, nested: inout [String: MemberLookup]) -> JSONValue? {
     var current: JSONValue = .null
+    var pointer = ""
     for (position, component) in key.components.enumerated() {
       let wanted = compared(component.key)
       let found: JSONMember?
       if position == 0 {
         found = root[wanted]
       } else if case .object(let members) = current {
-        found = members.last { compared($0.key) == wanted }
+        found = nested.lookup(pointer, members) { compared($0.key) }[wanted]
       } else {
         found = nil
       }
       guard let member = found else { return nil }
+      pointer += "/" + JSONPointer.escape(member.key) + (component.index.map { "/\($0)" } ?? "")
       current = member.value
       if let index = component.index {
         guard case .array(let items) = current, items.indices.contains(index) else { return nil }
@@ -423,7 +428,7 @@ package struct RoundTripLedger {
 
   /// A key path's value in the input, with its JSON Pointer spelled with the input's own keys
   /// (which differ from the declared ones under `-i`); nil when absent.
-  private func locate(_ key: KeyPath, in root: MemberLookup, plan: ModelPlan) -> Located? {
+  private func locate(_ key: KeyPath, in root: MemberLookup, nested: inout [String: MemberLookup], plan: ModelPlan) -> Located? {
     var current: JSONValue = .null
     var pointer = ""
     for (position, component) in key.components.enumerated() {
@@ -432,8 +437,7 @@ package struct RoundTripLedger {
       if position == 0 {
         found = root[wanted]
       } else if case .object(let members) = current {
-        let matches = { (member: JSONMember) in self.fold(member.key, plan) == wanted }
-        found = firstWins ? members.first(where: matches) : members.last(where: matches)
+        found = nested.lookup(pointer, members, firstWins: firstWins) { fold($0.key, plan) }[wanted]
       } else {
         found = nil
       }
@@ -492,6 +496,18 @@ private struct MemberLookup {
   }
 
   subscript(_ key: ComparedKey) -> JSONMember? { indices[key].map { members[$0] } }
+}
+
+extension [String: MemberLookup] {
+  /// The table of the object at `pointer` (whose members are `members`), made the first time.
+  fileprivate mutating func lookup(
+    _ pointer: String, _ members: [JSONMember], firstWins: Bool = false, key: (JSONMember) -> ComparedKey
+  ) -> MemberLookup {
+    if let known = self[pointer] { return known }
+    let made = MemberLookup(members, keys: members.map(key), firstWins: firstWins)
+    self[pointer] = made
+    return made
+  }
 }
 
 /// A key path's value found in the input.

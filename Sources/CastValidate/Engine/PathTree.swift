@@ -26,6 +26,10 @@ struct PathTree: Sendable {
     var isLeaf = false
     var members: [Member] = []
     var elements: [Element] = []
+    /// Where each member's key is in `members`, and each index in `elements`: a model's key paths
+    /// may pass through one object thousands of times.
+    var memberPositions: [[UInt8]: Int] = [:]
+    var elementPositions: [Int: Int] = [:]
     /// The property whose key first reaches here, or the model for its `//! super` object: what
     /// a finding about a member here is declared by.
     let declaration: SourceRange
@@ -60,11 +64,11 @@ struct PathTree: Sendable {
     var node = 0
     for component in key.components {
       let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
-      guard let member = nodes[node].members.first(where: { $0.key == bytes }) else { return nil }
-      node = member.node
+      guard let member = nodes[node].memberPositions[bytes] else { return nil }
+      node = nodes[node].members[member].node
       if let index = component.index {
-        guard let element = nodes[node].elements.first(where: { $0.index == index }) else { return nil }
-        node = element.node
+        guard let element = nodes[node].elementPositions[index] else { return nil }
+        node = nodes[node].elements[element].node
       }
     }
     return node
@@ -74,18 +78,20 @@ struct PathTree: Sendable {
     var node = 0
     for component in key.components {
       let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
-      if let existing = nodes[node].members.first(where: { $0.key == bytes }) {
-        node = existing.node
+      if let existing = nodes[node].memberPositions[bytes] {
+        node = nodes[node].members[existing].node
       } else {
         nodes.append(Node(declaration: declaration))
+        nodes[node].memberPositions[bytes] = nodes[node].members.count
         nodes[node].members.append(Member(key: bytes, name: component.key, node: nodes.count - 1))
         node = nodes.count - 1
       }
       if let index = component.index {
-        if let existing = nodes[node].elements.first(where: { $0.index == index }) {
-          node = existing.node
+        if let existing = nodes[node].elementPositions[index] {
+          node = nodes[node].elements[existing].node
         } else {
           nodes.append(Node(declaration: declaration))
+          nodes[node].elementPositions[index] = nodes[node].elements.count
           nodes[node].elements.append(Element(index: index, node: nodes.count - 1))
           node = nodes.count - 1
         }

@@ -285,6 +285,13 @@ extension RecordValidator {
 
   // MARK: - Keys
 
+  /// A key as `matches` compares it with a declared key: the bytes that must equal it.
+  static func comparedKey(_ key: JSONStringToken, _ plan: ModelPlan, _ scanner: JSONScanner) -> [UInt8] {
+    if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) }
+    guard plan.caseInsensitive || plan.snakeCase else { return scanner.decodedBytes(key) }
+    return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+  }
+
   static func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
     if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }

@@ -42,7 +42,7 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let start = scanner.offset
       try scanner.skipValue()
-      guard let slot = node.members.firstIndex(where: { Self.matches(key, $0.key, plan, scanner) }) else {
+      guard let slot = node.member(key, plan, scanner) else {
         // Known here means read by some path through this object, whichever property's it is.
         if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
         noteUnread(key, in: &unread, at: start, scanner, plan)
@@ -71,12 +71,31 @@ extension RecordValidator {
       _ = try scanner.peekKind()
       let start = scanner.offset
       try scanner.skipValue()
-      if let element = node.elements.first(where: { $0.index == position }), !tree.nodes[element.node].isLeaf {
+      if let element = node.element(position), !tree.nodes[element.node].isLeaf {
         path.push(.index(position))
         try walk(JSONSpan(start: start, end: scanner.offset), tree, element.node, plan)
         path.pop()
       }
       position += 1
     }
+  }
+}
+
+extension PathTree.Node {
+  /// How many members or elements are searched one by one; more are looked up in the tables.
+  static let searched = 16
+
+  /// The position of the member `key` is, compared as the plan compares keys.
+  func member(_ key: JSONStringToken, _ plan: ModelPlan, _ scanner: JSONScanner) -> Int? {
+    guard members.count > Self.searched else {
+      return members.firstIndex { RecordValidator.matches(key, $0.key, plan, scanner) }
+    }
+    return memberPositions[RecordValidator.comparedKey(key, plan, scanner)]
+  }
+
+  /// The element at `index`, if a key reads it.
+  func element(_ index: Int) -> PathTree.Element? {
+    guard elements.count > Self.searched else { return elements.first { $0.index == index } }
+    return elementPositions[index].map { elements[$0] }
   }
 }

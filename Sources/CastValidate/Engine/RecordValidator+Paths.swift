@@ -155,7 +155,7 @@ extension RecordValidator {
   }
 
   /// Where `route` leads, with the path pieces to the value it reaches when `wantsPieces`.
-  func locate(_ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures, wantsPieces: Bool) -> PathLookup {
+  mutating func locate(_ route: KeyRoute, _ plan: ModelPlan, _ captures: Captures, wantsPieces: Bool) -> PathLookup {
     var pieces: [PathPiece] = []
     var current = JSONSpan(start: -1, end: -1)
     var steps = 0
@@ -194,19 +194,38 @@ extension RecordValidator {
     JSONScanner(bytes(span), baseOffset: span.start, maxDepth: schema.options.maxDepth)
   }
 
-  /// The key and value of the last member named `key` in the object at `span`.
-  private func member(_ expected: [UInt8], of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
-    var scanner = subScanner(span)
-    guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return nil }
-    var first = true
-    var found: (JSONStringToken, JSONSpan)?
-    while let token = try? scanner.nextKey(&first) {
-      guard (try? scanner.peekKind()) != nil else { return nil }
-      let start = scanner.offset
-      guard (try? scanner.skipValue()) != nil else { return nil }
-      if Self.matches(token, expected, plan, scanner) { found = (token, JSONSpan(start: start, end: scanner.offset)) }
+  /// The key and value of the last member named `key` in the object at `span`. An object looked
+  /// into again and again (many key paths through one wide object) is read once into a table.
+  private mutating func member(_ expected: [UInt8], of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
+    let place = MemberIndexes.Place(span: span, plan: plan.index)
+    switch memberIndexes.lookUp(place) {
+    case .table(let table):
+      return table[expected]
+    case .build:
+      var table: [[UInt8]: (JSONStringToken, JSONSpan)] = [:]
+      forEachMember(of: span) { token, value, scanner in table[Self.comparedKey(token, plan, scanner)] = (token, value) }
+      memberIndexes.store(table, at: place)
+      return table[expected]
+    case .scan:
+      var found: (JSONStringToken, JSONSpan)?
+      forEachMember(of: span) { token, value, scanner in
+        if Self.matches(token, expected, plan, scanner) { found = (token, value) }
+      }
+      return found
     }
-    return found
+  }
+
+  /// Each member of the already-validated object at `span`, in order.
+  private func forEachMember(of span: JSONSpan, _ body: (JSONStringToken, JSONSpan, JSONScanner) -> Void) {
+    var scanner = subScanner(span)
+    guard (try? scanner.peekKind()) == .object, (try? scanner.beginObject()) != nil else { return }
+    var first = true
+    while let token = try? scanner.nextKey(&first) {
+      guard (try? scanner.peekKind()) != nil else { return }
+      let start = scanner.offset
+      guard (try? scanner.skipValue()) != nil else { return }
+      body(token, JSONSpan(start: start, end: scanner.offset), scanner)
+    }
   }
 
   /// Element `index` of the array at `span`.

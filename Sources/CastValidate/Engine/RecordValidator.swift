@@ -43,7 +43,9 @@ struct RecordValidator {
   var pathPrefix: [PathPiece] = []
   /// The input being read (the whole document, or the chunk of a stream that holds the record);
   /// token spans are offsets in the file, so `documentBase` maps them into it.
-  var document: UnsafeRawBufferPointer
+  var document: UnsafeRawBufferPointer {
+    didSet { memberIndexes.forget() }
+  }
   /// File offset of `document`'s first byte.
   var documentBase = 0
   /// Per-property state of the objects being read, innermost last: reused, so reading an object
@@ -58,6 +60,8 @@ struct RecordValidator {
   let setScratch = RawStack<UInt64>()
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
+  /// The objects key paths have looked into, with their members hashed once looked into often.
+  var memberIndexes = MemberIndexes()
   /// The quick first look at each record when validating or writing a transcript, which then
   /// writes the records it vouches for (nil when building instances, which needs the full walk).
   /// A record it doubts is walked here from its start.

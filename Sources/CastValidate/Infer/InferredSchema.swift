@@ -66,7 +66,7 @@ package struct InferredSchema: Sendable {
   let modelOrder: [Int]
 
   /// Names a model must not take: the built-in types a property could mean instead.
-  static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
+  package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
     "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
     "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
   ])

@@ -164,9 +164,13 @@ struct KeyEvidence: Sendable, Equatable {
     if allNameable { allNameable = Self.isNameable(key) }
   }
 
-  /// Whether a `//! "key"` directive can name `key`.
+  /// Whether a `//! "key"` directive can name `key`: the directive's text is trimmed of
+  /// whitespace, so a key that begins or ends with it cannot be named.
   static func isNameable(_ key: String) -> Bool {
-    !key.isEmpty && !key.utf8.contains { byte in
+    guard let first = key.unicodeScalars.first, let last = key.unicodeScalars.last,
+      !first.properties.isWhitespace, !last.properties.isWhitespace
+    else { return false }
+    return !key.utf8.contains { byte in
       byte < 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
         || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }

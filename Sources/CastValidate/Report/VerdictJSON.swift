@@ -1,4 +1,5 @@
 import CastSchema
+import Foundation
 
 /// The pipe mode's line for each input line (`--format jsonl`): `{"line": 7, "valid": false,
 /// "findings": […]}` with findings as `--format json` writes them, `{"line": 3, "blank": true}`
@@ -23,7 +24,8 @@ package enum VerdictJSON {
   }
 
   /// The line `--split` writes to its rejects file for a line that is not a valid record: the
-  /// verdict with the record as read (`record`), or a malformed line's text (`text`); nil for a
+  /// verdict with the record as read (`record`), or a malformed line's text (`text`, and its
+  /// bytes in `base64` when they are not UTF-8, which a JSON string cannot hold); nil for a
   /// valid record or a blank line.
   package static func reject(
     _ verdict: LineVerdict, data: DataSource, registry: ModelRegistry, keep: (Finding) -> Bool = { _ in true }
@@ -42,6 +44,9 @@ package enum VerdictJSON {
       if let end = text.firstIndex(of: UInt8(ascii: "\n")) { text.removeSubrange(end...) }
       if text.last == UInt8(ascii: "\r") { text.removeLast() }
       members.insert(JSONMember(key: "text", value: .string(String(decoding: text, as: UTF8.self))), at: 1)
+      if String(validating: text, as: UTF8.self) == nil {
+        members.insert(JSONMember(key: "base64", value: .string(Data(text).base64EncodedString())), at: 2)
+      }
     }
     return .object(members)
   }

@@ -95,6 +95,9 @@ struct Infer: ParsableCommand {
   func validate() throws {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
     if let modelName, !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
+    if let modelName, InferredSchema.reserved.contains(modelName) {
+      throw ValidationError("--model-name \(modelName) names a type castctl knows, which a model of that name would hide; choose another, such as Root")
+    }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
     if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }

@@ -65,7 +65,7 @@ enum BatchPlan {
       return try ProjectFile.load(displayPath(path, from: FileManager.default.currentDirectoryPath))
     } catch {
       Terminal.writeError("castctl: \(error)\n")
-      throw ExitCode.usage
+      throw error.unreadable ? ExitCode.unreadableInput : ExitCode.usage
     }
   }
 

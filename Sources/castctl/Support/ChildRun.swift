@@ -55,17 +55,16 @@ struct ChildRun: Sendable {
       argv.forEach { free($0) }
       environment.forEach { free($0) }
     }
-    // NB: the child starts with no signal blocked and the interrupting signals at their defaults,
-    // whatever this thread holds (a pool thread may block some), so an interrupt reaches it.
+    // NB: the child starts with no signal blocked and the ending signals at their defaults (save
+    // those castctl was told to ignore), whatever this thread holds (a pool thread may block
+    // some), so an interrupt reaches it.
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var none = sigset_t()
     sigemptyset(&none)
     posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signalNumber) }
+    var defaults = TerminatingSignals.defaultsForChildren
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     guard !ChildSignals.isStopping else {

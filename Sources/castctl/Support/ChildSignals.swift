@@ -1,6 +1,6 @@
 import Foundation
 
-/// Passes an interrupt (SIGINT, SIGTERM, SIGHUP) on to the castctl processes of a many-file run
+/// Passes an interrupt (SIGINT, SIGTERM, SIGHUP, a closed pipe: `TerminatingSignals`) on to the castctl processes of a many-file run
 /// and waits for them, so that each removes its own half-written output before this one ends:
 /// a Ctrl-C reaches the whole process group, but a `kill` or a CI timeout names this process only.
 enum ChildSignals {
@@ -11,7 +11,7 @@ enum ChildSignals {
   /// Installs the handler; called before the first child starts.
   static func install() {
     _ = stopping.pointee
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, forwardingHandler) }
+    TerminatingSignals.install(forwardingHandler)
   }
 
   /// True once an interrupt has arrived: no further child is started.
@@ -57,5 +57,5 @@ private func forwardingHandler(_ signalNumber: Int32) {
     var status: Int32 = 0
     _ = waitpid(childPids[slot], &status, 0)
   }
-  _exit(128 + signalNumber)
+  TerminatingSignals.end(by: signalNumber)
 }

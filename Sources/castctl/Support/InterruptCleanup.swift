@@ -1,7 +1,8 @@
 import Foundation
 
-/// Removes half-written temporary files when castctl is interrupted (SIGINT, SIGTERM, SIGHUP), so an
-/// interrupted `convert -o` or `--split` leaves its targets untouched and no debris beside them.
+/// Removes half-written temporary files when a signal ends castctl (SIGINT, SIGTERM, SIGHUP, a
+/// closed pipe, any of `TerminatingSignals`), so an interrupted `convert -o` or `--split` leaves
+/// its targets untouched and no debris beside them.
 enum InterruptCleanup {
   /// How many temporary files can be pending at once (`--split` writes two).
   static let capacity = 4
@@ -10,9 +11,7 @@ enum InterruptCleanup {
   static func register(_ path: String) {
     guard let slot = (0..<capacity).first(where: { pendingPaths[$0] == nil }) else { return }
     pendingPaths[slot] = strdup(path)
-    signal(SIGINT, interruptHandler)
-    signal(SIGTERM, interruptHandler)
-    signal(SIGHUP, interruptHandler)
+    TerminatingSignals.install(interruptHandler)
   }
 
   /// Removes the files now, for an exit that bypasses the owners' clean-up (a failed write to
@@ -40,10 +39,8 @@ enum InterruptCleanup {
   /// Runs `body` (renames that must happen together) with the interrupting signals held back: one
   /// that arrives meanwhile ends castctl after it, with every rename done.
   static func withSignalsHeld<T>(_ body: () throws -> T) rethrows -> T {
-    var held = sigset_t()
+    var held = TerminatingSignals.set
     var previous = sigset_t()
-    sigemptyset(&held)
-    for signalNumber in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&held, signalNumber) }
     pthread_sigmask(SIG_BLOCK, &held, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
     return try body()
@@ -62,5 +59,5 @@ private func interruptHandler(_ signalNumber: Int32) {
   for slot in 0..<InterruptCleanup.capacity {
     if let path = pendingPaths[slot] { unlink(path) }
   }
-  _exit(128 + signalNumber)
+  TerminatingSignals.end(by: signalNumber)
 }

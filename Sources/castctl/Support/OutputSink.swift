@@ -21,6 +21,15 @@ final class OutputSink {
       descriptor = STDOUT_FILENO
       return
     }
+    if let inherited = Self.descriptor(named: path) {
+      let flags = fcntl(inherited, F_GETFL)
+      guard flags >= 0, flags & O_ACCMODE != O_RDONLY else {
+        Terminal.writeError("castctl: error: cannot write \(path): \(String(cString: strerror(EBADF)))\n")
+        throw ExitCode.outputError
+      }
+      descriptor = inherited
+      return
+    }
     var info = stat()
     if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
       guard (info.st_mode & S_IFMT) != S_IFDIR else {
@@ -71,6 +80,20 @@ final class OutputSink {
   // error), the temporary file goes with the sink.
   deinit { discard() }
 
+  /// The descriptor of castctl's own that `path` names (`/dev/stdout`, `/dev/fd/3`,
+  /// `/proc/self/fd/1`): written in place, as standard output is. Renaming over the name would
+  /// replace the system's link, and opening it again would start a file that standard output
+  /// appends to over at its beginning.
+  static func descriptor(named path: String) -> Int32? {
+    switch path {
+    case "/dev/stdout": return STDOUT_FILENO
+    case "/dev/stderr": return STDERR_FILENO
+    default:
+      let prefix = ["/dev/fd/", "/proc/self/fd/"].first { path.hasPrefix($0) }
+      return prefix.flatMap { Int32(path.dropFirst($0.count)) }.flatMap { $0 >= 0 ? $0 : nil }
+    }
+  }
+
   /// The folder that holds `path`, by its text alone: the temporary file must be on the same file
   /// system for the rename. (`NSString.deletingLastPathComponent` traps on some one-character
   /// paths in this Foundation.)
@@ -92,7 +115,7 @@ final class OutputSink {
       return
     }
     if let error = BackgroundWriter.writeAll(bytes, to: descriptor) {
-      if error == EPIPE, target == nil { ProcessSignals.endForBrokenPipe() }
+      if error == EPIPE, descriptor == STDOUT_FILENO { ProcessSignals.endForBrokenPipe() }
       try fail(error)
     }
   }

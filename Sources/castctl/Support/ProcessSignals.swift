@@ -11,9 +11,7 @@ enum ProcessSignals {
   static func configure() {
     signal(SIGPIPE, SIG_DFL)
     signal(SIGXFSZ, SIG_IGN)
-    var unblock = sigset_t()
-    sigemptyset(&unblock)
-    for handled in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&unblock, handled) }
+    var unblock = TerminatingSignals.set
     sigprocmask(SIG_UNBLOCK, &unblock, nil)
   }
 

@@ -27,7 +27,7 @@ struct ProjectFile {
   /// Reads and checks the file; every mistake is reported with its line and column.
   static func load(_ path: String) throws(ProjectFileError) -> ProjectFile {
     guard let data = FileManager.default.contents(atPath: path) else {
-      throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file")
+      throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file: \(unreadableReason(path))", unreadable: true)
     }
     let text = String(decoding: data, as: UTF8.self)
     let node: Node?
@@ -41,6 +41,16 @@ struct ProjectFile {
     let reader = ProjectFileReader(path: path)
     let checks = try reader.checks(in: node)
     return ProjectFile(path: path, root: OutputSink.folder(of: path), checks: checks)
+  }
+
+  /// Why `path` could not be read, as the system says it.
+  private static func unreadableReason(_ path: String) -> String {
+    var info = stat()
+    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return String(cString: strerror(EISDIR)) }
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    close(descriptor)
+    return "a read failed"
   }
 
   /// The first check whose `files` match `relative` (a path from the root) and whose `exclude`
@@ -97,12 +107,15 @@ struct ProjectFileError: Error, CustomStringConvertible {
   let line: Int?
   let column: Int?
   let message: String
+  /// The file could not be read at all (exit 66), rather than read and found wrong (exit 64).
+  var unreadable = false
 
-  init(path: String, line: Int?, column: Int?, message: String) {
+  init(path: String, line: Int?, column: Int?, message: String, unreadable: Bool = false) {
     self.path = path
     self.line = line
     self.column = column
     self.message = message
+    self.unreadable = unreadable
   }
 
   init(yaml error: YamlError, path: String) {

@@ -263,16 +263,22 @@ final class CleanPlan: @unchecked Sendable {
     ignoresUnknownKeys = options.unknownKeys == .ignore
   }
 
+  /// The most members (or elements) of one object (or array) on the way that key paths read for
+  /// the check to read them.
+  static let widestPassedThrough = 64
+
   /// Whether the check reads `plan`'s key paths, index keys and `??` alternatives: keys compared
   /// as they stand; each value on the way is either read whole by a property or passed through, as
-  /// an object or as an array, never both; and no first key of a path is a property's own key.
-  /// Any other such model is left to the full walk.
+  /// an object or as an array, never both; no first key of a path is a property's own key; and no
+  /// object on the way has more than `widestPassedThrough` members read (the check finds them one
+  /// by one; the walk keeps a table). Any other such model is left to the full walk.
   private static func readsPathsAsTheyStand(_ plan: ModelPlan) -> Bool {
     guard !plan.foldsKeys, let tree = plan.pathTree else { return false }
     let direct = Set(plan.directFields.compactMap { plan.fields[$0].literalKey })
     return plan.deferredRoots.allSatisfy { !direct.contains($0) }
       && tree.nodes.allSatisfy { node in
-        node.members.isEmpty && node.elements.isEmpty || !node.isLeaf && (node.members.isEmpty || node.elements.isEmpty)
+        (node.members.isEmpty && node.elements.isEmpty || !node.isLeaf && (node.members.isEmpty || node.elements.isEmpty))
+          && node.members.count <= widestPassedThrough && node.elements.count <= widestPassedThrough
       }
       && plan.deferredFields.allSatisfy { field in plan.fields[field].property.keys.allSatisfy { tree.node(at: $0) != nil } }
   }
