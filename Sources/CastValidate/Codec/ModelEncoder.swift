@@ -52,8 +52,8 @@ package struct ModelEncoder: Sendable {
       } else {
         var child = Self.emptyChild(for: component)
         Self.place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
-        positions.add(component.key, at: members.count)
         members.append(JSONMember(key: component.key, value: child))
+        positions.added(to: members)
       }
     }
     return .object(members)
@@ -130,10 +130,13 @@ package struct ModelEncoder: Sendable {
   }
 }
 
-/// Where each key is among an object's members, found by canonical equivalence (`String`'s
-/// equality, as the dialects that compare keys so need) and, for the others, confirmed byte for
-/// byte: a key canonically equal to another but spelled differently is looked for one by one.
+/// Where each key is among an object's members: searched while there are few, then found by
+/// canonical equivalence (`String`'s equality, as the dialects that compare keys so need) through
+/// a table and, for the others, confirmed byte for byte: a key canonically equal to another but
+/// spelled differently is looked for one by one.
 private struct MemberPositions {
+  /// Members searched one by one before the table is made.
+  static let searched = 16
   let canonical: Bool
   private var first: [String: Int] = [:]
 
@@ -141,13 +144,23 @@ private struct MemberPositions {
 
   /// The member with `key`, if any.
   func position(of key: String, in members: [JSONMember]) -> Int? {
+    guard members.count > Self.searched else { return search(key, in: members) }
     guard let found = first[key] else { return nil }
     if canonical || members[found].key.utf8.elementsEqual(key.utf8) { return found }
-    return members.lastIndex { $0.key.utf8.elementsEqual(key.utf8) }
+    return search(key, in: members)
   }
 
-  /// Records a member appended at `position`.
-  mutating func add(_ key: String, at position: Int) {
-    if first[key] == nil { first[key] = position }
+  private func search(_ key: String, in members: [JSONMember]) -> Int? {
+    members.lastIndex { canonical ? $0.key == key : $0.key.utf8.elementsEqual(key.utf8) }
+  }
+
+  /// Records the member just appended to `members`.
+  mutating func added(to members: [JSONMember]) {
+    guard members.count > Self.searched else { return }
+    if members.count == Self.searched + 1 {
+      for (position, member) in members.enumerated() where first[member.key] == nil { first[member.key] = position }
+    } else if let last = members.last, first[last.key] == nil {
+      first[last.key] = members.count - 1
+    }
   }
 }

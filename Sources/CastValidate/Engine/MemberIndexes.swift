@@ -1,6 +1,6 @@
-/// The objects of a document that key paths look into, counted, and for each looked into often
-/// its members hashed by key: a model of thousands of key paths through one object (`a/p1`,
-/// `a/p2`, …) then reads the object once, not once per path (the square of its width).
+/// The wide objects of a document that key paths look into, each with its members hashed by key:
+/// a model of thousands of key paths through one object (`a/p1`, `a/p2`, …) then reads the object
+/// twice, not once per path (the square of its width). Narrow objects are searched, as before.
 struct MemberIndexes {
   /// One object of the document, as one plan compares its keys.
   struct Place: Hashable {
@@ -8,43 +8,31 @@ struct MemberIndexes {
     var plan: Int
   }
 
-  /// What to do for a look into an object.
-  enum Action {
-    /// Scan the object (it has been looked into only a few times).
-    case scan
-    /// Read the object into a table, and `store` it.
-    case build
-    /// Look the key up in the table.
-    case table([[UInt8]: (JSONStringToken, JSONSpan)])
-  }
+  /// The members of one object, by key as its plan compares keys; the last of a repeated key.
+  typealias Table = [[UInt8]: (JSONStringToken, JSONSpan)]
 
-  /// How many looks into one object are scans; the next builds the table. Most models have a few
-  /// key paths per object, for which a scan is cheaper than a table.
-  static let scans = 8
-  /// How many objects are remembered; past it all are forgotten (a long run of records).
-  static let capacity = 64
+  /// Objects with more members than this get a table once searched.
+  static let widest = 32
+  /// How many tables are kept; past it all are forgotten (a long run of records).
+  static let capacity = 16
 
-  private var looks: [Place: Int] = [:]
-  private var tables: [Place: [[UInt8]: (JSONStringToken, JSONSpan)]] = [:]
+  private var tables: [Place: Table] = [:]
 
-  /// Counts a look into the object at `place` and says how to make it.
-  mutating func lookUp(_ place: Place) -> Action {
-    if let table = tables[place] { return .table(table) }
-    if looks.count >= Self.capacity, looks[place] == nil { forget() }
-    let count = looks[place, default: 0] + 1
-    looks[place] = count
-    return count > Self.scans ? .build : .scan
+  /// Whether no table is kept: the common case, checked before any hashing.
+  var isEmpty: Bool { tables.isEmpty }
+
+  /// The table of the object at `place`, if it has one.
+  func table(at place: Place) -> Table? { tables[place] }
+
+  /// Keeps the table of the object at `place`.
+  mutating func store(_ table: Table, at place: Place) {
+    if tables.count >= Self.capacity { tables.removeAll(keepingCapacity: true) }
+    tables[place] = table
   }
 
   /// Forgets every object (the walker moves to another document or buffer).
   mutating func forget() {
-    guard !looks.isEmpty else { return }
-    looks.removeAll(keepingCapacity: true)
+    guard !tables.isEmpty else { return }
     tables.removeAll(keepingCapacity: true)
-  }
-
-  /// Keeps the table of the object at `place`.
-  mutating func store(_ table: [[UInt8]: (JSONStringToken, JSONSpan)], at place: Place) {
-    tables[place] = table
   }
 }

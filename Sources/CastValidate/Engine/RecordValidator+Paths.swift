@@ -194,25 +194,23 @@ extension RecordValidator {
     JSONScanner(bytes(span), baseOffset: span.start, maxDepth: schema.options.maxDepth)
   }
 
-  /// The key and value of the last member named `key` in the object at `span`. An object looked
-  /// into again and again (many key paths through one wide object) is read once into a table.
+  /// The key and value of the last member named `key` in the object at `span`. A wide object
+  /// (many key paths may go into it) is read into a table once searched.
   private mutating func member(_ expected: [UInt8], of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
     let place = MemberIndexes.Place(span: span, plan: plan.index)
-    switch memberIndexes.lookUp(place) {
-    case .table(let table):
-      return table[expected]
-    case .build:
-      var table: [[UInt8]: (JSONStringToken, JSONSpan)] = [:]
+    if !memberIndexes.isEmpty, let table = memberIndexes.table(at: place) { return table[expected] }
+    var found: (JSONStringToken, JSONSpan)?
+    var width = 0
+    forEachMember(of: span) { token, value, scanner in
+      width += 1
+      if Self.matches(token, expected, plan, scanner) { found = (token, value) }
+    }
+    if width > MemberIndexes.widest {
+      var table = MemberIndexes.Table(minimumCapacity: width)
       forEachMember(of: span) { token, value, scanner in table[Self.comparedKey(token, plan, scanner)] = (token, value) }
       memberIndexes.store(table, at: place)
-      return table[expected]
-    case .scan:
-      var found: (JSONStringToken, JSONSpan)?
-      forEachMember(of: span) { token, value, scanner in
-        if Self.matches(token, expected, plan, scanner) { found = (token, value) }
-      }
-      return found
     }
+    return found
   }
 
   /// Each member of the already-validated object at `span`, in order.
