@@ -154,6 +154,21 @@ struct CIFormatCommandTests {
     #expect(summary.contains("| `missing-required` | \(invalidRecords * 6) |"))
   }
 
+  /// A FIFO nobody reads would block the open for ever: a warning, and the run goes on.
+  @Test("a step summary that is a FIFO nobody reads is a warning, not a hang")
+  func stepSummaryFIFO() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    try folder.write("data.ndjson", #"{"id":"x"}"# + "\n")
+    #expect(mkfifo(folder.path("summary.fifo"), 0o600) == 0)
+    let output = try CastctlProcess.run(
+      ["validate", "users.cast", "data.ndjson", "--model", "User", "--format", "github"], in: folder.url,
+      environment: ["GITHUB_STEP_SUMMARY": folder.path("summary.fifo")], timeout: 60)
+    #expect(output.status == 1, "\(output.stderr)")
+    #expect(output.stderr.contains("warning: cannot write the step summary to"), "\(output.stderr)")
+    #expect(output.stdout.contains("::error file=data.ndjson"))
+  }
+
   /// JUnit XML parsed back: a suite for the file, a case per record, failures for invalid ones.
   @Test func junitParsesBack() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])

@@ -56,7 +56,7 @@ struct HostileDataTests {
       status: 64, output: ["--max-depth must be at most 10000"]),
     HostileDataCase(
       name: "/dev/zero with --max-bytes", arguments: ["validate", "--type", "Any", "/dev/zero", "--max-bytes", "65536"],
-      status: 3, output: ["cannot read /dev/zero: the input is larger than --max-bytes (65536 bytes)"]),
+      status: 3, output: ["/dev/zero:1:1: error[malformed-json]: unexpected byte 0x00"]),
     HostileDataCase(
       name: "a file larger than --max-bytes", files: ["big.json": Array(repeating: 0x20, count: 100_000) + [0x31]],
       arguments: ["roundtrip", "--type", "Any", "big.json", "--max-bytes", "1000"], status: 3,
@@ -116,12 +116,26 @@ struct HostileDataTests {
 
   @Test("endless standard input stops at --max-bytes")
   func endlessStandardInput() throws {
-    let child = try ChildProcess(
-      CastctlProcess.binary ?? URL(fileURLWithPath: "/"), ["validate", "--type", "Any", "-", "--max-bytes", "1000000"],
-      in: CastctlProcess.schemas, stdin: "/dev/zero")
-    let ending = try child.finish(timeout: 30)
+    let script = "yes '[1, 2]' | \"$CASTCTL\" validate --type Any - --max-bytes 1000000"
+    let ending = try ChildProcess.shell(script, in: CastctlProcess.schemas, castctl: CastctlProcess.binary ?? URL(fileURLWithPath: "/"))
+      .finish(timeout: 30)
     #expect(ending.status == 3, "\(ending)")
     #expect(ending.stderr.contains("cannot read <stdin>: the input is larger than --max-bytes (1000000 bytes)"))
+  }
+
+  /// Bytes no JSON or YAML may hold end the read: the device is not copied to `$TMPDIR` for ever.
+  @Test("an endless device of bytes no JSON may hold ends at the first one, exit 3", arguments: [
+    (["validate", "--type", "Any", "/dev/zero"], "/dev/zero:1:1: error[malformed-json]"),
+    (["validate", "--type", "Any", "-"], "<stdin>:1:1: error[malformed-json]"),
+    (["convert", "--type", "Any", "/dev/urandom"], "/dev/urandom:1:"),
+    (["validate", "--type", "Any", "/dev/zero", "--from", "yaml"], "/dev/zero:1:1: error[malformed-yaml]"),
+  ])
+  func endlessDevice(_ arguments: [String], _ message: String) throws {
+    let child = try ChildProcess(
+      CastctlProcess.binary ?? URL(fileURLWithPath: "/"), arguments, in: CastctlProcess.schemas, stdin: "/dev/zero")
+    let ending = try child.finish(timeout: 30)
+    #expect(ending.status == 3, "\(ending)")
+    #expect(ending.stderr.contains(message), "\(ending)")
   }
 
   @Test("a FIFO (as from <(…)) is read as a stream, not as an empty file")

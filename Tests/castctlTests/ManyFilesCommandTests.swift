@@ -87,6 +87,23 @@ struct ManyFilesCommandTests {
     #expect(!output.stderr.contains("notes.txt"), "\(output.stderr)")
   }
 
+  /// A name that is not UTF-8 is listed with U+FFFD in it, which names no file: said, not skipped.
+  @Test("a walked data file whose name is not UTF-8 is named and counted unreadable, exit 66")
+  func walkNamesNonUTF8Names() throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("d"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: folder.path("users.json"), toPath: folder.path("d/a.json"))
+    let name = (Array(folder.path("d/b").utf8) + [0xFF] + Array(".json".utf8) + [0]).map { CChar(bitPattern: $0) }
+    let descriptor = open(name, O_CREAT | O_WRONLY, 0o644)
+    #expect(descriptor >= 0)
+    close(descriptor)
+    let output = try CastctlProcess.run(["validate", "users.cast", "d"], in: folder.url)
+    #expect(output.status == 66, "\(output.stderr)")
+    #expect(output.stdout.contains("castctl: 2 files: 1 valid, 1 unreadable"), "\(output.stdout)")
+    #expect(output.stderr.contains("no file has this name any more (or its name is not UTF-8)"), "\(output.stderr)")
+  }
+
   /// Every CI format covers every file: one document, one SARIF run, a JUnit suite per file.
   @Test(arguments: ["json", "sarif", "junit", "github"])
   func formatsCoverEveryFile(_ format: String) throws {

@@ -145,7 +145,11 @@ struct ProjectGlobTests {
     ("d/a.{json,yml}", ["d/a.json", "d/a.yml"]),
     ("d/?.json", ["d/a.json"]),
     ("[ab].json", ["a.json"]),
+    ("[!b].json", ["a.json"]),
     ("d/**", ["d/a.json", "d/a.yml", "d/e/a.json"]),
+    ("{d,x}/**/a.json", ["d/a.json", "d/e/a.json", "x/d/a.json"]),
+    ("*a*.json", ["a.json"]),
+    ("**/*.j*n", ["a.json", "d/a.json", "d/e/a.json", "x/d/a.json"]),
   ])
   func glob(_ glob: String, _ expected: [String]) throws {
     let folder = try ScratchFolder(copying: [])

@@ -33,8 +33,8 @@ package struct ModelEncoder: Sendable {
   /// A model: every mapped property in declaration order (superclass first) at its output path.
   package func encode(_ model: ModelInstance) -> JSONValue {
     let canonical = schema.plans[model.plan].policy.keysCompareCanonically
-    // NB: the top-level members are found through a table, so that a model of many properties
-    // costs time in proportion to them, not to their square.
+    // NB: the top-level members are found through a table once there are many, so that a model
+    // of many properties costs time in proportion to them, not to their square.
     var members: [JSONMember] = []
     var positions = MemberPositions(canonical: canonical)
     forEachWritten(model) { _, path, written in

@@ -188,7 +188,9 @@ package struct RoundTripLedger {
       // (Once each: keys that fold to one, JsonObject's `is_public` and `isPublic`, find one member.)
       var present: [Located] = []
       for key in keys {
-        if let found = locate(key, in: inputMembers, nested: &nestedInput, plan: plan), !present.contains(where: { $0.pointer == found.pointer }) {
+        if let found = locate(key, in: inputMembers, nested: &nestedInput, plan: plan),
+          !present.contains(where: { $0.pointer == found.pointer })
+        {
           present.append(found)
         }
       }

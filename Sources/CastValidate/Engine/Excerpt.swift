@@ -3,8 +3,7 @@ enum Excerpt {
   static let limit = 40
 
   static func describe(_ kind: JSONValueKind, _ bytes: UnsafeRawBufferPointer) -> String {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let clipped = text.count > limit ? String(text.prefix(limit)) + "…" : text
+    let clipped = clip(String(decoding: bytes, as: UTF8.self))
     switch kind {
     case .object: return "an object \(clipped)"
     case .array: return "an array \(clipped)"
@@ -13,5 +12,11 @@ enum Excerpt {
     case .bool: return "the boolean \(clipped)"
     case .null: return "null"
     }
+  }
+
+  /// `text` cut to `limit` characters, with `…` where it was cut: a number literal of a megabyte
+  /// is quoted in a message by its start.
+  static func clip(_ text: String) -> String {
+    text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
   }
 }

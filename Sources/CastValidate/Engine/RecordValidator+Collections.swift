@@ -292,7 +292,7 @@ extension RecordValidator {
         let literal = scanner.literal(try scanner.readNumber())
         found = literal
         caseIndex = plan.rawValues.firstIndex(of: .string(literal))
-        if caseIndex != nil { report(.coerced, .warning, "the number \(literal) read as a string", at: start, declaration: declaration) }
+        if caseIndex != nil { report(.coerced, .warning, "the number \(Excerpt.clip(literal)) read as a string", at: start, declaration: declaration) }
       default:
         return try mismatch(plan.name, kind, &scanner, declaration: declaration)
       }

@@ -32,7 +32,7 @@ extension RecordValidator {
       }
       let literal = scanner.literal(token)
       guard policy.truncateFractions else {
-        return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
+        return unconvertible(type.rawValue, "the number \(Excerpt.clip(literal))", at: start, declaration: declaration, why: "it has a fraction")
       }
       let truncated = scanner.double(token).rounded(.towardZero)
       guard truncated.isFinite, abs(truncated) < 9.2e18, Self.fits(Int64(truncated), type) else {
@@ -56,13 +56,13 @@ extension RecordValidator {
         guard Self.fits(negative: negative, magnitude: magnitude, type) else {
           return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
         }
-        report(.coerced, .warning, "the string \"\(text)\" read as the number \(literal)", at: start, declaration: declaration)
+        report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
         return .value(wantInstance ? .number(literal) : nil)
       case .leadingPrefix:
         guard let (negative, magnitude) = NumberText.leadingInteger(text), Self.fits(negative: negative, magnitude: magnitude, type)
         else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
         let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
-        report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(literal)", at: start, declaration: declaration)
+        report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
         return .value(wantInstance ? .number(literal) : nil)
       }
     case .bool where policy.boolToNumber:
@@ -132,7 +132,7 @@ extension RecordValidator {
       guard type == .number || fits else {
         return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
       }
-      report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as the number \(literal)", at: start, declaration: declaration)
+      report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
       return .value(wantInstance ? .number(literal) : nil)
     case .bool where policy.boolToNumber || (type == .number && !policy.isStrict):
       let flag = try scanner.readBool()
@@ -156,7 +156,7 @@ extension RecordValidator {
     // NB: `1e400` is a number too large for any integer type, not one with a fraction.
     guard double.isFinite else { return outOfRange(type, literal, at: start, declaration: declaration) }
     guard double == double.rounded(.towardZero) else {
-      return unconvertible(type.rawValue, "the number \(literal)", at: start, declaration: declaration, why: "it has a fraction")
+      return unconvertible(type.rawValue, "the number \(Excerpt.clip(literal))", at: start, declaration: declaration, why: "it has a fraction")
     }
     guard let bounds = type.integerBounds, double >= Double(bounds.min), double < Double(bounds.max) + 1 else {
       return outOfRange(type, literal, at: start, declaration: declaration)

@@ -44,10 +44,10 @@ extension RecordValidator {
       if policy.numberToBool == .zeroOrOne {
         let isOne = !decimal.isNegative && decimal.scale >= 0 && decimal.integralMagnitude == 1
         guard decimal.isZero || isOne else {
-          return unconvertible("Bool", "the number \(literal)", at: start, declaration: declaration, why: "only 0 and 1 convert")
+          return unconvertible("Bool", "the number \(Excerpt.clip(literal))", at: start, declaration: declaration, why: "only 0 and 1 convert")
         }
       }
-      report(.coerced, .warning, "the number \(literal) read as \(value)", at: start, declaration: declaration)
+      report(.coerced, .warning, "the number \(Excerpt.clip(literal)) read as \(value)", at: start, declaration: declaration)
       return .value(wantInstance ? .bool(value) : nil)
     case .string where policy.stringToBool != .never:
       let token = try scanner.readString()
@@ -86,7 +86,7 @@ extension RecordValidator {
     case .number where policy.numberToString:
       let token = try scanner.readNumber()
       let literal = scanner.literal(token)
-      report(.coerced, .warning, "the number \(literal) read as the string \"\(literal)\"", at: start, declaration: declaration)
+      report(.coerced, .warning, "the number \(Excerpt.clip(literal)) read as the string \"\(Excerpt.clip(literal))\"", at: start, declaration: declaration)
       return .value(wantInstance ? .string(literal) : nil)
     case .bool where policy.numberToString:
       let flag = try scanner.readBool()
@@ -125,7 +125,7 @@ extension RecordValidator {
       text = scanner.string(token)
     case .number where type == .url && policy.numberToString:
       text = scanner.literal(try scanner.readNumber())
-      report(.coerced, .warning, "the number \(text) read as the URL \"\(text)\"", at: start, declaration: declaration)
+      report(.coerced, .warning, "the number \(Excerpt.clip(text)) read as the URL \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
     default:
       return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
     }

@@ -67,7 +67,8 @@ package struct DataDocument: Sendable {
   /// Reads `descriptor` to its end: into memory while it stays within `memoryLimit` bytes, else
   /// into an unlinked temporary file in `$TMPDIR` read as any file is, so that memory does not
   /// grow with standard input; where no such file can be made or written (no `$TMPDIR`, a full
-  /// disk), in memory after all, as it was always read. More than `limit` bytes is an error.
+  /// disk), in memory after all, as it was always read. More than `limit` bytes is an error; a
+  /// byte no JSON or YAML may hold ends the read there (the reader then says where it is).
   static func readStream(
     _ descriptor: Int32, name: String, limit: Int?, memoryLimit: Int = streamMemoryLimit,
     directory: String = TemporaryFile.directory
@@ -79,13 +80,19 @@ package struct DataDocument: Sendable {
     // Whether the spool failed: from then on everything stays in memory.
     var inMemory = false
     var total = 0
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    // Whether a byte no input may hold has been read: nothing after it is (see `ControlByte`).
+    var ended = false
+    while !ended {
+      var count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
         throw .unreadable(name: name, reason: String(cString: strerror(errno)))
       }
       if count == 0 { break }
+      if let forbidden = chunk.withUnsafeBytes({ ControlByte.first(in: UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
+        count = forbidden + 1
+        ended = true
+      }
       total += count
       if let limit, total > limit { throw .tooLarge(name: name, limit: limit) }
       if spool < 0, inMemory || bytes.count + count <= memoryLimit {

@@ -2,14 +2,14 @@ import CastSchema
 
 /// A compiled `//! pattern`: finds a match anywhere in a string (anchor with `^…$`), in time
 /// proportional to the string's length times the program's size, whatever the pattern.
-struct PatternMatcher: Sendable {
+package struct PatternMatcher: Sendable {
   /// The compiled pattern.
   let pattern: Pattern
   /// The same program over ASCII bytes (nil for a program too large for its tables).
   let automaton: ASCIIAutomaton?
 
   /// Compiles `text`; nil when it is not in castctl's subset (loading already reported it).
-  init?(_ text: String) {
+  package init?(_ text: String) {
     guard let pattern = try? Pattern(text) else { return nil }
     self.init(pattern)
   }
@@ -21,7 +21,7 @@ struct PatternMatcher: Sendable {
   }
 
   /// Whether the pattern matches somewhere in `text`.
-  func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { matches(utf8: UnsafeRawBufferPointer($0)) }
   }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Passes an interrupt (SIGINT, SIGTERM, SIGHUP, a closed pipe: `TerminatingSignals`) on to the castctl processes of a many-file run
-/// and waits for them, so that each removes its own half-written output before this one ends:
-/// a Ctrl-C reaches the whole process group, but a `kill` or a CI timeout names this process only.
+/// Passes a signal that ends castctl (SIGINT, SIGTERM, SIGHUP, a closed pipe: any of
+/// `TerminatingSignals`) on to the castctl processes of a many-file run and waits for them, so
+/// that each removes its own half-written output before this one ends: a Ctrl-C reaches the whole
+/// process group, but a `kill` or a CI timeout names this process only.
 enum ChildSignals {
   /// How many children can be told at once (the pool's workers, bounded by `--jobs`).
   static let capacity = 1024

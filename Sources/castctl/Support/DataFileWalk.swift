@@ -74,7 +74,13 @@ enum DataFileWalk {
       for name in names where !name.hasPrefix(".") {
         let path = relative.isEmpty ? name : relative + "/" + name
         var info = stat()
-        guard lstat(directory + "/" + path, &info) == 0 else { continue }
+        guard lstat(directory + "/" + path, &info) == 0 else {
+          // NB: named, not left out: a path past PATH_MAX, or a name that is not UTF-8 (listed
+          // with U+FFFD in it, so that the name castctl has leads nowhere).
+          let reason = errno == ENOENT ? "no file has this name any more (or its name is not UTF-8)" : String(cString: strerror(errno))
+          found.append(Found(path: path, failure: reason))
+          continue
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: if skipping == nil || resolved(directory + "/" + path) != skipping { pending.append(path) }
         case S_IFREG: found.append(Found(path: path))
