@@ -100,6 +100,10 @@ struct HostileSchemaTests {
       arguments: ["validate", "hostile.cast", "data.json"], data: "{\"s\": \"\(String(repeating: "a", count: 5_000))b\", \"t\": \"\(String(repeating: "a", count: 5_000))\"}",
       status: 1, output: ["error[check-failed]", "/s", "/t", "2 errors"]),
     HostileSchemaCase(
+      name: "a generic model that names itself with two growing arguments (2^100 specializations)",
+      make: { Array("struct Box<T> {\n    let value: T\n    let a: Box<[T]>?\n    let b: Box<[String: T]>?\n}\nstruct Root {\n    let box: Box<Int>\n}\n".utf8) },
+      status: 2, output: ["error[nesting-too-deep]", "needs more than 10000 specializations in all", "1 error"]),
+    HostileSchemaCase(
       name: "/dev/zero as a schema", make: { [] }, arguments: ["check", "/dev/zero"], status: 66,
       output: ["castctl: error: cannot read schema /dev/zero: larger than 256 MB; is it a .cast file?"]),
     HostileSchemaCase(

@@ -83,7 +83,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .missingBrace: "a model or enum whose '}' never comes"
     case .unterminatedString: "a string literal that never ends on its line"
     case .unterminatedComment: "a /* */ comment that never ends"
-    case .nestingTooDeep: "types, literals or declarations nested more than 100 deep, a typealias chain that long, a class with more superclasses, or generic models specializing each other that deep"
+    case .nestingTooDeep: "types, literals or declarations nested more than 100 deep, a typealias chain that long, a class with more superclasses, or generic models specializing each other that deep or more than 10,000 times in all"
     case .tooManyErrors: "50 syntax errors in one file; the rest of the file is skipped"
     case .missingVar: "`name: Type` without `var` or `let`, read as a property"
     case .skippedDeclaration: "a declaration that holds no model (a function, a protocol, a global), read past"

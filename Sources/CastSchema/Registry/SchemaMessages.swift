@@ -238,6 +238,12 @@ enum SchemaMessages {
       text: "specializing '\(name)' needs specializations more than \(limit) deep (a generic model that uses itself with a larger argument)")
   }
 
+  static func tooManySpecializations(_ name: String, _ limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .nestingTooDeep,
+      text: "specializing '\(name)' needs more than \(limit) specializations in all (a generic model that uses itself with two growing arguments doubles them at each level)")
+  }
+
   static func inheritanceTooDeep(_ name: String, _ limit: Int) -> DiagnosticMessage {
     DiagnosticMessage(
       .nestingTooDeep,

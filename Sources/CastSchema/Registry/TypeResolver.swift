@@ -13,6 +13,8 @@ struct TypeResolver {
   /// How deep the specialization being lowered is: 0 outside one, 1 for one a declared model
   /// or a use site asked for.
   var specializationDepth = 0
+  /// Whether `maxSpecializations` has been reported.
+  private var reportedTooManySpecializations = false
   /// A template is lowered only to check it: the specializations it names are not wanted.
   var isCheckingTemplate = false
   /// The model whose properties (or the enum whose associated values) are being lowered, if
@@ -217,6 +219,11 @@ struct TypeResolver {
     }
   }
 
+  /// The most specializations one schema may name: each is a model, and a generic model that
+  /// names itself with two growing arguments (`Box<[T]>` and `Box<[String: T]>` in `Box<T>`)
+  /// would name 2^100 within the depth limit.
+  static let maxSpecializations = 10_000
+
   /// `Page<User>`: the model the generic one is with its parameters substituted, named as Swift
   /// spells it; it is lowered (`RegistryBuilder.lowerPendingSpecializations`) after this.
   private mutating func specialize(
@@ -232,6 +239,14 @@ struct TypeResolver {
     if specializationNames.contains(name) { return .model(name) }
     guard specializationDepth < Parser.maxNesting else {
       report(SchemaMessages.genericExpansionTooDeep(name, Parser.maxNesting), at: range, file: file)
+      return nil
+    }
+    guard specializationNames.count < Self.maxSpecializations else {
+      // Once: every further use past the limit is the same mistake.
+      if !reportedTooManySpecializations {
+        report(SchemaMessages.tooManySpecializations(name, Self.maxSpecializations), at: range, file: file)
+        reportedTooManySpecializations = true
+      }
       return nil
     }
     specializationNames.insert(name)
