@@ -32,31 +32,17 @@ package struct ModelEncoder: Sendable {
 
   /// A model: every mapped property in declaration order (superclass first) at its output path.
   package func encode(_ model: ModelInstance) -> JSONValue {
-    let canonical = schema.plans[model.plan].policy.keysCompareCanonically
-    // NB: the top-level members are found through a table once there are many, so that a model
-    // of many properties costs time in proportion to them, not to their square.
-    var members: [JSONMember] = []
-    var positions = MemberPositions(canonical: canonical)
+    var root = JSONValue.object([])
+    var objects = WrittenObjects(canonical: schema.plans[model.plan].policy.keysCompareCanonically)
     forEachWritten(model) { _, path, written in
-      guard let component = path.first else { return }
       let value: JSONValue =
         switch written {
         case .value(let instance): encode(instance)
         case .nilValue(let literal): literal.json
         }
-      if let existing = positions.position(of: component.key, in: members) {
-        var child = members[existing].value
-        members[existing].value = .null
-        Self.place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
-        members[existing].value = child
-      } else {
-        var child = Self.emptyChild(for: component)
-        Self.place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
-        members.append(JSONMember(key: component.key, value: child))
-        positions.added(to: members)
-      }
+      Self.insert(value, at: path, into: &root, objects: &objects)
     }
-    return .object(members)
+    return root
   }
 
   /// What a model writes for one property: its value, or the nil its dialect writes.
@@ -81,19 +67,45 @@ package struct ModelEncoder: Sendable {
   /// Puts `value` at a key path, creating (or merging into) intermediate objects; an index
   /// component writes an array padded with `null` up to the index. Keys are one key when their
   /// bytes are, or, where the dialect compares keys as `String` does (`canonical`, Codable's
-  /// keyed container), when they are canonically equal.
-  static func insert(_ value: JSONValue, at path: ArraySlice<KeyComponent>, into container: inout JSONValue, canonical: Bool = false) {
-    guard let component = path.first else {
+  /// keyed container), when they are canonically equal. `objects` finds the members of the
+  /// objects written so far (one per encoded model or default).
+  static func insert(_ value: JSONValue, at path: [KeyComponent], into container: inout JSONValue, objects: inout WrittenObjects) {
+    insert(value, at: path, from: 0, into: &container, objects: &objects)
+  }
+
+  /// `insert` of the path's components from `level` on, `container` being the value the earlier
+  /// ones lead to.
+  private static func insert(
+    _ value: JSONValue, at path: [KeyComponent], from level: Int, into container: inout JSONValue, objects: inout WrittenObjects
+  ) {
+    guard level < path.count else {
       container = value
       return
     }
     guard case .object(var members) = container else { return }
     // NB: the container lets go of its members, so that they are changed in place, not copied.
     container = .null
-    let existing = members.lastIndex { canonical ? $0.key == component.key : $0.key.utf8.elementsEqual(component.key.utf8) }
-    var child = Self.emptyChild(for: component)
+    let component = path[level]
+    let existing = objects.position(of: component.key, in: members, at: path[..<level])
+    var child = component.index == nil ? JSONValue.object([]) : .array([])
     if let existing { swap(&child, &members[existing].value) }
-    place(value, at: component, then: path.dropFirst(), in: &child, canonical: canonical)
+    if let index = component.index {
+      var items: [JSONValue] = []
+      if case .array(let current) = child { items = current }
+      child = .null
+      while items.count <= index { items.append(.null) }
+      let isLast = level + 1 == path.count
+      var element = isLast ? .null : (items[index] == .null ? .object([]) : items[index])
+      items[index] = .null
+      insert(value, at: path, from: level + 1, into: &element, objects: &objects)
+      items[index] = element
+      child = .array(items)
+    } else if level + 1 < path.count {
+      if case .object = child {} else { child = .object([]) }
+      insert(value, at: path, from: level + 1, into: &child, objects: &objects)
+    } else {
+      child = value
+    }
     if let existing {
       members[existing].value = child
     } else {
@@ -101,66 +113,65 @@ package struct ModelEncoder: Sendable {
     }
     container = .object(members)
   }
+}
 
-  /// What a key holds before anything is written under it: an object, or an array for an index.
-  private static func emptyChild(for component: KeyComponent) -> JSONValue {
-    component.index == nil ? .object([]) : .array([])
+/// The objects one encoding writes values into at key paths, each found by the path to it, with
+/// where each member is: searched while an object has few members, then through a table, so that
+/// thousands of properties (at one level or through one object) cost time in proportion to them.
+struct WrittenObjects {
+  /// Whether keys are one key when canonically equal (else when their bytes are).
+  let canonical: Bool
+  /// Tables of the wide objects, by the bytes of the path to them.
+  private var tables: [[UInt8]: MemberPositions] = [:]
+
+  init(canonical: Bool) { self.canonical = canonical }
+
+  /// The member `key` of the object at `route` (the components leading to it), whose members are
+  /// `members`.
+  mutating func position(of key: String, in members: [JSONMember], at route: ArraySlice<KeyComponent>) -> Int? {
+    guard members.count > MemberPositions.searched else { return MemberPositions.search(key, in: members, canonical: canonical) }
+    return tables[Self.identity(route), default: MemberPositions(canonical: canonical)].position(of: key, in: members)
   }
 
-  /// Puts `value` in `child`, the value under `component`'s key, at `component`'s index if it has
-  /// one and then at the rest of the path.
-  private static func place(
-    _ value: JSONValue, at component: KeyComponent, then rest: ArraySlice<KeyComponent>, in child: inout JSONValue, canonical: Bool
-  ) {
-    if let index = component.index {
-      var items: [JSONValue] = []
-      if case .array(let current) = child { items = current }
-      child = .null
-      while items.count <= index { items.append(.null) }
-      var element = rest.isEmpty ? .null : (items[index] == .null ? .object([]) : items[index])
-      insert(value, at: rest, into: &element, canonical: canonical)
-      items[index] = element
-      child = .array(items)
-    } else if !rest.isEmpty {
-      if case .object = child {} else { child = .object([]) }
-      insert(value, at: rest, into: &child, canonical: canonical)
-    } else {
-      child = value
+  /// A route's keys and indices as bytes, apart by a byte UTF-8 never holds.
+  private static func identity(_ route: ArraySlice<KeyComponent>) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for component in route {
+      bytes += component.key.utf8
+      bytes.append(0xFF)
+      if let index = component.index { bytes += String(index).utf8 }
+      bytes.append(0xFF)
     }
+    return bytes
   }
 }
 
-/// Where each key is among an object's members: searched while there are few, then found by
-/// canonical equivalence (`String`'s equality, as the dialects that compare keys so need) through
-/// a table and, for the others, confirmed byte for byte: a key canonically equal to another but
-/// spelled differently is looked for one by one.
-private struct MemberPositions {
-  /// Members searched one by one before the table is made.
-  static let searched = 16
+/// Where each key is among an object's members, found by canonical equivalence (`String`'s
+/// equality, as the dialects that compare keys so need) and, for the others, confirmed byte for
+/// byte: a key canonically equal to another but spelled differently is looked for one by one.
+/// Members are only ever appended; the table catches up with them at each look.
+struct MemberPositions {
+  /// Members searched one by one before a table is worth making.
+  static let searched = 64
   let canonical: Bool
   private var first: [String: Int] = [:]
+  private var indexed = 0
 
   init(canonical: Bool) { self.canonical = canonical }
 
   /// The member with `key`, if any.
-  func position(of key: String, in members: [JSONMember]) -> Int? {
-    guard members.count > Self.searched else { return search(key, in: members) }
+  mutating func position(of key: String, in members: [JSONMember]) -> Int? {
+    while indexed < members.count {
+      if first[members[indexed].key] == nil { first[members[indexed].key] = indexed }
+      indexed += 1
+    }
     guard let found = first[key] else { return nil }
     if canonical || members[found].key.utf8.elementsEqual(key.utf8) { return found }
-    return search(key, in: members)
+    return Self.search(key, in: members, canonical: canonical)
   }
 
-  private func search(_ key: String, in members: [JSONMember]) -> Int? {
+  /// The last member with `key`, one by one.
+  static func search(_ key: String, in members: [JSONMember], canonical: Bool) -> Int? {
     members.lastIndex { canonical ? $0.key == key : $0.key.utf8.elementsEqual(key.utf8) }
-  }
-
-  /// Records the member just appended to `members`.
-  mutating func added(to members: [JSONMember]) {
-    guard members.count > Self.searched else { return }
-    if members.count == Self.searched + 1 {
-      for (position, member) in members.enumerated() where first[member.key] == nil { first[member.key] = position }
-    } else if let last = members.last, first[last.key] == nil {
-      first[last.key] = members.count - 1
-    }
   }
 }

@@ -406,19 +406,17 @@ package struct RoundTripLedger {
   /// The value at a key path of the output (keys as declared), following `[n]` indices; nil when absent.
   private func lookup(_ key: KeyPath, in root: MemberLookup, nested: inout [String: MemberLookup]) -> JSONValue? {
     var current: JSONValue = .null
-    var pointer = ""
     for (position, component) in key.components.enumerated() {
       let wanted = compared(component.key)
       let found: JSONMember?
       if position == 0 {
         found = root[wanted]
       } else if case .object(let members) = current {
-        found = nested.lookup(pointer, members) { compared($0.key) }[wanted]
+        found = nested.member(wanted, at: Self.pointer(key.components[..<position]), in: members) { compared($0.key) }
       } else {
         found = nil
       }
       guard let member = found else { return nil }
-      pointer += "/" + JSONPointer.escape(member.key) + (component.index.map { "/\($0)" } ?? "")
       current = member.value
       if let index = component.index {
         guard case .array(let items) = current, items.indices.contains(index) else { return nil }
@@ -439,7 +437,7 @@ package struct RoundTripLedger {
       if position == 0 {
         found = root[wanted]
       } else if case .object(let members) = current {
-        found = nested.lookup(pointer, members, firstWins: firstWins) { fold($0.key, plan) }[wanted]
+        found = nested.member(wanted, at: pointer, in: members, firstWins: firstWins) { fold($0.key, plan) }
       } else {
         found = nil
       }
@@ -456,7 +454,11 @@ package struct RoundTripLedger {
   }
 
   static func pointer(_ key: KeyPath) -> String {
-    key.components.map { "/" + JSONPointer.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
+    pointer(key.components[...])
+  }
+
+  static func pointer(_ components: ArraySlice<KeyComponent>) -> String {
+    components.map { "/" + JSONPointer.escape($0.key) + ($0.index.map { "/\($0)" } ?? "") }.joined()
   }
 
   /// Each key's occurrence the decoder reads, its first or its last (`firstWins`), with its key
@@ -501,14 +503,20 @@ private struct MemberLookup {
 }
 
 extension [String: MemberLookup] {
-  /// The table of the object at `pointer` (whose members are `members`), made the first time.
-  fileprivate mutating func lookup(
-    _ pointer: String, _ members: [JSONMember], firstWins: Bool = false, key: (JSONMember) -> ComparedKey
-  ) -> MemberLookup {
-    if let known = self[pointer] { return known }
+  /// The member `wanted` of the object at `pointer`, whose members are `members`: searched when
+  /// they are few, else through a table of the object made the first time.
+  fileprivate mutating func member(
+    _ wanted: ComparedKey, at pointer: @autoclosure () -> String, in members: [JSONMember], firstWins: Bool = false,
+    key: (JSONMember) -> ComparedKey
+  ) -> JSONMember? {
+    guard members.count > MemberPositions.searched else {
+      return firstWins ? members.first { key($0) == wanted } : members.last { key($0) == wanted }
+    }
+    let pointer = pointer()
+    if let known = self[pointer] { return known[wanted] }
     let made = MemberLookup(members, keys: members.map(key), firstWins: firstWins)
     self[pointer] = made
-    return made
+    return made[wanted]
   }
 }
 
@@ -535,9 +543,10 @@ fileprivate struct KeyTree {
       return
     }
     let key = fold(first.key)
-    var child = children[key] ?? KeyTree()
+    // NB: taken out while it changes, so that its tables are changed in place, not copied.
+    var child = children.removeValue(forKey: key) ?? KeyTree()
     if let index = first.index {
-      var element = child.elements[index] ?? KeyTree()
+      var element = child.elements.removeValue(forKey: index) ?? KeyTree()
       element.insert(components.dropFirst(), leaf: leaf, fold: fold)
       child.elements[index] = element
     } else {

@@ -26,6 +26,7 @@ extension DefaultValue {
       guard depth < 32, let model = registry.models[name] else { return .object([]) }
       let policy = Policy.preset(for: model.dialect)
       var root = JSONValue.object([])
+      var objects = WrittenObjects(canonical: policy.keysCompareCanonically)
       for property in model.properties where property.isMapped {
         guard let key = property.writtenKey else { continue }
         var value = property.defaultValue?.jsonValue(in: registry, depth: depth + 1)
@@ -35,7 +36,7 @@ extension DefaultValue {
           if case .model = property.type { isModel = true }
           value = policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed)?.json
         }
-        if let value { ModelEncoder.insert(value, at: key.components[...], into: &root) }
+        if let value { ModelEncoder.insert(value, at: key.components, into: &root, objects: &objects) }
       }
       return root
     case .opaque:
