@@ -137,6 +137,9 @@ struct RegistryTests {
     ("var optionalKeys = [\"a\"]", "", ["a: optional", "b: required"]),
     ("var keyMapping = [\"a\": \"x\"]\n  var optionalKeys = [\"a\"]", "var keyMapping = [\"b\": \"y\"]", ["a: optional", "b: required y"]),
     ("var keyMapping = [\"a\": \"x\"]\n  var ignoredKeys = [\"a\"]", "var keyMapping: [String: String] = [:]\n  var requiredKeys = [String]()", ["a: ignored", "b: optional"]),
+    // A subclass's ignoredKeys replaces its superclass's: what only the superclass's ignored is read.
+    ("var ignoredKeys = [\"a\"]\n  var keyMapping = [\"a\": \"x\"]", "var ignoredKeys = [\"b\"]", ["a: optional x", "b: ignored"]),
+    ("var ignoredKeys = [\"a\"]", "var ignoredKeys = [String]()\n  var requiredKeys = [\"a\"]", ["a: required", "b: optional"]),
   ]
 
   @Test("a Convertible subclass's configuration lists apply to what it inherits, and a superclass's to the subclass", arguments: inheritedConfig)

@@ -72,6 +72,9 @@ package struct Property: Sendable, Hashable {
   package var keySource: KeySource
   /// Normal, ignored, JSON-skipped or custom.
   package var usage: PropertyUsage
+  /// Ignored by a Convertible `ignoredKeys` list alone (no directive): a subclass whose own list
+  /// leaves it out reads it again.
+  package var ignoredByKeyList = false
   /// `let` rather than `var`.
   package var isLet: Bool
   /// A Codable property whose type is a generic parameter filled with an optional (`var value:

@@ -70,7 +70,10 @@ extension RegistryBuilder {
   private mutating func finish(
     _ property: inout Property, dialect: Dialect, snakeCase: Bool, config: ConvertibleConfig, file: Int
   ) {
-    if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) { property.usage = .ignored }
+    if !config.ignoredKeys.isEmpty, config.ignoredKeys.contains(property.name) {
+      property.ignoredByKeyList = property.usage == .normal
+      property.usage = .ignored
+    }
     computeKeys(&property, snakeCase: snakeCase, dialect: dialect, config: config, file: file)
     // NB: a custom property's parser is user code castctl cannot run, so it can never be missing.
     if property.usage == .normal { property.isRequired = Self.isRequired(property, dialect: dialect, config: config) }

@@ -373,21 +373,34 @@ struct RegistryBuilder: Sendable {
     let forOwn = Set(inherited.ranges.keys).subtracting(forInherited)
     for index in properties.indices {
       let lists = index < inheritedCount ? forInherited : forOwn
-      guard !lists.isEmpty, properties[index].usage == .normal else { continue }
       let name = properties[index].name
+      // The subclass's ignoredKeys replaces the superclass's: what that list alone ignored is read
+      // again (a property keyed by a directive, whose key ignoring dropped, stays ignored).
+      var restored = false
+      if lists.contains("ignoredKeys"), properties[index].ignoredByKeyList, !config.ignoredKeys.contains(name),
+        properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping
+      {
+        properties[index].usage = .normal
+        properties[index].ignoredByKeyList = false
+        restored = true
+      }
+      guard !lists.isEmpty, properties[index].usage == .normal else { continue }
       if lists.contains("ignoredKeys"), config.ignoredKeys.contains(name) {
         ignore(&properties[index])
+        properties[index].ignoredByKeyList = true
         continue
       }
       // The key again, as the property's lowering makes it (a mapping overridden without this
       // property's entry leaves it its own name), under the superclass key of what it inherits.
-      if lists.contains("keyMapping"), properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping {
+      if lists.contains("keyMapping") || restored,
+        properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping
+      {
         properties[index].keys = []
         properties[index].keySource = .propertyName
         computeKeys(&properties[index], snakeCase: false, dialect: .convertible, config: config, file: properties[index].range.file)
         if index < inheritedCount, let prefix { properties[index].keys = properties[index].keys.map { $0.prefixed(by: prefix) } }
       }
-      if lists.contains("requiredKeys") || lists.contains("optionalKeys") {
+      if lists.contains("requiredKeys") || lists.contains("optionalKeys") || restored {
         properties[index].isRequired = Self.isRequired(properties[index], dialect: .convertible, config: config)
       }
     }
