@@ -298,3 +298,27 @@ struct LedgerKindRoundTripTests {
     #expect(starts == [#""42""#, "1\n}"])
   }
 }
+
+/// Where `duplicate-key-collapsed` points: at the value not kept, found from the decoder's
+/// duplicate-key findings, which stand at the repeats' own keys.
+@Suite("Round trip: the place of a collapsed duplicate")
+struct DuplicatePlaceTests {
+  @Test(
+    "each value not kept is placed where the findings place it, also when its key folds to another's",
+    arguments: [
+      // Last wins; the walk's finding names the one the last replaced.
+      ("struct M {\n  let a: Int\n}\n", "test.cast", #"{"a": 1, "a": 2, "a": 3}"#, [0, 14]),
+      // JsonObject's snake_case rule: `user_name` and `userName` are one key.
+      ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userName: String?\n}\n", "test.cast",
+        #"{"user_name": "a", "userName": "b"}"#, [14]),
+      // Codable reads the first; the repeats are what is not kept.
+      ("struct M: Codable {\n  let a: Int\n}\n", "test.swift", #"{"a": 1, "a": 2, "a": 3}"#, [14, 22]),
+    ])
+  func duplicatePlaces(_ schema: String, _ path: String, _ json: String, _ offsets: [Int]) throws {
+    let registry = EngineProbe.registry(schema, path: path)
+    let run = try RoundTripProbe.run(registry, json, target: .model("M"))
+    let entries = run.entries.filter { $0.kind == .duplicateKeyCollapsed }
+    #expect(entries.map(\.offset) == offsets, "\(run.described)")
+    #expect(run.problems.isEmpty, "\(run.problems)")
+  }
+}

@@ -332,6 +332,16 @@ package struct RoundTripLedger {
     var seen: [ComparedKey: Int] = [:]
     for name in keys { seen[name, default: 0] += 1 }
     guard seen.count < members.count else { return }
+    // The decoder's duplicate-key findings know where each value not read was: the repeats
+    // themselves when the first is read, else the occurrences each repeat replaced. They are at
+    // the repeats' own keys, which fold alike (`user_name` and `userName` under snake_case), so
+    // they are gathered by the folded key, in document order.
+    var findings: [ComparedKey: [(offset: Int, earlier: Int?)]] = [:]
+    var gathered: Set<String> = []
+    for (member, name) in zip(members, keys) where (seen[name] ?? 0) > 1 {
+      let path = inPath + "/" + JSONPointer.escape(member.key)
+      if gathered.insert(path).inserted { findings[name, default: []] += duplicateKeys[path] ?? [] }
+    }
     var emitted: [ComparedKey: Int] = [:]
     for (member, name) in zip(members, keys) where (seen[name] ?? 0) > 1 {
       emitted[name, default: 0] += 1
@@ -339,13 +349,13 @@ package struct RoundTripLedger {
       let count = seen[name] ?? 0
       if occurrence == (firstWins ? 1 : count) { continue }
       let path = inPath + "/" + JSONPointer.escape(member.key)
-      // The decoder's duplicate-key findings know where each value not read was: the repeats
-      // themselves when the first is read, else the occurrences each repeat replaced. Without one
-      // (a key the model does not read) the entry points at the object.
-      let known = (duplicateKeys[path] ?? []).compactMap { firstWins ? $0.offset : $0.earlier }
+      // The occurrences the findings place (each a repeat and the one before it) are the last
+      // ones; an occurrence before them, or a key the model does not read, points at the object.
+      let placed = Set((findings[name] ?? []).flatMap { [$0.offset] + ($0.earlier.map { [$0] } ?? []) }).sorted()
+      let position = occurrence - 1 - (count - placed.count)
       add(
         .duplicateKeyCollapsed, path, before: member.value, after: nil, offsetPath: inPath,
-        offset: known.count == count - 1 ? known[occurrence - (firstWins ? 2 : 1)] : nil)
+        offset: placed.indices.contains(position) ? placed[position] : nil)
     }
   }
 
