@@ -249,7 +249,8 @@ struct LedgerInvariant {
   private static func fits(_ entry: LedgerEntry) -> Bool {
     switch entry.kind {
     case .nullWrittenAsAbsent: return entry.before == .null && (entry.after == nil || entry.after == .object([]))
-    case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null)
+    // Nosce writes a nil nested model as `{}`, also one whose value could not be used.
+    case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null || entry.after == .object([]))
     case .alternativeUnused: return entry.before != .null && entry.after == nil
     // Nosce writes a nil nested model as `{}`.
     case .absentWrittenAsNull: return entry.after == .null || entry.after == .object([])

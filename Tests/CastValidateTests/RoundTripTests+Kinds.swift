@@ -99,6 +99,10 @@ extension LedgerKindCase {
       schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: "{}",
       entries: ["absent-written-as-null /p (absent) → {}"]),
     LedgerKindCase(
+      name: "value-dropped: a nested model read from a string is nil, which Nosce writes as {}",
+      schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: #"{"p": "oops"}"#,
+      entries: [#"value-dropped /p "oops" → {}"#]),
+    LedgerKindCase(
       name: "null-written-as-absent: Nosce writes a null nested model back as its nil, {}, which is no default",
       schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: #"{"p": null}"#,
       entries: ["null-written-as-absent /p null → {}"]),

@@ -22,7 +22,7 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case .ignoredKeyDropped: "the key of an //! ignore (or ignore json) property is not written back"
     case .defaultFilled: "an absent (or null, or bad) value is written as the property's default"
     case .valueCoerced: "a value is written back as another JSON type or value (\"42\" → 42)"
-    case .valueDropped: "a value the model could not use is gone (the property ended up nil)"
+    case .valueDropped: "a value the model could not use is gone (the property ended up nil, written as its dialect writes nil)"
     case .nullWrittenAsAbsent: "a null is not written back (the dialect omits nil; Nosce writes a nil model as {})"
     case .absentWrittenAsNull: "an absent key is written back as null (the dialect writes nil as null; Nosce a nil model as {})"
     case .elementDropped: "an array element or dictionary entry that could not be converted is gone"
