@@ -137,6 +137,15 @@ extension LedgerKindCase {
         #"value-normalized /t 1709285400 → "2024-03-01T09:30:00Z""#,
       ]),
     LedgerKindCase(
+      name: "value-coerced: a date pattern without the time of day writes another instant; with it, a spelling",
+      schema: "struct M {\n  let d: Date //! date \"yyyy-MM-dd\"\n  let e: Date //! date \"yyyy-MM-dd\"\n  let f: Date //! date \"yyyy-MM-dd\"\n}\n",
+      json: #"{"d": "2024-03-01T08:30:00Z", "e": 1709281800, "f": "2024-3-1"}"#,
+      entries: [
+        #"value-coerced /d "2024-03-01T08:30:00Z" → "2024-03-01""#,
+        #"value-coerced /e 1709281800 → "2024-03-01""#,
+        #"value-normalized /f "2024-3-1" → "2024-03-01""#,
+      ]),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: only the last value is written back (JSON Cast)", schema: plain,
       json: #"{"a": 1, "a": 2, "a": 3}"#,
       entries: ["duplicate-key-collapsed /a 1 → (absent)", "duplicate-key-collapsed /a 2 → (absent)"]),

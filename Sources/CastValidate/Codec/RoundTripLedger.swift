@@ -1,4 +1,5 @@
 import CastSchema
+import Foundation
 
 /// Compares a record with its trip through the model (decode → encode) and lists every change,
 /// classified by kind, model-aware: it knows which keys are alternatives, paths, ignored or unknown.
@@ -152,7 +153,19 @@ package struct RoundTripLedger {
       return
     }
     switch node {
-    case .date, .scalar(.url), .scalar(.uuid), .scalar(.data):
+    case .date(let format):
+      guard case .string = output else { break }
+      // A pattern without the time of day (`yyyy-MM-dd`) writes another instant than an ISO
+      // 8601 date or epoch seconds read: a value changed, not a spelling.
+      let written = schema.dateFormats[Int(format)]
+      // NB: within half a millisecond, the same instant (one text and one number of it may round apart).
+      if let before = Self.instant(input, format: written), let after = Self.instant(output, format: written), abs(before - after) > 0.0005 {
+        add(.valueCoerced, inPath, before: input, after: output)
+      } else {
+        add(.valueNormalized, inPath, before: input, after: output)
+      }
+      return
+    case .scalar(.url), .scalar(.uuid), .scalar(.data):
       if case .string = output {
         add(.valueNormalized, inPath, before: input, after: output)
         return
@@ -161,6 +174,21 @@ package struct RoundTripLedger {
       break
     }
     add(.valueCoerced, inPath, before: input, after: output)
+  }
+
+  /// The instant (seconds since 2001) a date value stands for, read as the engine reads a date
+  /// of `format`: its own text, else ISO 8601, else epoch seconds; nil when it is none of them.
+  private static func instant(_ value: JSONValue, format: DateFormat) -> Double? {
+    switch value {
+    case .string(let text):
+      if let seconds = ModelEncoder.seconds(written: text, format: format) { return seconds }
+      let since1970 = Array(text.utf8).withUnsafeBytes { DateText.parseFoundationISO8601($0) }
+      return since1970.map { $0 - Date.timeIntervalBetween1970AndReferenceDate }
+    case .number(let literal):
+      return Double(literal).map { $0 - Date.timeIntervalBetween1970AndReferenceDate }
+    default:
+      return nil
+    }
   }
 
   // MARK: - Models
