@@ -136,8 +136,11 @@ struct LedgerInvariant {
     let claimDrops = { (checker: inout LedgerInvariant) in
       for index in drops.sorted() {
         let path = inPath + "/\(index)"
+        // An index key's array writes the `null` it is padded with in a dropped element's place.
+        let padding: JSONValue? = outItems.indices.contains(index) && outItems[index] == .null ? .null : nil
         _ = checker.claim(
-          at: path, kinds: [.elementDropped, .duplicateElementCollapsed, .duplicateKeyCollapsed], where: { $0.before == inItems[index] && $0.after == nil })
+          at: path, kinds: [.elementDropped, .duplicateElementCollapsed, .duplicateKeyCollapsed],
+          where: { $0.before == inItems[index] && ($0.after == nil || ($0.kind == .elementDropped && $0.after == padding)) })
       }
     }
     if kept.count == outKept.count {
@@ -148,9 +151,10 @@ struct LedgerInvariant {
       }
       return
     }
-    // An index key's array: elements stay at their positions, the dropped ones as null or cut off.
+    // An index key's array: elements stay at their positions, the dropped ones as null or cut off,
+    // and past the input's the padding and the value at the index are additions.
     let positional = (0..<max(inItems.count, outItems.count)).allSatisfy { index in
-      drops.contains(index) ? (index >= outItems.count || outItems[index] == .null) : index < min(inItems.count, outItems.count)
+      drops.contains(index) ? (index >= outItems.count || outItems[index] == .null) : index >= inItems.count || index < outItems.count
     }
     guard positional else {
       problems.append(
@@ -161,6 +165,7 @@ struct LedgerInvariant {
     for index in kept {
       compare(inItems[index], outItems[index], inPath: inPath + "/\(index)", outPath: outPath + "/\(index)")
     }
+    for index in outItems.indices where index >= inItems.count { added(outItems[index], at: outPath + "/\(index)") }
   }
 
   /// An input value with no counterpart: claimed where it was, or (an object) member by member.
@@ -183,6 +188,11 @@ struct LedgerInvariant {
     if claim(at: path, kinds: Self.additions, where: { $0.before == nil && $0.after == value && Self.fits($0) }) { return }
     if case .object(let members) = value, !members.isEmpty {
       for member in members { added(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
+      return
+    }
+    // An index key's array, written whole: its padding and the value at the index.
+    if case .array(let items) = value, !items.isEmpty {
+      for (index, item) in items.enumerated() { added(item, at: path + "/\(index)") }
       return
     }
     problems.append("\(path): \(Self.show(value)) is written but was not in the input, and no entry says so")

@@ -146,6 +146,18 @@ extension LedgerKindCase {
         #"value-normalized /f "2024-3-1" → "2024-03-01""#,
       ]),
     LedgerKindCase(
+      name: "element-dropped: an index key's other elements, written as the null the array is padded with",
+      schema: "struct M {\n  let x: Int //! \"list[2]\"\n}\n", json: #"{"list": [7, 8, 9, 10]}"#,
+      entries: ["element-dropped /list/0 7 → null", "element-dropped /list/1 8 → null", "element-dropped /list/3 10 → (absent)"]),
+    LedgerKindCase(
+      name: "absent-written-as-null: the padding before an index key's default, where the input had no element",
+      schema: "struct M {\n  var x: Int = 5 //! \"list[2]\"\n}\n", json: #"{"list": [7]}"#,
+      entries: ["default-filled /list/2 (absent) → 5", "element-dropped /list/0 7 → null", "absent-written-as-null /list/1 (absent) → null"]),
+    LedgerKindCase(
+      name: "absent-written-as-null: the padding of an index key's array the input lacks",
+      schema: "struct M {\n  var x: Int = 5 //! \"a/list[1]\"\n}\n", json: "{}",
+      entries: ["default-filled /a/list/1 (absent) → 5", "absent-written-as-null /a/list/0 (absent) → null"]),
+    LedgerKindCase(
       name: "duplicate-key-collapsed: only the last value is written back (JSON Cast)", schema: plain,
       json: #"{"a": 1, "a": 2, "a": 3}"#,
       entries: ["duplicate-key-collapsed /a 1 → (absent)", "duplicate-key-collapsed /a 2 → (absent)"]),
@@ -220,7 +232,7 @@ extension LedgerKindCase {
     LedgerKindCase(
       name: "element-dropped: the other elements of an index key's array", schema: index,
       json: #"{"second": ["x", "y", "z"]}"#,
-      entries: [#"element-dropped /second/0 "x" → (absent)"#, #"element-dropped /second/2 "z" → (absent)"#]),
+      entries: [#"element-dropped /second/0 "x" → null"#, #"element-dropped /second/2 "z" → (absent)"#]),
     LedgerKindCase(
       name: "element-dropped: an index key's array too short for the index", schema: index, json: #"{"second": ["x"]}"#,
       entries: [#"element-dropped /second/0 "x" → (absent)"#]),

@@ -282,6 +282,41 @@ package struct RoundTripLedger {
       value(field.node, used.value, after, inPath: pointer, outPath: outPointer)
     }
     unread(inMembers, read, plan: plan, inPath: inPath, output: output, topLevel: true)
+    paddings(read, input: .object(inMembers), output: output, plan: plan, inPath: inPath, outPath: outPath)
+  }
+
+  /// The `null`s an index key's array is padded with before its index (`list[2]` writes
+  /// `[null, null, v]`) where the input had no element: written, though absent. (Elements the
+  /// input had there are dropped, written as that `null`: `unread`.)
+  private mutating func paddings(
+    _ tree: KeyTree, input: JSONValue?, output: JSONValue?, plan: ModelPlan, inPath: String, outPath: String
+  ) {
+    guard case .object(let outMembers)? = output else { return }
+    var inMembers: [JSONMember] = []
+    if case .object(let members)? = input { inMembers = members }
+    for member in outMembers {
+      guard let child = tree.children[fold(member.key, plan)], !child.isLeaf else { continue }
+      let read = inMembers.last { fold($0.key, plan) == fold(member.key, plan) }
+      let inStep = inPath + "/" + JSONPointer.escape(read?.key ?? member.key)
+      let outStep = outPath + "/" + JSONPointer.escape(member.key)
+      guard !child.elements.isEmpty else {
+        paddings(child, input: read?.value, output: member.value, plan: plan, inPath: inStep, outPath: outStep)
+        continue
+      }
+      guard case .array(let items) = member.value else { continue }
+      var inItems: [JSONValue] = []
+      if case .array(let values)? = read?.value { inItems = values }
+      for (position, item) in items.enumerated() {
+        if let element = child.elements[position] {
+          if !element.isLeaf {
+            let inElement = inItems.indices.contains(position) ? inItems[position] : nil
+            paddings(element, input: inElement, output: item, plan: plan, inPath: inStep + "/\(position)", outPath: outStep + "/\(position)")
+          }
+        } else if position >= inItems.count {
+          add(.absentWrittenAsNull, outStep + "/\(position)", before: nil, after: item, offsetPath: read == nil ? inPath : inStep)
+        }
+      }
+    }
   }
 
   /// The keys the model of `plan` reads.
@@ -327,13 +362,14 @@ package struct RoundTripLedger {
         continue
       }
       for (position, item) in items.enumerated() {
+        var writtenElement: JSONValue?
+        if case .array(let outItems)? = written, outItems.indices.contains(position) { writtenElement = outItems[position] }
         guard let element = child.elements[position] else {
-          add(.elementDropped, path + "/\(position)", before: item, after: nil)
+          // Before the index, the `null` it is padded with stands in its place.
+          add(.elementDropped, path + "/\(position)", before: item, after: writtenElement)
           continue
         }
         if element.isLeaf { continue }
-        var writtenElement: JSONValue?
-        if case .array(let outItems)? = written, outItems.indices.contains(position) { writtenElement = outItems[position] }
         passedThrough(item, element, plan: plan, path: path + "/\(position)", output: writtenElement)
       }
     }
