@@ -255,6 +255,30 @@ struct LibraryAPITests {
     #expect(try validator.decodeRecords(Array(#"[{"id": 1, "role": "admin"}, {"id": 2, "role": "admin"}]"#.utf8)).count == 2)
   }
 
+  /// An ETL step decodes what it can and quarantines the rest with its findings.
+  @Test("decodeEach gives every valid record with its place, and the report of the invalid ones", arguments: [
+    (Validator.InputFormat.ndjson, "{\"id\": 1, \"role\": \"admin\"}\n{\"id\": 0, \"role\": \"admin\"}\n\n{\"id\": 3, \"role\": \"viewer\"}\n", [0, 2], [1, 4]),
+    (.json, #"[{"id": 1, "role": "admin"}, {"id": 0, "role": "admin"}, {"id": 3, "role": "viewer"}]"#, [0, 2], [nil, nil]),
+  ] as [(Validator.InputFormat, String, [Int], [Int?])])
+  func decodeEach(_ format: Validator.InputFormat, _ text: String, _ indices: [Int], _ lines: [Int?]) throws {
+    let validator = try Self.validator()
+    let decoded = validator.decodeEach(text, format: format)
+    #expect(decoded.values.map(\.index) == indices)
+    #expect(decoded.values.map(\.line) == lines)
+    #expect(decoded.values.map { $0.value["id"]?.int } == [1, 3])
+    #expect(!decoded.report.isValid)
+    #expect(decoded.report.records.filter { !$0.isValid }.map(\.index) == [1])
+    #expect(decoded.report.findings.map(\.code) == ["check-failed"])
+  }
+
+  @Test("decodeEach of input malformed part-way keeps the records before it")
+  func decodeEachMalformed() throws {
+    let validator = try Self.validator()
+    let decoded = validator.decodeEach("{\"id\": 1, \"role\": \"admin\"}\n{\"id\": \n", format: .ndjson)
+    #expect(decoded.values.map { $0.value["id"]?.int } == [1])
+    #expect(decoded.report.syntaxError != nil)
+  }
+
   // MARK: - Encoding and round trips
 
   @Test("a decoded value encodes to JSON, YAML and property lists that read back as the same data")

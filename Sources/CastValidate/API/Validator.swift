@@ -62,6 +62,23 @@ public struct Validator: Sendable {
     return outcome.instances.map { DecodedValue($0, schema: engine.schema, depth: outcome.depth) }
   }
 
+  /// Decodes every record it can and goes on past those it cannot, as `--split` does: each valid
+  /// record's value with its place, and the report of every record (the invalid ones' findings,
+  /// a syntax error that stopped the input). Never throws.
+  public func decodeEach(_ json: some Collection<UInt8>, format: InputFormat = .json) -> DecodedRecords {
+    let outcome = run(json, format: format, build: true)
+    let values = outcome.decoded.map { record in
+      DecodedRecords.Record(
+        index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, depth: outcome.depth))
+    }
+    return DecodedRecords(values: values, report: outcome.report)
+  }
+
+  /// Decodes every record of text (its UTF-8) it can, as for bytes.
+  public func decodeEach(_ text: String, format: InputFormat = .json) -> DecodedRecords {
+    decodeEach(text.utf8, format: format)
+  }
+
   /// Decodes every record and encodes it back with the model's JSON keys: the ledger of every
   /// difference between what was read and what would be written (castctl's `roundtrip`).
   /// Throws a ``DecodingFailure`` carrying the report, and no ledger, when any record is invalid
@@ -99,7 +116,9 @@ public struct Validator: Sendable {
       let handle: (RecordResult) -> Void = { result in
         outcome.records.append(
           ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
-        if build, result.isValid, let instance = result.instance { outcome.instances.append(instance) }
+        if build, result.isValid, let instance = result.instance {
+          outcome.decoded.append((result.index, result.line, instance))
+        }
       }
       do throws(JSONSyntaxError) {
         switch format {
@@ -146,12 +165,32 @@ public struct Validator: Sendable {
   /// What `run` collects.
   private struct Outcome {
     var records: [ValidationReport.Record] = []
-    var instances: [Instance] = []
+    /// Each valid record's place and instance, when building.
+    var decoded: [(index: Int, line: Int?, instance: Instance)] = []
+    var instances: [Instance] { decoded.map(\.instance) }
     var positions: [Int: TextPosition] = [:]
     /// How deep the work on the input recurses, at most (`StackRoom.depth(of:maxDepth:)`).
     var depth = 1
     var report = ValidationReport(records: [], summary: ValidationSummary(), syntaxError: nil, positions: [:], modelFiles: [])
   }
+}
+
+/// What ``Validator/decodeEach(_:format:)`` gives: the records that decode, and the report of all.
+public struct DecodedRecords: Sendable {
+  /// A record that decodes, with its place in the input.
+  public struct Record: Sendable {
+    /// Its index among the input's records (0 for a lone document).
+    public var index: Int
+    /// Its line, for NDJSON.
+    public var line: Int?
+    /// What the model's init made of it.
+    public var value: DecodedValue
+  }
+
+  /// The valid records, in input order.
+  public var values: [Record]
+  /// Every record's verdict and findings; an invalid record is there and not among `values`.
+  public var report: ValidationReport
 }
 
 /// A record that does not decode, or an input that is not JSON: the whole report, and a
