@@ -208,6 +208,27 @@ struct FaultTests {
     #expect(folder.files == ["out.ndjson", "users.cast"])
   }
 
+  /// `nohup` and `trap '' HUP` ask a program to ignore hangups; castctl's clean-up handler must
+  /// not undo that.
+  @Test("a signal the parent ignores stays ignored: convert -o runs to its end")
+  func ignoredSignalStaysIgnored() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    let lines = 50_000
+    let data = try Self.usersNDJSON(lines: lines)
+    // The signals go once the temporary file exists, while castctl runs.
+    let script = """
+      trap '' HUP USR1; "$CASTCTL" convert users.cast '\(data)' -o out.ndjson & pid=$!
+      for i in $(seq 1 3000); do ls .castctl-*.tmp >/dev/null 2>&1 && break; sleep 0.01; done
+      kill -HUP $pid 2>/dev/null && kill -USR1 $pid && echo sent > sent.txt
+      wait $pid; echo "status $?" > status.txt
+      """
+    _ = try ChildProcess.shell(script, in: folder.url, castctl: Self.binary).finish(timeout: 120)
+    #expect(try folder.text("status.txt") == "status 0\n")
+    if !folder.files.contains("sent.txt") { print("FaultTests: the conversion ended before the signals were sent") }
+    #expect(try folder.text("out.ndjson").split(separator: "\n").count == lines)
+  }
+
   @Test("convert -o killed with SIGKILL part-way keeps the old target (the temporary file cannot be removed)")
   func killed() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])
