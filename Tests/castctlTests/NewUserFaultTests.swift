@@ -521,11 +521,16 @@ struct LenientSummaryTests {
     #expect(!(quiet.stdout + quiet.stderr).contains("note["), "\(quiet.stdout)\(quiet.stderr)")
   }
 
-  @Test("roundtrip --allow marks the allowed kinds and names them in the summary")
-  func allowNamesKinds() throws {
-    let output = try CastctlProcess.run(["roundtrip", "users.cast", "users.ndjson", "--allow", "default-filled,value-normalized"])
+  /// Repeated, as a list or as flags, a kind is allowed once; every `--allow` counts.
+  @Test("roundtrip --allow marks the allowed kinds and names them in the summary", arguments: [
+    ["--allow", "default-filled,value-normalized"], ["--allow", "default-filled", "--allow", "value-normalized"],
+    ["--allow", "value-normalized,default-filled,value-normalized", "--allow", "default-filled"],
+  ])
+  func allowNamesKinds(_ allow: [String]) throws {
+    let output = try CastctlProcess.run(["roundtrip", "users.cast", "users.ndjson"] + allow)
     #expect(output.stdout.contains("value-normalized (1, allowed)"), "\(output.stdout)")
-    #expect(output.stdout.contains("allowed (default-filled ×5, value-normalized ×1)"), "\(output.stdout)")
+    #expect(output.stdout.contains("default-filled (5, allowed)"), "\(output.stdout)")
+    #expect(output.stdout.contains(" 6 allowed ("), "\(output.stdout)")
   }
 }
 

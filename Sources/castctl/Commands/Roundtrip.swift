@@ -28,9 +28,16 @@ struct Roundtrip: ParsableCommand {
   @OptionGroup var output: OutputOptions
 
   @Option(
-    help: "Kinds of change that do not count as a loss (comma-separated).", completion: .list(LedgerKind.allCases.map(\.rawValue)),
-    transform: Roundtrip.kinds)
-  var allow: [LedgerKind] = []
+    name: .customLong("allow"),
+    help: "Kinds of change that do not count as a loss (comma-separated; may be repeated).",
+    completion: .list(LedgerKind.allCases.map(\.rawValue)), transform: Roundtrip.kinds)
+  var allowLists: [[LedgerKind]] = []
+
+  /// Every kind `--allow` names, each once, in the order first named.
+  var allow: [LedgerKind] {
+    var seen: Set<LedgerKind> = []
+    return allowLists.joined().filter { seen.insert($0).inserted }
+  }
 
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
