@@ -282,7 +282,8 @@ package struct RoundTripLedger {
       value(field.node, used.value, after, inPath: pointer, outPath: outPointer)
     }
     unread(inMembers, read, plan: plan, inPath: inPath, output: output, topLevel: true)
-    paddings(read, input: .object(inMembers), output: output, plan: plan, inPath: inPath, outPath: outPath)
+    // NB: only a model with key paths has objects or arrays on the way to pad.
+    if read.leadsToElements { paddings(read, input: .object(inMembers), output: output, plan: plan, inPath: inPath, outPath: outPath) }
   }
 
   /// The `null`s an index key's array is padded with before its index (`list[2]` writes
@@ -291,12 +292,16 @@ package struct RoundTripLedger {
   private mutating func paddings(
     _ tree: KeyTree, input: JSONValue?, output: JSONValue?, plan: ModelPlan, inPath: String, outPath: String
   ) {
-    guard case .object(let outMembers)? = output else { return }
-    var inMembers: [JSONMember] = []
-    if case .object(let members)? = input { inMembers = members }
+    guard tree.leadsToElements, case .object(let outMembers)? = output else { return }
+    // The input's member of each key, as the decoder reads it (first or last of a repeated one).
+    var inMembers: [ComparedKey: JSONMember] = [:]
+    if case .object(let members)? = input {
+      for member in members { inMembers[fold(member.key, plan)] = firstWins ? inMembers[fold(member.key, plan)] ?? member : member }
+    }
     for member in outMembers {
-      guard let child = tree.children[fold(member.key, plan)], !child.isLeaf else { continue }
-      let read = inMembers.last { fold($0.key, plan) == fold(member.key, plan) }
+      let key = fold(member.key, plan)
+      guard let child = tree.children[key], !child.isLeaf, child.leadsToElements else { continue }
+      let read = inMembers[key]
       let inStep = inPath + "/" + JSONPointer.escape(read?.key ?? member.key)
       let outStep = outPath + "/" + JSONPointer.escape(member.key)
       guard !child.elements.isEmpty else {
@@ -617,9 +622,17 @@ fileprivate struct KeyTree {
   var children: [ComparedKey: KeyTree] = [:]
   /// Index keys: the elements read from the array here.
   var elements: [Int: KeyTree] = [:]
+  /// Whether an index key is read here or below: an array on the way is padded with `null`.
+  var leadsToElements = false
 
   /// Adds a key path (`leaf` false for a `//! super` object, whose members the properties read).
   mutating func insert(_ components: ArraySlice<KeyComponent>, leaf: Bool, fold: (String) -> ComparedKey) {
+    insert(components, lastIndex: components.lastIndex { $0.index != nil }, leaf: leaf, fold: fold)
+  }
+
+  /// `insert`, `lastIndex` being the position of the path's last index key.
+  private mutating func insert(_ components: ArraySlice<KeyComponent>, lastIndex: Int?, leaf: Bool, fold: (String) -> ComparedKey) {
+    if let lastIndex, lastIndex >= components.startIndex { leadsToElements = true }
     guard let first = components.first else {
       if leaf { isLeaf = true }
       return
@@ -629,10 +642,11 @@ fileprivate struct KeyTree {
     var child = children.removeValue(forKey: key) ?? KeyTree()
     if let index = first.index {
       var element = child.elements.removeValue(forKey: index) ?? KeyTree()
-      element.insert(components.dropFirst(), leaf: leaf, fold: fold)
+      element.insert(components.dropFirst(), lastIndex: lastIndex, leaf: leaf, fold: fold)
+      child.leadsToElements = true
       child.elements[index] = element
     } else {
-      child.insert(components.dropFirst(), leaf: leaf, fold: fold)
+      child.insert(components.dropFirst(), lastIndex: lastIndex, leaf: leaf, fold: fold)
     }
     children[key] = child
   }
