@@ -161,6 +161,9 @@ struct MemberPositions {
 
   /// The member with `key`, if any.
   mutating func position(of key: String, in members: [JSONMember]) -> Int? {
+    // NB: fewer members than indexed is another object at the same path (none replaces one
+    // while paths cannot overlap, but a stale table must not answer for it).
+    if indexed > members.count { (first, indexed) = ([:], 0) }
     while indexed < members.count {
       if first[members[indexed].key] == nil { first[members[indexed].key] = indexed }
       indexed += 1
