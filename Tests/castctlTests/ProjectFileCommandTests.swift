@@ -65,7 +65,7 @@ struct ProjectFileCommandTests {
   @Test(arguments: [
     ("checks:\n  - files: \"*.json\n", "castctl.yaml:3:1: error: not valid YAML"),
     ("checks: 3\n", "castctl.yaml:1:9: error: checks: must be a list"),
-    ("checks:\n  - files: \"*.json\"\n    type: Any\n    type: Int\n", "castctl.yaml:3:5: error: a mapping has the key 'type' twice"),
+    ("checks:\n  - files: \"*.json\"\n    type: Any\n    type: Int\n", "castctl.yaml:4:5: error: a mapping has the key 'type' twice"),
     ("checks:\n  - files: \"*.json\"\n    schema: m.cast\n    modle: User\n", "castctl.yaml:4:5: error: unknown key 'modle' in a check"),
     ("checks:\n  - schema: m.cast\n", "castctl.yaml:2:5: error: a check needs files:"),
     ("checks:\n  - files: \"*.json\"\n", "castctl.yaml:2:5: error: a check needs schema:"),

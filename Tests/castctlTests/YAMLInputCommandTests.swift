@@ -124,7 +124,10 @@ struct YAMLInputCommandTests {
     arguments: [
       ("id: 1\nuser_name: [a\nemail: x\n", "bad.yaml:3:"),
       ("id: 1\nuser_name: *nowhere\n", "bad.yaml:2:12: error[malformed-yaml]: found undefined alias"),
-      ("id: 1\naddress:\n  city: a\n  city: b\n", "bad.yaml:3:3: error[malformed-yaml]: a mapping has the key 'city' twice"),
+      // At the repeat, which Yams does not name, found in the same block mapping.
+      ("id: 1\naddress:\n  city: a\n  city: b\n", "bad.yaml:4:3: error[malformed-yaml]: a mapping has the key 'city' twice"),
+      ("id: 1\naddress:\n  city: a\n  zip: '1'\n  # note\n\n  \"city\" : b\n", "bad.yaml:7:3: error[malformed-yaml]: a mapping has the key 'city' twice"),
+      ("a: {x: 1, x: 2}\n", "bad.yaml:1:5: error[malformed-yaml]: a mapping has the key 'x' twice"),
     ])
   func malformedYAML(_ yaml: String, _ says: String) throws {
     let scratch = try ScratchFolder(copying: ["users.cast"])

@@ -370,11 +370,55 @@ package enum YAMLInput {
     switch error {
     case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
       return offset(line: mark.line, column: mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
-    case .duplicatedKeysInMapping(_, let context):
-      return offset(line: context.mark.line, column: context.mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
+    case .duplicatedKeysInMapping(let keys, let context):
+      let first = offset(line: context.mark.line, column: context.mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
+      return keys.first.flatMap { repeatedKey($0, after: first, in: yaml) } ?? first
     default:
       return 0
     }
+  }
+
+  /// `repeatedKey` for a key first at a 1-based `line` and `column` of `yaml`: the repeat's line
+  /// and column (columns in Unicode scalars), as `castctl.yaml`'s mistakes are placed.
+  package static func repeatedKeyPosition(_ key: String, line: Int, column: Int, in yaml: [UInt8]) -> (line: Int, column: Int)? {
+    let starts = lineStarts(yaml)
+    let first = offset(line: line, column: column, lineStarts: starts, yaml: yaml)
+    guard let repeated = repeatedKey(key, after: first, in: yaml) else { return nil }
+    let lineIndex = (starts.lastIndex { $0 <= repeated } ?? 0)
+    let scalars = yaml[starts[lineIndex]..<repeated].filter { $0 & 0xC0 != 0x80 }.count
+    return (lineIndex + 1, scalars + 1)
+  }
+
+  /// The offset of the block-mapping key `key` repeated after its first occurrence at `first` (a
+  /// line starting at the same column with `key:`, before the mapping ends): where the duplicate
+  /// is. Yams names only the first; nil when the repeat is not found so (a flow mapping, a key
+  /// written otherwise).
+  package static func repeatedKey(_ key: String, after first: Int, in yaml: [UInt8]) -> Int? {
+    guard first < yaml.count, !key.isEmpty else { return nil }
+    var lineStart = first
+    while lineStart > 0, yaml[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+    let column = first - lineStart
+    let spellings = [Array(key.utf8), Array("\"\(key)\"".utf8), Array("'\(key)'".utf8)]
+    var start = yaml[first...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? yaml.count
+    while start < yaml.count {
+      let end = yaml[start...].firstIndex(of: UInt8(ascii: "\n")) ?? yaml.count
+      let indent = yaml[start..<end].prefix { $0 == UInt8(ascii: " ") }.count
+      let content = start + indent
+      let blank = content >= end || yaml[content] == UInt8(ascii: "#") || yaml[content] == UInt8(ascii: "\r")
+      if !blank {
+        // A line less indented ends the mapping; one as indented is another of its keys.
+        if indent < column { return nil }
+        if indent == column {
+          for spelling in spellings where yaml[content...].starts(with: spelling) {
+            var after = content + spelling.count
+            while after < end, yaml[after] == UInt8(ascii: " ") { after += 1 }
+            if after < end, yaml[after] == UInt8(ascii: ":") { return content }
+          }
+        }
+      }
+      start = end + 1
+    }
+    return nil
   }
 }
 

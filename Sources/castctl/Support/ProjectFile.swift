@@ -34,7 +34,7 @@ struct ProjectFile {
     do {
       node = try Yams.compose(yaml: text)
     } catch let error as YamlError {
-      throw ProjectFileError(yaml: error, path: path)
+      throw ProjectFileError(yaml: error, path: path, text: text)
     } catch {
       throw ProjectFileError(path: path, line: nil, column: nil, message: "\(error)")
     }
@@ -118,14 +118,18 @@ struct ProjectFileError: Error, CustomStringConvertible {
     self.unreadable = unreadable
   }
 
-  init(yaml error: YamlError, path: String) {
+  init(yaml error: YamlError, path: String, text: String) {
     self.path = path
     switch error {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
       (line, column, message) = (mark.line, mark.column, "not valid YAML: " + problem)
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-      (line, column, message) = (context.mark.line, context.mark.column, "a mapping has the key \(keys) twice")
+      // At the repeat, where it can be found; Yams names the first.
+      let repeated = duplicates.first.flatMap {
+        YAMLInput.repeatedKeyPosition($0, line: context.mark.line, column: context.mark.column, in: Array(text.utf8))
+      }
+      (line, column, message) = (repeated?.line ?? context.mark.line, repeated?.column ?? context.mark.column, "a mapping has the key \(keys) twice")
     default:
       (line, column, message) = (nil, nil, "not valid YAML: \(error)")
     }
