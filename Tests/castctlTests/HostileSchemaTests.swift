@@ -104,6 +104,10 @@ struct HostileSchemaTests {
       make: { Array("struct Box<T> {\n    let value: T\n    let a: Box<[T]>?\n    let b: Box<[String: T]>?\n}\nstruct Root {\n    let box: Box<Int>\n}\n".utf8) },
       status: 2, output: ["error[nesting-too-deep]", "needs more than 10000 specializations in all", "1 error"]),
     HostileSchemaCase(
+      name: "a generic model that swaps and grows its two arguments: the depth limit, once",
+      make: { Array("struct B<T, U> {\n    let a: B<U, [T]>?\n    let b: B<[U], T>?\n}\nstruct R {\n    let b: B<Int, String>\n}\n".utf8) },
+      status: 2, output: ["error[nesting-too-deep]", "no enums; 1 error, no warnings"]),
+    HostileSchemaCase(
       name: "/dev/zero as a schema", make: { [] }, arguments: ["check", "/dev/zero"], status: 66,
       output: ["castctl: error: cannot read schema /dev/zero: larger than 256 MB; is it a .cast file?"]),
     HostileSchemaCase(

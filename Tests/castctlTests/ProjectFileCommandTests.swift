@@ -100,14 +100,21 @@ struct ProjectFileCommandTests {
 
   /// A file castctl cannot open is unreadable input (66) with the system's reason, not a mistake
   /// in the file (64). (A file without read permission cannot be made so for root, who runs CI.)
-  @Test("a castctl.yaml that cannot be read: exit 66 with the reason")
-  func unreadableProjectFile() throws {
+  /// A FIFO would block the read for ever; a link to nothing was passed over ("no castctl.yaml").
+  @Test("a castctl.yaml that cannot be read: exit 66 with the reason", arguments: [
+    ("directory", "Is a directory"), ("fifo", "it is not a regular file"), ("dangling link", "No such file or directory"),
+  ])
+  func unreadableProjectFile(_ kind: String, _ reason: String) throws {
     let folder = try ScratchFolder(copying: [])
     defer { folder.remove() }
-    try FileManager.default.createDirectory(atPath: folder.path("castctl.yaml"), withIntermediateDirectories: true)
-    let output = try CastctlProcess.run(["validate"], in: folder.url)
+    switch kind {
+    case "directory": try FileManager.default.createDirectory(atPath: folder.path("castctl.yaml"), withIntermediateDirectories: true)
+    case "fifo": #expect(mkfifo(folder.path("castctl.yaml"), 0o644) == 0)
+    default: try FileManager.default.createSymbolicLink(atPath: folder.path("castctl.yaml"), withDestinationPath: "nowhere.yaml")
+    }
+    let output = try CastctlProcess.run(["validate"], in: folder.url, timeout: 60)
     #expect(output.status == 66, "\(output.stderr)")
-    #expect(output.stderr.contains("castctl.yaml: error: cannot read the file: Is a directory"), "\(output.stderr)")
+    #expect(output.stderr.contains("castctl.yaml: error: cannot read the file: \(reason)"), "\(output.stderr)")
   }
 
   @Test("a check whose files match no file is reported in its place, and the run exits 66")

@@ -13,8 +13,8 @@ struct TypeResolver {
   /// How deep the specialization being lowered is: 0 outside one, 1 for one a declared model
   /// or a use site asked for.
   var specializationDepth = 0
-  /// Whether `maxSpecializations` has been reported.
-  private var reportedTooManySpecializations = false
+  /// Whether the depth limit and `maxSpecializations` have been reported.
+  private var reportedSpecializationLimit = (depth: false, count: false)
   /// A template is lowered only to check it: the specializations it names are not wanted.
   var isCheckingTemplate = false
   /// The model whose properties (or the enum whose associated values) are being lowered, if
@@ -237,15 +237,18 @@ struct TypeResolver {
     let name = Specialization.name(generic.syntax.name.text, arguments: arguments)
     guard !isCheckingTemplate else { return .model(name) }
     if specializationNames.contains(name) { return .model(name) }
+    // Each limit is reported once: every further use past it is the same mistake.
     guard specializationDepth < Parser.maxNesting else {
-      report(SchemaMessages.genericExpansionTooDeep(name, Parser.maxNesting), at: range, file: file)
+      if !reportedSpecializationLimit.depth {
+        report(SchemaMessages.genericExpansionTooDeep(name, Parser.maxNesting), at: range, file: file)
+        reportedSpecializationLimit.depth = true
+      }
       return nil
     }
     guard specializationNames.count < Self.maxSpecializations else {
-      // Once: every further use past the limit is the same mistake.
-      if !reportedTooManySpecializations {
+      if !reportedSpecializationLimit.count {
         report(SchemaMessages.tooManySpecializations(name, Self.maxSpecializations), at: range, file: file)
-        reportedTooManySpecializations = true
+        reportedSpecializationLimit.count = true
       }
       return nil
     }

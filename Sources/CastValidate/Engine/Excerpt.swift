@@ -16,7 +16,7 @@ enum Excerpt {
 
   /// `text` cut to `limit` characters, with `…` where it was cut: a number literal of a megabyte
   /// is quoted in a message by its start.
-  static func clip(_ text: String) -> String {
-    text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : text
+  static func clip(_ text: some StringProtocol) -> String {
+    text.utf8.count > limit && text.count > limit ? String(text.prefix(limit)) + "…" : String(text)
   }
 }

@@ -134,7 +134,7 @@ extension RecordValidator {
           let previousText = scanner.string(previous.key)
           report(
             .duplicateKey, policy.isStrict ? .error : .warning,
-            "the key \"\(text.prefix(Excerpt.limit))\" is the same \(integerType) as \"\(previousText.prefix(Excerpt.limit))\"; this value replaces the earlier one",
+            "the key \"\(Excerpt.clip(text))\" is the same \(integerType) as \"\(Excerpt.clip(previousText))\"; this value replaces the earlier one",
             at: start, declaration: declaration, related: previous.offset)
           if wantInstance { members.removeAll { $0.key == number.text } }
         }
@@ -152,7 +152,7 @@ extension RecordValidator {
           collides = true
           report(
             .duplicateKey, .warning,
-            "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is written \"\(memberKey.prefix(Excerpt.limit))\", as an earlier key is; this value is not written",
+            "the key \"\(Excerpt.clip(scanner.string(key)))\" is written \"\(Excerpt.clip(memberKey))\", as an earlier key is; this value is not written",
             at: start, declaration: declaration)
         }
       }
@@ -202,7 +202,7 @@ extension RecordValidator {
     switch keyNode {
     case .scalar(let scalar) where scalar.isInteger:
       guard let number, Self.fits(negative: number.negative, magnitude: number.magnitude, scalar)
-      else { return "the key \"\(scanner.string(key).prefix(Excerpt.limit))\" is not \(article(scalar.rawValue))" }
+      else { return "the key \"\(Excerpt.clip(scanner.string(key)))\" is not \(article(scalar.rawValue))" }
       return nil
     case .scalar(.character):
       return scanner.string(key).count == 1 ? nil : "the key is not a single character"
@@ -217,9 +217,9 @@ extension RecordValidator {
       } else {
         matches = plan.isNumeric ? plan.numericRaws.contains(Double(text) ?? .nan) : plan.rawValues.contains(.string(text))
       }
-      let read = converted.map { ", read as \"\($0.prefix(Excerpt.limit))\"," } ?? ""
+      let read = converted.map { ", read as \"\(Excerpt.clip($0))\"," } ?? ""
       return matches
-        ? nil : "the key \"\(scanner.string(key).prefix(Excerpt.limit))\"\(read) is not a case of \(plan.name) (\(plan.valueList))"
+        ? nil : "the key \"\(Excerpt.clip(scanner.string(key)))\"\(read) is not a case of \(plan.name) (\(plan.valueList))"
     default:
       return nil
     }
@@ -301,8 +301,8 @@ extension RecordValidator {
       let rawTexts = plan.rawValues.map { JSONWriter(style: .compact).write($0) }
       let hint = NameSuggestion.closest(to: found, in: rawTexts).map { "; did you mean \($0)?" } ?? ""
       report(
-        .unknownEnumValue, .error, "\(found.prefix(Excerpt.limit)) is not a case of \(plan.name) (\(plan.valueList))\(hint)", at: start,
-        declaration: declaration, expected: "one of \(plan.valueList)", found: String(found.prefix(Excerpt.limit)))
+        .unknownEnumValue, .error, "\(Excerpt.clip(found)) is not a case of \(plan.name) (\(plan.valueList))\(hint)", at: start,
+        declaration: declaration, expected: "one of \(plan.valueList)", found: Excerpt.clip(found))
       return .unconvertible
     }
     guard wantInstance else { return .value(nil) }

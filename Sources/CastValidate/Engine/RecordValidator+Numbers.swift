@@ -45,12 +45,12 @@ extension RecordValidator {
       let text = scanner.string(token)
       switch policy.stringToNumber {
       case .never:
-        return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
       case .exact:
         guard let (negative, magnitude) = NumberText.exactInteger(text) else {
           // Digits beyond UInt64 are a number too large for the type, not text that is no number.
           if NumberText.isIntegerText(text) { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
-          return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+          return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
         }
         let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
         guard Self.fits(negative: negative, magnitude: magnitude, type) else {
@@ -124,7 +124,7 @@ extension RecordValidator {
           ? text : NumberText.literal(NumberText.leadingDouble(text))
       }
       guard let literal else {
-        return unconvertible(type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration)
+        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
       }
       let fits = type == .decimal
         ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0, asFoundationParses: policy.decimalsAsFoundationParses) }
@@ -285,8 +285,8 @@ extension RecordValidator {
       limits = "finite values"
     }
     report(
-      .outOfRange, .error, "\(literal.prefix(Excerpt.limit)) does not fit \(type.rawValue) (\(limits))", at: offset,
-      declaration: declaration, expected: "\(type.rawValue) in \(limits)", found: String(literal.prefix(Excerpt.limit)))
+      .outOfRange, .error, "\(Excerpt.clip(literal)) does not fit \(type.rawValue) (\(limits))", at: offset,
+      declaration: declaration, expected: "\(type.rawValue) in \(limits)", found: Excerpt.clip(literal))
     return .unconvertible
   }
 

@@ -394,7 +394,7 @@ extension RecordValidator {
     if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { Self.matches(key, $0, plan, scanner) }) {
       path.push(.key(key))
       report(
-        .ignoredKey, .note, "\"\(scanner.string(key).prefix(Excerpt.limit))\" is the key of an ignored property of \(plan.name); its value is not read",
+        .ignoredKey, .note, "\"\(Excerpt.clip(scanner.string(key)))\" is the key of an ignored property of \(plan.name); its value is not read",
         at: key.span.start - 1, declaration: plan.declaration)
       path.pop()
       return
@@ -414,7 +414,7 @@ extension RecordValidator {
     let hint = keepsNextFinding ? NameSuggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? "" : ""
     path.push(.key(key))
     report(
-      .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(name.prefix(Excerpt.limit))\" for \(plan.name)\(hint)",
+      .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(Excerpt.clip(name))\" for \(plan.name)\(hint)",
       at: key.span.start - 1, declaration: plan.declaration)
     path.pop()
   }

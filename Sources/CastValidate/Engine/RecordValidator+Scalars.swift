@@ -53,7 +53,7 @@ extension RecordValidator {
       let token = try scanner.readString()
       let text = scanner.string(token)
       let value = policy.stringToBool == .castWords ? Self.castWordsTruth(text) : Self.foundationTruth(text)
-      report(.coerced, .warning, "the string \"\(text.prefix(Excerpt.limit))\" read as \(value)", at: start, declaration: declaration)
+      report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as \(value)", at: start, declaration: declaration)
       return .value(wantInstance ? .bool(value) : nil)
     default:
       return try mismatch("Bool", kind, &scanner, declaration: declaration)
@@ -111,7 +111,7 @@ extension RecordValidator {
         ? FormatChecks.onUTF8(scanner.string(token), FormatChecks.foundationURL) : FormatChecks.foundationURL(scanner.bytes(token.span))
       guard let written else {
         return unconvertible(
-          type.rawValue, "the string \"\(scanner.string(token).prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+          type.rawValue, "the string \"\(Excerpt.clip(scanner.string(token)))\"", at: start, declaration: declaration,
           why: "not a URL", code: .invalidFormat)
       }
       return .value(wantInstance ? .string(written) : nil)
@@ -139,7 +139,7 @@ extension RecordValidator {
     }
     guard valid else {
       return unconvertible(
-        type.rawValue, "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+        type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration,
         why: "not \(what)", code: .invalidFormat)
     }
     return .value(wantInstance ? Self.normalForm(text, as: type, policy: policy) : nil)
@@ -251,7 +251,7 @@ extension RecordValidator {
         default: expected = "a date (ISO-8601 or epoch seconds)"
         }
         return unconvertible(
-          "Date", "the string \"\(text.prefix(Excerpt.limit))\"", at: start, declaration: declaration,
+          "Date", "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration,
           why: "not \(expected)", code: .invalidFormat)
       }
       guard DateText.representable(julian: strict).contains(value) else {

@@ -85,12 +85,20 @@ final class OutputSink {
   /// replace the system's link, and opening it again would start a file that standard output
   /// appends to over at its beginning.
   static func descriptor(named path: String) -> Int32? {
-    switch path {
+    // The name as the system finds it, its folder resolved: `/dev/./stdout`, `stdout` in /dev
+    // and `/dev/fd//1` (`/proc/<pid>/fd/1`) are the same names.
+    let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+    guard !name.isEmpty, let resolved = realpath(folder(of: path), nil) else { return nil }
+    let folder = String(cString: resolved)
+    free(resolved)
+    let full = (folder == "/" ? "" : folder) + "/" + name
+    switch full {
+    case "/dev/stdin": return STDIN_FILENO
     case "/dev/stdout": return STDOUT_FILENO
     case "/dev/stderr": return STDERR_FILENO
     default:
-      let prefix = ["/dev/fd/", "/proc/self/fd/"].first { path.hasPrefix($0) }
-      return prefix.flatMap { Int32(path.dropFirst($0.count)) }.flatMap { $0 >= 0 ? $0 : nil }
+      let prefix = ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"].first { full.hasPrefix($0) }
+      return prefix.flatMap { Int32(full.dropFirst($0.count)) }.flatMap { $0 >= 0 ? $0 : nil }
     }
   }
 

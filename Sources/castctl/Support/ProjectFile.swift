@@ -18,7 +18,9 @@ struct ProjectFile {
     var folder = URL(fileURLWithPath: directory).standardizedFileURL.path
     while true {
       let candidate = folder == "/" ? "/" + fileName : folder + "/" + fileName
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
+      // NB: `lstat`, so that a link to nothing is found too (and reported), not passed over.
+      var info = stat()
+      if lstat(candidate, &info) == 0 { return candidate }
       guard folder != "/", !folder.isEmpty else { return nil }
       folder = OutputSink.folder(of: folder)
     }
@@ -26,6 +28,15 @@ struct ProjectFile {
 
   /// Reads and checks the file; every mistake is reported with its line and column.
   static func load(_ path: String) throws(ProjectFileError) -> ProjectFile {
+    // NB: only a regular file is read: a FIFO would block the read for ever.
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file: \(String(cString: strerror(errno)))", unreadable: true)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      let reason = (info.st_mode & S_IFMT) == S_IFDIR ? String(cString: strerror(EISDIR)) : "it is not a regular file"
+      throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file: \(reason)", unreadable: true)
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ProjectFileError(path: path, line: nil, column: nil, message: "cannot read the file: \(unreadableReason(path))", unreadable: true)
     }
@@ -45,8 +56,6 @@ struct ProjectFile {
 
   /// Why `path` could not be read, as the system says it.
   private static func unreadableReason(_ path: String) -> String {
-    var info = stat()
-    if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return String(cString: strerror(EISDIR)) }
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     close(descriptor)
