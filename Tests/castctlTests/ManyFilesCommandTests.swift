@@ -88,7 +88,7 @@ struct ManyFilesCommandTests {
   }
 
   /// A name that is not UTF-8 is listed with U+FFFD in it, which names no file: said, not skipped.
-  @Test("a walked data file whose name is not UTF-8 is named and counted unreadable, exit 66")
+  @Test("a walked data file or folder whose name is not UTF-8 is named and counted unreadable, exit 66")
   func walkNamesNonUTF8Names() throws {
     let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
     defer { folder.remove() }
@@ -98,9 +98,12 @@ struct ManyFilesCommandTests {
     let descriptor = open(name, O_CREAT | O_WRONLY, 0o644)
     #expect(descriptor >= 0)
     close(descriptor)
+    // A folder so named, with a data file in it.
+    let directory = (Array(folder.path("d/e").utf8) + [0xFE, 0]).map { CChar(bitPattern: $0) }
+    #expect(mkdir(directory, 0o755) == 0)
     let output = try CastctlProcess.run(["validate", "users.cast", "d"], in: folder.url)
     #expect(output.status == 66, "\(output.stderr)")
-    #expect(output.stdout.contains("castctl: 2 files: 1 valid, 1 unreadable"), "\(output.stdout)")
+    #expect(output.stdout.contains("castctl: 3 files: 1 valid, 2 unreadable"), "\(output.stdout)")
     #expect(output.stderr.contains("no file has this name any more (or its name is not UTF-8)"), "\(output.stderr)")
   }
 

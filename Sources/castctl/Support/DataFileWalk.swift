@@ -78,7 +78,8 @@ enum DataFileWalk {
           // NB: named, not left out: a path past PATH_MAX, or a name that is not UTF-8 (listed
           // with U+FFFD in it, so that the name castctl has leads nowhere).
           let reason = errno == ENOENT ? "no file has this name any more (or its name is not UTF-8)" : String(cString: strerror(errno))
-          found.append(Found(path: path, failure: reason))
+          // NB: what it is cannot be known; without a data extension it may be a folder of them.
+          found.append(Found(path: path, failure: reason, isFolder: !dataExtensions.contains(fileExtension(path))))
           continue
         }
         switch info.st_mode & S_IFMT {
