@@ -66,10 +66,16 @@ struct Castctl: ParsableCommand {
   /// `castctl help NAME` for a NAME that is no subcommand is a usage error (ArgumentParser shows
   /// the general help and exits 0, which a script would read as success).
   private static func checkHelpRequest(_ arguments: [String]) throws {
-    guard arguments.first == "help", let name = arguments.dropFirst().first, !name.hasPrefix("-") else { return }
+    guard arguments.first == "help" else { return }
     let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
-    guard !names.contains(name) else { return }
-    throw ValidationError("no subcommand named '\(name)'; the subcommands are \(names.dropLast().joined(separator: ", "))")
+    let words = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+    if let name = words.first, !names.contains(name) {
+      throw ValidationError("no subcommand named '\(name)'; the subcommands are \(names.dropLast().joined(separator: ", "))")
+    }
+    // NB: no subcommand has subcommands of its own.
+    if words.count > 1, let extra = words.dropFirst().first {
+      throw ValidationError("'\(words[words.startIndex])' has no subcommand '\(extra)'")
+    }
   }
 
   /// `castctl` alone: the REPL on a terminal, the help otherwise.

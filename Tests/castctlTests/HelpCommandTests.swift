@@ -22,10 +22,13 @@ struct HelpCommandTests {
 
 extension HelpCommandTests {
   /// ArgumentParser shows the general help for an unknown name and exits 0.
-  @Test("help for a subcommand that does not exist is a usage error naming the subcommands")
-  func helpForUnknownSubcommand() throws {
-    let output = try CastctlProcess.run(["help", "valdate"])
+  @Test("help for a subcommand that does not exist is a usage error naming the subcommands", arguments: [
+    (["help", "valdate"], "no subcommand named 'valdate'; the subcommands are check, schema, validate"),
+    (["help", "convert", "extra"], "'convert' has no subcommand 'extra'"),
+  ])
+  func helpForUnknownSubcommand(_ arguments: [String], _ message: String) throws {
+    let output = try CastctlProcess.run(arguments)
     #expect(output.status == 64, "\(output.stdout)")
-    #expect(output.stderr.contains("no subcommand named 'valdate'; the subcommands are check, schema, validate"), "\(output.stderr)")
+    #expect(output.stderr.contains(message), "\(output.stderr)")
   }
 }
