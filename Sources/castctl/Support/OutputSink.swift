@@ -80,10 +80,10 @@ final class OutputSink {
   // error), the temporary file goes with the sink.
   deinit { discard() }
 
-  /// The descriptor of castctl's own that `path` names (`/dev/stdout`, `/dev/fd/3`,
-  /// `/proc/self/fd/1`): written in place, as standard output is. Renaming over the name would
-  /// replace the system's link, and opening it again would start a file that standard output
-  /// appends to over at its beginning.
+  /// The descriptor of castctl's own that `path` names (`/dev/stdout`, `/dev/stdin`, `/dev/fd/3`,
+  /// `/proc/self/fd/1`, however spelled): written in place, as standard output is. Renaming over
+  /// the name would replace the system's link, and opening it again would start a file that
+  /// standard output appends to over at its beginning.
   static func descriptor(named path: String) -> Int32? {
     // The name as the system finds it, its folder resolved: `/dev/./stdout`, `stdout` in /dev
     // and `/dev/fd//1` (`/proc/<pid>/fd/1`) are the same names.
