@@ -28,9 +28,10 @@ struct LineVerdictStreamTests {
     return (Array((lines.joined(separator: "\n") + "\n").utf8), kinds)
   }
 
-  /// Every verdict of `bytes` read through a pipe, chunk by chunk.
+  /// Every verdict of `bytes` read through a pipe, chunk by chunk (a cut line's kind is `c`), and
+  /// the size of the largest batch.
   static func verdicts(
-    _ bytes: [UInt8], jobs: Int, chunkSize: Int, sliceSize: Int = 1 << 16
+    _ bytes: [UInt8], jobs: Int, chunkSize: Int, sliceSize: Int = 1 << 16, largestBatch: inout Int
   ) throws -> [(line: Int, kind: Character, findings: Int)] {
     let (registry, _) = SchemaLoader.load([SourceFile(path: "p.cast", text: ParallelNDJSONTests.schema)])
     let validator = try #require(DocumentValidator(schema: CompiledSchema(registry: registry), target: .model("User")))
@@ -43,18 +44,27 @@ struct LineVerdictStreamTests {
     defer { close(descriptor) }
     var found: [(line: Int, kind: Character, findings: Int)] = []
     try stream.run(descriptor: descriptor, name: "data.ndjson") { source, verdicts in
+      largestBatch = max(largestBatch, source.size)
       for verdict in verdicts {
         switch verdict {
         case .blank(let line): found.append((line, "b", 0))
-        case .malformed(let line, let lineStart, let error):
+        case .malformed(let line, let lineStart, let error, let cut):
           // The syntax error's position is counted within its own line.
           #expect(source.position(of: error.offset, line: line, lineStart: lineStart).line == line)
-          found.append((line, "m", 1))
+          found.append((line, cut ? "c" : "m", 1))
         case .record(let result): found.append((result.line ?? 0, result.isValid ? "v" : "i", result.findings.count))
         }
       }
     }
     return found
+  }
+
+  /// `verdicts` without the batch size.
+  static func verdicts(
+    _ bytes: [UInt8], jobs: Int, chunkSize: Int, sliceSize: Int = 1 << 16
+  ) throws -> [(line: Int, kind: Character, findings: Int)] {
+    var largestBatch = 0
+    return try verdicts(bytes, jobs: jobs, chunkSize: chunkSize, sliceSize: sliceSize, largestBatch: &largestBatch)
   }
 
   /// Lines in any chunks, any number of workers, any slices of a batch (a slice under a line's
@@ -84,5 +94,30 @@ struct LineVerdictStreamTests {
   @Test(arguments: [("", 0), ("{}", 1), ("{}\n{}", 2), ("\n", 1)])
   func lineCount(text: String, lines: Int) throws {
     #expect(try Self.verdicts(Array(text.utf8), jobs: 2, chunkSize: 4096).count == lines)
+  }
+
+  /// A line longer than a chunk is read no further than a byte JSON forbids everywhere (`/dev/zero`
+  /// is one endless such line): the batch that holds it stays near the chunk size, and the lines
+  /// after it keep their numbers. A line that ends before it outgrows the buffer, or one without such
+  /// a byte, is read whole.
+  @Test(arguments: [
+    (100_000, 0, "c"), (100_000, 3_000, "c"), (100_000, 20_000, "c"), (300_000, 200_000, "c"), (100_000, 99_999, "m"),
+    (100_000, nil, "m"), (3_000, 0, "m"), (3_000, 2_999, "m"),
+  ] as [(Int, Int?, Character)])
+  func longLineCut(length: Int, forbiddenAt: Int?, kind: Character) throws {
+    let record = Array(#"{"id":1,"user_name":"a","email":"a@b","role":"admin"}"#.utf8)
+    var long = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+    if let forbiddenAt { long[forbiddenAt] = 0 }
+    let bytes = record + [0x0A] + long + [0x0A] + record + [0x0A] + Array("x".utf8) + [0x0A]
+    var largestBatch = 0
+    let found = try Self.verdicts(bytes, jobs: 2, chunkSize: 4096, largestBatch: &largestBatch)
+    #expect(found.map(\.line) == [1, 2, 3, 4])
+    #expect(String(found.map(\.kind)) == "v\(kind)vm")
+    if kind == "c", let forbiddenAt {
+      // The chunk doubles while the line holds no such byte, and no further.
+      #expect(largestBatch <= max(2 * (forbiddenAt + 1), 4096) + 1)
+    } else {
+      #expect(largestBatch > length)
+    }
   }
 }

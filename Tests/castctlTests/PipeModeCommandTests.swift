@@ -121,6 +121,26 @@ struct PipeModeCommandTests {
     #expect(try Self.object(try folder.text("bad2.ndjson"))["base64"] == nil)
   }
 
+  /// A line longer than a read (4 MiB) is kept only up to a byte no JSON text may hold, so that
+  /// `/dev/zero` cannot fill the memory; the rejects line says it is `truncated`.
+  @Test("--split cuts an overlong line at a byte JSON never holds, and says so")
+  func splitCutsOverlongLine() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    let start = Array(#"{"id": ""#.utf8) + [0x00]
+    let line = start + [UInt8](repeating: UInt8(ascii: "a"), count: 5 << 20)
+    try Data(Array((Self.valid + "\n").utf8) + line + [0x0A] + Array((Self.valid + "\n").utf8))
+      .write(to: folder.url.appendingPathComponent("data.ndjson"))
+    let output = try CastctlProcess.run(
+      ["validate", "users.cast", "data.ndjson", "--model", "User", "--split", "good.ndjson", "bad.ndjson"], in: folder.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(try folder.text("good.ndjson").split(separator: "\n").count == 2)
+    let bad = try folder.text("bad.ndjson").split(separator: "\n").map { try Self.object(String($0)) }
+    #expect(bad.map { $0["line"] as? Int } == [2])
+    #expect(bad.first?["text"] as? String == String(decoding: start, as: UTF8.self))
+    #expect(bad.first?["truncated"] as? Bool == true)
+  }
+
   /// `convert --format jsonl`: the converted record, or the verdict of one that does not convert.
   @Test func convertWritesRecordOrVerdict() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])

@@ -16,7 +16,7 @@ package enum VerdictJSON {
     case .record(let result):
       let findings = result.findings.filter(keep).map { FindingJSON.value($0, data: data, registry: registry) }
       return .object([line, JSONMember(key: "valid", value: .bool(result.isValid)), JSONMember(key: "findings", value: .array(findings))])
-    case .malformed(let number, let lineStart, let error):
+    case .malformed(let number, let lineStart, let error, _):
       let position = data.position(of: error.offset, line: number, lineStart: lineStart)
       let finding = FindingJSON.syntaxError(error.message, code: "malformed-json", at: position)
       return .object([line, JSONMember(key: "valid", value: .bool(false)), JSONMember(key: "findings", value: .array([finding]))])
@@ -25,8 +25,8 @@ package enum VerdictJSON {
 
   /// The line `--split` writes to its rejects file for a line that is not a valid record: the
   /// verdict with the record as read (`record`), or a malformed line's text (`text`, and its
-  /// bytes in `base64` when they are not UTF-8, which a JSON string cannot hold); nil for a
-  /// valid record or a blank line.
+  /// bytes in `base64` when they are not UTF-8, which a JSON string cannot hold; `truncated` when
+  /// the line was cut, see `LineBatchReader`); nil for a valid record or a blank line.
   package static func reject(
     _ verdict: LineVerdict, data: DataSource, registry: ModelRegistry, keep: (Finding) -> Bool = { _ in true }
   ) -> JSONValue? {
@@ -39,7 +39,7 @@ package enum VerdictJSON {
       // NB: the record was read once already; rejects are few, so reading it again costs little.
       let record = (try? JSONValue.parse(data.read(result.span.start..<result.span.end))) ?? .null
       members.insert(JSONMember(key: "record", value: record), at: 1)
-    case .malformed(_, let lineStart, _):
+    case .malformed(_, let lineStart, _, let cut):
       var text = data.read(lineStart..<data.size)
       if let end = text.firstIndex(of: UInt8(ascii: "\n")) { text.removeSubrange(end...) }
       if text.last == UInt8(ascii: "\r") { text.removeLast() }
@@ -47,6 +47,7 @@ package enum VerdictJSON {
       if String(validating: text, as: UTF8.self) == nil {
         members.insert(JSONMember(key: "base64", value: .string(Data(text).base64EncodedString())), at: 2)
       }
+      if cut { members.insert(JSONMember(key: "truncated", value: .bool(true)), at: members.count - 2) }
     }
     return .object(members)
   }

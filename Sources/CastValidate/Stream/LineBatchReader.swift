@@ -8,6 +8,10 @@ import Foundation
 /// The first batches are small and each twice the one before, up to a chunk: until the first
 /// batch is read nothing else runs, and a whole chunk (its copy and the faults of its fresh
 /// pages) took 3 ms of a 150 ms `--jobs 2` run that the workers could not share.
+///
+/// A line longer than a chunk that holds a byte no JSON text may hold (`ControlByte`) is cut after
+/// that byte and ends its batch (`cut`), and the rest of it is skipped: it is malformed whatever
+/// follows, and `/dev/zero` is one endless such line.
 final class LineBatchReader {
   private let descriptor: Int32
   private var buffers: [UnsafeMutableRawBufferPointer]
@@ -20,6 +24,8 @@ final class LineBatchReader {
   /// File offset of `tail`'s first byte.
   private var tailOffset = 0
   private(set) var atEnd = false
+  /// The rest of a cut line is still to be skipped, up to its newline.
+  private var skipping = false
   /// A limit on the total bytes read (`--max-bytes`); reading past it is an error.
   let limit: Int?
 
@@ -37,16 +43,32 @@ final class LineBatchReader {
   deinit { buffers.forEach { $0.deallocate() } }
 
   /// The next batch of whole lines (the last line of the input may lack its newline) and its file
-  /// offset; nil at the end. A batch stays valid until the call after next.
-  func next() throws(ChunkReadError) -> (bytes: UnsafeRawBufferPointer, base: Int)? {
+  /// offset, and whether its last line was cut; nil at the end. A batch stays valid until the call
+  /// after next.
+  func next() throws(ChunkReadError) -> (bytes: UnsafeRawBufferPointer, base: Int, cut: Bool)? {
+    if skipping { try skipCutLine() }
+    if atEnd && tail.isEmpty { return nil }
     var buffer = buffers[slot]
     var count = tail.count
     if count > buffer.count { buffer = grow(slot, to: count * 2) }
     if count > 0, let from = tail.baseAddress, let to = buffer.baseAddress { memmove(to, from, count) }
     let base = tailOffset
     var searched = 0
+    var scanned = 0
     while true {
-      if count == buffer.count { buffer = grow(slot, to: buffer.count * 2) }
+      if count == buffer.count {
+        // NB: the buffer then holds one unfinished line from its start.
+        let line = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: line[scanned...])) {
+          skipping = true
+          tail = UnsafeRawBufferPointer(start: nil, count: 0)
+          tailOffset = base + count
+          slot ^= 1
+          return (UnsafeRawBufferPointer(rebasing: line[...(scanned + forbidden)]), base, true)
+        }
+        scanned = count
+        buffer = grow(slot, to: buffer.count * 2)
+      }
       let end = count < batchSize ? min(batchSize, buffer.count) : buffer.count
       let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count..<end]))
       if got == 0 { atEnd = true }
@@ -57,17 +79,37 @@ final class LineBatchReader {
       let filled = UnsafeRawBufferPointer(rebasing: buffer[..<count])
       if atEnd {
         tail = UnsafeRawBufferPointer(start: nil, count: 0)
-        return count == 0 ? nil : (filled, base)
+        return count == 0 ? nil : (filled, base, false)
       }
       if let last = Self.lastNewline(filled, after: searched) {
         tail = UnsafeRawBufferPointer(rebasing: filled[(last + 1)...])
         tailOffset = base + last + 1
         slot ^= 1
         batchSize = min(batchSize * 2, chunkSize)
-        return (UnsafeRawBufferPointer(rebasing: filled[...last]), base)
+        return (UnsafeRawBufferPointer(rebasing: filled[...last]), base, false)
       }
       searched = count
     }
+  }
+
+  /// Reads past the rest of a cut line: what follows its newline becomes the tail.
+  private func skipCutLine() throws(ChunkReadError) {
+    let buffer = buffers[slot]
+    while !atEnd {
+      let got = try read(into: buffer)
+      if got == 0 { atEnd = true }
+      if let limit, tailOffset + got > limit { throw .tooLarge(limit) }
+      let filled = UnsafeRawBufferPointer(rebasing: buffer[..<got])
+      if let newline = filled.firstIndex(of: 0x0A) {
+        // NB: the other buffer still holds the cut line's batch, so the tail stays in this one.
+        tail = UnsafeRawBufferPointer(rebasing: filled[(newline + 1)...])
+        tailOffset += newline + 1
+        skipping = false
+        return
+      }
+      tailOffset += got
+    }
+    skipping = false
   }
 
   private func read(into room: UnsafeMutableRawBufferPointer) throws(ChunkReadError) -> Int {

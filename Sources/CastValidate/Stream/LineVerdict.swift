@@ -6,12 +6,13 @@ package enum LineVerdict: Sendable {
   /// A record, valid or not.
   case record(RecordResult)
   /// A line that is not JSON (it starts at `lineStart`); the run goes on with the next line.
-  case malformed(line: Int, lineStart: Int, JSONSyntaxError)
+  /// `cut`: the line was read only up to a byte no JSON text may hold (`LineBatchReader`).
+  case malformed(line: Int, lineStart: Int, JSONSyntaxError, cut: Bool = false)
 
   /// The 1-based input line.
   package var line: Int {
     switch self {
-    case .blank(let line), .malformed(let line, _, _): line
+    case .blank(let line), .malformed(let line, _, _, _): line
     case .record(let result): result.line ?? 0
     }
   }

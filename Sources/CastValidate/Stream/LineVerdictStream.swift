@@ -48,7 +48,11 @@ package struct LineVerdictStream: Sendable {
           size += lines[last].range.count + 1
           last += 1
         }
-        try onBatch(source, verdicts(of: lines[first..<last], in: bytes, workers: workers))
+        var verdicts = verdicts(of: lines[first..<last], in: bytes, workers: workers)
+        if batch.cut, last == lines.count, case .malformed(let line, let start, let error, _)? = verdicts.last {
+          verdicts[verdicts.count - 1] = .malformed(line: line, lineStart: start, error, cut: true)
+        }
+        try onBatch(source, verdicts)
         first = last
       }
     }

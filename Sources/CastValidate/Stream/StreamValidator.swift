@@ -40,7 +40,7 @@ package struct StreamValidator: Sendable {
     var batch: (bytes: UnsafeRawBufferPointer, base: Int)
     do {
       guard let first = try reader.next() else { return state.summary }
-      batch = first
+      batch = (first.bytes, first.base)
     } catch {
       throw .read(error)
     }
@@ -58,7 +58,7 @@ package struct StreamValidator: Sendable {
       // serial part of a run.
       if let error = state.report(running, onRecord: onRecord) { throw error }
       progress(batch.base + batch.bytes.count, state.summary.records)
-      let read: (bytes: UnsafeRawBufferPointer, base: Int)?
+      let read: (bytes: UnsafeRawBufferPointer, base: Int, cut: Bool)?
       do { read = try upcoming.get() } catch { throw .read(error) }
       guard let read else { return state.summary }
       if config.cancelled {
@@ -66,7 +66,7 @@ package struct StreamValidator: Sendable {
         return state.summary
       }
       if next == nil { next = try state.start(read.bytes, base: read.base, onRecord: onRecord) }
-      (batch, running) = (read, next)
+      (batch, running) = ((read.bytes, read.base), next)
     }
   }
 

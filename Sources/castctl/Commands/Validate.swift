@@ -20,7 +20,7 @@ struct Validate: ParsableCommand {
 
       castctl.yaml (in this folder or one above): with no arguments (castctl validate), every file it maps is checked; data files alone are mapped through it, and a file no check maps is noted and skipped. See the README for its format.
 
-      --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line, and "base64" of its bytes when they are not UTF-8), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
+      --split VALID REJECTS: valid records as read to VALID, one per line; every other non-blank line to REJECTS as {"line", "record" (or "text" for a malformed line, and "base64" of its bytes when they are not UTF-8, and "truncated": true for a line over 4 MiB cut at a byte JSON never holds), "valid": false, "findings"}. Both files are written atomically and renamed together; exit status as in the pipe mode.
 
       Examples:
         castctl validate schemas/users.cast schemas/users.json
