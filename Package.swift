@@ -20,6 +20,8 @@ let package = Package(
       pkgConfig: "libedit",
       providers: [.apt(["libedit-dev"])]
     ),
+    // prctl(2) for the many-file run's children (Sources/castctl/Support/ParentWatch.swift).
+    .target(name: "CProcessControl"),
     .target(
       name: "CastSchema",
       dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
@@ -38,6 +40,7 @@ let package = Package(
         "CastSchema",
         "CastValidate",
         "CEditLine",
+        "CProcessControl",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         // castctl.yaml, the project file.
         .product(name: "Yams", package: "Yams"),

@@ -27,11 +27,13 @@ struct Castctl: ParsableCommand {
     subcommands: [Check.self, Schema.self, Validate.self, Convert.self, Roundtrip.self, Infer.self, Explain.self, Repl.self]
   )
 
-  /// Reserves the standard descriptors and sets the signal dispositions, then parses and runs
-  /// the command on a thread with a large stack (deeply nested documents recurse).
+  /// Reserves the standard descriptors and sets the signal dispositions (and, in a many-file
+  /// run's child, the signal for its parent's end), then parses and runs the command on a thread
+  /// with a large stack (deeply nested documents recurse).
   static func main() {
     StandardDescriptors.reserve()
     ProcessSignals.configure()
+    ParentWatch.follow()
     LargeStack.run(parseAndRun)
   }
 

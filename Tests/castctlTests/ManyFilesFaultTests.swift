@@ -55,6 +55,54 @@ struct ManyFilesFaultTests {
     try Self.expectIntact(folder, lines: lines)
   }
 
+  /// SIGKILL cannot be caught or passed on: the file's runs learn of their parent's end from the
+  /// kernel (`ParentWatch`), remove their temporary files and end, leaving the targets as they were.
+  @Test func parentKilled() throws {
+    let lines = 100_000
+    let folder = try Self.folder(lines: lines)
+    defer { folder.remove() }
+    let child = try ChildProcess(FaultTests.binary, ["convert", "users.cast", "d", "-o", "out", "--force", "--jobs", "2"], in: folder.url)
+    let started = child.wait {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []).contains { name in
+        name.hasPrefix(".castctl-") && ((try? folder.bytes("out/" + name).count) ?? 0) > 0
+      }
+    }
+    #expect(started, "no temporary file with output appeared")
+    let runs = Self.children(of: child.pid)
+    #expect(!runs.isEmpty)
+    child.send(SIGKILL)
+    _ = try child.finish(timeout: 30)
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline, runs.contains(where: Self.isAlive) { usleep(20_000) }
+    #expect(!runs.contains(where: Self.isAlive), "the file's runs outlived castctl")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path("out")))?.sorted() ?? []
+    #expect(files == Self.names, "\(files)")
+    for name in Self.names { #expect(try folder.text("out/" + name) == "OLD\n") }
+  }
+
+  /// The processes whose parent is `pid`, from `/proc`.
+  static func children(of pid: pid_t) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(pid_t.init).filter { parent(of: $0) == pid }
+  }
+
+  /// The parent in `/proc/PID/stat` (the field after the state, which follows the `(name)`).
+  static func parent(of pid: pid_t) -> pid_t? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return nil }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 1 ? pid_t(fields[1]) : nil
+  }
+
+  /// Running, not ended (a zombie no one has waited for yet counts as ended).
+  static func isAlive(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+  }
+
   @Test("a full disk (a file size limit): exit 74, every target as it was")
   func fileTooLarge() throws {
     let folder = try Self.folder(lines: 20_000)

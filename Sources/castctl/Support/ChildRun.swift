@@ -82,10 +82,10 @@ struct ChildRun: Sendable {
     return Output(status: Self.exitStatus(status), stdout: Self.readAll(out), stderr: Self.readAll(err), counts: Self.readAll(counts))
   }
 
-  /// The children's environment, `KEY=value` each.
+  /// The children's environment, `KEY=value` each, with this process named as their parent.
   static let environment: [String] = ProcessInfo.processInfo.environment
-    .filter { !withheldEnvironment.contains($0.key) }
-    .map { "\($0.key)=\($0.value)" }
+    .filter { !withheldEnvironment.contains($0.key) && $0.key != ParentWatch.variable }
+    .map { "\($0.key)=\($0.value)" } + [ParentWatch.entry]
 
   /// This binary. NB: `/proc/self/exe`, not `argv[0]`, which may be a name looked up on `PATH`.
   static let executable: String = {

@@ -61,6 +61,9 @@ final class ChildProcess {
     try? FileManager.default.removeItem(at: scratch)
   }
 
+  /// The child's process id.
+  var pid: pid_t { process.processIdentifier }
+
   /// Sends `signal` to the child.
   func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
