@@ -188,6 +188,17 @@ struct NewUserFaultTests {
     #expect(output.stderr.contains("bad.yaml:1:11: error[malformed-yaml]: invalid UTF-8 byte 0xE9"), "\(output.stderr)")
   }
 
+  /// libyaml's reader refuses a control character; it is placed at its byte, not at 1:1.
+  @Test("a control character in YAML is placed where it is", arguments: ["validate", "convert", "roundtrip"])
+  func yamlControlCharacter(_ command: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try Data(Array("a: 1\nb: \"é".utf8) + [0x01] + Array("y\"\n".utf8)).write(to: scratch.url.appendingPathComponent("bad.yaml"))
+    let output = try run([command, "--type", "Any", "bad.yaml"], in: scratch.url)
+    #expect(output.status == 3)
+    #expect(output.stderr.contains("bad.yaml:2:6: error[malformed-yaml]: control characters are not allowed"), "\(output.stderr)")
+  }
+
   @Test("invalid UTF-8 in a .cast file is named as such, not shown as an unexpected character")
   func castInvalidUTF8() throws {
     let scratch = try ScratchFolder(copying: [])

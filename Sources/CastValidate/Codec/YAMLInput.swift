@@ -359,6 +359,8 @@ package enum YAMLInput {
       // NB: libyaml names its own C function here, which a user cannot call.
       if problem.hasPrefix("Maximum nesting level reached") { return "nesting deeper than libyaml's limit of 1000 levels" }
       return [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+    case .reader(let problem, _, _, _):
+      return problem
     case .duplicatedKeysInMapping(let duplicates, _):
       return "a mapping has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) twice"
     default:
@@ -373,6 +375,9 @@ package enum YAMLInput {
     case .duplicatedKeysInMapping(let keys, let context):
       let first = offset(line: context.mark.line, column: context.mark.column, lineStarts: lineStarts(yaml), yaml: yaml)
       return keys.first.flatMap { repeatedKey($0, after: first, in: yaml) } ?? first
+    case .reader(_, let offset, _, _):
+      // libyaml's reader counts bytes of the text it was given, which is `yaml`.
+      return min(max(offset ?? 0, 0), yaml.count)
     default:
       return 0
     }
