@@ -178,6 +178,25 @@ struct InferRuleTests {
     #expect(outcome.report?.changes[.unknownKeyDropped] == 1)
   }
 
+  /// `--object` makes a model whatever the keys: one no directive can name is left out there as at
+  /// the root (it made the objects a map, silently); objects with more distinct keys than are
+  /// kept stay a map, and the schema names the path.
+  @Test("--object keeps its promise with keys no directive can name, and says when it cannot")
+  func forcedObjectKeys() throws {
+    var options = InferOptions()
+    options.forcedModels = ["/o"]
+    let outcome = try InferProbe.infer(ndjson: #"{"o": {" a": 1, "b": 2}}"#, options: options)
+    #expect(outcome.lines.contains("let o: O"), "\(outcome.text)")
+    #expect(outcome.schema?.leftOutKeys == [#"O: " a""#])
+    #expect(outcome.report?.changes[.unknownKeyDropped] == 1)
+    #expect(outcome.schema?.tooWideForModels == [])
+    options.keyLimit = 5
+    let records = (0..<20).map { "{\"o\": {\"k\($0)\": \($0)}}" }.joined(separator: "\n")
+    let wide = try InferProbe.infer(ndjson: records, options: options)
+    #expect(wide.lines.contains("let o: [String: Int]"), "\(wide.text)")
+    #expect(wide.schema?.tooWideForModels == ["/o"])
+  }
+
   @Test("singular forms", arguments: [
     ("friends", "friend"), ("categories", "category"), ("statuses", "status"), ("addresses", "address"),
     ("people", "person"), ("news", "news"), ("data", "datum"), ("boxes", "box"), ("status", "status"), ("ids", "ids"),

@@ -126,6 +126,7 @@ struct InferCommandTests {
     InferUsageCase(arguments: ["infer"], status: 64, message: "Missing expected argument"),
     InferUsageCase(arguments: ["infer", "users.json", "--model-name", "9x"], status: 64, message: "--model-name must be a Swift type name"),
     InferUsageCase(arguments: ["infer", "users.json", "--model-name", "Int"], status: 64, message: "--model-name Int names a type castctl knows"),
+    InferUsageCase(arguments: ["infer", "users.json", "--model-name", "class"], status: 64, message: "--model-name class is a Swift keyword"),
     InferUsageCase(arguments: ["infer", "users.json", "--enum-min-ratio", "0"], status: 64, message: "--enum-min-ratio must be at least 1"),
     InferUsageCase(
       arguments: ["infer", "users.json", "--enum-min-cases", "5", "--enum-max-cases", "2"], status: 64,
@@ -186,10 +187,11 @@ struct ReplInferTests {
 
   @Test(":infer with a bad argument or file says so and keeps the session")
   func errors() throws {
-    let run = try CastctlProcess.run(["repl", "users.cast"], stdin: ":infer\n:infer nope.json\n:infer users.json --model-name 1\n:models\n")
+    let run = try CastctlProcess.run(["repl", "users.cast"], stdin: ":infer\n:infer nope.json\n:infer users.json --model-name 1\n:infer users.json --model-name String\n:models\n")
     #expect(run.stdout.contains("usage: :infer FILE [--model-name NAME]") || run.stderr.contains("usage: :infer FILE [--model-name NAME]"), "\(run.stdout)\(run.stderr)")
     #expect((run.stdout + run.stderr).contains("cannot read nope.json"))
     #expect((run.stdout + run.stderr).contains("--model-name must be a Swift type name"))
+    #expect((run.stdout + run.stderr).contains("--model-name String names a type castctl knows"))
     #expect(run.stdout.contains("  User *   struct  jsoncast  10          users.cast:21:8\n"), "\(run.stdout)")
   }
 }

@@ -1,7 +1,7 @@
 import CastSchema
 
 /// Identifiers for inferred models, enums, properties and cases, made from JSON keys and values.
-enum InferNames {
+package enum InferNames {
   /// Words Swift reserves: a property of that name is written in backticks.
   static let keywords: Set<String> = [
     "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
@@ -10,6 +10,22 @@ enum InferNames {
     "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
     "is", "nil", "self", "Self", "super", "throws", "true", "try", "Any", "Type", "Protocol",
   ]
+
+  /// Why `name` cannot name the root model (`--model-name`, the REPL's `:infer`), or nil: an ASCII
+  /// identifier starting with a letter, not a Swift keyword (the model's declaration would not
+  /// be Swift) nor a type castctl knows (the model would hide it).
+  package static func problem(withModelName name: String) -> String? {
+    guard let first = name.utf8.first, isLetter(first), isIdentifier(name) else {
+      return "--model-name must be a Swift type name, such as Root"
+    }
+    if keywords.contains(name) {
+      return "--model-name \(name) is a Swift keyword, which no declaration can be named; choose another, such as Root"
+    }
+    if InferredSchema.reserved.contains(name) {
+      return "--model-name \(name) names a type castctl knows, which a model of that name would hide; choose another, such as Root"
+    }
+    return nil
+  }
 
   /// Whether `text` is an ASCII Swift identifier (letters, digits, `_`, not starting with a digit).
   static func isIdentifier(_ text: String) -> Bool {

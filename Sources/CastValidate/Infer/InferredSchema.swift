@@ -106,6 +106,9 @@ package struct InferredSchema: Sendable {
   /// The `--map` and `--object` paths no object of the records is at (a typo, most likely).
   package var unmatchedPaths: [String] = []
 
+  /// The `--object` paths left maps: their objects have more distinct keys than a model keeps.
+  package var tooWideForModels: [String] = []
+
   /// Keys left out because no key directive can name them, as `Model: "key"`.
   package var leftOutKeys: [String] {
     modelOrder.flatMap { index in models[index].leftOut.map { models[index].name + ": " + Self.literal($0) } }

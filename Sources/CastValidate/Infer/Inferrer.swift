@@ -106,6 +106,7 @@ package final class Inferrer: @unchecked Sendable {
       root: index, drafts: decider.models, enumDrafts: decider.enums, rootName: options.modelName, records: records, reserved: taken)
     schema.dialect = options.dialect
     schema.unmatchedPaths = options.forcedMaps.union(options.forcedModels).subtracting(decider.objectPaths).sorted()
+    schema.tooWideForModels = decider.tooWideForModels.sorted()
     return schema
   }
 

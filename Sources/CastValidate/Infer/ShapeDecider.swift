@@ -11,6 +11,8 @@ struct ShapeDecider {
   private var enumsByValues: [[String]: Int] = [:]
   /// The paths of the objects decided, as `--map` and `--object` name them.
   private(set) var objectPaths: Set<String> = []
+  /// The `--object` paths whose objects have too many distinct keys to be a model: maps still.
+  private(set) var tooWideForModels: [String] = []
 
   /// A decider with these thresholds.
   init(options: InferOptions) {
@@ -161,11 +163,13 @@ struct ShapeDecider {
     objectPaths.insert(path)
     let fields = node.fields ?? [:]
     var mapReason: String?
-    if options.forcedModels.contains(path), node.fields != nil, node.keys.allNameable {
+    if options.forcedModels.contains(path), node.fields != nil {
+      // NB: keys no directive can name are left out of the model, as at the root.
       mapReason = nil
     } else if options.forcedMaps.contains(path) {
       mapReason = "forced by --map"
     } else if node.fields == nil {
+      if options.forcedModels.contains(path) { tooWideForModels.append(path) }
       mapReason = "more than \(options.keyLimit) distinct keys"
     } else if !node.keys.allNameable {
       mapReason = "keys a key directive cannot name"

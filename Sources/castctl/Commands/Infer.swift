@@ -94,10 +94,7 @@ struct Infer: ParsableCommand {
 
   func validate() throws {
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
-    if let modelName, !InferNamesCheck.isTypeName(modelName) { throw ValidationError("--model-name must be a Swift type name, such as Root") }
-    if let modelName, InferredSchema.reserved.contains(modelName) {
-      throw ValidationError("--model-name \(modelName) names a type castctl knows, which a model of that name would hide; choose another, such as Root")
-    }
+    if let problem = modelName.flatMap(InferNames.problem(withModelName:)) { throw ValidationError(problem) }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
     if enumMinCases < 1 { throw ValidationError("--enum-min-cases must be at least 1") }
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
@@ -200,6 +197,9 @@ struct Infer: ParsableCommand {
       for path in schema.unmatchedPaths {
         Terminal.writeError("castctl: warning: no object of the records is at \(path) (--map, --object); paths look like /key, /list/[]/key, /map/*/key\n")
       }
+      for path in schema.tooWideForModels {
+        Terminal.writeError("castctl: warning: the objects at \(path) have more than \(options.keyLimit) distinct keys, too many for a model (--object): a map\n")
+      }
       if !schema.leftOutKeys.isEmpty {
         Terminal.writeError("castctl: warning: keys left out, which no //! \"key\" can name: \(schema.leftOutKeys.joined(separator: ", "))\n")
       }
@@ -239,14 +239,5 @@ struct Infer: ParsableCommand {
       }
     }
     return verifier.report
-  }
-}
-
-/// Checks on names given on the command line.
-enum InferNamesCheck {
-  /// An ASCII identifier starting with a letter.
-  static func isTypeName(_ text: String) -> Bool {
-    guard let first = text.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
   }
 }

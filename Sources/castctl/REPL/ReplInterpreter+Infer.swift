@@ -12,7 +12,7 @@ extension ReplInterpreter {
       return error("usage: :infer FILE [--model-name NAME]")
     }
     if words.count == 3 {
-      guard InferNamesCheck.isTypeName(words[2]) else { return error("--model-name must be a Swift type name, such as Root") }
+      if let problem = InferNames.problem(withModelName: words[2]) { return error(problem) }
       options.modelName = words[2]
     }
     if session.registry.models[options.modelName] != nil || session.registry.enums[options.modelName] != nil {
