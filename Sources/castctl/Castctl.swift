@@ -45,7 +45,7 @@ struct Castctl: ParsableCommand {
       try checkHelpRequest(Array(CommandLine.arguments.dropFirst()))
       command = try parseAsRoot()
     } catch {
-      exit(withError: error)
+      finish(error, as: self)
     }
     do {
       try command.run()
@@ -56,13 +56,23 @@ struct Castctl: ParsableCommand {
     } catch let error where error is ValidationError || error is CleanExit || exitCode(for: error) != .failure {
       // NB: `--help` and `castctl help …` parse as a command of ArgumentParser's whose `run`
       // throws the request; like the parser's other errors, it knows its own exit status.
-      type(of: command).exit(withError: error)
+      finish(error, as: type(of: command))
     } catch {
       // A bug must not leave a half-written temporary file of `convert -o` behind either.
       InterruptCleanup.removePending()
       Terminal.writeError("castctl: internal error: \(error)\n")
       exit(withError: ExitCode.internalError)
     }
+  }
+
+  /// Ends castctl for what ArgumentParser raised (a usage error, `--help`, `--version`) as it
+  /// would, but writes a help or version through `Terminal.write`: `print` drops a failed write,
+  /// so `castctl --help >&-` said 0.
+  private static func finish(_ error: Error, as command: ParsableCommand.Type) -> Never {
+    guard command.exitCode(for: error) == .success else { command.exit(withError: error) }
+    let message = command.fullMessage(for: error)
+    if !message.isEmpty { Terminal.write(message + "\n") }
+    Foundation.exit(0)
   }
 
   /// `castctl help NAME` for a NAME that is no subcommand is a usage error (ArgumentParser shows
@@ -85,7 +95,7 @@ struct Castctl: ParsableCommand {
     if standardStreamsAreTerminals() {
       try Repl.parse([]).run()
     } else {
-      print(Castctl.helpMessage())
+      Terminal.write(Castctl.helpMessage() + "\n")
     }
   }
 }

@@ -158,6 +158,18 @@ struct FaultTests {
     #expect(try folder.text("out.json") == expected.stdout)
   }
 
+  /// ArgumentParser prints the help and the version with `print`, which drops a failed write.
+  @Test("the help and version into a closed standard output: exit 74", arguments: [["--help"], ["--version"], ["help", "convert"], ["validate", "-h"], []])
+  func helpIntoClosedOutput(_ arguments: [String]) throws {
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    let words = arguments.map { "'\($0)'" }.joined(separator: " ")
+    let script = "\"$CASTCTL\" \(words) >&- < /dev/null 2> err.txt; echo \"status $?\" > status.txt"
+    _ = try ChildProcess.shell(script, in: folder.url, castctl: Self.binary).finish()
+    #expect(try folder.text("status.txt") == "status 74\n")
+    #expect(try folder.text("err.txt").contains("cannot write standard output"))
+  }
+
   /// `/dev/stdout` is a link to `/proc/self/fd/1`; renaming over it would replace the link.
   @Test("-o /dev/stdout --force writes to standard output in place, a file or a pipe")
   func outputToDevStdout() throws {
