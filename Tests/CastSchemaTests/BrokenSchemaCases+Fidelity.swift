@@ -85,6 +85,15 @@ extension BrokenCase {
           + "struct M17 {\n  var a: Int = 1\n}\n",
         "unsupported-default", .warning, codes: ["unsupported-default", "unsupported-default"],
         message: "M1(), whose defaults stand for more than 100000 values"),
+      // M1() constructs M1 to M33, one inside the other: 33 deep, one past the limit; M2() is 32
+      // deep and evaluated (it had been written `{}` past 32 levels, with no warning).
+      BrokenCase(
+        "a Model() default that constructs models too deep",
+        "struct M0 {\n  var 1️⃣a: M1 = M1()\n}\n"
+          + (1..<33).map { "struct M\($0) {\n  var a: M\($0 + 1) = M\($0 + 1)()\n}\n" }.joined()
+          + "struct M33 {\n  var v: Int = 1\n}\n",
+        "unsupported-default", .warning, codes: ["unsupported-default"],
+        message: "M1(), whose defaults construct models 33 deep, more than 32"),
     ]
 
   /// A `Set` literal default that repeats an element: Swift keeps it once, and so does castctl,

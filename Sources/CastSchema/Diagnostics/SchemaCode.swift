@@ -107,7 +107,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .cannotInferType: "a property with no type and no literal to infer it from"
     case .noDefaultInit: "a `Model()` default of a model with a property that has no default"
     case .recursiveDefault: "a `Model()` default whose defaults construct the same model again"
-    case .unsupportedDefault: "a default castctl cannot evaluate (a call, an expression, an interpolated string); the property gets none"
+    case .unsupportedDefault: "a default castctl cannot evaluate (a call, an expression, an interpolated string, a `Model()` too large or too deep); the property gets none"
     case .enumRawValueMismatch: "a raw value that does not fit the enum's raw type"
     case .enumAssociatedValues: "an enum case with associated values, which the dialect cannot map to JSON"
     case .invalidKeyPath: "a `//!` key path that cannot be read"

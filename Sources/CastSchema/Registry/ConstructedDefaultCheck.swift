@@ -54,43 +54,57 @@ extension RegistryBuilder {
   /// would stand for 2^40 values: such a default is one castctl cannot evaluate.
   static let constructedValueLimit = 100_000
 
-  /// Makes the `Model()` defaults that stand for more than `constructedValueLimit` values
-  /// defaults castctl cannot evaluate (`unsupported-default`), in every model that has them.
+  /// Makes the `Model()` defaults that stand for more than `constructedValueLimit` values, or
+  /// construct models more than `constructedDepthLimit` deep, defaults castctl cannot evaluate
+  /// (`unsupported-default`), in every model that has them.
   mutating func limitConstructedDefaults(_ models: inout [Model]) {
     var byName: [String: Int] = [:]
     for (index, model) in models.enumerated() { byName[model.name] = index }
-    var sizes: [Int?] = Array(repeating: nil, count: models.count)
+    var measured: [(size: Int, depth: Int)?] = Array(repeating: nil, count: models.count)
     var visiting: Set<Int> = []
     // NB: a cycle is a `recursive-default`, reported already; it counts once here.
-    func size(of index: Int) -> Int {
-      if let known = sizes[index] { return known }
-      guard visiting.insert(index).inserted else { return 1 }
-      var total = 1
+    func measure(_ index: Int) -> (size: Int, depth: Int) {
+      if let known = measured[index] { return known }
+      guard visiting.insert(index).inserted else { return (1, 1) }
+      var total = (size: 1, depth: 1)
       for property in models[index].properties {
         guard let value = property.defaultValue else { continue }
-        total = min(total + size(of: value), Self.constructedValueLimit + 1)
+        let inner = measure(value)
+        total = (min(total.size + inner.size, Self.constructedValueLimit + 1), max(total.depth, inner.depth + 1))
       }
       visiting.remove(index)
-      sizes[index] = total
+      measured[index] = total
       return total
     }
-    func size(of value: DefaultValue) -> Int {
+    // The depth of a value counts its models only.
+    func measure(_ value: DefaultValue) -> (size: Int, depth: Int) {
       switch value {
-      case .model(let name): return byName[name].map { size(of: $0) } ?? 1
-      case .array(let items): return min(items.reduce(1) { $0 + size(of: $1) }, Self.constructedValueLimit + 1)
-      case .object(let members): return min(members.reduce(1) { $0 + size(of: $1.value) }, Self.constructedValueLimit + 1)
-      default: return 1
+      case .model(let name): return byName[name].map { measure($0) } ?? (1, 1)
+      case .array(let items): return combined(items.map { measure($0) })
+      case .object(let members): return combined(members.map { measure($0.value) })
+      default: return (1, 0)
       }
+    }
+    func combined(_ parts: [(size: Int, depth: Int)]) -> (size: Int, depth: Int) {
+      (min(parts.reduce(1) { $0 + $1.size }, Self.constructedValueLimit + 1), parts.map(\.depth).max() ?? 0)
     }
     var reported: Set<String> = []
     for index in models.indices {
       for slot in models[index].properties.indices {
         let property = models[index].properties[slot]
-        guard case .model(let name)? = property.defaultValue, size(of: .model(name)) > Self.constructedValueLimit else { continue }
+        guard case .model(let name)? = property.defaultValue else { continue }
+        let measure = measure(.model(name))
+        let message: DiagnosticMessage
+        if measure.size > Self.constructedValueLimit {
+          message = SchemaMessages.defaultTooLarge(property.name, name, limit: Self.constructedValueLimit)
+        } else if measure.depth > DefaultValue.constructedDepthLimit {
+          message = SchemaMessages.defaultTooDeep(property.name, name, depth: measure.depth, limit: DefaultValue.constructedDepthLimit)
+        } else {
+          continue
+        }
         models[index].properties[slot].defaultValue = .opaque(name + "()")
         if reported.insert("\(property.declaredIn).\(property.name)").inserted {
-          diagnostics.append(
-            Diagnostic(SchemaMessages.defaultTooLarge(property.name, name, limit: Self.constructedValueLimit), at: property.range))
+          diagnostics.append(Diagnostic(message, at: property.range))
         }
       }
     }
@@ -111,4 +125,11 @@ extension RegistryBuilder {
     default: break
     }
   }
+}
+
+extension DefaultValue {
+  /// The most models one `Model()` default may construct one inside another (the model, the
+  /// model of one of its defaults, and so on): the engine evaluates defaults that deep, and a
+  /// deeper one is `unsupported-default` at load.
+  package static let constructedDepthLimit = 32
 }

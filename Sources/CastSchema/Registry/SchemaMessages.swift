@@ -277,6 +277,12 @@ enum SchemaMessages {
       text: "the default of '\(property)' is \(constructed)(), whose defaults stand for more than \(limit) values: castctl does not evaluate it; absent values are accepted but nothing is written for them")
   }
 
+  static func defaultTooDeep(_ property: String, _ constructed: String, depth: Int, limit: Int) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .unsupportedDefault,
+      text: "the default of '\(property)' is \(constructed)(), whose defaults construct models \(depth) deep, more than \(limit): castctl does not evaluate it; absent values are accepted but nothing is written for them")
+  }
+
   static func unsupportedDefault(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .unsupportedDefault,

@@ -21,9 +21,10 @@ extension DefaultValue {
       // `Model()` is the instance of every default, written as the encoder writes any instance
       // of the model: at output paths, nil as its dialect writes nil; so a default converts to
       // what the same value read from the data converts to.
-      // NB: a model whose default contains itself is a `.cast` error (`recursive-default`); the
-      // depth limit keeps the registry of such a schema finite all the same.
-      guard depth < 32, let model = registry.models[name] else { return .object([]) }
+      // NB: a default deeper than the limit is made opaque at load (`unsupported-default`), and
+      // one that contains itself is a `.cast` error (`recursive-default`); the guard keeps the
+      // registry of such a schema finite all the same.
+      guard depth < Self.constructedDepthLimit, let model = registry.models[name] else { return .object([]) }
       let policy = Policy.preset(for: model.dialect)
       var root = JSONValue.object([])
       var objects = WrittenObjects(canonical: policy.keysCompareCanonically)
