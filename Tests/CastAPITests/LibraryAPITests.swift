@@ -310,6 +310,25 @@ struct LibraryAPITests {
     #expect(try value.encoded(as: .json(pretty: false)) == Array(expected))
   }
 
+  /// `JSONDecoder` reads a dictionary keyed by an enum that is no `CodingKeyRepresentable` from
+  /// an array of key-value pairs; the value is still a dictionary, read by key, not by index.
+  @Test("a Codable dictionary read from key-value pairs has entries, by key")
+  func codablePairs() throws {
+    let source = "enum Color: String, Codable {\n  case red, green\n}\nstruct Paint: Codable {\n  var stock: [Color: Int]\n  var codes: [Color: [Int]]?\n}\n"
+    let schema = try Schema(source: source, path: "paint.swift")
+    let value = try schema.validator(for: "Paint").decode(#"{"stock": ["red", 3, "green", 5], "codes": ["green", [1, 2]]}"#)
+    let stock = try #require(value["stock"])
+    #expect(stock.entries?.map(\.key) == ["red", "green"])
+    #expect(stock.entries?.map { $0.value.int } == [3, 5])
+    #expect(stock["green"]?.int == 5)
+    #expect(stock.elements == nil)
+    #expect(value["codes"]?["green"]?[1]?.int == 2)
+    let type = try schema.validator(forType: "[Color: Int]").decode(#"["green", 1]"#)
+    #expect(type["green"]?.int == 1)
+    // The pairs are still what JSONEncoder writes for such a dictionary.
+    #expect(try stock.encoded(as: .json(pretty: false)) == Array(#"["red",3,"green",5]"#.utf8))
+  }
+
   struct Stamp: Codable, Equatable {
     var at: Date
     var blob: Data

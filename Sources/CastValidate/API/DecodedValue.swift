@@ -11,13 +11,22 @@ import CastSchema
 public struct DecodedValue: Sendable {
   private let storage: DeepInstance
   let schema: CompiledSchema
+  /// What the value was read as, where known: a Codable dictionary read from key-value pairs
+  /// (`ValueNode.pairs`) is an array in the instance and a dictionary to its reader.
+  let node: ValueNode?
   /// For a model's property: whether its value is the declared default rather than the input's.
   public let isDefaulted: Bool
 
-  init(_ instance: Instance, schema: CompiledSchema, isDefaulted: Bool = false, depth: Int) {
+  init(_ instance: Instance, schema: CompiledSchema, node: ValueNode?, isDefaulted: Bool = false, depth: Int) {
     self.storage = DeepInstance(instance, depth: depth)
     self.schema = schema
+    self.node = node
     self.isDefaulted = isDefaulted
+  }
+
+  /// A value inside this one, read as `node`.
+  private func inner(_ instance: Instance, _ node: ValueNode?, isDefaulted: Bool = false) -> DecodedValue {
+    DecodedValue(instance, schema: schema, node: node, isDefaulted: isDefaulted, depth: depth)
   }
 
   var instance: Instance { storage.instance }
@@ -42,12 +51,11 @@ public struct DecodedValue: Sendable {
     switch instance {
     case .model(let model):
       guard let field = schema.plans[model.plan].fields.firstIndex(where: { $0.name == property }) else { return nil }
-      guard model.values.indices.contains(field), let value = model.values[field] else { return DecodedValue(.null, schema: schema, depth: depth) }
-      return DecodedValue(value.value, schema: schema, isDefaulted: value.origin == .defaulted, depth: depth)
-    case .dictionary(let members):
-      return members.first { $0.key == property }.map { DecodedValue($0.value, schema: schema, depth: depth) }
-    case .json(.object(let members)):
-      return members.first { $0.key == property }.map { DecodedValue(.json($0.value), schema: schema, depth: depth) }
+      let node = schema.plans[model.plan].fields[field].node
+      guard model.values.indices.contains(field), let value = model.values[field] else { return inner(.null, node) }
+      return inner(value.value, node, isDefaulted: value.origin == .defaulted)
+    case .dictionary, .json(.object), .array:
+      return entries?.first { $0.key == property }?.value
     default:
       return nil
     }
@@ -59,21 +67,42 @@ public struct DecodedValue: Sendable {
     return elements[index]
   }
 
-  /// An array's elements; nil for a value that is not an array.
+  /// An array's (or a set's) elements; nil for a value that is not an array.
   public var elements: [DecodedValue]? {
-    switch instance {
-    case .array(let items): items.map { DecodedValue($0, schema: schema, depth: depth) }
-    case .json(.array(let items)): items.map { DecodedValue(.json($0), schema: schema, depth: depth) }
+    switch (instance, node) {
+    case (.array, .pairs?): nil
+    case (.array(let items), .array(let element, _, _)?): items.map { inner($0, schema.node(at: element)) }
+    case (.array(let items), _): items.map { inner($0, nil) }
+    case (.json(.array(let items)), _): items.map { inner(.json($0), .any) }
     default: nil
     }
   }
 
-  /// A dictionary's entries (or an `Any` object's members), keys as written; nil otherwise.
+  /// A dictionary's entries (or an `Any` object's members), keys as written; nil otherwise. A
+  /// Codable dictionary written as key-value pairs (`["red", 1, "green", 2]`) is one too.
   public var entries: [(key: String, value: DecodedValue)]? {
-    switch instance {
-    case .dictionary(let members): members.map { ($0.key, DecodedValue($0.value, schema: schema, depth: depth)) }
-    case .json(.object(let members)): members.map { ($0.key, DecodedValue(.json($0.value), schema: schema, depth: depth)) }
-    default: nil
+    switch (instance, node) {
+    case (.dictionary(let members), .dictionary(_, let value, _)?):
+      let valueNode = schema.node(at: value)
+      return members.map { ($0.key, inner($0.value, valueNode)) }
+    case (.dictionary(let members), _): return members.map { ($0.key, inner($0.value, nil)) }
+    case (.json(.object(let members)), _): return members.map { ($0.key, inner(.json($0.value), .any)) }
+    case (.array(let items), .pairs(_, let value, _)?):
+      let valueNode = schema.node(at: value)
+      return stride(from: 0, to: items.count - 1, by: 2).map { index in
+        (Self.keyText(items[index]), inner(items[index + 1], valueNode))
+      }
+    default: return nil
+    }
+  }
+
+  /// A pairs dictionary's key as a JSON object would spell it: a string, an integer's digits or
+  /// an enum's raw value.
+  private static func keyText(_ key: Instance) -> String {
+    switch key {
+    case .string(let text), .number(let text): text
+    case .bool(let flag): String(flag)
+    default: ""
     }
   }
 

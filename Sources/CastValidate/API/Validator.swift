@@ -59,7 +59,7 @@ public struct Validator: Sendable {
   public func decodeRecords(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [DecodedValue] {
     let outcome = run(json, format: format, build: true)
     guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
-    return outcome.instances.map { DecodedValue($0, schema: engine.schema, depth: outcome.depth) }
+    return outcome.instances.map { DecodedValue($0, schema: engine.schema, node: engine.node, depth: outcome.depth) }
   }
 
   /// Decodes every record it can and goes on past those it cannot, as `--split` does: each valid
@@ -69,7 +69,7 @@ public struct Validator: Sendable {
     let outcome = run(json, format: format, build: true)
     let values = outcome.decoded.map { record in
       DecodedRecords.Record(
-        index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, depth: outcome.depth))
+        index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, node: engine.node, depth: outcome.depth))
     }
     return DecodedRecords(values: values, report: outcome.report)
   }

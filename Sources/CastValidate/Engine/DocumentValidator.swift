@@ -65,7 +65,8 @@ package struct DocumentValidator: Sendable {
   /// Whether `isCancelled` says to stop.
   var cancelled: Bool { isCancelled?() ?? false }
 
-  private let node: ValueNode
+  /// The node a record is read as.
+  let node: ValueNode
 
   /// The policy of values outside any model's property (the record itself).
   private let recordPolicy: Policy
