@@ -6,7 +6,7 @@ import Foundation
 /// and its children would go on writing the files of a run nobody waits for.
 enum ParentWatch {
   /// The variable through which a parent names itself to the runs it starts.
-  static let variable = "CASTCTL_PARENT_PID"
+  static let variable = "CASTCTL_INTERNAL_PARENT_PID"
 
   /// The environment entry a child gets.
   static var entry: String { "\(variable)=\(getpid())" }
