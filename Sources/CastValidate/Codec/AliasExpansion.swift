@@ -13,8 +13,7 @@ struct AliasExpansion {
     var total = 2
     switch node {
     case .scalar(let scalar):
-      // Escapes can at most sextuple a byte (`\u0000`).
-      total = Self.add(total, scalar.string.utf8.count.multipliedReportingOverflow(by: 6).partialValue)
+      total = Self.add(total, Self.escapedSize(scalar.string))
     case .sequence(let sequence):
       for element in sequence { total = Self.add(total, Self.add(1, size(of: element))) }
     case .mapping(let mapping):
@@ -26,6 +25,16 @@ struct AliasExpansion {
     }
     if let anchor = node.anchor { sizes[ObjectIdentifier(anchor)] = total }
     return total
+  }
+
+  /// The bytes of `text` in a JSON string at most: a control character as `\u0000`, a quote, a
+  /// backslash or a slash (escaped for a Codable model) as two bytes, any other byte as itself.
+  static func escapedSize(_ text: String) -> Int {
+    var size = 0
+    for byte in text.utf8 {
+      size &+= byte < 0x20 ? 6 : byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") ? 2 : 1
+    }
+    return size
   }
 
   private static func add(_ a: Int, _ b: Int) -> Int {
