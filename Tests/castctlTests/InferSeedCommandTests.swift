@@ -28,7 +28,6 @@ struct InferSeedCommandTests {
   }
 
   static let usage: [InferUsageCase] = [
-    InferUsageCase(arguments: ["infer", "users.json", "--dialect", "codable"], status: 64, message: "--dialect codable is not available yet"),
     InferUsageCase(arguments: ["infer", "users.json", "--dialect", "swift"], status: 64, message: "--dialect swift: no such dialect; use one of jsoncast, jsonobject, convertible, nosce, dson"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--dialect", "nosce"], status: 64, message: "--dialect and --seed"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--comments"], status: 64, message: "--comments and --seed"),

@@ -123,13 +123,22 @@ package struct InferredSchema: Sendable {
   package var modelCount: Int { models.count }
   package var enumCount: Int { enums.filter { !$0.name.isEmpty }.count }
 
-  /// The `.cast` text: enums first, then the root model and the models it leads to.
-  /// `omitting` leaves those models out (`--seed` declares only the models its new types need).
+  /// The `.cast` text (a `.swift` file for the codable dialect): enums first, then the root model
+  /// and the models it leads to. `omitting` leaves those models out (`--seed` declares only the
+  /// models its new types need).
   package func render(header: [String] = [], comments: Bool = false, omitting: Set<String> = []) -> String {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
+    if dialect == .codable, omitting.isEmpty {
+      // NB: not for `--seed`'s new types, which go into a file that has its own. The one date strategy its dates need, which castctl reads from the file; `import
+      // Foundation` for `Date`, `URL`, `UUID` and `Decimal`.
+      if models.contains(where: { $0.properties.contains { $0.dateDirective != nil } }) {
+        lines += ["// Decode with JSONDecoder's .iso8601 date strategy (and encode with JSONEncoder's).", "//! date-decoding iso8601"]
+      }
+      lines += ["import Foundation", ""]
+    }
     for draft in enums.sorted(by: { $0.name < $1.name }) where !draft.name.isEmpty {
-      lines.append("enum \(draft.name): String {")
+      lines.append("enum \(draft.name): String\(dialect == .codable ? ", Codable" : "") {")
       let plain = draft.values.allSatisfy { Self.caseName($0) == $0 }
       if plain {
         lines.append("    case " + draft.values.joined(separator: ", "))
@@ -150,9 +159,19 @@ package struct InferredSchema: Sendable {
         if comments { lines.append("    // " + property.evidence.shortForm) }
         let type = property.type.spelled(models: models, enums: enums)
         var line = "    " + dialect.property(property.name, type: type, required: property.required)
-        if property.explicitKey { line += " //! " + Self.literal(property.key) }
-        if let date = property.dateDirective { line += " //! " + date }
+        // A Codable model names its keys in CodingKeys, and its dates by the file's strategy.
+        if dialect != .codable {
+          if property.explicitKey { line += " //! " + Self.literal(property.key) }
+          if let date = property.dateDirective { line += " //! " + date }
+        }
         lines.append(line)
+      }
+      if dialect == .codable, draft.properties.contains(where: \.explicitKey) {
+        lines += ["", "    enum CodingKeys: String, CodingKey {"]
+        for property in draft.properties {
+          lines.append("        case \(property.name)" + (property.explicitKey ? " = " + Self.literal(property.key) : ""))
+        }
+        lines.append("    }")
       }
       if let keys = dialect.requiredKeys(draft.properties.filter(\.required).map(\.name)) { lines.append("    " + keys) }
       lines.append("}")

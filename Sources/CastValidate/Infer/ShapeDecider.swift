@@ -79,18 +79,22 @@ struct ShapeDecider {
   /// type already `nesting` arrays, maps and optionals deep.
   mutating func type(of node: ShapeNode, path: String, suggestion: String, nesting: Int = 0) -> Choice {
     let kinds = node.kinds
-    guard let kind = kinds.first else { return Choice(type: .scalar("Any"), reason: "always null: Any") }
+    guard let kind = kinds.first else { return alwaysNull }
     if kinds.count > 1 {
       if kinds == [.integer, .fraction] { return number(node.numbers) }
       return Choice(type: .scalar("Any"), reason: "mixed types (\(kinds.map(\.rawValue).joined(separator: ", "))): Any")
     }
     switch kind {
-    case .null: return Choice(type: .scalar("Any"), reason: "always null: Any")
+    case .null: return alwaysNull
     case .bool: return Choice(type: .scalar("Bool"), reason: "booleans")
     case .integer, .fraction: return number(node.numbers)
     case .string: return string(node.strings, suggestion: suggestion)
     case .array:
-      guard let element = node.element else { return Choice(type: .scalar("[Any]"), reason: "always empty: [Any]") }
+      guard let element = node.element else {
+        // NB: `Any` is no Codable type; an empty array is read as any array.
+        if options.dialect == .codable { return Choice(type: .array(.scalar("String")), reason: "always empty: [String] (Any is not Codable)") }
+        return Choice(type: .scalar("[Any]"), reason: "always empty: [Any]")
+      }
       let inside = nesting + (element.nulls > 0 ? 2 : 1)
       guard inside <= Self.typeNestingLimit else { return Self.tooDeep }
       let inner = type(
@@ -103,6 +107,14 @@ struct ShapeDecider {
     case .object:
       return object(node, path: path, suggestion: suggestion, nesting: nesting)
     }
+  }
+
+  /// Values that were only ever `null`: `Any`, or for a Codable model (where `Any` is no Codable
+  /// type) `String`, whose optional reads `null` as any optional does.
+  private var alwaysNull: Choice {
+    options.dialect == .codable
+      ? Choice(type: .scalar("String"), reason: "always null: String (Any is not Codable; any optional reads null)")
+      : Choice(type: .scalar("Any"), reason: "always null: Any")
   }
 
   /// Arrays or maps nested deeper than a type can be written: what is inside them is `Any`.
@@ -123,6 +135,16 @@ struct ShapeDecider {
 
   /// A format, an enum, or `String`.
   private mutating func string(_ strings: StringEvidence, suggestion: String) -> Choice {
+    if options.dialect == .codable {
+      // One date strategy for the whole model (`//! date-decoding iso8601`), which reads and
+      // writes whole seconds in UTC only.
+      if strings.formats.contains(.plainISODate) {
+        return Choice(type: .scalar("Date"), dateDirective: "date iso8601", reason: "ISO-8601 dates in UTC, whole seconds: Date")
+      }
+      if strings.formats.contains(.isoDate) || strings.formats.contains(.dayDate) {
+        return Choice(type: .scalar("String"), reason: "dates JSONDecoder's .iso8601 would not read back as written: String")
+      }
+    }
     if strings.formats.contains(.isoDate) {
       return Choice(type: .scalar("Date"), dateDirective: "date iso8601", reason: "ISO-8601 dates in UTC: Date")
     }
@@ -130,7 +152,9 @@ struct ShapeDecider {
       return Choice(type: .scalar("Date"), dateDirective: "date \"yyyy-MM-dd\"", reason: "calendar days: Date")
     }
     if strings.formats.contains(.uuid) { return Choice(type: .scalar("UUID"), reason: "UUIDs: UUID") }
-    if strings.formats.contains(.url) { return Choice(type: .scalar("URL"), reason: "http(s) URLs: URL") }
+    if strings.formats.contains(.url), options.dialect != .codable || strings.formats.contains(.foundationURL) {
+      return Choice(type: .scalar("URL"), reason: "http(s) URLs: URL")
+    }
     if let values = strings.distinct, values.count >= options.enumMinCases, values.count <= options.enumMaxCases,
       strings.count >= values.count * options.enumMinRatio, Self.looksLikeCases(values)
     {
@@ -183,7 +207,12 @@ struct ShapeDecider {
       mapReason = "\(fields.count) distinct keys, most in few objects"
     }
     guard let mapReason else {
-      guard !fields.isEmpty else { return Choice(type: .scalar("[String: Any]"), reason: "always empty: [String: Any]") }
+      guard !fields.isEmpty else {
+        if options.dialect == .codable {
+          return Choice(type: .map(key: "String", value: .scalar("String")), reason: "always empty: [String: String] (Any is not Codable)")
+        }
+        return Choice(type: .scalar("[String: Any]"), reason: "always empty: [String: Any]")
+      }
       let index = model(node, path: path, suggestion: InferNames.typeName(suggestion, fallback: "Item"))
       return Choice(type: .model(index), reason: "objects: model")
     }

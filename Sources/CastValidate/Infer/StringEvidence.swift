@@ -77,7 +77,13 @@ struct StringFormats: OptionSet, Sendable, Hashable {
   static let url = StringFormats(rawValue: 4)
   /// An upper-case UUID, the form castctl writes.
   static let uuid = StringFormats(rawValue: 8)
-  static let all: StringFormats = [.isoDate, .dayDate, .url, .uuid]
+  /// `YYYY-MM-DDTHH:MM:SSZ` exactly: what JSONDecoder's `.iso8601` reads and JSONEncoder's writes
+  /// back unchanged (a Codable model's `Date`).
+  static let plainISODate = StringFormats(rawValue: 16)
+  /// A URL that Foundation's `URL(string:)` takes and JSONEncoder writes back unchanged (a
+  /// Codable model's `URL`; `{/sha}` is percent-encoded).
+  static let foundationURL = StringFormats(rawValue: 32)
+  static let all: StringFormats = [.isoDate, .dayDate, .url, .uuid, .plainISODate, .foundationURL]
 
   /// The formats `text` has exactly (written back unchanged) and loosely (in any spelling the
   /// engine reads: an ISO-8601 date with an offset, a lower-case UUID).
@@ -99,6 +105,7 @@ struct StringFormats: OptionSet, Sendable, Hashable {
         let plain = bytes.count == 20 && bytes.last == UInt8(ascii: "Z")
           && bytes[bytes.index(bytes.startIndex, offsetBy: 17)] <= UInt8(ascii: "5")
         if plain || DateText.formatISO8601(seconds) == text { exact.insert(.isoDate) }
+        if plain { exact.insert(.plainISODate) }
       }
     }
     if bytes.count == 36, FormatChecks.isUUID(text) {
@@ -108,6 +115,9 @@ struct StringFormats: OptionSet, Sendable, Hashable {
     if first == UInt8(ascii: "h"), text.hasPrefix("https://") || text.hasPrefix("http://"), FormatChecks.isURL(text) {
       exact.insert(.url)
       loose.insert(.url)
+      if text.utf8.withContiguousStorageIfAvailable({ FormatChecks.foundationURL(UnsafeRawBufferPointer($0)) == text }) ?? false {
+        exact.insert(.foundationURL)
+      }
     }
     return (exact, loose)
   }

@@ -13,7 +13,7 @@ struct Infer: ParsableCommand {
 
       Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent, or an absent key as null, as the dialect writes nil); exit 1 if that fails.
 
-      --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect (codable is not available yet).
+      --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect; codable writes Swift structs with CodingKeys (a .swift file), its dates by JSONDecoder's .iso8601 strategy, named on a //! date-decoding line castctl reads.
 
       Memory: NDJSON and top-level arrays stream (standard input past 8 MB is first copied to an unlinked file in $TMPDIR, which the check reads again); any other JSON document is one record read whole, and YAML is converted whole.
 
@@ -29,9 +29,8 @@ struct Infer: ParsableCommand {
   @Argument(help: "Data files, directories (their .json, .ndjson, .jsonl, .yaml and .yml files) or - for standard input.", completion: .file())
   var files: [String]
 
-  /// The dialects infer writes, comma-separated. Not codable: infer writes keys as `//!`
-  /// directives, which JSONDecoder never reads; a Codable model needs a CodingKeys enum.
-  static let writableDialects = Dialect.allCases.filter { $0 != .codable }.map(\.rawValue).joined(separator: ", ")
+  /// The dialects infer writes, comma-separated.
+  static let writableDialects = Dialect.allCases.map(\.rawValue).joined(separator: ", ")
 
   @Option(help: "The root model's name (default Root; with --seed, the seed's model the records are, needed when it has several).")
   var modelName: String?
@@ -41,7 +40,7 @@ struct Infer: ParsableCommand {
 
   @Option(
     help: "The dialect the models are written in: \(Self.writableDialects) (default jsoncast; with --seed, the seed's root model's).",
-    completion: .list(Dialect.allCases.filter { $0 != .codable }.map(\.rawValue)))
+    completion: .list(Dialect.allCases.map(\.rawValue)))
   var dialect: String?
 
   @Option(name: .shortAndLong, help: "Write the model to this file instead of standard output.", completion: .file())
@@ -101,9 +100,6 @@ struct Infer: ParsableCommand {
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
     if jobs < 1 || jobs > DataOptions.maxJobs { throw ValidationError("--jobs must be 1…\(DataOptions.maxJobs)") }
-    if dialect == Dialect.codable.rawValue {
-      throw ValidationError("--dialect codable is not available yet (a Codable .swift file with CodingKeys is planned); use one of \(Self.writableDialects)")
-    }
     if let dialect, Dialect(rawValue: dialect) == nil {
       throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Self.writableDialects)")
     }
@@ -217,6 +213,7 @@ struct Infer: ParsableCommand {
       Terminal.writeError("castctl: \(counts); not verified (--no-verify)\n")
       return
     }
+    for warning in report.schemaWarnings { Terminal.writeError("castctl: warning: the model as written: \(warning)\n") }
     Terminal.writeError(InferExplainText.verdict(report, counts: counts, dialect: options.dialect))
     if !report.passed { throw ExitCode.invalidData }
   }

@@ -30,10 +30,13 @@ enum InferExplainText {
     if !report.schemaErrors.isEmpty {
       return "castctl: error: the inferred model does not load (a bug of infer): " + report.schemaErrors.joined(separator: "; ") + "\n"
     }
-    let tolerated = InferVerifier.Report.tolerated.compactMap { kind in report.changes[kind].map { "\($0) \(kind.rawValue)" } }
+    let tolerated = report.tolerated.sorted { $0.rawValue < $1.rawValue }.compactMap { kind -> String? in
+      guard let count = report.changes[kind] else { return nil }
+      return "\(count) \(kind.rawValue), as " + (kind == .numberTextChanged ? "JSONEncoder writes a number" : "\(dialect.rawValue) writes nil")
+    }
     if report.passed {
       return "castctl: \(counts); verified: all \(report.records) records valid under --strict with no findings, round trip lossless"
-        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: ", ") + ", as \(dialect.rawValue) writes nil)") + "\n"
+        + (tolerated.isEmpty ? "" : " (" + tolerated.joined(separator: "; ") + ")") + "\n"
     }
     var out = "castctl: error: \(counts), but the model does not accept them all: \(report.findingCount) findings under --strict, \(report.lossyCount) round-trip changes\n"
     // NB: paths and messages come from the data: escaped, as every finding line is.

@@ -9,7 +9,12 @@ enum OracleProgram {
     for model in models {
       for type in model.types where seen.insert(type.name).inserted { declarations.append(type.swift) }
     }
-    let table = models.map { "  \(JSONText.quote($0.root)): { try $2.encode($1.decode(\($0.root).self, from: $0)) }," }
+    return source(declarations: declarations, roots: models.map(\.root))
+  }
+
+  /// The oracle over Swift declarations and the root types the cases name.
+  static func source(declarations: [String], roots: [String]) -> String {
+    let table = roots.map { "  \(JSONText.quote($0)): { try $2.encode($1.decode(\($0).self, from: $0)) }," }
     let strategies = DecoderStrategy.allCases.map { "  case \(JSONText.quote($0.rawValue)): \($0.oracleSetup.isEmpty ? "break" : $0.oracleSetup)" }
     return """
       import Foundation

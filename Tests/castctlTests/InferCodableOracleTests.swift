@@ -1,0 +1,113 @@
+import CastValidate
+import Foundation
+import Testing
+
+/// `castctl infer --dialect codable` against the real thing: each model it writes (and verifies)
+/// is compiled by swiftc inside a namespace, and every record of its data is decoded by
+/// `JSONDecoder` and encoded back by `JSONEncoder` with the strategies the file names. A model
+/// castctl verifies must compile, decode every record, and write each back as it was read (but
+/// for nil and the text of numbers, which the verification tolerates).
+@Suite("infer --dialect codable: swiftc compiles it, JSONDecoder reads every record")
+struct InferCodableOracleTests {
+  /// The data: corpus files, the repository's samples, and a file with every format infer knows.
+  static let inputs: [String] = [
+    "../shared/data/json-corpus/github_events.json", "../shared/data/json-corpus/twitter.json",
+    "../shared/data/json-corpus/citm_catalog.json", "../shared/data/json-corpus/canada.json",
+    "schemas/orders.ndjson", "schemas/codable-user.json", "schemas/jsonobject-user.json",
+  ]
+
+  /// Records of every format: snake_case and keyword keys, whole-second and fractional ISO dates,
+  /// calendar days, URLs Foundation writes back and one it does not, UUIDs, enums, optionals,
+  /// nulls, integer-keyed maps, big integers, nested arrays.
+  static let formats = (0..<12).map { index in
+    """
+    {"user_id": \(index), "class": "c\(index % 3)", "created_at": "2024-0\(index % 9 + 1)-1\(index % 9)T10:2\(index % 6):00Z",
+    "updated": "2024-01-0\(index % 9 + 1)T10:00:00.5\(index)Z", "day": "2023-11-2\(index % 9)",
+    "home_page": "https://example.com/u/\(index)?tab=\(index % 4)", "template": "https://api.example.com/r/\(index){/sha}",
+    "token": "\(String(format: "%08X", index))-0000-4000-8000-00000000000\(index % 10)", "kind": "\(["red", "green", "blue"][index % 3])",
+    "score": \(Double(index) * 1.25 + 0.1), "big": \(9_007_199_254_740_993 + index), "nick": \(index % 4 == 0 ? "null" : "\"n\(index)\""),
+    \(index % 5 == 0 ? "" : "\"bio\": \"b\",") "by_id": {"\(index)": {"seen": true}, "\(index + 100)": {"seen": false}},
+    "points": [[\(index), 1.5], [2, 3]], "tags": ["a", "b"]}
+    """.replacingOccurrences(of: "\n", with: " ")
+  }.joined(separator: "\n") + "\n"
+
+  @Test(.enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func inferredCodableModelsCompileAndDecodeEveryRecord() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("formats.ndjson", Self.formats)
+    var paths = Self.inputs.map { CastctlProcess.packageRoot.appendingPathComponent($0).path }
+    paths.append(folder.path("formats.ndjson"))
+    var namespaces: [String] = []
+    var notCodable: [String] = []
+    var cases: [(model: String, strategy: DecoderStrategy, document: String)] = []
+    for (index, path) in paths.enumerated() {
+      guard FileManager.default.fileExists(atPath: path) else {
+        Issue.record("missing input \(path)")
+        continue
+      }
+      let run = try CastctlProcess.run(["infer", path, "--dialect", "codable"], in: folder.url)
+      #expect(run.status == 0, "\(path): \(run.stderr)")
+      guard run.status == 0 else { continue }
+      // A model holding `Any` (mixed values) is no Codable model, and infer says so.
+      guard !run.stderr.contains("codable-not-codable") else {
+        notCodable.append(URL(fileURLWithPath: path).lastPathComponent)
+        continue
+      }
+      let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+      namespaces.append("enum S\(index) {\n" + body.joined(separator: "\n") + "\n}\n")
+      let strategy: DecoderStrategy = run.stdout.contains("//! date-decoding iso8601") ? .iso8601 : .defaults
+      for record in try Self.records(path) { cases.append(("S\(index).Root", strategy, record)) }
+    }
+    #expect(cases.count == 30 + 1 + 1 + 1 + 12 + 1 + 1 + 12, "\(cases.count) records")
+    // Every one: values only ever null, empty arrays and empty objects are given Codable types.
+    #expect(notCodable.isEmpty, "\(notCodable)")
+    let oracle = try Oracle(source: OracleProgram.source(declarations: namespaces, roots: Array(Set(cases.map(\.model))).sorted()), swiftc: swiftc)
+    let answers = try oracle.answers(cases)
+    for (item, answer) in zip(cases, answers) {
+      #expect(answer.ok, "\(item.model): \(answer.error ?? "") \(answer.message ?? "") at \(answer.path ?? ""): \(item.document.prefix(200))")
+      guard answer.ok, let output = answer.output else { continue }
+      let same = Self.same(Self.withoutNulls(try JSONValue.parse(Array(item.document.utf8))), Self.withoutNulls(try JSONValue.parse(Array(output.utf8))))
+      #expect(same, "\(item.model) wrote it otherwise: \(output.prefix(300))")
+    }
+  }
+
+  /// Each record of a file as one line of JSON: an array's elements, an object, NDJSON's lines.
+  static func records(_ path: String) throws -> [String] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let values: [Any]
+    if path.hasSuffix(".ndjson") {
+      values = try data.split(separator: UInt8(ascii: "\n")).map { try JSONSerialization.jsonObject(with: Data($0)) }
+    } else {
+      let value = try JSONSerialization.jsonObject(with: data)
+      values = value as? [Any] ?? [value]
+    }
+    return try values.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.withoutEscapingSlashes]), as: UTF8.self) }
+  }
+
+  /// Nil is written as an absent key by JSONEncoder: a null member is the same "no value".
+  static func withoutNulls(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .object(let members): .object(members.filter { $0.value != .null }.map { JSONMember(key: $0.key, value: withoutNulls($0.value)) })
+    case .array(let items): .array(items.map(withoutNulls))
+    default: value
+    }
+  }
+
+  /// Equal as JSON: members in any order, numbers by value (JSONEncoder writes the shortest text
+  /// of a `Double`).
+  static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    switch (a, b) {
+    case (.object(let a), .object(let b)):
+      let byKey = Dictionary(b.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+      return a.count == b.count && a.allSatisfy { member in byKey[member.key].map { same(member.value, $0) } ?? false }
+    case (.array(let a), .array(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
+    case (.number(let a), .number(let b)):
+      return a == b || Double(a) == Double(b)
+    default:
+      return a == b
+    }
+  }
+}
