@@ -69,12 +69,32 @@ struct InferSeedCommandTests {
       ("nosce", "class Order: NosceSerializationProtocol, NosceDeserializationProtocol {", "    var orderId: Int? //! \"order_id\"", Int32(0)),
       // NB: dson refuses null even for optionals, and orders.ndjson has nulls.
       ("dson", "class Order: Class {", "    var orderId: Int? //! \"order_id\"", Int32(1)),
+      ("codable", "struct Order: Codable {", "        case orderId = \"order_id\"", Int32(0)),
     ])
   func dialects(_ dialect: String, _ declaration: String, _ property: String, _ status: Int32) throws {
     let run = try CastctlProcess.run(["infer", "orders.ndjson", "--model-name", "Order", "--dialect", dialect])
     #expect(run.status == status, "\(run.stderr)")
     #expect(run.stdout.contains(declaration + "\n"), "\(run.stdout)")
     #expect(run.stdout.contains(property + "\n"), "\(run.stdout)")
+  }
+
+  /// A Codable seed's new properties join its CodingKeys (without them JSONDecoder would not read
+  /// them); one without CodingKeys gets properties named as their keys.
+  @Test("a Codable seed widens with CodingKeys cases for its new properties", arguments: [true, false])
+  func codableSeed(_ withCodingKeys: Bool) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    let keys = withCodingKeys ? "\n    enum CodingKeys: String, CodingKey {\n        case id\n    }\n" : ""
+    try scratch.write("seed.swift", "struct User: Codable {\n    let id: Int\n\(keys)}\n")
+    try scratch.write("data.ndjson", #"{"id": 1, "display_name": "a"}"# + "\n" + #"{"id": 2}"# + "\n")
+    let run = try CastctlProcess.run(["infer", "data.ndjson", "--seed", "seed.swift"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("round trip lossless"), "\(run.stderr)")
+    if withCodingKeys {
+      #expect(run.stdout.contains("        case id\n        case displayName = \"display_name\"\n    }\n    var displayName: String?\n}"), "\(run.stdout)")
+    } else {
+      #expect(run.stdout.contains("    let id: Int\n    var display_name: String?\n}"), "\(run.stdout)")
+    }
   }
 
   @Test("--dialect nosce: a null nested object, written back as Nosce's nil {}, passes the check", arguments: ["null", "absent"])

@@ -18,6 +18,9 @@ package struct Model: Sendable, Hashable {
   package var usesSnakeCase: Bool
   /// The model name's position.
   package var range: SourceRange
+  /// The name of the `CodingKeys` enum a Codable model declares in its body, if any: where
+  /// `infer --seed` adds the keys of the properties it adds.
+  package var codingKeys: SourceRange? = nil
 
   /// Properties that are read from JSON.
   package var mappedProperties: [Property] { properties.filter(\.isMapped) }

@@ -106,11 +106,16 @@ struct RegistryBuilder: Sendable {
   mutating func model(of located: LocatedModel) -> Model {
     let declared = located.syntax.name.text
     let traits = traits(of: located)
-    let model = Model(
+    var model = Model(
       name: located.name, isStruct: located.syntax.isStruct, dialect: traits.dialect,
       superclass: superclassOf[declared], superKey: superKey(of: declared), properties: flatten(located),
       inheritance: traits.inheritance, usesSnakeCase: traits.usesSnakeCase,
       range: SourceRange(file: located.file, bytes: located.syntax.name.range))
+    if traits.dialect == .codable {
+      for case .enumeration(let keys) in located.syntax.nested where keys.name.text == "CodingKeys" {
+        model.codingKeys = SourceRange(file: located.file, bytes: keys.name.range)
+      }
+    }
     checkKeys(model)
     checkOutputOverlaps(model)
     return model

@@ -13,16 +13,27 @@ extension SeedWidener {
     guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
     let (offset, ownLine) = text.insertion(beforeBrace: brace)
     let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+    // A Codable model names its keys in its CodingKeys, which gets a case for each new property;
+    // without one, a property reads the key of its own name.
+    let codable = model.dialect == .codable
+    let codingKeys = model.codingKeys.flatMap { text.closingBrace(afterName: $0.bytes.upperBound) }.map { text.insertion(beforeBrace: $0) }
     var names = Set(model.properties.map(\.name))
     for (key, field) in new {
       let childPath = path(key) + "/" + JSONPointer.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
-      var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase)
+      var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase, camelCase: codable && codingKeys != nil)
       let free = InferNames.claim(name, in: &names)
       if free != name { (name, explicitKey) = (free, true) }
       if InferNames.keywords.contains(name) { name = "`\(name)`" }
-      var tail = explicitKey ? " //! " + InferredSchema.literal(key) : ""
-      if let date = choice.dateDirective { tail += " //! " + date }
+      var tail = ""
+      if !codable {
+        if explicitKey { tail += " //! " + InferredSchema.literal(key) }
+        if let date = choice.dateDirective { tail += " //! " + date }
+      } else if let (at, ownLine) = codingKeys {
+        // As indented as the enum's last line.
+        let entry = text.indentation(at: max(at - 1, 0)) + "case " + name + (explicitKey ? " = " + InferredSchema.literal(key) : "")
+        text.edit(at..<at, ownLine ? entry + "\n" : "\n" + entry)
+      }
       pending.append((choice.type, field.shape, childPath, model.name))
       let line = indent + "var " + name + ": " + "\u{0}\(pending.count - 1)\u{0}?" + tail
       text.edit(offset..<offset, ownLine ? line + "\n" : "\n" + line)

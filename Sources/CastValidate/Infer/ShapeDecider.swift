@@ -44,12 +44,8 @@ struct ShapeDecider {
       let childPath = path + "/" + JSONPointer.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)
       let required = field.present >= node.objects && field.shape.nulls == 0
-      var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase)
       // A dialect without the snake rule still gets camelCase names, each with its key.
-      if !options.dialect.hasSnakeRule, !explicitKey, key.utf8.contains(UInt8(ascii: "_")), Self.snakeInverts(key) {
-        name = SnakeCase.propertyName(for: key)
-        explicitKey = true
-      }
+      var (name, explicitKey) = Self.propertyName(for: key, snakeCase: draft.snakeCase, camelCase: !options.dialect.hasSnakeRule)
       let free = InferNames.claim(name, in: &used)
       if free != name { (name, explicitKey) = (free, true) }
       let evidence = PropertyEvidence(
@@ -254,12 +250,15 @@ struct ShapeDecider {
     return InferNames.isIdentifier(name) && SnakeCase.jsonKey(for: name) == key
   }
 
-  /// The property name for `key`, and whether it needs an explicit `//! "key"`.
-  static func propertyName(for key: String, snakeCase: Bool) -> (name: String, explicitKey: Bool) {
+  /// The property name for `key`, and whether it needs an explicit `//! "key"`. `camelCase`: a
+  /// snake_case key the rule inverts gets its camelCase name all the same, with its key (a
+  /// dialect without the rule, a Codable model's CodingKeys).
+  static func propertyName(for key: String, snakeCase: Bool, camelCase: Bool = false) -> (name: String, explicitKey: Bool) {
     if snakeCase {
       if snakeInverts(key) { return (SnakeCase.propertyName(for: key), false) }
       return (InferNames.propertyName(for: key), true)
     }
+    if camelCase, key.utf8.contains(UInt8(ascii: "_")), snakeInverts(key) { return (SnakeCase.propertyName(for: key), true) }
     if InferNames.isIdentifier(key) { return (key, false) }
     return (InferNames.propertyName(for: key), true)
   }
