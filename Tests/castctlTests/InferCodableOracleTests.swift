@@ -31,14 +31,21 @@ struct InferCodableOracleTests {
     """.replacingOccurrences(of: "\n", with: " ")
   }.joined(separator: "\n") + "\n"
 
+  /// Keys that are Swift keywords, `_`, Codable's own names, or no identifier at all.
+  static let awkwardKeys = #"""
+    {"self": 1, "init": 2, "Type": 3, "class": 4, "default": "x", "Self": 5, "is": true, "CodingKeys": {"a": 1},
+    "codingKeys": 2, "Protocol": 1, "_": 3, "__": 4, "1x": 5, "Any": 6, "a-b": 7, "é": 8, "Codable": {"b": 2}}
+    """#.replacingOccurrences(of: "\n", with: " ") + "\n"
+
   @Test(.enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
   func inferredCodableModelsCompileAndDecodeEveryRecord() throws {
     guard let swiftc = Oracle.swiftc else { return }
     let folder = try ScratchFolder(copying: [])
     defer { folder.remove() }
     try folder.write("formats.ndjson", Self.formats)
+    try folder.write("awkward.ndjson", Self.awkwardKeys)
     var paths = Self.inputs.map { CastctlProcess.packageRoot.appendingPathComponent($0).path }
-    paths.append(folder.path("formats.ndjson"))
+    paths += [folder.path("formats.ndjson"), folder.path("awkward.ndjson")]
     var namespaces: [String] = []
     var notCodable: [String] = []
     var cases: [(model: String, strategy: DecoderStrategy, document: String)] = []
@@ -60,7 +67,7 @@ struct InferCodableOracleTests {
       let strategy: DecoderStrategy = run.stdout.contains("//! date-decoding iso8601") ? .iso8601 : .defaults
       for record in try Self.records(path) { cases.append(("S\(index).Root", strategy, record)) }
     }
-    #expect(cases.count == 30 + 1 + 1 + 1 + 12 + 1 + 1 + 12, "\(cases.count) records")
+    #expect(cases.count == 30 + 1 + 1 + 1 + 12 + 1 + 1 + 12 + 1, "\(cases.count) records")
     // Every one: values only ever null, empty arrays and empty objects are given Codable types.
     #expect(notCodable.isEmpty, "\(notCodable)")
     let oracle = try Oracle(source: OracleProgram.source(declarations: namespaces, roots: Array(Set(cases.map(\.model))).sorted()), swiftc: swiftc)

@@ -8,7 +8,7 @@ package enum InferNames {
     "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
     "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
     "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
-    "is", "nil", "self", "Self", "super", "throws", "true", "try", "Any", "Type", "Protocol",
+    "is", "nil", "self", "Self", "super", "throws", "true", "try", "Any", "Type", "Protocol", "_",
   ]
 
   /// Why `name` cannot name the root model (`--model-name`, the REPL's `:infer`), or nil: an ASCII

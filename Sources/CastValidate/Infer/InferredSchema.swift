@@ -69,6 +69,8 @@ package struct InferredSchema: Sendable {
   package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
     "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
     "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
+    // A Codable model's own names: a type of that name would be hidden inside every model.
+    "CodingKeys", "CodingKey", "Codable", "Decodable", "Encodable",
   ])
 
   /// A reference to a model or enum inside a type.

@@ -39,7 +39,8 @@ struct ShapeDecider {
     // other dialects name every such key with a directive.
     draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
     // Convertible reads these names as its configuration, never as data.
-    var used: Set<String> = options.dialect == .convertible ? ConvertibleConfig.propertyNames : []
+    // A Codable model's `CodingKeys` enum takes that name inside it.
+    var used: Set<String> = options.dialect == .convertible ? ConvertibleConfig.propertyNames : options.dialect == .codable ? ["CodingKeys"] : []
     for (key, field) in members {
       let childPath = path + "/" + JSONPointer.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)
