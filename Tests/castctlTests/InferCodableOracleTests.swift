@@ -34,7 +34,8 @@ struct InferCodableOracleTests {
   /// Keys that are Swift keywords, `_`, Codable's own names, or no identifier at all.
   static let awkwardKeys = #"""
     {"self": 1, "init": 2, "Type": 3, "class": 4, "default": "x", "Self": 5, "is": true, "CodingKeys": {"a": 1},
-    "codingKeys": 2, "Protocol": 1, "_": 3, "__": 4, "1x": 5, "Any": 6, "a-b": 7, "é": 8, "Codable": {"b": 2}}
+    "codingKeys": 2, "Protocol": 1, "_": 3, "__": 4, "1x": 5, "Any": 6, "a-b": 7, "é": 8, "Codable": {"b": 2},
+    "huge": 123456789012345678901234567890, "precise": 9007199254740993.5}
     """#.replacingOccurrences(of: "\n", with: " ") + "\n"
 
   @Test(.enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
@@ -77,6 +78,11 @@ struct InferCodableOracleTests {
       guard answer.ok, let output = answer.output else { continue }
       let same = Self.same(Self.withoutNulls(try JSONValue.parse(Array(item.document.utf8))), Self.withoutNulls(try JSONValue.parse(Array(output.utf8))))
       #expect(same, "\(item.model) wrote it otherwise: \(output.prefix(300))")
+      // An integer past Int64 is a `Decimal`, written back digit for digit; a fraction is a
+      // `Double`, written as JSONEncoder writes the nearest Double.
+      if item.document.contains("\"huge\"") {
+        #expect(output.contains(#""huge":123456789012345678901234567890"#) && output.contains(#""precise":9.007199254740994e+15"#), "\(output)")
+      }
     }
   }
 
