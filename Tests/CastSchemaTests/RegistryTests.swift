@@ -83,6 +83,23 @@ struct RegistryTests {
     ("class Base: JsonObject {}\nclass Mid: Base {}\nclass M: Mid, Convertible {}", .jsonobject),
   ]
 
+  /// A default castctl cannot evaluate ends where its declaration does: it had run to the line's
+  /// end, and the properties after a `;` on that line were lost without a word.
+  @Test(
+    "a default expression ends at ';', ',' or a closing bracket, not at the line's end",
+    arguments: [
+      ("var a: Double = 1/2; let b: Int", ["a", "b"]), ("var a: Double = 1 + 2; let b: Int; let c: Int", ["a", "b", "c"]),
+      ("var a: [Int] = [1 + 2, 3]; let b: Int", ["a", "b"]), ("var a: Int = max(1, 2) * 3; let b: Int", ["a", "b"]),
+      ("var a: Int = 1, b: Int = 2 + 3, c: Int = 4", ["a", "b", "c"]),
+    ])
+  func defaultExpressionEnds(_ body: String, _ names: [String]) throws {
+    // NB: with the warnings such defaults get (`unsupported-default`, `codable-default-ignored`).
+    let (registry, diagnostics) = Loading.load("struct M: Codable { \(body) }\nstruct N: Codable { let z: Int }\n")
+    #expect(!diagnostics.contains { $0.severity == .error }, "\(diagnostics.map(\.message))")
+    #expect(registry.models["M"]?.properties.map(\.name) == names)
+    #expect(registry.models["N"]?.properties.map(\.name) == ["z"])
+  }
+
   @Test("the dialect comes from the declaration or the superclass", arguments: dialects)
   func dialect(_ schema: String, _ expected: Dialect) {
     #expect(Self.registry(schema).models["M"]?.dialect == expected)

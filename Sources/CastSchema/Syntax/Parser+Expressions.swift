@@ -4,12 +4,15 @@ extension Parser {
     let start = current.range.lowerBound
     let expression = parsePrimaryExpression()
     // Anything after a primary on the same line (operators, `!`, method calls) makes the whole
-    // expression something castctl cannot evaluate.
+    // expression something castctl cannot evaluate; it ends where the declaration or the element
+    // does (`;`, `,`, a closing bracket), not only at the line's end.
     if !current.startsLine, !atEnd, current.kind != .directive,
       !isPunctuation("}"), !isPunctuation("]"), !isPunctuation(")"), !isPunctuation(","),
       !isPunctuation(":"), !isPunctuation(";"), !isPunctuation("{")
     {
-      while !atEnd, !current.startsLine, current.kind != .directive, !isPunctuation("}") {
+      while !atEnd, !current.startsLine, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";"),
+        !isPunctuation(","), !isPunctuation("]"), !isPunctuation(")")
+      {
         if isPunctuation("(") || isPunctuation("[") {
           let isParenthesis = isPunctuation("(")
           skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
