@@ -42,8 +42,31 @@ extension RegistryTests {
       .object([DefaultMember(key: "bill", value: .model("Minnow"))])
     ),
     ("var w: What = .no", .enumeration("What"), .enumCase(name: "no", raw: .string("no"))),
+    // A numeric type's static members castctl knows exactly, and `Optional.none` (swiftc takes it
+    // over an enum case of that name); they had been `default-type-mismatch` errors.
+    ("var z: Int = .zero", .scalar(.int), .number("0")),
+    ("var z: Double = .zero", .scalar(.double), .number("0")),
+    ("var m: UInt8 = .max", .scalar(.uint8), .number("255")),
+    ("var m: Int64 = .min", .scalar(.int64), .number("-9223372036854775808")),
+    ("var n: Int? = .none", .scalar(.int), .null),
+    ("var n: What? = .none", .enumeration("What"), .null),
     ("var t: String = \"a\\tb\\u{1F600}\"", .scalar(.string), .string("a\tb😀")),
   ]
+
+  /// Other static members (`.pi`, `.infinity`, `.nan`, `Double.max`'s kin) are Swift, but not
+  /// values castctl evaluates: a warning, never an error that stops the file.
+  @Test("a static member castctl does not evaluate is unsupported-default, a warning", arguments: [
+    "var p: Double = .pi", "var p: Double = .infinity", "var p: Float = .nan", "var p: Double = .max", "var p: Double = .greatestFiniteMagnitude",
+    "var p: String = .init()",
+  ])
+  func unevaluatedMembers(_ declaration: String) throws {
+    let (registry, diagnostics) = Loading.load("class M: Class {\n  \(declaration)\n}\n")
+    #expect(diagnostics.map(\.code) == ["unsupported-default"], "\(diagnostics.map(\.message))")
+    guard case .opaque? = registry.models["M"]?.properties.first?.defaultValue else {
+      Issue.record("the default is \(String(describing: registry.models["M"]?.properties.first?.defaultValue))")
+      return
+    }
+  }
 
   @Test("defaults are evaluated, and a missing type is inferred from them", arguments: inference)
   func inferredTypes(_ declaration: String, _ type: TypeRef, _ value: DefaultValue) throws {

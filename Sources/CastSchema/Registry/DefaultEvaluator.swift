@@ -48,9 +48,10 @@ struct DefaultEvaluator {
       }
     case .member(let name, _):
       guard let type else { return .failure(.cannotInfer) }
-      guard case .enumeration(let enumName) = type.unwrapped, let enumType = enums[enumName] else {
-        return .failure(.mismatch("'.\(name.text)' is not \(article(type))"))
-      }
+      let enumType: EnumType? = if case .enumeration(let enumName) = type.unwrapped { enums[enumName] } else { nil }
+      // `Optional.none`, even where the enum has a case of that name (swiftc warns, and picks nil).
+      if name.text == "none", optional || type.isOptionalOrAny { return .success((.null, type)) }
+      guard let enumType, case .enumeration(let enumName) = type.unwrapped else { return member(name.text, of: type) }
       guard let match = enumType.cases.first(where: { $0.name == name.text }) else {
         let suggestion = NameSuggestion.closest(to: name.text, in: enumType.cases.map(\.name))
         return .failure(.mismatch("enum '\(enumName)' has no case '\(name.text)'" + (suggestion.map { "; did you mean '.\($0)'?" } ?? "")))
@@ -68,6 +69,19 @@ struct DefaultEvaluator {
       return construct(typeSyntax, as: type)
     case .unsupported:
       return .failure(.unsupported)
+    }
+  }
+
+  /// A type's static member other than an enum case (`.zero`, `.max`, `.pi`): the numbers castctl
+  /// knows exactly, and any other one a default it cannot evaluate (swiftc decides whether the
+  /// member exists).
+  private func member(_ name: String, of type: TypeRef) -> Result<(DefaultValue, TypeRef), Failure> {
+    guard case .scalar(let scalar) = type.unwrapped, scalar.isNumeric else { return .failure(.unsupported) }
+    switch name {
+    case "zero": return .success((.number("0"), type))
+    case "max": return scalar.integerBounds.map { .success((.number(String($0.max)), type)) } ?? .failure(.unsupported)
+    case "min": return scalar.integerBounds.map { .success((.number(String($0.min)), type)) } ?? .failure(.unsupported)
+    default: return .failure(.unsupported)
     }
   }
 
