@@ -173,15 +173,32 @@ extension RecordValidator {
     return .value(wantInstance ? .number((decimal.isNegative && magnitude != 0 ? "-" : "") + String(magnitude)) : nil)
   }
 
-  /// A non-zero literal that rounds to zero in its floating-point type.
+  /// A literal that reads as zero in its floating-point type and that `JSONDecoder` takes for a
+  /// non-zero one rounded to zero, which it refuses (`numberIsNotRepresentableInSwift`).
   static func underflows(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner, floatsFromText: Bool) -> Bool {
     let value = Self.value(token, as: type, scanner, floatsFromText: floatsFromText)
     guard type == .float ? Float(value) == 0 : value == 0 else { return false }
-    for byte in scanner.bytes(token.span) {
-      if byte | 0x20 == UInt8(ascii: "e") { return false }
-      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return true }
+    return !isTrueZeroAsJSONDecoder(scanner.bytes(token.span))
+  }
+
+  /// swift-foundation's `JSONDecoder.isTrueZero`, as it runs: a digit 1–9 before the `e` makes the
+  /// literal non-zero, read four bytes at a time in order and the last one to three bytes from the
+  /// last back, so that an exponent's digit in those is read first (`0e5`, `0.00e5` and `-0.0e05`
+  /// are refused; `0e0`, `0e10`, `0.0e5` and `-0e5` are zero). Checked with JSONDecoder here.
+  static func isTrueZeroAsJSONDecoder(_ literal: UnsafeRawBufferPointer) -> Bool {
+    func verdict(_ byte: UInt8) -> Bool? {
+      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+      if byte | 0x20 == UInt8(ascii: "e") { return true }
+      return nil
     }
-    return false
+    let whole = literal.count - literal.count % 4
+    for index in 0..<whole {
+      if let answer = verdict(literal[index]) { return answer }
+    }
+    for index in (whole..<literal.count).reversed() {
+      if let answer = verdict(literal[index]) { return answer }
+    }
+    return true
   }
 
   /// A number's value as a floating-point `type` holds it: a `Float` read from the text where the
