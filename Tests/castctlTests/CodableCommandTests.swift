@@ -33,6 +33,36 @@ struct CodableCommandTests {
     #expect(bad.stdout.contains("missing required key \"display_name\""), "\(bad.stdout)")
   }
 
+  /// A hand-written `init(from:)` may read any JSON (a single-value container reads a string):
+  /// the model's values pass unchecked, whatever they are; the keys around them are still read.
+  @Test(
+    "a model with its own init(from:) takes any value, unchecked",
+    arguments: [
+      (#"{"token": "abc", "n": 1}"#, Int32(0)), (#"{"token": {"raw": "abc"}, "n": 1}"#, Int32(0)), (#"{"token": [1, null], "n": 1}"#, Int32(0)),
+      (#"{"n": 1}"#, Int32(1)), (#"{"token": "abc"}"#, Int32(1)),
+    ])
+  func customDecoding(_ document: String, _ status: Int32) throws {
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write(
+      "token.swift",
+      """
+      struct Token: Codable {
+        let raw: String
+        init(from decoder: Decoder) throws { raw = try decoder.singleValueContainer().decode(String.self) }
+        func encode(to encoder: Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(raw) }
+      }
+      struct Holder: Codable {
+        let token: Token
+        let n: Int
+      }
+
+      """)
+    let run = try CastctlProcess.run(["validate", "token.swift", "-", "--model", "Holder"], in: folder.url, stdin: document)
+    #expect(run.status == status, "\(run.stdout)\(run.stderr)")
+    #expect(try CastctlProcess.run(["validate", "token.swift", "-", "--model", "Token"], in: folder.url, stdin: #""abc""#).status == 0)
+  }
+
   @Test("the REPL's :load reads the example")
   func replLoad() throws {
     let output = try CastctlProcess.run(["repl"], stdin: ":load codable-user.swift\n:models\n")

@@ -21,6 +21,9 @@ package struct Model: Sendable, Hashable {
   /// The name of the `CodingKeys` enum a Codable model declares in its body, if any: where
   /// `infer --seed` adds the keys of the properties it adds.
   package var codingKeys: SourceRange? = nil
+  /// A Codable model with a hand-written `init(from:)`: code castctl cannot run, which may read
+  /// any JSON value (a single-value container's string), so its values pass unchecked.
+  package var hasCustomDecoding = false
 
   /// Properties that are read from JSON.
   package var mappedProperties: [Property] { properties.filter(\.isMapped) }

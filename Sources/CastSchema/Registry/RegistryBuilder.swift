@@ -115,6 +115,7 @@ struct RegistryBuilder: Sendable {
       for case .enumeration(let keys) in located.syntax.nested where keys.name.text == "CodingKeys" {
         model.codingKeys = SourceRange(file: located.file, bytes: keys.name.range)
       }
+      model.hasCustomDecoding = customCoding(of: located.syntax, file: located.file).contains { $0.0 == "init(from:)" }
     }
     checkKeys(model)
     checkOutputOverlaps(model)

@@ -9,7 +9,10 @@ enum SchemaMessages {
   static func codableCustomCoding(_ model: String, _ what: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableCustomCoding,
-      text: "'\(model)' has a hand-written \(what), which castctl cannot run: its properties are passed through unchecked, as '//! custom' ones are")
+      text: "'\(model)' has a hand-written \(what), which castctl cannot run: "
+        + (what == "init(from:)"
+          ? "its values pass unchecked, whatever JSON they are (a single value, an array, an object)"
+          : "its properties are passed through unchecked, as '//! custom' ones are"))
   }
 
   static func codablePropertyWrapper(_ wrapper: String, _ property: String, _ type: String) -> DiagnosticMessage {

@@ -337,7 +337,9 @@ final class SchemaCompiler {
         ? .pairs(key: keyIndex, value: valueIndex, valueOptional: isOptional)
         : .dictionary(key: keyIndex, value: valueIndex, valueOptional: isOptional)
     case .model(let name):
-      return registry.models.index(forKey: name).map { .model($0) } ?? .any
+      // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
+      guard let index = registry.models.index(forKey: name), !registry.models.values[index].hasCustomDecoding else { return .any }
+      return .model(index)
     case .enumeration(let name):
       // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
       guard let index = registry.enums.index(forKey: name), !registry.enums.values[index].hasCustomCoding else { return .any }

@@ -79,7 +79,7 @@ package struct DocumentValidator: Sendable {
     case .model(let name):
       guard let index = schema.modelIndex(name) else { return nil }
       self.schema = schema
-      node = .model(index)
+      node = schema.registry.models.values[index].hasCustomDecoding ? .any : .model(index)
       recordPolicy = schema.plans[index].policy
     case .type(let type):
       let compiled = schema.including(type)
