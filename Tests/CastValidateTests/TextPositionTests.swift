@@ -92,6 +92,28 @@ struct TextPositionTests {
     }
   }
 
+  /// Many offsets at once, in any order and repeated, say what each one alone says: texts with
+  /// and without a byte order mark, several lines, multibyte scalars, offsets past the end.
+  @Test("positions(of:) agrees with position(of:) for every offset", arguments: [false, true])
+  func batchAgrees(_ mark: Bool) {
+    let text = Array("{\"é\": [1,\n2, \"😀\"],\r\n\n  \"a\": \"中文\"}\n".utf8)
+    let bytes = (mark ? [0xEF, 0xBB, 0xBF] : []) + text
+    bytes.withUnsafeBytes { buffer in
+      let index = LineIndex(buffer)
+      let offsets = (0...buffer.count + 2).reversed() + [5, 0, 3, 3, buffer.count]
+      let batch = index.positions(of: Array(offsets), in: buffer)
+      for offset in offsets {
+        #expect(batch[offset] == index.position(of: offset, in: buffer), "\(offset)")
+      }
+      // Only some offsets: the walk along a line goes from one to the next.
+      for stride in [3, 7] {
+        let some = Array(Swift.stride(from: 1, through: buffer.count, by: stride))
+        let positions = index.positions(of: some, in: buffer)
+        for offset in some { #expect(positions[offset] == index.position(of: offset, in: buffer), "\(offset), stride \(stride)") }
+      }
+    }
+  }
+
   @Test("a scanner error offset maps to the line and column of the bad byte")
   func errorPosition() throws {
     let bytes = Array("{\n  \"é\": tru\n}".utf8)

@@ -131,8 +131,7 @@ public struct Validator: Sendable {
       var offsets = outcome.records.flatMap { $0.findings.map(\.offset) }
       if let syntaxError { offsets.append(syntaxError.offset) }
       if !offsets.isEmpty {
-        let lines = LineIndex(raw)
-        outcome.positions = Dictionary(offsets.map { ($0, lines.position(of: $0, in: raw)) }, uniquingKeysWith: { first, _ in first })
+        outcome.positions = LineIndex(raw).positions(of: offsets, in: raw)
       }
     }
     // NB: the engine recurses once per nesting level, on a stack with room for the input's.

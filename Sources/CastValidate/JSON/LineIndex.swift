@@ -30,6 +30,37 @@ package struct LineIndex: Sendable {
     return max(low, 1)
   }
 
+  /// The positions of many byte offsets, in one walk along each line that holds some: the
+  /// offsets in order, each line's columns counted once from its start to its last offset (per
+  /// offset from the line's start, a long line of many findings, minified JSON's, was quadratic).
+  package func positions(of offsets: [Int], in buffer: UnsafeRawBufferPointer) -> [Int: TextPosition] {
+    var positions: [Int: TextPosition] = [:]
+    positions.reserveCapacity(offsets.count)
+    var line = 0
+    var cursor = 0
+    var column = 1
+    for offset in Set(offsets).sorted() {
+      let target = min(max(offset, 0), buffer.count)
+      let found = self.line(of: target)
+      if found != line {
+        line = found
+        cursor = lineStarts[line - 1]
+        column = 1
+      }
+      // NB: a byte-order mark is not shown (as in `position(of:in:)`).
+      if line == 1, target >= 3, cursor < 3, ByteOrderMark.begins(buffer) {
+        cursor = 3
+        column = 1
+      }
+      if target > cursor {
+        column += TextPosition.column(from: cursor, to: target, in: buffer) - 1
+        cursor = target
+      }
+      positions[offset] = TextPosition(line: line, column: column)
+    }
+    return positions
+  }
+
   /// The position of a byte offset (clamped to the buffer) in the buffer this index was built from.
   package func position(of offset: Int, in buffer: UnsafeRawBufferPointer) -> TextPosition {
     let target = min(max(offset, 0), buffer.count)
