@@ -75,6 +75,16 @@ struct DeepInputTests {
     #expect(written == Array(document.utf8))
   }
 
+  /// `JSONValue`'s description writes where the stack has room, as `.json` does: 1,000 levels
+  /// printed on a 512 KiB thread had crashed.
+  @Test("a deep JSON value prints on a 512 KiB stack")
+  func printsDeepValue() throws {
+    let validator = try Schema(source: Self.node, path: "node.cast").validator(forType: "Any", options: ValidationOptions(maxDepth: 10_000))
+    let document = String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)
+    let printed = Self.onThread(stackBytes: 512 << 10) { Array(((try? validator.decode(document).json).map { "\($0)" } ?? "").utf8) }
+    #expect(printed == Array(document.utf8))
+  }
+
   @Test("a depth limit past 10,000 is read as 10,000, as castctl's --max-depth allows no more")
   func depthLimit() {
     #expect(ValidationOptions(maxDepth: 1_000_000).maxDepth == 10_000)

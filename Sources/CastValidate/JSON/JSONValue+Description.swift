@@ -1,4 +1,23 @@
 /// A JSON value printed as compact JSON text (`{"a":[1,"x"]}`), as castctl's reports show values.
 extension JSONValue: CustomStringConvertible {
-  public var description: String { JSONWriter(style: .compact).write(self) }
+  /// NB: the writer recurses once per level: a deep value (read with a raised `maxDepth`) is
+  /// written where the stack has room for it, as `DecodedValue.json` is.
+  public var description: String {
+    StackRoom.run(depth: nesting) { JSONWriter(style: .compact).write(self) }
+  }
+
+  /// How deeply arrays and objects nest in the value, counted without recursion.
+  var nesting: Int {
+    var deepest = 0
+    var pending: [(value: JSONValue, depth: Int)] = [(self, 0)]
+    while let (value, depth) = pending.popLast() {
+      deepest = max(deepest, depth)
+      switch value {
+      case .array(let items): pending += items.map { ($0, depth + 1) }
+      case .object(let members): pending += members.map { ($0.value, depth + 1) }
+      default: break
+      }
+    }
+    return deepest
+  }
 }
