@@ -59,7 +59,7 @@ public struct Validator: Sendable {
   public func decodeRecords(_ json: some Collection<UInt8>, format: InputFormat = .json) throws(DecodingFailure) -> [DecodedValue] {
     let outcome = run(json, format: format, build: true)
     guard outcome.report.isValid else { throw DecodingFailure(report: outcome.report) }
-    return outcome.instances.map { DecodedValue($0, schema: engine.schema, node: engine.node, depth: outcome.depth) }
+    return outcome.decoded.map { DecodedValue($0.instance, schema: engine.schema, node: engine.node, depth: $0.depth) }
   }
 
   /// Decodes every record it can and goes on past those it cannot, as `--split` does: each valid
@@ -69,7 +69,7 @@ public struct Validator: Sendable {
     let outcome = run(json, format: format, build: true)
     let values = outcome.decoded.map { record in
       DecodedRecords.Record(
-        index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, node: engine.node, depth: outcome.depth))
+        index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, node: engine.node, depth: record.depth))
     }
     return DecodedRecords(values: values, report: outcome.report)
   }
@@ -112,12 +112,18 @@ public struct Validator: Sendable {
     var outcome = Outcome()
     var syntaxError: JSONSyntaxError?
     var summary = ValidationSummary()
+    let maxDepth = engine.schema.options.maxDepth
     let walk = { (raw: UnsafeRawBufferPointer) in
       let handle: (RecordResult) -> Void = { result in
         outcome.records.append(
           ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
         if build, result.isValid, let instance = result.instance {
-          outcome.decoded.append((result.index, result.line, instance))
+          // NB: each value is as deep as its own record's text, counted where it is short (the
+          // input's limit otherwise): a shallow value read from a large input is released in place.
+          let span = max(0, min(result.span.start, raw.count))..<max(0, min(result.span.end, raw.count))
+          let text = UnsafeRawBufferPointer(rebasing: raw[span])
+          let depth = text.count <= StackRoom.countedBytes ? StackRoom.nesting(of: text, limit: maxDepth + 1) : maxDepth + 1
+          outcome.decoded.append((result.index, result.line, instance, depth))
         }
       }
       do throws(JSONSyntaxError) {
@@ -165,8 +171,7 @@ public struct Validator: Sendable {
   private struct Outcome {
     var records: [ValidationReport.Record] = []
     /// Each valid record's place and instance, when building.
-    var decoded: [(index: Int, line: Int?, instance: Instance)] = []
-    var instances: [Instance] { decoded.map(\.instance) }
+    var decoded: [(index: Int, line: Int?, instance: Instance, depth: Int)] = []
     var positions: [Int: TextPosition] = [:]
     /// How deep the work on the input recurses, at most (`StackRoom.depth(of:maxDepth:)`).
     var depth = 1
