@@ -329,6 +329,36 @@ struct LibraryAPITests {
     #expect(try stock.encoded(as: .json(pretty: false)) == Array(#"["red",3,"green",5]"#.utf8))
   }
 
+  struct Event: Codable {
+    let eventName: String
+    let at: Date
+    let ratio: Double
+  }
+
+  /// A program sets the strategies it sets on its own coders; each verdict is JSONDecoder's, run
+  /// here with the same strategies.
+  @Test(
+    "Codable strategies from code: dates, keys and non-conforming floats as JSONDecoder reads them",
+    arguments: [
+      #"{"event_name": "a", "at": "2024-05-06T07:08:09Z", "ratio": 0.5}"#, #"{"event_name": "a", "at": "2024-05-06T07:08:09Z", "ratio": "inf"}"#,
+      #"{"eventName": "a", "at": "2024-05-06T07:08:09Z", "ratio": 1}"#, #"{"event_name": "a", "at": 7, "ratio": 1}"#,
+      #"{"event_name": "a", "at": "2024-05-06", "ratio": "nan"}"#,
+    ])
+  func codableStrategies(_ json: String) throws {
+    var options = RegistryOptions()
+    options.dateDecodingStrategy = .iso8601
+    options.keyDecodingStrategy = .convertFromSnakeCase
+    options.nonConformingFloatStrings = ("inf", "-inf", "nan")
+    #expect(options.dateDecodingStrategy == .iso8601 && options.keyDecodingStrategy == .convertFromSnakeCase)
+    let schema = try Schema(source: "struct Event: Codable {\n  let eventName: String\n  let at: Date\n  let ratio: Double\n}\n", path: "event.swift", options: options)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let real = (try? decoder.decode(Event.self, from: Data(json.utf8))) != nil
+    #expect(try schema.validator(for: "Event").validate(json).isValid == real, "JSONDecoder: \(real)")
+  }
+
   struct Stamp: Codable, Equatable {
     var at: Date
     var blob: Data
