@@ -5,6 +5,10 @@ import CastSchema
 extension BrokenCase {
   static let codable: [BrokenCase] = [
     BrokenCase(
+      "an empty Codable enum, which swiftc cannot synthesize Codable for",
+      "enum 1️⃣Nothing: Codable {}\nstruct A: Codable {\n  var n: Nothing?\n}\n", "codable-not-codable", .warning,
+      message: "enum 'Nothing' has no cases"),
+    BrokenCase(
       "a Codable var's default castctl cannot evaluate: ignored, as the synthesized init ignores it",
       "struct A: Codable {\n  var 1️⃣n: Int = { 5 }()\n}\n", "codable-default-ignored", .warning),
     BrokenCase(

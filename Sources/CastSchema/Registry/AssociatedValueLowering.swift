@@ -40,6 +40,10 @@ extension RegistryBuilder {
       return
     }
     guard resolved.rawType == nil else { return }
+    if resolved.cases.isEmpty, isCodable(located) {
+      // swiftc: "cannot automatically synthesize 'Decodable' conformance for empty enum".
+      diagnostics.append(Diagnostic(SchemaMessages.codableEmptyEnum(resolved.name), at: resolved.range))
+    }
     resolver.loweringModel = located.syntax.name.text
     defer { resolver.loweringModel = nil }
     for (index, enumCase) in resolved.cases.enumerated() where enumCase.associatedValues != nil {

@@ -128,6 +128,12 @@ enum SchemaMessages {
       text: "default of '\(property)' has the element \(element) twice; a Swift Set literal keeps it once")
   }
 
+  static func codableEmptyEnum(_ name: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .codableNotCodable,
+      text: "enum '\(name)' has no cases: swiftc cannot synthesize Codable for an empty enum; castctl reads no value as one")
+  }
+
   static func codableCustomCodingEnum(_ name: String, _ what: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableCustomCoding,

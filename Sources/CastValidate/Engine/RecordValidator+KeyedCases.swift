@@ -38,10 +38,13 @@ extension RecordValidator {
     }
     guard named.count == 1, let caseIndex = named.first, let (key, at) = chosen else {
       let list: String = plan.caseKeys.prefix(8).map { (name: String) -> String in "\"" + name + "\"" }
-        .joined(separator: ", ")
+        .joined(separator: ", ") + (plan.caseKeys.count > 8 ? ", …" : "")
+      let expected = plan.caseKeys.isEmpty
+        ? "\(plan.name) has no cases, so no value is one"
+        : "\(plan.name) is an object with exactly one of the keys \(list)"
+      let found = named.isEmpty ? "none of them" : "\(named.count) of them"
       report(
-        .typeMismatch, .error,
-        "\(plan.name) is an object with exactly one of the keys \(list), here \(named.count)", at: start,
+        .typeMismatch, .error, expected + (plan.caseKeys.isEmpty ? "" : ", here \(found)"), at: start,
         declaration: declaration, expected: plan.name, found: String(named.count) + " case keys")
       return .unconvertible
     }
