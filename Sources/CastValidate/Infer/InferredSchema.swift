@@ -132,8 +132,9 @@ package struct InferredSchema: Sendable {
     var lines = header.map { "// " + $0 }
     if !lines.isEmpty { lines.append("") }
     if dialect == .codable, omitting.isEmpty {
-      // NB: not for `--seed`'s new types, which go into a file that has its own. The one date strategy its dates need, which castctl reads from the file; `import
-      // Foundation` for `Date`, `URL`, `UUID` and `Decimal`.
+      // The one date strategy its dates need, on a line castctl reads, and `import Foundation`
+      // for `Date`, `URL`, `UUID` and `Decimal`. NB: not for `--seed`'s new types, which go into
+      // a file that has its own.
       if models.contains(where: { $0.properties.contains { $0.dateDirective != nil } }) {
         lines += ["// Decode with JSONDecoder's .iso8601 date strategy (and encode with JSONEncoder's).", "//! date-decoding iso8601"]
       }
