@@ -63,6 +63,31 @@ struct CodableCommandTests {
     #expect(try CastctlProcess.run(["validate", "token.swift", "-", "--model", "Token"], in: folder.url, stdin: #""abc""#).status == 0)
   }
 
+  struct Keyed: Codable {
+    let id: UUID
+  }
+
+  /// `UUID(uuidString:)` takes more than the 8-4-4-4-12 form (a group led by a space, a sign or
+  /// `0x`) and writes what it read as its own: castctl's verdict and output are JSONDecoder's and
+  /// JSONEncoder's, run here on each string.
+  @Test(
+    "a UUID is what JSONDecoder reads as one, written as JSONEncoder writes it",
+    arguments: [
+      "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "-621e1f8-c36c-495a-93fc-0c247a3e6e5f", " e621e1f-c36c-495a-93fc-0c247a3e6e5f",
+      "e621e1f8-+36c-495a-93fc-0c247a3e6e5f", "0x21e1f8-c36c-495a-93fc-0c247a3e6e5f", "e621e1f8c36c495a93fc0c247a3e6e5f",
+      "e621e1f8-c36c-495a-93fc-0c247a3e6e5", "g621e1f8-c36c-495a-93fc-0c247a3e6e5f", "",
+    ])
+  func uuidAsFoundationReadsIt(_ text: String) throws {
+    let document = #"{"id": "\#(text)"}"#
+    let real = (try? JSONDecoder().decode(Keyed.self, from: Data(document.utf8))).flatMap { try? JSONEncoder().encode($0) }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("keyed.swift", "struct Keyed: Codable {\n  let id: UUID\n}\n")
+    let run = try CastctlProcess.run(["convert", "keyed.swift", "-", "--compact"], in: folder.url, stdin: document)
+    #expect((run.status == 0) == (real != nil), "\(run.stdout)\(run.stderr)")
+    if let real { #expect(run.stdout == String(decoding: real, as: UTF8.self) + "\n") }
+  }
+
   @Test("the REPL's :load reads the example")
   func replLoad() throws {
     let output = try CastctlProcess.run(["repl"], stdin: ":load codable-user.swift\n:models\n")

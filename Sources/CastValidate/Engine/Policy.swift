@@ -115,6 +115,10 @@ package struct Policy: Sendable, Hashable {
   /// `JSONEncoder` writes it (`FormatChecks.foundationURL`: `a b` is `a%20b`); elsewhere the text
   /// must be a URL as it is, on every Foundation.
   package var urlsAsFoundationParses = false
+  /// A UUID is what this machine's `UUID(uuidString:)` makes of the text besides the 8-4-4-4-12
+  /// hexadecimal form (it also takes a group led by a space, a sign or `0x`), written back as its
+  /// `uuidString`; elsewhere only that form.
+  package var uuidsAsFoundationParses = false
   /// An enum without a raw type is an object with one key, the case's name, whose value is an
   /// object (`{"circle": {}}`), as the synthesized `Codable` writes it; elsewhere the case name.
   package var caseNamesAsKeys = false
@@ -201,7 +205,7 @@ package struct Policy: Sendable, Hashable {
         dropBadElements: false, nilOutput: .omit, wholeNumbersViaDouble: true, underflowIsOutOfRange: true, floatsReadFromText: true,
         decimalsAsFoundationParses: true,
         duplicateKeyFirstWins: true, decodingErrorNotes: true, datesInTheirFormatOnly: true, epochDatesAnyFinite: true,
-        letWithValueWrittenOnly: true, urlsAsFoundationParses: true, caseNamesAsKeys: true,
+        letWithValueWrittenOnly: true, urlsAsFoundationParses: true, uuidsAsFoundationParses: true, caseNamesAsKeys: true,
         numbersWrittenAsStored: true, followsCoderStrategies: true, escapesSlashes: true, isStrict: false,
         keysCompareCanonically: true, otherKeysAsPairs: true, dataWrittenAsStored: true, writesPropertyListsAsEncoder: true)
     }
