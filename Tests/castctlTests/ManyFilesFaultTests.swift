@@ -30,6 +30,18 @@ struct ManyFilesFaultTests {
     }
   }
 
+  /// `convert d -o out` on two jobs, once some file's temporary output has bytes in it.
+  static func convertUnderWay(_ folder: ScratchFolder, sourceLocation: SourceLocation = #_sourceLocation) throws -> ChildProcess {
+    let child = try ChildProcess(FaultTests.binary, ["convert", "users.cast", "d", "-o", "out", "--force", "--jobs", "2"], in: folder.url)
+    let started = child.wait {
+      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []).contains { name in
+        name.hasPrefix(".castctl-") && ((try? folder.bytes("out/" + name).count) ?? 0) > 0
+      }
+    }
+    #expect(started, "no temporary file with output appeared", sourceLocation: sourceLocation)
+    return child
+  }
+
   /// The signal goes to castctl alone, not its process group (as `kill` or a CI timeout sends it):
   /// castctl passes it on to the file's runs and waits for them.
   @Test(arguments: [SIGINT, SIGTERM, SIGPIPE, SIGUSR1])
@@ -37,13 +49,7 @@ struct ManyFilesFaultTests {
     let lines = 100_000
     let folder = try Self.folder(lines: lines)
     defer { folder.remove() }
-    let child = try ChildProcess(FaultTests.binary, ["convert", "users.cast", "d", "-o", "out", "--force", "--jobs", "2"], in: folder.url)
-    let started = child.wait {
-      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []).contains { name in
-        name.hasPrefix(".castctl-") && ((try? folder.bytes("out/" + name).count) ?? 0) > 0
-      }
-    }
-    #expect(started, "no temporary file with output appeared")
+    let child = try Self.convertUnderWay(folder)
     child.send(signal)
     // NB: a shared machine under load; the run itself ends within a second of the signal.
     let ending = try child.finish(timeout: 120)
@@ -61,13 +67,7 @@ struct ManyFilesFaultTests {
     let lines = 100_000
     let folder = try Self.folder(lines: lines)
     defer { folder.remove() }
-    let child = try ChildProcess(FaultTests.binary, ["convert", "users.cast", "d", "-o", "out", "--force", "--jobs", "2"], in: folder.url)
-    let started = child.wait {
-      ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("out"))) ?? []).contains { name in
-        name.hasPrefix(".castctl-") && ((try? folder.bytes("out/" + name).count) ?? 0) > 0
-      }
-    }
-    #expect(started, "no temporary file with output appeared")
+    let child = try Self.convertUnderWay(folder)
     let runs = Self.children(of: child.pid)
     #expect(!runs.isEmpty)
     child.send(SIGKILL)
