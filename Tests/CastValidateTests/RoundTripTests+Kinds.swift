@@ -175,6 +175,11 @@ extension LedgerKindCase {
         "duplicate-key-collapsed /d/k 3 → (absent)",
       ]),
     LedgerKindCase(
+      name: "duplicate-key-collapsed: a Codable enum's case key twice, the first read (it was value-coerced)",
+      schema: "enum Shape: Codable {\n  case none, circle(r: Double)\n}\nstruct M: Codable {\n  let v: Shape\n  let w: Shape\n}\n",
+      json: #"{"v": {"none": {}, "none": 5}, "w": {"circle": {"r": 1}, "circle": {"r": 2}}}"#,
+      entries: [#"duplicate-key-collapsed /v/none 5 → (absent)"#, #"duplicate-key-collapsed /w/circle {"r":2} → (absent)"#]),
+    LedgerKindCase(
       name: "unknown-key-dropped: a key canonically equal to a property's but not byte for byte is another key (JSON Cast)",
       schema: "struct M {\n  let caf: Int //! \"caf\u{E9}\"\n  let d: [String: Int]\n}\n",
       json: #"{"caf\#u{E9}": 1, "cafe\#u{301}": 2, "d": {"\#u{E9}": 3, "e\#u{301}": 4}}"#,

@@ -119,13 +119,17 @@ package struct RoundTripLedger {
     case (.pairs(let keyIndex, let valueIndex, _), .array(let inItems), .array(let outItems)):
       pairs(schema.node(at: keyIndex), schema.node(at: valueIndex), inItems, outItems, inPath: inPath, outPath: outPath)
     case (.enumeration(let index), .object(let inMembers), .object(let outMembers))
-    where inMembers.count == 1 && outMembers.count == 1 && inMembers[0].key == outMembers[0].key:
-      // A Codable enum's one case key: what changed is inside its associated values.
+    where outMembers.count == 1 && !inMembers.isEmpty && inMembers.allSatisfy({ $0.key == outMembers[0].key }):
+      // A Codable enum's one case key: what changed is inside its associated values. The same
+      // key repeated is a duplicate the decoder collapsed, one occurrence read.
       let plan = schema.enums[index]
-      let key = inMembers[0].key
-      guard let caseIndex = plan.caseKeys.firstIndex(of: key), let payload = plan.payloadPlans[caseIndex],
-        case .object(let values) = inMembers[0].value
-      else { return scalar(node, input, output, inPath: inPath) }
+      let key = outMembers[0].key
+      let keys = inMembers.map { compared($0.key) }
+      collapsedDuplicates(inMembers, inPath: inPath, keys: keys)
+      guard let kept = keptOccurrences(inMembers, keys: keys).first?.member,
+        let caseIndex = plan.caseKeys.firstIndex(of: key), let payload = plan.payloadPlans[caseIndex],
+        case .object(let values) = kept.value
+      else { return scalar(node, .object(Array(inMembers.prefix(1))), output, inPath: inPath) }
       let step = "/" + JSONPointer.escape(key)
       model(payload, values, outMembers[0].value, inPath: inPath + step, outPath: outPath + step)
     default:
