@@ -187,6 +187,10 @@ struct LibraryAPITests {
     #expect(report.position(ofOffset: error.offset).line == 2)
     #expect(report.records.count == 1)
     #expect(report.summary.records == 1)
+    // Printed, the report places it as castctl does.
+    #expect("\(report)".hasPrefix("2:\(report.position(ofOffset: error.offset).column): error[malformed-json] "), "\(report)")
+    #expect("\(try Self.validator().validate(#"{"id": "x", "role": "admin"}"#))".contains("1:8: error[type-mismatch] /id: "))
+    #expect("\(try Self.validator().validate(#"{"id": 1, "role": "admin"}"#))" == "valid")
   }
 
   @Test("any collection of bytes validates: a slice, Data, a lazy view")

@@ -51,3 +51,16 @@ public struct ValidationReport: Sendable {
     return (file.path, file.location(of: range.bytes.lowerBound))
   }
 }
+
+/// The report as castctl's one-line findings: each at its line and column in the input.
+extension ValidationReport: CustomStringConvertible {
+  /// One line per finding, `line:column: severity[code] /path: message`, then the syntax error
+  /// that stopped the input, if any, at its position; `valid` for a report with neither.
+  public var description: String {
+    var lines = findings.map { finding in
+      "\(position(of: finding)): \(finding.severity.rawValue)[\(finding.code)] \(finding.path.isEmpty ? "/" : finding.path): \(finding.message)"
+    }
+    if let syntaxError { lines.append("\(position(ofOffset: syntaxError.offset)): error[malformed-json] \(syntaxError.message)") }
+    return lines.isEmpty ? "valid" : lines.joined(separator: "\n")
+  }
+}
