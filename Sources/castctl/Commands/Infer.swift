@@ -7,7 +7,7 @@ import Foundation
 struct Infer: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "infer",
-    abstract: "Infer a .cast model from JSON, NDJSON or YAML records, and check that it accepts them.",
+    abstract: "Infer a .cast model (or Codable structs) from JSON, NDJSON or YAML records, and check that it accepts them.",
     discussion: """
       Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double (once a fraction is seen), Decimal for an integer beyond Int64 (or beyond 2^53 beside fractions), NSNumber for a number beyond Double; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
 
