@@ -300,7 +300,10 @@ package struct RoundTripLedger {
     // The input's member of each key, as the decoder reads it (first or last of a repeated one).
     var inMembers: [ComparedKey: JSONMember] = [:]
     if case .object(let members)? = input {
-      for member in members { inMembers[fold(member.key, plan)] = firstWins ? inMembers[fold(member.key, plan)] ?? member : member }
+      for member in members {
+        let key = fold(member.key, plan)
+        inMembers[key] = firstWins ? inMembers[key] ?? member : member
+      }
     }
     for member in outMembers {
       let key = fold(member.key, plan)

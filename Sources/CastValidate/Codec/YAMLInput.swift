@@ -386,12 +386,16 @@ package enum YAMLInput {
   /// `repeatedKey` for a key first at a 1-based `line` and `column` of `yaml`: the repeat's line
   /// and column (columns in Unicode scalars), as `castctl.yaml`'s mistakes are placed.
   package static func repeatedKeyPosition(_ key: String, line: Int, column: Int, in yaml: [UInt8]) -> (line: Int, column: Int)? {
-    let starts = lineStarts(yaml)
-    let first = offset(line: line, column: column, lineStarts: starts, yaml: yaml)
+    let first = offset(line: line, column: column, lineStarts: lineStarts(yaml), yaml: yaml)
     guard let repeated = repeatedKey(key, after: first, in: yaml) else { return nil }
-    let lineIndex = (starts.lastIndex { $0 <= repeated } ?? 0)
-    let scalars = yaml[starts[lineIndex]..<repeated].filter { $0 & 0xC0 != 0x80 }.count
-    return (lineIndex + 1, scalars + 1)
+    let position = position(of: repeated, in: yaml)
+    return (position.line, position.column)
+  }
+
+  /// The line and column of a byte offset of `yaml` (columns in Unicode scalars), as castctl
+  /// places every position in data.
+  package static func position(of offset: Int, in yaml: [UInt8]) -> TextPosition {
+    yaml.withUnsafeBytes { LineIndex($0).position(of: offset, in: $0) }
   }
 
   /// The offset of the block-mapping key `key` repeated after its first occurrence at `first` (a

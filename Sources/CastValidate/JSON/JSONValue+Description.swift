@@ -3,7 +3,10 @@ extension JSONValue: CustomStringConvertible {
   /// NB: the writer recurses once per level: a deep value (read with a raised `maxDepth`) is
   /// written where the stack has room for it, as `DecodedValue.json` is.
   public var description: String {
-    StackRoom.run(depth: nesting) { JSONWriter(style: .compact).write(self) }
+    // NB: counted only where the stack may be short: the command line's thread has room for any
+    // value castctl reads, and counting walks the whole value once more.
+    let depth = StackRoom.hasRoom(forDepth: JSONScanner.maxDepthLimit + 1) ? 1 : nesting
+    return StackRoom.run(depth: depth) { JSONWriter(style: .compact).write(self) }
   }
 
   /// How deeply arrays and objects nest in the value, counted without recursion.

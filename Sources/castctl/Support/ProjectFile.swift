@@ -133,12 +133,8 @@ struct ProjectFileError: Error, CustomStringConvertible {
     case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
       (line, column, message) = (mark.line, mark.column, "not valid YAML: " + problem)
     case .reader(let problem, let offset, _, _):
-      let bytes = Array(text.utf8)
-      let at = min(max(offset ?? 0, 0), bytes.count)
-      let lineStart = bytes[..<at].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-      let lineNumber = bytes[..<at].count { $0 == UInt8(ascii: "\n") } + 1
-      let scalars = bytes[lineStart..<at].count { $0 & 0xC0 != 0x80 }
-      (line, column, message) = (lineNumber, scalars + 1, "not valid YAML: " + problem)
+      let position = YAMLInput.position(of: offset ?? 0, in: Array(text.utf8))
+      (line, column, message) = (position.line, position.column, "not valid YAML: " + problem)
     case .duplicatedKeysInMapping(let duplicates, let context):
       let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
       // At the repeat, where it can be found; Yams names the first.
