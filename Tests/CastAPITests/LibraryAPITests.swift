@@ -87,6 +87,24 @@ struct LibraryAPITests {
     #expect(twice.diagnostics.first { $0.code == "duplicate-model" }?.notes == ["twice.cast:1:8: first declared here"], "\(twice)")
   }
 
+  @Test("a nested type is named as Swift names it, or by its own name; a misspelt one is suggested")
+  func nestedNames() throws {
+    let schema = try Schema(
+      source: "struct User {\n  enum Role: String { case admin }\n  struct Address { let city: String }\n  let address: Address\n  let role: Role\n}\n")
+    for name in ["User.Address", "Address"] {
+      let validator = try schema.validator(for: name)
+      #expect(validator.validate(#"{"city": "Oslo"}"#).findings.isEmpty, "\(name)")
+      #expect(validator.validate("{}").findings.map(\.code) == ["missing-required"], "\(name)")
+    }
+    let misspelt = try #require(throws: SchemaError.self) { try schema.validator(for: "User.Adress") }
+    #expect(misspelt.description == "no model named 'User.Adress'; did you mean 'Address'?")
+    let enumeration = try #require(throws: SchemaError.self) { try schema.validator(for: "User.Role") }
+    guard case .enumNamed("User.Role") = enumeration.reason else {
+      Issue.record("\(enumeration.reason)")
+      return
+    }
+  }
+
   @Test("the default model is the one castctl picks: the one no other model uses", arguments: [("codable-user.swift", "User"), ("users.cast", "User"), ("codable-page.swift", "User")])
   func defaultModel(_ file: String, _ model: String?) throws {
     let schema = try Schema(files: [Self.repository.appendingPathComponent("schemas/\(file)").path])

@@ -24,6 +24,14 @@ extension BrokenCase {
       "struct A: Codable {\n  var id: Int\n  let 1️⃣name: String?\n  enum CodingKeys: String, CodingKey { case id }\n}\n",
       "codable-key-missing"),
     BrokenCase(
+      "a var spelled Optional<T> left out of CodingKeys (only T? starts as nil)",
+      "struct A: Codable {\n  var id: Int\n  var 1️⃣name: Optional<String>\n  enum CodingKeys: String, CodingKey { case id }\n}\n",
+      "codable-key-missing", message: "'name'"),
+    BrokenCase(
+      "a var typed by an alias of an optional, left out of CodingKeys",
+      "typealias Maybe = String?\nstruct A: Codable {\n  var id: Int\n  var 1️⃣name: Maybe\n  enum CodingKeys: String, CodingKey { case id }\n}\n",
+      "codable-key-missing", message: "'name'"),
+    BrokenCase(
       "a let with a value listed in CodingKeys",
       "struct A: Codable {\n  var id: Int\n  let 1️⃣kind = \"user\"\n  enum CodingKeys: String, CodingKey { case id, kind }\n}\n",
       "codable-let-with-value", .warning),

@@ -58,6 +58,9 @@ extension BrokenCase {
         "Model() of a model with a let optional and no default",
         "struct In {\n  let k: Int?\n}\nstruct Out {\n  var 1️⃣i: In? = In()\n}\n", "no-default-init"),
       BrokenCase(
+        "Model() of a model with a var spelled Optional<T> (only T? starts as nil)",
+        "struct In {\n  var k: Optional<Int>\n}\nstruct Out {\n  var 1️⃣i: In? = In()\n}\n", "no-default-init", message: "'k'"),
+      BrokenCase(
         "Model() in an array default", "class In: Convertible {\n  var k: String\n}\nclass Out: Convertible {\n  var 1️⃣i = [In()]\n}\n",
         "no-default-init"),
       BrokenCase(

@@ -4,7 +4,8 @@ import Testing
 /// Nested types as Swift scopes them, against `JSONDecoder` on this machine: two structs each
 /// nesting an `Address`, a nested `Data` beside Foundation's, a top-level `URL` beside a written
 /// `Foundation.URL`, an enum nested twice, types in namespace enums, an extension of a dotted
-/// name. castctl must accept exactly the documents the compiled program decodes.
+/// name, nested models named as roots (`--model Company.Address`). castctl must accept exactly
+/// the documents the compiled program decodes.
 @Suite("Nested types, checked with JSONDecoder")
 struct NestedTypeOracleTests {
   static let models = """
@@ -70,6 +71,13 @@ struct NestedTypeOracleTests {
     ("Links", #"{"mine": "https://example.com", "web": "https://example.com", "home": {"line": "l"}}"#),
     ("Links", #"{"mine": {"host": "h"}, "web": {"host": "h"}, "home": {"line": "l"}}"#),
     ("Links", #"{"mine": {"host": "h"}, "web": "https://example.com", "home": {"ZIP": 1}}"#),
+    // `--model` names a nested model as Swift does.
+    ("Company.Address", #"{"ZIP": 1}"#),
+    ("Company.Address", #"{"street": "s"}"#),
+    ("User.Address", #"{"street": "s"}"#),
+    ("User.Address", #"{"line": "l"}"#),
+    ("API.Item", #"{"id": 1, "kind": "book"}"#),
+    ("Store.Item", #"{"id": 1, "kind": "book"}"#),
   ]
 
   /// A program that decodes the cases' documents (one per line of standard input, after the

@@ -68,6 +68,12 @@ extension ValidateCommandCase {
       arguments: ["validate", "users.cast", "users.json", "--model", "Role"], status: 64,
       stderr: ["'Role' is an enum, not a model; to read values of it, use --type 'Role'"]),
     ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--model", "User.Role"], status: 64,
+      stderr: ["'User.Role' is an enum, not a model; to read values of it, use --type 'User.Role'"]),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.json", "--model", "Users.Adress"], status: 64,
+      stderr: ["no model named 'Users.Adress'; did you mean 'Address'?"]),
+    ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "User", "--type", "Int"], status: 64,
       stderr: ["--model or --type, not both"]),
     ValidateCommandCase(

@@ -77,6 +77,9 @@ package struct Property: Sendable, Hashable {
   package var ignoredByKeyList = false
   /// `let` rather than `var`.
   package var isLet: Bool
+  /// A `var` whose type is written `T?` or `T!`: Swift gives it the initial value `nil`. One
+  /// spelled `Optional<T>`, or through an alias of an optional, gets none.
+  package var isImplicitlyNil = false
   /// A Codable property whose type is a generic parameter filled with an optional (`var value:
   /// T` of `Box<Int?>`): the synthesized code decodes and encodes it with `decode` and `encode`,
   /// not their `IfPresent` forms, so its key is required, `null` is its nil, and nil is written

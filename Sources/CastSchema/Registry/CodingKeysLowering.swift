@@ -80,8 +80,7 @@ extension RegistryBuilder {
         }
       }
       if keyByName != nil, listed == nil {
-        let hasImplicitNil = !property.isLet && property.optionality != .none
-        if property.defaultValue == nil, !hasImplicitNil {
+        if property.defaultValue == nil, !property.isImplicitlyNil {
           diagnostics.append(Diagnostic(SchemaMessages.codableKeyMissing(property.name), at: property.range))
         }
         ignore(&properties[index])

@@ -110,10 +110,10 @@ extension RegistryBuilder {
     }
   }
 
-  /// A stored property Swift's implicit `init()` cannot fill: no initial value, and not a `var`
-  /// optional (whose initial value is `nil`).
+  /// A stored property Swift's implicit `init()` cannot fill: no initial value, not even an
+  /// implicit `nil`.
   static func needsArgument(_ property: Property) -> Bool {
-    property.defaultValue == nil && (property.optionality == .none || property.isLet)
+    property.defaultValue == nil && !property.isImplicitlyNil
   }
 
   /// Every `Model()` in a default, in order.

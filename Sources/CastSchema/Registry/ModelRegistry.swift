@@ -71,6 +71,9 @@ package struct ModelRegistry: Sendable {
 
   /// The closest model name, for "did you mean".
   package func suggestModel(for name: String) -> String? {
-    NameSuggestion.closest(to: name, in: Array(models.keys) + genericModels.map(\.name))
+    let candidates = Array(models.keys) + genericModels.map(\.name)
+    // NB: `User.Adress` is closest to `Address` by its last part, as nested types are looked up.
+    return NameSuggestion.closest(to: name, in: candidates)
+      ?? (QualifiedName.hasDot(name) ? NameSuggestion.closest(to: QualifiedName.lastPart(of: name), in: candidates) : nil)
   }
 }

@@ -50,7 +50,7 @@ extension RegistryBuilder {
           name: propertyName, declaredIn: name, range: range, defaultValue: defaultValue, keys: [], checks: [],
           dateFormat: DialectRules.defaultDateFormat(dialect, options: options), type: type, optionality: optionality, isRequired: false,
           keySource: .propertyName,
-          usage: .normal, isLet: row.isLet))
+          usage: .normal, isLet: row.isLet, isImplicitlyNil: !row.isLet && row.typeSuffix != nil))
       if dialect == .codable, row.typeSuffix == nil, isOptionalParameter(tree.baseType(of: row, in: source)) {
         properties[properties.count - 1].nilIsKeyed = true
       }

@@ -82,12 +82,15 @@ extension ModelRegistry {
       let example = rootModels.first ?? models.keys.first ?? "String"
       return .failure(.genericModel(GenericModelUse(name: model, parameters: generic.parameters, example: example)))
     }
-    if model.contains("<") {
+    // NB: a nested type is registered by its own name; Swift calls it `User.Address` too.
+    if model.contains("<") || (model.contains(".") && !model.hasSuffix(".")) {
       let parsed = SchemaLoader.parseType(model, in: self)
-      guard let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }) else {
+      if let type = parsed.type, !parsed.diagnostics.contains(where: { $0.severity == .error }), !parsed.optional {
+        if case .model(let name) = type { return .success(name) }
+        if case .enumeration = type { return .failure(.enumNamed(model)) }
+      } else if model.contains("<") {
         return .failure(.badType(parsed.diagnostics, parsed.file))
       }
-      if case .model(let name) = type, !parsed.optional { return .success(name) }
     }
     if enums[model] != nil { return .failure(.enumNamed(model)) }
     return .failure(.unknownModel(model, suggestion: suggestModel(for: model)))
