@@ -41,11 +41,12 @@ struct Castctl: ParsableCommand {
   /// with the error, never ArgumentParser's generic status 1, which means "invalid data" here.
   private static func parseAndRun() {
     var command: ParsableCommand
+    let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      try checkHelpRequest(Array(CommandLine.arguments.dropFirst()))
-      command = try parseAsRoot()
+      try checkHelpRequest(arguments)
+      command = try parseAsRoot(arguments)
     } catch {
-      finish(error, as: self)
+      finish(UsageCheck.firstError(error, parsing: arguments, as: self), as: self)
     }
     do {
       try command.run()
@@ -53,6 +54,9 @@ struct Castctl: ParsableCommand {
       // NB: straight out; ArgumentParser would first build the command's help to find no message
       // to print, which costs a run with findings milliseconds.
       Foundation.exit(code.rawValue)
+    } catch let error as ValidationError {
+      Terminal.writeError(UsageCheck.message(error, command: type(of: command), root: self))
+      Foundation.exit(ExitCode.validationFailure.rawValue)
     } catch let error where error is ValidationError || error is CleanExit || exitCode(for: error) != .failure {
       // NB: `--help` and `castctl help …` parse as a command of ArgumentParser's whose `run`
       // throws the request; like the parser's other errors, it knows its own exit status.

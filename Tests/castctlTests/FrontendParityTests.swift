@@ -50,6 +50,21 @@ struct FrontendParityTests {
     #expect(inline.stdout.contains(named(cli.stdout + error)), "CLI:\n\(cli.stdout)\(cli.stderr)\nREPL:\n\(inline.stdout)")
   }
 
+  @Test("--werror: a warning stops the REPL's load as it stops a command", arguments: [["repl", "w.cast", "--werror"], ["repl", "--werror"]])
+  func werrorParity(_ arguments: [String]) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("w.cast", "struct W {\n  var a: Int? //! rnage 1...2\n}\n")
+    let cli = try CastctlProcess.run(["check", "w.cast", "--werror", "--color", "never"], in: scratch.url)
+    #expect(cli.status == 2, "\(cli.stderr)")
+    let script = arguments.count == 2 ? ":load w.cast\n:models\n" : ":models\n"
+    let repl = try CastctlProcess.run(arguments, in: scratch.url, stdin: script)
+    #expect(repl.status == 1, "\(repl.stdout)")
+    #expect(repl.stdout.contains("error[unknown-directive]") && repl.stdout.contains("no models yet"), "\(repl.stdout)")
+    let plain = try CastctlProcess.run(arguments.filter { $0 != "--werror" }, in: scratch.url, stdin: script)
+    #expect(plain.status == 0 && plain.stdout.contains("warning[unknown-directive]"), "\(plain.stdout)")
+  }
+
   @Test("convert: the REPL prints the CLI's document", arguments: [["users.json"], ["users.json", "--compact"], ["users.json", "--to", "yaml"]])
   func convertParity(_ arguments: [String]) throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])

@@ -35,6 +35,7 @@ struct InferSeedCommandTests {
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.cast", "--model-name", "Nope"], status: 64, message: "--model-name Nope: no such model in the seed users.cast"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "missing.cast"], status: 66, message: "cannot read schema"),
     InferUsageCase(arguments: ["infer", "users.json", "--seed", "users.json"], status: 2, message: "the seed users.json has errors"),
+    InferUsageCase(arguments: ["infer", "users.json", "--werror"], status: 64, message: "--werror goes with --seed"),
   ]
 
   /// A `//! date` fits only a `Date`: the widened property loses it, and the model checks clean.
@@ -51,6 +52,19 @@ struct InferSeedCommandTests {
     try scratch.write("widened.cast", run.stdout)
     let check = try CastctlProcess.run(["check", "widened.cast", "--werror"], in: scratch.url)
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+  }
+
+  @Test("--werror: a seed with a warning stops infer (exit 2), as it stops the other commands")
+  func werror() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("seed.cast", "struct Root {\n    var a: Int? //! rnage 1...2\n}\n")
+    try scratch.write("data.json", #"{"a": 1}"#)
+    let strict = try CastctlProcess.run(["infer", "data.json", "--seed", "seed.cast", "--werror"], in: scratch.url)
+    #expect(strict.status == 2, "\(strict.stderr)")
+    #expect(strict.stderr.contains("seed.cast:2:21: error[unknown-directive]") && strict.stdout.isEmpty, "\(strict.stderr)")
+    let plain = try CastctlProcess.run(["infer", "data.json", "--seed", "seed.cast"], in: scratch.url)
+    #expect(plain.status == 0, "\(plain.stderr)")
   }
 
   @Test("bad seeds and dialects: the exit code and a message that says why", arguments: usage)

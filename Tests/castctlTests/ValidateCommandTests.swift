@@ -67,6 +67,10 @@ extension ValidateCommandCase {
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "Role"], status: 64,
       stderr: ["'Role' is an enum, not a model; to read values of it, use --type 'Role'"]),
+    // An unknown option is named before what the other arguments lack.
+    ValidateCommandCase(arguments: ["validate", "--bogus"], status: 64, stderr: ["Unknown option '--bogus'"]),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "--strcit"], status: 64, stderr: ["Unknown option '--strcit'. Did you mean '--strict'?"]),
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "User.Role"], status: 64,
       stderr: ["'User.Role' is an enum, not a model; to read values of it, use --type 'User.Role'"]),

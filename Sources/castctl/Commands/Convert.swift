@@ -92,6 +92,7 @@ struct Convert: ParsableCommand {
   }
 
   func validate() throws {
+    guard !UsageCheck.isDeferred else { return }
     if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }

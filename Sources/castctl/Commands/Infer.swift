@@ -38,6 +38,9 @@ struct Infer: ParsableCommand {
   @Option(help: "Start from this .cast model and widen it only where the data needs it; each change is reported on standard error.", completion: .file())
   var seed: String?
 
+  @Flag(help: "With --seed: treat warnings about the seed as errors (exit 2), as the other commands do for their .cast files.")
+  var werror = false
+
   @Option(
     help: "The dialect the models are written in: \(Self.writableDialects) (default jsoncast; with --seed, the seed's root model's).",
     completion: .list(Dialect.allCases.map(\.rawValue)))
@@ -92,6 +95,7 @@ struct Infer: ParsableCommand {
   var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
 
   func validate() throws {
+    guard !UsageCheck.isDeferred else { return }
     if files.isEmpty { throw ValidationError("give the data files (- for standard input)") }
     if let problem = modelName.flatMap(InferNames.problem(withModelName:)) { throw ValidationError(problem) }
     if enumMaxCases < 0 { throw ValidationError("--enum-max-cases must be at least 0") }
@@ -104,6 +108,7 @@ struct Infer: ParsableCommand {
       throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Self.writableDialects)")
     }
     if comments, seed != nil { throw ValidationError("--comments and --seed: the seed's text is kept as written, so no comment is added; use --explain") }
+    if werror, seed == nil { throw ValidationError("--werror goes with --seed: it is the only .cast file infer reads") }
     if dialect != nil, seed != nil { throw ValidationError("--dialect and --seed: the seed's models keep their dialect; give one or the other") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
     if enumMaxCases > 0, enumMinCases > enumMaxCases {
@@ -134,7 +139,7 @@ struct Infer: ParsableCommand {
 
   func run() throws {
     let color = Terminal.useColor(.auto, fileDescriptor: 2)
-    let seeded = try seed.map { try InferSeed.load($0, modelName: modelName, color: color) }
+    let seeded = try seed.map { try InferSeed.load($0, modelName: modelName, werror: werror, color: color) }
     var options = inferOptions
     if let seeded {
       options.modelName = seeded.root

@@ -34,6 +34,7 @@ struct Repl: ParsableCommand {
     interpreter.session.settings.capitalizeKeys = generator.capitalizeKeys
     interpreter.session.settings.ignoreCase = generator.ignoreCase
     interpreter.session.settings.nullEmpty = generator.nullEmpty
+    interpreter.session.settings.werror = generator.werror
     let state = ReplState(interpreter: interpreter)
     if interactive {
       Terminal.write("castctl \(Castctl.configuration.version) REPL: :help lists the commands, Ctrl-D leaves\n")

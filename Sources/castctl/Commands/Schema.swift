@@ -23,6 +23,7 @@ struct Schema: ParsableCommand {
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
+    guard !UsageCheck.isDeferred else { return }
     if arguments.isEmpty { throw ValidationError("give at least one .cast file") }
   }
 

@@ -83,6 +83,7 @@ struct Validate: ParsableCommand {
   }
 
   func validate() throws {
+    guard !UsageCheck.isDeferred else { return }
     if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
     try validateReportLimits()

@@ -45,6 +45,7 @@ struct DataOptions: ParsableArguments {
   var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
 
   func validate() throws {
+    guard !UsageCheck.isDeferred else { return }
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     if maxDepth > Self.maxDepthLimit { throw ValidationError("--max-depth must be at most \(Self.maxDepthLimit)") }

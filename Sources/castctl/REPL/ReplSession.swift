@@ -17,6 +17,8 @@ struct ReplSession {
     var keyDecoding: CodableKeyDecoding?
     /// `:set date-decoding`: as `--date-decoding`, by its spelling.
     var dateDecoding: String?
+    /// `--werror`: a warning about the declarations stops a load as an error does.
+    var werror = false
 
     /// Each setting `:set` knows and the values it takes, for completion and error messages.
     static let choices: [(name: String, values: [String])] = [
@@ -63,7 +65,7 @@ struct ReplSession {
     // typed one wins; the file's declaration is then reported as a duplicate, which we drop.
     // Each typed input is a file of its own, so its line numbers are the ones the user typed.
     let replFiles = typed.map { SourceFile(path: "<repl>", text: $0.text) }
-    let frontend = SchemaFrontend(files: replFiles + files, options: settings.registryOptions)
+    let frontend = SchemaFrontend(files: replFiles + files, options: settings.registryOptions, werror: settings.werror)
     let (registry, diagnostics) = (frontend.registry, frontend.diagnostics)
     let typedNames = Set(typed.flatMap(\.names))
     let kept = diagnostics.filter { diagnostic in

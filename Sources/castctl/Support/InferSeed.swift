@@ -10,9 +10,12 @@ struct InferSeed {
   let root: String
 
   /// Loads the seed: exit 66 when it cannot be read, 2 when it has errors (printed as `check`
-  /// prints them), 64 when the root model is not named and cannot be told.
-  static func load(_ path: String, modelName: String?, color: Bool) throws -> InferSeed {
-    let session = try SchemaSession.load([path], options: try GeneratorOptions.parse([]))
+  /// prints them; with `werror`, its warnings are errors), 64 when the root model is not named
+  /// and cannot be told.
+  static func load(_ path: String, modelName: String?, werror: Bool, color: Bool) throws -> InferSeed {
+    var options = try GeneratorOptions.parse([])
+    options.werror = werror
+    let session = try SchemaSession.load([path], options: options)
     if session.hasErrors {
       Terminal.writeError(session.renderDiagnostics(color: color, minimum: .error))
       Terminal.writeError("castctl: error: the seed \(path) has errors; fix them first (castctl check \(path))\n")
