@@ -691,6 +691,10 @@ struct EngineKeyTests {
     let run = try EngineProbe.run(schema: schema, #"{"name": "a", "cache": 5}"#)
     #expect(run.isValid)
     #expect(run.findings == ["note ignored-key /cache"])
+    // The note points at the ignored property's declaration, not at its model's.
+    let declaration = try #require(run.record.findings.first?.declaration)
+    let declared = schema.utf8.dropFirst(declaration.bytes.lowerBound).prefix(declaration.bytes.count)
+    #expect(String(decoding: declared, as: UTF8.self) == "cache", "\(declaration)")
   }
 
   @Test("--strict makes --unknown warn an error")

@@ -356,7 +356,7 @@ package struct RoundTripLedger {
     for (member, key) in keptOccurrences(members, keys: members.map { fold($0.key, plan) }) {
       let path = inPath + "/" + JSONPointer.escape(member.key)
       guard let child = tree.children[key] else {
-        let ignored = topLevel && plan.ignoredKeys.contains(Array(key.text.utf8))
+        let ignored = topLevel && plan.ignoredKeys.contains { $0.bytes.elementsEqual(key.text.utf8) }
         add(ignored ? .ignoredKeyDropped : .unknownKeyDropped, path, before: member.value, after: nil)
         continue
       }

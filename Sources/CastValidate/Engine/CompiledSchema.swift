@@ -208,7 +208,7 @@ final class SchemaCompiler {
     var direct: [Int] = []
     var deferred: [Int] = []
     var roots: [[UInt8]] = []
-    var ignored: [[UInt8]] = []
+    var ignored: [IgnoredKey] = []
     var known: [String] = []
     fields.reserveCapacity(model.properties.count)
     direct.reserveCapacity(model.properties.count)
@@ -216,10 +216,9 @@ final class SchemaCompiler {
     for property in model.properties {
       guard property.isMapped else {
         let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
-        ignored.append(
-          Self.keyBytes(
-            registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive,
-            snakeCase: snake))
+        let bytes = Self.keyBytes(
+          registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive, snakeCase: snake)
+        ignored.append(IgnoredKey(bytes: bytes, declaration: property.range))
         continue
       }
       let node: ValueNode = property.usage == .custom ? .any : node(for: property.type, dateFormat: property.dateFormat)
@@ -267,7 +266,9 @@ final class SchemaCompiler {
       fields.append(field)
       if writtenOnly {
         // Its key in the data is a known key nothing reads.
-        for path in property.keys { ignored.append(Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)) }
+        for path in property.keys {
+          ignored.append(IgnoredKey(bytes: Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake), declaration: property.range))
+        }
       } else if directKey != nil {
         direct.append(index)
       } else {

@@ -174,7 +174,7 @@ final class ModelPlan: @unchecked Sendable {
   /// Fields resolved after the scan (paths, indices, alternatives).
   let deferredFields: [Int]
   /// Keys of ignored properties: known, so never "unknown".
-  let ignoredKeys: [[UInt8]]
+  let ignoredKeys: [IgnoredKey]
   /// Every key the model reads, for "did you mean".
   let knownKeyNames: [String]
   let superKey: KeyPath?
@@ -216,7 +216,7 @@ final class ModelPlan: @unchecked Sendable {
 
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
-    deferredFields: [Int], ignoredKeys: [[UInt8]], knownKeyNames: [String], superKey: KeyPath?,
+    deferredFields: [Int], ignoredKeys: [IgnoredKey], knownKeyNames: [String], superKey: KeyPath?,
     declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
   ) {
     self.keysFromSnakeCase = keysFromSnakeCase
@@ -287,4 +287,12 @@ enum KeyPrefix {
     }
     return word
   }
+}
+
+/// The key of a property the model never reads (`//! ignore`, a Codable `let` with a value), and
+/// where the property is declared, which the note about the key points at.
+struct IgnoredKey {
+  /// The key as the walk compares keys (folded, when the model folds them).
+  let bytes: [UInt8]
+  let declaration: SourceRange
 }

@@ -391,11 +391,11 @@ extension RecordValidator {
     try scanner.skipValue()
     // An ignored property's key is known, and not read: a note (semantics §1.2, nothing silent),
     // whatever `--unknown` says of the keys the model does not know.
-    if !plan.ignoredKeys.isEmpty, plan.ignoredKeys.contains(where: { Self.matches(key, $0, plan, scanner) }) {
+    if !plan.ignoredKeys.isEmpty, let ignored = plan.ignoredKeys.first(where: { Self.matches(key, $0.bytes, plan, scanner) }) {
       path.push(.key(key))
       report(
         .ignoredKey, .note, "\"\(Excerpt.clip(scanner.string(key)))\" is the key of an ignored property of \(plan.name); its value is not read",
-        at: key.span.start - 1, declaration: plan.declaration)
+        at: key.span.start - 1, declaration: ignored.declaration)
       path.pop()
       return
     }
