@@ -174,12 +174,17 @@ struct FormatRoundTripTests {
     #expect(try YAMLOutput.write(.array([.string("\u{FEFF}x")])) == "- \"\\uFEFFx\"\n")
   }
 
-  @Test("YAML numbers keep their JSON text and read back as numbers")
+  /// An exponent gets a `.` and a sign, as YAML 1.1 (PyYAML) reads a float (`YAMLOracleTests`).
+  @Test("YAML numbers keep their JSON text, an exponent spelled as YAML 1.1 reads it, and read back as numbers")
   func yamlNumbers() throws {
-    let literals = ["0", "-0", "1", "-17", "1.5", "1.0", "1e5", "1E+2", "-2.5e-3", "12345678901234567890123", "0.1e-400"]
-    let values = JSONValue.array(literals.map(JSONValue.number) + [.bool(true), .bool(false), .null])
+    let literals = [
+      ("0", "0"), ("-0", "-0"), ("1", "1"), ("-17", "-17"), ("1.5", "1.5"), ("1.0", "1.0"), ("1e5", "1.0e+5"), ("1E+2", "1.0E+2"),
+      ("-2.5e-3", "-2.5e-3"), ("12345678901234567890123", "12345678901234567890123"), ("0.1e-400", "0.1e-400"), ("2.5E7", "2.5E+7"),
+    ]
+    let values = JSONValue.array(literals.map { JSONValue.number($0.0) } + [.bool(true), .bool(false), .null])
     let yaml = try YAMLOutput.write(values)
-    #expect(try FormatReader.yaml(yaml) == values, "\(yaml)")
+    let written = JSONValue.array(literals.map { JSONValue.number($0.1) } + [.bool(true), .bool(false), .null])
+    #expect(try FormatReader.yaml(yaml) == written, "\(yaml)")
   }
 
   @Test("the property list of every output reads back (XML and binary) as the value without its nulls")

@@ -96,14 +96,10 @@ package enum YAMLInput {
       map.append((output.count, yamlOffset))
       switch node {
       case .scalar(let scalar):
-        // A quoted or block scalar is a string whatever it looks like; a plain one is typed by
-        // the YAML resolver (`12` is a number, `true` a boolean, `~` null).
         let text = text(of: scalar, at: yamlOffset)
-        // NB: a plain scalar that begins with a byte-order mark is no number or boolean (`\u{FEFF}1`).
-        let tag = (scalar.style == .plain || scalar.style == .any) && text.utf8.count == scalar.string.utf8.count
-          ? Resolver.default.resolveTag(of: node) : Tag.Name.str
-        writeScalar(scalar, text: text, tag: tag)
+        try writeScalar(scalar, text: text, tag: tag(of: scalar, text: text, at: yamlOffset), at: yamlOffset)
       case .sequence(let sequence):
+        try YAMLInput.checkCollectionTag(Tag.Name(rawValue: sequence.tag.rawValue), .seq, at: yamlOffset)
         output.append(UInt8(ascii: "["))
         for (index, element) in sequence.enumerated() {
           if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -111,6 +107,7 @@ package enum YAMLInput {
         }
         output.append(UInt8(ascii: "]"))
       case .mapping(let mapping):
+        try YAMLInput.checkCollectionTag(Tag.Name(rawValue: mapping.tag.rawValue), .map, at: yamlOffset)
         output.append(UInt8(ascii: "{"))
         for (index, pair) in try merged(mapping, of: node).enumerated() {
           guard case .scalar(let key) = pair.key else {
@@ -197,12 +194,30 @@ package enum YAMLInput {
       return text(of: scalar, at: offset)
     }
 
-    private mutating func writeScalar(_ scalar: Node.Scalar, text: String, tag: Tag.Name) {
+    /// A scalar's type: its tag where one is written (`!!int "42"` is a number, `!!str 42` text,
+    /// as PyYAML reads them), else a quoted or block scalar is text and a plain one is typed by
+    /// PyYAML's rules (`YAMLResolver`: `12` a number, `true` a boolean, `~` null). A tag of
+    /// another kind (`!Ref`, `!!set`) has no JSON form: refused, as PyYAML's safe reader does.
+    private func tag(of scalar: Node.Scalar, text: String, at offset: Int) throws(YAMLInputError) -> Tag.Name {
+      let name = Tag.Name(rawValue: scalar.tag.rawValue)
+      switch name {
+      case .implicit:
+        // NB: a plain scalar that begins with a byte-order mark is no number or boolean (`\u{FEFF}1`).
+        guard text.utf8.count == scalar.string.utf8.count else { return .str }
+        return YAMLResolver.resolve(scalar.string)
+      case .nonSpecific, .str, .timestamp, .binary: return .str
+      case .int, .float, .bool, .null: return name
+      case let other: throw YAMLInput.unsupportedTag(other, at: offset)
+      }
+    }
+
+    private mutating func writeScalar(_ scalar: Node.Scalar, text: String, tag: Tag.Name, at offset: Int) throws(YAMLInputError) {
       switch tag {
       case .null:
         output += Array("null".utf8)
       case .bool:
-        output += Array((Node.scalar(scalar).bool == true ? "true" : "false").utf8)
+        guard let flag = Node.scalar(scalar).bool else { throw YAMLInput.badTagged(text, "a boolean", at: offset) }
+        output += Array((flag ? "true" : "false").utf8)
       case .int, .float:
         if NumberText.isDecimalLiteral(text) {
           output += Array(text.utf8)
@@ -210,9 +225,10 @@ package enum YAMLInput {
           output += Array(integer.utf8)
         } else if let value = Node.scalar(scalar).float, value.isFinite {
           output += Array(NumberText.literal(value).utf8)
+        } else if Node.scalar(scalar).float != nil {
+          throw YAMLInputError(message: "'\(Excerpt.clip(text))' is a YAML float with no JSON form (JSON has no infinity or NaN)", offset: offset)
         } else {
-          // NB: `.inf` and `.nan` have no JSON form; they stay the text they were.
-          JSONWriter.appendQuoted(text, to: &output)
+          throw YAMLInput.badTagged(text, tag == .int ? "an integer" : "a float", at: offset)
         }
       default:
         JSONWriter.appendQuoted(text, to: &output)
@@ -226,6 +242,25 @@ package enum YAMLInput {
       lastMark = (mark.line, mark.column, offset)
       return offset
     }
+  }
+
+  /// A collection's tag other than its own or none (`!!set`, `!!omap`, `!include`): refused.
+  static func checkCollectionTag(_ tag: Tag.Name, _ own: Tag.Name, at offset: Int) throws(YAMLInputError) {
+    guard tag != .implicit, tag != .nonSpecific, tag != own else { return }
+    throw unsupportedTag(tag, at: offset)
+  }
+
+  static func unsupportedTag(_ tag: Tag.Name, at offset: Int) -> YAMLInputError {
+    let prefix = "tag:yaml.org,2002:"
+    let spelled = tag.rawValue.hasPrefix(prefix) ? "!!" + tag.rawValue.dropFirst(prefix.count) : tag.rawValue
+    return YAMLInputError(
+      message: "the YAML tag \(Excerpt.clip(spelled)) has no JSON form; castctl reads !!str, !!int, !!float, !!bool, !!null, "
+        + "!!map and !!seq (and !!timestamp and !!binary as their text)",
+      offset: offset)
+  }
+
+  static func badTagged(_ text: String, _ kind: String, at offset: Int) -> YAMLInputError {
+    YAMLInputError(message: "'\(Excerpt.clip(text))' is not \(kind), which its tag says it is", offset: offset)
   }
 
   /// A YAML integer in another form than decimal (`0x1F`, `0o17`, `190:20:30`) as decimal
@@ -270,6 +305,11 @@ package enum YAMLInput {
     var firstAlias: Int?
     // Per open flow collection: where it starts, and whether it holds an alias.
     var flows: [(start: Int, hasAlias: Bool)] = []
+    // NB: `,[]{}` separate only inside a flow collection; in block context they are text
+    // (`a: e]*` is the plain scalar `e]*`, no alias).
+    func separates(_ byte: UInt8) -> Bool {
+      isSeparator(byte) && (isBlank(byte) || !flows.isEmpty)
+    }
     func followedByColon(_ after: Int) -> Bool {
       var next = after
       while next < yaml.count, yaml[next] == UInt8(ascii: " ") || yaml[next] == UInt8(ascii: "\t") { next += 1 }
@@ -286,11 +326,11 @@ package enum YAMLInput {
           if byte == UInt8(ascii: "\""), yaml[index] == UInt8(ascii: "\\") { index += 1 }
           index += 1
         }
-      case UInt8(ascii: "#") where isSeparator(previous):
+      case UInt8(ascii: "#") where separates(previous):
         while index < yaml.count, yaml[index] != UInt8(ascii: "\n") { index += 1 }
         previous = UInt8(ascii: "\n")
         continue
-      case UInt8(ascii: "*") where isSeparator(previous):
+      case UInt8(ascii: "*") where separates(previous):
         let start = index
         firstAlias = firstAlias ?? start
         if !flows.isEmpty { flows[flows.count - 1].hasAlias = true }
@@ -299,10 +339,10 @@ package enum YAMLInput {
         if followedByColon(index) { return start }
         previous = yaml[index - 1]
         continue
-      case UInt8(ascii: "?") where isSeparator(previous) && (index + 1 == yaml.count || isSeparator(yaml[index + 1])):
+      case UInt8(ascii: "?") where separates(previous) && (index + 1 == yaml.count || separates(yaml[index + 1])):
         complexKey = complexKey ?? index
       case UInt8(ascii: "["), UInt8(ascii: "{"):
-        if isSeparator(previous) || !flows.isEmpty { flows.append((index, false)) }
+        if separates(previous) || !flows.isEmpty { flows.append((index, false)) }
       case UInt8(ascii: "]"), UInt8(ascii: "}"):
         if let closed = flows.popLast() {
           if closed.hasAlias {
@@ -320,6 +360,11 @@ package enum YAMLInput {
     return nil
   }
 
+  /// A space, a tab or a line break.
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+  }
+
   /// Whitespace, a line break or a flow indicator: what may stand before an alias or a comment.
   private static func isSeparator(_ byte: UInt8) -> Bool {
     switch byte {
@@ -330,9 +375,31 @@ package enum YAMLInput {
     }
   }
 
+  /// Where each line starts as libyaml counts lines, whose marks (line and column) are turned
+  /// into offsets: it ends a line at LF, CR, CR LF, and at U+0085, U+2028 and U+2029 (YAML 1.1's
+  /// line breaks), so a raw U+2028 in a scalar puts what follows on another line.
   static func lineStarts(_ bytes: [UInt8]) -> [Int] {
     var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(index + 1) }
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      switch bytes[index] {
+      case UInt8(ascii: "\n"):
+        starts.append(index + 1)
+      case UInt8(ascii: "\r"):
+        if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+        starts.append(index + 1)
+      case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85:
+        index += 1
+        starts.append(index + 1)
+      case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+        index += 2
+        starts.append(index + 1)
+      default:
+        break
+      }
+      index += 1
+    }
     return starts
   }
 

@@ -1,7 +1,8 @@
 import Yams
 
 /// JSON values as YAML, through Yams: mappings keep their order, strings that would read back
-/// as another type are quoted, numbers keep their literal text.
+/// as another type are quoted, numbers keep their literal text (an exponent spelled as YAML 1.1
+/// reads it, `floatText`).
 package enum YAMLOutput {
   /// The YAML text of one document (ends in a newline).
   package static func write(_ value: JSONValue) throws -> String {
@@ -27,12 +28,29 @@ package enum YAMLOutput {
     switch value {
     case .null: return Node("null", tags.null)
     case .bool(let flag): return Node(flag ? "true" : "false", tags.bool)
-    case .number(let literal): return Node(literal, literal.contains(where: { ".eE".contains($0) }) ? tags.float : tags.int)
+    case .number(let literal):
+      guard literal.contains(where: { ".eE".contains($0) }) else { return Node(literal, tags.int) }
+      return Node(floatText(literal), tags.float)
     case .string(let text): return string(text, tags)
     case .array(let items): return Node(items.map { node($0, tags) }, tags.seq)
     case .object(let members):
       return Node(lastOfEachKey(members).map { (string($0.key, tags), node($0.value, tags)) }, tags.map)
     }
+  }
+
+  /// A JSON number with a fraction or an exponent, spelled so that YAML 1.1 readers (PyYAML)
+  /// read a number too: their float has a `.` and a signed exponent, so `1e3` is written
+  /// `1.0e+3` (YAML 1.2 reads both alike); the value is unchanged.
+  static func floatText(_ literal: String) -> String {
+    let bytes = Array(literal.utf8)
+    guard let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return literal }
+    var text = bytes[..<e]
+    if !text.contains(UInt8(ascii: ".")) { text += Array(".0".utf8) }
+    text.append(bytes[e])
+    let exponent = bytes[(e + 1)...]
+    if let sign = exponent.first, sign != UInt8(ascii: "-"), sign != UInt8(ascii: "+") { text.append(UInt8(ascii: "+")) }
+    text += exponent
+    return String(decoding: text, as: UTF8.self)
   }
 
   /// The members of an object with each key once: YAML forbids a mapping key twice, so of
