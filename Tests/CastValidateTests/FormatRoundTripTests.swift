@@ -216,4 +216,13 @@ struct FormatRoundTripTests {
     }
     #expect(!xml.contains("<key>z</key>"))
   }
+
+  // NB: not both zeros in one binary list: Foundation's writer stores equal numbers once, and
+  // `-0.0 == 0.0`, so the second reads back as the first.
+  @Test("a property list keeps the sign of a negative zero, in XML and binary", arguments: [false, true])
+  func plistNegativeZero(_ binary: Bool) throws {
+    let (data, _, _) = try PropertyListOutput.write(try JSONValue.parse("[-0.0, 1.5, -0e3]"), binary: binary)
+    let read = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [Double])
+    #expect(read.map(\.sign) == [.minus, .plus, .minus], "\(String(decoding: data, as: UTF8.self))")
+  }
 }

@@ -71,9 +71,9 @@ enum NumberText {
     }
   }
 
-  /// A Double as the shortest JSON number text (`3`, `2.5`).
+  /// A Double as the shortest JSON number text (`3`, `2.5`, `-0`: the sign of a zero is kept).
   static func literal(_ value: Double) -> String {
-    if value == value.rounded(.towardZero), abs(value) < 1e15 { return String(Int64(value)) }
+    if value == value.rounded(.towardZero), abs(value) < 1e15 { return value == 0 && value.sign == .minus ? "-0" : String(Int64(value)) }
     return "\(value)"
   }
 }
