@@ -185,7 +185,9 @@ struct LedgerInvariant {
   /// member by member.
   private mutating func added(_ value: JSONValue, at path: String) {
     if moveDestinations.contains(path) { return }
-    if claim(at: path, kinds: Self.additions, where: { $0.before == nil && $0.after == value && Self.fits($0) }) { return }
+    // NB: an addition is named where the input lacks it, and says where it is written when that
+    // differs (after a dropped element the indices do).
+    if claim(at: path, kinds: Self.additions, output: true, where: { $0.before == nil && $0.after == value && Self.fits($0) }) { return }
     if case .object(let members) = value, !members.isEmpty {
       for member in members { added(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
       return
@@ -239,10 +241,16 @@ struct LedgerInvariant {
   private static let additions: Set<LedgerKind> = [.defaultFilled, .absentWrittenAsNull]
 
   /// Marks the first unclaimed entry at `path` of one of `kinds` that satisfies `condition`.
-  private mutating func claim(at path: String, kinds: Set<LedgerKind>, where condition: (LedgerEntry) -> Bool) -> Bool {
+  /// Claims the first unclaimed entry of `kinds` at `path` (with `output`, at where it says the
+  /// value is written) that meets `condition`.
+  private mutating func claim(
+    at path: String, kinds: Set<LedgerKind>, output: Bool = false, where condition: (LedgerEntry) -> Bool
+  ) -> Bool {
     guard
       let index = entries.indices.first(where: { index in
-        !claimed[index] && Self.same(entries[index].path, path) && kinds.contains(entries[index].kind) && condition(entries[index])
+        let entry = entries[index]
+        return !claimed[index] && Self.same(output ? entry.outputPath ?? entry.path : entry.path, path) && kinds.contains(entry.kind)
+          && condition(entry)
       })
     else { return false }
     claimed[index] = true

@@ -75,6 +75,15 @@ extension LedgerKindCase {
       schema: "struct M: NosceSerializationProtocol {\n  var g: Double?\n}\n", json: "{}",
       entries: ["absent-written-as-null /g (absent) → null"]),
     LedgerKindCase(
+      name: "default-filled and absent-written-as-null after a dropped element: named by the input's index, written at the output's",
+      schema: "struct S: NosceSerializationProtocol {\n  var a: Int = 1\n  var b: String?\n}\nstruct M: NosceSerializationProtocol {\n  var s: [S] = []\n}\n",
+      json: #"{"s": ["bad", {}]}"#,
+      entries: [#"element-dropped /s/0 "bad" → (absent)"#, "default-filled /s/1/a (absent) → 1 at /s/0/a", "absent-written-as-null /s/1/b (absent) → null at /s/0/b"]),
+    LedgerKindCase(
+      name: "duplicate-key-collapsed: integer keys equal as numbers, each named by its own spelling",
+      schema: "struct M {\n  var m: [Int: String] = [:]\n}\n", json: #"{"m": {"01": "a", "1": "b"}}"#,
+      entries: [#"duplicate-key-collapsed /m/01 "a" → (absent)"#]),
+    LedgerKindCase(
       name: "element-dropped: an array element that cannot be converted",
       schema: "struct M {\n  let l: [Int]\n}\n", json: #"{"l": [1, "x", 2]}"#,
       entries: [#"element-dropped /l/1 "x" → (absent)"#]),
@@ -350,5 +359,16 @@ struct DuplicatePlaceTests {
     let entries = run.entries.filter { $0.kind == .duplicateKeyCollapsed }
     #expect(entries.map(\.offset) == offsets, "\(run.described)")
     #expect(run.problems.isEmpty, "\(run.problems)")
+  }
+
+  @Test("of a repeated key, an entry about the value read points at the occurrence the decoder reads", arguments: [false, true])
+  func readOccurrencePlace(_ firstWins: Bool) throws {
+    let registry = EngineProbe.registry(firstWins ? "struct K: Codable {\n  let d: Double\n}\n" : "struct K {\n  let d: Int\n}\n", path: firstWins ? "k.swift" : "k.cast")
+    let json = firstWins ? "{\"d\": 1.0,\n\"d\": 2}" : "{\"d\": 1,\n\"d\": \"2\"}"
+    let validator = try #require(DocumentValidator(schema: CompiledSchema(registry: registry), target: .model("K"), build: true))
+    let report = try Array(json.utf8).withUnsafeBytes { try RoundTripRun(validator).run($0, recordsPerLine: false) }
+    let changed = try #require(report.entries.first { $0.kind == (firstWins ? .numberTextChanged : .valueCoerced) }, "\(report.entries)")
+    // Codable reads the first `d` (1.0 at 6); the other dialects the last ("2" at 14).
+    #expect(changed.offset == (firstWins ? 6 : 14), "\(report.entries)")
   }
 }

@@ -53,7 +53,13 @@ enum RoundTripProbe {
     let bytes = Array(json.utf8)
     try bytes.withUnsafeBytes { raw in
       var whole: (value: JSONValue, offsets: [String: Int])?
-      if !ndjson { whole = (try JSONValue.parse(raw, maxDepth: options.maxDepth), try JSONPointerIndex.offsets(of: raw, maxDepth: options.maxDepth)) }
+      // NB: of a repeated key, the occurrence the decoder reads.
+      let firstWins = compiled.targetPolicy(target).duplicateKeyFirstWins
+      if !ndjson {
+        whole = (
+          try JSONValue.parse(raw, maxDepth: options.maxDepth), try JSONPointerIndex.offsets(of: raw, maxDepth: options.maxDepth, firstWins: firstWins)
+        )
+      }
       var isArray = false
       if case .model = target, case .array? = whole?.value { isArray = true }
       let handle: (RecordResult) -> Void = { result in
@@ -71,7 +77,7 @@ enum RoundTripProbe {
         } else {
           let span = UnsafeRawBufferPointer(rebasing: raw[result.span.start..<result.span.end])
           guard let parsed = try? JSONValue.parse(span, maxDepth: options.maxDepth),
-            let spanOffsets = try? JSONPointerIndex.offsets(of: span, maxDepth: options.maxDepth)
+            let spanOffsets = try? JSONPointerIndex.offsets(of: span, maxDepth: options.maxDepth, firstWins: firstWins)
           else { return }
           input = parsed
           offsets = spanOffsets.mapValues { $0 + result.span.start }

@@ -87,33 +87,29 @@ package struct RoundTripLedger {
         value(element, item, outItems[outIndex], inPath: itemPath, outPath: outPath + "/\(outIndex)")
         outIndex += 1
       }
-    case (.dictionary(let keyIndex, let valueIndex, _), .object(var inMembers), .object(let outMembers)):
+    case (.dictionary(let keyIndex, let valueIndex, _), .object(let inMembers), .object(let outMembers)):
       let valueNode = schema.node(at: valueIndex)
       // An integer key is written as its number (`"01"` → `"1"`), and a key strategy may convert
-      // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one key.
-      var spelled: [ComparedKey: String] = [:]
+      // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one
+      // key, each occurrence named by its own spelling.
       let rule = DictionaryKeyRule(key: schema.node(at: keyIndex), policy: policy, schema: schema)
-      if rule.changesKeys {
-        inMembers = inMembers.map { member in
-          let written = rule.written(rule.read(member.key) ?? member.key)
-          guard written != member.key else { return member }
-          spelled[compared(written)] = member.key
-          return JSONMember(key: written, value: member.value)
-        }
-      }
-      let keys = inMembers.map { compared($0.key) }
+      let writtenKeys = rule.changesKeys ? inMembers.map { rule.written(rule.read($0.key) ?? $0.key) } : inMembers.map(\.key)
+      let keys = writtenKeys.map { compared($0) }
+      var spelledAs: [ComparedKey: String] = [:]
+      for (key, text) in zip(keys, writtenKeys) { spelledAs[key] = text }
       collapsedDuplicates(inMembers, inPath: inPath, keys: keys)
       // NB: looked up by key, not searched for: a dictionary of n keys is compared in n steps.
       var written: [ComparedKey: JSONValue] = [:]
       for member in outMembers { written[compared(member.key)] = member.value }
       for (member, key) in keptOccurrences(inMembers, keys: keys) {
-        let writtenPath = outPath + "/" + JSONPointer.escape(member.key)
-        let memberPath = inPath + "/" + JSONPointer.escape(spelled[key] ?? member.key)
+        let writtenKey = spelledAs[key] ?? member.key
+        let writtenPath = outPath + "/" + JSONPointer.escape(writtenKey)
+        let memberPath = inPath + "/" + JSONPointer.escape(member.key)
         guard let outValue = written[key] else {
           add(.elementDropped, memberPath, before: member.value, after: nil)
           continue
         }
-        if spelled[key] != nil { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: writtenPath) }
+        if writtenKey != member.key { add(.keyMoved, memberPath, before: member.value, after: outValue, outputPath: writtenPath) }
         value(valueNode, member.value, outValue, inPath: memberPath, outPath: writtenPath)
       }
     case (.pairs(let keyIndex, let valueIndex, _), .array(let inItems), .array(let outItems)):
@@ -265,7 +261,12 @@ package struct RoundTripLedger {
         if !slotCovered, let after = outValue {
           // NB: without a default the value written is the dialect's nil: `null`, or Nosce's `{}`.
           let writesNil = after == .null || !field.hasDefault
-          add(writesNil ? .absentWrittenAsNull : .defaultFilled, outPointer, before: nil, after: after, offsetPath: inPath)
+          // Named where the input lacks it (an element's index counts the input's elements, the
+          // dropped ones too), and where it is written when that differs.
+          let absentPath = inPath + outRelative
+          add(
+            writesNil ? .absentWrittenAsNull : .defaultFilled, absentPath, before: nil, after: after,
+            outputPath: absentPath == outPointer ? nil : outPointer, offsetPath: inPath)
         }
         continue
       }

@@ -94,7 +94,9 @@ private struct RecordTrip {
     }
     guard let input = try? JSONValue.parse(span, maxDepth: schema.options.maxDepth) else { return }
     let path = result.isElement ? "/\(result.index)" : ""
-    let offsets = PointerOffsets(record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth)
+    let offsets = PointerOffsets(
+      record: span, base: result.span.start, pointer: path, maxDepth: schema.options.maxDepth,
+      firstWins: schema.targetPolicy(target).duplicateKeyFirstWins)
     var ledger = RoundTripLedger(
       schema: schema, offsets: offsets, recordOffset: result.span.start, findings: result.findings, recordLine: result.line,
       keyTrees: keyTrees)
