@@ -242,6 +242,19 @@ struct ManyFilesCommandTests {
     #expect(run.stderr.contains("d is a directory: convert writes one data file"), "\(run.stderr)")
   }
 
+  @Test("a folder made for an output that was not written is removed; one that holds an output stays")
+  func convertLeavesNoEmptyFolder() throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("d/bad/deeper"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: folder.path("users.json"), toPath: folder.path("d/good.json"))
+    try folder.write("d/bad/deeper/broken.json", "{\"id\": 1,\n \"x\": tru}")
+    let run = try CastctlProcess.run(["convert", "users.cast", "d", "-o", "out"], in: folder.url)
+    #expect(run.status == 3, "\(run.stderr)")
+    #expect(folder.exists("out/good.json"))
+    #expect(!folder.exists("out/bad"), "an empty folder was left for the broken file")
+  }
+
   @Test("two inputs that would be written to one file are refused before anything is written")
   func convertCollision() throws {
     let folder = try Self.dataFolder()

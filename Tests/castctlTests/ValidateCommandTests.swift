@@ -67,6 +67,9 @@ extension ValidateCommandCase {
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.json", "--model", "Role"], status: 64,
       stderr: ["'Role' is an enum, not a model; to read values of it, use --type 'Role'"]),
+    ValidateCommandCase(
+      arguments: ["validate", "users.cast", "users.ndjson", "--split", "v.ndjson", "r.ndjson", "--format", "json"], status: 64,
+      stderr: ["--split writes files; give it without --format json"]),
     // An unknown option is named before what the other arguments lack.
     ValidateCommandCase(arguments: ["validate", "--bogus"], status: 64, stderr: ["Unknown option '--bogus'"]),
     ValidateCommandCase(

@@ -36,14 +36,25 @@ extension Convert {
     try batch.validate()
     let targets = try Self.targets(batch.jobs, in: folder, to: to, options: data)
     try batch.checkSchemas(color: Terminal.useColor(color.color, fileDescriptor: 2))
+    // The folders this run makes: those no file was written into are removed at the end.
+    var made: Set<String> = []
     for target in targets.values {
       let parent = OutputSink.folder(of: target)
+      var missing = parent
+      while !missing.isEmpty, missing != "/", missing != ".", !FileManager.default.fileExists(atPath: missing) {
+        made.insert(missing)
+        missing = (missing as NSString).deletingLastPathComponent
+      }
       do {
         try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
       } catch {
         Terminal.writeError("castctl: error: cannot create \(parent): \(error.localizedDescription)\n")
         throw ExitCode.outputError
       }
+    }
+    defer {
+      // NB: `rmdir` removes a folder only while it is empty, deepest first.
+      for folder in made.sorted(by: { $0.count > $1.count }) { _ = rmdir(folder) }
     }
     var common = ["--to", to.rawValue, "--keys", keys.rawValue, "--color", Terminal.useColor(color.color, fileDescriptor: 2) ? "always" : "never"]
     if compact { common.append("--compact") }

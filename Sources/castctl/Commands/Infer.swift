@@ -91,8 +91,12 @@ struct Infer: ParsableCommand {
   @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
 
-  @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
-  var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
+  // NB: optional, so that the help says "the number of cores" rather than this machine's count.
+  @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
+  var requestedJobs: Int?
+
+  /// `--jobs`, or the number of cores (at most `DataOptions.maxJobs`).
+  var jobs: Int { requestedJobs ?? min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs) }
 
   func validate() throws {
     guard !UsageCheck.isDeferred else { return }
@@ -103,7 +107,9 @@ struct Infer: ParsableCommand {
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
-    if jobs < 1 || jobs > DataOptions.maxJobs { throw ValidationError("--jobs must be 1…\(DataOptions.maxJobs)") }
+    if let requestedJobs, requestedJobs < 1 || requestedJobs > DataOptions.maxJobs {
+      throw ValidationError("--jobs must be 1…\(DataOptions.maxJobs)")
+    }
     if let dialect, Dialect(rawValue: dialect) == nil {
       throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Self.writableDialects)")
     }

@@ -12,7 +12,7 @@ struct Roundtrip: ParsableCommand {
     discussion: """
       Decodes DATA with the model, encodes it back the way the dialect writes it, and compares the result with the input as JSON values. Each difference is one line with its JSON Pointer and line:column in the input. Kinds: \(LedgerKind.allCases.map(\.rawValue).joined(separator: ", ")).
 
-      Exit status: 0 when nothing changed (or only --allow'ed kinds), 1 when anything did or the document is invalid, 2 schema errors, 3 malformed JSON.
+      Exit status: 0 when nothing changed (or only --allow'ed kinds), 1 when anything did or the document is invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file.
 
       Examples:
         castctl roundtrip schemas/users.cast schemas/users.json

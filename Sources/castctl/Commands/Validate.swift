@@ -10,7 +10,7 @@ struct Validate: ParsableCommand {
     discussion: """
       DATA may be - for standard input. A top-level array holds one record per element; NDJSON (--ndjson, .ndjson, .jsonl) one per line.
 
-      Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file.
+      Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file, 74 output error (standard output closed, --split files that exist without --force).
 
       Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record).
 
@@ -94,7 +94,7 @@ struct Validate: ParsableCommand {
     }
     if format == .jsonl || !split.isEmpty {
       let mode = format == .jsonl ? "--format jsonl" : "--split"
-      if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
+      if format != .text, !split.isEmpty { throw ValidationError("--split writes files; give it without --format \(format.rawValue)") }
       if summary || maxErrors > 0 || maxWarnings > 0 { throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors and --max-warnings do not apply") }
       try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
     }

@@ -41,15 +41,19 @@ struct DataOptions: ParsableArguments {
   @Option(parsing: .unconditional, help: "Refuse inputs larger than this many bytes (default: no limit).")
   var maxBytes: Int?
 
-  @Option(parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
-  var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs)
+  // NB: optional, so that the help says "the number of cores" rather than this machine's count.
+  @Option(name: .customLong("jobs"), parsing: .unconditional, help: "Threads for NDJSON (default: the number of cores).")
+  var requestedJobs: Int?
+
+  /// `--jobs`, or the number of cores (at most `DataOptions.maxJobs`).
+  var jobs: Int { requestedJobs ?? min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs) }
 
   func validate() throws {
     guard !UsageCheck.isDeferred else { return }
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     if maxDepth > Self.maxDepthLimit { throw ValidationError("--max-depth must be at most \(Self.maxDepthLimit)") }
-    if jobs < 1 || jobs > Self.maxJobs { throw ValidationError("--jobs must be 1…\(Self.maxJobs)") }
+    if let requestedJobs, requestedJobs < 1 || requestedJobs > Self.maxJobs { throw ValidationError("--jobs must be 1…\(Self.maxJobs)") }
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 

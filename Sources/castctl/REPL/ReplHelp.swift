@@ -62,12 +62,21 @@ struct ReplCommandInfo {
     return all.first { $0.name == wanted } ?? (wanted == ":q" || wanted == ":exit" ? all.last : nil)
   }
 
+  /// A long usage in short: its words before the first option list, and `…` for the rest
+  /// (`:convert [MODEL] JSON|@file …`; `:set SETTING VALUE` for the settings).
+  static func brief(_ command: ReplCommandInfo) -> String {
+    if command.name == ":set" { return ":set [SETTING VALUE]" }
+    let cut = command.usage.range(of: " [--")?.lowerBound ?? command.usage.endIndex
+    return String(command.usage[..<cut]) + " …"
+  }
+
   /// The text of `:help`.
   static var overview: String {
     let width = all.map(\.usage.count).max() ?? 0
     var text = "Commands:\n"
     for command in all {
-      let usage = command.usage.count > 40 ? command.name : command.usage
+      // NB: a usage too long for the column keeps its arguments and says where its options are.
+      let usage = command.usage.count > 40 ? Self.brief(command) : command.usage
       text += "  " + usage + String(repeating: " ", count: max(2, min(width, 40) - usage.count + 2)) + command.summary + "\n"
     }
     text += """
