@@ -44,12 +44,17 @@ package final class ByteSpool {
 
   /// Appends `bytes`.
   package func append(contentsOf bytes: [UInt8]) {
+    bytes.withUnsafeBytes { append(contentsOf: $0) }
+  }
+
+  /// Appends `bytes` (a mapped file's, say: a piece as large as the limit is never copied).
+  package func append(contentsOf bytes: UnsafeRawBufferPointer) {
     // NB: a piece as large as the limit goes to the file as it is, not copied into `buffer`
     // first; smaller ones gather there and go in pieces of the limit.
     if bytes.count >= memoryLimit, !fileFailed {
       spill()
       if buffer.isEmpty, !fileFailed {
-        let written = bytes.withUnsafeBytes(writeToFile)
+        let written = writeToFile(bytes)
         if written < bytes.count { buffer.append(contentsOf: bytes[written...]) }
         return
       }

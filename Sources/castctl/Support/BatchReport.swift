@@ -48,23 +48,22 @@ final class BatchReport {
     for (code, count) in counts.byCode { byCode[code, default: 0] += count }
     byStatus[output.status, default: 0] += 1
     worst = max(worst, output.status)
-    // NB: a `json` or `sarif` report is read from its bytes; a copy as text would double the
-    // largest file's report in memory.
-    let text = { String(decoding: output.stdout, as: UTF8.self) }
+    // NB: every report is read from its bytes, in place (`ChildOutput`); a copy as text would
+    // hold the largest file's report in memory.
     let stderr = String(decoding: output.stderr, as: UTF8.self)
     let name = job.file.path == "-" ? "<stdin>" : job.file.path
     switch format {
     case .text, .jsonl:
-      output.stdout.withUnsafeBytes { Terminal.write(bytes: $0) }
+      output.stdout.forEachPiece { Terminal.write(bytes: $0) }
     case .json:
       addJSONMember(name, status: output.status, stdout: output.stdout, stderr: stderr)
     case .sarif:
       addSARIF(output.stdout)
       if output.status > 1, output.stdout.isEmpty { sarifFailures.append(Self.sarifNotification(name, firstLine(stderr))) }
     case .junit:
-      junitSuites.append(contentsOf: Array(junitSuite(name, status: output.status, stdout: text(), stderr: stderr).utf8))
+      output.stdout.withUnsafeBytes { addJUnitSuite(name, status: output.status, stdout: $0, stderr: stderr) }
     case .github:
-      addAnnotations(text())
+      output.stdout.withUnsafeBytes { addAnnotations($0) }
       if output.status > 1, output.stdout.isEmpty { annotate("error", "::error file=\(GitHubAnnotations.escapeProperty(name)),title=castctl::\(GitHubAnnotations.escapeData(firstLine(stderr)))") }
       githubSummary += "| `\(name)` | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
     }
@@ -141,7 +140,7 @@ final class BatchReport {
   // MARK: JSON
 
   /// The file's report, its `file` and `status` first; a file with none (unreadable) says why.
-  private func addJSONMember(_ name: String, status: Int32, stdout: [UInt8], stderr: String) {
+  private func addJSONMember(_ name: String, status: Int32, stdout: ChildOutput, stderr: String) {
     let head = #"{"file":"# + JSONWriter(style: .compact).write(.string(name)) + #","status":\#(status),"#
     let spliced = stdout.withUnsafeBytes { report in
       guard let members = JSONScanner.membersStart(ofObject: report) else { return false }
@@ -176,9 +175,18 @@ final class BatchReport {
 
   /// Keeps the first log (the tool and its rules, the same for every file: a rule per code)
   /// without its results, and every file's results.
-  private func addSARIF(_ stdout: [UInt8]) {
+  private func addSARIF(_ stdout: ChildOutput) {
     stdout.withUnsafeBytes { log in
-      guard let results = JSONScanner.forEachSARIFResult(inLog: log, { sarifResults.append(json: $0) }) else { return }
+      var handled = 0
+      let results = JSONScanner.forEachSARIFResult(inLog: log) { result in
+        sarifResults.append(json: result)
+        // NB: a mapped report's pages are let go behind the results, a few megabytes at a time.
+        if let start = result.baseAddress, let base = log.baseAddress, start - base - handled > ChildOutput.pieceBytes {
+          handled = start - base
+          ChildOutput.release(log, before: handled)
+        }
+      }
+      guard let results else { return }
       guard sarifLog == nil else { return }
       sarifLog = try? JSONValue.parse(Array(log[..<results.lowerBound]) + Array("[]".utf8) + Array(log[results.upperBound...]))
     }
@@ -257,23 +265,52 @@ final class BatchReport {
   // MARK: JUnit
 
   /// The file's `<testsuite>`; for a file with none (unreadable), a suite with the error.
-  private func junitSuite(_ name: String, status: Int32, stdout: String, stderr: String) -> String {
-    if let start = stdout.range(of: "<testsuites>\n"), let end = stdout.range(of: "</testsuites>", options: .backwards), start.upperBound <= end.lowerBound {
-      return String(stdout[start.upperBound..<end.lowerBound])
+  private func addJUnitSuite(_ name: String, status: Int32, stdout: UnsafeRawBufferPointer, stderr: String) {
+    let open = Array("<testsuites>\n".utf8)
+    let close = Array("</testsuites>".utf8)
+    if let start = Self.firstRange(of: open, in: stdout), let end = Self.lastRange(of: close, in: stdout), start.upperBound <= end.lowerBound {
+      var piece = start.upperBound
+      while piece < end.lowerBound {
+        let next = min(end.lowerBound, piece + ChildOutput.pieceBytes)
+        junitSuites.append(contentsOf: UnsafeRawBufferPointer(rebasing: stdout[piece..<next]))
+        ChildOutput.release(stdout, before: next)
+        piece = next
+      }
+      return
     }
     let message = JUnitReport.escape(firstLine(stderr))
-    return "  <testsuite name=\"\(JUnitReport.escape(ControlCharacters.escaped(name)))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+    let suite = "  <testsuite name=\"\(JUnitReport.escape(ControlCharacters.escaped(name)))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
       + "    <testcase classname=\"castctl\" name=\"\(JUnitReport.escape(ControlCharacters.escaped(name)))\">\n"
       + "      <error type=\"\(Self.verdict(status))\" message=\"\(message)\">\(message)</error>\n"
       + "    </testcase>\n  </testsuite>\n"
+    junitSuites.append(contentsOf: Array(suite.utf8))
+  }
+
+  /// Where `needle` first occurs in `bytes` (a report's first line holds it: found at once).
+  private static func firstRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard needle.count <= bytes.count else { return nil }
+    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+      if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start..<(start + needle.count) }
+    }
+    return nil
+  }
+
+  /// Where `needle` last occurs in `bytes` (a report's last line holds it: found at once).
+  private static func lastRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    guard needle.count <= bytes.count else { return nil }
+    for start in stride(from: bytes.count - needle.count, through: 0, by: -1) where bytes[start] == needle[0] {
+      if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start..<(start + needle.count) }
+    }
+    return nil
   }
 
   // MARK: GitHub
 
   /// A file's annotation lines, counted by level across the run: GitHub shows 10 of each level
   /// per step, so the first 10 of the run are written and the rest counted.
-  private func addAnnotations(_ stdout: String) {
-    for line in stdout.split(separator: "\n") {
+  private func addAnnotations(_ stdout: UnsafeRawBufferPointer) {
+    for bytes in stdout.split(separator: UInt8(ascii: "\n")) {
+      let line = String(decoding: bytes, as: UTF8.self)
       if let level = ["error", "warning", "notice"].first(where: { line.hasPrefix("::\($0) ") }) {
         annotate(level, String(line))
       } else if line.hasPrefix("castctl: "), line.contains(" more "), line.contains(" not annotated") {

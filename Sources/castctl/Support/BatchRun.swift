@@ -10,8 +10,26 @@ struct BatchRun {
   let data: DataOptions
   let generator: GeneratorOptions
 
-  /// At most this many files at once: one per `--jobs` thread.
-  var workers: Int { max(1, min(data.jobs, jobs.count)) }
+  /// At most this many files at once: one per `--jobs` thread, and no more than the open-file
+  /// limit leaves room for (each running file takes three descriptors here, and a result
+  /// waiting for its turn may hold one: `ChildOutput`).
+  var workers: Int { max(1, min(data.jobs, jobs.count, Self.descriptorRoom / Self.descriptorsPerWorker)) }
+
+  /// Descriptors one worker may hold: three for the running file, four results waiting.
+  static let descriptorsPerWorker = 7
+
+  /// The open-file limit less what castctl keeps for itself (standard streams, the schemas, the
+  /// spools of the merged report).
+  static let descriptorRoom: Int = {
+    var limit = rlimit()
+    #if canImport(Glibc)
+      let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+      let resource = RLIMIT_NOFILE
+    #endif
+    guard getrlimit(resource, &limit) == 0, limit.rlim_cur < rlim_t(Int32.max) else { return Int.max / 2 }
+    return max(0, Int(clamping: limit.rlim_cur) - 64)
+  }()
 
   /// Threads each file gets: the cores shared out, at least one.
   var threadsPerFile: Int { max(1, data.jobs / workers) }
@@ -65,14 +83,14 @@ struct BatchRun {
     ChildSignals.install()
     let pool = OrderedPool<ChildRun.Output>(count: jobs.count) { index in
       let job = jobs[index]
-      guard !job.unmapped, job.file.failure == nil else { return ChildRun.Output(status: 0, stdout: [], stderr: []) }
+      guard !job.unmapped, job.file.failure == nil else { return ChildRun.Output(status: 0, stdout: .empty, stderr: []) }
       return ChildRun(arguments: arguments(job), readsStandardInput: job.file.path == "-").run()
     }
     try pool.run(workers: workers) { index, output in
       let job = jobs[index]
       if let failure = job.file.failure {
         let message = "castctl: error: cannot read \(ControlCharacters.escaped(job.file.path)): \(failure)\n"
-        return try deliver(job, ChildRun.Output(status: ExitCode.unreadableInput.rawValue, stdout: [], stderr: Array(message.utf8)))
+        return try deliver(job, ChildRun.Output(status: ExitCode.unreadableInput.rawValue, stdout: .empty, stderr: Array(message.utf8)))
       }
       try deliver(job, output)
     }

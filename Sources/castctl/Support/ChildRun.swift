@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 
 /// One castctl run of a many-file run: this same binary started on one data file, its standard
-/// output and standard error captured whole, so that files checked side by side are still
-/// reported one after another in the order given.
+/// output and standard error captured (a long output left in its file, `ChildOutput`), so that
+/// files checked side by side are still reported one after another in the order given.
 ///
 /// NB: a process per file, not a thread: the per-file engine writes its report straight to the
 /// process's standard output and ends a file's run by exit status (3 malformed, 66 unreadable),
@@ -17,7 +17,7 @@ struct ChildRun: Sendable {
   /// What the run produced.
   struct Output: Sendable {
     var status: Int32
-    var stdout: [UInt8]
+    var stdout: ChildOutput
     var stderr: [UInt8]
     /// What the child wrote to its descriptor 3 (`countsPath`): its counts for the summary.
     var counts: [UInt8] = []
@@ -34,7 +34,7 @@ struct ChildRun: Sendable {
   /// NB: a failure to create them leaves the descriptors that were made open until exit.
   func run() -> Output {
     guard let out = Self.anonymousFile(), let err = Self.anonymousFile(), let counts = Self.anonymousFile() else {
-      return Output(status: ExitCode.outputError.rawValue, stdout: [], stderr: Array("castctl: error: cannot create a temporary file: \(String(cString: strerror(errno)))\n".utf8))
+      return Output(status: ExitCode.outputError.rawValue, stdout: .empty, stderr: Array("castctl: error: cannot create a temporary file: \(String(cString: strerror(errno)))\n".utf8))
     }
     defer {
       close(out)
@@ -68,18 +68,20 @@ struct ChildRun: Sendable {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     guard !ChildSignals.isStopping else {
-      return Output(status: 130, stdout: [], stderr: [])
+      return Output(status: 130, stdout: .empty, stderr: [])
     }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, program, &actions, &attributes, argv + [nil], environment + [nil])
     guard spawned == 0 else {
-      return Output(status: ExitCode.internalError.rawValue, stdout: [], stderr: Array("castctl: error: cannot start \(program): \(String(cString: strerror(spawned)))\n".utf8))
+      return Output(status: ExitCode.internalError.rawValue, stdout: .empty, stderr: Array("castctl: error: cannot start \(program): \(String(cString: strerror(spawned)))\n".utf8))
     }
     ChildSignals.add(pid)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     ChildSignals.remove(pid)
-    return Output(status: Self.exitStatus(status), stdout: Self.readAll(out), stderr: Self.readAll(err), counts: Self.readAll(counts))
+    return Output(
+      status: Self.exitStatus(status), stdout: ChildOutput(file: out, read: Self.readAll), stderr: Self.readAll(err),
+      counts: Self.readAll(counts))
   }
 
   /// The children's environment, `KEY=value` each, with this process named as their parent.
