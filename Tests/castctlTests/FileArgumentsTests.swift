@@ -40,6 +40,10 @@ struct FileArgumentsTests {
     // `-` before the last argument: a schema from standard input, as before.
     Case(files: ["a.cast", "-", "d.json"], schemas: ["a.cast", "-"], data: ["d.json"], isBatch: false),
     Case(files: ["a.cast", "d.json", "-"], schemas: ["a.cast"], data: ["d.json", "-"], isBatch: true),
+    // `-` before the first data file is a schema from standard input, in a many-file run too.
+    Case(files: ["-", "d.json", "e.json"], schemas: ["-"], data: ["d.json", "e.json"], isBatch: true),
+    Case(files: ["a.cast", "-", "d.json", "e.json"], schemas: ["a.cast", "-"], data: ["d.json", "e.json"], isBatch: true),
+    Case(files: ["a.cast", "d.json", "-", "e.json"], schemas: ["a.cast"], data: ["d.json", "-", "e.json"], isBatch: true),
   ]
 
   @Test(arguments: cases)

@@ -70,6 +70,8 @@ extension ValidateCommandCase {
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "users.ndjson", "--split", "v.ndjson", "r.ndjson", "--format", "json"], status: 64,
       stderr: ["--split writes files; give it without --format json"]),
+    ValidateCommandCase(
+      arguments: ["validate", "-", "users.json", "users.ndjson"], status: 64, stderr: ["a schema from standard input (-) goes with one data file"]),
     // An unknown option is named before what the other arguments lack.
     ValidateCommandCase(arguments: ["validate", "--bogus"], status: 64, stderr: ["Unknown option '--bogus'"]),
     ValidateCommandCase(

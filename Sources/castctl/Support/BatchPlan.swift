@@ -45,8 +45,13 @@ enum BatchPlan {
     }
   }
 
-  /// Refuses, as a usage error, a run that needs `castctl.yaml` where there is none.
+  /// Refuses, as a usage error, a run that needs `castctl.yaml` where there is none, and a
+  /// schema from standard input, which the run's files, each checked by a castctl of its own,
+  /// cannot all read.
   static func requireProject(schemas: [String], data: [String], typeGiven: Bool) throws {
+    if schemas.contains("-") {
+      throw ValidationError("a schema from standard input (-) goes with one data file; give a many-file run its schemas as files")
+    }
     guard schemas.isEmpty, !typeGiven, ProjectFile.find(from: FileManager.default.currentDirectoryPath) == nil else { return }
     let needed =
       data.isEmpty

@@ -65,7 +65,7 @@ final class BatchReport {
     case .github:
       output.stdout.withUnsafeBytes { addAnnotations($0) }
       if output.status > 1, output.stdout.isEmpty { annotate("error", "::error file=\(GitHubAnnotations.escapeProperty(name)),title=castctl::\(GitHubAnnotations.escapeData(firstLine(stderr)))") }
-      githubSummary += "| `\(name)` | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
+      githubSummary += "| \(Self.tableCode(name)) | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
     }
     Terminal.writeError(stderr)
   }
@@ -328,6 +328,22 @@ final class BatchReport {
   private func annotate(_ level: String, _ line: String) {
     annotations[level, default: 0] += 1
     if annotations[level, default: 0] <= GitHubAnnotations.shownPerLevel { Terminal.write(line + "\n") }
+  }
+
+  /// `text` as code in a cell of a GitHub Markdown table: fenced by more backticks than it
+  /// holds in a row, its `|` escaped (the table's cell ends at one, code or not), control
+  /// characters written as escapes.
+  static func tableCode(_ text: String) -> String {
+    let shown = ControlCharacters.escaped(text)
+    var longest = 0
+    var run = 0
+    for character in shown {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padding = shown.hasPrefix("`") || shown.hasSuffix("`") ? " " : ""
+    return fence + padding + shown.replacingOccurrences(of: "|", with: "\\|") + padding + fence
   }
 
   private func writeStepSummary(_ line: String) {

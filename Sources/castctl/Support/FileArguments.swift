@@ -34,8 +34,12 @@ struct FileArguments: Equatable {
       isBatch = false
       return
     }
-    schemas = free.filter(isSchema)
-    data = free.filter { !isSchema($0) } + files.suffix(min(afterTerminator, files.count)) + forced
+    // `-` among the schemas, before the first data file, is a schema from standard input; after
+    // one, it is data.
+    let firstData = free.firstIndex { $0 != "-" && !isSchema($0) } ?? free.count
+    let isSchemaHere = { (index: Int) in isSchema(free[index]) || (free[index] == "-" && index < firstData) }
+    schemas = free.indices.filter(isSchemaHere).map { free[$0] }
+    data = free.indices.filter { !isSchemaHere($0) }.map { free[$0] } + files.suffix(min(afterTerminator, files.count)) + forced
     isBatch = true
   }
 
