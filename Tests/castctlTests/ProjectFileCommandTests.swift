@@ -126,6 +126,16 @@ struct ProjectFileCommandTests {
     #expect(output.stderr.contains(#"cannot read castctl.yaml:9: the check's files "fixtures/typo/*.json" match no file"#), "\(output.stderr)")
     // The other checks still ran.
     #expect(output.stdout.contains("a.json"), "\(output.stdout)")
+    // CI reports place it in castctl.yaml, at the check's line.
+    let github = try CastctlProcess.run(["validate", "--format", "github"], in: folder.url)
+    #expect(github.stdout.contains("::error file=castctl.yaml,line=9,title=castctl::"), "\(github.stdout)")
+    let sarif = try CastctlProcess.run(["validate", "--format", "sarif"], in: folder.url)
+    let log = try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any]
+    let runs = log?["runs"] as? [[String: Any]]
+    let notification = ((runs?.first?["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]])?.first
+    let location = ((notification?["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any]
+    #expect((location?["artifactLocation"] as? [String: Any])?["uri"] as? String == "castctl.yaml", "\(sarif.stdout)")
+    #expect((location?["region"] as? [String: Any])?["startLine"] as? Int == 9, "\(sarif.stdout)")
   }
 
   @Test("a schema error of a mapped check ends the run with exit 2 before any file is read, its diagnostics shown once")

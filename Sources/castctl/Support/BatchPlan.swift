@@ -10,6 +10,9 @@ struct BatchJob: Sendable {
   var check: ProjectCheck?
   /// True when the project file maps no check to the file: it is reported and skipped.
   var unmapped = false
+  /// For a `castctl.yaml` check that matches no file (whose `file` is named `castctl.yaml:LINE`):
+  /// the project file and the check's line, where CI reports place it.
+  var checkLine: (file: String, line: Int)? = nil
 }
 
 /// The files of a many-file run: the arguments walked, or mapped through `castctl.yaml`.
@@ -33,7 +36,9 @@ enum BatchPlan {
       return jobs + unmatched.map { check in
         let place = check.place
         let patterns = check.files.map { "\"\($0.pattern)\"" }.joined(separator: ", ")
-        return BatchJob(file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file"), schemas: [])
+        var job = BatchJob(file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file"), schemas: [])
+        job.checkLine = (String(place.dropLast(":\(check.line)".count)), check.line)
+        return job
       }
     }
     return DataFileWalk.expand(data, skipping: skipping).map { entry in

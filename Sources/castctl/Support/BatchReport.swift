@@ -59,12 +59,18 @@ final class BatchReport {
       addJSONMember(name, status: output.status, stdout: output.stdout, stderr: stderr)
     case .sarif:
       addSARIF(output.stdout)
-      if output.status > 1, output.stdout.isEmpty { sarifFailures.append(Self.sarifNotification(name, firstLine(stderr))) }
+      if output.status > 1, output.stdout.isEmpty {
+        sarifFailures.append(Self.sarifNotification(job.checkLine?.file ?? name, line: job.checkLine?.line, firstLine(stderr)))
+      }
     case .junit:
       output.stdout.withUnsafeBytes { addJUnitSuite(name, status: output.status, stdout: $0, stderr: stderr) }
     case .github:
       output.stdout.withUnsafeBytes { addAnnotations($0) }
-      if output.status > 1, output.stdout.isEmpty { annotate("error", "::error file=\(GitHubAnnotations.escapeProperty(name)),title=castctl::\(GitHubAnnotations.escapeData(firstLine(stderr)))") }
+      if output.status > 1, output.stdout.isEmpty {
+        let file = GitHubAnnotations.escapeProperty(job.checkLine?.file ?? name)
+        let line = job.checkLine.map { ",line=\($0.line)" } ?? ""
+        annotate("error", "::error file=\(file)\(line),title=castctl::\(GitHubAnnotations.escapeData(firstLine(stderr)))")
+      }
       githubSummary += "| \(Self.tableCode(name)) | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
     }
     Terminal.writeError(stderr)
@@ -246,19 +252,13 @@ final class BatchReport {
   }
 
   /// A tool execution notification (§3.58) for a file that gave no log, and why.
-  private static func sarifNotification(_ name: String, _ reason: String) -> JSONValue {
-    .object([
+  private static func sarifNotification(_ name: String, line: Int? = nil, _ reason: String) -> JSONValue {
+    var location = [JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(SARIFReport.uri(name)))]))]
+    if let line { location.append(JSONMember(key: "region", value: .object([JSONMember(key: "startLine", value: .number(String(line)))]))) }
+    return .object([
       JSONMember(key: "level", value: .string("error")),
       JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(reason))])),
-      JSONMember(
-        key: "locations",
-        value: .array([
-          .object([
-            JSONMember(
-              key: "physicalLocation",
-              value: .object([JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(SARIFReport.uri(name)))]))]))
-          ])
-        ])),
+      JSONMember(key: "locations", value: .array([.object([JSONMember(key: "physicalLocation", value: .object(location))])])),
     ])
   }
 
