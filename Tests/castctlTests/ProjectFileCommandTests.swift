@@ -126,6 +126,15 @@ struct ProjectFileCommandTests {
     #expect(output.stderr.contains(#"cannot read castctl.yaml:9: the check's files "fixtures/typo/*.json" match no file"#), "\(output.stderr)")
     // The other checks still ran.
     #expect(output.stdout.contains("a.json"), "\(output.stdout)")
+    // A glob into a hidden folder says why it finds nothing; `./` is the project folder.
+    try folder.write("castctl.yaml", "checks:\n  - files: \".cfg/*.json\"\n    type: Any\n  - files: \"./top.json\"\n    type: Any\n")
+    try FileManager.default.createDirectory(atPath: folder.path(".cfg"), withIntermediateDirectories: true)
+    try folder.write(".cfg/a.json", "{}")
+    try folder.write("top.json", "{}")
+    let hidden = try CastctlProcess.run(["validate"], in: folder.url)
+    #expect(hidden.stderr.contains(#"".cfg/*.json" match no file (hidden files and folders are not walked)"#), "\(hidden.stderr)")
+    #expect(hidden.stdout.contains("in top.json"), "\(hidden.stdout)")
+    try folder.write("castctl.yaml", Self.project + "\n  - files: \"fixtures/typo/*.json\"\n    type: Any\n")
     // CI reports place it in castctl.yaml, at the check's line.
     let github = try CastctlProcess.run(["validate", "--format", "github"], in: folder.url)
     #expect(github.stdout.contains("::error file=castctl.yaml,line=9,title=castctl::"), "\(github.stdout)")

@@ -36,7 +36,9 @@ enum BatchPlan {
       return jobs + unmatched.map { check in
         let place = check.place
         let patterns = check.files.map { "\"\($0.pattern)\"" }.joined(separator: ", ")
-        var job = BatchJob(file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file"), schemas: [])
+        let hint = check.files.contains(where: \.namesHidden) ? " (hidden files and folders are not walked)" : ""
+        var job = BatchJob(
+          file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file\(hint)"), schemas: [])
         job.checkLine = (String(place.dropLast(":\(check.line)".count)), check.line)
         return job
       }

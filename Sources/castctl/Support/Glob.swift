@@ -12,10 +12,19 @@ struct Glob: Sendable {
 
   /// The pattern, or nil when it cannot be read (an unclosed `[` or `{`).
   init?(_ pattern: String) {
-    guard let expression = Self.regularExpression(pattern), let matcher = PatternMatcher("^" + expression + "$")
+    // NB: paths are matched as walked from the project folder, which `./` names: `./a.json` is `a.json`.
+    var relative = Substring(pattern)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    guard let expression = Self.regularExpression(String(relative)), let matcher = PatternMatcher("^" + expression + "$")
     else { return nil }
     self.pattern = pattern
     self.matcher = matcher
+  }
+
+  /// Whether a component of the pattern names a hidden file or folder (`.cfg/*.json`), which a
+  /// project walk skips.
+  var namesHidden: Bool {
+    pattern.split(separator: "/").contains { $0.hasPrefix(".") && $0 != "." && $0 != ".." }
   }
 
   func matches(_ path: String) -> Bool {
