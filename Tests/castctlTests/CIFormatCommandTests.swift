@@ -101,6 +101,21 @@ struct CIFormatCommandTests {
     }
   }
 
+  @Test("a SARIF result's logical location is the finding's JSON Pointer as it is: \"\" for the root, \"/\" for the key \"\"")
+  func sarifLogicalLocations() throws {
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("root.json", "[]")
+    try folder.write("key.json", #"{"": []}"#)
+    for (file, expected) in [("root.json", ""), ("key.json", "/")] {
+      let output = try CastctlProcess.run(["validate", "--type", "[String: Int]", file, "--format", "sarif"], in: folder.url)
+      let log = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stderr)")
+      let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+      let logical = ((result["locations"] as? [[String: Any]])?.first?["logicalLocations"] as? [[String: Any]])?.first
+      #expect(logical?["fullyQualifiedName"] as? String == expected, "\(file): \(output.stdout)")
+    }
+  }
+
   /// The real consumer: `sarif summary` of sarif-tools (from PyPI), when it is installed (in
   /// `integrations/spark/.venv` by `integrations/spark/setup.sh`, or on the PATH). The gate
   /// (`scripts/gate.sh`) runs it once sarif-tools is there, with CASTCTL_SARIF_REQUIRED=1, so

@@ -60,9 +60,8 @@ package enum SARIFReport {
         value: .array([
           .object([
             JSONMember(key: "physicalLocation", value: location(dataPath, line: site.position.line, column: site.position.column)),
-            JSONMember(
-              key: "logicalLocations",
-              value: .array([.object([JSONMember(key: "fullyQualifiedName", value: .string(finding.path.isEmpty ? "/" : finding.path))])])),
+            // NB: the JSON Pointer as it is: the root's is "", and "/" is the key "".
+            JSONMember(key: "logicalLocations", value: .array([.object([JSONMember(key: "fullyQualifiedName", value: .string(finding.path))])])),
           ])
         ])),
     ]
