@@ -60,6 +60,20 @@ struct InferCommandTests {
     #expect(run.stdout.contains(#"requiredKeys2: Int //! "requiredKeys""#) || run.stdout.contains(#"requiredKeys2: Int? //! "requiredKeys""#), "\(run.stdout)")
   }
 
+  @Test(
+    "objects at keys named as a dialect's base type get models clear of it, in every dialect",
+    arguments: ["jsoncast", "jsonobject", "convertible", "nosce", "dson", "codable"])
+  func modelsClearOfBaseTypes(_ dialect: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(
+      "bases.json",
+      #"{"class": {"k": 1}, "jsonObject": {"j": 1}, "convertible": {"c": 1}, "dictionaryConvertible": {"d": 1}, "nosceSerializationProtocol": {"n": 1}}"#)
+    let run = try CastctlProcess.run(["infer", "bases.json", "--dialect", dialect], in: scratch.url)
+    #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    #expect(!run.stderr.contains("does not load"), "\(run.stderr)")
+  }
+
   @Test("-o writes atomically and refuses to replace a file without --force")
   func outputFile() throws {
     let scratch = try ScratchFolder(copying: ["users.json"])

@@ -54,6 +54,18 @@ struct InferSeedCommandTests {
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
   }
 
+  @Test("a Codable seed's new key named CodingKeys gets a property clear of the enum's name")
+  func codingKeysNamedKey() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(
+      "seed.swift", "import Foundation\nstruct Thing: Codable {\n    let id: Int\n    enum CodingKeys: String, CodingKey {\n        case id\n    }\n}\n")
+    try scratch.write("data.json", #"{"id": 1, "CodingKeys": 3}"#)
+    let run = try CastctlProcess.run(["infer", "data.json", "--seed", "seed.swift"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("var CodingKeys2: Int?") && run.stdout.contains(#"case CodingKeys2 = "CodingKeys""#), "\(run.stdout)")
+  }
+
   @Test("--werror: a seed with a warning stops infer (exit 2), as it stops the other commands")
   func werror() throws {
     let scratch = try ScratchFolder(copying: [])

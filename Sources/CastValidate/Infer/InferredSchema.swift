@@ -71,6 +71,9 @@ package struct InferredSchema: Sendable {
     "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
     // A Codable model's own names: a type of that name would be hidden inside every model.
     "CodingKeys", "CodingKey", "Codable", "Decodable", "Encodable",
+    // What the dialects' models inherit (`class Class: Class` inherits from itself).
+    "DictionaryConvertible", "JsonObject", "Convertible", "Class", "UnderscoreToCamelCase", "MapsUnderscoreCaseToCamelCase",
+    "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys", "NosceSerializationProtocol", "NosceDeserializationProtocol",
   ])
 
   /// A reference to a model or enum inside a type.
