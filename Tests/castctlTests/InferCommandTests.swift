@@ -74,6 +74,19 @@ struct InferCommandTests {
     #expect(!run.stderr.contains("does not load"), "\(run.stderr)")
   }
 
+  /// JSONEncoder writes a day of 1582-10-05…14 (none of Foundation's calendar) ten days later.
+  @Test(
+    "--dialect codable: a date is a Date only where JSONEncoder writes its day back",
+    arguments: [("1582-10-10T00:00:00Z", "String"), ("1582-10-15T00:00:00Z", "Date"), ("1500-03-01T12:00:00Z", "Date")])
+  func codableCalendarGap(_ date: String, _ type: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("d.json", #"{"t": "\#(date)"}"#)
+    let run = try CastctlProcess.run(["infer", "d.json", "--dialect", "codable"], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("let t: \(type)\n"), "\(run.stdout)")
+  }
+
   @Test("-o writes atomically and refuses to replace a file without --force")
   func outputFile() throws {
     let scratch = try ScratchFolder(copying: ["users.json"])

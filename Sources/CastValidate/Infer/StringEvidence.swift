@@ -85,6 +85,17 @@ struct StringFormats: OptionSet, Sendable, Hashable {
   static let foundationURL = StringFormats(rawValue: 32)
   static let all: StringFormats = [.isoDate, .dayDate, .url, .uuid, .plainISODate, .foundationURL]
 
+  /// Whether the day of a `YYYY-MM-DD…` text is one of Foundation's calendar, so JSONEncoder
+  /// writes it back as it is: 1582-10-05 to 1582-10-14 are none (its Julian calendar ends the day
+  /// before its Gregorian one begins) and are read as ten days later.
+  static func isFoundationDay(_ text: String) -> Bool {
+    let bytes = Array(text.utf8.prefix(10))
+    guard bytes.count == 10 else { return false }
+    let number = { (range: Range<Int>) in Int(String(decoding: bytes[range], as: UTF8.self)) }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return false }
+    return DateText.foundationCivil(DateText.foundationDays(year: year, month: month, day: day)) == (year, month, day)
+  }
+
   /// The formats `text` has exactly (written back unchanged) and loosely (in any spelling the
   /// engine reads: an ISO-8601 date with an offset, a lower-case UUID).
   static func of(_ text: String) -> (exact: StringFormats, loose: StringFormats) {
@@ -105,7 +116,7 @@ struct StringFormats: OptionSet, Sendable, Hashable {
         let plain = bytes.count == 20 && bytes.last == UInt8(ascii: "Z")
           && bytes[bytes.index(bytes.startIndex, offsetBy: 17)] <= UInt8(ascii: "5")
         if plain || DateText.formatISO8601(seconds) == text { exact.insert(.isoDate) }
-        if plain { exact.insert(.plainISODate) }
+        if plain, isFoundationDay(text) { exact.insert(.plainISODate) }
       }
     }
     if bytes.count == 36, FormatChecks.isUUID(text) {
