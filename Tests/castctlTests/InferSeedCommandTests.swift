@@ -54,6 +54,25 @@ struct InferSeedCommandTests {
     #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
   }
 
+  @Test(
+    "a seed is widened where the data needs it, and then verifies",
+    arguments: [
+      // jsonobject's `T!` is required, and refuses null as `T` does.
+      ("seed.cast", "class U: JsonObject {\n    var a: Int!\n}\n", "{\"a\": null}\n{\"a\": 1}\n", "    var a: Int?\n"),
+      // A Float holds magnitudes up to about 3.4e38.
+      ("seed.cast", "struct T: DictionaryConvertible {\n    let r: Float\n}\n", "{\"r\": 1e39}\n", "    let r: Double\n"),
+      ("seed.cast", "struct T: DictionaryConvertible {\n    let r: Float\n}\n", "{\"r\": 1.5e38}\n", "    let r: Float\n"),
+    ])
+  func widened(_ name: String, _ seed: String, _ data: String, _ expected: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(name, seed)
+    try scratch.write("data.ndjson", data)
+    let run = try CastctlProcess.run(["infer", "data.ndjson", "--seed", name], in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains(expected), "\(run.stdout)")
+  }
+
   @Test("a Codable seed's new key named CodingKeys gets a property clear of the enum's name")
   func codingKeysNamedKey() throws {
     let scratch = try ScratchFolder(copying: [])

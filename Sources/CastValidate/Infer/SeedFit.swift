@@ -94,8 +94,11 @@ struct SeedFit {
     case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
     case .number: return kinds.isSubset(of: [.integer, .fraction])
     case .float, .double, .cgFloat:
+      // NB: a `Float` holds magnitudes up to about 3.4e38 (every `Int64` is within them).
+      let fitsFloat = numbers.fractions == 0
+        || max(abs(numbers.minFraction), abs(numbers.maxFraction)) <= Double(Float.greatestFiniteMagnitude)
       return kinds.isSubset(of: [.integer, .fraction]) && (numbers.scalar == .int || numbers.scalar == .double)
-        && !numbers.hasInexactInteger
+        && !numbers.hasInexactInteger && (scalar != .float || fitsFloat)
     default:
       guard let bounds = scalar.integerBounds, kinds.isSubset(of: [.integer]), numbers.hugeIntegers == 0 else { return false }
       guard numbers.integers > 0 else { return true }

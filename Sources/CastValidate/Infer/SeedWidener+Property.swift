@@ -50,7 +50,8 @@ extension SeedWidener {
     let nulls = found?.node.nulls ?? 0
     let absent = present < objects
     let absentNeedsOptional = property.isRequired && absent
-    let nullNeedsOptional = nulls > 0 && property.optionality == .none
+    // NB: jsonobject's `T!` is required, and a required `T!` refuses null as `T` does.
+    let nullNeedsOptional = nulls > 0 && (property.optionality == .none || (property.optionality == .implicitlyUnwrapped && property.isRequired))
     // NB: a default fills an absent key on the way back, which the round trip reports: the
     // default goes, and the property becomes optional.
     let defaultFills = property.defaultValue != nil && absent
