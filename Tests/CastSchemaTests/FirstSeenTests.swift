@@ -29,4 +29,17 @@ struct FirstSeenTests {
       #expect(seen.record(name, 3) == 1)
     }
   }
+
+  /// The engine reads JSON keys byte for byte: canonically equal keys are two keys, in a list or
+  /// a dictionary alike (a `Dictionary<String, _>` would take them for one past `linearLimit`).
+  @Test("canonically equal names with other bytes are two names, however many there are")
+  func canonicalTwins() {
+    for capacity in [4, FirstSeen<Int>.linearLimit + 1] {
+      var seen = FirstSeen<Int>(capacity: capacity)
+      for index in 0..<(capacity == 4 ? 0 : FirstSeen<Int>.linearLimit + 2) { _ = seen.record("k\(index)", index) }
+      #expect(seen.record("caf\u{E9}", -1) == nil)
+      #expect(seen.record("cafe\u{301}", -2) == nil, "capacity \(capacity)")
+      #expect(seen.record("cafe\u{301}", -3) == -2)
+    }
+  }
 }
