@@ -57,7 +57,7 @@ struct Castctl: ParsableCommand {
     } catch let error as ValidationError {
       Terminal.writeError(UsageCheck.message(error, command: type(of: command), root: self))
       Foundation.exit(ExitCode.validationFailure.rawValue)
-    } catch let error where error is ValidationError || error is CleanExit || exitCode(for: error) != .failure {
+    } catch let error where error is CleanExit || exitCode(for: error) != .failure {
       // NB: `--help` and `castctl help …` parse as a command of ArgumentParser's whose `run`
       // throws the request; like the parser's other errors, it knows its own exit status.
       finish(error, as: type(of: command))
