@@ -1,10 +1,15 @@
 /// Which dialect a declaration speaks, and what "required" means in each (semantics §1 and §3).
-enum DialectRules {
+package enum DialectRules {
   static let convertibleProtocols: Set<String> = [
     "UnderscoreToCamelCase", "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys",
   ]
   static let nosceProtocols: Set<String> = ["NosceSerializationProtocol", "NosceDeserializationProtocol"]
   static let codableProtocols: Set<String> = ["Codable", "Decodable", "Encodable"]
+
+  /// Every name an inheritance clause is read for (`declaredDialect`, `declaresSnakeCase`): what
+  /// the dialects' models inherit, which no model of castctl's own making may be named.
+  package static let inheritedNames: Set<String> = convertibleProtocols.union(nosceProtocols).union(codableProtocols)
+    .union(["DictionaryConvertible", "JsonObject", "Convertible", "Class", "MapsUnderscoreCaseToCamelCase"])
 
   /// The dialect a model's own inheritance clause names, if any.
   // NB: an inheritance clause names a handful of types; scanning it beats hashing it into a Set.

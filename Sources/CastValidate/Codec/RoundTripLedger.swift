@@ -93,16 +93,14 @@ package struct RoundTripLedger {
       // a key both ways (`"dark_red"` → `darkRed` → `"dark_red"`): keys equal as written are one
       // key, each occurrence named by its own spelling.
       let rule = DictionaryKeyRule(key: schema.node(at: keyIndex), policy: policy, schema: schema)
-      let writtenKeys = rule.changesKeys ? inMembers.map { rule.written(rule.read($0.key) ?? $0.key) } : inMembers.map(\.key)
-      let keys = writtenKeys.map { compared($0) }
-      var spelledAs: [ComparedKey: String] = [:]
-      for (key, text) in zip(keys, writtenKeys) { spelledAs[key] = text }
+      let keys = inMembers.map { compared(rule.changesKeys ? rule.written(rule.read($0.key) ?? $0.key) : $0.key) }
       collapsedDuplicates(inMembers, inPath: inPath, keys: keys)
       // NB: looked up by key, not searched for: a dictionary of n keys is compared in n steps.
       var written: [ComparedKey: JSONValue] = [:]
       for member in outMembers { written[compared(member.key)] = member.value }
       for (member, key) in keptOccurrences(inMembers, keys: keys) {
-        let writtenKey = spelledAs[key] ?? member.key
+        // NB: each occurrence's key as written (`ComparedKey.text`).
+        let writtenKey = key.text
         let writtenPath = outPath + "/" + JSONPointer.escape(writtenKey)
         let memberPath = inPath + "/" + JSONPointer.escape(member.key)
         guard let outValue = written[key] else {

@@ -99,7 +99,7 @@ package enum YAMLInput {
         let text = text(of: scalar, at: yamlOffset)
         try writeScalar(scalar, text: text, tag: tag(of: scalar, text: text, at: yamlOffset), at: yamlOffset)
       case .sequence(let sequence):
-        try YAMLInput.checkCollectionTag(Tag.Name(rawValue: sequence.tag.rawValue), .seq, at: yamlOffset)
+        try YAMLInput.checkCollectionTag(sequence.tag, .seq, at: yamlOffset)
         output.append(UInt8(ascii: "["))
         for (index, element) in sequence.enumerated() {
           if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -107,7 +107,7 @@ package enum YAMLInput {
         }
         output.append(UInt8(ascii: "]"))
       case .mapping(let mapping):
-        try YAMLInput.checkCollectionTag(Tag.Name(rawValue: mapping.tag.rawValue), .map, at: yamlOffset)
+        try YAMLInput.checkCollectionTag(mapping.tag, .map, at: yamlOffset)
         output.append(UInt8(ascii: "{"))
         for (index, pair) in try merged(mapping, of: node).enumerated() {
           guard case .scalar(let key) = pair.key else {
@@ -245,9 +245,11 @@ package enum YAMLInput {
   }
 
   /// A collection's tag other than its own or none (`!!set`, `!!omap`, `!include`): refused.
-  static func checkCollectionTag(_ tag: Tag.Name, _ own: Tag.Name, at offset: Int) throws(YAMLInputError) {
-    guard tag != .implicit, tag != .nonSpecific, tag != own else { return }
-    throw unsupportedTag(tag, at: offset)
+  static func checkCollectionTag(_ tag: Tag, _ own: Tag.Name, at offset: Int) throws(YAMLInputError) {
+    // NB: Yams keeps a tag's name to itself; its raw value is the name.
+    let name = Tag.Name(rawValue: tag.rawValue)
+    guard name != .implicit, name != .nonSpecific, name != own else { return }
+    throw unsupportedTag(name, at: offset)
   }
 
   static func unsupportedTag(_ tag: Tag.Name, at offset: Int) -> YAMLInputError {

@@ -6,6 +6,16 @@ extension Dialect {
   /// Whether the dialect reads snake_case keys by the one invertible rule (`UnderscoreToCamelCase`).
   var hasSnakeRule: Bool { self == .jsoncast || self == .convertible }
 
+  /// Names no property of a model in the dialect may take: Convertible reads these as its
+  /// configuration, never as data; a Codable model's `CodingKeys` enum takes that name inside it.
+  var reservedPropertyNames: Set<String> {
+    switch self {
+    case .convertible: ConvertibleConfig.propertyNames
+    case .codable: ["CodingKeys"]
+    default: []
+    }
+  }
+
   /// `struct Name: DictionaryConvertible`, `class Name: JsonObject`, ….
   func declaration(_ name: String, snakeCase: Bool, requiredKeys: Bool) -> String {
     switch self {

@@ -70,11 +70,10 @@ package struct InferredSchema: Sendable {
     "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
     "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
     // A Codable model's own names: a type of that name would be hidden inside every model.
-    "CodingKeys", "CodingKey", "Codable", "Decodable", "Encodable",
-    // What the dialects' models inherit (`class Class: Class` inherits from itself).
-    "DictionaryConvertible", "JsonObject", "Convertible", "Class", "UnderscoreToCamelCase", "MapsUnderscoreCaseToCamelCase",
-    "CustomKeyMapping", "IgnoredKeys", "RequiredKeys", "OptionalKeys", "NosceSerializationProtocol", "NosceDeserializationProtocol",
+    "CodingKeys", "CodingKey",
   ])
+  // What the dialects' models inherit (`class Class: Class` inherits from itself).
+  .union(DialectRules.inheritedNames)
 
   /// A reference to a model or enum inside a type.
   private enum Reference {

@@ -18,8 +18,7 @@ extension SeedWidener {
     let codable = model.dialect == .codable
     let codingKeys = model.codingKeys.flatMap { text.closingBrace(afterName: $0.bytes.upperBound) }.map { text.insertion(beforeBrace: $0) }
     // NB: as a new model's are (`ShapeDecider`), clear of the names the dialect gives a meaning.
-    var names = Set(model.properties.map(\.name))
-      .union(codable ? ["CodingKeys"] : model.dialect == .convertible ? ConvertibleConfig.propertyNames : [])
+    var names = Set(model.properties.map(\.name)).union(model.dialect.reservedPropertyNames)
     for (key, field) in new {
       let childPath = path(key) + "/" + JSONPointer.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)

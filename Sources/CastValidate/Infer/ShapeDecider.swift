@@ -38,9 +38,7 @@ struct ShapeDecider {
     // NB: only jsoncast and convertible have the rule `UnderscoreToCamelCase` declares; the
     // other dialects name every such key with a directive.
     draft.snakeCase = options.dialect.hasSnakeRule && members.contains { key, _ in key.utf8.contains(UInt8(ascii: "_")) && Self.snakeInverts(key) }
-    // Convertible reads these names as its configuration, never as data.
-    // A Codable model's `CodingKeys` enum takes that name inside it.
-    var used: Set<String> = options.dialect == .convertible ? ConvertibleConfig.propertyNames : options.dialect == .codable ? ["CodingKeys"] : []
+    var used = options.dialect.reservedPropertyNames
     for (key, field) in members {
       let childPath = path + "/" + JSONPointer.escape(key)
       let choice = type(of: field.shape, path: childPath, suggestion: key)

@@ -59,10 +59,11 @@ final class LineBatchReader {
     var scanned: Int?
     while true {
       if count == buffer.count {
-        // NB: the buffer then holds one unfinished line from its start.
-        let from = scanned ?? 0
-        if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: buffer[from..<count])) {
-          return cut(UnsafeRawBufferPointer(rebasing: buffer[..<count]), after: from + forbidden, base: base, newline: nil)
+        // NB: the buffer then holds one unfinished line from its start. Filled the first time, the
+        // line is looked at whole; after that, each read's bytes were looked at as they came.
+        let line = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+        if scanned == nil, let forbidden = ControlByte.first(in: line) {
+          return cut(line, after: forbidden, base: base, newline: nil)
         }
         scanned = count
         buffer = grow(slot, to: buffer.count * 2)

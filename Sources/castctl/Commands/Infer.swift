@@ -96,7 +96,7 @@ struct Infer: ParsableCommand {
   var requestedJobs: Int?
 
   /// `--jobs`, or the number of cores (at most `DataOptions.maxJobs`).
-  var jobs: Int { requestedJobs ?? min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs) }
+  var jobs: Int { DataOptions.jobs(requested: requestedJobs) }
 
   func validate() throws {
     guard !UsageCheck.isDeferred else { return }
@@ -107,9 +107,7 @@ struct Infer: ParsableCommand {
     if enumMinRatio < 1 { throw ValidationError("--enum-min-ratio must be at least 1") }
     if mapMinKeys < 1 { throw ValidationError("--map-min-keys must be at least 1") }
     if maxDepth < 1 || maxDepth > DataOptions.maxDepthLimit { throw ValidationError("--max-depth must be 1…\(DataOptions.maxDepthLimit)") }
-    if let requestedJobs, requestedJobs < 1 || requestedJobs > DataOptions.maxJobs {
-      throw ValidationError("--jobs must be 1…\(DataOptions.maxJobs)")
-    }
+    try DataOptions.checkJobs(requestedJobs)
     if let dialect, Dialect(rawValue: dialect) == nil {
       throw ValidationError("--dialect \(dialect): no such dialect; use one of \(Self.writableDialects)")
     }

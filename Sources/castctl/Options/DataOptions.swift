@@ -46,14 +46,24 @@ struct DataOptions: ParsableArguments {
   var requestedJobs: Int?
 
   /// `--jobs`, or the number of cores (at most `DataOptions.maxJobs`).
-  var jobs: Int { requestedJobs ?? min(ProcessInfo.processInfo.activeProcessorCount, DataOptions.maxJobs) }
+  var jobs: Int { Self.jobs(requested: requestedJobs) }
+
+  /// A command's `--jobs` (`requested`), or the number of cores, at most `maxJobs`.
+  static func jobs(requested: Int?) -> Int {
+    requested ?? min(ProcessInfo.processInfo.activeProcessorCount, maxJobs)
+  }
+
+  /// Refuses a `--jobs` outside 1…`maxJobs`.
+  static func checkJobs(_ requested: Int?) throws {
+    if let requested, requested < 1 || requested > maxJobs { throw ValidationError("--jobs must be 1…\(maxJobs)") }
+  }
 
   func validate() throws {
     guard !UsageCheck.isDeferred else { return }
     if model != nil, typeExpression != nil { throw ValidationError("give --model or --type, not both") }
     if maxDepth < 1 { throw ValidationError("--max-depth must be at least 1") }
     if maxDepth > Self.maxDepthLimit { throw ValidationError("--max-depth must be at most \(Self.maxDepthLimit)") }
-    if let requestedJobs, requestedJobs < 1 || requestedJobs > Self.maxJobs { throw ValidationError("--jobs must be 1…\(Self.maxJobs)") }
+    try Self.checkJobs(requestedJobs)
     if let maxBytes, maxBytes < 1 { throw ValidationError("--max-bytes must be at least 1") }
   }
 

@@ -4,6 +4,9 @@ struct ReplCommandInfo {
   let usage: String
   let summary: String
   let details: String
+  /// The usage in `:help`'s list, where `usage` is too long for its column and its options do
+  /// not start with `--` (`brief`).
+  var listed: String? = nil
 
   static let all: [ReplCommandInfo] = [
     ReplCommandInfo(
@@ -47,7 +50,8 @@ struct ReplCommandInfo {
     ReplCommandInfo(
       name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n] | key-decoding STRATEGY | date-decoding STRATEGY",
       summary: "change a setting (no argument: show them)",
-      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding and date-decoding act like --key-decoding and --date-decoding for Codable models."),
+      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding and date-decoding act like --key-decoding and --date-decoding for Codable models.",
+      listed: ":set [SETTING VALUE]"),
     ReplCommandInfo(
       name: ":reset", usage: ":reset", summary: "forget everything: files, declarations, settings",
       details: "The session starts over, as if just opened."),
@@ -63,9 +67,9 @@ struct ReplCommandInfo {
   }
 
   /// A long usage in short: its words before the first option list, and `…` for the rest
-  /// (`:convert [MODEL] JSON|@file …`; `:set SETTING VALUE` for the settings).
+  /// (`:convert [MODEL] JSON|@file …`), or the command's own short form (`listed`).
   static func brief(_ command: ReplCommandInfo) -> String {
-    if command.name == ":set" { return ":set [SETTING VALUE]" }
+    if let listed = command.listed { return listed }
     let cut = command.usage.range(of: " [--")?.lowerBound ?? command.usage.endIndex
     return String(command.usage[..<cut]) + " …"
   }

@@ -39,7 +39,7 @@ enum BatchPlan {
         let hint = check.files.contains(where: \.namesHidden) ? " (hidden files and folders are not walked)" : ""
         var job = BatchJob(
           file: DataFileWalk.Entry(path: place, relative: place, failure: "the check's files \(patterns) match no file\(hint)"), schemas: [])
-        job.checkLine = (String(place.dropLast(":\(check.line)".count)), check.line)
+        job.checkLine = (check.file, check.line)
         return job
       }
     }

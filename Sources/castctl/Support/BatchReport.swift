@@ -268,14 +268,8 @@ final class BatchReport {
   private func addJUnitSuite(_ name: String, status: Int32, stdout: UnsafeRawBufferPointer, stderr: String) {
     let open = Array("<testsuites>\n".utf8)
     let close = Array("</testsuites>".utf8)
-    if let start = Self.firstRange(of: open, in: stdout), let end = Self.lastRange(of: close, in: stdout), start.upperBound <= end.lowerBound {
-      var piece = start.upperBound
-      while piece < end.lowerBound {
-        let next = min(end.lowerBound, piece + ChildOutput.pieceBytes)
-        junitSuites.append(contentsOf: UnsafeRawBufferPointer(rebasing: stdout[piece..<next]))
-        ChildOutput.release(stdout, before: next)
-        piece = next
-      }
+    if let start = stdout.firstRange(of: open), let end = Self.lastRange(of: close, in: stdout), start.upperBound <= end.lowerBound {
+      ChildOutput.forEachPiece(of: stdout, in: start.upperBound..<end.lowerBound) { junitSuites.append(contentsOf: $0) }
       return
     }
     let message = JUnitReport.escape(firstLine(stderr))
@@ -286,16 +280,8 @@ final class BatchReport {
     junitSuites.append(contentsOf: Array(suite.utf8))
   }
 
-  /// Where `needle` first occurs in `bytes` (a report's first line holds it: found at once).
-  private static func firstRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-    guard needle.count <= bytes.count else { return nil }
-    for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
-      if needle.indices.allSatisfy({ bytes[start + $0] == needle[$0] }) { return start..<(start + needle.count) }
-    }
-    return nil
-  }
-
-  /// Where `needle` last occurs in `bytes` (a report's last line holds it: found at once).
+  /// Where `needle` last occurs in `bytes` (a report's last line holds it: found at once, where a
+  /// search from the front would read, and bring into memory, a mapped report whole).
   private static func lastRange(of needle: [UInt8], in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
     guard needle.count <= bytes.count else { return nil }
     for start in stride(from: bytes.count - needle.count, through: 0, by: -1) where bytes[start] == needle[0] {

@@ -49,14 +49,17 @@ final class ChildOutput: @unchecked Sendable {
   /// Hands the output to `body` a piece of at most `pieceBytes` at a time, each piece's pages
   /// let go once it is handled: writing out a report of any size takes a piece's memory.
   func forEachPiece(_ body: (UnsafeRawBufferPointer) -> Void) {
-    withUnsafeBytes { bytes in
-      var start = 0
-      while start < bytes.count {
-        let end = min(bytes.count, start + Self.pieceBytes)
-        body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-        Self.release(bytes, before: end)
-        start = end
-      }
+    withUnsafeBytes { Self.forEachPiece(of: $0, in: 0..<$0.count, body) }
+  }
+
+  /// `forEachPiece` over `range` of bytes `withUnsafeBytes` gave.
+  static func forEachPiece(of bytes: UnsafeRawBufferPointer, in range: Range<Int>, _ body: (UnsafeRawBufferPointer) -> Void) {
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let end = min(range.upperBound, start + pieceBytes)
+      body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+      release(bytes, before: end)
+      start = end
     }
   }
 

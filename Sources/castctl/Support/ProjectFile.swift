@@ -106,8 +106,10 @@ struct ProjectCheck: Sendable {
   var ndjson: Bool?
   /// Where the entry starts in the file, for messages.
   var line: Int
-  /// The same as `castctl.yaml:4`, the file named as found.
-  var place = ""
+  /// The project file, named as found.
+  var file = ""
+  /// The same as `castctl.yaml:4`.
+  var place: String { "\(file):\(line)" }
 }
 
 /// A mistake in `castctl.yaml`, at its position (lines and columns from 1).

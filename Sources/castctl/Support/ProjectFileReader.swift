@@ -25,7 +25,7 @@ struct ProjectFileReader {
   private func check(_ node: Node) throws(ProjectFileError) -> ProjectCheck {
     guard let mapping = node.mapping else { throw error(node, "each check is a mapping (files:, schema:, model:, …)") }
     var check = ProjectCheck(files: [], exclude: [], schemas: [], line: node.mark?.line ?? 0)
-    check.place = "\(path):\(check.line)"
+    check.file = path
     var sawFiles = false
     for (key, value) in mapping {
       let name = key.string ?? ""
