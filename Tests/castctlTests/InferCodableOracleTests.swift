@@ -86,6 +86,29 @@ struct InferCodableOracleTests {
     }
   }
 
+  @Test(
+    "a Codable seed without CodingKeys, widened by keys no property name spells, gains a CodingKeys swiftc compiles and JSONDecoder reads",
+    .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func seedGainsCodingKeys() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("seed.swift", "import Foundation\nstruct Root: Codable {\n    let id: Int\n    var `default`: String?\n}\n")
+    let record = #"{"id": 1, "first-name": "a", "class": 2, "1x": 3, "default": "d", "_": 4}"#
+    try folder.write("data.json", record)
+    let run = try CastctlProcess.run(["infer", "data.json", "--seed", "seed.swift"], in: folder.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("enum CodingKeys: String, CodingKey {"), "\(run.stdout)")
+    let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+    let oracle = try Oracle(
+      source: OracleProgram.source(declarations: ["enum S {\n" + body.joined(separator: "\n") + "\n}\n"], roots: ["S.Root"]), swiftc: swiftc)
+    let answers = try oracle.answers([("S.Root", DecoderStrategy.defaults, record)])
+    let answer = try #require(answers.first)
+    #expect(answer.ok, "\(answer.error ?? "") \(answer.message ?? ""): \(run.stdout)")
+    let output = try #require(answer.output)
+    #expect(Self.same(try JSONValue.parse(Array(record.utf8)), try JSONValue.parse(Array(output.utf8))), "\(output)")
+  }
+
   /// Each record of a file as one line of JSON: an array's elements, an object, NDJSON's lines.
   static func records(_ path: String) throws -> [String] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

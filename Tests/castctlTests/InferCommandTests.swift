@@ -160,6 +160,7 @@ struct InferCommandTests {
       message: "--enum-min-cases 5 is above --enum-max-cases 2"),
     InferUsageCase(arguments: ["infer", "users.json", "--map", "address"], status: 64, message: "such as /address"),
     InferUsageCase(arguments: ["infer", "users.json", "--map", "/a", "--object", "/a"], status: 64, message: "/a is given to both"),
+    InferUsageCase(arguments: ["infer", "users.json", "--map", ""], status: 64, message: "the records themselves are always a model"),
     InferUsageCase(arguments: ["infer", "missing.json"], status: 66, message: "cannot read missing.json"),
     InferUsageCase(arguments: ["infer", "users.cast"], status: 3, message: "malformed-json"),
   ]

@@ -62,6 +62,20 @@ struct InferSeedCommandTests {
       // A Float holds magnitudes up to about 3.4e38.
       ("seed.cast", "struct T: DictionaryConvertible {\n    let r: Float\n}\n", "{\"r\": 1e39}\n", "    let r: Double\n"),
       ("seed.cast", "struct T: DictionaryConvertible {\n    let r: Float\n}\n", "{\"r\": 1.5e38}\n", "    let r: Float\n"),
+      // Convertible's lists decide what is required, whatever the type: a key seen absent or
+      // null leaves `requiredKeys`, and a new key joins `optionalKeys`.
+      (
+        "seed.cast", "struct T: Convertible {\n    var id: Int\n    var n: Int?\n    var requiredKeys = [\"id\", \"n\"]\n}\n",
+        "{\"id\": 1, \"n\": 2}\n{\"n\": 3}\n", "    var requiredKeys = [\"n\"]\n"
+      ),
+      (
+        "seed.cast", "struct T: Convertible {\n    var id: Int\n    var n: Int?\n    var requiredKeys = [\"id\", \"n\"]\n}\n",
+        "{\"id\": 1, \"n\": null}\n", "    var requiredKeys = [\"id\"]\n"
+      ),
+      (
+        "seed.cast", "struct T: Convertible {\n    var id: Int\n    var optionalKeys = [\"id\"]\n}\n",
+        "{\"id\": 1, \"extra\": true}\n{\"id\": 2}\n", "    var optionalKeys = [\"id\", \"extra\"]\n"
+      ),
     ])
   func widened(_ name: String, _ seed: String, _ data: String, _ expected: String) throws {
     let scratch = try ScratchFolder(copying: [])

@@ -24,9 +24,23 @@ package struct Model: Sendable, Hashable {
   /// A Codable model with a hand-written `init(from:)`: code castctl cannot run, which may read
   /// any JSON value (a single-value container's string), so its values pass unchecked.
   package var hasCustomDecoding = false
+  /// A Convertible model's `requiredKeys` or `optionalKeys` list (its own, else its nearest
+  /// superclass's), which decides which of its properties are required.
+  package var requirementList: RequirementList? = nil
 
   /// Properties that are read from JSON.
   package var mappedProperties: [Property] { properties.filter(\.isMapped) }
+}
+
+/// Convertible's `var requiredKeys = [...]` or `var optionalKeys = [...]`: where `infer --seed`
+/// makes a property no longer required.
+package struct RequirementList: Sendable, Hashable {
+  /// `requiredKeys` (the names listed are required) rather than `optionalKeys` (all but them are).
+  package var listsRequired: Bool
+  /// The property names listed, as written.
+  package var names: [String]
+  /// The list's array literal.
+  package var range: SourceRange
 }
 
 /// One case of an enum with its raw value.

@@ -60,8 +60,9 @@ package enum DialectRules {
 package struct ConvertibleConfig {
   var keyMapping: [String: String] = [:]
   var ignoredKeys: Set<String> = []
-  var requiredKeys: Set<String>?
-  var optionalKeys: Set<String>?
+  // NB: in written order, which `Model.requirementList` keeps for `infer --seed`'s edits.
+  var requiredKeys: [String]?
+  var optionalKeys: [String]?
   /// Where each list was written, to point at unknown names in it; a list is declared when it is here.
   var ranges: [String: SourceRange] = [:]
 
@@ -79,6 +80,18 @@ package struct ConvertibleConfig {
       }
     }
     return merged
+  }
+
+  /// The list that decides which properties are required, as `Model.requirementList` holds it:
+  /// `requiredKeys` where there is one (it wins over `optionalKeys`, CV-22).
+  var requirementList: RequirementList? {
+    if let names = requiredKeys, let range = ranges["requiredKeys"] {
+      return RequirementList(listsRequired: true, names: names, range: range)
+    }
+    if let names = optionalKeys, let range = ranges["optionalKeys"] {
+      return RequirementList(listsRequired: false, names: names, range: range)
+    }
+    return nil
   }
 
   package static let propertyNames: Set<String> = ["keyMapping", "ignoredKeys", "requiredKeys", "optionalKeys"]

@@ -419,10 +419,10 @@ extension RegistryBuilder {
           config.ignoredKeys = Set(Self.strings(items))
           read = Self.strings(items).count == items.count
         case ("requiredKeys", .array(let items)):
-          config.requiredKeys = Set(Self.strings(items))
+          config.requiredKeys = Self.strings(items)
           read = Self.strings(items).count == items.count
         case ("optionalKeys", .array(let items)):
-          config.optionalKeys = Set(Self.strings(items))
+          config.optionalKeys = Self.strings(items)
           read = Self.strings(items).count == items.count
         default: break
         }
@@ -445,7 +445,7 @@ extension RegistryBuilder {
     ]
     for (list, entries) in lists {
       guard let range = config.ranges[list] else { continue }
-      for entry in entries.sorted() where !names.contains(entry) {
+      for entry in Set(entries).sorted() where !names.contains(entry) {
         let notes = NameSuggestion.closest(to: entry, in: names).map { [DiagnosticNote("did you mean '\($0)'?")] } ?? []
         diagnostics.append(
           Diagnostic(

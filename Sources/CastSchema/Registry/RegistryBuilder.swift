@@ -117,6 +117,7 @@ struct RegistryBuilder: Sendable {
       }
       model.hasCustomDecoding = customCoding(of: located.syntax, file: located.file).contains { $0.0 == "init(from:)" }
     }
+    if traits.dialect == .convertible { model.requirementList = effectiveConfig(of: located).requirementList }
     checkKeys(model)
     checkOutputOverlaps(model)
     return model

@@ -19,6 +19,9 @@ extension SeedWidener {
     let codingKeys = model.codingKeys.flatMap { text.closingBrace(afterName: $0.bytes.upperBound) }.map { text.insertion(beforeBrace: $0) }
     // NB: as a new model's are (`ShapeDecider`), clear of the names the dialect gives a meaning.
     var names = Set(model.properties.map(\.name)).union(model.dialect.reservedPropertyNames)
+    // The cases of a CodingKeys the model gets when a new key is no property's name, and it has none.
+    var cases: [String] = []
+    var needsCodingKeys = false
     for (key, field) in new {
       let childPath = path(key) + "/" + JSONPointer.escape(key)
       let choice = decider.type(of: field.shape, path: childPath, suggestion: key)
@@ -26,6 +29,10 @@ extension SeedWidener {
       let free = InferNames.claim(name, in: &names)
       if free != name { (name, explicitKey) = (free, true) }
       if InferNames.keywords.contains(name) { name = "`\(name)`" }
+      if codable, codingKeys == nil {
+        cases.append("case " + name + (explicitKey ? " = " + InferredSchema.literal(key) : ""))
+        needsCodingKeys = needsCodingKeys || explicitKey
+      }
       var tail = ""
       if !codable {
         if explicitKey { tail += " //! " + InferredSchema.literal(key) }
@@ -36,6 +43,10 @@ extension SeedWidener {
         text.edit(at..<at, ownLine ? entry + "\n" : "\n" + entry)
       }
       pending.append((choice.type, field.shape, childPath, model.name))
+      // NB: a new property is optional; a list of the optional ones must say so.
+      if model.requirementList?.listsRequired == false {
+        loosen(name, of: model, path: childPath, example: field.absent ?? Self.example(of: field.shape, avoiding: .any))
+      }
       let line = indent + "var " + name + ": " + "\u{0}\(pending.count - 1)\u{0}?" + tail
       text.edit(offset..<offset, ownLine ? line + "\n" : "\n" + line)
       changes.append(
@@ -43,6 +54,18 @@ extension SeedWidener {
           path: childPath, subject: model.name + "." + name, before: "(none)", after: "\u{0}\(pending.count - 1)\u{0}?",
           reason: "new key, in \(field.present) of \(node.objects) objects",
           example: Self.example(of: field.shape, avoiding: .any)))
+    }
+    if needsCodingKeys, !model.hasCustomDecoding {
+      // Every property the synthesized init decodes, as it reads it now, and then the new ones.
+      let own = model.mappedProperties.compactMap { property -> String? in
+        guard let key = property.codingKey ?? property.keys.first?.components.map(\.key).joined(separator: ".") else { return nil }
+        let name = InferNames.keywords.contains(property.name) ? "`\(property.name)`" : property.name
+        return "case " + name + (key == property.name ? "" : " = " + InferredSchema.literal(key))
+      }
+      let inner = indent + indent
+      let lines = [indent + "enum CodingKeys: String, CodingKey {"] + (own + cases).map { inner + $0 } + [indent + "}"]
+      let block = lines.joined(separator: "\n")
+      text.edit(offset..<offset, ownLine ? block + "\n" : "\n" + block)
     }
   }
 

@@ -38,6 +38,48 @@ extension SeedWidener {
       merged = combined
     }
     widen(property, found: merged, objects: objects, firstObject: firstObject, path: path ?? "")
+    // A Convertible property stays required while its model's list says so, whatever its type.
+    let present = merged?.present ?? 0
+    if present < objects || (merged?.node.nulls ?? 0) > 0 {
+      let example = present < objects ? merged?.absent ?? firstObject : merged?.node.exampleSlots[JSONKind.null.slot]
+      for name in models {
+        guard let model = registry.models[name],
+          model.properties.contains(where: { $0.declaredIn == property.declaredIn && $0.name == property.name && $0.isRequired })
+        else { continue }
+        loosen(property.name, of: model, path: path ?? "", example: example)
+      }
+    }
+  }
+
+  /// Makes a property of a Convertible model no longer required by the list that decides it:
+  /// out of `requiredKeys`, or into `optionalKeys`.
+  mutating func loosen(_ name: String, of model: Model, path: String, example: ValueExample?) {
+    guard let list = model.requirementList, list.range.file == 0 else { return }
+    let plain = name.replacingOccurrences(of: "`", with: "")
+    var edit = requirementEdits[list.range.bytes.lowerBound] ?? (list, list.names, model.name, path, example)
+    if list.listsRequired {
+      edit.names.removeAll { $0 == plain }
+    } else if !edit.names.contains(plain) {
+      edit.names.append(plain)
+    }
+    requirementEdits[list.range.bytes.lowerBound] = edit
+  }
+
+  /// The Convertible lists `loosen` changed, written back.
+  mutating func writeRequirementLists() {
+    for (_, edit) in requirementEdits.sorted(by: { $0.key < $1.key }) where edit.names != edit.list.names {
+      let spelled = "[" + edit.names.map { InferredSchema.literal($0) }.joined(separator: ", ") + "]"
+      let before = String(decoding: text.bytes[edit.list.range.bytes], as: UTF8.self)
+      text.edit(edit.list.range.bytes, spelled)
+      let listName = edit.list.listsRequired ? "requiredKeys" : "optionalKeys"
+      let changed = edit.list.listsRequired
+        ? edit.list.names.filter { !edit.names.contains($0) } : edit.names.filter { !edit.list.names.contains($0) }
+      changes.append(
+        SeedChange(
+          path: edit.path, subject: edit.model + "." + listName, before: before, after: spelled,
+          reason: (edit.list.listsRequired ? "no longer required: " : "made optional: ") + changed.joined(separator: ", "),
+          example: edit.example))
+    }
   }
 
   /// Widens one property for its values (`found`, nil when no object had the key) in `objects`

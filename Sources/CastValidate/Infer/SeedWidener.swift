@@ -32,6 +32,9 @@ package struct SeedWidener {
   var pending: [(type: InferredType, node: ShapeNode, path: String, owner: String)] = []
   /// The seed model whose property is being widened (the owner of the types drafted for it).
   var owner = ""
+  /// Convertible lists that no longer decide as written (by the offset of their literal): the
+  /// names they list now, and the first change that needed it.
+  var requirementEdits: [Int: (list: RequirementList, names: [String], model: String, path: String, example: ValueExample?)] = [:]
 
   /// A widener for the seed `registry` (its first file is the seed's text).
   package init(registry: ModelRegistry, options: InferOptions) {
@@ -68,6 +71,7 @@ package struct SeedWidener {
       addNewKeys(model, node, path: firstPath(of: name))
     }
     addEnumCases()
+    writeRequirementLists()
     return Result(text: finish(), changes: changes)
   }
 

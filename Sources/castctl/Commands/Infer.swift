@@ -118,6 +118,8 @@ struct Infer: ParsableCommand {
     if enumMaxCases > 0, enumMinCases > enumMaxCases {
       throw ValidationError("--enum-min-cases \(enumMinCases) is above --enum-max-cases \(enumMaxCases): no string would make an enum")
     }
+    // NB: the records themselves are always a model: a map is a property's type.
+    if maps.contains("") { throw ValidationError("--map \"\": the records themselves are always a model; give the path of objects inside them, such as /events") }
     for path in maps + objects where !path.isEmpty && !path.hasPrefix("/") {
       throw ValidationError("--map and --object take a JSON Pointer from the record, such as /\(path)")
     }
@@ -200,7 +202,9 @@ struct Infer: ParsableCommand {
       ], comments: comments)
       rootName = schema.rootName
       for path in schema.unmatchedPaths {
-        Terminal.writeError("castctl: warning: no object of the records is at \(path) (--map, --object); paths look like /key, /list/[]/key, /map/*/key\n")
+        // `/` is the key "" (RFC 6901), which users mean as the records themselves.
+        let root = path == "/" ? "; / is the key \"\" of the records, not the records themselves" : ""
+        Terminal.writeError("castctl: warning: no object of the records is at \(path) (--map, --object)\(root); paths look like /key, /list/[]/key, /map/*/key\n")
       }
       for path in schema.tooWideForModels {
         Terminal.writeError("castctl: warning: the objects at \(path) have more than \(options.keyLimit) distinct keys, too many for a model (--object): a map\n")
