@@ -74,6 +74,10 @@ extension ValidateCommandCase {
       arguments: ["validate", "-", "users.json", "users.ndjson"], status: 64, stderr: ["a schema from standard input (-) goes with one data file"]),
     // An unknown option is named before what the other arguments lack.
     ValidateCommandCase(arguments: ["validate", "--bogus"], status: 64, stderr: ["Unknown option '--bogus'"]),
+    // convert and roundtrip require their files, which the parser decodes before it looks for options.
+    ValidateCommandCase(arguments: ["convert", "--bogus"], status: 64, stderr: ["Unknown option '--bogus'"]),
+    ValidateCommandCase(arguments: ["roundtrip", "users.cast", "-x"], status: 64, stderr: ["Unknown option '-x'"]),
+    ValidateCommandCase(arguments: ["convert"], status: 64, stderr: ["Missing expected argument '<files> ...'"]),
     ValidateCommandCase(
       arguments: ["validate", "users.cast", "--strcit"], status: 64, stderr: ["Unknown option '--strcit'. Did you mean '--strict'?"]),
     ValidateCommandCase(

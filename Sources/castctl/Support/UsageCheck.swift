@@ -14,10 +14,30 @@ enum UsageCheck {
     guard root.exitCode(for: error) == .validationFailure else { return error }
     do {
       _ = try $isDeferred.withValue(true) { try root.parseAsRoot(arguments) }
-    } catch {
-      return error
+    } catch let parsed {
+      return unknownOption(behind: parsed, parsing: arguments, as: root) ?? parsed
     }
     return error
+  }
+
+  /// The parser also decodes a command's required arguments before it looks for options it does
+  /// not know: `castctl convert --bogus` said an argument was missing. With stand-ins for the
+  /// missing arguments (at most three), the parse shows whether an option is unknown.
+  private static func unknownOption(behind error: Error, parsing arguments: [String], as root: ParsableCommand.Type) -> Error? {
+    guard !arguments.contains("--"), root.message(for: error).hasPrefix("Missing expected argument") else { return nil }
+    var padded = arguments
+    for _ in 0..<3 {
+      padded.append("castctl-stand-in")
+      do {
+        _ = try $isDeferred.withValue(true) { try root.parseAsRoot(padded) }
+        return nil
+      } catch {
+        let message = root.message(for: error)
+        if message.hasPrefix("Unknown option") { return error }
+        guard message.hasPrefix("Missing expected argument") else { return nil }
+      }
+    }
+    return nil
   }
 
   /// What ArgumentParser prints for a usage error a command's `run()` raises, naming the command
