@@ -69,6 +69,42 @@ struct FindingJSONTests {
     #expect(array.isEmpty == values.isEmpty)
   }
 
+  /// A many-file run's `--format json` splices each file's report into its own, laid out a
+  /// piece at a time, cut after a comma's line break: the same bytes as laid out whole.
+  @Test("a report spliced a piece at a time equals it spliced whole", arguments: inputs.indices, [1, 7, 64, 1 << 20])
+  func splicedInPieces(_ index: Int, pieceBytes: Int) throws {
+    let (json, ndjson) = Self.inputs[index]
+    let registry = EngineProbe.registry(Self.schema)
+    let run = try EngineProbe.run(registry, json, options: Self.options, build: false, ndjson: ndjson)
+    let data = DataSource(name: "t.json", bytes: Array(json.utf8))
+    var findings = FindingJSONArray()
+    for finding in run.records.flatMap(\.findings) { findings.append(finding, data: data, registry: registry) }
+    let report = findings.document([JSONMember(key: "valid", value: .bool(run.summary.isValid))], key: "findings")
+    let head = Array(#"{"file":"t.json","#.utf8)
+    var whole = FindingJSONArray()
+    var pieces = FindingJSONArray()
+    var reads: [Int] = []
+    report.withUnsafeBytes { text in
+      guard let members = JSONScanner.membersStart(ofObject: text, read: { reads.append($0) }) else {
+        Issue.record("no members in \(String(decoding: report, as: UTF8.self))")
+        return
+      }
+      let rest = UnsafeRawBufferPointer(rebasing: text[members...])
+      head.withUnsafeBytes { whole.append(json: $0, rest) }
+      var handled: [Int] = []
+      head.withUnsafeBytes { pieces.append(json: $0, long: rest, pieceBytes: pieceBytes) { handled.append($0) } }
+      #expect(handled == handled.sorted() && handled.last == rest.count, "\(handled)")
+    }
+    #expect(reads == reads.sorted() && !reads.isEmpty)
+    var expected: [UInt8] = []
+    whole.write { expected.append(contentsOf: $0) }
+    var written: [UInt8] = []
+    pieces.write { written.append(contentsOf: $0) }
+    #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    // A report cut short is no object to splice.
+    report.dropLast(2).withUnsafeBytes { #expect(JSONScanner.membersStart(ofObject: $0) == nil) }
+  }
+
   @Test("the SARIF log written result by result equals the tree of every result", arguments: inputs.indices, [64, 8 << 20])
   func sarifBytes(_ index: Int, memoryLimit: Int) throws {
     let (json, ndjson) = Self.inputs[index]

@@ -2,18 +2,31 @@ extension JSONScanner {
   /// The offset just past the `{` of the object `text` holds, when it is one valid JSON object
   /// with at least one member (whitespace around it allowed); nil for anything else. For
   /// splicing members in front of a report's own without building its tree.
-  package static func membersStart(ofObject text: UnsafeRawBufferPointer) -> Int? {
+  /// `read` is told how far the text has been read, member by member and through an array
+  /// member element by element (a mapped report's pages can be let go behind).
+  package static func membersStart(ofObject text: UnsafeRawBufferPointer, read: (Int) -> Void = { _ in }) -> Int? {
     var scanner = JSONScanner(text)
     do {
       scanner.skipWhitespace()
       let brace = scanner.position
       guard scanner.position < scanner.end, scanner.byte(at: brace) == JSONByte.openBrace else { return nil }
-      try scanner.skipValue()
-      try scanner.expectEnd()
-      var inside = JSONScanner(text)
-      try inside.beginObject()
+      try scanner.beginObject()
       var first = true
-      guard try inside.nextKey(&first) != nil else { return nil }
+      guard try scanner.nextKey(&first) != nil else { return nil }
+      repeat {
+        if try scanner.peekKind() == .array {
+          try scanner.beginArray()
+          var firstElement = true
+          while try scanner.nextElement(&firstElement) {
+            try scanner.skipValue()
+            read(scanner.position)
+          }
+        } else {
+          try scanner.skipValue()
+          read(scanner.position)
+        }
+      } while try scanner.nextKey(&first) != nil
+      try scanner.expectEnd()
       return brace + 1
     } catch {
       return nil

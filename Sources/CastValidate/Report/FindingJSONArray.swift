@@ -117,4 +117,36 @@ extension FindingJSONArray {
     for piece in pieces { depth = writer.layOut(compact: piece, level: depth, into: &scratch) }
     flushElement()
   }
+
+  /// `append(json: head, text)` for a text of any length (one file's report in a many-file run):
+  /// laid out and moved to the spool about `pieceBytes` at a time, each piece cut after a line
+  /// break that follows a comma (in JSON text, between two members or elements), so that no
+  /// more than a piece is held laid out; `handled` is told how far `text` has been read.
+  package mutating func append(
+    json head: UnsafeRawBufferPointer, long text: UnsafeRawBufferPointer, pieceBytes: Int, handled: (Int) -> Void
+  ) {
+    separate()
+    var depth = writer.layOut(compact: head, level: level + 1, into: &scratch)
+    var start = 0
+    while start < text.count {
+      let end = Self.cut(text, from: min(text.count, start + max(pieceBytes, 1)))
+      depth = writer.layOut(compact: UnsafeRawBufferPointer(rebasing: text[start..<end]), level: depth, into: &scratch)
+      flushElement()
+      handled(end)
+      start = end
+    }
+    flushElement()
+  }
+
+  /// The first place at or after `offset` just past a comma's line break (the end of `text`
+  /// where there is none).
+  private static func cut(_ text: UnsafeRawBufferPointer, from offset: Int) -> Int {
+    var index = offset
+    while index < text.count {
+      guard let found = text[index...].firstIndex(of: JSONByte.lineFeed) else { return text.count }
+      if found > 0, text[found - 1] == JSONByte.comma { return found + 1 }
+      index = found + 1
+    }
+    return text.count
+  }
 }

@@ -149,8 +149,18 @@ final class BatchReport {
   private func addJSONMember(_ name: String, status: Int32, stdout: ChildOutput, stderr: String) {
     let head = #"{"file":"# + JSONWriter(style: .compact).write(.string(name)) + #","status":\#(status),"#
     let spliced = stdout.withUnsafeBytes { report in
-      guard let members = JSONScanner.membersStart(ofObject: report) else { return false }
-      Array(head.utf8).withUnsafeBytes { jsonFiles.append(json: $0, UnsafeRawBufferPointer(rebasing: report[members...])) }
+      var released = 0
+      let members = JSONScanner.membersStart(ofObject: report) { read in
+        guard read - released > ChildOutput.pieceBytes else { return }
+        ChildOutput.release(report, before: read)
+        released = read
+      }
+      guard let members else { return false }
+      let rest = UnsafeRawBufferPointer(rebasing: report[members...])
+      // NB: a mapped report's pages are let go behind what is laid out.
+      Array(head.utf8).withUnsafeBytes {
+        jsonFiles.append(json: $0, long: rest, pieceBytes: ChildOutput.pieceBytes) { ChildOutput.release(report, before: members + $0) }
+      }
       return true
     }
     if !spliced {
