@@ -58,7 +58,8 @@ extension CompletionCase {
     CompletionCase(":help :lo", [":load"]),
     CompletionCase(":help lo", [":load"]),
     // :set: settings, then each setting's values.
-    CompletionCase(":set ", ["date-decoding", "dialect", "flags", "key-decoding", "keys", "strict", "unknown"]),
+    CompletionCase(":set ", ["date-decoding", "dialect", "flags", "key-decoding", "key-encoding", "keys", "non-conforming-floats", "strict", "unknown"]),
+    CompletionCase(":set key-encoding ", ["convert-to-snake-case", "use-default-keys"]),
     CompletionCase(":set d", ["date-decoding", "dialect"]),
     CompletionCase(":set key-decoding ", ["convert-from-snake-case", "use-default-keys"]),
     CompletionCase(":set dialect ", ["auto", "codable", "convertible", "dson", "jsoncast", "jsonobject", "nosce"]),
@@ -71,7 +72,7 @@ extension CompletionCase {
     CompletionCase(":set strict on ", []),
     CompletionCase(":set colour ", []),
     // Options of :convert and their values.
-    CompletionCase(":convert User @users.json --", ["--compact", "--keys", "--to"]),
+    CompletionCase(":convert User @users.json --", ["--compact", "--keys", "--to", "--without-escaping-slashes"]),
     CompletionCase(":convert User @users.json --t", ["--to"]),
     CompletionCase(":convert User @users.json --to ", ["json", "plist", "yaml"]),
     CompletionCase(":convert @users.json --to y", ["yaml"]),

@@ -29,12 +29,9 @@ struct Repl: ParsableCommand {
   func run() throws {
     let interactive = standardStreamsAreTerminals()
     var interpreter = ReplInterpreter(color: Terminal.useColor(color, fileDescriptor: 1))
-    interpreter.session.settings.strict = strict
-    interpreter.session.settings.dialect = generator.dialect
-    interpreter.session.settings.capitalizeKeys = generator.capitalizeKeys
-    interpreter.session.settings.ignoreCase = generator.ignoreCase
-    interpreter.session.settings.nullEmpty = generator.nullEmpty
-    interpreter.session.settings.werror = generator.werror
+    interpreter.session.settings = ReplSession.Settings(generator, strict: strict)
+    // NB: a command's output goes out as it comes, not gathered into what it returns.
+    interpreter.output.forward = { Terminal.write(bytes: $0) }
     let state = ReplState(interpreter: interpreter)
     if interactive {
       Terminal.write("castctl \(Castctl.configuration.version) REPL: :help lists the commands, Ctrl-D leaves\n")

@@ -33,7 +33,7 @@ struct ReplCompleter {
     default:
       if previous.last == "--to" { return matching(OutputKind.allCases.map(\.rawValue), word) }
       if previous.last == "--keys" { return matching(KeyStyle.allCases.map(\.rawValue), word) }
-      if word.hasPrefix("--") { return matching(["--to", "--keys", "--compact"], word) }
+      if word.hasPrefix("--") { return matching(["--to", "--keys", "--compact", "--without-escaping-slashes"], word) }
       return previous.count == 1 ? matching(modelNames, word) : []
     }
   }

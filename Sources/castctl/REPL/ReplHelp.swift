@@ -36,7 +36,7 @@ struct ReplCommandInfo {
       name: ":validate", usage: ":validate [MODEL] JSON|@file", summary: "check a document against a model",
       details: "Findings with their positions, then a summary. A bare JSON document does the same with the current model."),
     ReplCommandInfo(
-      name: ":convert", usage: ":convert [MODEL] JSON|@file [--to json|yaml|plist] [--keys STYLE] [--compact]",
+      name: ":convert", usage: ":convert [MODEL] JSON|@file [--to json|yaml|plist] [--keys STYLE] [--compact] [--without-escaping-slashes]",
       summary: "the model's representation of a document", details: "As `castctl convert`."),
     ReplCommandInfo(
       name: ":roundtrip", usage: ":roundtrip [MODEL] JSON|@file", summary: "what a trip through the model changes",
@@ -48,9 +48,9 @@ struct ReplCommandInfo {
       name: ":explain", usage: ":explain [CODE]", summary: "what a finding or model-file code means, with an example",
       details: "As `castctl explain`: without a code, every code with its meaning."),
     ReplCommandInfo(
-      name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n] | key-decoding STRATEGY | date-decoding STRATEGY",
+      name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n] | key-decoding STRATEGY | date-decoding STRATEGY | key-encoding STRATEGY | non-conforming-floats throw|POS,NEG,NAN",
       summary: "change a setting (no argument: show them)",
-      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding and date-decoding act like --key-decoding and --date-decoding for Codable models.",
+      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding, date-decoding, key-encoding and non-conforming-floats act like the options of those names for Codable models (castctl repl takes the options too).",
       listed: ":set [SETTING VALUE]"),
     ReplCommandInfo(
       name: ":reset", usage: ":reset", summary: "forget everything: files, declarations, settings",

@@ -49,14 +49,13 @@ extension ReplInterpreter {
     guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
     validator.isCancelled = { CommandInterrupt.requested }
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
-    var out = ""
     do {
-      let summary = try DataRun(validator: validator, document: document).run { out += $0.findings.map(renderer.render).joined() }
-      if summary.isCancelled { return out + Self.cancelled(summary) }
+      let summary = try DataRun(validator: validator, document: document).run { output.write($0.findings.map(renderer.render).joined()) }
+      if summary.isCancelled { return Self.cancelled(summary) }
       let line = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
-      return out + (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
+      return (summary.isValid ? style.green("valid") : style.severity(.error, "invalid")) + ": " + line + "\n"
     } catch {
-      return out + problem(error)
+      return problem(error)
     }
   }
 
@@ -92,13 +91,16 @@ extension ReplInterpreter {
       case "--compact":
         options.compact = true
         words = before
+      case "--without-escaping-slashes":
+        options.withoutEscapingSlashes = true
+        words = before
       case "--ndjson":
         words = before
         suffix = " --ndjson" + suffix
       case "--to", "--keys":
         return error("\(last) needs a value")
       default:
-        return error("unknown option \(last) for :convert (--to, --keys, --compact, --ndjson, --from)")
+        return error("unknown option \(last) for :convert (--to, --keys, --compact, --without-escaping-slashes, --ndjson, --from)")
       }
     }
     switch target(words + suffix) {
@@ -120,57 +122,80 @@ extension ReplInterpreter {
     var to = OutputKind.json
     var keys: KeyStyle
     var compact = false
+    /// `--without-escaping-slashes`: `/` as it is in a Codable model's JSON.
+    var withoutEscapingSlashes = false
   }
 
+  /// Converts as `castctl convert` does: NDJSON a line (or YAML document) per valid record as it
+  /// comes, invalid ones left out; any other input one document, written once it is known valid
+  /// (its records wait in a spool, not in memory), or not at all.
   private func runConvert(model: String, document: DataDocument, options: ConvertOptions) -> String {
     let schema = session.compiled(for: .model(model))
     let collisions = options.keys.collisions(in: schema, target: .model(model))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
+    if document.recordsPerLine, options.to == .plist { return error("NDJSON converts to JSON lines or YAML documents, not a property list") }
     guard var validator = DocumentValidator(schema: schema, target: .model(model), build: true) else { return unknownModel(model) }
     validator.isCancelled = { CommandInterrupt.requested }
     let encoder = ModelEncoder(schema: schema, keys: options.keys)
+    let formatting = EncoderFormatting(
+      schema: schema, target: .model(model), sortedKeys: false, withoutEscapingSlashes: options.withoutEscapingSlashes)
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
-    var out = ""
-    var values: [JSONValue] = []
+    let json = ConvertedDocument<[UInt8]>(.json(options.compact ? .compact : .pretty(indent: 2)))
+    let yaml = ConvertedDocument<JSONValue>(.yaml)
     // A property list is written from the instances, as `castctl convert` writes it.
     var items: [PropertyListItem] = []
+    var lines: [UInt8] = []
+    var failure: Error?
     do {
       let summary = try DataRun(validator: validator, document: document).run { result in
-        out += result.findings.map(renderer.render).joined()
-        guard let instance = result.instance else { return }
-        if options.to == .plist {
-          items.append(encoder.propertyListItem(instance, target: .model(model)))
-        } else {
-          values.append(encoder.encode(instance))
+        if !result.findings.isEmpty {
+          // NB: the lines of the records before come first: one output holds both.
+          lines.withUnsafeBytes { output.write(bytes: $0) }
+          lines.removeAll(keepingCapacity: true)
+          output.write(result.findings.map(renderer.render).joined())
         }
-      }
-      if summary.isCancelled { return out + Self.cancelled(summary) + "nothing was converted\n" }
-      guard summary.isValid else {
-        return out + style.severity(.error, "not converted") + ": " + FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)") + "\n"
-      }
-      if document.recordsPerLine {
-        // One line (or YAML document) per record, as `castctl convert` writes NDJSON.
-        switch options.to {
-        case .json: return out + values.map { JSONWriter(style: .compact).write($0) + "\n" }.joined()
-        case .yaml: return out + values.map { "---\n" + ((try? YAMLOutput.write($0)) ?? "") }.joined()
-        case .plist: return out + error("NDJSON converts to JSON lines or YAML documents, not a property list")
-        }
-      }
-      let value = summary.isArray ? JSONValue.array(values) : (values.first ?? .null)
-      switch options.to {
-      case .json: return out + JSONWriter(style: options.compact ? .compact : .pretty(indent: 2)).write(value) + "\n"
-      case .yaml: return out + ((try? YAMLOutput.write(value)) ?? "")
-      case .plist:
+        guard failure == nil, result.isValid, let instance = result.instance else { return }
         do {
-          let item = summary.isArray ? PropertyListItem.array(items) : (items.first ?? .null)
-          let marksNulls = schema.targetPolicy(.model(model)).writesPropertyListsAsEncoder
-          return out + String(decoding: try PropertyListOutput.write(item, binary: false, marksNulls: marksNulls).data, as: UTF8.self)
+          switch (options.to, document.recordsPerLine) {
+          case (.json, true):
+            lines += formatting.compactLine(encoded: nil, instance: instance, encoder: encoder) ?? []
+            lines.append(UInt8(ascii: "\n"))
+          case (.yaml, true): lines += Array(("---\n" + (try YAMLOutput.write(formatting.sorted(encoder.encode(instance))))).utf8)
+          case (.json, false): try json.add(formatting.compactLine(encoded: nil, instance: instance, encoder: encoder) ?? [])
+          case (.yaml, false): try yaml.add(formatting.sorted(encoder.encode(instance)))
+          case (.plist, _): items.append(encoder.propertyListItem(instance, target: .model(model)))
+          }
         } catch {
-          return out + self.error("cannot write a property list: \(error)")
+          failure = error
+        }
+        if lines.count >= 1 << 16 {
+          lines.withUnsafeBytes { output.write(bytes: $0) }
+          lines.removeAll(keepingCapacity: true)
         }
       }
+      lines.withUnsafeBytes { output.write(bytes: $0) }
+      if summary.isCancelled { return Self.cancelled(summary) + (document.recordsPerLine ? "" : "nothing was converted\n") }
+      if let failure { return error("cannot write \(options.to.rawValue): \(failure)") }
+      let counts = FindingRenderer.summary(summary, input: document.source.name, target: "model \(model)")
+      guard summary.isValid else {
+        // NDJSON leaves its invalid records out; any other input is one document, not written at all.
+        return style.severity(.error, document.recordsPerLine ? "invalid records left out" : "not converted") + ": " + counts + "\n"
+      }
+      switch (options.to, document.recordsPerLine) {
+      case (_, true): break
+      case (.json, false): try json.write(isArray: summary.isArray, nothing: Array("null".utf8)) { output.write(bytes: $0) }
+      case (.yaml, false): try yaml.write(isArray: summary.isArray, nothing: .null) { output.write(bytes: $0) }
+      case (.plist, false):
+        let item = summary.isArray ? PropertyListItem.array(items) : (items.first ?? .null)
+        let written = try PropertyListOutput.write(item, binary: false, marksNulls: formatting.writesPropertyListsAsEncoder).data
+        written.withUnsafeBytes { output.write(bytes: $0) }
+      }
+      return ""
+    } catch let problem as DataProblem {
+      lines.withUnsafeBytes { output.write(bytes: $0) }
+      return self.problem(problem)
     } catch {
-      return out + problem(error)
+      return self.error("cannot write \(options.to.rawValue): \(error)")
     }
   }
 
@@ -179,14 +204,19 @@ extension ReplInterpreter {
     case .failure(let failure): return failure.message
     case .success(let (model, document, _)):
       let schema = session.compiled(for: .model(model))
-      guard let validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
+      guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
+      validator.isCancelled = { CommandInterrupt.requested }
+      let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
+      // NB: as `castctl roundtrip`, the ledger waits in a spool (its kinds come in order), not in memory.
+      let ledger = LedgerSpool(json: false, source: document.source, registry: session.registry, style: style, allowed: [])
       do {
-        let report = try RoundTripRun(validator).run(document)
-        let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
-        return report.rejected.map(renderer.render).joined()
-          + LedgerText.render(report.entries, source: document.source, style: style)
-          + LedgerText.summary(
-            report.summary, counts: LedgerText.counts(report.entries), input: document.source.name, target: "model \(model)") + "\n"
+        let summary = try RoundTripRun(validator).run(document) { entries, rejected in
+          ledger.add(entries)
+          output.write(rejected.map(renderer.render).joined())
+        }
+        if summary.isCancelled { return Self.cancelled(summary) }
+        ledger.write(summary: summary, input: document.source.name, target: "model \(model)") { output.write(bytes: $0) }
+        return ""
       } catch {
         return problem(error)
       }

@@ -154,6 +154,7 @@ extension ReplInterpreter {
     let words = ReplArguments.split(rest)
     guard let key = words.first else { return settingsText() }
     let value = words.dropFirst().first
+    if key != "flags", words.count > 2 { return error("\(key) takes one value, not \(words.dropFirst().joined(separator: " "))") }
     var settings = session.settings
     switch (key, value) {
     case ("strict", "on"?), ("strict", "true"?): settings.strict = true
@@ -165,6 +166,11 @@ extension ReplInterpreter {
     case ("key-decoding", let name?) where CodableKeyDecoding(spelling: name) != nil:
       settings.keyDecoding = CodableKeyDecoding(spelling: name)
     case ("date-decoding", let name?) where DateFormat(strategy: name) != nil: settings.dateDecoding = name
+    case ("key-encoding", let name?) where CodableKeyEncoding(spelling: name) != nil:
+      settings.keyEncoding = CodableKeyEncoding(spelling: name)
+    case ("non-conforming-floats", "throw"?): settings.nonConformingFloats = nil
+    case ("non-conforming-floats", let strings?) where NonConformingFloats(option: strings) != nil:
+      settings.nonConformingFloats = NonConformingFloats(option: strings)
     case ("flags", _):
       let flags = Set(words.dropFirst())
       guard flags.isSubset(of: ["-c", "-i", "-n", "-m"]) else { return error("flags are -c, -i, -n (and -m, which does nothing)") }
@@ -190,7 +196,9 @@ extension ReplInterpreter {
       .compactMap { $0 }
     return "strict \(settings.strict ? "on" : "off"), dialect \(settings.dialect?.rawValue ?? "auto"), "
       + "unknown \(settings.unknownKeys.rawValue), keys \(settings.keys.rawValue), flags \(flags.isEmpty ? "none" : flags.joined(separator: " "))"
-      + (settings.keyDecoding.map { ", key-decoding \($0.rawValue)" } ?? "") + (settings.dateDecoding.map { ", date-decoding \($0)" } ?? "") + "\n"
+      + (settings.keyDecoding.map { ", key-decoding \($0.rawValue)" } ?? "") + (settings.dateDecoding.map { ", date-decoding \($0)" } ?? "")
+      + (settings.keyEncoding.map { ", key-encoding \($0.rawValue)" } ?? "")
+      + (settings.nonConformingFloats.map { ", non-conforming-floats \($0.option)" } ?? "") + "\n"
   }
 
   private func location(_ range: SourceRange) -> String {

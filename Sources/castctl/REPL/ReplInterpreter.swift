@@ -10,6 +10,8 @@ struct ReplInterpreter {
   /// Paths are shown as typed either way.
   let directory: String?
   private(set) var isFinished = false
+  /// What the commands print as they run.
+  let output = ReplOutput()
 
   /// Creates an interpreter; `color` decides whether output has ANSI styling, `directory`
   /// where relative paths are looked up (transcript tests use `schemas/`).
@@ -32,9 +34,10 @@ struct ReplInterpreter {
   /// Handles one complete input (possibly several lines) and returns what to print, counting
   /// the inputs that failed.
   mutating func handle(_ input: String) -> String {
-    let output = respond(to: input)
-    if Self.reportsError(output) { failedInputs += 1 }
-    return output
+    let last = respond(to: input)
+    let streamed = output.take()
+    if streamed.hadError || Self.reportsError(last) { failedInputs += 1 }
+    return streamed.text + last
   }
 
   /// Counts an input the loop refused before it reached `handle` (a line that is not UTF-8).

@@ -17,6 +17,10 @@ struct ReplSession {
     var keyDecoding: CodableKeyDecoding?
     /// `:set date-decoding`: as `--date-decoding`, by its spelling.
     var dateDecoding: String?
+    /// `:set key-encoding`: as `--key-encoding`; nil leaves it to the files' strategy lines.
+    var keyEncoding: CodableKeyEncoding?
+    /// `:set non-conforming-floats`: as `--non-conforming-floats` (`throw` is nil).
+    var nonConformingFloats: NonConformingFloats?
     /// `--werror`: a warning about the declarations stops a load as an error does.
     var werror = false
 
@@ -29,7 +33,25 @@ struct ReplSession {
       ("flags", ["-c", "-i", "-n"]),
       ("key-decoding", CodableKeyDecoding.allCases.map(\.rawValue)),
       ("date-decoding", ["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:"]),
+      ("key-encoding", CodableKeyEncoding.allCases.map(\.rawValue)),
+      ("non-conforming-floats", ["throw", "+inf,-inf,nan"]),
     ]
+
+    /// The settings `castctl repl`'s options start with.
+    init(_ generator: GeneratorOptions, strict: Bool) {
+      self.strict = strict
+      dialect = generator.dialect
+      capitalizeKeys = generator.capitalizeKeys
+      ignoreCase = generator.ignoreCase
+      nullEmpty = generator.nullEmpty
+      werror = generator.werror
+      keyDecoding = generator.keyDecoding
+      dateDecoding = generator.dateDecoding?.text
+      keyEncoding = generator.keyEncoding
+      nonConformingFloats = generator.nonConformingFloats?.floats
+    }
+
+    init() {}
 
     var registryOptions: RegistryOptions {
       var options = RegistryOptions(
@@ -41,6 +63,14 @@ struct ReplSession {
       if let format = dateDecoding.flatMap(DateFormat.init(strategy:)) {
         options.codableDateFormat = format
         options.commandLineStrategies.insert("date-decoding")
+      }
+      if let keyEncoding {
+        options.keyEncoding = keyEncoding
+        options.commandLineStrategies.insert("key-encoding")
+      }
+      if let nonConformingFloats {
+        options.nonConformingFloats = nonConformingFloats
+        options.commandLineStrategies.insert("non-conforming-floats")
       }
       return options
     }
