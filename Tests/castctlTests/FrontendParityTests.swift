@@ -75,4 +75,43 @@ struct FrontendParityTests {
     let repl = try CastctlProcess.run(["repl"], in: scratch.url, stdin: ":load users.cast\n:convert User @\(arguments[0]) \(options)\n")
     #expect(repl.stdout.contains(cli.stdout), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
   }
+
+  /// The Codable strategies given to `castctl repl` (or `:set`) read and write as the commands'.
+  @Test(
+    "Codable strategies: castctl repl's options and :set do what the commands' options do",
+    arguments: [
+      ["validate", "--date-decoding", "iso8601", "--key-decoding", "convert-from-snake-case", "snake.json"],
+      ["validate", "--non-conforming-floats", "+inf,-inf,NaN", "nan.json"],
+      ["convert", "--key-encoding", "convert-to-snake-case", "plain.json", "--compact"],
+      ["convert", "plain.json"],
+    ])
+  func codableStrategyParity(_ arguments: [String]) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("f.swift", "import Foundation\nstruct F: Codable {\n  let myValue: Double\n  let when: Date\n  let link: URL\n}\n")
+    try scratch.write("snake.json", #"{"my_value": 1, "when": "2024-01-02T03:04:05Z", "link": "https://e.org/a"}"#)
+    try scratch.write("nan.json", #"{"myValue": "NaN", "when": 1, "link": "https://e.org/a"}"#)
+    try scratch.write("plain.json", #"{"myValue": 1, "when": 1, "link": "https://e.org/a"}"#)
+    let command = arguments[0]
+    let options = arguments.dropFirst().filter { $0.hasPrefix("--") && $0 != "--compact" }
+    var strategies: [String] = []
+    for option in options { if let index = arguments.firstIndex(of: option) { strategies += [option, arguments[index + 1]] } }
+    let data = try #require(arguments.first { $0.hasSuffix(".json") })
+    let compact = arguments.contains("--compact") ? " --compact" : ""
+    let cli = try CastctlProcess.run([command, "f.swift", data, "--color", "never"] + strategies + (compact.isEmpty ? [] : ["--compact"]), in: scratch.url)
+    #expect(cli.status == 0, "\(cli.stdout)\(cli.stderr)")
+    let verb = command == "validate" ? ":validate" : ":convert"
+    let given = try CastctlProcess.run(["repl", "f.swift"] + strategies, in: scratch.url, stdin: "\(verb) @\(data)\(compact)\n")
+    let set = strategies.isEmpty ? "" : ":set \(strategies[0].dropFirst(2)) \(strategies[1])\n"
+      + (strategies.count > 2 ? ":set \(strategies[2].dropFirst(2)) \(strategies[3])\n" : "")
+    let typed = try CastctlProcess.run(["repl", "f.swift"], in: scratch.url, stdin: set + "\(verb) @\(data)\(compact)\n")
+    for repl in [given, typed] {
+      #expect(repl.status == 0, "\(repl.stdout)")
+      if command == "convert" {
+        #expect(repl.stdout.contains(cli.stdout), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
+      } else {
+        #expect(repl.stdout.contains("valid: " + cli.stdout), "CLI:\n\(cli.stdout)\nREPL:\n\(repl.stdout)")
+      }
+    }
+  }
 }

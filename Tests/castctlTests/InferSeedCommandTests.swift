@@ -200,6 +200,15 @@ struct ReplInferNamesTests {
   @Test("a syntax error says where, as line:column")
   func syntax() throws {
     let run = try CastctlProcess.run(["repl"], stdin: ":infer users.cast\n")
-    #expect((run.stdout + run.stderr).contains("users.cast:1:1: malformed JSON: unexpected character '/'"), "\(run.stdout)\(run.stderr)")
+    #expect((run.stdout + run.stderr).contains("users.cast:1:1: error[malformed-json]: unexpected character '/'"), "\(run.stdout)\(run.stderr)")
+  }
+
+  @Test("a file :infer cannot read says why, as the data commands do", arguments: [
+    (":infer /nonexistent.json\n", "cannot read /nonexistent.json: No such file or directory"),
+    (":infer /dev/null\n", "/dev/null:1:1: error[malformed-json]: unexpected end of input"),
+  ])
+  func unreadable(_ script: String, _ expected: String) throws {
+    let run = try CastctlProcess.run(["repl"], stdin: script)
+    #expect(run.status == 1 && run.stdout.contains(expected), "\(run.stdout)")
   }
 }

@@ -8,7 +8,7 @@ struct Repl: ParsableCommand {
     commandName: "repl",
     abstract: "Explore models and mappings interactively (libedit: history, tab completion).",
     discussion: """
-      Type :help for the commands. A class / struct / enum typed at the prompt joins the session; a JSON document validates against the current model. History is kept in ~/.castctl_history (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so `castctl repl < script.txt` runs a script: comment lines are skipped, and the exit status is 1 when any input printed an error, so a script can serve as a check) and no history is written.
+      Type :help for the commands. A class / struct / enum typed at the prompt joins the session; a JSON document validates against the current model. History is kept in ~/.castctl_history (or $CASTCTL_HISTORY). When standard input is not a terminal, lines are read plainly (so `castctl repl < script.txt` runs a script: // and /* */ comment lines and a model file's imports are skipped, and the exit status is 1 when any input printed an error, so a script can serve as a check) and no history is written.
 
       Examples:
         castctl repl schemas/users.cast

@@ -25,7 +25,7 @@ struct GeneratorOptions: ParsableArguments {
   @Flag(name: [.customShort("m"), .customLong("noimport")], help: "Accepted for compatibility with the cast script; no effect.")
   var noImport = false
 
-  @Flag(help: "Treat warnings about the .cast files as errors (exit 2), so a build fails on a misspelt directive.")
+  @Flag(help: "Treat warnings about the .cast files as errors (exit 2; a REPL script, 1), so a build fails on a misspelt directive.")
   var werror = false
 
   @Option(help: "Read every model in this dialect: \(Dialect.allCases.map(\.rawValue).joined(separator: ", ")).")

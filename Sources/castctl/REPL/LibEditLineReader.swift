@@ -79,7 +79,8 @@ final class LibEditLineReader: LineReader {
     _ = localeConfigured
     // Touch the flag now so the signal handler never runs its lazy initialisation.
     interruptReceived.store(false, ordering: .relaxed)
-    self.historyFile = historyFile
+    // NB: a link to the history is followed, so that the renamed file replaces its target.
+    self.historyFile = historyFile.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
     installedCompleter = completer
     // These must be set before the first history call, which makes libedit initialise itself.
     rl_readline_name = UnsafePointer(strdup(programName))
@@ -131,8 +132,12 @@ final class LibEditLineReader: LineReader {
     guard !line.allSatisfy(\.isWhitespace), line != newestHistoryEntry else { return }
     _ = add_history(line)
     newestHistoryEntry = line
-    // Saving on every entry means the history survives Ctrl-D, `exit()` and being killed.
+    // Saving on every entry means the history survives Ctrl-D, `exit()` and being killed; into
+    // a file beside it, renamed over it, so that being killed while it is written loses nothing.
     if let historyFile {
+      let partial = historyFile + ".castctl-\(getpid())"
+      if write_history(partial) == 0, rename(partial, historyFile) == 0 { return }
+      unlink(partial)
       _ = write_history(historyFile)
     }
   }

@@ -34,10 +34,11 @@ struct ReplCommandInfo {
       details: "Bare JSON, :validate, :convert and :roundtrip use the current model when none is named."),
     ReplCommandInfo(
       name: ":validate", usage: ":validate [MODEL] JSON|@file", summary: "check a document against a model",
-      details: "Findings with their positions, then a summary. A bare JSON document does the same with the current model."),
+      details: "Findings with their positions, as they come, then a summary. A bare JSON document does the same with the current model. After a document or @file: --ndjson, --from json|yaml and --max-depth N read it as castctl validate does."),
     ReplCommandInfo(
       name: ":convert", usage: ":convert [MODEL] JSON|@file [--to json|yaml|plist] [--keys STYLE] [--compact] [--without-escaping-slashes]",
-      summary: "the model's representation of a document", details: "As `castctl convert`."),
+      summary: "the model's representation of a document",
+      details: "As `castctl convert`: a document is written once it is known valid; NDJSON a line per valid record, the invalid ones left out."),
     ReplCommandInfo(
       name: ":roundtrip", usage: ":roundtrip [MODEL] JSON|@file", summary: "what a trip through the model changes",
       details: "As `castctl roundtrip`: the ledger of every change, by kind."),

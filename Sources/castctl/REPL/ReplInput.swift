@@ -82,6 +82,15 @@ enum ReplInput {
   }
 
   /// Whether a line starts a declaration (`class`, `struct`, `enum`, `typealias`, with modifiers).
+  /// `import Foundation` (a module name, perhaps `@preconcurrency` or a submodule path).
+  static func isImport(_ text: String) -> Bool {
+    let words = text.split(whereSeparator: \.isWhitespace).drop { $0.hasPrefix("@") }
+    guard words.count == 2, words.first == "import", let module = words.last else { return false }
+    return module.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+      !part.isEmpty && (part.first?.isLetter == true || part.first == "_") && part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+  }
+
   static func isDeclaration(_ text: String) -> Bool {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     for word in words {
@@ -97,7 +106,10 @@ enum ReplInput {
   /// Whether text looks like a JSON document.
   static func isJSON(_ text: String) -> Bool {
     guard let first = text.first(where: { !$0.isWhitespace }) else { return false }
-    return first == "{" || first == "[" || first == "\""
+    if first == "{" || first == "[" || first == "\"" || first == "-" || first.isASCII && first.isNumber { return true }
+    // A bare literal is a document too (no model is named so); a word that only starts so is not.
+    let word = text.drop { $0.isWhitespace }.prefix { !$0.isWhitespace && $0 != "," && $0 != "]" && $0 != "}" }
+    return word == "true" || word == "false" || word == "null"
   }
 
   /// The names a declaration text declares (top-level models, enums and aliases).

@@ -8,6 +8,8 @@ extension ReplInterpreter {
   struct ReadOptions {
     var ndjson = false
     var from: DataFormat?
+    /// `--max-depth N`: nil keeps the default.
+    var maxDepth: Int?
 
     /// Takes these options off the end of `text`; nil with an error message when one is wrong.
     static func strip(_ text: inout String) -> Result<ReadOptions, TargetError> {
@@ -22,6 +24,15 @@ extension ReplInterpreter {
           }
           options.from = format
           text = head
+        } else if let (option, head) = ReplInterpreter.splitLastWord(before), option == "--max-depth" {
+          guard let depth = Int(last), (1...JSONScanner.maxDepthLimit).contains(depth) else {
+            return .failure(TargetError(message: "--max-depth must be 1…\(JSONScanner.maxDepthLimit), not '\(last)'"))
+          }
+          options.maxDepth = depth
+          text = head
+        } else if last.hasPrefix("--") {
+          // NB: a document never ends with `--…`; a file named so is `@./--x`.
+          return .failure(TargetError(message: "unknown option \(last) (a document or @file takes --ndjson, --from json|yaml, --max-depth N)"))
         } else {
           break
         }
@@ -40,12 +51,12 @@ extension ReplInterpreter {
   func validate(_ rest: String) -> String {
     switch target(rest) {
     case .failure(let failure): return failure.message
-    case .success(let (model, document, _)): return runValidate(model: model, document: document)
+    case .success(let (model, document, read)): return runValidate(model: model, document: document, maxDepth: read.maxDepth)
     }
   }
 
-  private func runValidate(model: String, document: DataDocument) -> String {
-    let schema = session.compiled(for: .model(model))
+  private func runValidate(model: String, document: DataDocument, maxDepth: Int? = nil) -> String {
+    let schema = session.compiled(for: .model(model), maxDepth: maxDepth)
     guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
     validator.isCancelled = { CommandInterrupt.requested }
     let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
@@ -67,10 +78,10 @@ extension ReplInterpreter {
     // Options come last: `--to yaml`, `--keys snake`, `--compact`. A word that looks like an
     // option is one: a document never ends with `--…`, and a file named so must be `@./--x`.
     while let (last, before) = Self.splitLastWord(words) {
-      if let (option, head) = Self.splitLastWord(before), option == "--from" {
+      if let (option, head) = Self.splitLastWord(before), option == "--from" || option == "--max-depth" {
         // How the document is read: handed on to `target`.
         words = head
-        suffix = " --from \(last)" + suffix
+        suffix = " \(option) \(last)" + suffix
         continue
       }
       if let (option, head) = Self.splitLastWord(before), option == "--to" || option == "--keys" {
@@ -100,12 +111,12 @@ extension ReplInterpreter {
       case "--to", "--keys":
         return error("\(last) needs a value")
       default:
-        return error("unknown option \(last) for :convert (--to, --keys, --compact, --without-escaping-slashes, --ndjson, --from)")
+        return error("unknown option \(last) for :convert (--to, --keys, --compact, --without-escaping-slashes, --ndjson, --from, --max-depth)")
       }
     }
     switch target(words + suffix) {
     case .failure(let failure): return failure.message
-    case .success(let (model, document, _)): return runConvert(model: model, document: document, options: options)
+    case .success(let (model, document, read)): return runConvert(model: model, document: document, options: options, maxDepth: read.maxDepth)
     }
   }
 
@@ -129,8 +140,8 @@ extension ReplInterpreter {
   /// Converts as `castctl convert` does: NDJSON a line (or YAML document) per valid record as it
   /// comes, invalid ones left out; any other input one document, written once it is known valid
   /// (its records wait in a spool, not in memory), or not at all.
-  private func runConvert(model: String, document: DataDocument, options: ConvertOptions) -> String {
-    let schema = session.compiled(for: .model(model))
+  private func runConvert(model: String, document: DataDocument, options: ConvertOptions, maxDepth: Int?) -> String {
+    let schema = session.compiled(for: .model(model), maxDepth: maxDepth)
     let collisions = options.keys.collisions(in: schema, target: .model(model))
     guard collisions.isEmpty else { return render(collisions, files: session.registry.files) }
     if document.recordsPerLine, options.to == .plist { return error("NDJSON converts to JSON lines or YAML documents, not a property list") }
@@ -202,8 +213,8 @@ extension ReplInterpreter {
   func roundtrip(_ rest: String) -> String {
     switch target(rest) {
     case .failure(let failure): return failure.message
-    case .success(let (model, document, _)):
-      let schema = session.compiled(for: .model(model))
+    case .success(let (model, document, read)):
+      let schema = session.compiled(for: .model(model), maxDepth: read.maxDepth)
       guard var validator = DocumentValidator(schema: schema, target: .model(model)) else { return unknownModel(model) }
       validator.isCancelled = { CommandInterrupt.requested }
       let renderer = FindingRenderer(data: document.source, registry: session.registry, style: style)
@@ -269,7 +280,7 @@ extension ReplInterpreter {
 
   /// `[MODEL] JSON|@file` → the model (named or current) and the document, read by the
   /// library's reader as the commands read their data argument.
-  private func target(_ rest: String) -> Result<(String, DataDocument, String), TargetError> {
+  private func target(_ rest: String) -> Result<(String, DataDocument, ReadOptions), TargetError> {
     var text = rest.trimmed
     var model = session.currentModel
     let first = String(text.prefix { !$0.isWhitespace })
@@ -292,18 +303,19 @@ extension ReplInterpreter {
       let document: DataDocument
       if text.hasPrefix("@") {
         let path = String(text.dropFirst()).trimmed
+        guard !path.isEmpty else { return .failure(TargetError(message: error("give a file's name after @"))) }
         document = try DataDocument.open(resolve(path), name: path, reading: reading)
       } else {
         document = try DataDocument.inline(Array(text.utf8), name: "<input>", reading: reading)
       }
-      return .success((model, document, text))
+      return .success((model, document, read))
     } catch {
       return .failure(TargetError(message: problem(error)))
     }
   }
 
   /// What stopped a read, as the REPL shows it: a malformed input drawn as the commands draw it.
-  private func problem(_ problem: DataProblem) -> String {
+  func problem(_ problem: DataProblem) -> String {
     switch problem {
     case .malformed(let syntaxError, let source, let isYAML, _):
       SyntaxErrorText.render(syntaxError, in: source, style: style, code: DataProblem.malformedCode(isYAML: isYAML))

@@ -18,27 +18,22 @@ extension ReplInterpreter {
     if session.registry.models[options.modelName] != nil || session.registry.enums[options.modelName] != nil {
       return error("\(options.modelName) is in the session already: name the root with --model-name, or :reset")
     }
-    guard let raw = FileManager.default.contents(atPath: resolve(path)) else { return error("cannot read \(path)") }
-    var bytes = Array(raw)
-    let lower = path.lowercased()
-    var ndjson = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
-    if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") {
-      do {
-        let converted = try YAMLInput.json(from: bytes)
-        bytes = converted.bytes
-        ndjson = converted.documents > 1
-      } catch {
-        return self.error("\(path): malformed YAML: \(error.message)")
-      }
+    // Read as the data commands read a file: a reason for what cannot be, YAML by its extension.
+    let document: DataDocument
+    do {
+      document = try DataDocument.open(resolve(path), name: path, reading: DataReading(format: nil, ndjson: false))
+    } catch {
+      return problem(error)
     }
+    let bytes = document.source.readAll()
+    let ndjson = document.recordsPerLine
     let inferrer = Inferrer(options: options)
     do {
       try bytes.withUnsafeBytes { buffer in
         if ndjson { try inferrer.observeNDJSON(buffer) } else { try inferrer.observeDocument(buffer) }
       }
     } catch let error as JSONSyntaxError {
-      let (line, column) = Self.position(of: error.offset, in: bytes)
-      return self.error("\(path):\(line):\(column): malformed JSON: \(error.message)")
+      return SyntaxErrorText.render(error, in: document.source, style: style, code: DataProblem.malformedCode(isYAML: false))
     } catch {
       return self.error("\(path): malformed JSON: \(error)")
     }
@@ -49,7 +44,7 @@ extension ReplInterpreter {
     guard let schema = inferrer.schema(reserving: taken) else {
       return error("nothing to infer a model from: \(path) holds no object records")
     }
-    let text = schema.render(header: ["Inferred by :infer from \(schema.records) record(s) of \(path)."])
+    let text = schema.render(header: ["Inferred by :infer from \(DiagnosticRenderer.count(schema.records, "record")) of \(path)."])
     var verifier = InferVerifier(text: text, path: "<infer \(path)>", model: schema.rootName)
     try? bytes.withUnsafeBytes { buffer in try verifier.check(buffer, ndjson: ndjson) }
     let file = SourceFile(path: "<infer \(path)>", text: text)
@@ -60,20 +55,9 @@ extension ReplInterpreter {
     }
     session.adopt(files: session.files + [file], typed: session.typed, registry: registry)
     session.currentModel = schema.rootName
-    let counts = "inferred \(schema.modelCount) model(s), \(schema.enumCount) enum(s) from \(schema.records) record(s)"
+    let counts = "inferred \(DiagnosticRenderer.count(schema.modelCount, "model")), \(DiagnosticRenderer.count(schema.enumCount, "enum")) "
+      + "from \(DiagnosticRenderer.count(schema.records, "record"))"
     return text + "\n" + InferExplainText.verdict(verifier.report, counts: counts).replacingOccurrences(of: "castctl: ", with: "")
       + "using \(schema.rootName)\n"
-  }
-
-  /// The 1-based line and column (in bytes) of an offset, for a syntax error's message.
-  static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-    let end = min(max(offset, 0), bytes.count)
-    var line = 1
-    var lineStart = 0
-    for index in 0..<end where bytes[index] == 0x0A {
-      line += 1
-      lineStart = index + 1
-    }
-    return (line, end - lineStart + 1)
   }
 }

@@ -87,7 +87,8 @@ extension ReplInterpreter {
   func keys(_ rest: String) -> String {
     let words = ReplArguments.split(rest)
     let name = words.first ?? session.currentModel ?? ""
-    guard let model = session.registry.models[name] else { return unknownModel(name) }
+    // `Page<User>`: a generic model's specialization, lowered to be listed.
+    guard let found = modelName(name), let model = session.registry.including(.model(found)).models[found] else { return unknownModel(name) }
     var style = session.settings.keys
     if words.count > 1 {
       guard let chosen = KeyStyle(rawValue: words[1]) else {
@@ -113,6 +114,11 @@ extension ReplInterpreter {
 
   func unknownModel(_ name: String) -> String {
     if name.isEmpty { return error("name a model (:models lists them)") }
+    if session.registry.enums[name] != nil { return error("'\(name)' is an enum, not a model; to read values of it, use :type \(name) JSON") }
+    if let generic = session.registry.genericModels.first(where: { $0.name == name }) {
+      let use = GenericModelUse(name: name, parameters: generic.parameters, example: session.registry.rootModels.first ?? "String")
+      return error(use.message { $0 })
+    }
     let hint = session.registry.suggestModel(for: name).map { "; did you mean '\($0)'?" } ?? ""
     return error("no model named '\(name)'\(hint)")
   }

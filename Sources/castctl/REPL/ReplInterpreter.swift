@@ -66,6 +66,8 @@ struct ReplInterpreter {
     let text = input.trimmed
     guard !text.isEmpty else { return "" }
     if text.hasPrefix(":") { return command(text) }
+    // A `.swift` model file's imports (`castctl repl < Model.swift`): castctl needs none.
+    if ReplInput.isImport(text) { return "" }
     if ReplInput.isDeclaration(text) { return declare(text) }
     if ReplInput.isJSON(text) { return validateBare(text) }
     return error("not a command, a declaration or a JSON document; :help lists the commands")

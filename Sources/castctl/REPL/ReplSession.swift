@@ -132,7 +132,9 @@ struct ReplSession {
 
   /// The compiled schema for a data command, through the front end the commands use: the
   /// same models compiled for the same target.
-  func compiled(for target: ValidationTarget) -> CompiledSchema {
-    SchemaFrontend(registry: registry).compile(target, options: settings.validationOptions)
+  func compiled(for target: ValidationTarget, maxDepth: Int? = nil) -> CompiledSchema {
+    var options = settings.validationOptions
+    if let maxDepth { options.maxDepth = maxDepth }
+    return SchemaFrontend(registry: registry).compile(target, options: options)
   }
 }
