@@ -52,14 +52,77 @@ def _arguments(model, options):
 
 
 def _line(row, column):
-    """The JSON text castctl reads for a row: its `column` as is, or the row as a JSON object.
-    A raw newline inside would split the row in two, so it becomes a space (JSON whitespace)."""
-    if column is not None:
-        text = row[column]
-        text = "" if text is None else str(text)
+    """The bytes castctl reads for a row, without its line feed: its `column` as is (text, or the
+    bytes of a binary column), JSON `null` for a null, or the whole row as a JSON object."""
+    if column is None:
+        text = _json(row.asDict(recursive=True)).encode("utf-8")
     else:
-        text = json.dumps(row.asDict(recursive=True), ensure_ascii=False, default=str)
-    return text.replace("\r\n", " ").replace("\n", " ")
+        value = row[column]
+        if value is None:
+            # NB: no value is not a blank line (which split() leaves out of both results).
+            text = b"null"
+        elif isinstance(value, (bytes, bytearray)):
+            text = bytes(value)
+        else:
+            text = str(value).encode("utf-8")
+    return _one_line(text)
+
+
+def _one_line(text):
+    """A row's text as one line. A line break outside a string is whitespace, so it becomes a
+    space; one inside a string ends the record there, as it ends a line of an NDJSON file, and
+    castctl says the string is unterminated, as it says of that file."""
+    if b"\n" not in text:
+        return text
+    out = bytearray()
+    in_string = escaped = False
+    for index, byte in enumerate(text):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+            elif byte == 0x0A:
+                return bytes(out[:-1] if out.endswith(b"\r") else out)
+        elif byte == 0x22:
+            in_string = True
+        elif byte == 0x0A:
+            if out.endswith(b"\r"):
+                out[-1] = 0x20
+                continue
+            byte = 0x20
+        out.append(byte)
+    return bytes(out)
+
+
+def _json(value):
+    """A row's value as JSON text, the types Spark gives written as JSON has them: a timestamp as
+    ISO 8601 with its offset, a date as ISO 8601, a decimal as the number it is (every digit),
+    bytes as base64 (as Codable's Data)."""
+    import base64
+    import datetime
+    import decimal
+
+    if value is None or isinstance(value, (bool, int, str)):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (float, decimal.Decimal)):
+        # NB: NaN and the infinities have no JSON form: written as Python spells them, they make
+        # the row malformed rather than read as something they are not.
+        return json.dumps(value) if isinstance(value, float) else str(value)
+    if isinstance(value, datetime.datetime):
+        # NB: Spark hands a timestamp over as a naive datetime in the worker's local time.
+        return json.dumps((value if value.tzinfo else value.astimezone()).isoformat())
+    if isinstance(value, (datetime.date, datetime.time)):
+        return json.dumps(value.isoformat())
+    if isinstance(value, (bytes, bytearray)):
+        return json.dumps(base64.b64encode(bytes(value)).decode("ascii"))
+    if isinstance(value, dict):
+        return "{" + ",".join(json.dumps(str(key), ensure_ascii=False) + ":" + _json(item) for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_json(item) for item in value) + "]"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def _verdicts(rows, binary_name, schema_files, arguments, column):
@@ -86,7 +149,7 @@ def _verdicts(rows, binary_name, schema_files, arguments, column):
         try:
             for row in rows:
                 pending.append(row)
-                process.stdin.write((_line(row, column) + "\n").encode("utf-8"))
+                process.stdin.write(_line(row, column) + b"\n")
         except BrokenPipeError:
             pass  # castctl ended early; its exit status and message say why
         except Exception as error:  # noqa: BLE001 - reported on the task's thread

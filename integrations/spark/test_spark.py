@@ -124,6 +124,36 @@ class SparkIntegrationTest(unittest.TestCase):
         self.assertEqual(rejects.count(), sum(1 for item in expected if item[1] is False))
         self.assertEqual(valid.columns, ["value"])
 
+    def test_rows_castctl_reads_as_they_are(self):
+        """A line break inside a string, a null, a binary column and Spark's own types: each gets
+        castctl's verdict on what the row holds."""
+        import datetime
+        import decimal
+
+        from castctl_spark import validate
+        from pyspark.sql.types import BinaryType, DecimalType, StringType, StructField, StructType, TimestampType
+
+        folder = tempfile.mkdtemp(prefix="castctl-spark-rows-")
+        model = os.path.join(folder, "event.cast")
+        with open(model, "w") as handle:
+            handle.write("struct Event: DictionaryConvertible {\n    let name: String\n    let at: Date\n    let amount: Decimal\n}\n")
+        good = '{"name": "a", "at": "2024-03-01T09:30:00Z", "amount": 1.5}'
+        rows = [(good, bytearray(good.encode())), ('{"name": "a\nb", "at": 0, "amount": 1}', None), (None, None)]
+        schema = StructType([StructField("value", StringType(), True), StructField("raw", BinaryType(), True)])
+        df = self.spark.createDataFrame(rows, schema)
+        texts = validate(df, [model], "Event", column="value", castctl=castctl_binary(), strict=True).collect()
+        self.assertEqual([row["castctl_valid"] for row in texts], [True, False, False])
+        self.assertEqual(json.loads(texts[1]["castctl_findings"])[0]["code"], "malformed-json")
+        self.assertEqual(json.loads(texts[2]["castctl_findings"])[0]["code"], "null-not-allowed")
+        raw = validate(df.limit(1), [model], "Event", column="raw", castctl=castctl_binary(), strict=True).collect()
+        self.assertEqual(raw[0]["castctl_valid"], True, raw[0]["castctl_findings"])
+        typed = self.spark.createDataFrame(
+            [("a", datetime.datetime(2024, 3, 1, 9, 30), decimal.Decimal("12.340000000000000001"))],
+            StructType([StructField("name", StringType()), StructField("at", TimestampType()), StructField("amount", DecimalType(38, 18))]))
+        objects = validate(typed, [model], "Event", castctl=castctl_binary(), strict=True).collect()
+        self.assertEqual(objects[0]["castctl_valid"], True, objects[0]["castctl_findings"])
+        shutil.rmtree(folder, ignore_errors=True)
+
     def test_castctl_failure_fails_the_task(self):
         from castctl_spark import validate
 
@@ -134,6 +164,43 @@ class SparkIntegrationTest(unittest.TestCase):
         with self.assertRaises(Exception) as raised:
             validate(df, [broken], "User", column="value", castctl=castctl_binary()).collect()
         self.assertIn("castctl failed (exit 2)", str(raised.exception))
+
+
+class RowTextTest(unittest.TestCase):
+    """What castctl_spark sends castctl for a row: no Spark needed."""
+
+    def test_line_breaks(self):
+        from castctl_spark import _one_line
+
+        cases = [
+            (b'{"a": 1}', b'{"a": 1}'),
+            # Outside a string a line break is whitespace.
+            (b'{"a":\n1}', b'{"a": 1}'),
+            (b'{"a":\r\n1}', b'{"a": 1}'),
+            # Inside one it ends the record, as it ends an NDJSON line (castctl: unterminated string).
+            (b'{"a":"x\nb"}', b'{"a":"x'),
+            (b'{"a":"x\r\nb"}', b'{"a":"x'),
+            (b'{"a":"q\\"\n"}', b'{"a":"q\\"'),
+            (b'{"a":"q\\\\"\n}', b'{"a":"q\\\\" }'),
+        ]
+        for text, expected in cases:
+            self.assertEqual(_one_line(text), expected, text)
+
+    def test_values_as_json(self):
+        import datetime
+        import decimal
+
+        from castctl_spark import _json
+
+        zone = datetime.timezone(datetime.timedelta(hours=2))
+        value = {"at": datetime.datetime(2024, 3, 1, 9, 30, tzinfo=zone), "day": datetime.date(2024, 3, 1),
+                 "amount": decimal.Decimal("12.3400000000000000001"), "blob": b"hi", "none": None,
+                 "list": [1, 2.5, True, "é"], "nan": float("nan")}
+        self.assertEqual(_json(value), '{"at":"2024-03-01T09:30:00+02:00","day":"2024-03-01","amount":12.3400000000000000001,'
+                                       '"blob":"aGk=","none":null,"list":[1,2.5,true,"é"],"nan":NaN}')
+        # A naive timestamp (as Spark gives one) is the worker's local time, written with its offset.
+        naive = datetime.datetime(2024, 3, 1, 9, 30)
+        self.assertEqual(json.loads(_json(naive)), naive.astimezone().isoformat())
 
 
 def skip_reason():
