@@ -120,4 +120,19 @@ struct LineVerdictStreamTests {
       #expect(largestBatch > length)
     }
   }
+
+  /// Whether a long line is cut does not depend on the lines before it: a buffer grown for an
+  /// earlier, longer line holds a later one whole, and is no reason to read all of it.
+  @Test("a long line is cut after a longer one grew the buffer")
+  func longLineCutAfterLongerLine() throws {
+    let record = Array(#"{"id":1,"user_name":"a","email":"a@b","role":"admin"}"#.utf8)
+    var longer = [UInt8](repeating: UInt8(ascii: "a"), count: 300_000)
+    longer[299_990] = 0
+    var long = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
+    long[10] = 0
+    let bytes = record + [0x0A] + longer + [0x0A] + record + [0x0A] + long + [0x0A] + record + [0x0A]
+    let found = try Self.verdicts(bytes, jobs: 1, chunkSize: 4096)
+    #expect(found.map(\.line) == [1, 2, 3, 4, 5])
+    #expect(String(found.map(\.kind)) == "vcvcv")
+  }
 }

@@ -26,6 +26,8 @@ final class LineBatchReader {
   private(set) var atEnd = false
   /// The rest of a cut line is still to be skipped, up to its newline.
   private var skipping = false
+  /// `tail` holds whole lines (read after a cut line's newline), not only an unfinished one.
+  private var tailHasLines = false
   /// A limit on the total bytes read (`--max-bytes`); reading past it is an error.
   let limit: Int?
 
@@ -53,22 +55,26 @@ final class LineBatchReader {
     if count > buffer.count { buffer = grow(slot, to: count * 2) }
     if count > 0, let from = tail.baseAddress, let to = buffer.baseAddress { memmove(to, from, count) }
     let base = tailOffset
+    if tailHasLines {
+      // The lines read after a cut line's newline go on their own, so that a long line after
+      // them starts a batch, as every line longer than a chunk does.
+      tailHasLines = false
+      if let last = Self.lastNewline(UnsafeRawBufferPointer(rebasing: buffer[..<count]), after: 0) {
+        tail = UnsafeRawBufferPointer(rebasing: buffer[(last + 1)..<count])
+        tailOffset = base + last + 1
+        slot ^= 1
+        return (UnsafeRawBufferPointer(rebasing: buffer[...last]), base, false)
+      }
+    }
     var searched = 0
     // Once the batch is one line longer than its buffer, the bytes of that line looked at for a
     // byte no JSON text may hold.
     var scanned: Int?
     while true {
-      if count == buffer.count {
-        // NB: the buffer then holds one unfinished line from its start. Filled the first time, the
-        // line is looked at whole; after that, each read's bytes were looked at as they came.
-        let line = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-        if scanned == nil, let forbidden = ControlByte.first(in: line) {
-          return cut(line, after: forbidden, base: base, newline: nil)
-        }
-        scanned = count
-        buffer = grow(slot, to: buffer.count * 2)
-      }
-      let end = count < batchSize ? min(batchSize, buffer.count) : buffer.count
+      if count == buffer.count { buffer = grow(slot, to: buffer.count * 2) }
+      // NB: a read is a chunk at most, also into a buffer grown for a long line: a line longer
+      // than a chunk then always starts a batch, where it is looked at.
+      let end = count < batchSize ? min(batchSize, buffer.count) : min(buffer.count, count + chunkSize)
       let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count..<end]))
       if got == 0 { atEnd = true }
       count += got
@@ -76,7 +82,20 @@ final class LineBatchReader {
         throw .tooLarge(limit)
       }
       let filled = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-      if let from = scanned {
+      if scanned == nil {
+        // The batch's first line (it starts the batch: there is no newline before `searched`),
+        // once it is longer than a chunk, is looked at whole; after that, each read's bytes as
+        // they come. A chunk, not the buffer: a buffer grown for an earlier line holds a later one
+        // whole.
+        let newline = filled[searched...].firstIndex(of: 0x0A)
+        let lineEnd = newline ?? count
+        if lineEnd >= chunkSize {
+          if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: filled[..<lineEnd])) {
+            return cut(filled, after: forbidden, base: base, newline: newline)
+          }
+          if newline == nil { scanned = count }
+        }
+      } else if let from = scanned {
         // The long line is cut wherever its first such byte is, up to its newline or the end.
         let newline = filled[from...].firstIndex(of: 0x0A)
         if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: filled[from..<(newline ?? count)])) {
@@ -107,6 +126,7 @@ final class LineBatchReader {
     if let newline {
       tail = UnsafeRawBufferPointer(rebasing: filled[(newline + 1)...])
       tailOffset = base + newline + 1
+      tailHasLines = true
     } else {
       skipping = true
       tail = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -118,7 +138,7 @@ final class LineBatchReader {
 
   /// Reads past the rest of a cut line: what follows its newline becomes the tail.
   private func skipCutLine() throws(ChunkReadError) {
-    let buffer = buffers[slot]
+    let buffer = UnsafeMutableRawBufferPointer(rebasing: buffers[slot][..<min(buffers[slot].count, chunkSize)])
     while !atEnd {
       let got = try read(into: buffer)
       if got == 0 { atEnd = true }
@@ -129,6 +149,7 @@ final class LineBatchReader {
         tail = UnsafeRawBufferPointer(rebasing: filled[(newline + 1)...])
         tailOffset += newline + 1
         skipping = false
+        tailHasLines = true
         return
       }
       tailOffset += got
