@@ -201,6 +201,17 @@ struct ManyFilesCommandTests {
     #expect(output.stderr.contains(message), "\(output.stderr)")
   }
 
+  /// One directory is one input the pipe mode cannot read, as the exit-code table says (66).
+  @Test("the pipe mode given a directory: exit 66, the directory named", arguments: [["--format", "jsonl"], ["--split", "v", "r"]])
+  func pipeModeDirectory(_ mode: [String]) throws {
+    let folder = try ScratchFolder(copying: ["users.cast", "users.json"])
+    defer { folder.remove() }
+    try FileManager.default.createDirectory(atPath: folder.path("d"), withIntermediateDirectories: true)
+    let output = try CastctlProcess.run(["validate", "users.cast", "d"] + mode, in: folder.url)
+    #expect(output.status == 66, "\(output.stderr)")
+    #expect(output.stderr.contains("cannot read d: it is a directory"), "\(output.stderr)")
+  }
+
   @Test("convert -o DIR writes a file per input below the directory, with the extension of --to, and leaves no temporary file")
   func convertIntoDirectory() throws {
     let folder = try Self.dataFolder()

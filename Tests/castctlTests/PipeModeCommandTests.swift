@@ -141,6 +141,19 @@ struct PipeModeCommandTests {
     #expect(bad.first?["truncated"] as? Bool == true)
   }
 
+  /// A file over `--max-bytes` is refused before a verdict is written, as the other formats
+  /// refuse it; a stream only once it goes past the limit.
+  @Test("--max-bytes: a file too large gets no verdict, exit 3", arguments: ["validate", "convert"])
+  func maxBytesFile(_ command: String) throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    try folder.write("data.ndjson", String(repeating: Self.valid + "\n", count: 200))
+    let output = try CastctlProcess.run(
+      [command, "users.cast", "data.ndjson", "--model", "User", "--format", "jsonl", "--max-bytes", "1000"], in: folder.url)
+    #expect(output.status == 3, "\(output.stderr)")
+    #expect(output.stdout.isEmpty && output.stderr.contains("larger than --max-bytes (1000 bytes)"), "\(output.stdout)")
+  }
+
   /// `convert --format jsonl`: the converted record, or the verdict of one that does not convert.
   @Test func convertWritesRecordOrVerdict() throws {
     let folder = try ScratchFolder(copying: ["users.cast"])

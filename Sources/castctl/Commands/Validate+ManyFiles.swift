@@ -7,9 +7,7 @@ extension Validate {
   func validateMany() throws {
     try data.validate()
     try BatchPlan.requireProject(schemas: arguments.schemas, data: arguments.data, typeGiven: data.typeExpression != nil)
-    if format == .jsonl || !split.isEmpty {
-      throw ValidationError("\(format == .jsonl ? "--format jsonl" : "--split") reads one data file; give one (or run castctl once per file)")
-    }
+    if format == .jsonl || !split.isEmpty { try BatchPlan.refusePipeMode(format == .jsonl ? "--format jsonl" : "--split", data: arguments.data) }
     try validateReportLimits()
     if data.typeExpression != nil, arguments.data.isEmpty { throw ValidationError("give the data files after --type") }
   }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CastValidate
 import Foundation
 
 /// One file of a many-file run and what checks it.
@@ -50,6 +51,16 @@ enum BatchPlan {
       }
       return BatchJob(file: entry, schemas: check.schemas, check: check)
     }
+  }
+
+  /// Refuses the pipe mode (`--format jsonl`, `--split`, named by `mode`) over many files: it
+  /// reads one. A directory given alone is an input that cannot be read (exit 66), as anywhere.
+  static func refusePipeMode(_ mode: String, data: [String]) throws -> Never {
+    if data.count == 1, let directory = data.first, DataFileWalk.isDirectory(directory) {
+      Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(directory)): it is a directory; \(mode) reads one data file\n")
+      throw ExitCode.unreadableInput
+    }
+    throw ValidationError("\(mode) reads one data file; give one (or run castctl once per file)")
   }
 
   /// Refuses, as a usage error, a run that needs `castctl.yaml` where there is none, and a
