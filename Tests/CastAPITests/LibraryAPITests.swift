@@ -293,10 +293,26 @@ struct LibraryAPITests {
     #expect(decoded.report.findings.map(\.code) == ["check-failed"])
   }
 
-  @Test("decodeEach of input malformed part-way keeps the records before it")
+  /// As `--split`: a line that is not JSON is one rejected record, and the lines after it are read.
+  @Test("decodeEach of NDJSON with a malformed line reads the lines after it")
+  func decodeEachMalformedLine() throws {
+    let validator = try Self.validator()
+    let text = "{\"id\": 1, \"role\": \"admin\"}\n{\"id\": \n\n{\"id\": 3, \"role\": \"viewer\"}\n"
+    let decoded = validator.decodeEach(text, format: .ndjson)
+    #expect(decoded.values.map { $0.value["id"]?.int } == [1, 3])
+    #expect(decoded.values.map(\.index) == [0, 2] && decoded.values.map(\.line) == [1, 4])
+    #expect(decoded.report.syntaxError == nil)
+    let rejected = decoded.report.records.filter { !$0.isValid }
+    #expect(rejected.map(\.index) == [1] && rejected.map(\.line) == [2])
+    #expect(decoded.report.findings.map(\.code) == ["malformed-json"])
+    #expect(decoded.report.position(of: try #require(decoded.report.findings.first)) == TextPosition(line: 2, column: 8))
+    #expect(decoded.report.summary.records == 3 && decoded.report.summary.invalidRecords == 1)
+  }
+
+  @Test("decodeEach of a JSON document malformed part-way keeps the records before it")
   func decodeEachMalformed() throws {
     let validator = try Self.validator()
-    let decoded = validator.decodeEach("{\"id\": 1, \"role\": \"admin\"}\n{\"id\": \n", format: .ndjson)
+    let decoded = validator.decodeEach(#"[{"id": 1, "role": "admin"}, {"id": ]"#, format: .json)
     #expect(decoded.values.map { $0.value["id"]?.int } == [1])
     #expect(decoded.report.syntaxError != nil)
   }

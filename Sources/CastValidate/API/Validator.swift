@@ -63,10 +63,12 @@ public struct Validator: Sendable {
   }
 
   /// Decodes every record it can and goes on past those it cannot, as `--split` does: each valid
-  /// record's value with its place, and the report of every record (the invalid ones' findings,
-  /// a syntax error that stopped the input). Never throws.
+  /// record's value with its place, and the report of every record (the invalid ones' findings).
+  /// NDJSON is read a line at a time: a line that is not JSON is a record whose finding is its
+  /// `malformed-json` error, and the lines after it are read; a JSON document's syntax error
+  /// stops it (the report's `syntaxError`). Never throws.
   public func decodeEach(_ json: some Collection<UInt8>, format: InputFormat = .json) -> DecodedRecords {
-    let outcome = run(json, format: format, build: true)
+    let outcome = run(json, format: format, build: true, lineByLine: true)
     let values = outcome.decoded.map { record in
       DecodedRecords.Record(
         index: record.index, line: record.line, value: DecodedValue(record.instance, schema: engine.schema, node: engine.node, depth: record.depth))
@@ -106,7 +108,8 @@ public struct Validator: Sendable {
   }
 
   /// One pass of the engine over an input: the report, and with `build` each valid record's instance.
-  private func run(_ json: some Collection<UInt8>, format: InputFormat, build: Bool) -> Outcome {
+  /// `lineByLine`: NDJSON as the pipe mode reads it (`eachLine`).
+  private func run(_ json: some Collection<UInt8>, format: InputFormat, build: Bool, lineByLine: Bool = false) -> Outcome {
     var engine = self.engine
     engine.build = build
     var outcome = Outcome()
@@ -129,6 +132,12 @@ public struct Validator: Sendable {
       do throws(JSONSyntaxError) {
         switch format {
         case .json: summary = try engine.validateDocument(raw, onRecord: handle)
+        case .ndjson where lineByLine:
+          Self.eachLine(raw, engine, onRecord: handle) { index, line, error in
+            let finding = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset, recordLine: line)
+            outcome.records.append(ValidationReport.Record(index: index, line: line, isValid: false, findings: [finding]))
+          }
+          summary = Self.summary(of: outcome.records, isArray: false)
         case .ndjson: summary = try engine.validateNDJSON(raw, onRecord: handle)
         }
       } catch {
@@ -153,6 +162,36 @@ public struct Validator: Sendable {
       records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions,
       modelFiles: engine.schema.registry.files)
     return outcome
+  }
+
+  /// Each line of NDJSON read on its own, as the pipe mode reads it: a record's result to
+  /// `onRecord`, a line that is not JSON to `onMalformed` (its record index, line and error),
+  /// and on. A line of blanks is no record.
+  private static func eachLine(
+    _ raw: UnsafeRawBufferPointer, _ engine: DocumentValidator, onRecord: (RecordResult) -> Void,
+    onMalformed: (Int, Int, JSONSyntaxError) -> Void
+  ) {
+    var lines = engine.run()
+    var start = 0
+    var line = 1
+    var index = 0
+    while start < raw.count {
+      let end = ValidationRun.newline(in: raw, from: start)
+      var isRecord = false
+      let read = lines.ndjsonLines(
+        UnsafeRawBufferPointer(rebasing: raw[start..<end]), base: start, firstLine: line, firstIndex: index
+      ) { result in
+        isRecord = true
+        onRecord(result)
+      }
+      if let error = read.malformed {
+        onMalformed(index, line, error)
+        isRecord = true
+      }
+      if isRecord { index += 1 }
+      start = end + 1
+      line += 1
+    }
   }
 
   /// The counts of the records read before a syntax error stopped the engine.
