@@ -5,10 +5,13 @@ import CastSchema
 public struct SchemaDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// The stable code (`unknown-type`, `codable-default-ignored`, …), as in the README's table.
   public let code: String
+  /// An error stops the schema from loading; a warning (an error under `werror`) and a note do not.
   public let severity: Severity
+  /// What is wrong, in a sentence.
   public let message: String
   /// Where: the model file's path as it was given, and the line and column in it.
   public let file: String
+  /// The line and column (1-based, in Unicode scalars) in `file`.
   public let position: TextPosition
   /// What castctl prints under it, each a line: a suggestion (`did you mean 'String'?`), or a
   /// related declaration with where it is (`a.cast:1:7: first declared here`).

@@ -38,6 +38,7 @@ public enum LedgerKind: String, Sendable, CaseIterable {
 
 /// One difference between a document and its trip through the model.
 public struct LedgerEntry: Sendable, Equatable {
+  /// What kind of change it is.
   public var kind: LedgerKind
   /// JSON Pointer in the input (or where the output puts a new value).
   public var path: String

@@ -2,7 +2,10 @@ import CastSchema
 
 /// Counts over a whole input.
 public struct ValidationSummary: Sendable, Equatable {
+  /// The records read: a document, each element of a model's top-level array, each NDJSON line
+  /// that is not blank.
   public var records = 0
+  /// The records with an error: the model's init would fail on them.
   public var invalidRecords = 0
   /// The findings, counted by severity and by what they did to their records.
   package var counts = FindingCounts()
@@ -19,16 +22,19 @@ public struct ValidationSummary: Sendable, Equatable {
   /// Zero counts.
   package init() {}
 
+  /// Findings of severity error, in every record.
   public var errors: Int {
     get { counts.errors }
     set { counts.errors = newValue }
   }
 
+  /// Findings of severity warning.
   public var warnings: Int {
     get { counts.warnings }
     set { counts.warnings = newValue }
   }
 
+  /// Findings of severity note.
   public var notes: Int {
     get { counts.notes }
     set { counts.notes = newValue }

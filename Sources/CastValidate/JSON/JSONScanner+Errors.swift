@@ -28,7 +28,7 @@ extension JSONScanner {
     let hint =
       maxDepth < Self.maxDepthLimit
       ? " (raise it with --max-depth)" : maxDepth == Self.maxDepthLimit ? " (the most --max-depth allows)" : ""
-    return syntaxError("nesting deeper than \(maxDepth) levels\(hint)", at: position)
+    return syntaxError("nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")\(hint)", at: position)
   }
 
   /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise, so messages never print raw control bytes
