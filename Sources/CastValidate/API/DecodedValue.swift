@@ -55,7 +55,9 @@ public struct DecodedValue: Sendable {
       guard model.values.indices.contains(field), let value = model.values[field] else { return inner(.null, node) }
       return inner(value.value, node, isDefaulted: value.origin == .defaulted)
     case .dictionary, .json(.object), .array:
-      return entries?.first { $0.key == property }?.value
+      // NB: an `Any` object keeps a repeated key as read; the later value is the one YAML and a
+      // model's property (under every dialect but codable) take.
+      return entries?.last { $0.key == property }?.value
     default:
       return nil
     }
