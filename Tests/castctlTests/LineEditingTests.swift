@@ -296,7 +296,10 @@ struct LineEditingTests {
       environment: ["HOME": home.path, "CASTCTL_HISTORY": Self.historyFile(in: home).path])
 
     #expect(result.status == 1)
-    #expect(result.stderr == "")
+    // Each input that failed is named by the script's line where it starts.
+    #expect(
+      result.stderr == "castctl: the input on line 2 of the script printed an error\n"
+        + "castctl: the input on line 3 of the script printed an error\n", "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "loaded 1 file: 3 models, 1 enum; using User")
     #expect(lines.contains("error: unknown command :frobnicate (:help lists the commands)"))

@@ -50,7 +50,10 @@ struct Repl: ParsableCommand {
     } else {
       reader = PlainLineReader()
     }
-    ReplLoop(state: state, reader: reader, write: Terminal.write, cancelsOnInterrupt: interactive).run()
+    ReplLoop(
+      state: state, reader: reader, write: Terminal.write, cancelsOnInterrupt: interactive, namesFailedLines: !interactive,
+      writeError: Terminal.writeError
+    ).run()
     // A script (`castctl repl < script`) can serve as a check: exit 1 when any input failed.
     if !interactive, state.interpreter.failedInputs > 0 { throw ExitCode.invalidData }
   }

@@ -7,14 +7,25 @@ struct ReplLoop {
   /// Ctrl-C cancels a running command and returns to the prompt (an interactive session); in a
   /// script it ends the process as usual.
   var cancelsOnInterrupt = false
+  /// A script (`castctl repl < script`): each input that prints an error is named by its line on
+  /// standard error, as a check's failure should be.
+  var namesFailedLines = false
+  /// Where those go.
+  var writeError: (String) -> Void = { _ in }
 
   func run() {
     var pending: [String] = []
     // What the pending lines hold so far, read once each.
     var scan = ReplInput.Scan()
+    // The number of the line read last, and of the first line of the pending input.
+    var lineNumber = 0
+    var inputLine = 1
     while !state.interpreter.isFinished {
       let prompt = pending.isEmpty ? state.interpreter.prompt : ReplInterpreter.continuationPrompt
-      switch reader.readLine(prompt: prompt) {
+      let read = reader.readLine(prompt: prompt)
+      lineNumber += 1
+      if pending.isEmpty { inputLine = lineNumber }
+      switch read {
       case .endOfInput:
         if !pending.isEmpty {
           state.interpreter.recordFailure()
@@ -36,9 +47,10 @@ struct ReplLoop {
         // `}`) ends there and is handled as it is, with its errors, instead of swallowing the
         // rest of a script.
         if !pending.isEmpty, line.trimmed.hasPrefix(":") {
-          submit(pending.joined(separator: "\n"))
+          submit(pending.joined(separator: "\n"), line: inputLine)
           pending.removeAll()
           scan = ReplInput.Scan()
+          inputLine = lineNumber
           if state.interpreter.isFinished { return }
         }
         if !pending.isEmpty { scan.read("\n") }
@@ -50,15 +62,19 @@ struct ReplLoop {
         defer { scan = ReplInput.Scan() }
         // A comment on its own (a script's header, a `.cast` file fed in) is read and skipped.
         if scan.isOnlyComments { continue }
-        submit(input)
+        submit(input, line: inputLine)
       }
     }
   }
 
-  private func submit(_ input: String) {
+  private func submit(_ input: String, line: Int) {
     reader.addHistory(input)
+    let failedBefore = state.interpreter.failedInputs
     let output = cancelsOnInterrupt ? CommandInterrupt.during { state.interpreter.handle(input) } : state.interpreter.handle(input)
     write(output)
+    if namesFailedLines, state.interpreter.failedInputs > failedBefore {
+      writeError("castctl: the input on line \(line) of the script printed an error\n")
+    }
   }
 }
 
