@@ -36,8 +36,14 @@ package struct InferVerifier {
   }
 
   package internal(set) var report = Report()
-  let validator: DocumentValidator?
+  private(set) var validator: DocumentValidator?
   let encoder: ModelEncoder?
+
+  /// Asked between records whether to stop checking (the REPL's Ctrl-C).
+  package var isCancelled: (@Sendable () -> Bool)? {
+    get { validator?.isCancelled }
+    set { validator?.isCancelled = newValue }
+  }
   let target: ValidationTarget
 
   /// Loads `text` as `path` and compiles it for `--strict` checking of model `model`.

@@ -10,6 +10,9 @@ package final class Inferrer: @unchecked Sendable {
   package let options: InferOptions
   /// Every record's evidence.
   let root = ShapeNode()
+  /// Asked between records whether to stop reading (the REPL's Ctrl-C): the records read
+  /// before are all the inferrer has.
+  package var isCancelled: (@Sendable () -> Bool)?
 
   /// An empty inferrer.
   package init(options: InferOptions = InferOptions()) {
@@ -39,6 +42,7 @@ package final class Inferrer: @unchecked Sendable {
     try scanner.beginArray()
     var first = true
     while try scanner.nextElement(&first) {
+      if let isCancelled, isCancelled() { return }
       _ = try scanner.peekKind()
       try root.observe(scanner: &scanner, input: input, offset: scanner.offset, trail: &trail, options: options)
     }
@@ -49,6 +53,7 @@ package final class Inferrer: @unchecked Sendable {
   package func observeNDJSON(_ bytes: UnsafeRawBufferPointer, input: Int = 0, base: Int = 0) throws(JSONSyntaxError) {
     var start = 0
     while start < bytes.count {
+      if let isCancelled, isCancelled() { return }
       let end = ValidationRun.newline(in: bytes, from: start)
       let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
       if line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {

@@ -28,6 +28,7 @@ extension ReplInterpreter {
     let bytes = document.source.readAll()
     let ndjson = document.recordsPerLine
     let inferrer = Inferrer(options: options)
+    inferrer.isCancelled = { CommandInterrupt.requested }
     do {
       try bytes.withUnsafeBytes { buffer in
         if ndjson { try inferrer.observeNDJSON(buffer) } else { try inferrer.observeDocument(buffer) }
@@ -37,6 +38,7 @@ extension ReplInterpreter {
     } catch {
       return self.error("\(path): malformed JSON: \(error)")
     }
+    if CommandInterrupt.requested { return "cancelled (Ctrl-C) after \(DiagnosticRenderer.count(inferrer.records, "record")); nothing was inferred\n" }
     // NB: the session's names are taken, so a second :infer names its nested models apart
     // (only the root's name, given by --model-name, can still clash).
     let taken = Set(session.registry.models.keys).union(session.registry.enums.keys)
@@ -46,7 +48,9 @@ extension ReplInterpreter {
     }
     let text = schema.render(header: ["Inferred by :infer from \(DiagnosticRenderer.count(schema.records, "record")) of \(path)."])
     var verifier = InferVerifier(text: text, path: "<infer \(path)>", model: schema.rootName)
+    verifier.isCancelled = { CommandInterrupt.requested }
     try? bytes.withUnsafeBytes { buffer in try verifier.check(buffer, ndjson: ndjson) }
+    if CommandInterrupt.requested { return text + "\ncancelled (Ctrl-C) after the model was inferred, while it was checked; it was not loaded\n" }
     let file = SourceFile(path: "<infer \(path)>", text: text)
     let (registry, diagnostics) = session.build(files: session.files + [file], typed: session.typed)
     if diagnostics.contains(where: { $0.severity == .error }) {
