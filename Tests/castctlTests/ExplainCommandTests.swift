@@ -35,7 +35,18 @@ struct ExplainCommandTests {
     let names = { (text: String) in text.split(separator: "\n").map { String($0.prefix { $0 != " " }) } }
     #expect(names(data[0]) == FindingCode.allCases.map(\.rawValue))
     #expect(names(data[1]) == ["malformed-json", "malformed-yaml"])
-    #expect(names(sections[1]) == SchemaCode.allCases.map(\.rawValue))
+    let schema = sections[1].components(separatedBy: "\n\nIn roundtrip's ledger (the changes a trip through the model makes):\n")
+    try #require(schema.count == 2, "\(run.stdout)")
+    #expect(names(schema[0]) == SchemaCode.allCases.map(\.rawValue))
+    #expect(names(schema[1]) == LedgerKind.allCases.map(\.rawValue))
+  }
+
+  @Test("explain of a roundtrip ledger kind says what it means and how --allow accepts it", arguments: LedgerKind.allCases)
+  func explainsLedgerKinds(_ kind: LedgerKind) throws {
+    let run = try CastctlProcess.run(["explain", kind.rawValue])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("\(kind.rawValue): \(kind.summary)\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("castctl roundtrip --allow \(kind.rawValue)"), "\(run.stdout)")
   }
 
   @Test("explain of malformed input's codes runs the example through castctl's own readers", arguments: ["json", "yaml"])

@@ -273,7 +273,10 @@ extension RecordValidator {
         found = "\"\(text)\""
         let value = policy.stringToNumber == .exact ? NumberText.exactDouble(text) : NumberText.leadingDouble(text)
         caseIndex = value.flatMap { plan.numericRaws.firstIndex(of: $0) }
-        if caseIndex != nil { report(.coerced, .warning, "the string \(found) read as a number", at: start, declaration: declaration) }
+        if caseIndex != nil, let value {
+          let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+          report(.coerced, .warning, "the string \(found) read as the number \(number)", at: start, declaration: declaration)
+        }
       default:
         return try mismatch(plan.name, kind, &scanner, declaration: declaration)
       }

@@ -13,13 +13,16 @@ enum ExplanationText {
       codes.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 + "\n" }.joined()
     }
     let input = malformedCodes.map { ($0, $0 == malformedCodes[0] ? "the input is not JSON: the run stops there" : "the input is not YAML (with --from yaml): the run stops there") }
+    let ledger = LedgerKind.allCases.map { ($0.rawValue, $0.summary) }
     return rows(findings) + "\nOf the input itself:\n" + rows(input) + "\nIn model files (castctl check):\n" + rows(schema)
+      + "\nIn roundtrip's ledger (the changes a trip through the model makes):\n" + rows(ledger)
   }
 
   /// Every code `explain` knows, once each (`too-many-errors` is a finding's and a model file's).
   static var codes: [String] {
     var seen: Set<String> = []
-    return (FindingCode.allCases.map(\.rawValue) + malformedCodes + SchemaCode.allCases.map(\.rawValue)).filter { seen.insert($0).inserted }
+    return (FindingCode.allCases.map(\.rawValue) + malformedCodes + SchemaCode.allCases.map(\.rawValue) + LedgerKind.allCases.map(\.rawValue))
+      .filter { seen.insert($0).inserted }
   }
 
   /// The codes of input that cannot be read as its format: not a finding of a record, but the
@@ -56,8 +59,10 @@ enum ExplanationText {
     // NB: `too-many-errors` is a code of both: the data's and the model file's explanations are given.
     let schemaCode = SchemaCode(rawValue: name)
     if let malformed = malformed(name) { return .success(malformed) }
+    let ledgerKind = LedgerKind(rawValue: name)
     guard let code = FindingCode(rawValue: name) else {
       if let schemaCode { return .success(explain(schemaCode)) }
+      if let ledgerKind { return .success(explain(ledgerKind)) }
       let codes = Self.codes
       let hint = NameSuggestion.closest(to: name, in: codes).map { "; did you mean '\($0)'?" } ?? ""
       return .failure(ExplainError(message: "no code '\(name)'\(hint) (castctl explain lists them)"))
@@ -68,7 +73,15 @@ enum ExplanationText {
     let command = (["castctl", "validate", "example.cast", "example.json"] + model + entry.example.arguments).joined(separator: " ")
     text += "  $ cat example.cast\n" + indent(entry.example.model) + "  $ cat example.json\n" + indent(entry.example.data)
     text += "  $ \(command)\n" + indent(run(entry.example))
-    return .success(text + (schemaCode.map { "\nIn a model file:\n\n" + explain($0) } ?? ""))
+    return .success(
+      text + (schemaCode.map { "\nIn a model file:\n\n" + explain($0) } ?? "") + (ledgerKind.map { "\nIn roundtrip's ledger:\n\n" + explain($0) } ?? ""))
+  }
+
+  /// A kind of change `roundtrip` lists: what it means, and how to accept it.
+  private static func explain(_ kind: LedgerKind) -> String {
+    "\(kind.rawValue): \(kind.summary)\n\nA kind of change castctl roundtrip lists, by kind, with where it is in the input and the "
+      + "value before and after (also in --format json's entries). Any change makes the trip lossy (exit 1) unless accepted: "
+      + "castctl roundtrip --allow \(kind.rawValue) accepts this kind.\n"
   }
 
   /// A model file's code: what it means, how serious it is, and its example as castctl reports it.
