@@ -86,6 +86,35 @@ extension RegistryTests {
     #expect(registry.property("M", "userName")?.keyTexts == ["user_name"])
   }
 
+  /// `keyMapping` is an instance property: a superclass's reaches what its subclasses declare
+  /// (no "no property of that name" for those), and a subclass's own, which replaces it, leaves
+  /// an inherited property it does not name to the class's snake_case rule (CV-24, CV-04).
+  @Test("Convertible's keyMapping through inheritance: a superclass's names its subclasses' properties")
+  func inheritedKeyMapping() throws {
+    let registry = Self.registry(
+      """
+      class B: Convertible, CustomKeyMapping, UnderscoreToCamelCase {
+        var keyMapping = ["subProp": "SP", "baseProp": "BP"]
+        var baseProp: Int?
+      }
+      class S: B {
+        var subProp: Int?
+      }
+      class S2: B {
+        var keyMapping = ["otherProp": "OP"]
+        var otherProp: Int?
+      }
+      """)
+    #expect(registry.property("S", "subProp")?.keyTexts == ["SP"])
+    #expect(registry.property("S", "baseProp")?.keyTexts == ["BP"])
+    #expect(registry.property("S2", "baseProp")?.keyTexts == ["base_prop"])
+    #expect(registry.property("S2", "otherProp")?.keyTexts == ["OP"])
+    // A name no class below declares either is still a misspelling.
+    let (_, diagnostics) = Loading.load(
+      "class B: Convertible {\n  var keyMapping = [\"subPorp\": \"SP\"]\n}\nclass S: B {\n  var subProp: Int?\n}\n")
+    #expect(diagnostics.map(\.code) == ["misplaced-directive"])
+  }
+
   @Test("Convertible's ignoredKeys ignores the properties named")
   func ignoredKeys() throws {
     let registry = Self.registry(

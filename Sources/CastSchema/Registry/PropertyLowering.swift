@@ -60,8 +60,9 @@ extension RegistryBuilder {
     if dialect == .codable { applyCodableRules(to: &properties, of: decl, file: file) }
     if !config.ranges.isEmpty {
       convertibleConfigs[located.index] = config
-      // NB: a subclass's lists also name what it inherits: checked once it is flattened.
-      if superclassOf[decl.name.text] == nil { checkConfigNames(config, against: Set(properties.map(\.name))) }
+      // NB: a subclass's lists also name what it inherits, and a superclass's what its subclasses
+      // declare: checked once they are flattened.
+      if superclassOf[decl.name.text] == nil, !hasSubclasses(located) { checkConfigNames(config, against: Set(properties.map(\.name))) }
     }
     ownProperties[located.index] = properties
   }

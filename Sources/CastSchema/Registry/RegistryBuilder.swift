@@ -87,6 +87,7 @@ struct RegistryBuilder: Sendable {
     var models: [Model] = []
     models.reserveCapacity(symbols.modelDecls.count + specializations.count)
     for located in symbols.modelDecls { models.append(model(of: located)) }
+    checkListsOfSuperclasses(models)
     models += self.models(of: specializations)
     let names = symbols.modelOrder + specializations.map(\.name)
     checkConstructedDefaults(models)
@@ -373,7 +374,11 @@ struct RegistryBuilder: Sendable {
     let inherited = effectiveConfig(of: superclass)
     let config = own.overriding(inherited)
     guard !config.ranges.isEmpty else { return }
-    if !own.ranges.isEmpty { checkConfigNames(own, against: Set(properties.map(\.name))) }
+    // NB: a class's lists also name what its subclasses declare: those are checked once every
+    // model is flattened (`checkListsOfSuperclasses`).
+    if !own.ranges.isEmpty, !hasSubclasses(model) { checkConfigNames(own, against: Set(properties.map(\.name))) }
+    // A key recomputed for a list keeps the snake_case rule the class follows.
+    let snakeCase = traits(of: model).usesSnakeCase
     // The lists a property's own lowering did not apply: the subclass's, to what it inherits;
     // the superclass's it does not override, to its own.
     let forInherited = Set(own.ranges.keys)
@@ -400,17 +405,49 @@ struct RegistryBuilder: Sendable {
       // The key again, as the property's lowering makes it (a mapping overridden without this
       // property's entry leaves it its own name), under the superclass key of what it inherits.
       if lists.contains("keyMapping") || restored,
-        properties[index].keySource == .propertyName || properties[index].keySource == .keyMapping
+        [.propertyName, .keyMapping, .snakeCase].contains(properties[index].keySource)
       {
         properties[index].keys = []
         properties[index].keySource = .propertyName
-        computeKeys(&properties[index], snakeCase: false, dialect: .convertible, config: config, file: properties[index].range.file)
+        computeKeys(&properties[index], snakeCase: snakeCase, dialect: .convertible, config: config, file: properties[index].range.file)
         if index < inheritedCount, let prefix { properties[index].keys = properties[index].keys.map { $0.prefixed(by: prefix) } }
       }
       if lists.contains("requiredKeys") || lists.contains("optionalKeys") || restored {
         properties[index].isRequired = Self.isRequired(properties[index], dialect: .convertible, config: config)
       }
     }
+  }
+
+  /// Whether a class is the superclass of another.
+  func hasSubclasses(_ model: LocatedModel) -> Bool {
+    superclassOf.values.contains(model.syntax.name.text)
+  }
+
+  /// Convertible's lists are instance properties, which a subclass inherits: a class's own lists
+  /// may name what its subclasses declare, so they are checked against the names of the class's
+  /// properties and of every class below it.
+  mutating func checkListsOfSuperclasses(_ models: [Model]) {
+    for located in symbols.modelDecls where hasSubclasses(located) {
+      guard let config = convertibleConfigs[located.index] else { continue }
+      let name = located.syntax.name.text
+      var names: Set<String> = []
+      for model in models where model.name == name || descends(model.name, from: name) {
+        names.formUnion(model.properties.map(\.name))
+      }
+      checkConfigNames(config, against: names)
+    }
+  }
+
+  /// Whether `model`'s superclass chain reaches `ancestor`.
+  private func descends(_ model: String, from ancestor: String) -> Bool {
+    var current = model
+    // NB: bounded, whatever the superclass links hold.
+    for _ in symbols.modelDecls.indices {
+      guard let superclass = superclassOf[current] else { return false }
+      if superclass == ancestor { return true }
+      current = superclass
+    }
+    return false
   }
 
   /// The lists a Convertible model has: each its own, else its nearest superclass's.
