@@ -262,13 +262,62 @@ extension RecordValidator {
     literal.count == 2 && literal[0] == UInt8(ascii: "-") && literal[1] == UInt8(ascii: "0")
   }
 
-  /// A literal without an exponent and with few digits is finite in the type, unparsed.
+  /// A literal that is finite in the type, and not rounded to zero, unparsed: one without an
+  /// exponent and with few digits, or one whose first significant digit is well inside the
+  /// type's range (`6.1e-275` is a `Double`; its value is never needed to know so).
   static func isSurelyFinite(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
     // NB: the type is matched, not compared: `==` on a raw-value enum of another module is a
     // call through its Equatable conformance.
     let limit: Int
     if case .float = type { limit = 30 } else { limit = 300 }
-    return !token.hasExponent && token.span.end - token.span.start <= limit
+    guard token.hasExponent else { return token.span.end - token.span.start <= limit }
+    // NB: `Float` holds 1.2e-38...3.4e38 as normal numbers, `Double` 2.2e-308...1.8e308.
+    let powers = limit == 30 ? -36..<37 : -300..<301
+    return leadingPower(scanner.bytes(token.span)).map(powers.contains) ?? false
+  }
+
+  /// The power of ten of a number literal's first significant digit (`6.1e-275`: -275, `0.05e3`:
+  /// 1, `120`: 2); nil for zero, and for an exponent of more than six digits.
+  static func leadingPower(_ literal: UnsafeRawBufferPointer) -> Int? {
+    var index = 0
+    if index < literal.count, literal[index] == JSONByte.minus { index += 1 }
+    // The mantissa: digits before the point from the first significant one, or zeros after it.
+    var integerDigits = 0
+    var fractionZeros = 0
+    var significant = false
+    var pastPoint = false
+    while index < literal.count {
+      let byte = literal[index]
+      if byte | 0x20 == JSONByte.lowerE { break }
+      index += 1
+      if byte == JSONByte.dot {
+        pastPoint = true
+      } else if significant {
+        if !pastPoint { integerDigits += 1 }
+      } else if byte != JSONByte.zero {
+        significant = true
+        if !pastPoint { integerDigits = 1 }
+      } else if pastPoint {
+        fractionZeros += 1
+      }
+    }
+    guard significant else { return nil }
+    let mantissa = integerDigits > 0 ? integerDigits - 1 : -(fractionZeros + 1)
+    guard index < literal.count else { return mantissa }
+    index += 1
+    var negative = false
+    if index < literal.count, literal[index] == JSONByte.minus || literal[index] == JSONByte.plus {
+      negative = literal[index] == JSONByte.minus
+      index += 1
+    }
+    while index < literal.count, literal[index] == JSONByte.zero { index += 1 }
+    guard literal.count - index <= 6 else { return nil }
+    var exponent = 0
+    while index < literal.count {
+      exponent = exponent * 10 + Int(literal[index] &- JSONByte.zero)
+      index += 1
+    }
+    return mantissa + (negative ? -exponent : exponent)
   }
 
   static func fitsFloating(_ value: Double, _ type: ScalarType) -> Bool {
