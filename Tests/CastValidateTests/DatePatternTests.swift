@@ -10,7 +10,7 @@ struct DatePatternTests {
   static let patterns = [
     "yyyy-MM-dd", "EEE MMM dd HH:mm:ss Z yyyy", "dd/MM/yyyy HH:mm", "yyyyMMdd'T'HHmmss", "MMMM d, yyyy h:mm a",
     "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, dd-MMM-yyyy HH:mm:ss xxx", "yyyy-MM-dd HH:mm:ss.SS XX", "d.M.y H:m:s",
-    "hh 'o''clock' a, MMM d yyyy", "yyyy-MM-dd'T'HH:mm:ssX",
+    "hh 'o''clock' a, MMM d yyyy", "yyyy-MM-dd'T'HH:mm:ssX", "EEE, dd MMM yyyy HH:mm:ss zzz", "yyyy-MM-dd HH:mm z",
   ]
 
   /// Instants from 1900 to 2100 (a fixed generator), whole and with milliseconds, and edges.
@@ -80,6 +80,18 @@ struct DatePatternTests {
     let expected = Self.formatter(pattern).date(from: text)?.timeIntervalSince1970
     let parsed = Array(text.utf8).withUnsafeBytes { compiled.parse($0) }
     #expect(parsed.map { ($0 * 1000).rounded() } == expected.map { ($0 * 1000).rounded() }, "\(text)")
+  }
+
+  /// A zone's name (`zzz`): `GMT` and `UTC` are read on bytes; the date of any other name, and
+  /// of a name with an offset, is the formatter's, so castctl reads what it reads.
+  @Test(
+    "a date with a zone's name reads as DateFormatter reads it",
+    arguments: ["GMT", "UTC", "PST", "EST", "GMT+1", "GMT+01:00", "UTC+2", "gmt", "UT", "Z", "CET", "GMT-0800", "", "GM"])
+  func zoneNames(_ zone: String) {
+    let pattern = "EEE, dd MMM yyyy HH:mm:ss zzz"
+    let text = "Tue, 05 Mar 2024 10:11:12 " + zone
+    let expected = Self.formatter(pattern).date(from: text)?.timeIntervalSince1970
+    #expect(DateText.parse(text, pattern: pattern) == expected, "\(text)")
   }
 
   /// DateFormatter reads a fraction of more than nine digits erratically (`.123456789012345` is

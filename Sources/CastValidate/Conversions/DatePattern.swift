@@ -28,6 +28,9 @@ struct DatePattern: Sendable {
     /// `Z`–`ZZZ`, `xx`: `+0000`; `xxx`: `+00:00`; `X`: `+00`; `ZZZZZ`, `XX`, `XXX`: the same with
     /// `Z` for zero.
     case zone(colon: Bool, zulu: Bool, hoursOnly: Bool)
+    /// `z`–`zzz` (`GMT`, `PST`, `GMT+1`): read here as `GMT` or `UTC` (written `GMT`, as the
+    /// formatter writes UTC); any other zone's date is read by `DateFormatter` (`readsPart`).
+    case zoneName
   }
 
   /// A field with what reading it needs to know of its neighbours.
@@ -45,6 +48,9 @@ struct DatePattern: Sendable {
   /// The pattern's fields in order.
   // NB: one array: a pattern is copied out of its table for every date read, a retain per array.
   let steps: [Step]
+  /// The pattern reads only some of what `DateFormatter` reads (a zone's name): a date it does
+  /// not read is the formatter's to judge, not malformed.
+  let readsPart: Bool
 
   /// The fields alone.
   var fields: [Field] { steps.map(\.field) }
@@ -121,6 +127,7 @@ struct DatePattern: Sendable {
       case ("X", 1): fields.append(.zone(colon: false, zulu: true, hoursOnly: true))
       case ("X", 2): fields.append(.zone(colon: false, zulu: true, hoursOnly: false))
       case ("X", 3): fields.append(.zone(colon: true, zulu: true, hoursOnly: false))
+      case ("z", 1...3): fields.append(.zoneName)
       default: return nil
       }
     }
@@ -142,6 +149,7 @@ struct DatePattern: Sendable {
       start = continues ? begin : nil
       runWidths[begin] += field.width
     }
+    readsPart = fields.contains(.zoneName)
     steps = fields.indices.map { position in
       let beforeDigits = position + 1 < fields.count && fields[position + 1].isNumeric
       let inRun = fields[position].isNumeric && ((position > 0 && fields[position - 1].isNumeric) || beforeDigits)
@@ -289,6 +297,11 @@ struct DatePattern: Sendable {
           minutes = value
         }
         offset = sign * (hours * 3600 + minutes * 60)
+      case .zoneName:
+        guard index + 3 <= text.count else { return nil }
+        let name = (text[index], text[index + 1], text[index + 2])
+        guard name == (0x47, 0x4D, 0x54) || name == (0x55, 0x54, 0x43) else { return nil }
+        index += 3
       }
     }
     guard index == text.count else { return nil }
@@ -359,6 +372,8 @@ struct DatePattern: Sendable {
         out += full ? name[...] : name[..<3]
       case .zone(let colon, let zulu, let hoursOnly):
         out += (zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000").utf8
+      case .zoneName:
+        out += "GMT".utf8
       }
     }
   }

@@ -134,7 +134,9 @@ enum DateText {
     switch DatePatterns.shared.compiled(pattern) {
     case .compiled(let compiled):
       var text = text
-      return text.withUTF8 { compiled.parse(UnsafeRawBufferPointer($0)) }
+      if let seconds = text.withUTF8({ compiled.parse(UnsafeRawBufferPointer($0)) }) { return seconds }
+      guard compiled.readsPart else { return nil }
+      return DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
     case .formatter(let formatter):
       return formatter.withLock { $0.date(from: text)?.timeIntervalSince1970 }
     }
