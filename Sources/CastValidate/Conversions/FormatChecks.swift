@@ -61,16 +61,22 @@ enum FormatChecks {
   /// `8-4-4-4-12` hexadecimal digits.
   static func isUUID(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 36 else { return false }
+    let dash = UInt8(ascii: "-")
+    guard bytes[8] == dash, bytes[13] == dash, bytes[18] == dash, bytes[23] == dash else { return false }
+    // NB: every byte looked up in a table, without a branch per byte; the dashes, counted, are
+    // the four in their places.
+    var bad: UInt8 = 0
+    var dashes = 0
     for index in 0..<36 {
       let byte = bytes[index]
-      if index == 8 || index == 13 || index == 18 || index == 23 {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else {
-        guard isHexDigit(byte) else { return false }
-      }
+      bad |= notHexOrDash[Int(byte)]
+      dashes &+= byte == dash ? 1 : 0
     }
-    return true
+    return bad == 0 && dashes == 4
   }
+
+  /// 1 for every byte but the hex digits and `-`.
+  private static let notHexOrDash: [UInt8] = (0..<256).map { $0 == 0x2D || isHexDigit(UInt8($0)) ? 0 : 1 }
 
   /// Standard base64 with padding, as `Data(base64Encoded:)` accepts it: its canonical form at
   /// byte speed, and whatever else Foundation reads (`YW==`, `aGVsbG8==`) by asking it.
