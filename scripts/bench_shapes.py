@@ -99,6 +99,12 @@ MICRO = [
      ["--dialect", "codable", "--date-decoding", "iso8601"]),
     ("Data (codable)", "Data", lambda r: json.dumps(__import__("base64").b64encode(r.randbytes(r.randrange(8, 48))).decode()),
      ["--dialect", "codable"]),
+    # Scientific data: doubles written with exponents, near the type's limits.
+    ("Double (exponents)", "Double", lambda r: repr(r.uniform(1, 10) * 10.0 ** r.randrange(-300, 300))),
+    ("Int64 (19 digits)", "Int64", lambda r: str(r.randrange(-2**63, 2**63))),
+    # HTTP dates: a pattern with a zone's name.
+    ("Date (pattern, zone name)", 'Date //! date "EEE, dd MMM yyyy HH:mm:ss zzz"',
+     lambda r: json.dumps(time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(r.randrange(0, 2 * 10**9))))),
 ]
 FIELDS = 16
 MICRO_MB = 4
