@@ -101,7 +101,20 @@ struct CleanRecordCheckTests {
     #"null"#,
     #"[]"#,
     #"{"id": 1, "name": "\#(String(repeating: "é", count: 40))"}"#,
-  ]
+  ] + largeCollections
+
+  /// Dictionaries and sets of thousands of entries (past the check's first room for keys), clean
+  /// and with a repeat at their end.
+  static let largeCollections: [String] = {
+    let keys = (0..<5_000).map { "\"k\($0)\"" }
+    let entries = keys.map { $0 + ": 1" }.joined(separator: ", ")
+    return [
+      #"{"id": 1, "byName": {"# + entries + "}}",
+      #"{"id": 1, "byName": {"# + entries + #", "k7": 2}}"#,
+      #"{"id": 1, "unique": ["# + keys.joined(separator: ", ") + "]}",
+      #"{"id": 1, "unique": ["# + keys.joined(separator: ", ") + #", "k4999"]}"#,
+    ]
+  }()
 
   static let optionSets: [ValidationOptions] = [
     ValidationOptions(),
@@ -132,7 +145,7 @@ struct CleanRecordCheckTests {
   }
 
   /// The records the check must vouch for by itself: if it never did, it would only cost.
-  @Test("clean records pass the check on its own", arguments: [0, 1, 2])
+  @Test("clean records pass the check on its own", arguments: [0, 1, 2, records.count - 4, records.count - 2])
   func cleanRecordsPass(_ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(": DictionaryConvertible"))
     let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true))

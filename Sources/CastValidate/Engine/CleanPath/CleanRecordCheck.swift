@@ -45,8 +45,11 @@ final class CleanRecordCheck {
   /// The number of elements of the array read last (the outermost, once nested arrays end): what
   /// a `//! count` checks.
   private var arrayCount = 0
+  /// Room for `keys` and `setValues`: it starts small and doubles as large dictionaries and
+  /// sets need (`growKeys`), up to `keyLimitTotal`.
+  private var keyCapacity = 4096
   /// Records whose open dictionaries hold more keys at once are left to the full walk.
-  private static let keyCapacity = 4096
+  private static let keyLimitTotal = 1 << 20
   /// Which fields past the 64th the models being read have seen, a word per 64 fields (models
   /// of more than 64 properties; the first 64 are a word of `model`'s own).
   private var wideSeen: UnsafeMutablePointer<UInt64>
@@ -77,8 +80,8 @@ final class CleanRecordCheck {
     bytes = plan.bytes.base
     ignoresUnknownKeys = plan.ignoresUnknownKeys
     keysCompareCanonically = plan.keysCompareCanonically
-    keys = .allocate(capacity: Self.keyCapacity)
-    setValues = .allocate(capacity: Self.keyCapacity)
+    keys = .allocate(capacity: keyCapacity)
+    setValues = .allocate(capacity: keyCapacity)
     wideSeen = .allocate(capacity: Self.wideCapacity)
     treeSpans = .allocate(capacity: Self.treeCapacity)
   }
@@ -441,7 +444,7 @@ final class CleanRecordCheck {
     let bit: UInt64 = 1 << UInt64(mix & 63)
     guard filter & bit != 0 else {
       filter |= bit
-      guard keyCount < Self.keyCapacity else { return false }
+      guard keyCount < keyCapacity || growKeys() else { return false }
       keys[keyCount] = span
       keyCount &+= 1
       return true
@@ -639,7 +642,7 @@ final class CleanRecordCheck {
     var count = 0
     while try scanner.nextElement(&first) {
       sink.element()
-      guard scanner.position < scanner.end, count < Self.keyCapacity else { return false }
+      guard scanner.position < scanner.end, count < keyCapacity || growKeys(values: count) else { return false }
       let start = scanner.offset
       guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
       // NB: the sign of a zero, all `isNegative` tells `double`, is one the identity drops.
@@ -698,12 +701,31 @@ final class CleanRecordCheck {
     return true
   }
 
+  /// Twice the room for keys and set values, the keys noted and the first `values` set values
+  /// kept; false at `keyLimitTotal`.
+  // NB: out of line: only dictionaries and sets of thousands of entries get here.
+  @inline(never)
+  private func growKeys(values: Int = 0) -> Bool {
+    guard keyCapacity < Self.keyLimitTotal else { return false }
+    let capacity = keyCapacity * 2
+    let moreKeys = UnsafeMutablePointer<JSONSpan>.allocate(capacity: capacity)
+    moreKeys.moveInitialize(from: keys, count: keyCount)
+    keys.deallocate()
+    keys = moreKeys
+    let moreValues = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
+    moreValues.moveInitialize(from: setValues, count: values)
+    setValues.deallocate()
+    setValues = moreValues
+    keyCapacity = capacity
+    return true
+  }
+
   /// Notes `span`, a key of the dictionary or an element of the set whose own start at `base`;
   /// false when it repeats one of the first `keyLimit` (a later repeat is found once the
   /// container ends, by `hasRepeatedKey`) or no room is left.
   @inline(__always)
   private func noteKey(_ span: JSONSpan, from base: Int, _ scanner: JSONScanner) -> Bool {
-    guard keyCount < Self.keyCapacity else { return false }
+    guard keyCount < keyCapacity || growKeys() else { return false }
     if keyCount &- base < Self.keyLimit {
       let raw = scanner.bytes(span)
       for index in base..<keyCount where JSONScanner.sameBytes(raw, scanner.bytes(keys[index])) { return false }
