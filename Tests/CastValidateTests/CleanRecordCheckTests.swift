@@ -305,3 +305,39 @@ struct CleanRecordCheckTests {
     }
   }
 }
+
+/// A model of many properties finds keys that come out of order through its key table.
+struct CleanRecordCheckWideModelTests {
+  static let schema = "struct W: DictionaryConvertible {\n" + (0..<300).map { "    var property\($0): Int?\n" }.joined() + "}\n"
+
+  static let records: [String] = [
+    "{" + (0..<300).reversed().map { "\"property\($0)\": \($0)" }.joined(separator: ", ") + "}",
+    "{" + (0..<300).map { "\"property\(($0 * 7) % 300)\": 1" }.joined(separator: ", ") + "}",
+    #"{"property299": 1, "property3": 2, "property30": 3, "property300": 4}"#,
+    #"{"property120": 1, "property12": 2, "property120": 3}"#,
+    #"{"property12": "x", "property1": 1}"#,
+  ]
+
+  @Test("with and without the check, the same verdicts and findings, keys in any order", arguments: records.indices)
+  func sameResults(_ row: Int) throws {
+    let registry = EngineProbe.registry(Self.schema)
+    for options in CleanRecordCheckTests.optionSets {
+      let quick = try EngineProbe.run(registry, Self.records[row], model: "W", options: options, build: false)
+      let full = try EngineProbe.run(registry, Self.records[row], model: "W", options: options, build: false, cleanCheck: false)
+      #expect(CleanRecordCheckTests.outcome(quick) == CleanRecordCheckTests.outcome(full), "strict=\(options.strict)")
+    }
+  }
+
+  @Test("a record of every key, out of order, passes the check on its own", arguments: [0, 1])
+  func passes(_ row: Int) throws {
+    let registry = EngineProbe.registry(Self.schema)
+    let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true))
+    let check = CleanRecordCheck(plan: schema.cleanPlan)
+    let model = try #require(schema.modelIndex("W"))
+    let clean = Array(Self.records[row].utf8).withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      return check.isClean(.model(model), &scanner) && (try? scanner.expectEnd()) != nil
+    }
+    #expect(clean)
+  }
+}

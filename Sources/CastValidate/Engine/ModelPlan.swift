@@ -287,6 +287,15 @@ enum KeyPrefix {
     }
     return word
   }
+
+  /// A hash of a key from its length, its prefix word and its last eight bytes (keys of many
+  /// properties often share their start: `property12`, `property120`).
+  @inline(__always)
+  static func hash(_ bytes: UnsafeRawBufferPointer, prefix: UInt64) -> Int {
+    let suffix = bytes.count > 8 ? bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self) : 0
+    let mixed = (prefix ^ (suffix &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bytes.count)) &* 0xFF51_AFD7_ED55_8CCD
+    return Int(truncatingIfNeeded: mixed >> 32)
+  }
 }
 
 /// The key of a property the model never reads (`//! ignore`, a Codable `let` with a value), and

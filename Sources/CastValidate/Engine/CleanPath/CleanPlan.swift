@@ -60,6 +60,10 @@ struct CleanModel {
   /// ..<firstNode + nodeCount]`, the model's own object first; no nodes when every key is plain.
   var firstNode = 0
   var nodeCount = 0
+  /// A model of many properties finds a key that comes out of order through a hash table of its
+  /// fields' keys: `CleanPlan.keyIndex[keyTable...keyTable + keyMask]` (no table: `keyMask` 0).
+  var keyTable = 0
+  var keyMask = 0
 }
 
 /// A node of a model's `PathTree`: its members and elements, and whether a property reads it
@@ -103,6 +107,8 @@ final class CleanPlan: @unchecked Sendable {
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
+  /// The models' key tables (`CleanModel.keyTable`): a field's position, or -1 for none.
+  let keyIndex: PlainTable<Int32>
   /// Positions past the 64th of the fields that must be present (`CleanModel.firstWideRequired`).
   let wideRequired: PlainTable<Int>
   let numbers: PlainTable<Double>
@@ -174,6 +180,7 @@ final class CleanPlan: @unchecked Sendable {
     var treeMembers: [CleanTreeMember] = []
     var treeElements: [CleanTreeElement] = []
     var leaves: [Int] = []
+    var keyIndex: [Int32] = []
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0, firstWideRequired: wideRequired.count,
@@ -229,6 +236,22 @@ final class CleanPlan: @unchecked Sendable {
         fields.append(clean)
         pathFields.append(paths)
       }
+      if model.fieldCount > Self.widestScanned {
+        // NB: half full at most, so a probe ends at an empty slot soon.
+        var size = 1
+        while size < model.fieldCount * 2 { size <<= 1 }
+        var table = [Int32](repeating: -1, count: size)
+        for position in 0..<model.fieldCount {
+          let key = fields[model.firstField + position].key
+          guard key.length >= 0 else { continue }
+          var slot = bytes[key.start..<(key.start + key.length)].withUnsafeBytes { KeyPrefix.hash($0, prefix: key.prefix) } & (size - 1)
+          while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+          table[slot] = Int32(position)
+        }
+        model.keyTable = keyIndex.count
+        model.keyMask = size - 1
+        keyIndex += table
+      }
       models.append(model)
     }
     var enums: [CleanEnum] = []
@@ -253,6 +276,7 @@ final class CleanPlan: @unchecked Sendable {
     self.nodes = PlainTable(nodeList)
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
+    self.keyIndex = PlainTable(keyIndex)
     self.wideRequired = PlainTable(wideRequired)
     self.numbers = PlainTable(numbers)
     self.bytes = PlainTable(bytes)
@@ -262,6 +286,10 @@ final class CleanPlan: @unchecked Sendable {
     self.leaves = PlainTable(leaves)
     ignoresUnknownKeys = options.unknownKeys == .ignore
   }
+
+  /// Models of more properties than this find a key out of order through their key table; a
+  /// few are found faster one after another.
+  static let widestScanned = 16
 
   /// The most members (or elements) of one object (or array) on the way that key paths read for
   /// the check to read them.
@@ -290,6 +318,7 @@ final class CleanPlan: @unchecked Sendable {
     nodes.free()
     enums.free()
     raws.free()
+    keyIndex.free()
     wideRequired.free()
     numbers.free()
     bytes.free()

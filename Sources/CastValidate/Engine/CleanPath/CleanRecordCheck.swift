@@ -26,6 +26,7 @@ final class CleanRecordCheck {
   private let nodes: PlainTable<ValueNode>
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
+  private let keyIndex: PlainTable<Int32>
   private let wideRequired: PlainTable<Int>
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
@@ -71,6 +72,7 @@ final class CleanRecordCheck {
     nodes = plan.nodes
     enums = plan.enums
     raws = plan.raws
+    keyIndex = plan.keyIndex
     wideRequired = plan.wideRequired
     treeNodes = plan.treeNodes
     treeMembers = plan.treeMembers
@@ -482,6 +484,18 @@ final class CleanRecordCheck {
     guard count > 0 else { return nil }
     let raw = scanner.bytes(key)
     let prefix = Self.prefix(of: raw, scanner)
+    if model.keyMask != 0 {
+      var slot = KeyPrefix.hash(raw, prefix: prefix) & model.keyMask
+      while true {
+        let position = Int(keyIndex[model.keyTable &+ slot])
+        guard position >= 0 else { return nil }
+        if equals(raw, prefix, fields[model.firstField &+ position].key) {
+          guess = position &+ 1
+          return position
+        }
+        slot = (slot &+ 1) & model.keyMask
+      }
+    }
     var probe = guess < count ? guess : 0
     for _ in 0..<count {
       if equals(raw, prefix, fields[model.firstField &+ probe].key) {
