@@ -206,3 +206,34 @@ struct PatternMatcherTests {
     #expect((regex.firstMatch(in: row.text, range: range) != nil) == row.matches)
   }
 }
+
+/// Patterns that are runs of one class each (`^[a-z]{1,255}$`) are read run by run, without the
+/// program: the same answers as the Pike machine, on any string.
+struct PatternClassRunTests {
+  static let patterns: [(pattern: String, runs: Bool)] = [
+    ("^[a-z]{1,1000}$", true), ("^[A-Z]{2}[0-9]{3,5}$", true), ("^[a-z][a-z0-9_]{2,31}$", true), ("^\\d{5}$", true),
+    ("^[^,]*,[0-9]+$", true), ("(?i)^[a-c]+$", false), ("^x$", true), ("^[a-z]+[0-9]*$", true), ("^é{2,3}ü*$", true),
+    ("^[a-z]{2}[a-z]{1,3}$", true), ("^[a-z]{1,3}[a-c]$", false), ("^[a-z]+$|^x$", false), ("[a-z]{3}$", false),
+    ("^(ab)+$", false), ("^[a-z]*", false),
+  ]
+
+  @Test("class runs answer as the Pike machine does", arguments: patterns.indices)
+  func sameAnswers(_ row: Int) throws {
+    let (text, expectRuns) = Self.patterns[row]
+    let matcher = try #require(PatternMatcher(text))
+    #expect((matcher.runs != nil) == expectRuns, "\(text)")
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = Array("abcxyzAB09_,éü".unicodeScalars)
+    for _ in 0..<3_000 {
+      let length = Int.random(in: 0...12, using: &generator)
+      var candidate = String.UnicodeScalarView()
+      for _ in 0..<length { candidate.append(alphabet.randomElement(using: &generator) ?? "a") }
+      let string = String(candidate)
+      #expect(matcher.matches(string) == matcher.scalarMatches(string), "\(text) on \(string)")
+    }
+    for length in [0, 1, 5, 31, 32, 33, 999, 1000, 1001] {
+      let string = String(repeating: "a", count: length)
+      #expect(matcher.matches(string) == matcher.scalarMatches(string), "\(text) on \(length) a's")
+    }
+  }
+}

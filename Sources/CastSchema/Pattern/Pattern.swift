@@ -19,6 +19,18 @@ package struct Pattern: Sendable, Equatable {
   /// True when every match starts at the start of the string, so the matcher need not try later
   /// starting points.
   package let isAnchoredAtStart: Bool
+  /// The pattern as runs of one class each, when it is `^`, such runs, `$` (`^[a-z]{1,255}$`,
+  /// `^[A-Z]{2}[0-9]{3,5}$`) and each run of many lengths is followed by none or one of a class
+  /// it shares no scalar with: then the string's scalars decide where each run ends, and a
+  /// match is read run by run, without the program (whose size grows with the counts).
+  package let classRuns: [ClassRun]?
+
+  /// One run of `ClassRun.set`'s scalars, `min` to `max` of them (`max` nil: any number).
+  package struct ClassRun: Sendable, Equatable {
+    package let set: ScalarSet
+    package let min: Int
+    package let max: Int?
+  }
 
   /// The largest count in `{m,n}`.
   package static let maxRepetition = 1000
@@ -34,6 +46,24 @@ package struct Pattern: Sendable, Equatable {
     self.text = text
     self.program = try PatternCompiler.compile(node, limit: Self.maxProgramSize)
     self.isAnchoredAtStart = Self.startsWithAnchor(node)
+    self.classRuns = Self.classRuns(of: node)
+  }
+
+  /// `classRuns`' runs of `node`, or nil when it is no such pattern.
+  private static func classRuns(of node: PatternNode) -> [ClassRun]? {
+    guard case .sequence(let parts) = node, parts.first == .start, parts.last == .end, parts.count > 2 else { return nil }
+    var runs: [ClassRun] = []
+    for part in parts.dropFirst().dropLast() {
+      switch part {
+      case .scalars(let set): runs.append(ClassRun(set: set, min: 1, max: 1))
+      case .repetition(.scalars(let set), let min, let max): runs.append(ClassRun(set: set, min: min, max: max))
+      default: return nil
+      }
+    }
+    for (run, next) in zip(runs, runs.dropFirst()) where run.min != run.max && !run.set.isDisjoint(with: next.set) {
+      return nil
+    }
+    return runs
   }
 
   /// Why `text` cannot be used as a pattern, or nil when it can.

@@ -7,6 +7,9 @@ package struct PatternMatcher: Sendable {
   let pattern: Pattern
   /// The same program over ASCII bytes (nil for a program too large for its tables).
   let automaton: ASCIIAutomaton?
+  /// `Pattern.classRuns`, each run's ASCII members as two words of bits: the runs are read
+  /// without the program.
+  let runs: [(run: Pattern.ClassRun, low: UInt64, high: UInt64)]?
 
   /// Compiles `text`; nil when it is not in castctl's subset (loading already reported it).
   package init?(_ text: String) {
@@ -17,7 +20,18 @@ package struct PatternMatcher: Sendable {
   /// Wraps a compiled pattern.
   init(_ pattern: Pattern) {
     self.pattern = pattern
-    automaton = ASCIIAutomaton(pattern)
+    runs = pattern.classRuns.map { runs in
+      runs.map { run in
+        var (low, high): (UInt64, UInt64) = (0, 0)
+        for byte in 0..<128 where run.set.contains(Unicode.Scalar(UInt8(byte))) {
+          if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+        return (run, low, high)
+      }
+    }
+    // NB: a program of class runs is read run by run; its automaton (as large as its counts) is
+    // not made.
+    automaton = runs == nil ? ASCIIAutomaton(pattern) : nil
   }
 
   /// Whether the pattern matches somewhere in `text`.
@@ -29,8 +43,44 @@ package struct PatternMatcher: Sendable {
   /// Whether the pattern matches somewhere in the text of well-formed UTF-8 `bytes`: an ASCII
   /// string on the automaton, any other by the scalar machine (the reference).
   func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+    if let runs {
+      if ASCIIText.isASCII(bytes) { return Self.matches(runs, ascii: bytes) }
+      var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+      return Self.matches(runs.map(\.run), &scalars)
+    }
     if let automaton, ASCIIText.isASCII(bytes) { return automaton.matches(ascii: bytes) }
     return scalarMatches(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// Class runs over ASCII bytes: each run takes as many bytes of its class as it may, and the
+  /// string must end with the last.
+  private static func matches(_ runs: [(run: Pattern.ClassRun, low: UInt64, high: UInt64)], ascii bytes: UnsafeRawBufferPointer) -> Bool {
+    var index = 0
+    for (run, low, high) in runs {
+      let limit = run.max.map { min(bytes.count, index + $0) } ?? bytes.count
+      let start = index
+      while index < limit {
+        let byte = bytes[index]
+        guard (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte & 63)) & 1 == 1 else { break }
+        index += 1
+      }
+      guard index - start >= run.min else { return false }
+    }
+    return index == bytes.count
+  }
+
+  /// Class runs over any scalars, as over bytes.
+  static func matches(_ runs: [Pattern.ClassRun], _ scalars: inout some IteratorProtocol<Unicode.Scalar>) -> Bool {
+    var pending = scalars.next()
+    for run in runs {
+      var count = 0
+      while let scalar = pending, run.max.map({ count < $0 }) ?? true, run.set.contains(scalar) {
+        count += 1
+        pending = scalars.next()
+      }
+      guard count >= run.min else { return false }
+    }
+    return pending == nil
   }
 
   /// The scalar machine's answer: the reference the byte automaton must agree with.
