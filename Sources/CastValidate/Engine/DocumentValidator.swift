@@ -160,8 +160,8 @@ package struct DocumentValidator: Sendable {
     case .value(let value): instance = value
     case .null:
       if case .model(let name) = target {
-        let article = name.first.map { "AEIOUaeiou".contains($0) } == true ? "an" : "a"
-        validator.report(.nullNotAllowed, .error, "expected \(article) \(name) object, found null", at: start, declaration: nil, expected: name, found: "null")
+        // NB: no article: which of "a" and "an" a model's name takes is not in its letters.
+        validator.report(.nullNotAllowed, .error, "expected \(name) (an object), found null", at: start, declaration: nil, expected: name, found: "null")
       } else if case .type(let type) = target, case .optional = type {
         instance = .null
       } else {
