@@ -82,12 +82,12 @@ final class LineBatchReader {
         throw .tooLarge(limit)
       }
       let filled = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-      if scanned == nil {
+      if scanned == nil, count >= chunkSize {
         // The batch's first line (it starts the batch: there is no newline before `searched`),
         // once it is longer than a chunk, is looked at whole; after that, each read's bytes as
         // they come. A chunk, not the buffer: a buffer grown for an earlier line holds a later one
         // whole.
-        let newline = filled[searched...].firstIndex(of: 0x0A)
+        let newline = Self.firstNewline(filled, from: searched)
         let lineEnd = newline ?? count
         if lineEnd >= chunkSize {
           if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: filled[..<lineEnd])) {
@@ -172,6 +172,14 @@ final class LineBatchReader {
     buffers[slot].deallocate()
     buffers[slot] = bigger
     return bigger
+  }
+
+  /// The index of the first `\n` at or after `start`.
+  private static func firstNewline(_ buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    guard start < buffer.count, let base = buffer.baseAddress, let found = memchr(base + start, 0x0A, buffer.count - start) else {
+      return nil
+    }
+    return base.distance(to: UnsafeRawPointer(found))
   }
 
   /// The index of the last `\n` at or after `start`.
