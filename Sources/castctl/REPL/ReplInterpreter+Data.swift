@@ -128,7 +128,7 @@ extension ReplInterpreter {
     return (String(trimmed[trimmed.index(after: space)...]), String(trimmed[..<space]).trimmed)
   }
 
-  /// What `:convert` writes: `--to`, `--keys`, `--compact`.
+  /// What `:convert` writes: `--to`, `--keys`, `--compact`, `--without-escaping-slashes`.
   struct ConvertOptions {
     var to = OutputKind.json
     var keys: KeyStyle
