@@ -67,7 +67,7 @@ final class LineBatchReader {
       }
     }
     var searched = 0
-    // Once the batch is one line longer than its buffer, the bytes of that line looked at for a
+    // Once the batch's first line is longer than a chunk, how far its bytes were looked at for a
     // byte no JSON text may hold.
     var scanned: Int?
     while true {
@@ -97,7 +97,7 @@ final class LineBatchReader {
         }
       } else if let from = scanned {
         // The long line is cut wherever its first such byte is, up to its newline or the end.
-        let newline = filled[from...].firstIndex(of: 0x0A)
+        let newline = Self.firstNewline(filled, from: from)
         if let forbidden = ControlByte.first(in: UnsafeRawBufferPointer(rebasing: filled[from..<(newline ?? count)])) {
           return cut(filled, after: from + forbidden, base: base, newline: newline)
         }
