@@ -194,7 +194,8 @@ public struct Validator: Sendable {
     }
   }
 
-  /// The counts of the records read before a syntax error stopped the engine.
+  /// The counts of `records`: those read before a syntax error stopped the engine, or every line
+  /// of NDJSON read a line at a time.
   private static func summary(of records: [ValidationReport.Record], isArray: Bool) -> ValidationSummary {
     var summary = ValidationSummary()
     summary.isArray = isArray
