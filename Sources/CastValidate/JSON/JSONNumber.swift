@@ -17,32 +17,17 @@ extension JSONScanner {
       }
       return n.isNegative ? -magnitude : magnitude
     }
-    guard let magnitude = Self.magnitude(raw, from: n.isNegative ? 1 : 0) else { return nil }
-    if n.isNegative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+    guard let (negative, magnitude) = IntegerText.exactInteger(raw) else { return nil }
+    if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
     return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
-  }
-
-  /// The value of an integer literal's digits from `start`, read with overflow checks; nil past
-  /// `UInt64`. (An integer literal is digits only, with no leading zero.)
-  private static func magnitude(_ raw: UnsafeRawBufferPointer, from start: Int) -> UInt64? {
-    guard raw.count - start <= 20 else { return nil }
-    var value: UInt64 = 0
-    for index in start..<raw.count {
-      let (tens, overflow) = value.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = tens.addingReportingOverflow(UInt64(raw[index] &- JSONByte.zero))
-      guard !overflow, !carry else { return nil }
-      value = sum
-    }
-    return value
   }
 
   /// The value of a non-negative integer literal, or nil when out of range or negative (`-0` is 0).
   package func uint64(_ n: JSONNumberToken) -> UInt64? {
     guard n.isInteger else { return nil }
-    let raw = bytes(n.span)
-    guard let magnitude = Self.magnitude(raw, from: n.isNegative ? 1 : 0) else { return nil }
+    guard let (negative, magnitude) = IntegerText.exactInteger(bytes(n.span)) else { return nil }
     // NB: `-0` is zero; any other negative is no `UInt64`.
-    return !n.isNegative || magnitude == 0 ? magnitude : nil
+    return !negative || magnitude == 0 ? magnitude : nil
   }
 
   /// The value of any literal that is exactly a whole number within `Int64`, written with or without
