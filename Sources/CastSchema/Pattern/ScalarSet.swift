@@ -27,12 +27,12 @@ package struct ScalarSet: Sendable, Hashable {
     return false
   }
 
-  /// The set with `other`'s scalars added.
   /// Whether no scalar is in both sets.
   package func isDisjoint(with other: ScalarSet) -> Bool {
     !ranges.contains { mine in other.ranges.contains { $0.overlaps(mine) } }
   }
 
+  /// The set with `other`'s scalars added.
   package func union(_ other: ScalarSet) -> ScalarSet { ScalarSet(ranges + other.ranges) }
 
   /// Every scalar not in the set (surrogate code points are not scalars, so they stay out).

@@ -268,11 +268,9 @@ extension RecordValidator {
   static func isSurelyFinite(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
     // NB: the type is matched, not compared: `==` on a raw-value enum of another module is a
     // call through its Equatable conformance.
-    let limit: Int
-    if case .float = type { limit = 30 } else { limit = 300 }
-    guard token.hasExponent else { return token.span.end - token.span.start <= limit }
     // NB: `Float` holds 1.2e-38...3.4e38 as normal numbers, `Double` 2.2e-308...1.8e308.
-    let powers = limit == 30 ? -36..<37 : -300..<301
+    let (limit, powers) = if case .float = type { (30, -36..<37) } else { (300, -300..<301) }
+    guard token.hasExponent else { return token.span.end - token.span.start <= limit }
     return leadingPower(scanner.bytes(token.span)).map(powers.contains) ?? false
   }
 

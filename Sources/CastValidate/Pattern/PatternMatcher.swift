@@ -46,7 +46,7 @@ package struct PatternMatcher: Sendable {
     if let runs {
       if ASCIIText.isASCII(bytes) { return Self.matches(runs, ascii: bytes) }
       var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
-      return Self.matches(runs.map(\.run), &scalars)
+      return Self.matches(runs, &scalars)
     }
     if let automaton, ASCIIText.isASCII(bytes) { return automaton.matches(ascii: bytes) }
     return scalarMatches(String(decoding: bytes, as: UTF8.self))
@@ -70,9 +70,11 @@ package struct PatternMatcher: Sendable {
   }
 
   /// Class runs over any scalars, as over bytes.
-  static func matches(_ runs: [Pattern.ClassRun], _ scalars: inout some IteratorProtocol<Unicode.Scalar>) -> Bool {
+  private static func matches(
+    _ runs: [(run: Pattern.ClassRun, low: UInt64, high: UInt64)], _ scalars: inout some IteratorProtocol<Unicode.Scalar>
+  ) -> Bool {
     var pending = scalars.next()
-    for run in runs {
+    for (run, _, _) in runs {
       var count = 0
       while let scalar = pending, run.max.map({ count < $0 }) ?? true, run.set.contains(scalar) {
         count += 1
