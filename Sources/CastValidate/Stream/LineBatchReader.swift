@@ -30,6 +30,9 @@ final class LineBatchReader {
   private var tailHasLines = false
   /// A limit on the total bytes read (`--max-bytes`); reading past it is an error.
   let limit: Int?
+  /// The size of a regular file: one known to be over `limit` is refused before its first batch
+  /// (a stream only once it has gone past it).
+  private let fileSize: Int?
 
   /// Bytes of the first batch.
   static let firstBatchSize = 1 << 18
@@ -37,6 +40,8 @@ final class LineBatchReader {
   init(descriptor: Int32, chunkSize: Int, limit: Int?) {
     self.descriptor = descriptor
     self.limit = limit
+    var info = stat()
+    fileSize = fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil
     self.chunkSize = max(chunkSize, 4096)
     batchSize = min(Self.firstBatchSize, self.chunkSize)
     buffers = (0..<2).map { [chunkSize = self.chunkSize] _ in .allocate(byteCount: chunkSize, alignment: 16) }
@@ -48,6 +53,7 @@ final class LineBatchReader {
   /// offset, and whether its last line was cut; nil at the end. A batch stays valid until the call
   /// after next.
   func next() throws(ChunkReadError) -> (bytes: UnsafeRawBufferPointer, base: Int, cut: Bool)? {
+    if let limit, let fileSize, fileSize > limit { throw .tooLarge(limit) }
     if skipping { try skipCutLine() }
     if atEnd && tail.isEmpty { return nil }
     var buffer = buffers[slot]

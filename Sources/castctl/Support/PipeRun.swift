@@ -18,13 +18,6 @@ struct PipeRun {
       throw ExitCode.unreadableInput
     }
     defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    // A file known too large is refused before any verdict is written, as the other formats
-    // refuse it (a stream is known so only once it has gone past the limit).
-    var info = stat()
-    if let limit = options.maxBytes, fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit {
-      Terminal.writeError("castctl: error: cannot read \(ControlCharacters.escaped(name)): \(ChunkReadError.tooLarge(limit).reason)\n")
-      throw ExitCode.malformedJSON
-    }
     let stream = LineVerdictStream(config: validator, jobs: options.jobs, maxBytes: options.maxBytes)
     do {
       try stream.run(descriptor: descriptor, name: name, onBatch: onBatch)
