@@ -55,15 +55,34 @@ struct GeneratorOptions: ParsableArguments {
       valueName: "strategy"))
   var nonConformingFloats: FloatStrategy?
 
+  /// The Codable strategies given.
+  var strategies: CodableStrategies {
+    CodableStrategies(keyDecoding: keyDecoding, keyEncoding: keyEncoding, dateDecoding: dateDecoding, nonConformingFloats: nonConformingFloats)
+  }
+
   /// The registry options these flags stand for.
   var registryOptions: RegistryOptions {
-    var options = RegistryOptions(
-      capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty,
-      dialect: dialect)
+    strategies.applied(
+      to: RegistryOptions(
+        capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect))
+  }
+}
+
+/// The Codable strategies the command line gives (or the REPL's `:set`): the one rule of how
+/// they become registry options.
+struct CodableStrategies: Equatable {
+  var keyDecoding: CodableKeyDecoding?
+  var keyEncoding: CodableKeyEncoding?
+  var dateDecoding: DateStrategy?
+  var nonConformingFloats: FloatStrategy?
+
+  /// `options` with the strategies given, each named in `commandLineStrategies`: a model file's
+  /// own strategy line does not change what is given here.
+  func applied(to options: RegistryOptions) -> RegistryOptions {
+    var options = options
     if let keyDecoding { options.keyDecoding = keyDecoding }
     if let keyEncoding { options.keyEncoding = keyEncoding }
     options.nonConformingFloats = nonConformingFloats?.floats
-    // NB: what the command line gives, a model file's own strategy line does not change.
     let given: [(String, Bool)] = [
       ("key-decoding", keyDecoding != nil), ("key-encoding", keyEncoding != nil), ("date-decoding", dateDecoding != nil),
       ("non-conforming-floats", nonConformingFloats != nil),
@@ -74,7 +93,7 @@ struct GeneratorOptions: ParsableArguments {
 }
 
 /// A `--date-decoding` value: `JSONDecoder`'s date strategies by their names, in castctl's spelling.
-struct DateStrategy: ExpressibleByArgument {
+struct DateStrategy: ExpressibleByArgument, Equatable {
   let format: DateFormat
   let text: String
 
@@ -87,7 +106,7 @@ struct DateStrategy: ExpressibleByArgument {
 }
 
 /// A `--non-conforming-floats` value: `throw`, or the three strings of `.convertFromString`.
-struct FloatStrategy: ExpressibleByArgument {
+struct FloatStrategy: ExpressibleByArgument, Equatable {
   let floats: NonConformingFloats?
   let text: String
 

@@ -170,13 +170,14 @@ extension ReplInterpreter {
     case ("unknown", let rule?) where UnknownKeyRule(rawValue: rule) != nil: settings.unknownKeys = UnknownKeyRule(rawValue: rule) ?? .ignore
     case ("keys", let style?) where KeyStyle(rawValue: style) != nil: settings.keys = KeyStyle(rawValue: style) ?? .json
     case ("key-decoding", let name?) where CodableKeyDecoding(spelling: name) != nil:
-      settings.keyDecoding = CodableKeyDecoding(spelling: name)
-    case ("date-decoding", let name?) where DateFormat(strategy: name) != nil: settings.dateDecoding = name
+      settings.strategies.keyDecoding = CodableKeyDecoding(spelling: name)
+    case ("date-decoding", let name?) where DateStrategy(argument: name) != nil: settings.strategies.dateDecoding = DateStrategy(argument: name)
     case ("key-encoding", let name?) where CodableKeyEncoding(spelling: name) != nil:
-      settings.keyEncoding = CodableKeyEncoding(spelling: name)
-    case ("non-conforming-floats", "throw"?): settings.nonConformingFloats = nil
+      settings.strategies.keyEncoding = CodableKeyEncoding(spelling: name)
+    // NB: `throw` is the default: the files' own strategy lines apply again.
+    case ("non-conforming-floats", "throw"?): settings.strategies.nonConformingFloats = nil
     case ("non-conforming-floats", let strings?) where NonConformingFloats(option: strings) != nil:
-      settings.nonConformingFloats = NonConformingFloats(option: strings)
+      settings.strategies.nonConformingFloats = FloatStrategy(argument: strings)
     case ("flags", _):
       let flags = Set(words.dropFirst())
       guard flags.isSubset(of: ["-c", "-i", "-n", "-m"]) else { return error("flags are -c, -i, -n (and -m, which does nothing)") }
@@ -198,13 +199,14 @@ extension ReplInterpreter {
 
   private func settingsText() -> String {
     let settings = session.settings
+    let strategies = settings.strategies
     let flags = [settings.capitalizeKeys ? "-c" : nil, settings.ignoreCase ? "-i" : nil, settings.nullEmpty ? "-n" : nil]
       .compactMap { $0 }
     return "strict \(settings.strict ? "on" : "off"), dialect \(settings.dialect?.rawValue ?? "auto"), "
       + "unknown \(settings.unknownKeys.rawValue), keys \(settings.keys.rawValue), flags \(flags.isEmpty ? "none" : flags.joined(separator: " "))"
-      + (settings.keyDecoding.map { ", key-decoding \($0.rawValue)" } ?? "") + (settings.dateDecoding.map { ", date-decoding \($0)" } ?? "")
-      + (settings.keyEncoding.map { ", key-encoding \($0.rawValue)" } ?? "")
-      + (settings.nonConformingFloats.map { ", non-conforming-floats \($0.option)" } ?? "") + "\n"
+      + (strategies.keyDecoding.map { ", key-decoding \($0.rawValue)" } ?? "") + (strategies.dateDecoding.map { ", date-decoding \($0.text)" } ?? "")
+      + (strategies.keyEncoding.map { ", key-encoding \($0.rawValue)" } ?? "")
+      + (strategies.nonConformingFloats.map { ", non-conforming-floats \($0.text)" } ?? "") + "\n"
   }
 
   private func location(_ range: SourceRange) -> String {

@@ -13,14 +13,9 @@ struct ReplSession {
     var capitalizeKeys = false
     var ignoreCase = false
     var nullEmpty = false
-    /// `:set key-decoding`: as `--key-decoding`; nil leaves it to the files' strategy lines.
-    var keyDecoding: CodableKeyDecoding?
-    /// `:set date-decoding`: as `--date-decoding`, by its spelling.
-    var dateDecoding: String?
-    /// `:set key-encoding`: as `--key-encoding`; nil leaves it to the files' strategy lines.
-    var keyEncoding: CodableKeyEncoding?
-    /// `:set non-conforming-floats`: as `--non-conforming-floats` (`throw` is nil).
-    var nonConformingFloats: NonConformingFloats?
+    /// `:set key-decoding`, `date-decoding`, `key-encoding`, `non-conforming-floats`: as the
+    /// options of those names; one not set is left to the files' strategy lines.
+    var strategies = CodableStrategies()
     /// `--werror`: a warning about the declarations stops a load as an error does.
     var werror = false
 
@@ -45,34 +40,15 @@ struct ReplSession {
       ignoreCase = generator.ignoreCase
       nullEmpty = generator.nullEmpty
       werror = generator.werror
-      keyDecoding = generator.keyDecoding
-      dateDecoding = generator.dateDecoding?.text
-      keyEncoding = generator.keyEncoding
-      nonConformingFloats = generator.nonConformingFloats?.floats
+      strategies = generator.strategies
     }
 
     init() {}
 
     var registryOptions: RegistryOptions {
-      var options = RegistryOptions(
-        capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect)
-      if let keyDecoding {
-        options.keyDecoding = keyDecoding
-        options.commandLineStrategies.insert("key-decoding")
-      }
-      if let format = dateDecoding.flatMap(DateFormat.init(strategy:)) {
-        options.codableDateFormat = format
-        options.commandLineStrategies.insert("date-decoding")
-      }
-      if let keyEncoding {
-        options.keyEncoding = keyEncoding
-        options.commandLineStrategies.insert("key-encoding")
-      }
-      if let nonConformingFloats {
-        options.nonConformingFloats = nonConformingFloats
-        options.commandLineStrategies.insert("non-conforming-floats")
-      }
-      return options
+      strategies.applied(
+        to: RegistryOptions(
+          capitalizeKeys: capitalizeKeys, caseInsensitiveKeys: ignoreCase, emptyStringIsAbsent: nullEmpty, dialect: dialect))
     }
 
     var validationOptions: ValidationOptions {
