@@ -102,6 +102,11 @@ package enum InferNames {
     return text.uppercased()
   }
 
+  /// `name` as Swift source spells an identifier: a keyword in backticks (`` `class` ``).
+  static func spelled(_ name: String) -> String {
+    keywords.contains(name) ? "`\(name)`" : name
+  }
+
   /// `name`, or the first of `name2`, `name3`, … not in `used`; recorded in `used` either way.
   static func claim(_ name: String, in used: inout Set<String>) -> String {
     var free = name

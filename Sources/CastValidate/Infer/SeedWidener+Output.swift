@@ -28,7 +28,7 @@ extension SeedWidener {
       var (name, explicitKey) = ShapeDecider.propertyName(for: key, snakeCase: model.usesSnakeCase, camelCase: codable && codingKeys != nil)
       let free = InferNames.claim(name, in: &names)
       if free != name { (name, explicitKey) = (free, true) }
-      if InferNames.keywords.contains(name) { name = "`\(name)`" }
+      name = InferNames.spelled(name)
       if codable, codingKeys == nil {
         cases.append("case " + name + (explicitKey ? " = " + InferredSchema.literal(key) : ""))
         needsCodingKeys = needsCodingKeys || explicitKey
@@ -59,8 +59,7 @@ extension SeedWidener {
       // Every property the synthesized init decodes, as it reads it now, and then the new ones.
       let own = model.mappedProperties.compactMap { property -> String? in
         guard let key = property.codingKey ?? property.keys.first?.components.map(\.key).joined(separator: ".") else { return nil }
-        let name = InferNames.keywords.contains(property.name) ? "`\(property.name)`" : property.name
-        return "case " + name + (key == property.name ? "" : " = " + InferredSchema.literal(key))
+        return "case " + InferNames.spelled(property.name) + (key == property.name ? "" : " = " + InferredSchema.literal(key))
       }
       let inner = indent + indent
       let lines = [indent + "enum CodingKeys: String, CodingKey {"] + (own + cases).map { inner + $0 } + [indent + "}"]

@@ -53,7 +53,7 @@ struct ShapeDecider {
         sketchLimit: StringSketch.limit(options))
       draft.properties.append(
         PropertyDraft(
-          key: key, name: InferNames.keywords.contains(name) ? "`\(name)`" : name, explicitKey: explicitKey,
+          key: key, name: InferNames.spelled(name), explicitKey: explicitKey,
           type: required ? choice.type : .optional(choice.type), required: required,
           dateDirective: choice.dateDirective, evidence: evidence))
     }
