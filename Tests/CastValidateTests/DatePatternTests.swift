@@ -11,6 +11,7 @@ struct DatePatternTests {
     "yyyy-MM-dd", "EEE MMM dd HH:mm:ss Z yyyy", "dd/MM/yyyy HH:mm", "yyyyMMdd'T'HHmmss", "MMMM d, yyyy h:mm a",
     "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ", "EEEE, dd-MMM-yyyy HH:mm:ss xxx", "yyyy-MM-dd HH:mm:ss.SS XX", "d.M.y H:m:s",
     "hh 'o''clock' a, MMM d yyyy", "yyyy-MM-dd'T'HH:mm:ssX", "EEE, dd MMM yyyy HH:mm:ss zzz", "yyyy-MM-dd HH:mm z",
+    "MM/dd/yy", "dd.MM.yy HH:mm", "yyMMdd", "yyyy-DDD", "yyyyDDD'T'HHmm", "yy-D", "DD yyyy",
   ]
 
   /// Instants from 1900 to 2100 (a fixed generator), whole and with milliseconds, and edges.
@@ -66,8 +67,10 @@ struct DatePatternTests {
       // Abutting digit fields: each its own width, the first narrower where the digits fall short.
       ("HHmmss", "030405"), ("HHmmss", "03045"), ("HHmmss", "0345"), ("HHmmss", "345"), ("HHmmss", "0304056"),
       ("yyyyMMdd", "20240102"), ("yyyyMMdd", "2024012"), ("yyyyMMdd", "202401"),
-      // Narrowed to two digits, a year is read in the hundred years from 80 years ago.
+      // Narrowed to two digits, a year is read in the hundred years from DateFormatter's
+      // `twoDigitStartDate` (1950).
       ("yyyyMMdd", "240102"), ("yyyyMMdd", "990102"), ("yyyyMMdd", "460102"), ("yyyyMMdd", "450102"),
+      ("yyyyMMdd", "470102"), ("yyyyMMdd", "491231"), ("yyyyMMdd", "500101"),
       ("yyyyMMddHHmm", "20240102030"), ("yyyyMMddHHmmss", "2024010203040"), ("yyyyMMdd'T'HHmmss", "2024012T030405"),
       ("yyyyMMdd'T'HHmmss", "20240102T3045"), ("HHmmssSSS", "03040512"),
       // A fraction alone reads any number of digits, and keeps milliseconds.
@@ -103,14 +106,49 @@ struct DatePatternTests {
     #expect(Array(text.utf8).withUnsafeBytes { compiled.parse($0) } == nil)
   }
 
+  /// `yy` reads two digits in the hundred years from 1950; other digits, and a day of
+  /// the year of more than three, are the formatter's to read (`readsPart`).
+  @Test(
+    "a two-digit year and a day of the year read as DateFormatter reads them",
+    arguments: [
+      ("yy", "24"), ("yy", "07"), ("yy", "47"), ("yy", "50"), ("yy", "99"), ("yy", "00"), ("yy", "2024"), ("yy", "7"), ("yy", "0"), ("yy", "124"),
+      ("yy", "12345"), ("yy", "-5"), ("yy-MM-dd", "46-01-01"), ("yy-MM-dd", "45-12-31"), ("yy-MM-dd", "24-02-30"),
+      ("yy-MM-dd", "2024-03-01"), ("MM/dd/yy", "3/1/24"), ("MM/dd/yy", "03/01/124"), ("yyMMdd", "240102"),
+      ("yyMMdd", "2401021"), ("yyMMdd", "24012"), ("yyMMdd", "0240102"), ("yyyy-DDD", "2024-001"), ("yyyy-DDD", "2024-366"),
+      ("yyyy-DDD", "2023-366"), ("yyyy-DDD", "2023-365"), ("yyyy-DDD", "2024-000"), ("yyyy-DDD", "2024-1"),
+      ("yyyy-DDD", "2024-0060"), ("yyyy-DDD", "2024-999"), ("yyyy-D", "2024-060"), ("yyyy-D", "2024-1000"),
+      ("yyyyDDD", "2024001"), ("yyyyDDD", "202460"), ("DDD", "032"), ("yy-DDD", "24-060"), ("yy-DDD", "23-366"),
+    ])
+  func twoDigitYearsAndDaysOfTheYear(_ pattern: String, _ text: String) throws {
+    #expect(DatePattern(pattern) != nil)
+    let expected = Self.formatter(pattern).date(from: text)?.timeIntervalSince1970
+    #expect(DateText.parse(text, pattern: pattern) == expected, "\(pattern): \(text)")
+  }
+
+  /// A date before 1582-10-15 that such a pattern's formatter reads (in the Julian calendar) is
+  /// written back by it: the same text out as in, as with DateFormatter alone.
+  @Test(
+    "a date the formatter reads is written back as it writes it",
+    arguments: [
+      ("MM/dd/yy", "03/01/7"), ("yy-DDD", "124-060"), ("EEE, dd MMM yyyy HH:mm:ss zzz", "Fri, 05 Mar 0024 10:11:12 GMT"),
+      ("yyyy-DDD", "1200-031"),
+    ])
+  func julianDatesRoundTrip(_ pattern: String, _ text: String) throws {
+    let reference = Self.formatter(pattern)
+    let seconds = try #require(DateText.parse(text, pattern: pattern))
+    #expect(seconds == reference.date(from: text)?.timeIntervalSince1970)
+    #expect(DateText.format(seconds, pattern: pattern) == reference.string(from: Date(timeIntervalSince1970: seconds)))
+  }
+
   @Test("a pattern with a field the reader does not know falls back to DateFormatter, with the same results")
   func fallback() {
-    #expect(DatePattern("yy-MM-dd") == nil)
     #expect(DatePattern("G yyyy") == nil)
-    // A weekday without a day of the month decides the date itself.
+    // A weekday without a day of the month decides the date itself; so may a day of the year
+    // beside a month.
     #expect(DatePattern("EEEE") == nil)
+    #expect(DatePattern("yyyy-MM-DDD") == nil)
     #expect(DateText.parse("Monday", pattern: "EEEE") == Self.formatter("EEEE").date(from: "Monday")?.timeIntervalSince1970)
-    #expect(DateText.parse("24-03-01", pattern: "yy-MM-dd") == Self.formatter("yy-MM-dd").date(from: "24-03-01")?.timeIntervalSince1970)
-    #expect(DateText.format(0, pattern: "yy-MM-dd") == "70-01-01")
+    #expect(DateText.parse("AD 2024", pattern: "G yyyy") == Self.formatter("G yyyy").date(from: "AD 2024")?.timeIntervalSince1970)
+    #expect(DateText.format(0, pattern: "G yyyy") == "AD 1970")
   }
 }

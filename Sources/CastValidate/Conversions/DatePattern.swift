@@ -2,18 +2,24 @@ import Foundation
 
 /// A `//! date "pattern"` compiled once into fields, then read and written on bytes, in UTC and
 /// the en_US_POSIX locale, as `DateFormatter` reads and writes it (a formatter per date cost about
-/// 100 µs). Covers the fields dates are written with: `y yyyy M MM MMM MMMM d dd H HH h hh a m mm
-/// s ss S… E EEE EEEE Z ZZ ZZZ ZZZZZ X XX XXX x xx xxx` and quoted literals. A pattern with any other
-/// field is not compiled, and `DateText` hands it to `DateFormatter`.
+/// 100 µs). Covers the fields dates are written with: `y yy yyyy M MM MMM MMMM d dd D DD DDD H HH h hh
+/// a m mm s ss S… E EEE EEEE Z ZZ ZZZ ZZZZZ X XX XXX x xx xxx z zz zzz` and quoted literals. A pattern
+/// with any other field is not compiled, and `DateText` hands it to `DateFormatter`.
 struct DatePattern: Sendable {
   /// One piece of the pattern.
   enum Field: Sendable, Equatable {
     case literal([UInt8])
     /// `y`, `yyyy`: the year, at least `width` digits written.
     case year(width: Int)
+    /// `yy`: two digits, read in the hundred years from 1950 (`twoDigitCentury`), written
+    /// as the year's last two. Other digits' dates are read by `DateFormatter` (`readsPart`).
+    case twoDigitYear
     /// `M`, `MM` (digits), `MMM` (`Jan`), `MMMM` (`January`).
     case month(width: Int)
     case day(width: Int)
+    /// `D`–`DDD`: the day of the year, 1–366, in a pattern without a month or a day of the
+    /// month. More than three digits' dates are read by `DateFormatter` (`readsPart`).
+    case dayOfYear(width: Int)
     /// `H`, `HH`: 0–23.
     case hour24(width: Int)
     /// `h`, `hh`: 1–12, with `a`.
@@ -48,8 +54,9 @@ struct DatePattern: Sendable {
   /// The pattern's fields in order.
   // NB: one array: a pattern is copied out of its table for every date read, a retain per array.
   let steps: [Step]
-  /// The pattern reads only some of what `DateFormatter` reads (a zone's name): a date it does
-  /// not read is the formatter's to judge, not malformed.
+  /// The pattern reads only some of what `DateFormatter` reads (a zone's name, a `yy` year of
+  /// other than two digits, a day of the year of more than three): a date it does not read is the
+  /// formatter's to judge, not malformed.
   let readsPart: Bool
 
   /// The fields alone.
@@ -112,8 +119,10 @@ struct DatePattern: Sendable {
       index += count
       switch (character, count) {
       case ("y", 1), ("y", 4): fields.append(.year(width: count))
+      case ("y", 2): fields.append(.twoDigitYear)
       case ("M", 1...4): fields.append(.month(width: count))
       case ("d", 1...2): fields.append(.day(width: count))
+      case ("D", 1...3): fields.append(.dayOfYear(width: count))
       case ("H", 1...2): fields.append(.hour24(width: count))
       case ("h", 1...2): fields.append(.hour12(width: count))
       case ("a", 1): fields.append(.amPm)
@@ -137,6 +146,10 @@ struct DatePattern: Sendable {
     guard twelve == fields.contains(.amPm) else { return nil }
     let hasWeekday = fields.contains { if case .weekday = $0 { true } else { false } }
     guard !hasWeekday || fields.contains(where: { if case .day = $0 { true } else { false } }) else { return nil }
+    // A day of the year beside a month or a day of the month: which decides is ICU's rule.
+    let hasDayOfYear = fields.contains { if case .dayOfYear = $0 { true } else { false } }
+    guard !hasDayOfYear || !fields.contains(where: { if case .month = $0 { true } else if case .day = $0 { true } else { false } })
+    else { return nil }
     // Abutting digit fields (`yyyyMMdd`, `HHmmss`) are read as ICU reads them (`parse`).
     var runWidths = [Int](repeating: 0, count: fields.count)
     var start: Int?
@@ -149,7 +162,7 @@ struct DatePattern: Sendable {
       start = continues ? begin : nil
       runWidths[begin] += field.width
     }
-    readsPart = fields.contains(.zoneName)
+    readsPart = fields.contains(.zoneName) || fields.contains(.twoDigitYear) || hasDayOfYear
     steps = fields.indices.map { position in
       let beforeDigits = position + 1 < fields.count && fields[position + 1].isNumeric
       let inRun = fields[position].isNumeric && ((position > 0 && fields[position - 1].isNumeric) || beforeDigits)
@@ -164,6 +177,7 @@ struct DatePattern: Sendable {
     var index = 0
     // NB: Foundation's DateFormatter fills the fields a pattern lacks from 2000-01-01.
     var year = 2000, month = 1, day = 1, hour = 0, minute = 0, second = 0, offset = 0
+    var dayOfYear: Int?
     var twoDigitYear = false
     var fraction = 0.0
     var pm: Bool?
@@ -228,6 +242,14 @@ struct DatePattern: Sendable {
         year = value
         // A year narrowed to two digits in a run is a two-digit year, as `yy` is.
         twoDigitYear = inRun && width == 2
+      case .twoDigitYear:
+        // Other than two digits are a year as written, in whichever calendar ICU counts it: the
+        // formatter's (`readsPart`).
+        guard cut == 0, let value = number(2, max: 2, exact: true),
+          inRun || index == text.count || text[index] < 0x30 || text[index] > 0x39
+        else { return nil }
+        year = value
+        twoDigitYear = true
       case .month(let full):
         let width = full - cut
         if width >= 3 {
@@ -241,6 +263,10 @@ struct DatePattern: Sendable {
         let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
         day = value
+      case .dayOfYear(let full):
+        let width = full - cut
+        guard let value = number(width, max: 3, exact: exact) else { return nil }
+        dayOfYear = value
       case .hour24(let full):
         let width = full - cut
         guard let value = number(width, max: 2, exact: exact) else { return nil }
@@ -310,13 +336,26 @@ struct DatePattern: Sendable {
     guard (1...12).contains(month), day >= 1, day <= DateText.daysIn(month: month, year: year), hour < 24, minute < 60,
       second < 60
     else { return nil }
-    let days = DateText.daysFromCivil(year: year, month: month, day: day)
+    var days = DateText.daysFromCivil(year: year, month: month, day: day)
+    if let dayOfYear {
+      guard dayOfYear >= 1, dayOfYear <= DateText.daysFromCivil(year: year + 1, month: 1, day: 1) - days else { return nil }
+      days += dayOfYear - 1
+    }
+    // A pattern the formatter reads a part of leaves it every date it counts in the Julian
+    // calendar, so that such a date is read and written in one calendar (`DateText.format`).
+    guard !readsPart || days >= DateText.gregorianStartDay else { return nil }
     return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
   }
 
-  /// The hundred years a two-digit year falls in, from 80 years before the run's start, as
-  /// `DateFormatter`'s `twoDigitStartDate`.
-  static let twoDigitCentury = TwoDigitCentury(now: Date().timeIntervalSince1970)
+  /// The hundred years a two-digit year falls in: from `DateFormatter`'s `twoDigitStartDate`
+  /// (1950-01-01 in Foundation), read once from a formatter.
+  static let twoDigitCentury: TwoDigitCentury = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    // NB: -631152000 is 1950-01-01T00:00:00Z.
+    return TwoDigitCentury(start: formatter.twoDigitStartDate?.timeIntervalSince1970 ?? -631_152_000)
+  }()
 
   private static func lower(_ byte: UInt8) -> UInt8 {
     byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
@@ -349,6 +388,7 @@ struct DatePattern: Sendable {
       switch field {
       case .literal(let bytes): out += bytes
       case .year(let width): Self.pad(year, width, &out)
+      case .twoDigitYear: Self.pad((year % 100 + 100) % 100, 2, &out)
       case .month(let width):
         if width >= 3 {
           out += width == 4 ? Self.monthNameBytes[month - 1][...] : Self.monthNameBytes[month - 1][..<3]
@@ -356,6 +396,7 @@ struct DatePattern: Sendable {
           Self.pad(month, width, &out)
         }
       case .day(let width): Self.pad(day, width, &out)
+      case .dayOfYear(let width): Self.pad(days - DateText.daysFromCivil(year: year, month: 1, day: 1) + 1, width, &out)
       case .hour24(let width): Self.pad(hour, width, &out)
       case .hour12(let width): Self.pad(hour % 12 == 0 ? 12 : hour % 12, width, &out)
       case .amPm: out += hour < 12 ? Self.dayPeriodBytes[0] : Self.dayPeriodBytes[1]
@@ -390,9 +431,10 @@ extension DatePattern.Field {
   /// The digits the field takes in a run of abutting digit fields: its letters' count.
   var width: Int {
     switch self {
-    case .year(let width), .month(let width), .day(let width), .hour24(let width), .hour12(let width), .minute(let width),
-      .second(let width):
+    case .year(let width), .month(let width), .day(let width), .dayOfYear(let width), .hour24(let width), .hour12(let width),
+      .minute(let width), .second(let width):
       width
+    case .twoDigitYear: 2
     case .fraction(let digits): digits
     default: 0
     }
@@ -401,24 +443,24 @@ extension DatePattern.Field {
   /// Whether the field is written in digits (so a digit field before it must stop at its width).
   var isNumeric: Bool {
     switch self {
-    case .year, .day, .hour24, .hour12, .minute, .second, .fraction: true
+    case .year, .twoDigitYear, .day, .dayOfYear, .hour24, .hour12, .minute, .second, .fraction: true
     case .month(let width): width <= 2
     default: false
     }
   }
 }
 
-/// The hundred years from a start 80 years before now, in which a two-digit year is read.
+/// The hundred years from a start, in which a two-digit year is read.
 struct TwoDigitCentury: Sendable {
   /// The start's fields, UTC: year, month, day, hour, minute, second.
   let start: (Int, Int, Int, Int, Int, Int)
 
-  init(now seconds: Double) {
+  init(start seconds: Double) {
     let whole = Int(seconds.rounded(.down))
     let days = whole >= 0 ? whole / 86400 : (whole - 86399) / 86400
     let secondOfDay = whole - days * 86400
     let (year, month, day) = DateText.civilFromDays(days)
-    start = (year - 80, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+    start = (year, month, day, secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
   }
 
   /// The year of the century's start whose last two digits are `value`, then a hundred years on

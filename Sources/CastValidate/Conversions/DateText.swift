@@ -145,7 +145,10 @@ enum DateText {
   /// Formats with a fixed pattern, in UTC.
   static func format(_ seconds: Double, pattern: String) -> String {
     switch DatePatterns.shared.compiled(pattern) {
-    case .compiled(let compiled): compiled.format(seconds)
+    // NB: a date before 1582-10-15 of a pattern the formatter reads a part of was read by it, in
+    // the Julian calendar (`DatePattern.parse`), and is written back in it.
+    case .compiled(let compiled) where !compiled.readsPart || seconds >= gregorianStart: compiled.format(seconds)
+    case .compiled: DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     case .formatter(let formatter): formatter.withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     }
   }
