@@ -105,6 +105,9 @@ MICRO = [
     # HTTP dates: a pattern with a zone's name.
     ("Date (pattern, zone name)", 'Date //! date "EEE, dd MMM yyyy HH:mm:ss zzz"',
      lambda r: json.dumps(time.strftime("%a, %d %b %Y %H:%M:%S GMT", time.gmtime(r.randrange(0, 2 * 10**9))))),
+    # Two-digit years and days of the year (`yy`, `DDD`).
+    ("Date (pattern, yy)", 'Date //! date "MM/dd/yy"', lambda r: json.dumps(time.strftime("%m/%d/%y", time.gmtime(r.randrange(0, 2 * 10**9))))),
+    ("Date (pattern, day of year)", 'Date //! date "yyyy-DDD"', lambda r: json.dumps(time.strftime("%Y-%j", time.gmtime(r.randrange(0, 2 * 10**9))))),
 ]
 FIELDS = 16
 MICRO_MB = 4
