@@ -3,7 +3,7 @@ import Testing
 
 @testable import CastValidate
 
-/// `//! count` of sets and dictionaries, sets of enum cases and of floating-point numbers,
+/// `//! count` of sets and dictionaries, sets of enum cases, of floating-point numbers and of UUIDs,
 /// dictionaries keyed by enum cases and arrays of arrays, read by the clean-record check: with the check and without it, the same verdicts and findings;
 /// clean records pass the check on its own.
 struct CollectionCheckTests {
@@ -23,6 +23,7 @@ struct CollectionCheckTests {
       var cube: [[[Double]]]?
       var weights: Set<Double>? //! count 1...40
       var ratios: Set<Float>?
+      var ids: Set<UUID>? //! count 1...3
     }
     """
 
@@ -37,6 +38,8 @@ struct CollectionCheckTests {
     #"{"grid":[ [ 1 ] , [ 2 , 3 ] ],"holes":[],"cube":[]}"#,
     #"{"weights":[1,1.5,-2,0,1e-3,0.1,0.30000000000000004],"ratios":[0.5,-0.25,3]}"#,
     #"{"weights":[\#((0..<40).map { "\($0).5" }.joined(separator: ","))]}"#,
+    #"{"ids":["E621E1F8-C36C-495A-93FC-0C247A3E6E5F","e621e1f8-c36c-495a-93fc-0c247a3e6e5e"]}"#,
+    #"{"ids":["00000000-0000-0000-0000-000000000000","FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF","aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee"]}"#,
   ]
 
   /// Records the walk has something to say about.
@@ -77,6 +80,14 @@ struct CollectionCheckTests {
     #"{"weights":[1e400]}"#,
     #"{"ratios":[0.1,0.10000000001]}"#,
     #"{"ratios":[1e39]}"#,
+    #"{"ids":["E621E1F8-C36C-495A-93FC-0C247A3E6E5F","e621e1f8-c36c-495a-93fc-0c247a3e6e5f"]}"#,
+    #"{"ids":["E621E1F8-C36C-495A-93FC-0C247A3E6E5F","E621E1F8-C36C-495A-93FC-0C247A3E6E5F"]}"#,
+    #"{"ids":["E621E1F8-C36C-495A-93FC-0C247A3E6E5"]}"#,
+    #"{"ids":["E621E1F8C36C495A93FC0C247A3E6E5F"]}"#,
+    #"{"ids":["G621E1F8-C36C-495A-93FC-0C247A3E6E5F"]}"#,
+    #"{"ids":[]}"#,
+    #"{"ids":["00000000-0000-0000-0000-000000000001","00000000-0000-0000-0000-000000000002","00000000-0000-0000-0000-000000000003","00000000-0000-0000-0000-000000000004"]}"#,
+    #"{"ids":[null]}"#,
   ]
 
   /// Records the walk reads as clean, which the check leaves to it.
@@ -84,6 +95,7 @@ struct CollectionCheckTests {
     #"{"byLevel":{"1":5}}"#,
     #"{"colors":["r\u0065d"]}"#,
     #"{"byColor":{"r\u0065d":1}}"#,
+    #"{"ids":["\u0045621E1F8-C36C-495A-93FC-0C247A3E6E5F"]}"#,
   ]
 
   static let optionSets: [ValidationOptions] = [
@@ -124,6 +136,23 @@ struct CollectionCheckTests {
         #expect(quick == full, "keys=\(keys) strict=\(options.strict)")
       }
     }
+  }
+
+  /// Two UUIDs are one word exactly when their digits are the same, in either case: what the
+  /// check's `Set<UUID>` counts on to leave a repeat to the walk.
+  @Test(
+    "a UUID's word is its digits' in either case",
+    arguments: [
+      ("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", true),
+      ("E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "E621E1F8-C36C-495A-93FC-0C247A3E6E5E", false),
+      ("00000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000001", false),
+      ("00000000-0000-0000-0000-000000000001", "00000000-0000-0000-0000-000000000010", false),
+      ("10000000-0000-0000-0000-000000000000", "00000000-0000-0000-0000-000000000000", false),
+      ("abcdef00-0000-0000-0000-000000000000", "ABCDEF00-0000-0000-0000-000000000000", true),
+    ])
+  func uuidWords(_ a: String, _ b: String, _ same: Bool) {
+    let words = [a, b].map { text in Array(text.utf8).withUnsafeBytes { CleanRecordCheck.uuidWord($0) } }
+    #expect((words[0] == words[1]) == same)
   }
 
   /// A type target's values outside any model are read by the dialect's rules, the check's

@@ -560,6 +560,7 @@ final class CleanRecordCheck {
     _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     guard !elementOptional else { return false }
+    if case .scalar(.uuid) = element { return try uuidSet(&scanner, sink) }
     if case .scalar(let scalar) = element, scalar == .double || scalar == .cgFloat || scalar == .float {
       // NB: two texts of one `Float` may round apart through a `Double`; where a model reads a
       // `Float` from its text, its sets are compared by the walk, which knows whose set it is.
@@ -671,6 +672,47 @@ final class CleanRecordCheck {
     arrayCount = count
     sink.close(JSONByte.closeBracket)
     return true
+  }
+
+  /// A set of `UUID`: each element is checked as a UUID, and two are the same element when their
+  /// digits are, whatever their case (`SetElementIdentity` compares the UUIDs). The digits are
+  /// folded into a word: two elements of one word, most likely the same, are left to the walk.
+  private func uuidSet<Sink: CleanSink>(_ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
+    try scanner.beginArray()
+    sink.open(JSONByte.openBracket)
+    var first = true
+    var count = 0
+    while try scanner.nextElement(&first) {
+      sink.element()
+      guard scanner.position < scanner.end, count < keyCapacity || growKeys(values: count) else { return false }
+      let start = scanner.offset
+      guard try scalar(.uuid, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
+      // NB: a clean UUID has no escapes: its 36 characters stand between the quotes.
+      setValues[count] = Self.uuidWord(scanner.bytes(JSONSpan(start: start &+ 1, end: scanner.offset &- 1)))
+      count &+= 1
+    }
+    var values = UnsafeMutableBufferPointer(start: setValues, count: count)
+    values.sort()
+    for index in values.indices.dropFirst() where values[index] == values[index &- 1] { return false }
+    arrayCount = count
+    sink.close(JSONByte.closeBracket)
+    return true
+  }
+
+  /// The 32 hexadecimal digits of a well-formed UUID (`8-4-4-4-12`) folded into one word: the same
+  /// for the same digits in either case.
+  static func uuidWord(_ text: UnsafeRawBufferPointer) -> UInt64 {
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    var digits = 0
+    for byte in text where byte != UInt8(ascii: "-") {
+      // NB: `| 0x20` makes `A`–`F` the `a`–`f` that `- 0x57` turns into 10–15; digits stay digits.
+      let folded = byte | 0x20
+      let value = UInt64(folded >= UInt8(ascii: "a") ? folded &- 0x57 : byte &- 0x30)
+      if digits < 16 { high = high << 4 | value } else { low = low << 4 | value }
+      digits &+= 1
+    }
+    return high ^ (low &* 0x9E37_79B9_7F4A_7C15)
   }
 
   private func dictionary<Sink: CleanSink>(
