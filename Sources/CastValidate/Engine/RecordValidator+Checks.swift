@@ -176,10 +176,18 @@ struct PlainValue {
 extension FieldPlan {
   /// Whether a plain value passes raw check `position`: the one rule for both the walk, which
   /// reports a failure, and the clean-record check, which doubts the record.
-  func passesRawCheck(_ position: Int, _ value: PlainValue, _ scanner: JSONScanner, decoded: inout String?) -> Bool {
+  /// `surelyOnly`: a floating-point range passes only where an approximation decides (a `Float`
+  /// kept as stored, which the walk checks on its own value; the clean-record check doubts the rest).
+  func passesRawCheck(
+    _ position: Int, _ value: PlainValue, _ scanner: JSONScanner, decoded: inout String?, surelyOnly: Bool = false
+  ) -> Bool {
     switch rawChecks[position] {
     case .range(let range, _):
       return range.with { $0.contains(literal: value.raw) } != false
+    case .floatingRange(let lower, let upper, let inclusive, let single, _) where surelyOnly:
+      // NB: bounds that are Floats hold a value well inside them once rounded to a Float, but for
+      // an excluded upper one, which it may round to.
+      return (inclusive || !single) && ApproximateDouble(value.raw).isSurelyWithin(lower, upper)
     case .floatingRange(let lower, let upper, let inclusive, let single, _):
       // Most values are far from both bounds, where an approximation decides; near one, the
       // correctly rounded value does. (Rounding to a `Float` keeps a value inside bounds that
@@ -205,10 +213,12 @@ extension FieldPlan {
     }
   }
 
-  /// Whether a plain value passes every raw check.
-  func passesRawChecks(_ value: PlainValue, _ scanner: JSONScanner) -> Bool {
+  /// Whether a plain value passes every raw check (`surelyOnly`: as `passesRawCheck`).
+  func passesRawChecks(_ value: PlainValue, _ scanner: JSONScanner, surelyOnly: Bool = false) -> Bool {
     var decoded: String?
-    for position in 0..<rawCheckCount where !passesRawCheck(position, value, scanner, decoded: &decoded) { return false }
+    for position in 0..<rawCheckCount where !passesRawCheck(position, value, scanner, decoded: &decoded, surelyOnly: surelyOnly) {
+      return false
+    }
     return true
   }
 }

@@ -14,6 +14,9 @@ struct CleanField {
   /// own rules. Nil when it has none.
   // NB: unowned: the schema's plans outlive this plan.
   var checks: Borrowed<FieldPlan>?
+  /// A `Float` kept as stored, whose range the walk checks on the `Float` its text is: clean only
+  /// well inside the bounds, where no rounding can cross one (`FieldPlan.passesRawChecks`).
+  var floatKeptAsStored = false
 }
 
 /// How a property is read through key paths, index keys or `??` alternatives (aligned with
@@ -202,10 +205,10 @@ final class CleanPlan: @unchecked Sendable {
       }
       let deferred = Set(plan.deferredFields)
       for (index, field) in plan.fields.enumerated() {
-        // A `Float` that a dialect keeps rounded is checked as stored, and a URL Foundation parses
-        // as it writes it, which only the full walk does.
-        let rawChecked = field.plainForm != nil && !(field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored)
-          && !(field.plainForm == .url && plan.policy.urlsAsFoundationParses)
+        // A URL Foundation parses is checked as it writes it, which only the full walk does; a
+        // `Float` a dialect keeps rounded, as stored, which the check answers only far from the bounds.
+        let floatKeptAsStored = field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored
+        let rawChecked = field.plainForm != nil && !(field.plainForm == .url && plan.policy.urlsAsFoundationParses)
           || field.checksOnlyCount
         if field.isCustom || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
           || (field.literalKey == nil && !deferred.contains(index))
@@ -217,7 +220,8 @@ final class CleanPlan: @unchecked Sendable {
           node: field.node,
           nullIsClean: plan.policy.nullIsPlainNil(
             optional: field.isOptional, required: field.nullMissesRequired, hasDefault: field.hasDefault),
-          key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field))
+          key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field),
+          floatKeptAsStored: floatKeptAsStored)
         var paths = CleanPathField(firstLeaf: leaves.count, isRequired: field.isRequired)
         if deferred.contains(index) {
           // Read through the tree, never by a key of the model's object.

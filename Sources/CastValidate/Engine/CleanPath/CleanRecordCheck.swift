@@ -402,7 +402,9 @@ final class CleanRecordCheck {
     guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
     // A null is the optional's nil, which no check reads.
     return isNull || checks.with { plan in
-      plan.plainForm == nil ? plan.passesCounts(arrayCount) : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner)
+      plan.plainForm == nil
+        ? plan.passesCounts(arrayCount)
+        : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner, surelyOnly: field.floatKeptAsStored)
     }
   }
 

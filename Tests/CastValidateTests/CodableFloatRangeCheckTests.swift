@@ -1,0 +1,47 @@
+import CastSchema
+import Testing
+
+@testable import CastValidate
+
+/// A Codable `Float` with `//! range` is kept as stored: the walk checks the range on the `Float`
+/// its text is. The clean-record check vouches for such a value only well inside the bounds, and
+/// leaves the rest (near a bound, past one, an excluded upper bound) to the walk.
+struct CodableFloatRangeCheckTests {
+  static let schema = """
+    struct M: Codable {
+      let v: Float //! range -1000...1000
+      let w: Float? //! range 0..<1
+    }
+    """
+  static let codable = RegistryOptions(dialect: .codable)
+
+  @Test(
+    "values well inside the bounds pass the check on its own",
+    arguments: [#"{"v": 0.5}"#, #"{"v": -999.5, "w": null}"#, #"{"v": 12.345678}"#, #"{"v": 1e2}"#, #"{"v": -1.5e-30}"#])
+  func wellInside(_ record: String) throws {
+    #expect(try CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
+  }
+
+  @Test(
+    "values near or past a bound, and any excluded upper bound, are left to the walk",
+    arguments: [
+      #"{"v": 1000}"#, #"{"v": 1000.00001}"#, #"{"v": 1000.0000305}"#, #"{"v": -1000.00003}"#, #"{"v": 1001}"#,
+      #"{"v": 0, "w": 0.5}"#, #"{"v": 0, "w": 0.99999997}"#,
+    ])
+  func nearABound(_ record: String) throws {
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
+  }
+
+  @Test("the same findings with and without the check, near the bounds and inside them")
+  func sameFindings() throws {
+    var records: [String] = []
+    for v in ["1000", "1000.00001", "1000.0000305", "1000.0001", "-1000.00003", "-1000.0001", "999.99994", "0", "5e2", "1e3", "1.0e3"] {
+      for w in ["null", "0", "0.5", "0.99999994", "0.99999997", "0.9999999", "1", "-0.0", "1e-46"] {
+        records.append(#"{"v": \#(v), "w": \#(w)}"#)
+      }
+    }
+    let registry = EngineProbe.registry(Self.schema, options: Self.codable)
+    try CheckAgreement.expectSameFindings(registry, records, options: CheckAgreement.strict)
+    try CheckAgreement.expectSameFindings(registry, records, options: ValidationOptions())
+  }
+}
