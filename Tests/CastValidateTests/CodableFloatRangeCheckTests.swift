@@ -43,5 +43,47 @@ struct CodableFloatRangeCheckTests {
     let registry = EngineProbe.registry(Self.schema, options: Self.codable)
     try CheckAgreement.expectSameFindings(registry, records, options: CheckAgreement.strict)
     try CheckAgreement.expectSameFindings(registry, records, options: ValidationOptions())
+    let ndjson = records.joined(separator: "\n")
+    let quick = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: true)
+    let full = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(quick == full)
+  }
+}
+
+/// A Codable `URL` is parsed by Foundation and checked as it writes it back; the clean-record
+/// check reads only URLs Foundation writes as they are, whose checks read the same text.
+struct CodableURLCheckTests {
+  static let schema = """
+    struct M: Codable {
+      let u: URL //! pattern "^https://[a-z.]+/"
+      let l: URL? //! length 5...30
+    }
+    """
+  static let codable = RegistryOptions(dialect: .codable)
+
+  @Test(
+    "plain URLs pass the check on its own",
+    arguments: [#"{"u": "https://example.com/a?b=c"}"#, #"{"u": "https://a.b/%20x", "l": "ftp://host/p"}"#])
+  func plain(_ record: String) throws {
+    #expect(try CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
+  }
+
+  @Test("the same findings with and without the check")
+  func sameFindings() throws {
+    var records: [String] = []
+    for u in ["https://example.com/a", "https://EXAMPLE.com/a", "https://example.com/a b", "https://ex\u{E4}mple.com/",
+      "https://example.com/%zz", "http://example.com/", "https://example.com", "https:\\/\\/example.com\\/x", "", "https://a.b/ü"]
+    {
+      for l in ["null", #""a:b""#, #""https://example.com/long/path/x?q=1""#, #""mailto:x@y.z""#, #""a b c d e""#, #""http://h/é""#] {
+        records.append(#"{"u": "\#(u)", "l": \#(l)}"#)
+      }
+    }
+    let registry = EngineProbe.registry(Self.schema, options: Self.codable)
+    try CheckAgreement.expectSameFindings(registry, records, options: CheckAgreement.strict)
+    try CheckAgreement.expectSameFindings(registry, records, options: ValidationOptions())
+    let ndjson = records.joined(separator: "\n")
+    let quick = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: true)
+    let full = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(quick == full)
   }
 }

@@ -205,11 +205,11 @@ final class CleanPlan: @unchecked Sendable {
       }
       let deferred = Set(plan.deferredFields)
       for (index, field) in plan.fields.enumerated() {
-        // A URL Foundation parses is checked as it writes it, which only the full walk does; a
-        // `Float` a dialect keeps rounded, as stored, which the check answers only far from the bounds.
+        // A `Float` a dialect keeps rounded is checked as stored, which the check answers only far
+        // from the bounds. (A URL Foundation parses is checked as it writes it: the check reads
+        // only the plain ones, which it writes as they are.)
         let floatKeptAsStored = field.plainForm == .floating(isFloat: true) && plan.policy.numbersWrittenAsStored
-        let rawChecked = field.plainForm != nil && !(field.plainForm == .url && plan.policy.urlsAsFoundationParses)
-          || field.checksOnlyCount
+        let rawChecked = field.plainForm != nil || field.checksOnlyCount
         if field.isCustom || (!field.checks.isEmpty && !rawChecked) || !field.readsInput
           || (field.literalKey == nil && !deferred.contains(index))
         {
