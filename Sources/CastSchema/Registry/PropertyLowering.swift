@@ -23,6 +23,9 @@ extension RegistryBuilder {
     let tree = trees[file]
     let source = files[file]
     let rows = tree.properties(of: decl)
+    // The synthesized conformance never reads nor writes a property its `CodingKeys` leave out
+    // (it must have an initial value): a closure or a formatter there is no data, and no error.
+    let codingKeyNames = dialect == .codable ? codingKeys(of: decl).map { Set($0.cases.map(\.name.text)) } : nil
     var properties: [Property] = []
     var seen = FirstSeen<Range<Int>>(capacity: rows.count)
     properties.reserveCapacity(rows.count)
@@ -40,11 +43,20 @@ extension RegistryBuilder {
       }
       // NB: after the duplicate check: a data property named as one of these is declared twice.
       if dialect == .convertible, ConvertibleConfig.propertyNames.contains(propertyName) { continue }
+      let mark = diagnosticMark
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
           NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, source: source, file: file,
           evaluator: evaluator, defaultIsUsed: dialect != .codable || row.isLet)
-      else { continue }
+      else {
+        if let codingKeyNames, !codingKeyNames.contains(propertyName),
+          row.defaultValueIndex != nil || (!row.isLet && row.typeSuffix != nil)
+        {
+          diagnostics.removeSubrange(mark.own...)
+          resolver.dropDiagnostics(from: mark.resolver)
+        }
+        continue
+      }
       properties.append(
         Property(
           name: propertyName, declaredIn: name, range: range, defaultValue: defaultValue, keys: [], checks: [],

@@ -64,9 +64,13 @@ struct RegistryBuilder: Sendable {
     resolver.anyCodableKey = options.dialect == .codable || symbols.modelDecls.contains {
       declaresCodable($0.syntax.name.text, $0.syntax.inheritance)
     }
+    let nonModels = NonModelTypes(self)
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
+      let mark = diagnosticMark
       if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
         aliases[name] = type
+      } else if nonModels.aliases.contains(name) {
+        _ = setAsideIfUnreadable(alias.syntax.name, file: alias.file, kind: "typealias", since: mark)
       }
     }
     resolver.anyCodableKey = false
@@ -78,7 +82,22 @@ struct RegistryBuilder: Sendable {
     // A generic superclass (`class Sub: Base<Int>`) is a model before its subclass is lowered.
     registerPendingSpecializations()
     let evaluator = DefaultEvaluator(enums: enums, symbols: symbols)
-    for located in symbols.modelDecls { lowerOwnProperties(of: located, evaluator: evaluator) }
+    var setAside: Set<String> = []
+    for located in symbols.modelDecls {
+      let mark = diagnosticMark
+      lowerOwnProperties(of: located, evaluator: evaluator)
+      if nonModels.models.contains(located.name),
+        setAsideIfUnreadable(located.syntax.name, file: located.file, kind: located.syntax.isStruct ? "struct" : "class", since: mark)
+      {
+        setAside.insert(located.name)
+      }
+    }
+    if !setAside.isEmpty {
+      setAsideUsers(of: &setAside, among: nonModels.models)
+      symbols.modelDecls.removeAll { setAside.contains($0.name) }
+      symbols.modelOrder.removeAll { setAside.contains($0) }
+      for name in setAside { symbols.models[name] = nil }
+    }
     var specializations: [LocatedModel] = []
     if !symbols.generics.isEmpty {
       checkGenericTemplates(evaluator: evaluator)

@@ -1,5 +1,11 @@
 /// Catalogue of schema (semantic) diagnostics; the code is the stable ID users see. Alphabetical.
 enum SchemaMessages {
+  static func nonModelSetAside(_ name: String, kind: String, reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .skippedDeclaration,
+      text: "\(kind) '\(name)' skipped: \(kind == "typealias" ? "" : "it conforms to no Codable protocol, ")no model uses it, and castctl cannot read it (\(reason))")
+  }
+
   static func cannotInferType(_ property: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .cannotInferType,

@@ -271,6 +271,11 @@ struct TypeResolver {
   }
 
   /// Hands over the diagnostics reported so far; later ones start a new list.
+  /// Forgets the diagnostics from `count` on (those of a declaration set aside, `NonModelTypes`).
+  mutating func dropDiagnostics(from count: Int) {
+    diagnostics.removeSubrange(count...)
+  }
+
   mutating func takeDiagnostics() -> [Diagnostic] {
     defer { diagnostics = [] }
     return diagnostics
