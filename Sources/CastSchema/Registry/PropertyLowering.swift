@@ -26,13 +26,14 @@ extension RegistryBuilder {
     // The synthesized conformance never reads nor writes a property its `CodingKeys` leave out
     // (it must have an initial value): a closure or a formatter there is no data, and no error.
     let codingKeyNames = dialect == .codable ? codingKeys(of: decl).map { Set($0.cases.map(\.name.text)) } : nil
+    let observation = dialect == .codable ? ObservationMacro(decl) : nil
     var properties: [Property] = []
     var seen = FirstSeen<Range<Int>>(capacity: rows.count)
     properties.reserveCapacity(rows.count)
     // NB: each property is finished where it is stored: a `Property` copied whole is a handful
     // of retains and releases, thousands of times over in a large schema.
     for row in rows where !row.isComputed && !row.nameRange.isEmpty {
-      let propertyName = source.name(at: row.nameRange)
+      let propertyName = observation?.storedName(of: source.name(at: row.nameRange), isLet: row.isLet) ?? source.name(at: row.nameRange)
       let range = SourceRange(file: file, bytes: row.nameRange)
       if let first = seen.record(propertyName, row.nameRange) {
         diagnostics.append(
@@ -67,6 +68,10 @@ extension RegistryBuilder {
         properties[properties.count - 1].nilIsKeyed = true
       }
       applyDirectives(tree.directives(of: row), to: &properties[properties.count - 1], file: file, source: source)
+      finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
+    }
+    if let observation, observation.isObservable {
+      properties.append(observation.registrar(of: name, at: SourceRange(file: file, bytes: decl.name.range)))
       finish(&properties[properties.count - 1], dialect: dialect, snakeCase: snake, config: config, file: file)
     }
     if dialect == .codable { applyCodableRules(to: &properties, of: decl, file: file) }

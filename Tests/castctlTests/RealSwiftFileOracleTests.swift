@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// A `.swift` file as apps write them, against `JSONDecoder` and `JSONEncoder([.sortedKeys])` on
+/// this machine: `@Observable` classes (whose stored properties are `_name`, with a registrar
+/// encoded as `{}`), an API client class and a closure typealias beside the models, a property
+/// `CodingKeys` leave out. castctl must accept exactly the documents the compiled program decodes,
+/// and convert them to what it encodes.
+@Suite("Real .swift files, checked with JSONDecoder and JSONEncoder")
+struct RealSwiftFileOracleTests {
+  static let models = """
+    import Foundation
+    import Observation
+
+    @Observable
+    final class ViewModel: Codable {
+      var title: String = ""
+      let fixed: Int = 3
+      var count: Int = 0
+      @ObservationIgnored var skip: Int = 1
+    }
+    @Observable
+    final class Keyed: Codable {
+      var title: String = ""
+      var tags: [String] = []
+      enum CodingKeys: String, CodingKey { case _title = "title", _tags = "tags" }
+    }
+    struct Row: Codable {
+      var name: String
+      var onTap: (() -> Void)? = nil
+      enum CodingKeys: String, CodingKey { case name }
+    }
+    typealias Completion = (Result<Row, Error>) -> Void
+    final class APIClient {
+      private let decoder = JSONDecoder()
+      var onError: ((Error) -> Void)?
+      func rows(_ data: Foundation.Data) throws -> [Row] { try decoder.decode([Row].self, from: data) }
+    }
+    """
+
+  /// (model, document): each is decoded by both, and what decodes is encoded by both.
+  static let cases: [(String, String)] = [
+    ("ViewModel", #"{"_title": "t", "_count": 1, "skip": 2}"#),
+    ("ViewModel", #"{"_title": "t", "_count": 1}"#),
+    ("ViewModel", #"{"title": "t", "count": 1, "skip": 2}"#),
+    ("ViewModel", #"{"_title": "t", "_count": 1, "skip": 2, "_$observationRegistrar": 5, "fixed": 9}"#),
+    ("ViewModel", #"{"_title": 1, "_count": 1, "skip": 2}"#),
+    ("Keyed", #"{"title": "x", "tags": ["a"]}"#),
+    ("Keyed", #"{"_title": "x", "_tags": []}"#),
+    ("Row", #"{"name": "n"}"#),
+    ("Row", #"{"name": "n", "onTap": 1}"#),
+    ("Row", #"{}"#),
+  ]
+
+  /// A program that decodes the cases' documents (one per line of standard input, after the
+  /// model's name and a tab) and prints what it encodes them as, or `error`.
+  static var program: String {
+    let roots = Set(cases.map(\.0)).sorted()
+    let branches = roots.map { "  case \"\($0)\": return try encoder.encode(JSONDecoder().decode(\($0).self, from: document))" }
+    return models + """
+
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      func recode(_ model: String, _ document: Foundation.Data) throws -> Foundation.Data {
+        switch model {
+      \(branches.joined(separator: "\n"))
+        default: fatalError(model)
+        }
+      }
+      while let line = readLine() {
+        let parts = line.split(separator: "\\t", maxSplits: 1).map(String.init)
+        do {
+          print(String(decoding: try recode(parts[0], Foundation.Data(parts[1].utf8)), as: UTF8.self))
+        } catch {
+          print("error")
+        }
+      }
+
+      """
+  }
+
+  @Test(
+    "castctl accepts exactly what JSONDecoder decodes and writes what JSONEncoder writes",
+    .enabled(if: Oracle.swiftc != nil, "swiftc is not on PATH"))
+  func agreesWithFoundation() throws {
+    let swiftc = try #require(Oracle.swiftc)
+    let oracle = try Oracle(source: Self.program, swiftc: swiftc)
+    let input = try CastctlProcess.temporaryFile("cases.tsv", Self.cases.map { "\($0.0)\t\($0.1)\n" }.joined())
+    defer { CastctlProcess.removeTemporaryFile(input) }
+    let ending = try ChildProcess(oracle.binary, [], in: FileManager.default.temporaryDirectory, stdin: input).finish(timeout: 120)
+    let encoded = ending.stdout.split(separator: "\n").map(String.init)
+    try #require(encoded.count == Self.cases.count, "\(ending)")
+
+    let schema = try CastctlProcess.temporaryFile("models.swift", Self.models)
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let check = try CastctlProcess.run(["check", schema])
+    #expect(check.status == 0 && !(check.stdout + check.stderr).contains("error["), "\(check.stdout)\(check.stderr)")
+    for ((model, document), expected) in zip(Self.cases, encoded) {
+      let validated = try CastctlProcess.run(["validate", schema, "-", "--model", model], stdin: document)
+      #expect(validated.status == (expected == "error" ? 1 : 0), "\(model) \(document): \(validated.stdout)\(validated.stderr)")
+      guard expected != "error" else { continue }
+      let converted = try CastctlProcess.run(["convert", schema, "-", "--model", model, "--compact", "--sorted-keys"], stdin: document)
+      #expect(converted.stdout.trimmingCharacters(in: .newlines) == expected, "\(model) \(document): \(converted.stderr)")
+    }
+  }
+}
