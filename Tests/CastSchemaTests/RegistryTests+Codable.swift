@@ -72,18 +72,21 @@ extension RegistryTests {
     #expect(registry.property("User", "id")?.keyTexts == ["user_id"])
   }
 
+  /// A hand-written `init(from:)` decodes the model (with or without an `encode(to:)`); an
+  /// `encode(to:)` alone leaves decoding to the synthesized `init(from:)` (as JSONDecoder does).
   @Test(
-    "a hand-written init(from:) or encode(to:) passes the properties through unchecked",
+    "a hand-written init(from:) passes the properties through unchecked; an encode(to:) alone does not",
     arguments: [
-      "  init(from decoder: Decoder) throws { a = 1 }\n",
-      "  public func encode(to encoder: Encoder) throws {}\n",
+      ("  init(from decoder: Decoder) throws { a = 1 }\n", true),
+      ("  init(from decoder: Decoder) throws { a = 1 }\n  func encode(to encoder: Encoder) throws {}\n", true),
+      ("  public func encode(to encoder: Encoder) throws {}\n", false),
     ])
-  func customCoding(_ member: String) throws {
+  func customCoding(_ member: String, _ unchecked: Bool) throws {
     let (registry, diagnostics) = Loading.load("struct M: Codable {\n  var a: Int\n\(member)}\n", options: RegistryOptions())
     #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
     let property = try #require(registry.property("M", "a"))
-    #expect(property.usage == .custom)
-    #expect(!property.isRequired)
+    #expect(property.usage == (unchecked ? .custom : .normal))
+    #expect(property.isRequired == !unchecked)
   }
 }
 

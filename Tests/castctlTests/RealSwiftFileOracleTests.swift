@@ -4,7 +4,8 @@ import Testing
 /// A `.swift` file as apps write them, against `JSONDecoder` and `JSONEncoder([.sortedKeys])` on
 /// this machine: `@Observable` classes (whose stored properties are `_name`, with a registrar
 /// encoded as `{}`), an API client class and a closure typealias beside the models, a property
-/// `CodingKeys` leave out. castctl must accept exactly the documents the compiled program decodes,
+/// `CodingKeys` leave out, a hand-written `encode(to:)` alone (which writes what the synthesized
+/// one would). castctl must accept exactly the documents the compiled program decodes,
 /// and convert them to what it encodes.
 @Suite("Real .swift files, checked with JSONDecoder and JSONEncoder")
 struct RealSwiftFileOracleTests {
@@ -30,6 +31,15 @@ struct RealSwiftFileOracleTests {
       var onTap: (() -> Void)? = nil
       enum CodingKeys: String, CodingKey { case name }
     }
+    struct Tagged: Codable {
+      let v: Int
+    }
+    extension Tagged {
+      func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(v, forKey: .v)
+      }
+    }
     typealias Completion = (Result<Row, Error>) -> Void
     final class APIClient {
       private let decoder = JSONDecoder()
@@ -50,6 +60,10 @@ struct RealSwiftFileOracleTests {
     ("Row", #"{"name": "n"}"#),
     ("Row", #"{"name": "n", "onTap": 1}"#),
     ("Row", #"{}"#),
+    // A hand-written encode(to:) alone: the synthesized init(from:) decodes.
+    ("Tagged", #"{"v": 1}"#),
+    ("Tagged", #"{"v": "x"}"#),
+    ("Tagged", #"{}"#),
   ]
 
   /// A program that decodes the cases' documents (one per line of standard input, after the

@@ -29,15 +29,20 @@ extension RegistryBuilder {
           SchemaMessages.codablePropertyWrapper(wrapped.wrapper.text, wrapped.property.text, type),
           at: SourceRange(file: file, bytes: wrapped.wrapper.range)))
     }
-    if let (what, range) = customCoding(of: decl, file: file).first {
-      // The model's own code decodes it: its value is passed through unchecked, not guessed.
+    let custom = customCoding(of: decl, file: file)
+    if let (what, range) = custom.first(where: { $0.0 == "init(from:)" }) ?? custom.first {
       diagnostics.append(Diagnostic(SchemaMessages.codableCustomCoding(decl.name.text, what), at: range))
+    }
+    if custom.contains(where: { $0.0 == "init(from:)" }) {
+      // The model's own code decodes it: its value is passed through unchecked, not guessed.
       for index in properties.indices where properties[index].usage == .normal {
         properties[index].usage = .custom
         properties[index].isRequired = false
       }
       return
     }
+    // NB: a hand-written `encode(to:)` alone leaves the synthesized `init(from:)` deciding what
+    // decodes (checked with JSONDecoder): the model is read as one without it.
     if let superclass = superclassOf[decl.name.text].flatMap({ symbols.models[$0] }), traits(of: superclass).declaresDialect {
       // A subclass of a Codable class inherits its init(from:) and encode(to:), which know
       // nothing of its own properties (checked with JSONDecoder: they keep their initial values).
