@@ -88,7 +88,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .missingVar: "`name: Type` without `var` or `let`, read as a property"
     case .skippedDeclaration: "a declaration that holds no model (a function, a protocol, a global), read past"
     case .skippedMember: "a member that holds no data in JSON (a static property, a method), read past"
-    case .conditionalCompilation: "an '#if' block: castctl reads its first branch not written 'false', and skips the others"
+    case .conditionalCompilation: "an '#if' whose condition needs the build's flags (`DEBUG`): castctl reads its first branch not known to be false, and skips the others"
     case .unknownType: "a type that is neither built in nor declared in a loaded file"
     case .unsupportedType: "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum"
     case .duplicateModel: "two models or enums with one name"

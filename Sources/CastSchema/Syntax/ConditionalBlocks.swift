@@ -1,8 +1,10 @@
-/// `#if` / `#elseif` / `#else` / `#endif` around declarations or members. castctl cannot know the
-/// flags a build is compiled with, so it reads each block's first branch whose condition is not
-/// the literal `false` and drops the tokens of the others before parsing, with a note at the
-/// `#if`; an unmatched `#endif` or an `#if` never closed is an error, as it is to swiftc. The
-/// lines of `#warning(…)`, `#error(…)` and `#sourceLocation(…)` are dropped too: they hold no model.
+/// `#if` / `#elseif` / `#else` / `#endif` around declarations or members. A condition castctl can
+/// evaluate for the machine it runs on (`os(Linux)`, `canImport(UIKit)`, `swift(>=5.9)`:
+/// `CompilationCondition`) is read as swiftc reads it there. One it cannot (the build's flags,
+/// `DEBUG`) makes it read the block's first branch not known to be false, with a note at that
+/// line; the tokens of the branches not read are dropped before parsing. An unmatched `#endif` or
+/// an `#if` never closed is an error, as it is to swiftc. The lines of `#warning(…)`, `#error(…)`
+/// and `#sourceLocation(…)` are dropped too: they hold no model.
 enum ConditionalBlocks {
   /// The tokens the parser reads, and what was said about the blocks.
   static func firstBranches(_ tokens: [Token], in source: SourceFile, file: Int) -> (tokens: [Token], diagnostics: [Diagnostic]) {
@@ -26,19 +28,21 @@ enum ConditionalBlocks {
       while end < tokens.count, !tokens[end].startsLine, tokens[end].kind != .endOfFile { end += 1 }
       let line = tokens[index].range.lowerBound..<tokens[end - 1].range.upperBound
       let range = SourceRange(file: file, bytes: line)
-      // NB: `false` is the one condition castctl knows without the build's flags.
-      let isFalse = end == index + 3 && source.text(tokens[index + 2].range) == "false"
+      let value = word == "if" || word == "elseif" ? CompilationCondition.evaluate(tokens[(index + 2)..<end], in: source) : true
       switch word {
       case "if":
-        if !skipping { diagnostics.append(Diagnostic(SyntaxMessages.conditionalBlock(source.text(line)), at: range)) }
-        open.append((line, skipping, !isFalse))
-        skipping = skipping || isFalse
+        if !skipping, value == nil { diagnostics.append(Diagnostic(SyntaxMessages.conditionalBlock(source.text(line)), at: range)) }
+        open.append((line, skipping, value != false))
+        skipping = skipping || value == false
       case "elseif", "else":
         guard var block = open.popLast() else {
           diagnostics.append(Diagnostic(SyntaxMessages.unmatchedConditional("#" + word), at: range))
           break
         }
-        skipping = block.parentSkipped || block.taken || (word == "elseif" && isFalse)
+        if !block.parentSkipped, !block.taken, value == nil {
+          diagnostics.append(Diagnostic(SyntaxMessages.conditionalBlock(source.text(line)), at: range))
+        }
+        skipping = block.parentSkipped || block.taken || value == false
         block.taken = block.taken || !skipping
         open.append(block)
       case "warning", "error", "sourceLocation":

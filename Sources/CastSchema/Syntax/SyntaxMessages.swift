@@ -3,7 +3,7 @@ enum SyntaxMessages {
   static func conditionalBlock(_ line: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .conditionalCompilation,
-      text: "castctl cannot know the build's flags: of '\(line)' it reads the first branch not written 'false', and skips the others")
+      text: "castctl cannot know the build's flags: of '\(line)' it reads the first branch not known to be false, and skips the others")
   }
 
   static func expected(_ what: String, after context: String) -> DiagnosticMessage {
