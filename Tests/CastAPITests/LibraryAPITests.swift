@@ -105,6 +105,21 @@ struct LibraryAPITests {
     }
   }
 
+  @Test("a typealias of a model names the model; one of an enum says it is an enum")
+  func aliasNames() throws {
+    let schema = try Schema(
+      source: "struct U: Codable {\n  let a: Int\n}\nenum Kind: String, Codable { case a }\ntypealias Account = U\ntypealias Sort = Kind\n",
+      path: "m.swift")
+    let validator = try schema.validator(for: "Account")
+    #expect(validator.validate(#"{"a": 1}"#).findings.isEmpty)
+    #expect(validator.validate("{}").findings.map(\.code) == ["missing-required", "decoding-error"])
+    let enumeration = try #require(throws: SchemaError.self) { try schema.validator(for: "Sort") }
+    guard case .enumNamed("Sort") = enumeration.reason else {
+      Issue.record("\(enumeration.reason)")
+      return
+    }
+  }
+
   @Test("the default model is the one castctl picks: the one no other model uses", arguments: [("codable-user.swift", "User"), ("users.cast", "User"), ("codable-page.swift", "User")])
   func defaultModel(_ file: String, _ model: String?) throws {
     let schema = try Schema(files: [Self.repository.appendingPathComponent("schemas/\(file)").path])

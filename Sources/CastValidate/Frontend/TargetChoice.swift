@@ -74,8 +74,9 @@ extension SchemaFrontend {
 
 extension ModelRegistry {
   /// The model named `model`, as the commands and the library read a name: a declared model, or
-  /// a generic model's specialization (`Page<User>`, spaced as one likes), named as the registry
-  /// names it; a generic model without its arguments, and a name no file declares, are problems.
+  /// a generic model's specialization (`Page<User>`, spaced as one likes) or a typealias of a model,
+  /// named as the registry names it; a generic model without its arguments, and a name no file
+  /// declares, are problems.
   package func resolveModel(_ model: String) -> Result<String, TargetProblem> {
     if models[model] != nil { return .success(model) }
     if let generic = genericModels.first(where: { $0.name == model }) {
@@ -91,6 +92,12 @@ extension ModelRegistry {
       } else if model.contains("<") {
         return .failure(.badType(parsed.diagnostics, parsed.file))
       }
+    }
+    // A typealias names what it stands for (`typealias Account = User`), as it does in Swift.
+    switch aliases[model] {
+    case .model(let name)?: return .success(name)
+    case .enumeration?: return .failure(.enumNamed(model))
+    default: break
     }
     if enums[model] != nil { return .failure(.enumNamed(model)) }
     return .failure(.unknownModel(model, suggestion: suggestModel(for: model)))
