@@ -82,6 +82,10 @@ import Testing
       ("struct Feed: Codable { let pair: Pair<User> }", "generic-arguments", "'Pair' takes 2 type arguments, not 1"),
       ("struct Feed: Codable { let item: T }", "unknown-type", "unknown type 'T'"),
       ("struct Feed: Codable { let page: Page<Strin> }", "unknown-type", "unknown type 'Strin'"),
+      (
+        "struct Gen<each T: Codable>: Codable { let id: Int }\nstruct Feed: Codable { let g: Gen<Int, String> }", "unsupported-type",
+        "type 'Gen' cannot be mapped: its parameter pack 'each T' takes any number of types"
+      ),
     ])
   func wrongUseIsReported(declaration: String, code: String, message: String) {
     let (_, diagnostics) = Self.load(Self.schema + "\n" + declaration + "\n")
@@ -99,6 +103,9 @@ import Testing
       ("struct A<K: Hashable & Codable, V>: Codable { let x: [K: V] }", ["K", "V"]),
       ("final class A<T>: Codable where T: Codable, T: Sendable { let x: T }", ["T"]),
       ("struct A<T>: Codable\n  where T: Codable {\n  let x: T\n}", ["T"]),
+      ("struct A<T: Codable,>: Codable { let x: T }", ["T"]),
+      ("struct A<each T>: Codable { let x: Int }", ["T"]),
+      ("struct A<T: ~Copyable> { let x: Int }", ["T"]),
     ])
   func parameterClauseIsParsed(declaration: String, parameters: [String]) {
     let (registry, diagnostics) = Self.load(declaration)

@@ -100,6 +100,66 @@ struct RegistryTests {
     #expect(registry.models["N"]?.properties.map(\.name) == ["z"])
   }
 
+  // MARK: - Swift syntax around models
+
+  /// Ordinary Swift a `.swift` model file may hold, each row accepted by swiftc 6.3.1
+  /// (`-swift-version 6 -typecheck`, after `struct U: Codable { let a: Int }`): castctl refused
+  /// each with a syntax error, which left every model of the file unusable. The model or enum
+  /// named is summed up as `dialect` and `property: key` (a model), or `case = raw value` (an enum).
+  static let swiftSyntax: [(String, String, [String])] = [
+    // Attributes and `~` in an inheritance list; the conformance after the attribute counts.
+    ("final class Cache: Codable, @unchecked Sendable { var hits: Int }", "Cache", ["codable", "hits: hits"]),
+    ("extension URL: @retroactive Identifiable { public var id: String { absoluteString } }", "U", ["codable", "a: a"]),
+    ("struct P: @preconcurrency Codable { let b: Int }", "P", ["codable", "b: b"]),
+    ("struct P: @MainActor Codable { let b: Int }", "P", ["codable", "b: b"]),
+    ("struct NC: ~Copyable, Sendable { let b: Int }", "NC", ["jsoncast", "b: b"]),
+    ("struct B<T: ~Copyable> { }\nstruct P: Codable { let b: Int }", "P", ["codable", "b: b"]),
+    // `;` between declarations.
+    ("struct X: Codable { let a: Int }; struct Y: Codable { let b: Int }", "Y", ["codable", "b: b"]),
+    ("import Foundation; struct X: Codable { let b: Int }", "X", ["codable", "b: b"]),
+    ("enum E: String, Codable { case a; static let x = \"x\"; case b }", "E", ["a = a", "b = b"]),
+    ("struct M: Codable { let b: Int; #warning(\"todo\")\n  let c: Int }", "M", ["codable", "b: b", "c: c"]),
+    // A trailing comma in generic arguments (Swift 6.1).
+    ("struct T1<A: Codable>: Codable { var v: A }\nstruct T2: Codable { var t: T1<Int,> }", "T2", ["codable", "t: t"]),
+    ("struct D: Codable { var d: Dictionary<String, Int,> }", "D", ["codable", "d: d"]),
+    // Raw identifiers (Swift 6.2): the key is the name between the backticks, as JSONEncoder writes it.
+    ("struct R: Codable { let `my key`: Int }", "R", ["codable", "my key: my key"]),
+    ("struct R: Codable { let `a-b.c`: Int; let `{}`: Int }", "R", ["codable", "a-b.c: a-b.c", "{}: {}"]),
+    (
+      "struct R: Codable {\n  let `my key`: Int\n  enum CodingKeys: String, CodingKey { case `my key` = \"k\" }\n}", "R",
+      ["codable", "my key: k"]
+    ),
+    ("enum K: String, Codable { case `a b`, `c-d` = \"x\" }", "K", ["a b = a b", "c-d = x"]),
+    // `if` and `switch` expressions as defaults, an `else` on the next line too.
+    ("struct E: Codable { var x: Int = if true { 1 } else { 2 }; let y: Int }", "E", ["codable", "x: x", "y: y"]),
+    ("struct S: Codable {\n  var x: Int = if true { 1 }\n    else { 2 }\n  let y: Int\n}", "S", ["codable", "x: x", "y: y"]),
+    ("struct S: Codable { var x: Int = switch 1 { case 1: 2 default: 3 }\n  let y: Int }", "S", ["codable", "x: x", "y: y"]),
+    // Key paths and regex literals in static members and computed properties.
+    ("extension U { static let path = \\U.a }", "U", ["codable", "a: a"]),
+    ("struct K: Codable { let b: Int; static let path = \\K.b; let c: Int }", "K", ["codable", "b: b", "c: c"]),
+    ("extension U { static var pattern: Regex<Substring> { /a}b/ } }", "U", ["codable", "a: a"]),
+    ("struct R: Codable { var r: Regex<Substring> { #/a}b\"c/# }; let k: Int }", "R", ["codable", "k: k"]),
+    // A parameter pack, in a model nothing specializes.
+    ("struct Gen<each T> { }", "U", ["codable", "a: a"]),
+  ]
+
+  @Test("Swift syntax around models is read, or read past: the file loads and its models keep their keys", arguments: swiftSyntax)
+  func swiftSyntaxAroundModels(_ declarations: String, _ name: String, _ expected: [String]) {
+    // NB: with the warnings some get (`codable-default-ignored`, `skipped-member`).
+    let (registry, diagnostics) = Loading.load("struct U: Codable { let a: Int }\n\(declarations)\n")
+    #expect(Loading.errors(diagnostics).isEmpty, "\(DiagnosticRenderer(files: registry.files).render(diagnostics))")
+    if let model = registry.models[name] {
+      let properties = model.properties.map { "\($0.name): \($0.keyTexts.joined(separator: "/"))" }
+      #expect(["\(model.dialect)"] + properties == expected)
+    } else {
+      let cases = registry.enums[name]?.cases.map { element -> String in
+        guard case .string(let raw) = element.rawValue else { return element.name }
+        return "\(element.name) = \(raw)"
+      }
+      #expect(cases == expected)
+    }
+  }
+
   @Test("the dialect comes from the declaration or the superclass", arguments: dialects)
   func dialect(_ schema: String, _ expected: Dialect) {
     #expect(Self.registry(schema).models["M"]?.dialect == expected)

@@ -51,6 +51,16 @@ struct HostileSchemaTests {
         + String(repeating: ")\"", count: 2_000_000) + "\n}\n").utf8) },
       status: 0, output: ["warning[unsupported-default]", "1 file checked: 1 model, no enums; no errors, 1 warning"]),
     HostileSchemaCase(
+      // An unclosed `#/` is scanned to its line's end once, not again for each `#/` after it.
+      name: "a 3 MB line of unclosed regex literals (#/a#/a…) in a computed property",
+      make: { Array(("struct M {\n    var x: Int\n    var r: Int {\n" + String(repeating: "#/a", count: 1_000_000) + "\n    }\n}\n").utf8) },
+      status: 0, output: ["1 file checked: 1 model, no enums; no errors, no warnings"]),
+    HostileSchemaCase(
+      // Likewise a multi-line `#/`, scanned to the file's end once.
+      name: "200,000 lines opening a multi-line regex literal (#/) in a computed property",
+      make: { Array(("struct M {\n    var x: Int\n    var r: Int {\n" + String(repeating: "#/\n", count: 200_000) + "    }\n}\n").utf8) },
+      status: 0, output: ["1 file checked: 1 model, no enums; no errors, no warnings"]),
+    HostileSchemaCase(
       name: "10,000 models",
       make: { Array((0..<10_000).map { "class M\($0) {\n    var p: Int = 0\n    var next: M\($0 + 1)?\n}\n" }.joined().utf8)
         + Array("class M10000 {\n}\n".utf8) },

@@ -230,6 +230,14 @@ struct TypeResolver {
     _ generic: LocatedModel, arguments: [TypeRef], range: Range<Int>, file: Int
   ) -> TypeRef? {
     let parameters = generic.syntax.genericParameters
+    // NB: a pack takes any number of types, whose properties are tuples of them: no model.
+    if let pack = generic.syntax.parameterPacks.first {
+      report(
+        SchemaMessages.unsupportedType(
+          generic.syntax.name.text, "its parameter pack 'each \(pack.text)' takes any number of types, which castctl cannot specialize"),
+        at: range, file: file)
+      return nil
+    }
     guard arguments.count == parameters.count else {
       reportArgumentCount(of: generic, given: arguments.count, at: range, file: file)
       return nil

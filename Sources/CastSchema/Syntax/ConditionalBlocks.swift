@@ -63,13 +63,17 @@ enum ConditionalBlocks {
   }
 
   /// The word after a `#` that starts a line (`if`, `elseif`, `else`, `endif`, or a line read
-  /// past: `warning`, `error`, `sourceLocation`); nil for any other token.
+  /// past: `warning`, `error`, `sourceLocation`, which may also end a line after a `;`, as in
+  /// `let a: Int; #warning("…")`); nil for any other token.
   private static func directive(at index: Int, _ tokens: [Token], _ source: SourceFile) -> String? {
     let hash = tokens[index]
-    guard hash.kind == .punctuation, hash.lead == UInt8(ascii: "#"), hash.startsLine, index + 1 < tokens.count else { return nil }
+    guard hash.kind == .punctuation, hash.lead == UInt8(ascii: "#"), index + 1 < tokens.count else { return nil }
+    let afterSemicolon = index > 0 && tokens[index - 1].kind == .punctuation && tokens[index - 1].lead == UInt8(ascii: ";")
+    guard hash.startsLine || afterSemicolon else { return nil }
     let word = tokens[index + 1]
     guard word.kind == .identifier, word.range.lowerBound == hash.range.upperBound else { return nil }
     let text = source.text(word.range)
-    return ["if", "elseif", "else", "endif", "warning", "error", "sourceLocation"].contains(text) ? text : nil
+    if ["warning", "error", "sourceLocation"].contains(text) { return text }
+    return hash.startsLine && ["if", "elseif", "else", "endif"].contains(text) ? text : nil
   }
 }

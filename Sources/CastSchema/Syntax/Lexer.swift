@@ -9,6 +9,14 @@ struct Lexer {
   /// Where lexing stops: the end of the file.
   private let end: Int
   private var sawNewline = true
+  /// The last token's range: a `/` right after `func` or `operator` names an operator, never
+  /// opens a regex literal.
+  private var previous = 0..<0
+  /// The last extended regex literal (`#/…/#`) found unclosed: from its `#` to where its scan
+  /// stopped (its line's end, or the file's) no `/` is followed by `hashes` `#`s. A later `#/` of
+  /// at least as many `#`s inside that stretch, whose own scan would stop there too, is not
+  /// scanned again: a long line, or file, of unclosed `#/`s would be quadratic.
+  private var unclosedExtendedRegex = (from: Int.max, through: 0, hashes: Int.max)
   /// Problems found while lexing (unterminated strings and comments).
   private(set) var diagnostics: [Diagnostic] = []
 
@@ -48,6 +56,7 @@ struct Lexer {
       return Token(kind: .endOfFile, range: start..<start, startsLine: true, lead: 0)
     }
     let kind = scanToken()
+    previous = start..<position
     return Token(kind: kind, range: start..<position, startsLine: startsLine, lead: bytes[start])
   }
 
@@ -110,6 +119,10 @@ struct Lexer {
     case UInt8(ascii: "#") where startsRawString(at: position):
       scanString()
       return .string
+    case UInt8(ascii: "#") where scanExtendedRegex():
+      return .regex
+    case UInt8(ascii: "/") where scanBareRegex():
+      return .regex
     case UInt8(ascii: "0")...UInt8(ascii: "9"):
       return scanNumber()
     case UInt8(ascii: "`"):
@@ -298,16 +311,141 @@ struct Lexer {
     }
   }
 
+  /// `` `class` `` or a raw identifier (Swift 6.2, SE-0451): `` `my key` ``, `` `a-b.c` ``, any
+  /// characters on one line but a backtick, a backslash or a control character, not all spaces.
+  /// The name is what stands between the backticks (`SourceFile.name(at:)`), as it is to swiftc:
+  /// a Codable property `` `my key` `` has the key `"my key"`.
   private mutating func scanBacktickedIdentifier() -> TokenKind {
     let start = position
     position += 1
-    while position < end, Self.isIdentifierContinue(bytes[position]) { position += 1 }
-    if position < end, bytes[position] == UInt8(ascii: "`"), position > start + 1 {
+    var allSpaces = true
+    var allBits: UInt8 = 0
+    while position < end {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "`") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F { break }
+      allBits |= byte
+      if byte != UInt8(ascii: " ") { allSpaces = false }
+      position += 1
+    }
+    // NB: as for a plain name, bytes that are not UTF-8 make no name.
+    if position < end, bytes[position] == UInt8(ascii: "`"), position > start + 1, !allSpaces,
+      allBits < 0x80 || String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<position]), as: UTF8.self) != nil
+    {
       position += 1
       return .identifier
     }
     position = start + 1
     return .unknown
+  }
+
+  // MARK: - Regex literals
+
+  /// A bare regex literal, `/a}b/`, read as Swift's lexer reads one where it may also be an
+  /// operator: the `/` is not bound to what precedes it (`a/b/c` divides), is followed by neither
+  /// a space nor a tab (`10 / 2` divides), and closes on its line, not before a space (`a /b / c`)
+  /// nor before a comment, with no `)` it did not open (`reduce(1, /)`). False, the position
+  /// unmoved, for a `/` that is an operator.
+  // NB: the scan stops at the first `/` it does not take as escaped, so no byte is scanned by two
+  // failed attempts: a long line of `/`s stays linear.
+  private mutating func scanBareRegex() -> Bool {
+    guard !isLeftBound(position), let first = peek(1), first != UInt8(ascii: " "), first != UInt8(ascii: "\t"),
+      first != UInt8(ascii: "\n"), first != UInt8(ascii: "\r"), !followsOperatorKeyword()
+    else { return false }
+    var index = position + 1
+    var groups = 0
+    var classes = 0
+    var lastSpace = -1
+    while index < end {
+      switch bytes[index] {
+      case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+        return false
+      case UInt8(ascii: "\\"):
+        guard index + 1 < end, bytes[index + 1] != UInt8(ascii: "\n"), bytes[index + 1] != UInt8(ascii: "\r") else {
+          return false
+        }
+        index += 2
+        continue
+      case UInt8(ascii: "/"):
+        let next = index + 1 < end ? bytes[index + 1] : 0
+        guard next != UInt8(ascii: "/"), next != UInt8(ascii: "*"), lastSpace != index - 1 else { return false }
+        position = index + 1
+        return true
+      case UInt8(ascii: "(") where classes == 0:
+        groups += 1
+      case UInt8(ascii: ")") where classes == 0:
+        guard groups > 0 else { return false }
+        groups -= 1
+      case UInt8(ascii: "["):
+        classes += 1
+      case UInt8(ascii: "]") where classes > 0:
+        classes -= 1
+      case UInt8(ascii: " "), UInt8(ascii: "\t"):
+        lastSpace = index
+      default:
+        break
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// An extended regex literal, `#/a}b/#` (`##/…/##`, …), which is a regex wherever it stands;
+  /// after `#/` and nothing but spaces to the line's end, it may span lines. False, the position
+  /// unmoved, when `#`s are not followed by `/` or the literal is not closed (then the `#` is
+  /// read as it was before, and swiftc reports the literal).
+  private mutating func scanExtendedRegex() -> Bool {
+    let start = position
+    var index = position
+    while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
+    let count = index - start
+    guard index < end, bytes[index] == UInt8(ascii: "/") else { return false }
+    index += 1
+    var look = index
+    while look < end, bytes[look] == UInt8(ascii: " ") || bytes[look] == UInt8(ascii: "\t") { look += 1 }
+    let multiline = look < end && (bytes[look] == UInt8(ascii: "\n") || bytes[look] == UInt8(ascii: "\r"))
+    let known = unclosedExtendedRegex
+    if start > known.from, start < known.through, count >= known.hashes, !multiline || known.through == end {
+      return false
+    }
+    while index < end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "/"), hashes(count, at: index + 1) {
+        index += 1
+        while index < end, bytes[index] == UInt8(ascii: "#") { index += 1 }
+        position = index
+        return true
+      }
+      if byte == UInt8(ascii: "\\"), index + 1 < end, multiline || (bytes[index + 1] != UInt8(ascii: "\n") && bytes[index + 1] != UInt8(ascii: "\r")) {
+        index += 2
+        continue
+      }
+      if !multiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { break }
+      index += 1
+    }
+    unclosedExtendedRegex = (start, min(index, end), count)
+    return false
+  }
+
+  /// Whether the byte before `index` binds an operator there to what precedes it: anything but
+  /// whitespace, an opening bracket, `,`, `;`, `:`, the end of a `/* */` comment or the file's start.
+  private func isLeftBound(_ index: Int) -> Bool {
+    guard index > 0 else { return false }
+    switch bytes[index - 1] {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C, 0,
+      UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"):
+      return false
+    case UInt8(ascii: "/"):
+      return !(index > 1 && bytes[index - 2] == UInt8(ascii: "*"))
+    default:
+      // NB: a byte-order mark is not text: a file may start with one.
+      return !(index == ByteOrderMark.utf8.count && ByteOrderMark.begins(bytes))
+    }
+  }
+
+  /// Whether the last token is `func` or `operator`: `static func /(lhs: T, rhs: T)` declares the operator.
+  private func followsOperatorKeyword() -> Bool {
+    let word = bytes[previous]
+    return word.elementsEqual("func".utf8) || word.elementsEqual("operator".utf8)
   }
 
   private mutating func scanIdentifier() -> TokenKind {
@@ -344,7 +482,7 @@ struct Lexer {
     return Self.isPunctuationByte(byte) ? .punctuation : .unknown
   }
 
-  /// One of `{}()[]<>:;,=?!.@#-+*/&|^%~`.
+  /// One of `{}()[]<>:;,=?!.@#-+*/&|^%~`, or the `\` of a key path (`\User.name`).
   static func isPunctuationByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["),
@@ -352,7 +490,7 @@ struct Lexer {
       UInt8(ascii: ","), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."),
       UInt8(ascii: "@"), UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*"),
       UInt8(ascii: "/"), UInt8(ascii: "&"), UInt8(ascii: "|"), UInt8(ascii: "^"), UInt8(ascii: "%"),
-      UInt8(ascii: "~"):
+      UInt8(ascii: "~"), UInt8(ascii: "\\"):
       true
     default:
       false

@@ -17,7 +17,8 @@ extension Parser {
       extendedPath += "." + modelName.text
       advance()
     }
-    let genericParameters = isPunctuation("<") ? parseGenericParameters() : []
+    var packs: [NameSyntax] = []
+    let genericParameters = isPunctuation("<") ? parseGenericParameters(packs: &packs) : []
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
@@ -28,7 +29,10 @@ extension Parser {
     model.isExtension = isExtension
     if extendedPath != modelName.text { model.extendedPath = extendedPath }
     // `extension Page where T == Int`: an extension names no parameters of its own.
-    if !isExtension { model.genericParameters = genericParameters }
+    if !isExtension {
+      model.genericParameters = genericParameters
+      model.parameterPacks = packs
+    }
     // Header directives: `class B: A //! awake`, before or after a `{` on the next line.
     while current.kind == .directive {
       model.directives.append(directive(current))
@@ -188,7 +192,8 @@ extension Parser {
     }
   }
 
-  /// Skips `func name(…) -> T { … }`, including a body that starts on the next line.
+  /// Skips `func name(…) -> T { … }`, including a body that starts on the next line; a `;`
+  /// ends it as a line does (`static let x = 1; case b` in an enum).
   private mutating func skipFunction() {
     advance()
     while !atEnd {
@@ -200,7 +205,7 @@ extension Parser {
         skipBalanced(open: "(", close: ")")
         continue
       }
-      if isPunctuation("}") { return }
+      if isPunctuation("}") || isPunctuation(";") { return }
       if current.startsLine, !isPunctuation("{"), !isPunctuation("->"), !isKeyword("where") { return }
       advance()
     }
@@ -213,7 +218,7 @@ extension Parser {
         skipBalanced(open: "{", close: "}")
         return
       }
-      if isPunctuation("}") { return }
+      if isPunctuation("}") || isPunctuation(";") { return }
       advance()
     }
   }
@@ -331,7 +336,8 @@ extension Parser {
   mutating func parseEnum(start: Int) -> EnumDeclSyntax {
     advance()
     let enumName = parseDeclName(after: "'enum'")
-    if isPunctuation("<") { _ = parseGenericParameters() }
+    var packs: [NameSyntax] = []
+    if isPunctuation("<") { _ = parseGenericParameters(packs: &packs) }
     var inheritance: [TypeSyntax] = []
     if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
@@ -454,9 +460,10 @@ extension Parser {
 
   // MARK: - Generic parameters
 
-  /// `<T>`, `<T: Codable>`, `<K: Hashable & Codable, V>`, the current token being the `<`: the
-  /// parameters' names. Their constraints say nothing about JSON, so they are read past.
-  mutating func parseGenericParameters() -> [NameSyntax] {
+  /// `<T>`, `<T: Codable>`, `<K: Hashable & Codable, V>`, `<T,>`, `<each T>`, the current token
+  /// being the `<`: the parameters' names, and in `packs` those of parameter packs. Their
+  /// constraints say nothing about JSON, so they are read past.
+  mutating func parseGenericParameters(packs: inout [NameSyntax]) -> [NameSyntax] {
     let open = current.range
     guard enterNesting(skipping: "<", ">") else { return [] }
     defer { nesting -= 1 }
@@ -468,12 +475,19 @@ extension Parser {
         skipToClosingAngle(opening: open)
         return parameters
       }
+      // `each T`: a parameter pack (Swift 5.9), which takes any number of types.
+      if isKeyword("each"), peek().kind == .identifier, !peek().startsLine {
+        advance()
+        packs.append(name(current))
+      }
       parameters.append(name(current))
       advance()
       if consume(":") {
+        skipConformancePrefixes()
         _ = parseType()
         while isPunctuation("&") {
           advance()
+          skipConformancePrefixes()
           _ = parseType()
         }
       }
@@ -495,13 +509,32 @@ extension Parser {
   }
 
   /// An inheritance clause after its `:`: types separated by `,`, a composition (`Codable &
-  /// Sendable`) read as its protocols one by one.
+  /// Sendable`) read as its protocols one by one. A conformance's attributes (`@unchecked
+  /// Sendable`, `@retroactive Identifiable`, `@preconcurrency`, `@MainActor`) say nothing about
+  /// JSON and are read past; a suppressed conformance (`~Copyable`) is no conformance, and is
+  /// left out.
   mutating func parseInheritance() -> [TypeSyntax] {
     var types: [TypeSyntax] = []
     repeat {
-      types.append(parseType())
+      if skipConformancePrefixes() {
+        _ = parseType()
+      } else {
+        types.append(parseType())
+      }
     } while consume(",") || consume("&")
     return types
+  }
+
+  /// Reads past the attributes before a conformance or constraint (`@unchecked`,
+  /// `@retroactive`, `@isolated(any)`) and a `~`; true when there was a `~`.
+  @discardableResult
+  private mutating func skipConformancePrefixes() -> Bool {
+    while isPunctuation("@"), peek().kind == .identifier, !peek().startsLine {
+      advance()
+      advance()
+      if isPunctuation("("), !current.startsLine { skipBalanced(open: "(", close: ")") }
+    }
+    return consume("~")
   }
 
   // MARK: - protocol

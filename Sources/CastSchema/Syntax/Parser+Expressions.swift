@@ -48,8 +48,16 @@ extension Parser {
       return value.map { .string($0, range: span(from: start)) } ?? .interpolatedString(range: span(from: start))
     case .identifier:
       return parseIdentifierExpression(start: start)
+    case .regex:
+      advance()
+      return .unsupported(range: span(from: start))
     default:
       break
+    }
+    if isPunctuation("\\") {
+      // A key path (`\User.name`, `\.id`): the rest of it is read past with what follows.
+      advance()
+      return .unsupported(range: span(from: start))
     }
     if isPunctuation(".") && peek().kind == .identifier {
       advance()
@@ -75,6 +83,8 @@ extension Parser {
   }
 
   private mutating func parseIdentifierExpression(start: Int) -> ExpressionSyntax {
+    // NB: the keywords as written: `` `if` `` would be a name.
+    if isKeyword("if") || isKeyword("switch") { return skipBranchingExpression(start: start) }
     switch text(current) {
     case "true", "false":
       let value = text(current) == "true"
@@ -96,6 +106,27 @@ extension Parser {
       if isPunctuation("(") { skipBalanced(open: "(", close: ")") }
       return .unsupported(range: span(from: start))
     }
+  }
+
+  /// `if c { 1 } else if d { 2 } else { 3 }` or `switch k { case …: 1 default: 2 }` (Swift 5.9
+  /// expressions): code castctl cannot run, read past whole, an `else` on the next line too.
+  private mutating func skipBranchingExpression(start: Int) -> ExpressionSyntax {
+    repeat {
+      advance()  // `if`, `switch` or `else`
+      // The condition or subject, up to the branch's `{` (an `else if` reads its `if` here). It
+      // stops at what ends the enclosing body, so a branch with no `{` breaks nothing more.
+      while !atEnd, !isPunctuation("{"), !isPunctuation("}"), !isPunctuation(";"), current.kind != .directive {
+        if isPunctuation("(") || isPunctuation("[") {
+          let isParenthesis = isPunctuation("(")
+          skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
+        } else {
+          advance()
+        }
+      }
+      guard isPunctuation("{") else { break }
+      skipBalanced(open: "{", close: "}")
+    } while isKeyword("else")
+    return .unsupported(range: span(from: start))
   }
 
   /// `[a, b]`, `[k: v]`, `[:]`, or a construction such as `[String]()` / `[String: Int]()`.

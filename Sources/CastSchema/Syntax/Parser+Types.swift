@@ -1,11 +1,12 @@
 /// Type productions: names with generic arguments, `[T]`, `[K: V]`, and the `?` / `!` suffixes.
 extension Parser {
-  /// Comma-separated types of an inheritance clause.
-  mutating func parseTypeList() -> [TypeSyntax] {
+  /// Comma-separated generic arguments, up to their `>`: a `,` before the `>` (`Pair<Int, String,>`)
+  /// is a trailing comma, which Swift 6.1 allows.
+  mutating func parseGenericArguments() -> [TypeSyntax] {
     var types: [TypeSyntax] = []
     repeat {
       types.append(parseType())
-    } while consume(",")
+    } while consume(",") && !isPunctuation(">")
     return types
   }
 
@@ -125,7 +126,7 @@ extension Parser {
       guard enterNesting(skipping: "<", ">") else { return .missing(at: start) }
       defer { nesting -= 1 }
       advance()
-      arguments = parseTypeList()
+      arguments = parseGenericArguments()
       expectClosing(">", opening: start, what: "generic arguments")
     }
     return .named(

@@ -65,6 +65,9 @@ package struct Parser {
       } else if isPunctuation("}") {
         error(SyntaxMessages.unexpectedCloseBrace, at: current.range)
         advance()
+      } else if consume(";") {
+        // `struct X {…}; struct Y {…}`: a `;` only separates declarations.
+        continue
       } else if let decl = parseDeclaration(context: "at top level") {
         declarations.append(decl)
       }
@@ -88,7 +91,8 @@ package struct Parser {
       return parseTypealias(start: start)
     case "import":
       advance()
-      skipRestOfLine()
+      // `import Foundation; struct X …`: the module's name ends at a `;` too.
+      while !atEnd, !current.startsLine, !isPunctuation(";") { advance() }
       return .skipped(keyword: keyword, range: span(from: start))
     case "extension":
       return .model(parseModel(start: start, modifiers: modifiers))

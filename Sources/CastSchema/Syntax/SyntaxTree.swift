@@ -326,6 +326,9 @@ package struct ModelDeclSyntax: Sendable, Hashable {
   package var lazyProperties: [NameSyntax] = []
   /// `struct Page<T: Codable>`: the generic parameters' names, in order; empty for most models.
   package var genericParameters: [NameSyntax] = []
+  /// Those of `genericParameters` that are parameter packs (`struct Tuple<each T>`), which take
+  /// any number of types: castctl cannot specialize such a model.
+  package var parameterPacks: [NameSyntax] = []
 
   /// Whether it declares generic parameters: a template, lowered once per specialization.
   package var isGeneric: Bool { !genericParameters.isEmpty }

@@ -1,6 +1,7 @@
 /// The kind of a lexical token of the `.cast` language.
 package enum TokenKind: UInt8, Sendable, Hashable {
-  /// A name or keyword; backticked names (`` `public` ``) are identifiers too.
+  /// A name or keyword; backticked names (`` `public` ``, raw identifiers such as `` `my key` ``)
+  /// are identifiers too.
   case identifier
   /// An integer literal (`42`, `0x1F`, `1_000`).
   case integer
@@ -8,9 +9,12 @@ package enum TokenKind: UInt8, Sendable, Hashable {
   case float
   /// A string literal, quotes included in the range.
   case string
+  /// A regex literal, `/…/` or `#/…/#`, delimiters included: code castctl never reads, kept whole
+  /// so that a `}` or `"` inside it (`/a}b/`) does not end a body or open a string.
+  case regex
   /// A `//!` directive comment, from `//!` to the end of the line (or the next `//!`).
   case directive
-  /// Punctuation: one of `{ } ( ) [ ] < > : ; , = ? ! . @ # - + * / & | ^ % ~`, or `->`, `...`, `..<`, `??`.
+  /// Punctuation: one of `{ } ( ) [ ] < > : ; , = ? ! . @ # - + * / & | ^ % ~ \`, or `->`, `...`, `..<`, `??`.
   case punctuation
   /// A byte that cannot start any token (binary garbage, a stray quote).
   case unknown
