@@ -58,4 +58,24 @@ import Testing
     #expect(loaded.codes == codes)
     #expect(loaded.models == ["Row"])
   }
+
+  /// CodingKeys whose `stringValue` is code castctl does not read: the keys are unknown, so the
+  /// values pass unchecked, with a note (a `switch self` of literals is read: RealSwiftFileOracleTests).
+  @Test("CodingKeys with a stringValue castctl cannot read leave the model's values unchecked")
+  func unreadableStringValue() throws {
+    let text = """
+      struct K: Codable {
+        let alpha: Int
+        enum CodingKeys: CodingKey {
+          case alpha
+          var stringValue: String { "\\(self)".uppercased() }
+        }
+      }
+
+      """
+    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "k.swift", text: text)])
+    #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
+    #expect(diagnostics.first?.message.contains("its keys are unknown") == true)
+    #expect(registry.models["K"]?.properties.first?.usage == .custom)
+  }
 }

@@ -5,7 +5,7 @@ import Testing
 /// this machine: `@Observable` classes (whose stored properties are `_name`, with a registrar
 /// encoded as `{}`), an API client class and a closure typealias beside the models, a property
 /// `CodingKeys` leave out, a hand-written `encode(to:)` alone (which writes what the synthesized
-/// one would). castctl must accept exactly the documents the compiled program decodes,
+/// one would), `CodingKeys` with their own `stringValue`. castctl must accept exactly the documents the compiled program decodes,
 /// and convert them to what it encodes.
 @Suite("Real .swift files, checked with JSONDecoder and JSONEncoder")
 struct RealSwiftFileOracleTests {
@@ -40,6 +40,32 @@ struct RealSwiftFileOracleTests {
         try container.encode(v, forKey: .v)
       }
     }
+    struct Renamed: Codable {
+      let alpha: Int
+      let beta: Int
+      let gamma: Int?
+      enum CodingKeys: CodingKey {
+        case alpha, beta, gamma
+        var stringValue: String {
+          switch self { case .alpha: return "ALPHA"; case .beta: return "b"; case .gamma: return "g" }
+        }
+      }
+    }
+    struct Fallback: Codable {
+      let one: Int
+      let two: Int
+      enum CodingKeys: String, CodingKey {
+        case one = "raw-one", two
+        var stringValue: String {
+          get {
+            switch self {
+            case .one: "first"
+            default: "other"
+            }
+          }
+        }
+      }
+    }
     typealias Completion = (Result<Row, Error>) -> Void
     final class APIClient {
       private let decoder = JSONDecoder()
@@ -60,6 +86,13 @@ struct RealSwiftFileOracleTests {
     ("Row", #"{"name": "n"}"#),
     ("Row", #"{"name": "n", "onTap": 1}"#),
     ("Row", #"{}"#),
+    // CodingKeys with their own stringValue: its keys, not the case names or raw values.
+    ("Renamed", #"{"alpha": 1, "beta": 2}"#),
+    ("Renamed", #"{"ALPHA": 1, "b": 2}"#),
+    ("Renamed", #"{"ALPHA": 1}"#),
+    ("Renamed", #"{"ALPHA": 1, "b": 2, "g": 3, "gamma": "x"}"#),
+    ("Fallback", #"{"first": 1, "other": 2}"#),
+    ("Fallback", #"{"raw-one": 1, "two": 2}"#),
     // A hand-written encode(to:) alone: the synthesized init(from:) decodes.
     ("Tagged", #"{"v": 1}"#),
     ("Tagged", #"{"v": "x"}"#),

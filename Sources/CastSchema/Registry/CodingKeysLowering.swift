@@ -11,6 +11,17 @@ extension RegistryBuilder {
     return nil
   }
 
+  /// Where `range` of the model's `CodingKeys` is: in the model's file, or in the extension's
+  /// that declares them.
+  func codingKeysFile(of decl: ModelDeclSyntax, file: Int, at range: Range<Int>) -> SourceRange {
+    for located in symbols.extensions[decl.name.text] ?? [] {
+      for case .enumeration(let keys) in located.syntax.nested where keys.name.text == "CodingKeys" {
+        return SourceRange(file: located.file, bytes: range)
+      }
+    }
+    return SourceRange(file: file, bytes: range)
+  }
+
   /// A hand-written `init(from:)` or `encode(to:)`, in the body (`file`) or an extension.
   func customCoding(of decl: ModelDeclSyntax, file: Int) -> [(String, SourceRange)] {
     var result = decl.customCoding.map { ($0.text, SourceRange(file: file, bytes: $0.range)) }
@@ -29,11 +40,15 @@ extension RegistryBuilder {
           SchemaMessages.codablePropertyWrapper(wrapped.wrapper.text, wrapped.property.text, type),
           at: SourceRange(file: file, bytes: wrapped.wrapper.range)))
     }
-    let custom = customCoding(of: decl, file: file)
-    if let (what, range) = custom.first(where: { $0.0 == "init(from:)" }) ?? custom.first {
+    var custom = customCoding(of: decl, file: file)
+    if let stringValue = codingKeys(of: decl)?.stringValue, stringValue.keys == nil {
+      // NB: `CodingKeys` whose keys only running their code tells decode as that code says.
+      custom.insert(("CodingKeys.stringValue", codingKeysFile(of: decl, file: file, at: stringValue.name.range)), at: 0)
+    }
+    if let (what, range) = custom.first(where: { $0.0 != "encode(to:)" }) ?? custom.first {
       diagnostics.append(Diagnostic(SchemaMessages.codableCustomCoding(decl.name.text, what), at: range))
     }
-    if custom.contains(where: { $0.0 == "init(from:)" }) {
+    if custom.contains(where: { $0.0 != "encode(to:)" }) {
       // The model's own code decodes it: its value is passed through unchecked, not guessed.
       for index in properties.indices where properties[index].usage == .normal {
         properties[index].usage = .custom
@@ -66,7 +81,14 @@ extension RegistryBuilder {
     if let codingKeys {
       var table: [String: String] = [:]
       for (position, entry) in codingKeys.cases.enumerated() {
-        if case .string(let raw, _) = entry.rawValue { table[entry.name.text] = raw } else { table[entry.name.text] = entry.name.text }
+        if let stringValue = codingKeys.stringValue {
+          // The enum's own `stringValue` names its keys, whatever its raw values.
+          table[entry.name.text] = stringValue.keys?[entry.name.text] ?? stringValue.defaultKey ?? entry.name.text
+        } else if case .string(let raw, _) = entry.rawValue {
+          table[entry.name.text] = raw
+        } else {
+          table[entry.name.text] = entry.name.text
+        }
         caseIndex[entry.name.text] = caseIndex[entry.name.text] ?? position
       }
       keyByName = table

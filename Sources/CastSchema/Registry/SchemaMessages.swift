@@ -18,7 +18,9 @@ enum SchemaMessages {
       text: "'\(model)' has a hand-written \(what), which castctl cannot run: "
         + (what == "init(from:)"
           ? "its values pass unchecked, whatever JSON they are (a single value, an array, an object)"
-          : "the synthesized init(from:) still decodes it, and output is written as the synthesized encode(to:) writes it"))
+          : what == "encode(to:)"
+            ? "the synthesized init(from:) still decodes it, and output is written as the synthesized encode(to:) writes it"
+            : "its keys are unknown, and its values pass unchecked"))
   }
 
   static func codablePropertyWrapper(_ wrapper: String, _ property: String, _ type: String) -> DiagnosticMessage {

@@ -369,6 +369,8 @@ extension Parser {
       {
         decl.customCoding.append(NameSyntax(text: isKeyword("init") ? "init(from:)" : "encode(to:)", range: current.range))
         skipFunction()
+      } else if isKeyword("var"), text(peek()) == "stringValue" {
+        decl.stringValue = parseStringValue()
       } else if isKeyword("func") || isKeyword("init") || isKeyword("var") || isKeyword("let") || isKeyword("static")
         || isKeyword("subscript")
       {
@@ -387,6 +389,64 @@ extension Parser {
     }
     decl.range = span(from: start)
     return decl
+  }
+
+  /// A `CodingKey` enum's `var stringValue: String { switch self { case .a: return "A" … } }`
+  /// (a `get { }` around it, `return` or not, cases listed together, a `default:`), the current
+  /// token being the `var`; any other body is skipped, its keys unknown.
+  private mutating func parseStringValue() -> StringValueSyntax {
+    advance()
+    var result = StringValueSyntax(name: name(current))
+    let saved = checkpoint()
+    advance()
+    if let (keys, defaultKey) = parseStringValueSwitch() {
+      result.keys = keys
+      result.defaultKey = defaultKey
+    } else {
+      restore(saved)
+      skipFunction()
+    }
+    return result
+  }
+
+  private mutating func parseStringValueSwitch() -> (keys: [String: String], defaultKey: String?)? {
+    guard consume(":"), text(current) == "String" else { return nil }
+    advance()
+    guard consume("{") else { return nil }
+    let getter = isKeyword("get") && isPunctuation("{", peek())
+    if getter {
+      advance()
+      advance()
+    }
+    guard isKeyword("switch"), text(peek()) == "self", isPunctuation("{", peek(2)) else { return nil }
+    advance()
+    advance()
+    advance()
+    var keys: [String: String] = [:]
+    var defaultKey: String?
+    while !consume("}") {
+      var names: [String] = []
+      if isKeyword("default") {
+        advance()
+      } else {
+        guard isKeyword("case") else { return nil }
+        advance()
+        repeat {
+          guard consume("."), current.kind == .identifier else { return nil }
+          names.append(text(current))
+          advance()
+        } while consume(",")
+      }
+      guard consume(":") else { return nil }
+      if isKeyword("return") { advance() }
+      guard current.kind == .string, let key = StringLiteral.decode(source.bytes[current.range]) else { return nil }
+      advance()
+      _ = consume(";")
+      if names.isEmpty { defaultKey = key }
+      for name in names { keys[name] = key }
+    }
+    guard !getter || consume("}"), consume("}") else { return nil }
+    return (keys, defaultKey)
   }
 
   private mutating func parseCaseList(into cases: inout [EnumCaseSyntax]) {

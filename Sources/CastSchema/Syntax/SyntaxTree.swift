@@ -292,6 +292,19 @@ package struct EnumDeclSyntax: Sendable, Hashable {
   package var nested: [DeclSyntax] = []
   /// A hand-written `init(from:)` or `encode(to:)`, by its keyword: code castctl cannot run.
   package var customCoding: [NameSyntax] = []
+  /// A `CodingKey` enum's own `var stringValue` (the keys of its cases), if it has one.
+  package var stringValue: StringValueSyntax?
+}
+
+/// A `CodingKey` enum's `var stringValue: String { switch self { case .a: return "A" … } }`.
+package struct StringValueSyntax: Sendable, Hashable {
+  /// The `stringValue` name, for diagnostics.
+  package var name: NameSyntax
+  /// Each case's key, when the body is a `switch self` of string literals castctl reads; nil for
+  /// a body it cannot (code it does not run).
+  package var keys: [String: String]?
+  /// The key of a `default:` branch.
+  package var defaultKey: String?
 }
 
 /// `class` / `struct` declaration: the models.
