@@ -5,7 +5,8 @@ import Testing
 /// this machine: `@Observable` classes (whose stored properties are `_name`, with a registrar
 /// encoded as `{}`), an API client class and a closure typealias beside the models, a property
 /// `CodingKeys` leave out, a hand-written `encode(to:)` alone (which writes what the synthesized
-/// one would), `CodingKeys` with their own `stringValue`. castctl must accept exactly the documents the compiled program decodes,
+/// one would), `CodingKeys` with their own `stringValue`, defaults whose type Swift infers from an
+/// expression (`Status.active`, `60 * 60`, `Double.pi`). castctl must accept exactly the documents the compiled program decodes,
 /// and convert them to what it encodes.
 @Suite("Real .swift files, checked with JSONDecoder and JSONEncoder")
 struct RealSwiftFileOracleTests {
@@ -66,6 +67,19 @@ struct RealSwiftFileOracleTests {
         }
       }
     }
+    enum Status: String, Codable { case active, inactive }
+    struct Inferred: Codable {
+      var status = Status.active
+      var timeout = 60 * 60
+      var ratio = Double.pi
+      var scale = Double(3)
+      var limit = Int.max
+      var path = "a" + "/b"
+      var on = true && !false
+      var tags = [Status.active]
+      var paren = (1)
+      let fixed = Status.inactive
+    }
     typealias Completion = (Result<Row, Error>) -> Void
     final class APIClient {
       private let decoder = JSONDecoder()
@@ -93,6 +107,15 @@ struct RealSwiftFileOracleTests {
     ("Renamed", #"{"ALPHA": 1, "b": 2, "g": 3, "gamma": "x"}"#),
     ("Fallback", #"{"first": 1, "other": 2}"#),
     ("Fallback", #"{"raw-one": 1, "two": 2}"#),
+    // Defaults castctl does not evaluate whole still give the property its type, as Swift infers it.
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": [], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5.5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": [], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": "x", "scale": 2, "limit": 7, "path": "p", "on": true, "tags": [], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": 1, "on": true, "tags": [], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": 1, "tags": [], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": ["x"], "paren": 3}"#),
+    ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": []}"#),
+    ("Inferred", #"{"status": "gone", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": [], "paren": 3}"#),
     // A hand-written encode(to:) alone: the synthesized init(from:) decodes.
     ("Tagged", #"{"v": 1}"#),
     ("Tagged", #"{"v": "x"}"#),

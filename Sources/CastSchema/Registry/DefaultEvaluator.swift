@@ -67,7 +67,11 @@ struct DefaultEvaluator {
       return dictionary(pairs, as: type)
     case .construct(let typeSyntax, _):
       return construct(typeSyntax, as: type)
-    case .unsupported:
+    case .typed(.member(let owner, let name), let range):
+      // `Status.active` is `.active` of `Status`; `Int.max` is `.max` of `Int`.
+      guard let ownerType = resolvedType(owner), type == nil || type?.unwrapped == ownerType else { return .failure(.unsupported) }
+      return evaluate(.member(NameSyntax(text: name, range: range), range: range), as: ownerType, optional: optional)
+    case .typed, .unsupported:
       return .failure(.unsupported)
     }
   }

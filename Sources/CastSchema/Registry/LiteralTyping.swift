@@ -17,10 +17,44 @@ extension DefaultEvaluator {
       return .dictionary(key: key, value: value)
     case .construct(let syntax, _):
       return resolvedType(syntax)
+    case .typed(let hint, _):
+      return hintedType(hint)
     case .nil, .member, .unsupported:
       return nil
     }
   }
+
+  /// The type Swift gives an expression castctl does not evaluate whole (`TypeHintSyntax`).
+  private func hintedType(_ hint: TypeHintSyntax) -> TypeRef? {
+    switch hint {
+    case .arithmetic(let isFloat): return .scalar(isFloat ? .double : .int)
+    case .condition: return .scalar(.bool)
+    case .concatenation: return .scalar(.string)
+    case .call(let syntax):
+      guard let type = resolvedType(syntax), case .scalar(let scalar) = type, scalar.isNumeric || scalar == .date else { return nil }
+      return type
+    case .member(let owner, let name):
+      switch resolvedType(owner) {
+      // NB: only a case is of its enum's type (`Status.allCases` is not).
+      case .enumeration(let enumName)? where enums[enumName]?.cases.contains(where: { $0.name == name }) == true:
+        return .enumeration(enumName)
+      case .scalar(let scalar)? where Self.ownTypedMembers[scalar]?.contains(name) == true:
+        return .scalar(scalar)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// The static members of a built-in type that are of the type itself.
+  private static let ownTypedMembers: [ScalarType: Set<String>] = {
+    let integer: Set<String> = ["max", "min", "zero"]
+    let floating: Set<String> = ["zero", "pi", "infinity", "greatestFiniteMagnitude", "leastNonzeroMagnitude", "leastNormalMagnitude", "ulpOfOne", "nan"]
+    var table: [ScalarType: Set<String>] = [.date: ["now", "distantPast", "distantFuture"], .decimal: ["zero", "pi", "greatestFiniteMagnitude", "leastNonzeroMagnitude"]]
+    for scalar in ScalarType.allCases where scalar.isInteger { table[scalar] = integer }
+    for scalar in [ScalarType.double, .float, .cgFloat] { table[scalar] = floating }
+    return table
+  }()
 
   /// The one type all `expressions` take together; a `nil` among them makes it optional.
   private func joined(_ expressions: [ExpressionSyntax]) -> TypeRef? {

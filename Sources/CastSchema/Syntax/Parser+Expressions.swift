@@ -10,9 +10,11 @@ extension Parser {
       !isPunctuation("}"), !isPunctuation("]"), !isPunctuation(")"), !isPunctuation(","),
       !isPunctuation(":"), !isPunctuation(";"), !isPunctuation("{")
     {
+      var operands = OperandKinds(expression)
       while !atEnd, !current.startsLine, current.kind != .directive, !isPunctuation("}"), !isPunctuation(";"),
         !isPunctuation(","), !isPunctuation("]"), !isPunctuation(")")
       {
+        operands.add(current, text(current))
         if isPunctuation("(") || isPunctuation("[") {
           let isParenthesis = isPunctuation("(")
           skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
@@ -20,9 +22,53 @@ extension Parser {
           advance()
         }
       }
-      return .unsupported(range: span(from: start))
+      return operands.hint.map { .typed($0, range: span(from: start)) } ?? .unsupported(range: span(from: start))
     }
     return expression
+  }
+
+  /// The literals and operators of an expression on literals (`60 * 60`, `true && false`), read
+  /// token by token for its type; anything else (a name, a call, a parenthesis) gives none.
+  private struct OperandKinds {
+    var integers = 0, floats = 0, bools = 0, strings = 0, arithmetic = 0, logical = 0, comparisons = 0
+    var other = false
+
+    init(_ first: ExpressionSyntax) {
+      switch first {
+      case .integer: integers = 1
+      case .float: floats = 1
+      case .bool: bools = 1
+      case .string: strings = 1
+      default: other = true
+      }
+    }
+
+    mutating func add(_ token: Token, _ text: String) {
+      switch token.kind {
+      case .integer: integers += 1
+      case .float: floats += 1
+      // NB: a string with interpolation is still a string.
+      case .string: strings += 1
+      case .identifier where text == "true" || text == "false": bools += 1
+      case .punctuation where ["+", "-", "*", "/", "%"].contains(text): arithmetic += 1
+      case .punctuation where ["&", "|", "!"].contains(text): logical += 1
+      case .punctuation where ["<", ">", "="].contains(text): comparisons += 1
+      default: other = true
+      }
+    }
+
+    var hint: TypeHintSyntax? {
+      guard !other else { return nil }
+      if strings > 0 {
+        // `"a" + "b"`; a string compared or multiplied is no string.
+        return strings > 1 && arithmetic == strings - 1 && integers + floats + bools + logical + comparisons == 0 ? .concatenation : nil
+      }
+      if comparisons > 0 || (logical > 0 && bools > 0) {
+        return arithmetic + integers + floats + bools > 0 ? .condition : nil
+      }
+      guard bools == 0, logical == 0, arithmetic > 0, integers + floats > 1 else { return nil }
+      return .arithmetic(isFloat: floats > 0)
+    }
   }
 
   private mutating func parsePrimaryExpression() -> ExpressionSyntax {
@@ -72,6 +118,16 @@ extension Parser {
     if isPunctuation("[") {
       return parseCollectionExpression(start: start)
     }
+    if isPunctuation("(") {
+      // `(1)`: the value in parentheses; a tuple (`(1, 2)`) is no value castctl reads.
+      let saved = checkpoint()
+      advance()
+      let inner = parseExpression()
+      if consume(")") { return inner }
+      restore(saved)
+      skipBalanced(open: "(", close: ")")
+      return .unsupported(range: span(from: start))
+    }
     if isPunctuation("{") {
       // A closure called for the value (`= { … }()`): code castctl cannot run.
       skipBalanced(open: "{", close: "}")
@@ -103,7 +159,25 @@ extension Parser {
         advance()
         return .construct(type, range: span(from: start))
       }
-      if isPunctuation("(") { skipBalanced(open: "(", close: ")") }
+      if isPunctuation("(") {
+        let arguments = current.range.lowerBound
+        skipBalanced(open: "(", close: ")")
+        let call = source.text(arguments..<previousEnd)
+        // NB: `Int("3")`, `URL(string:)`, `Int(exactly:)` may give nil: only a number's or an
+        // interval's initialiser, unlabelled or labelled `timeInterval…`, always gives its type.
+        let plain = !call.contains("\"") && (!call.contains(":") || call.hasPrefix("(timeInterval"))
+        return plain ? .typed(.call(type), range: span(from: start)) : .unsupported(range: span(from: start))
+      }
+      // `Status.active`, `Double.pi`: read as a dotted type name, a member of the type before it.
+      if case .named(let name, let arguments, let range) = type, arguments.isEmpty, let dot = name.text.lastIndex(of: "."),
+        dot != name.text.startIndex
+      {
+        let owner = String(name.text[..<dot])
+        let ownerRange = range.lowerBound..<(range.lowerBound + owner.utf8.count)
+        return .typed(
+          .member(.named(NameSyntax(text: owner, range: ownerRange), arguments: [], range: ownerRange), String(name.text[name.text.index(after: dot)...])),
+          range: span(from: start))
+      }
       return .unsupported(range: span(from: start))
     }
   }

@@ -70,6 +70,9 @@ package indirect enum ExpressionSyntax: Sendable, Hashable {
   case construct(TypeSyntax, range: Range<Int>)
   /// `"id-\(n)"`: a `String` whose value only running the code gives.
   case interpolatedString(range: Range<Int>)
+  /// `Status.active`, `Double.pi`, `Double(3)`, `60 * 60`: an expression castctl does not
+  /// evaluate whole but whose type it can tell, as Swift infers it.
+  case typed(TypeHintSyntax, range: Range<Int>)
   /// Anything castctl cannot evaluate (a function call with arguments, an operator expression).
   case unsupported(range: Range<Int>)
 
@@ -78,10 +81,26 @@ package indirect enum ExpressionSyntax: Sendable, Hashable {
     switch self {
     case .integer(_, let range), .float(_, let range), .string(_, let range), .bool(_, let range),
       .nil(let range), .array(_, let range), .dictionary(_, let range), .member(_, let range),
-      .construct(_, let range), .interpolatedString(let range), .unsupported(let range):
+      .construct(_, let range), .interpolatedString(let range), .typed(_, let range), .unsupported(let range):
       range
     }
   }
+}
+
+/// What an expression castctl does not evaluate whole says of its type (`ExpressionSyntax.typed`).
+package enum TypeHintSyntax: Sendable, Hashable {
+  /// `Status.active`, `Double.pi`, `Int.max`: a static member of a type.
+  case member(TypeSyntax, String)
+  /// `Double(3)`, `Date(timeIntervalSince1970: 0)`: a call of an initialiser that always gives
+  /// the type (a number from a number, a date from an interval), not a failable one.
+  case call(TypeSyntax)
+  /// `60 * 60`, `1.5 * 2`: arithmetic on number literals; `isFloat` when one of them has a
+  /// fraction or an exponent.
+  case arithmetic(isFloat: Bool)
+  /// `true && !false`, `1 < 2`: a condition on literals.
+  case condition
+  /// `"base" + "/path"`: string literals joined.
+  case concatenation
 }
 
 /// One `key: value` pair of a dictionary literal.
