@@ -10,8 +10,9 @@ struct Located<Syntax: Sendable>: Sendable {
 final class LocatedModel: Sendable {
   let syntax: ModelDeclSyntax
   let file: Int
-  /// Its slot in the builder's per-model tables: its position in `SymbolTable.modelOrder`, or
-  /// after those for a generic model's specialization.
+  /// Its slot in the builder's per-model tables: its position in `SymbolTable.modelOrder` as
+  /// collected (before any type is set aside, `NonModelTypes`), or after those for a generic
+  /// model's specialization.
   let index: Int
   /// The model's name: the declared one, or a specialization's (`Page<User>`).
   let name: String
