@@ -15,14 +15,25 @@ package enum ControlCharacters {
     return "\"" + escaped(inner) + "\""
   }
 
+  /// Whether `text` has a byte that may start a control character; every finding's lines are
+  /// asked, so the bytes are read in place where the string holds them so.
+  private static func hasControls(_ text: String, keepingTabs: Bool) -> Bool {
+    // NB: a C1 control is U+0080–U+009F, two bytes from 0xC2 in UTF-8.
+    let isControl = { (byte: UInt8) in (byte < 0x20 && !(keepingTabs && byte == 0x09)) || byte == 0x7F || byte == 0xC2 }
+    if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
+      for byte in bytes where isControl(byte) { return true }
+      return false
+    }) {
+      return found
+    }
+    return text.utf8.contains(where: isControl)
+  }
+
   /// `text` escaped, and `column` (1-based, in Unicode scalars: a caret's) moved past the
   /// escapes written before it, so that it still points at the same character.
   /// A tab is kept when `keepingTabs` (a source line's indentation).
   package static func escaped(_ text: String, column: Int, keepingTabs: Bool = false) -> (text: String, column: Int) {
-    // NB: a C1 control is U+0080–U+009F, two bytes from 0xC2 in UTF-8.
-    guard text.utf8.contains(where: { ($0 < 0x20 && !(keepingTabs && $0 == 0x09)) || $0 == 0x7F || $0 == 0xC2 }) else {
-      return (text, column)
-    }
+    guard hasControls(text, keepingTabs: keepingTabs) else { return (text, column) }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)
     var moved = column
