@@ -80,6 +80,16 @@ struct RealSwiftFileOracleTests {
       var paren = (1)
       let fixed = Status.inactive
     }
+    struct Operators: Codable {
+      var shift = 1 << 3
+      var mask = 1 & 3
+      var flipped = ~0
+      var negative = -Double.pi
+      var lowest = -Int.max
+      var not = !true
+      var compared = 1 <= 2 && 3 != 4
+      var equal = 1 == 1
+    }
     typealias Completion = (Result<Row, Error>) -> Void
     final class APIClient {
       private let decoder = JSONDecoder()
@@ -116,6 +126,12 @@ struct RealSwiftFileOracleTests {
     ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": ["x"], "paren": 3}"#),
     ("Inferred", #"{"status": "inactive", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": []}"#),
     ("Inferred", #"{"status": "gone", "timeout": 5, "ratio": 0.5, "scale": 2, "limit": 7, "path": "p", "on": true, "tags": [], "paren": 3}"#),
+    ("Operators", #"{"shift": 8, "mask": 1, "flipped": -1, "negative": -3.5, "lowest": 2, "not": false, "compared": true, "equal": true}"#),
+    ("Operators", #"{"shift": true, "mask": 1, "flipped": -1, "negative": -3.5, "lowest": 2, "not": false, "compared": true, "equal": true}"#),
+    ("Operators", #"{"shift": 8, "mask": 1.5, "flipped": -1, "negative": -3.5, "lowest": 2, "not": false, "compared": true, "equal": true}"#),
+    ("Operators", #"{"shift": 8, "mask": 1, "flipped": -1, "negative": "x", "lowest": 2, "not": false, "compared": true, "equal": true}"#),
+    ("Operators", #"{"shift": 8, "mask": 1, "flipped": -1, "negative": -3.5, "lowest": 2, "not": 0, "compared": true, "equal": true}"#),
+    ("Operators", #"{"shift": 8, "mask": 1, "flipped": -1, "negative": -3.5, "lowest": 2, "not": false, "compared": 1, "equal": true}"#),
     // A hand-written encode(to:) alone: the synthesized init(from:) decodes.
     ("Tagged", #"{"v": 1}"#),
     ("Tagged", #"{"v": "x"}"#),

@@ -27,11 +27,14 @@ extension Parser {
     return expression
   }
 
-  /// The literals and operators of an expression on literals (`60 * 60`, `true && false`), read
-  /// token by token for its type; anything else (a name, a call, a parenthesis) gives none.
+  /// The literals and operators of an expression on literals (`60 * 60`, `1 << 3`, `true && false`),
+  /// read token by token for its type; anything else (a name, a call, a parenthesis) gives none.
+  /// Operators come one character a token: `<<`, `&&` and `==` are told by the one before.
   private struct OperandKinds {
-    var integers = 0, floats = 0, bools = 0, strings = 0, arithmetic = 0, logical = 0, comparisons = 0
+    var integers = 0, floats = 0, bools = 0, strings = 0
+    var arithmetic = 0, bitwise = 0, logical = 0, negations = 0, comparisons = 0
     var other = false
+    private var previous = ""
 
     init(_ first: ExpressionSyntax) {
       switch first {
@@ -44,6 +47,7 @@ extension Parser {
     }
 
     mutating func add(_ token: Token, _ text: String) {
+      defer { previous = token.kind == .punctuation ? text : "" }
       switch token.kind {
       case .integer: integers += 1
       case .float: floats += 1
@@ -51,24 +55,65 @@ extension Parser {
       case .string: strings += 1
       case .identifier where text == "true" || text == "false": bools += 1
       case .punctuation where ["+", "-", "*", "/", "%"].contains(text): arithmetic += 1
-      case .punctuation where ["&", "|", "!"].contains(text): logical += 1
-      case .punctuation where ["<", ">", "="].contains(text): comparisons += 1
+      case .punctuation where text == "<" || text == ">":
+        // `<<` and `>>` shift; `<` and `>` compare.
+        if previous == text {
+          comparisons -= 1
+          bitwise += 1
+        } else {
+          comparisons += 1
+        }
+      case .punctuation where text == "&" || text == "|":
+        // `&&` and `||` are logical; `&` and `|` bitwise.
+        if previous == text {
+          bitwise -= 1
+          logical += 1
+        } else {
+          bitwise += 1
+        }
+      case .punctuation where text == "^" || text == "~": bitwise += 1
+      case .punctuation where text == "!": negations += 1
+      case .punctuation where text == "=":
+        // `==`, `!=`, `<=`, `>=`: one comparison.
+        if previous == "!" { negations -= 1 }
+        if !["=", "<", ">"].contains(previous) { comparisons += 1 }
       default: other = true
       }
     }
 
     var hint: TypeHintSyntax? {
       guard !other else { return nil }
+      let numbers = integers + floats
       if strings > 0 {
         // `"a" + "b"`; a string compared or multiplied is no string.
-        return strings > 1 && arithmetic == strings - 1 && integers + floats + bools + logical + comparisons == 0 ? .concatenation : nil
+        let joins = strings > 1 && arithmetic == strings - 1
+        return joins && numbers + bools + bitwise + logical + negations + comparisons == 0 ? .concatenation : nil
       }
-      if comparisons > 0 || (logical > 0 && bools > 0) {
-        return arithmetic + integers + floats + bools > 0 ? .condition : nil
+      if comparisons > 0 || logical > 0 || (negations > 0 && bools > 0) {
+        return numbers + bools > 0 ? .condition : nil
       }
-      guard bools == 0, logical == 0, arithmetic > 0, integers + floats > 1 else { return nil }
-      return .arithmetic(isFloat: floats > 0)
+      guard bools == 0, negations == 0, numbers > 1 else { return nil }
+      if bitwise > 0 { return floats == 0 ? .arithmetic(isFloat: false) : nil }
+      return arithmetic > 0 ? .arithmetic(isFloat: floats > 0) : nil
     }
+  }
+
+  /// A prefix operator's value, of what it applies to: `-Double.pi` a `Double`, `!flag` a
+  /// `Bool`, `~0` an `Int`; anything else castctl cannot type.
+  private func prefixed(_ operator: String, _ operand: ExpressionSyntax, range: Range<Int>) -> ExpressionSyntax {
+    switch (`operator`, operand) {
+    case ("-", .integer), ("+", .integer), ("~", .integer): return .typed(.arithmetic(isFloat: false), range: range)
+    case ("-", .float), ("+", .float): return .typed(.arithmetic(isFloat: true), range: range)
+    case ("-", .typed(.arithmetic, _)), ("+", .typed(.arithmetic, _)), ("-", .typed(.call, _)), ("+", .typed(.call, _)),
+      ("!", .typed(.condition, _)):
+      if case .typed(let hint, _) = operand { return .typed(hint, range: range) }
+    // NB: `-Int.max` is of `Int`'s type, not `Int.max`'s value: a value of the type, as a call gives.
+    case ("-", .typed(.member(let owner, _), _)), ("+", .typed(.member(let owner, _), _)):
+      return .typed(.call(owner), range: range)
+    case ("!", .bool): return .typed(.condition, range: range)
+    default: break
+    }
+    return .unsupported(range: range)
   }
 
   private mutating func parsePrimaryExpression() -> ExpressionSyntax {
@@ -80,6 +125,12 @@ extension Parser {
       let literal = source.text(span(from: start))
       return kind == .integer
         ? .integer(literal, range: span(from: start)) : .float(literal, range: span(from: start))
+    }
+    if isPunctuation("-") || isPunctuation("+") || isPunctuation("!") || isPunctuation("~"), !peek().startsLine {
+      let symbol = text(current)
+      advance()
+      let operand = parsePrimaryExpression()
+      return prefixed(symbol, operand, range: span(from: start))
     }
     switch current.kind {
     case .integer:

@@ -92,7 +92,8 @@ package enum TypeHintSyntax: Sendable, Hashable {
   /// `Status.active`, `Double.pi`, `Int.max`: a static member of a type.
   case member(TypeSyntax, String)
   /// `Double(3)`, `Date(timeIntervalSince1970: 0)`: a call of an initialiser that always gives
-  /// the type (a number from a number, a date from an interval), not a failable one.
+  /// the type (a number from a number, a date from an interval), not a failable one; or another
+  /// value of the type that only running the code tells (`-Double.pi`).
   case call(TypeSyntax)
   /// `60 * 60`, `1.5 * 2`: arithmetic on number literals; `isFloat` when one of them has a
   /// fraction or an exponent.
