@@ -117,7 +117,7 @@ struct DatePatternTests {
       ("yyMMdd", "2401021"), ("yyMMdd", "24012"), ("yyMMdd", "0240102"), ("yyyy-DDD", "2024-001"), ("yyyy-DDD", "2024-366"),
       ("yyyy-DDD", "2023-366"), ("yyyy-DDD", "2023-365"), ("yyyy-DDD", "2024-000"), ("yyyy-DDD", "2024-1"),
       ("yyyy-DDD", "2024-0060"), ("yyyy-DDD", "2024-999"), ("yyyy-D", "2024-060"), ("yyyy-D", "2024-1000"),
-      ("yyyyDDD", "2024001"), ("yyyyDDD", "202460"), ("DDD", "032"), ("yy-DDD", "24-060"), ("yy-DDD", "23-366"),
+      ("yyyyDDD", "2024001"), ("yyyyDDD", "202460"), ("DDD", "032"), ("yyyy-DDD", "1582-366"), ("yyyy-DDD", "1582-300"), ("yy-DDD", "24-060"), ("yy-DDD", "23-366"),
     ])
   func twoDigitYearsAndDaysOfTheYear(_ pattern: String, _ text: String) throws {
     #expect(DatePattern(pattern) != nil)
@@ -131,7 +131,8 @@ struct DatePatternTests {
     "a date the formatter reads is written back as it writes it",
     arguments: [
       ("MM/dd/yy", "03/01/7"), ("yy-DDD", "124-060"), ("EEE, dd MMM yyyy HH:mm:ss zzz", "Fri, 05 Mar 0024 10:11:12 GMT"),
-      ("yyyy-DDD", "1200-031"),
+      ("yyyy-DDD", "1200-031"), ("yyyy-DDD", "1582-278"), ("yyyy-DDD", "1582-287"), ("yyyy-DDD", "1582-355"),
+      ("yyyy-DDD", "1582-356"), ("yyyy-DDD", "1582-001"), ("yyyy-DDD", "1583-001"),
     ])
   func julianDatesRoundTrip(_ pattern: String, _ text: String) throws {
     let reference = Self.formatter(pattern)

@@ -59,6 +59,16 @@ struct DatePattern: Sendable {
   /// formatter's to judge, not malformed.
   let readsPart: Bool
 
+  /// Before this day (since 1970), a date of a pattern that `readsPart` is the formatter's to read
+  /// and write, in its Julian calendar: 1582-10-15, or 1583-01-01 where the day of the year counts
+  /// from a 1582-01-01 that is Julian.
+  let formatterBeforeDay: Int
+
+  /// Whether a date `seconds` since 1970 is read and written by the formatter (`formatterBeforeDay`).
+  func isFormatters(_ seconds: Double) -> Bool {
+    readsPart && seconds < Double(formatterBeforeDay) * 86400
+  }
+
   /// The fields alone.
   var fields: [Field] { steps.map(\.field) }
 
@@ -163,6 +173,7 @@ struct DatePattern: Sendable {
       runWidths[begin] += field.width
     }
     readsPart = fields.contains(.zoneName) || fields.contains(.twoDigitYear) || hasDayOfYear
+    formatterBeforeDay = hasDayOfYear ? DateText.daysFromCivil(year: 1583, month: 1, day: 1) : DateText.gregorianStartDay
     steps = fields.indices.map { position in
       let beforeDigits = position + 1 < fields.count && fields[position + 1].isNumeric
       let inRun = fields[position].isNumeric && ((position > 0 && fields[position - 1].isNumeric) || beforeDigits)
@@ -343,7 +354,7 @@ struct DatePattern: Sendable {
     }
     // A pattern the formatter reads a part of leaves it every date it counts in the Julian
     // calendar, so that such a date is read and written in one calendar (`DateText.format`).
-    guard !readsPart || days >= DateText.gregorianStartDay else { return nil }
+    guard !readsPart || days >= formatterBeforeDay else { return nil }
     return Double(days * 86400 + hour * 3600 + minute * 60 + second - offset) + fraction
   }
 
