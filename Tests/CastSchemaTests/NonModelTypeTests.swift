@@ -77,5 +77,6 @@ import Testing
     #expect(diagnostics.map(\.code) == ["codable-custom-coding"])
     #expect(diagnostics.first?.message.contains("its keys are unknown") == true)
     #expect(registry.models["K"]?.properties.first?.usage == .custom)
+    #expect(registry.models["K"]?.hasCustomDecoding == true)
   }
 }

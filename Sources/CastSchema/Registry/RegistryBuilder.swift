@@ -135,7 +135,10 @@ struct RegistryBuilder: Sendable {
       for case .enumeration(let keys) in located.syntax.nested where keys.name.text == "CodingKeys" {
         model.codingKeys = SourceRange(file: located.file, bytes: keys.name.range)
       }
+      // NB: `CodingKeys` whose `stringValue` castctl cannot read leave the keys unknown: the
+      // value passes whole, as with a hand-written `init(from:)`.
       model.hasCustomDecoding = customCoding(of: located.syntax, file: located.file).contains { $0.0 == "init(from:)" }
+        || codingKeys(of: located.syntax)?.stringValue.map { $0.keys == nil } == true
     }
     if traits.dialect == .convertible { model.requirementList = effectiveConfig(of: located).requirementList }
     checkKeys(model)
