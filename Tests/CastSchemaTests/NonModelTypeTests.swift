@@ -19,6 +19,7 @@ import Testing
       "typealias Completion = (Result<U, Error>) -> Void\n",
       "final class Cache {\n  var queue = DispatchQueue(label: \"q\")\n  var store: [String: (Int, Int)] = [:]\n}\n",
       "class ViewModel {\n  var onTap: () -> Void = {}\n}\nclass Screen {\n  let model: ViewModel\n}\n",
+      "struct Box<T> {\n  var value: T\n  var map: (T) -> T\n}\nfinal class Loader<M: Decodable> {\n  var done: ((M) -> Void)?\n}\n",
     ])
   func setAside(_ other: String) {
     let loaded = Self.load(Self.model + other)
@@ -32,6 +33,7 @@ import Testing
       (model + "struct V: Codable {\n  let c: APIClient\n}\nfinal class APIClient {\n  var onError: ((Error) -> Void)?\n}\n", "m.swift"),
       (model + "struct V: Codable {\n  let h: Handler\n}\ntypealias Handler = (Int) -> Void\n", "m.swift"),
       ("final class APIClient {\n  var onError: ((Error) -> Void)?\n}\n", "m.cast"),
+      (model + "struct V: Codable {\n  let b: Box<Int>\n}\nstruct Box<T> {\n  var map: (T) -> T\n}\n", "m.swift"),
       ("class Base {\n  var onError: ((Error) -> Void)?\n}\nclass Sub: Base, Codable {\n  var a: Int\n}\n", "m.swift"),
     ])
   func keepsErrors(_ text: String, _ path: String) {

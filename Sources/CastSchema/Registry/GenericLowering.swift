@@ -3,8 +3,9 @@
 /// is lowered once with its parameters as `Any`, only for what it reports.
 extension RegistryBuilder {
   /// Reports what is wrong in each generic model's own declaration, whether or not anything
-  /// specializes it (as Swift checks a generic type it never uses).
-  mutating func checkGenericTemplates(evaluator: DefaultEvaluator) {
+  /// specializes it (as Swift checks a generic type it never uses); one of `candidates` that
+  /// castctl cannot read is set aside instead (`NonModelTypes`).
+  mutating func checkGenericTemplates(evaluator: DefaultEvaluator, settingAside candidates: Set<String>) {
     let templates = symbols.generics.values.sorted {
       ($0.file, $0.syntax.name.range.lowerBound) < ($1.file, $1.syntax.name.range.lowerBound)
     }
@@ -14,8 +15,14 @@ extension RegistryBuilder {
       let located = LocatedModel(syntax: template.syntax, file: template.file, index: addSlot())
       resolver.parameters = Dictionary(
         template.syntax.genericParameters.map { ($0.text, TypeRef.any) }, uniquingKeysWith: { first, _ in first })
+      let mark = diagnosticMark
       lowerOwnProperties(of: located, evaluator: evaluator)
       _ = model(of: located)
+      if candidates.contains(located.name),
+        setAsideIfUnreadable(located.syntax.name, file: located.file, kind: located.syntax.isStruct ? "struct" : "class", since: mark)
+      {
+        symbols.generics[located.name] = nil
+      }
     }
     resolver.parameters = [:]
   }

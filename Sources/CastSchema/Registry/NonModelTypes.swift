@@ -4,15 +4,18 @@
 /// `JSONDecoder()`) are no data. Such a type that castctl cannot read as a model is set aside with
 /// a note instead of making every model of the file unusable.
 ///
-/// Only a struct, class or typealias of a `.swift` file that names no dialect's protocol, is in no
-/// inheritance relation, and that nothing else read uses: a type some model uses keeps its errors.
+/// Only a struct, class (generic or not) or typealias of a `.swift` file that names no dialect's
+/// protocol, is in no inheritance relation, and that nothing else read uses: a type some model
+/// uses keeps its errors.
 struct NonModelTypes {
   /// Models that may be set aside, by name.
   private(set) var models: Set<String> = []
+  /// Generic models (templates) that may be set aside, by name.
+  private(set) var generics: Set<String> = []
   /// Typealiases that may be set aside, by name.
   private(set) var aliases: Set<String> = []
 
-  var isEmpty: Bool { models.isEmpty && aliases.isEmpty }
+  var isEmpty: Bool { models.isEmpty && generics.isEmpty && aliases.isEmpty }
 
   /// The set-aside candidates of a build whose names are collected.
   init(_ builder: RegistryBuilder) {
@@ -22,14 +25,17 @@ struct NonModelTypes {
     for located in symbols.modelDecls + Array(symbols.generics.values) {
       inheritance.formUnion(located.syntax.inheritance.map(RegistryBuilder.typeName))
     }
-    for located in symbols.modelDecls where isSwift(located.file) {
+    func mayBeSetAside(_ located: LocatedModel) -> Bool {
       let name = located.syntax.name.text
-      guard !inheritance.contains(name),
-        !located.syntax.inheritance.contains(where: { symbols.models[RegistryBuilder.typeName($0)] != nil }),
-        builder.conformances(of: name, declared: located.syntax.inheritance).allSatisfy({ DialectRules.declaredDialect([$0]) == nil })
-      else { continue }
-      models.insert(name)
+      return isSwift(located.file) && !inheritance.contains(name)
+        && !located.syntax.inheritance.contains(where: {
+          let inherited = RegistryBuilder.typeName($0)
+          return symbols.models[inherited] != nil || symbols.generics[inherited] != nil
+        })
+        && builder.conformances(of: name, declared: located.syntax.inheritance).allSatisfy({ DialectRules.declaredDialect([$0]) == nil })
     }
+    models = Set(symbols.modelDecls.filter(mayBeSetAside).map(\.syntax.name.text))
+    generics = Set(symbols.generics.values.filter(mayBeSetAside).map(\.syntax.name.text))
     aliases = Set(symbols.aliases.filter { isSwift($0.value.file) }.keys)
     guard !isEmpty else { return }
     // What the types that stay use stays too, through any number of them.
@@ -44,12 +50,13 @@ struct NonModelTypes {
       for row in builder.trees[located.file].properties(of: located.syntax) where !row.isComputed { read(row.range, file: located.file) }
     }
     for located in symbols.modelDecls where !models.contains(located.syntax.name.text) { readModel(located) }
-    for located in symbols.generics.values { readModel(located) }
+    for located in symbols.generics.values where !generics.contains(located.syntax.name.text) { readModel(located) }
     for located in symbols.enums.values { read(located.syntax.range, file: located.file) }
     for (name, located) in symbols.aliases where !aliases.contains(name) { read(located.syntax.range, file: located.file) }
     while let range = pending.popLast(), let file = pendingFiles.popLast() {
       for name in Self.identifiers(in: builder.files[file].bytes[range]) where used.insert(name).inserted {
         if models.remove(name) != nil, let located = symbols.models[name] { readModel(located) }
+        if generics.remove(name) != nil, let located = symbols.generics[name] { readModel(located) }
         if aliases.remove(name) != nil, let located = symbols.aliases[name] { read(located.syntax.range, file: located.file) }
       }
     }

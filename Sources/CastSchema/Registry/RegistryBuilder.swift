@@ -100,7 +100,7 @@ struct RegistryBuilder: Sendable {
     }
     var specializations: [LocatedModel] = []
     if !symbols.generics.isEmpty {
-      checkGenericTemplates(evaluator: evaluator)
+      checkGenericTemplates(evaluator: evaluator, settingAside: nonModels.generics)
       specializations = lowerSpecializations()
     }
     var models: [Model] = []
