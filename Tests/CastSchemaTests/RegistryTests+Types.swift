@@ -309,10 +309,16 @@ extension RegistryTests {
     #if compiler(>=6.0)
       rows.append(("compiler(>=6.0)", true))
     #endif
-    #if swift(<6)
-      rows.append(("swift(<6)", true))
+    #if compiler(<6)
+      rows.append(("compiler(<6)", true))
     #else
-      rows.append(("swift(<6)", false))
+      rows.append(("compiler(<6)", false))
+    #endif
+    #if _endian(little) && _pointerBitWidth(_64)
+      rows.append(("_endian(little) && _pointerBitWidth(_64)", true))
+    #endif
+    #if os(Linux) && !canImport(Musl)
+      rows.append(("canImport(Musl)", false))
     #endif
     #if arch(x86_64) || arch(arm64)
       rows.append(("arch(x86_64) || arch(arm64)", true))
@@ -332,7 +338,7 @@ extension RegistryTests {
 
   @Test(
     "a condition that needs the build's flags reads the first branch not known false, with a note",
-    arguments: ["DEBUG", "DEBUG && os(Linux)", "canImport(MyModule)", "hasFeature(Embedded)", "!RELEASE"])
+    arguments: ["DEBUG", "DEBUG && os(Linux)", "canImport(MyModule)", "hasFeature(Embedded)", "!RELEASE", "swift(>=6)", "swift(<6)"])
   func unknownCondition(_ condition: String) {
     let model = "struct M: Codable {\n  #if \(condition)\n  var yes: Int\n  #else\n  var no: Int\n  #endif\n}\n"
     let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: "m.swift", text: model)])

@@ -1,7 +1,7 @@
 /// An `#if` condition evaluated as swiftc evaluates it for the machine castctl runs on, whose
 /// `JSONDecoder` castctl emulates: `os()`, `arch()`, `canImport()` of the modules it knows,
-/// `swift()` and `compiler()` (6.3), `targetEnvironment()`, `true`, `false`, and `!`, `&&`, `||`
-/// and parentheses over them. A build flag (`DEBUG`) or a module it does not know has no value
+/// `compiler()` (6.3.1), `swift()` where language modes 5 and 6 agree, `targetEnvironment()`,
+/// `_endian()`, `_pointerBitWidth()`, `true`, `false`, and `!`, `&&`, `||` and parentheses over them. A build flag (`DEBUG`) or a module it does not know has no value
 /// here: nil, and so has any condition that needs one.
 struct CompilationCondition {
   private let words: [String]
@@ -96,20 +96,27 @@ struct CompilationCondition {
     case "os": return Value(known: argument == Self.os)
     case "arch": return Value(known: argument == Self.arch)
     case "canImport": return Value(known: Self.importable[argument])
-    case "swift", "compiler": return Value(known: Self.versionCondition(argument))
+    // NB: `swift()` asks the language mode, 5 (5.10) or 6 (6.3.1) as the build chooses (plain
+    // `swiftc` takes 5): known only where both agree; `compiler()` asks the compiler, 6.3.1.
+    case "swift":
+      let five = Self.versionCondition(argument, of: [5, 10, 0]), six = Self.versionCondition(argument, of: Self.swiftVersion)
+      return Value(known: five == six ? five : nil)
+    case "compiler": return Value(known: Self.versionCondition(argument, of: Self.swiftVersion))
+    case "_endian": return Value(known: argument == Self.endian)
+    case "_pointerBitWidth": return Value(known: argument == "_\(Int.bitWidth)")
     case "targetEnvironment": return Value(known: Self.os == "Linux" ? false : nil)
     default: return Value(known: nil)
     }
   }
 
-  /// `>=5.9` or `<6` against the Swift this castctl reads models as (6.3.1).
-  private static func versionCondition(_ text: String) -> Bool? {
+  /// `>=5.9` or `<6` against `version`.
+  private static func versionCondition(_ text: String, of version: [Int]) -> Bool? {
     let atLeast = text.hasPrefix(">=")
     guard atLeast || text.hasPrefix("<") else { return nil }
     let parts = text.dropFirst(atLeast ? 2 : 1).split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
     guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ $0 != nil }) else { return nil }
     let wanted = parts.compactMap { $0 } + Array(repeating: 0, count: 3 - parts.count)
-    let reaches = !swiftVersion.lexicographicallyPrecedes(wanted)
+    let reaches = !version.lexicographicallyPrecedes(wanted)
     return atLeast ? reaches : !reaches
   }
 
@@ -133,6 +140,8 @@ struct CompilationCondition {
     static let arch = "unknown"
   #endif
 
+  static let endian = 1.littleEndian == 1 ? "little" : "big"
+
   /// Modules whose `canImport` castctl knows for its own platform; any other is unknown.
   static let importable: [String: Bool] = {
     var table: [String: Bool] = ["Foundation": true, "Swift": true, "Dispatch": true]
@@ -145,6 +154,21 @@ struct CompilationCondition {
       table["Darwin"] = true
     #else
       table["Darwin"] = false
+    #endif
+    #if canImport(Musl)
+      table["Musl"] = true
+    #else
+      table["Musl"] = false
+    #endif
+    #if canImport(Android)
+      table["Android"] = true
+    #else
+      table["Android"] = false
+    #endif
+    #if canImport(WinSDK)
+      table["WinSDK"] = true
+    #else
+      table["WinSDK"] = false
     #endif
     #if canImport(FoundationNetworking)
       table["FoundationNetworking"] = true
