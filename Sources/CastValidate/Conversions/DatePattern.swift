@@ -65,7 +65,7 @@ struct DatePattern: Sendable {
   let formatterBeforeDay: Int
 
   /// Whether a date `seconds` since 1970 is read and written by the formatter (`formatterBeforeDay`).
-  func isFormatters(_ seconds: Double) -> Bool {
+  func isReadByFormatter(_ seconds: Double) -> Bool {
     readsPart && seconds < Double(formatterBeforeDay) * 86400
   }
 

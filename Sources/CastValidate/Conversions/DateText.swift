@@ -147,7 +147,7 @@ enum DateText {
     switch DatePatterns.shared.compiled(pattern) {
     // NB: a date before 1582-10-15 of a pattern the formatter reads a part of was read by it, in
     // the Julian calendar (`DatePattern.parse`), and is written back in it.
-    case .compiled(let compiled) where !compiled.isFormatters(seconds): compiled.format(seconds)
+    case .compiled(let compiled) where !compiled.isReadByFormatter(seconds): compiled.format(seconds)
     case .compiled: DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     case .formatter(let formatter): formatter.withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     }

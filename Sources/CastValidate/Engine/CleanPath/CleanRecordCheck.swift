@@ -37,8 +37,8 @@ final class CleanRecordCheck {
   /// reads of the models and path objects being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   var keyCount = 0
-  /// The values of the floating-point set being read, as bit patterns (`floatingSet`; such a
-  /// set holds no other).
+  /// The words of the set being read (`wordSet`: floating-point values' bits, UUIDs' digits;
+  /// such a set holds no other).
   private var setValues: UnsafeMutablePointer<UInt64>
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
   /// it, once the dictionary ends, in sorted order.
@@ -653,6 +653,29 @@ final class CleanRecordCheck {
   private func floatingSet<Sink: CleanSink>(
     _ type: ScalarType, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
+    try wordSet(type, &scanner, sink) { span, scanner in
+      // NB: the sign of a zero, all `isNegative` tells `double`, is one the identity drops.
+      let token = JSONNumberToken(span: span, isInteger: false, isNegative: false)
+      return SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern
+    }
+  }
+
+  /// A set of `UUID`: each element is checked as a UUID, and two are the same element when their
+  /// digits are, whatever their case (`SetElementIdentity` compares the UUIDs). The digits are
+  /// folded into a word: two elements of one word, most likely the same, are left to the walk.
+  private func uuidSet<Sink: CleanSink>(_ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
+    try wordSet(.uuid, &scanner, sink) { span, scanner in
+      // NB: a clean UUID has no escapes: its 36 characters stand between the quotes.
+      Self.uuidWord(scanner.bytes(JSONSpan(start: span.start &+ 1, end: span.end &- 1)))
+    }
+  }
+
+  /// A set whose elements, each checked as a `type` scalar, are told apart by a word each (`word`
+  /// of the element's span): equal elements, equal words. A repeated word is left to the walk.
+  @inline(__always)
+  private func wordSet<Sink: CleanSink>(
+    _ type: ScalarType, _ scanner: inout JSONScanner, _ sink: Sink, word: (JSONSpan, JSONScanner) -> UInt64
+  ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
@@ -662,37 +685,10 @@ final class CleanRecordCheck {
       guard scanner.position < scanner.end, count < keyCapacity || growKeys(values: count) else { return false }
       let start = scanner.offset
       guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
-      // NB: the sign of a zero, all `isNegative` tells `double`, is one the identity drops.
-      let token = JSONNumberToken(span: JSONSpan(start: start, end: scanner.offset), isInteger: false, isNegative: false)
-      setValues[count] = SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern
+      setValues[count] = word(JSONSpan(start: start, end: scanner.offset), scanner)
       count &+= 1
     }
-    // Sorted, two equal values are neighbours (the set has ended, so their order is free).
-    var values = UnsafeMutableBufferPointer(start: setValues, count: count)
-    values.sort()
-    for index in values.indices.dropFirst() where values[index] == values[index &- 1] { return false }
-    arrayCount = count
-    sink.close(JSONByte.closeBracket)
-    return true
-  }
-
-  /// A set of `UUID`: each element is checked as a UUID, and two are the same element when their
-  /// digits are, whatever their case (`SetElementIdentity` compares the UUIDs). The digits are
-  /// folded into a word: two elements of one word, most likely the same, are left to the walk.
-  private func uuidSet<Sink: CleanSink>(_ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
-    try scanner.beginArray()
-    sink.open(JSONByte.openBracket)
-    var first = true
-    var count = 0
-    while try scanner.nextElement(&first) {
-      sink.element()
-      guard scanner.position < scanner.end, count < keyCapacity || growKeys(values: count) else { return false }
-      let start = scanner.offset
-      guard try scalar(.uuid, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
-      // NB: a clean UUID has no escapes: its 36 characters stand between the quotes.
-      setValues[count] = Self.uuidWord(scanner.bytes(JSONSpan(start: start &+ 1, end: scanner.offset &- 1)))
-      count &+= 1
-    }
+    // Sorted, two equal words are neighbours (the set has ended, so their order is free).
     var values = UnsafeMutableBufferPointer(start: setValues, count: count)
     values.sort()
     for index in values.indices.dropFirst() where values[index] == values[index &- 1] { return false }
