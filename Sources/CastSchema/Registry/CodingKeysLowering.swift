@@ -33,7 +33,8 @@ extension RegistryBuilder {
 
   /// Applies the synthesized conformance's rules to a codable model's own properties.
   mutating func applyCodableRules(to properties: inout [Property], of decl: ModelDeclSyntax, file: Int) {
-    for wrapped in decl.propertyWrappers where !ObservationMacro(decl).isAttribute(wrapped.wrapper.text) {
+    let observation = ObservationMacro(decl)
+    for wrapped in decl.propertyWrappers where !observation.isAttribute(wrapped.wrapper.text) {
       let type = properties.first { $0.name == wrapped.property.text }?.type.description ?? "its declared type"
       diagnostics.append(
         Diagnostic(

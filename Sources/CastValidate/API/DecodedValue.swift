@@ -174,6 +174,7 @@ final class DeepInstance: @unchecked Sendable {
     guard !StackRoom.hasRoom(forDepth: depth) else { return }
     var tree: Instance? = instance
     instance = .null
-    StackRoom.run(depth: depth) { tree = nil }
+    // NB: taken, so that the tree is released on the thread with room for its depth.
+    StackRoom.run(depth: depth) { _ = tree.take() }
   }
 }
