@@ -171,11 +171,7 @@ struct RealSwiftFileOracleTests {
   func agreesWithFoundation() throws {
     let swiftc = try #require(Oracle.swiftc)
     let oracle = try Oracle(source: Self.program, swiftc: swiftc)
-    let input = try CastctlProcess.temporaryFile("cases.tsv", Self.cases.map { "\($0.0)\t\($0.1)\n" }.joined())
-    defer { CastctlProcess.removeTemporaryFile(input) }
-    let ending = try ChildProcess(oracle.binary, [], in: FileManager.default.temporaryDirectory, stdin: input).finish(timeout: 120)
-    let encoded = ending.stdout.split(separator: "\n").map(String.init)
-    try #require(encoded.count == Self.cases.count, "\(ending)")
+    let encoded = try oracle.lines(answering: Self.cases.map { "\($0.0)\t\($0.1)" })
 
     let schema = try CastctlProcess.temporaryFile("models.swift", Self.models)
     defer { CastctlProcess.removeTemporaryFile(schema) }

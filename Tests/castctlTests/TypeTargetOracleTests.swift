@@ -35,11 +35,7 @@ struct TypeTargetOracleTests {
     let swiftc = try #require(Oracle.swiftc)
     let oracle = try Oracle(source: Self.program, swiftc: swiftc)
     let cases = Self.strategies.indices.flatMap { strategy in Self.documents.map { (strategy, $0) } }
-    let input = try CastctlProcess.temporaryFile("cases.tsv", cases.map { "\($0.0)\t\($0.1)\n" }.joined())
-    defer { CastctlProcess.removeTemporaryFile(input) }
-    let ending = try ChildProcess(oracle.binary, [], in: FileManager.default.temporaryDirectory, stdin: input).finish(timeout: 120)
-    let decoded = ending.stdout.split(separator: "\n").map { $0 == "ok" }
-    try #require(decoded.count == cases.count, "\(ending)")
+    let decoded = try oracle.lines(answering: cases.map { "\($0.0)\t\($0.1)" }).map { $0 == "ok" }
 
     let schema = try CastctlProcess.temporaryFile("dates.swift", "import Foundation\nstruct Stamp: Codable { let at: Date }\n")
     defer { CastctlProcess.removeTemporaryFile(schema) }

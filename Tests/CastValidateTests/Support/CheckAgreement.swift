@@ -24,6 +24,19 @@ enum CheckAgreement {
     }
   }
 
+  /// Expects, for each record, the same findings with the check and without it (strict and
+  /// default options), and the same `convert` output of them all.
+  static func expectSameFindingsAndOutput(
+    _ registry: ModelRegistry, _ records: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try expectSameFindings(registry, records, options: strict, sourceLocation: sourceLocation)
+    try expectSameFindings(registry, records, options: ValidationOptions(), sourceLocation: sourceLocation)
+    let ndjson = records.joined(separator: "\n")
+    let quick = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: true)
+    let full = try CleanTranscriptTests.converted(registry, ndjson, options: ValidationOptions(), keys: .json, cleanCheck: false)
+    #expect(quick == full, sourceLocation: sourceLocation)
+  }
+
   /// Whether the full walk alone finds nothing in `record` under `strict`.
   static func walkFindsNothing(_ schema: String, _ record: String, model: String = "M") throws -> Bool {
     let full = try EngineProbe.run(EngineProbe.registry(schema), record, model: model, options: strict, build: false, cleanCheck: false)

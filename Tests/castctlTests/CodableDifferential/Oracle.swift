@@ -48,20 +48,26 @@ struct Oracle {
 
   /// The answers to `cases` (model, strategy, document), in order.
   func answers(_ cases: [(model: String, strategy: DecoderStrategy, document: String)]) throws -> [Answer] {
-    let input = FileManager.default.temporaryDirectory.appendingPathComponent("codable-oracle-\(UUID().uuidString).tsv")
-    defer { try? FileManager.default.removeItem(at: input) }
-    try Data(cases.map { "\($0.model)\t\($0.strategy.rawValue)\t\($0.document)\n" }.joined().utf8).write(to: input)
-    let ending = try ChildProcess(binary, [], in: FileManager.default.temporaryDirectory, stdin: input.path).finish(timeout: 120)
-    let lines = ending.stdout.split(separator: "\n")
-    guard ending.status == 0, lines.count == cases.count else {
-      throw OracleFailure(description: "the oracle answered \(lines.count) of \(cases.count) cases: \(ending)")
-    }
-    return lines.map { line in
+    try lines(answering: cases.map { "\($0.model)\t\($0.strategy.rawValue)\t\($0.document)" }).map { line in
       let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
       return Answer(
         ok: object["ok"] as? Bool ?? false, error: object["error"] as? String, path: object["path"] as? String,
         message: object["message"] as? String, output: object["output"] as? String)
     }
+  }
+
+  /// The oracle's output lines for `input`, one a line of its standard input; an error unless it
+  /// answers every line.
+  func lines(answering input: [String]) throws -> [String] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("codable-oracle-\(UUID().uuidString).tsv")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data(input.map { $0 + "\n" }.joined().utf8).write(to: file)
+    let ending = try ChildProcess(binary, [], in: FileManager.default.temporaryDirectory, stdin: file.path).finish(timeout: 120)
+    let lines = ending.stdout.split(separator: "\n").map(String.init)
+    guard ending.status == 0, lines.count == input.count else {
+      throw OracleFailure(description: "the oracle answered \(lines.count) of \(input.count) lines: \(ending)")
+    }
+    return lines
   }
 
   /// FNV-1a, 64 bits: a stable name for the source's cache folder.
