@@ -144,46 +144,35 @@ struct CompilationCondition {
 
   /// Modules whose `canImport` castctl knows for its own platform; any other is unknown.
   static let importable: [String: Bool] = {
-    var table: [String: Bool] = ["Foundation": true, "Swift": true, "Dispatch": true]
+    // NB: each module named once here, set where this platform has it (`canImport` takes a
+    // literal name, so each needs its own `#if`).
+    var table = Dictionary(
+      uniqueKeysWithValues: ["Glibc", "Darwin", "Musl", "Android", "WinSDK", "FoundationNetworking", "FoundationEssentials", "Observation"]
+        .map { ($0, false) })
+    for name in ["Foundation", "Swift", "Dispatch"] { table[name] = true }
     #if canImport(Glibc)
       table["Glibc"] = true
-    #else
-      table["Glibc"] = false
     #endif
     #if canImport(Darwin)
       table["Darwin"] = true
-    #else
-      table["Darwin"] = false
     #endif
     #if canImport(Musl)
       table["Musl"] = true
-    #else
-      table["Musl"] = false
     #endif
     #if canImport(Android)
       table["Android"] = true
-    #else
-      table["Android"] = false
     #endif
     #if canImport(WinSDK)
       table["WinSDK"] = true
-    #else
-      table["WinSDK"] = false
     #endif
     #if canImport(FoundationNetworking)
       table["FoundationNetworking"] = true
-    #else
-      table["FoundationNetworking"] = false
     #endif
     #if canImport(FoundationEssentials)
       table["FoundationEssentials"] = true
-    #else
-      table["FoundationEssentials"] = false
     #endif
     #if canImport(Observation)
       table["Observation"] = true
-    #else
-      table["Observation"] = false
     #endif
     #if os(Linux)
       // Apple's frameworks, which no Linux has.

@@ -15,16 +15,22 @@ extension Parser {
         !isPunctuation(","), !isPunctuation("]"), !isPunctuation(")")
       {
         operands.add(current, text(current))
-        if isPunctuation("(") || isPunctuation("[") {
-          let isParenthesis = isPunctuation("(")
-          skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
-        } else {
-          advance()
-        }
+        skipExpressionPart()
       }
       return operands.hint.map { .typed($0, range: span(from: start)) } ?? .unsupported(range: span(from: start))
     }
     return expression
+  }
+
+  /// One step through an expression castctl reads past: a parenthesised or bracketed part whole,
+  /// else one token.
+  private mutating func skipExpressionPart() {
+    if isPunctuation("(") || isPunctuation("[") {
+      let isParenthesis = isPunctuation("(")
+      skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
+    } else {
+      advance()
+    }
   }
 
   /// The literals and operators of an expression on literals (`60 * 60`, `1 << 3`, `true && false`),
@@ -55,22 +61,9 @@ extension Parser {
       case .string: strings += 1
       case .identifier where text == "true" || text == "false": bools += 1
       case .punctuation where ["+", "-", "*", "/", "%"].contains(text): arithmetic += 1
-      case .punctuation where text == "<" || text == ">":
-        // `<<` and `>>` shift; `<` and `>` compare.
-        if previous == text {
-          comparisons -= 1
-          bitwise += 1
-        } else {
-          comparisons += 1
-        }
-      case .punctuation where text == "&" || text == "|":
-        // `&&` and `||` are logical; `&` and `|` bitwise.
-        if previous == text {
-          bitwise -= 1
-          logical += 1
-        } else {
-          bitwise += 1
-        }
+      // `<<` and `>>` shift, `<` and `>` compare; `&&` and `||` are logical, `&` and `|` bitwise.
+      case .punctuation where text == "<" || text == ">": count(text, single: \.comparisons, doubled: \.bitwise)
+      case .punctuation where text == "&" || text == "|": count(text, single: \.bitwise, doubled: \.logical)
       case .punctuation where text == "^" || text == "~": bitwise += 1
       case .punctuation where text == "!": negations += 1
       case .punctuation where text == "=":
@@ -78,6 +71,17 @@ extension Parser {
         if previous == "!" { negations -= 1 }
         if !["=", "<", ">"].contains(previous) { comparisons += 1 }
       default: other = true
+      }
+    }
+
+    /// An operator character that means another operator doubled (`<` and `<<`): counted as
+    /// `single`, and as `doubled` instead once its second comes.
+    private mutating func count(_ text: String, single: WritableKeyPath<Self, Int>, doubled: WritableKeyPath<Self, Int>) {
+      if previous == text {
+        self[keyPath: single] -= 1
+        self[keyPath: doubled] += 1
+      } else {
+        self[keyPath: single] += 1
       }
     }
 
@@ -241,12 +245,7 @@ extension Parser {
       // The condition or subject, up to the branch's `{` (an `else if` reads its `if` here). It
       // stops at what ends the enclosing body, so a branch with no `{` breaks nothing more.
       while !atEnd, !isPunctuation("{"), !isPunctuation("}"), !isPunctuation(";"), current.kind != .directive {
-        if isPunctuation("(") || isPunctuation("[") {
-          let isParenthesis = isPunctuation("(")
-          skipBalanced(open: isParenthesis ? "(" : "[", close: isParenthesis ? ")" : "]")
-        } else {
-          advance()
-        }
+        skipExpressionPart()
       }
       guard isPunctuation("{") else { break }
       skipBalanced(open: "{", close: "}")
