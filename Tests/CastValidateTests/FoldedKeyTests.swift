@@ -154,6 +154,29 @@ struct FoldedKeyTests {
     #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
   }
 
+  /// Under `-i` alone a key in another case is the property's once folded, which the check
+  /// does as the walk does; models of many properties find it through a table of folded keys.
+  static let wideSchema: String = "struct M {\n" + (0..<40).map { "  let property\($0): Int\n" }.joined() + "}\n"
+  static let wideRecord: String = "{" + (0..<40).reversed().map { "\"PROPERTY\($0)\":\($0)" }.joined(separator: ",") + "}"
+  static let otherCaseRows: [(String, String)] = [
+    (castSchema("DictionaryConvertible, UnderscoreToCamelCase"), #"{"id":1,"USER_NAME":"a"}"#),
+    (castSchema("DictionaryConvertible, UnderscoreToCamelCase"), #"{"Id":1,"User_Name":"a","Is_Active":false,"HOME_GEO":{"LAT":1,"Lon":2}}"#),
+    (wideSchema, wideRecord),
+  ]
+
+  /// Under `-i` alone a key in another case is the property's once folded, which the check
+  /// does as the walk does; models of many properties find it through a table of folded keys.
+  @Test("-i: keys in another case pass the check on its own, as the walk reads them", arguments: otherCaseRows)
+  func otherCasePasses(_ schema: String, _ record: String) throws {
+    let options = RegistryOptions(caseInsensitiveKeys: true)
+    let registry = EngineProbe.registry(schema, options: options)
+    let full = try EngineProbe.run(registry, record, options: CheckAgreement.strict, build: false, cleanCheck: false)
+    #expect(full.records.allSatisfy { $0.findings.isEmpty }, "\(full.findings)")
+    #expect(try CheckAgreement.passesCheck(schema, record, options: options))
+    let unknownKey = String(record.dropLast()) + #","Other_Key":1}"#
+    try CheckAgreement.expectSameFindings(registry, [record, unknownKey], options: ValidationOptions(unknownKeys: .error))
+  }
+
   @Test("JSONDecoder reads every key that converts to a CodingKey, and no other")
   func convertedKeys() throws {
     let registry = Self.codable.registry()

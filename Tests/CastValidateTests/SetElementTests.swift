@@ -60,6 +60,10 @@ struct SetElementTests {
       (#"{"maps":[{"a":1,"b":2},{"b":2,"a":1.0}]}"#, ["warning duplicate-element /maps/1"]),
       (#"{"maps":[{"a":1},{"a":2}]}"#, []),
       (#"{"points":[{"x":1},{"x":1.0,"y":null}]}"#, ["warning duplicate-element /points/1"]),
+      // A property left absent holds its default, equal to the same value read.
+      (#"{"marks":[{"x":1},{"x":1,"w":0.5,"t":[1,2]}]}"#, ["warning duplicate-element /marks/1"]),
+      (#"{"marks":[{"x":1,"w":5e-1},{"x":1,"t":[1,2.0]}]}"#, ["warning duplicate-element /marks/1"]),
+      (#"{"marks":[{"x":1},{"x":1,"t":[2,1]}]}"#, []),
     ])
   func collectionsAndNils(_ json: String, _ expected: [String]) throws {
     let registry = EngineProbe.registry(
@@ -68,12 +72,18 @@ struct SetElementTests {
           var x: Double
           var y: Int?
       }
+      struct Mark: DictionaryConvertible, Hashable {
+          var x: Int
+          var w: Double = 0.5
+          var t: [Double] = [1, 2]
+      }
       struct M: DictionaryConvertible {
           var names: Set<String?>?
           var sets: Set<Set<Int>>?
           var lists: Set<[Double]>?
           var maps: Set<[String: Double]>?
           var points: Set<P>?
+          var marks: Set<Mark>?
       }
       """)
     for cleanCheck in [true, false] {

@@ -110,13 +110,20 @@ enum FuzzSchema {
     """
 
   /// A model the clean-record check reads by itself (no key paths or `super`; checks it reads on
-  /// raw bytes, counts, pattern dates and integer keys).
+  /// raw bytes, counts, pattern dates, integer keys, a set of models).
   static let plainText = """
     enum Role: String { case admin, editor, viewer }
     enum Level: Int { case low = 1, mid, high = 10 }
     struct Geo: DictionaryConvertible {
         let lat: Double
         let lon: Double
+    }
+    struct Spot: DictionaryConvertible, Hashable {
+        let x: Int
+        var name: String?
+        var w: Double?
+        var role: Role?
+        var at: Geo?
     }
     struct Plain: DictionaryConvertible, UnderscoreToCamelCase {
         let id: Int
@@ -152,12 +159,21 @@ enum FuzzSchema {
         var name: String? //! length 1...5
         var day: Date? //! date "yyyy-MM-dd HH:mm"
         var pair: [Int]? //! count 2
+        var spots: Set<Spot>? //! count 0...4
     }
     """
 
-  /// A model of key paths, index keys and `??` alternatives that the clean-record check reads.
+  /// A model of key paths, index keys, `??` alternatives and `//! super` that the clean-record
+  /// check reads.
   static let pathsText = """
     enum Role: String { case admin, editor, viewer }
+    class Owner {
+        let id: Int
+        var name: String?
+    }
+    class Holder: Owner { //! super "owner"
+        let n: Int
+    }
     struct Geo: DictionaryConvertible {
         let lat: Double
         var lon: Double? //! "at/lon"
@@ -171,6 +187,7 @@ enum FuzzSchema {
         var deep: Role? //! "base/items[0]/role"
         var tags: [String]? //! "meta/tags" //! count 0...3
         var geo: Geo? //! "place/geo ?? geo"
+        var holder: Holder?
     }
     """
 

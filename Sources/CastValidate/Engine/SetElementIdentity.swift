@@ -38,8 +38,40 @@ enum SetElementIdentity {
         instance.values[position] = FieldValue(value: identity, origin: .input)
       }
       return .model(instance)
+    case (.json(let json), _) where !node.isAny:
+      // A default, kept as its JSON: the instance the same value read from the document is.
+      guard let typed = instance(json, node, in: schema) else { return item }
+      return of(typed, node, in: schema)
     default:
       return item
+    }
+  }
+
+  /// The instance reading `json` for `node` builds, for a property's default (a scalar, or an
+  /// array or dictionary of them); nil for anything else, whose default stays JSON.
+  private static func instance(_ json: JSONValue, _ node: ValueNode, in schema: CompiledSchema) -> Instance? {
+    switch (json, node) {
+    case (.number(let text), .scalar), (.number(let text), .enumeration): return .number(text)
+    case (.string(let text), .scalar), (.string(let text), .enumeration): return .string(text)
+    case (.bool(let value), .scalar(.bool)): return .bool(value)
+    case (.array(let items), .array(let element, _, _)):
+      let inner = schema.node(at: element)
+      var elements: [Instance] = []
+      for item in items {
+        guard let element = item == .null ? .null : instance(item, inner, in: schema) else { return nil }
+        elements.append(element)
+      }
+      return .array(elements)
+    case (.object(let members), .dictionary(_, let value, _)):
+      let inner = schema.node(at: value)
+      var entries: [InstanceMember] = []
+      for member in members {
+        guard let value = member.value == .null ? .null : instance(member.value, inner, in: schema) else { return nil }
+        entries.append(InstanceMember(key: member.key, value: value))
+      }
+      return .dictionary(entries)
+    default:
+      return nil
     }
   }
 

@@ -135,7 +135,7 @@ struct SetElements {
 
   /// An integer literal's value as 64 bits: the two's complement of a negative one, so that `-0`
   /// is `0` and every value of a 64-bit integer type has its own pattern.
-  private static func integerBits<Bytes: Collection<UInt8>>(_ raw: Bytes) -> UInt64 {
+  static func integerBits<Bytes: Collection<UInt8>>(_ raw: Bytes) -> UInt64 {
     var magnitude: UInt64 = 0
     let negative = raw.first == JSONByte.minus
     for byte in raw.dropFirst(negative ? 1 : 0) {

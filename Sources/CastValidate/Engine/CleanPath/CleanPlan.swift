@@ -50,8 +50,8 @@ struct CleanModel {
   /// The fields past the 64th that must be present: `CleanPlan.wideRequired[firstWideRequired...]`.
   var firstWideRequired: Int
   var wideRequiredCount: Int
-  /// False when the model has something only the full walk handles: `//! super`, key paths it
-  /// does not read as they stand (`CleanPlan.readsPathsAsTheyStand`), a check not read on raw
+  /// False when the model has something only the full walk handles: key paths (`//! super`'s
+  /// too) it does not read as they stand (`CleanPlan.readsPathsAsTheyStand`), a check not read on raw
   /// bytes (`FieldPlan.plainForm`; a `-n` string's checks are not), `//! custom`, a property no
   /// key is as it stands (a CodingKey no key converts to), folded keys two properties share.
   var isCheckable: Bool
@@ -63,10 +63,22 @@ struct CleanModel {
   /// ..<firstNode + nodeCount]`, the model's own object first; no nodes when every key is plain.
   var firstNode = 0
   var nodeCount = 0
+  /// The tree node of its `//! super` object, which must be there (-1: none).
+  var superNode = -1
+  /// Keys are compared with ASCII case folded (`-i`) and nothing else: a key in another case
+  /// than declared is found, folded, among `CleanPlan.foldedKeys` (through the table at
+  /// `foldedKeyTable`, `keyMask` as the literal keys').
+  var foldsCase = false
+  var foldedKeyTable = 0
   /// A model of many properties finds a key that comes out of order through a hash table of its
   /// fields' keys: `CleanPlan.keyIndex[keyTable...keyTable + keyMask]` (no table: `keyMask` 0).
   var keyTable = 0
   var keyMask = 0
+  /// Two of its values read clean are equal (as `SetElementIdentity` compares them) only where
+  /// the words `CleanRecordCheck.identityWord` makes of their bytes are: every property is read
+  /// by its own key and has no default, and is a string, an integer, a `Bool`, a floating-point
+  /// number, a `UUID`, a string enum's case or such a model. A set of it is read by the check.
+  var hasByteIdentity = false
 }
 
 /// A node of a model's `PathTree`: its members and elements, and whether a property reads it
@@ -110,8 +122,12 @@ final class CleanPlan: @unchecked Sendable {
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
-  /// The models' key tables (`CleanModel.keyTable`): a field's position, or -1 for none.
+  /// The models' key tables (`CleanModel.keyTable`, `foldedKeyTable`): a field's position, or
+  /// -1 for none.
   let keyIndex: PlainTable<Int32>
+  /// Each field's key as the walk folds it, aligned with `fields`, where its model `foldsCase`
+  /// (length -1 elsewhere).
+  let foldedKeys: PlainTable<CleanKey>
   /// Positions past the 64th of the fields that must be present (`CleanModel.firstWideRequired`).
   let wideRequired: PlainTable<Int>
   let numbers: PlainTable<Double>
@@ -184,12 +200,13 @@ final class CleanPlan: @unchecked Sendable {
     var treeElements: [CleanTreeElement] = []
     var leaves: [Int] = []
     var keyIndex: [Int32] = []
+    var foldedKeys: [CleanKey] = []
     for plan in plans {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0, firstWideRequired: wideRequired.count,
         wideRequiredCount: 0,
-        isCheckable: plan.superKey == nil && (plan.matchesLiteralKeys || !plan.foldsKeys)
-          && (plan.deferredFields.isEmpty || Self.readsPathsAsTheyStand(plan)),
+        isCheckable: (plan.matchesLiteralKeys || !plan.foldsKeys)
+          && (plan.deferredFields.isEmpty && plan.superKey == nil || Self.readsPathsAsTheyStand(plan)),
         mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.foldsKeys)
       if let tree = plan.pathTree, model.isCheckable {
         model.firstNode = treeNodes.count
@@ -202,6 +219,7 @@ final class CleanPlan: @unchecked Sendable {
           treeMembers += node.members.map { CleanTreeMember(key: key($0.key), node: model.firstNode + $0.node) }
           treeElements += node.elements.map { CleanTreeElement(index: $0.index, node: model.firstNode + $0.node) }
         }
+        if let superKey = plan.superKey, let node = tree.node(at: superKey) { model.superNode = model.firstNode + node }
       }
       let deferred = Set(plan.deferredFields)
       for (index, field) in plan.fields.enumerated() {
@@ -240,24 +258,35 @@ final class CleanPlan: @unchecked Sendable {
         fields.append(clean)
         pathFields.append(paths)
       }
+      model.foldsCase = model.isCheckable && plan.caseInsensitive && !plan.snakeCase && !plan.keysFromSnakeCase
+      foldedKeys += plan.fields.map { field in
+        guard model.foldsCase, let folded = field.directKey else { return CleanKey(length: -1, prefix: 0, start: 0, isPlain: false) }
+        return key(folded)
+      }
       if model.fieldCount > Self.widestScanned {
         // NB: half full at most, so a probe ends at an empty slot soon.
         var size = 1
         while size < model.fieldCount * 2 { size <<= 1 }
-        var table = [Int32](repeating: -1, count: size)
-        for position in 0..<model.fieldCount {
-          let key = fields[model.firstField + position].key
-          guard key.length >= 0 else { continue }
-          var slot = bytes[key.start..<(key.start + key.length)].withUnsafeBytes { KeyPrefix.hash($0, prefix: key.prefix) } & (size - 1)
-          while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-          table[slot] = Int32(position)
+        func table(of keys: [CleanKey]) -> [Int32] {
+          var table = [Int32](repeating: -1, count: size)
+          for (position, key) in keys.enumerated() where key.length >= 0 {
+            var slot = bytes[key.start..<(key.start + key.length)].withUnsafeBytes { KeyPrefix.hash($0, prefix: key.prefix) } & (size - 1)
+            while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+            table[slot] = Int32(position)
+          }
+          return table
         }
-        model.keyTable = keyIndex.count
         model.keyMask = size - 1
-        keyIndex += table
+        model.keyTable = keyIndex.count
+        keyIndex += table(of: fields[model.firstField...].map(\.key))
+        if model.foldsCase {
+          model.foldedKeyTable = keyIndex.count
+          keyIndex += table(of: Array(foldedKeys[model.firstField...]))
+        }
       }
       models.append(model)
     }
+    Self.markByteIdentities(&models, plans: plans, enums: enumPlans)
     var enums: [CleanEnum] = []
     var raws: [CleanKey] = []
     var numbers: [Double] = []
@@ -281,6 +310,7 @@ final class CleanPlan: @unchecked Sendable {
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
     self.keyIndex = PlainTable(keyIndex)
+    self.foldedKeys = PlainTable(foldedKeys)
     self.wideRequired = PlainTable(wideRequired)
     self.numbers = PlainTable(numbers)
     self.bytes = PlainTable(bytes)
@@ -289,6 +319,43 @@ final class CleanPlan: @unchecked Sendable {
     self.treeElements = PlainTable(treeElements)
     self.leaves = PlainTable(leaves)
     ignoresUnknownKeys = options.unknownKeys == .ignore
+  }
+
+  /// Sets `hasByteIdentity` where it holds: first of every model whose own properties allow it,
+  /// then, until nothing changes, not of a model with a property of a model that lost it (a model
+  /// within itself keeps it: its words are made as deep as its values go).
+  private static func markByteIdentities(_ models: inout [CleanModel], plans: [ModelPlan], enums: [EnumPlan]) {
+    func isByteIdentity(_ node: ValueNode, _ policy: Policy) -> Bool {
+      switch node {
+      case .scalar(let scalar):
+        scalar == .string || scalar.isInteger || scalar == .bool || scalar == .double || scalar == .cgFloat
+          || scalar == .uuid || (scalar == .float && !policy.floatsReadFromText)
+      case .enumeration(let index): !enums[index].isNumeric
+      case .model: true
+      default: false
+      }
+    }
+    for (index, plan) in plans.enumerated() {
+      models[index].hasByteIdentity =
+        models[index].isCheckable && models[index].nodeCount == 0
+        && plan.fields.allSatisfy { field in
+          field.literalKey != nil && !field.hasDefault && !field.emptyStringCheck && isByteIdentity(field.node, plan.policy)
+        }
+    }
+    var changed = true
+    while changed {
+      changed = false
+      for (index, plan) in plans.enumerated() where models[index].hasByteIdentity {
+        let lost = plan.fields.contains { field in
+          if case .model(let inner) = field.node { return !models[inner].hasByteIdentity }
+          return false
+        }
+        if lost {
+          models[index].hasByteIdentity = false
+          changed = true
+        }
+      }
+    }
   }
 
   /// Models of more properties than this find a key out of order through their key table; a
@@ -323,6 +390,7 @@ final class CleanPlan: @unchecked Sendable {
     enums.free()
     raws.free()
     keyIndex.free()
+    foldedKeys.free()
     wideRequired.free()
     numbers.free()
     bytes.free()

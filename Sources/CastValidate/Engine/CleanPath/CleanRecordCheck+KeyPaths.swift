@@ -28,12 +28,15 @@ extension CleanRecordCheck {
     return true
   }
 
-  /// Whether the objects the model's paths pass through are clean, and each property read
-  /// through paths has a clean value or may be absent.
+  /// Whether the objects the model's paths pass through are clean, its `//! super` object is
+  /// there, and each property read through paths has a clean value or may be absent.
   func pathValues<Sink: CleanSink>(
     _ model: CleanModel, at base: Int, _ scanner: JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     guard try passedThrough(model.firstNode, of: model, at: base, scanner) else { return false }
+    // NB: found once the objects on its way are read; an object, as `members` requires of a node
+    // paths pass through.
+    if model.superNode >= 0, treeSpans[base &+ model.superNode &- model.firstNode].start < 0 { return false }
     for position in 0..<model.fieldCount {
       let paths = pathFields[model.firstField &+ position]
       guard paths.leafCount > 0 else { continue }

@@ -16,7 +16,7 @@ import CastSchema
 // methods do not retain; one per thread, never shared.
 final class CleanRecordCheck {
   private let plan: CleanPlan
-  private let models: PlainTable<CleanModel>
+  let models: PlainTable<CleanModel>
   let fields: PlainTable<CleanField>
   let pathFields: PlainTable<CleanPathField>
   let treeNodes: PlainTable<CleanTreeNode>
@@ -27,6 +27,11 @@ final class CleanRecordCheck {
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
   private let keyIndex: PlainTable<Int32>
+  /// `CleanPlan.foldedKeys`.
+  private let foldedKeys: PlainTable<CleanKey>
+  /// A key folded by `foldedMatch`; longer keys are left to the walk.
+  private let foldBuffer: UnsafeMutablePointer<UInt8>
+  private static let foldCapacity = 256
   private let wideRequired: PlainTable<Int>
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
@@ -73,6 +78,8 @@ final class CleanRecordCheck {
     enums = plan.enums
     raws = plan.raws
     keyIndex = plan.keyIndex
+    foldedKeys = plan.foldedKeys
+    foldBuffer = .allocate(capacity: Self.foldCapacity)
     wideRequired = plan.wideRequired
     treeNodes = plan.treeNodes
     treeMembers = plan.treeMembers
@@ -93,6 +100,7 @@ final class CleanRecordCheck {
     setValues.deallocate()
     wideSeen.deallocate()
     treeSpans.deallocate()
+    foldBuffer.deallocate()
   }
 
   /// Whether the value at the cursor is clean against `node`; the cursor is then past it. After
@@ -348,7 +356,10 @@ final class CleanRecordCheck {
         key = try scanner.readStringAtQuote()
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
-        guard let matched = match(key.span, model, &guess, scanner) else {
+        // NB: a key found folded is written as declared, not as read: the walk writes it.
+        guard let matched = match(key.span, model, &guess, scanner)
+          ?? (model.foldsCase && !sink.writes ? foldedMatch(key.span, model, &guess, scanner) : nil)
+        else {
           // Another normal form of a property's key, or of another key here, would be that key.
           if keysCompareCanonically, !ASCIIText.isASCII(scanner.bytes(key.span)) { return false }
           guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
@@ -481,17 +492,44 @@ final class CleanRecordCheck {
   /// The position of the field whose key is `key`, trying the one after the last match first
   /// (keys usually come in declaration order).
   @inline(__always)
-  private func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+    let raw = scanner.bytes(key)
+    return position(of: raw, prefix: Self.prefix(of: raw, scanner), in: model, table: model.keyTable, &guess) { fields[$0].key }
+  }
+
+  /// `match` for a key of a model that folds case (`CleanModel.foldsCase`) that matched no key
+  /// as it stands: its ASCII letters folded as the walk folds them (`KeyFolding`), compared with
+  /// the keys as the walk folds them.
+  // NB: out of line: only keys in another case than declared come here.
+  @inline(never)
+  private func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+    let raw = scanner.bytes(key)
+    guard raw.count <= Self.foldCapacity, !keysCompareCanonically || ASCIIText.isASCII(raw) else { return nil }
+    for index in 0..<raw.count {
+      let byte = raw[index]
+      foldBuffer[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+    let folded = UnsafeRawBufferPointer(start: foldBuffer, count: raw.count)
+    return position(of: folded, prefix: KeyPrefix.word(folded), in: model, table: model.foldedKeyTable, &guess) {
+      foldedKeys[$0]
+    }
+  }
+
+  /// The position of the field whose key (`key` of a field's index) is `raw`: through the
+  /// model's key table `table` where it has one, else trying the one after the last match first.
+  @inline(__always)
+  private func position(
+    of raw: UnsafeRawBufferPointer, prefix: UInt64, in model: CleanModel, table: Int, _ guess: inout Int,
+    key: (Int) -> CleanKey
+  ) -> Int? {
     let count = model.fieldCount
     guard count > 0 else { return nil }
-    let raw = scanner.bytes(key)
-    let prefix = Self.prefix(of: raw, scanner)
     if model.keyMask != 0 {
       var slot = KeyPrefix.hash(raw, prefix: prefix) & model.keyMask
       while true {
-        let position = Int(keyIndex[model.keyTable &+ slot])
+        let position = Int(keyIndex[table &+ slot])
         guard position >= 0 else { return nil }
-        if equals(raw, prefix, fields[model.firstField &+ position].key) {
+        if equals(raw, prefix, key(model.firstField &+ position)) {
           guess = position &+ 1
           return position
         }
@@ -500,7 +538,7 @@ final class CleanRecordCheck {
     }
     var probe = guess < count ? guess : 0
     for _ in 0..<count {
-      if equals(raw, prefix, fields[model.firstField &+ probe].key) {
+      if equals(raw, prefix, key(model.firstField &+ probe)) {
         guess = probe &+ 1
         return probe
       }
@@ -554,8 +592,9 @@ final class CleanRecordCheck {
   /// A set whose elements are equal exactly when their bytes are: integers but `-0` (the walk
   /// compares their values, `SetElementIdentity`), ASCII strings without escapes (it compares
   /// Strings, which for ASCII are their bytes) and cases of a string enum (read by their raw
-  /// values' exact bytes); and a set of floating-point numbers, compared by value. A repeated
-  /// element, which gets a finding, and any other set are left to the full walk.
+  /// values' exact bytes); and sets of floating-point numbers, of UUIDs and of models with
+  /// `hasByteIdentity`, compared by a word of each element's value. A repeated element, which
+  /// gets a finding, and any other set are left to the full walk.
   // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
   @inline(never)
   private func set<Sink: CleanSink>(
@@ -563,6 +602,14 @@ final class CleanRecordCheck {
   ) throws(JSONSyntaxError) -> Bool {
     guard !elementOptional else { return false }
     if case .scalar(.uuid) = element { return try uuidSet(&scanner, sink) }
+    if case .model(let index) = element {
+      guard models[index].hasByteIdentity else { return false }
+      return try wordSet(element, &scanner, sink) { span, scanner throws(JSONSyntaxError) in
+        var reader = scanner
+        reader.position = span.start &- scanner.baseOffset
+        return try identityWord(index, &reader)
+      }
+    }
     if case .scalar(let scalar) = element, scalar == .double || scalar == .cgFloat || scalar == .float {
       // NB: two texts of one `Float` may round apart through a `Double`; where a model reads a
       // `Float` from its text, its sets are compared by the walk, which knows whose set it is.
@@ -653,7 +700,7 @@ final class CleanRecordCheck {
   private func floatingSet<Sink: CleanSink>(
     _ type: ScalarType, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
-    try wordSet(type, &scanner, sink) { span, scanner in
+    try wordSet(.scalar(type), &scanner, sink) { span, scanner in
       // NB: the sign of a zero, all `isNegative` tells `double`, is one the identity drops.
       let token = JSONNumberToken(span: span, isInteger: false, isNegative: false)
       return SetElementIdentity.floatingValue(scanner.double(token), as: type).bitPattern
@@ -664,17 +711,19 @@ final class CleanRecordCheck {
   /// digits are, whatever their case (`SetElementIdentity` compares the UUIDs). The digits are
   /// folded into a word: two elements of one word, most likely the same, are left to the walk.
   private func uuidSet<Sink: CleanSink>(_ scanner: inout JSONScanner, _ sink: Sink) throws(JSONSyntaxError) -> Bool {
-    try wordSet(.uuid, &scanner, sink) { span, scanner in
+    try wordSet(.scalar(.uuid), &scanner, sink) { span, scanner in
       // NB: a clean UUID has no escapes: its 36 characters stand between the quotes.
       Self.uuidWord(scanner.bytes(JSONSpan(start: span.start &+ 1, end: span.end &- 1)))
     }
   }
 
-  /// A set whose elements, each checked as a `type` scalar, are told apart by a word each (`word`
-  /// of the element's span): equal elements, equal words. A repeated word is left to the walk.
+  /// A set whose elements, each checked as an `element`, are told apart by a word each (`word`
+  /// of the element's span; nil: none, and the set is left to the walk): equal elements, equal
+  /// words. A repeated word is left to the walk.
   @inline(__always)
   private func wordSet<Sink: CleanSink>(
-    _ type: ScalarType, _ scanner: inout JSONScanner, _ sink: Sink, word: (JSONSpan, JSONScanner) -> UInt64
+    _ element: ValueNode, _ scanner: inout JSONScanner, _ sink: Sink,
+    word: (JSONSpan, JSONScanner) throws(JSONSyntaxError) -> UInt64?
   ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
@@ -684,8 +733,13 @@ final class CleanRecordCheck {
       sink.element()
       guard scanner.position < scanner.end, count < keyCapacity || growKeys(values: count) else { return false }
       let start = scanner.offset
-      guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
-      setValues[count] = word(JSONSpan(start: start, end: scanner.offset), scanner)
+      if case .scalar(let type) = element {
+        guard try scalar(type, scanner.byte(at: scanner.position), &scanner, sink) else { return false }
+      } else {
+        guard try value(element, &scanner, nullIsClean: false, sink) else { return false }
+      }
+      guard let elementWord = try word(JSONSpan(start: start, end: scanner.offset), scanner) else { return false }
+      setValues[count] = elementWord
       count &+= 1
     }
     // Sorted, two equal words are neighbours (the set has ended, so their order is free).
