@@ -510,9 +510,13 @@ struct RegistryBuilder: Sendable {
           let first = properties[firstIndex]
           // Report once, where the later declaration is, unless both are inherited.
           if property.declaredIn == model.name || first.declaredIn == model.name {
+            // NB: the same bytes; two keys that meet only under `-i` are castctl's doing.
+            let shared = property.keySource == .codingKeys && first.keySource == .codingKeys && first.keys.first == key
             diagnostics.append(
               Diagnostic(
-                SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
+                shared
+                  ? SchemaMessages.duplicateCodingKey(key.description, first.name, property.name)
+                  : SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
                 notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
           }
         }
