@@ -105,14 +105,23 @@ struct LibraryAPITests {
     }
   }
 
-  @Test("a typealias of a model names the model; one of an enum says it is an enum")
+  @Test("a typealias of a model names the model, a generic one with its arguments; one of an enum says it is an enum")
   func aliasNames() throws {
     let schema = try Schema(
-      source: "struct U: Codable {\n  let a: Int\n}\nenum Kind: String, Codable { case a }\ntypealias Account = U\ntypealias Sort = Kind\n",
+      source: "struct U: Codable {\n  let a: Int\n}\nenum Kind: String, Codable { case a }\ntypealias Account = U\ntypealias Sort = Kind\n"
+        + "struct Page<T: Codable>: Codable {\n  let items: [T]\n}\ntypealias PageOf<T> = Page<T>\n",
       path: "m.swift")
     let validator = try schema.validator(for: "Account")
     #expect(validator.validate(#"{"a": 1}"#).findings.isEmpty)
     #expect(validator.validate("{}").findings.map(\.code) == ["missing-required", "decoding-error"])
+    let page = try schema.validator(for: "PageOf<Account>")
+    #expect(page.validate(#"{"items": [{"a": 1}]}"#).findings.isEmpty)
+    #expect(page.validate(#"{"items": [{"a": "x"}]}"#).findings.map(\.code) == ["type-mismatch", "decoding-error"])
+    let alone = try #require(throws: SchemaError.self) { try schema.validator(for: "PageOf") }
+    guard case .genericModel("PageOf", ["T"]) = alone.reason else {
+      Issue.record("\(alone.reason)")
+      return
+    }
     let enumeration = try #require(throws: SchemaError.self) { try schema.validator(for: "Sort") }
     guard case .enumNamed("Sort") = enumeration.reason else {
       Issue.record("\(enumeration.reason)")

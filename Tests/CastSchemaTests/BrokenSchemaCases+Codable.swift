@@ -5,6 +5,30 @@ import CastSchema
 extension BrokenCase {
   static let codable: [BrokenCase] = [
     BrokenCase(
+      "CodingKeys as a struct, from which swiftc synthesizes neither half",
+      "struct A: Codable {\n  var a: Int\n  struct 1️⃣CodingKeys: CodingKey {\n    var stringValue: String\n    var intValue: Int? { nil }\n"
+        + "    init?(stringValue: String) { self.stringValue = stringValue }\n    init?(intValue: Int) { nil }\n  }\n}\n",
+      "codable-coding-keys-not-enum", message: "swiftc cannot synthesize Decodable and Encodable for 'A'"),
+    BrokenCase(
+      "CodingKeys as a class in an extension, beside a hand-written init(from:): Encodable is still synthesized",
+      "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\nextension A {\n"
+        + "  class 1️⃣CodingKeys: CodingKey {\n    var stringValue: String\n    var intValue: Int? { nil }\n"
+        + "    required init?(stringValue: String) { self.stringValue = stringValue }\n    required init?(intValue: Int) { nil }\n  }\n}\n",
+      "codable-coding-keys-not-enum", message: "is a class, not an enum: swiftc cannot synthesize Encodable for 'A'"),
+    BrokenCase(
+      "two CodingKeys cases with one raw value, which swiftc refuses",
+      "struct A: Codable {\n  var a: Int\n  var b: Int\n  enum CodingKeys: String, CodingKey { case a = \"k\", 1️⃣b = \"k\" }\n}\n",
+      "duplicate-raw-value", message: "raw value \"k\" is used by two cases of enum 'CodingKeys'"),
+    BrokenCase(
+      "a CodingKeys raw value that is another case's implicit one",
+      "struct A: Codable {\n  var a: Int\n  var b: Int\n  enum CodingKeys: String, CodingKey { case a = \"b\", 1️⃣b }\n}\n",
+      "duplicate-raw-value", message: "raw value \"b\""),
+    BrokenCase(
+      "two CodingKeys cases whose own stringValue is one key: swiftc compiles it, castctl cannot follow it",
+      "struct A: Codable {\n  let a: Int\n  let 1️⃣b: Int\n  enum CodingKeys: CodingKey {\n    case a, b\n"
+        + "    var stringValue: String { switch self { case .a, .b: \"k\" } }\n  }\n}\n",
+      "duplicate-json-key", message: "'CodingKeys' give properties 'a' and 'b' the one key \"k\": JSONDecoder reads both"),
+    BrokenCase(
       "an empty Codable enum, which swiftc cannot synthesize Codable for",
       "enum 1️⃣Nothing: Codable {}\nstruct A: Codable {\n  var n: Nothing?\n}\n", "codable-not-codable", .warning,
       message: "enum 'Nothing' has no cases"),

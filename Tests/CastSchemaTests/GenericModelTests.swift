@@ -29,6 +29,8 @@ import Testing
       let id: Int
       let name: String
     }
+    typealias PageOf<T: Codable> = Page<T>
+    typealias Named<V> = [String: V]
     """
 
   static func load(_ text: String) -> (ModelRegistry, [Diagnostic]) {
@@ -69,6 +71,9 @@ import Testing
         ]
       ),
       ("Unused<Int>", ["Unused<Int>": ["count: Int"]]),
+      // A generic typealias stands for its type with the arguments put in, as in Swift.
+      ("PageOf<User>", ["Page<User>": ["items: [User]", "next: URL?"]]),
+      ("Named<PageOf<[Int]>>", ["Page<[Int]>": ["items: [[Int]]", "next: URL?"]]),
     ])
   func specializationSubstitutes(expression: String, expected: [String: [String]]) {
     #expect(Self.properties(of: expression) == expected)
@@ -80,6 +85,12 @@ import Testing
       ("struct Feed: Codable { let page: Page }", "generic-arguments", "'Page' is generic: write Page<T>"),
       ("struct Feed: Codable { let page: Page<User, Int> }", "generic-arguments", "'Page' takes 1 type argument, not 2"),
       ("struct Feed: Codable { let pair: Pair<User> }", "generic-arguments", "'Pair' takes 2 type arguments, not 1"),
+      ("struct Feed: Codable { let page: PageOf }", "generic-arguments", "'PageOf' is generic: write PageOf<T>"),
+      ("struct Feed: Codable { let page: PageOf<User, Int> }", "generic-arguments", "'PageOf' takes 1 type argument, not 2"),
+      (
+        "typealias Broken<T> = Page<T, T>\nstruct Feed: Codable { let page: Broken<User> }", "generic-arguments",
+        "'Page' takes 1 type argument, not 2"
+      ),
       ("struct Feed: Codable { let item: T }", "unknown-type", "unknown type 'T'"),
       ("struct Feed: Codable { let page: Page<Strin> }", "unknown-type", "unknown type 'Strin'"),
       (

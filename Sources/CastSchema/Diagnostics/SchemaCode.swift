@@ -60,6 +60,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case codablePropertyWrapper = "codable-property-wrapper"
   case codableNotCodable = "codable-not-codable"
   case codableRecursiveValue = "codable-recursive-value"
+  case codableCodingKeysNotEnum = "codable-coding-keys-not-enum"
 
   /// How serious it is: errors stop a model file from loading, `--werror` makes warnings errors.
   package var severity: Severity {
@@ -130,6 +131,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableCaseNotCoded: "Codable: an enum case left out of the enum's `CodingKeys`, never decoded (JSONEncoder throws on it)"
     case .codablePropertyWrapper:
       "Codable: a property wrapper (`@Published`, `@Clamped`) castctl cannot run; the property is read as its declared type"
+    case .codableCodingKeysNotEnum:
+      "Codable: `CodingKeys` declared as a struct or class, from which swiftc cannot synthesize `init(from:)` or `encode(to:)` (it must be an enum)"
     case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`, an `Encodable`-only model in a `Decodable` one), which swiftc refuses"
     case .codableRecursiveValue: "Codable: a struct that holds itself by value (`let next: Node?`), directly, through other structs, or by holding such a struct: swiftc refuses it"
     }
@@ -202,6 +205,11 @@ package enum SchemaCode: String, CaseIterable, Sendable {
       SchemaCodeExample("struct A: Codable {\n  @Trimmed var name: String\n}\n", file: "example.swift")
     case .codableNotCodable: SchemaCodeExample("struct A: Codable {\n  var extra: [String: Any]\n}\n", file: "example.swift")
     case .codableRecursiveValue: SchemaCodeExample("struct Node: Codable {\n  var next: Node?\n}\n", file: "example.swift")
+    case .codableCodingKeysNotEnum:
+      SchemaCodeExample(
+        "struct A: Codable {\n  var a: Int\n  struct CodingKeys: CodingKey {\n    var stringValue: String\n    var intValue: Int? { nil }\n"
+          + "    init?(stringValue: String) { self.stringValue = stringValue }\n    init?(intValue: Int) { nil }\n  }\n}\n",
+        file: "example.swift")
     case .codableCustomCoding:
       SchemaCodeExample(
         "struct A: Codable {\n  var a: Int\n  init(from decoder: Decoder) throws { a = 1 }\n}\n", file: "example.swift")

@@ -41,6 +41,7 @@ extension RegistryBuilder {
           SchemaMessages.codablePropertyWrapper(wrapped.wrapper.text, wrapped.property.text, type),
           at: SourceRange(file: file, bytes: wrapped.wrapper.range)))
     }
+    checkCodingKeysShape(of: decl, file: file, needs: codingDirections(of: decl))
     var custom = customCoding(of: decl, file: file)
     if let stringValue = codingKeys(of: decl)?.stringValue, stringValue.keys == nil {
       // NB: `CodingKeys` whose keys only running their code tells decode as that code says.
@@ -79,7 +80,9 @@ extension RegistryBuilder {
     let codingKeys = self.codingKeys(of: decl)
     var keyByName: [String: String]?
     var caseIndex: [String: Int] = [:]
+    var repeated: Set<String> = []
     if let codingKeys {
+      repeated = repeatedRawValues(of: codingKeys, file: codingKeysFile(of: decl, file: file, at: 0..<0).file)
       var table: [String: String] = [:]
       for (position, entry) in codingKeys.cases.enumerated() {
         if let stringValue = codingKeys.stringValue {
@@ -98,6 +101,10 @@ extension RegistryBuilder {
     for index in properties.indices {
       let property = properties[index]
       guard property.usage == .normal else { continue }
+      if repeated.contains(property.name) {
+        ignore(&properties[index])
+        continue
+      }
       let listed = keyByName?[property.name]
       if property.isLet, property.defaultValue != nil {
         // NB: the synthesized encode(to:) still writes it, so it keeps its key; the engine never

@@ -27,6 +27,18 @@ extension RegistryBuilder {
     resolver.parameters = [:]
   }
 
+  /// Reports what is wrong in a generic typealias's own type (`typealias PU<T> = Page<T>`), with
+  /// its parameters as `Any`, as `checkGenericTemplates` checks a generic model; whether it resolved.
+  mutating func checkGenericAlias(_ alias: Located<TypealiasDeclSyntax>) -> Bool {
+    resolver.isCheckingTemplate = true
+    resolver.parameters = Dictionary(alias.syntax.genericParameters.map { ($0.text, TypeRef.any) }) { first, _ in first }
+    defer {
+      resolver.isCheckingTemplate = false
+      resolver.parameters = [:]
+    }
+    return resolver.resolve(alias.syntax.type, file: alias.file) != nil
+  }
+
   /// Gives each specialization named and not yet registered its slot and its declaration, under
   /// its name in the symbol table: a subclass's superclass (`Base<Int>`) is found there.
   mutating func registerPendingSpecializations() {
@@ -149,5 +161,12 @@ extension ModelRegistry {
         let syntax = template.syntax
         return (syntax.name.text, syntax.genericParameters.map(\.text), syntax.isStruct, SourceRange(file: template.file, bytes: syntax.name.range))
       }
+  }
+
+  /// The generic typealiases' parameters by name (`PU` → `["T"]`): each names a type only with
+  /// its arguments (`PU<User>`).
+  package var genericAliases: [String: [String]] {
+    guard let symbols = specializer?.builder.symbols else { return [:] }
+    return symbols.aliases.filter(\.value.syntax.isGeneric).mapValues { $0.syntax.genericParameters.map(\.text) }
   }
 }

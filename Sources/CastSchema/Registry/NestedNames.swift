@@ -125,10 +125,14 @@ struct NestedNames: Sendable {
     return dotted
   }
 
-  /// A model's `CodingKeys`, or an enum's `<Case>CodingKeys`: its keys, not a type of its own.
+  /// A model's `CodingKeys`, or an enum's `<Case>CodingKeys`: its keys, not a type of its own;
+  /// so is a `struct CodingKeys: CodingKey` (`codable-coding-keys-not-enum`).
   static func isCodingKeys(_ decl: DeclSyntax) -> Bool {
-    if case .enumeration(let keys) = decl { return keys.name.text.hasSuffix("CodingKeys") }
-    return false
+    switch decl {
+    case .enumeration(let keys): keys.name.text.hasSuffix("CodingKeys")
+    case .model(let keys): keys.name.text == "CodingKeys" && keys.inheritance.contains { RegistryBuilder.typeName($0) == "CodingKey" }
+    default: false
+    }
   }
 
   /// A name `TypeResolver` reads as a built-in type before looking among the declarations.

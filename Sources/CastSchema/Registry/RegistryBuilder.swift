@@ -67,7 +67,13 @@ struct RegistryBuilder: Sendable {
     let nonModels = NonModelTypes(self)
     for (name, alias) in symbols.aliases.sorted(by: { $0.key < $1.key }) {
       let mark = diagnosticMark
-      if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
+      if alias.syntax.isGeneric {
+        // A template, as a generic model is: it stands for a type only where a use fills its
+        // parameters (`PU<User>`), so it is checked with them as `Any` and kept out of `aliases`.
+        if !checkGenericAlias(alias), nonModels.aliases.contains(name) {
+          _ = setAsideIfUnreadable(alias.syntax.name, file: alias.file, kind: "typealias", since: mark)
+        }
+      } else if let type = resolver.resolve(.named(alias.syntax.name, arguments: [], range: alias.syntax.name.range), file: alias.file) {
         aliases[name] = type
       } else if nonModels.aliases.contains(name) {
         _ = setAsideIfUnreadable(alias.syntax.name, file: alias.file, kind: "typealias", since: mark)
@@ -119,7 +125,8 @@ struct RegistryBuilder: Sendable {
     return ModelRegistry(
       files: files, models: OrderedDictionary(uncheckedUniqueKeys: names, values: models),
       enums: resolvedEnums, aliases: aliases, options: options, syntax: trees,
-      specializer: symbols.generics.isEmpty ? nil : Specializer(builder: self))
+      specializer: symbols.generics.isEmpty && !symbols.aliases.values.contains(where: \.syntax.isGeneric)
+        ? nil : Specializer(builder: self))
   }
 
   /// A model whose own properties are lowered: inheritance flattened, its keys checked.
@@ -503,9 +510,13 @@ struct RegistryBuilder: Sendable {
           let first = properties[firstIndex]
           // Report once, where the later declaration is, unless both are inherited.
           if property.declaredIn == model.name || first.declaredIn == model.name {
+            // NB: the same bytes; two keys that meet only under `-i` are castctl's doing.
+            let shared = property.keySource == .codingKeys && first.keySource == .codingKeys && first.keys.first == key
             diagnostics.append(
               Diagnostic(
-                SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
+                shared
+                  ? SchemaMessages.duplicateCodingKey(key.description, first.name, property.name)
+                  : SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
                 notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
           }
         }

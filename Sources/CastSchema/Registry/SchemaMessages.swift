@@ -116,6 +116,16 @@ enum SchemaMessages {
       text: "properties '\(first)' and '\(second)' are both mapped to the JSON key \"\(key)\"")
   }
 
+  /// Two `CodingKeys` cases whose own `stringValue` is one key: swiftc compiles it, and
+  /// JSONDecoder reads both properties from that key (JSONEncoder writes it once, the last case's
+  /// value), which castctl's one property a key cannot follow.
+  static func duplicateCodingKey(_ key: String, _ first: String, _ second: String) -> DiagnosticMessage {
+    DiagnosticMessage(
+      .duplicateJSONKey,
+      text: "'CodingKeys' give properties '\(first)' and '\(second)' the one key \"\(key)\": JSONDecoder reads both from it "
+        + "(and JSONEncoder writes it once, with the last one's value), which castctl cannot follow; give each its own key")
+  }
+
   static func duplicateModel(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(.duplicateModel, text: "'\(name)' is declared more than once")
   }
@@ -140,6 +150,15 @@ enum SchemaMessages {
     DiagnosticMessage(
       .codableNotCodable,
       text: "enum '\(name)' has no cases: swiftc cannot synthesize Codable for an empty enum; castctl reads no value as one")
+  }
+
+  static func codableCodingKeysNotEnum(_ kind: String, _ model: String, _ halves: [String]) -> DiagnosticMessage {
+    let missing = halves.joined(separator: " and ")
+    let written = halves.map { $0 == "Decodable" ? "init(from:)" : "encode(to:)" }.joined(separator: " and ")
+    return DiagnosticMessage(
+      .codableCodingKeysNotEnum,
+      text: "'CodingKeys' of '\(model)' is a \(kind), not an enum: swiftc cannot synthesize \(missing) for '\(model)' "
+        + "(\"cannot automatically synthesize '\(halves[0])' because 'CodingKeys' is not an enum\"); make it an enum, or write \(written)")
   }
 
   static func codableCustomCodingEnum(_ name: String, _ what: String) -> DiagnosticMessage {

@@ -202,8 +202,12 @@ struct TypeResolver {
     let resolvedArguments = arguments.map { resolve($0, file: file) }
     if resolvedArguments.contains(where: { $0 == nil }) { return nil }
     let args = resolvedArguments.compactMap { $0 }
-    if let generic = symbols.generics[QualifiedName.lastPart(of: name.text)] {
+    let bare = QualifiedName.lastPart(of: name.text)
+    if let generic = symbols.generics[bare] {
       return specialize(generic, arguments: args, range: range, file: file)
+    }
+    if let alias = symbols.aliases[bare], alias.syntax.isGeneric {
+      return resolveAlias(bare, alias, arguments: args, use: name, range: range, file: file)
     }
     // NB: `Swift.Optional<Int>` is `Optional<Int>`, as `Swift.Int` is `Int` (`ScalarType.named`).
     let spelled = name.text.hasPrefix("Swift.") || name.text.hasPrefix("Foundation.") ? QualifiedName.lastPart(of: name.text) : name.text
@@ -268,13 +272,17 @@ struct TypeResolver {
 
   /// A generic model named with `given` type arguments where it takes another number.
   private mutating func reportArgumentCount(of generic: LocatedModel, given: Int, at range: Range<Int>, file: Int) {
-    let parameters = generic.syntax.genericParameters.map(\.text)
+    reportArgumentCount(generic.syntax.name.text, generic.syntax.genericParameters, given: given, at: range, file: file)
+  }
+
+  /// A generic model or typealias `name` of `parameters` named with `given` type arguments.
+  private mutating func reportArgumentCount(_ name: String, _ parameters: [NameSyntax], given: Int, at range: Range<Int>, file: Int) {
     // The example puts a declared model in place of each parameter, as a user would (not the
     // model the use is in, which would then contain itself).
     let argument = symbols.modelOrder.first { $0 != loweringModel } ?? "String"
-    let example = "\(generic.syntax.name.text)<\(Array(repeating: argument, count: parameters.count).joined(separator: ", "))>"
+    let example = "\(name)<\(Array(repeating: argument, count: parameters.count).joined(separator: ", "))>"
     report(
-      SchemaMessages.genericArguments(generic.syntax.name.text, parameters: parameters, given: given, example: example),
+      SchemaMessages.genericArguments(name, parameters: parameters.map(\.text), given: given, example: example),
       at: range, file: file)
   }
 
@@ -289,12 +297,37 @@ struct TypeResolver {
     return diagnostics
   }
 
+  /// What an alias stands for where `use` names it; a generic one (`typealias PU<T> = Page<T>`)
+  /// with its parameters standing for `arguments` (`PU<User>` is `Page<User>`), as in Swift,
+  /// and a report where it has none or another number.
   private mutating func resolveAlias(
-    _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
+    _ name: String, _ alias: Located<TypealiasDeclSyntax>, arguments: [TypeRef] = [], use: NameSyntax, range: Range<Int>? = nil,
+    file: Int
   ) -> TypeRef? {
+    if alias.syntax.isGeneric || !arguments.isEmpty {
+      guard arguments.count == alias.syntax.genericParameters.count else {
+        reportArgumentCount(name, alias.syntax.genericParameters, given: arguments.count, at: range ?? use.range, file: file)
+        return nil
+      }
+      // The alias's own parameters, and no others, are in scope in its type.
+      let outer = parameters
+      parameters = Dictionary(zip(alias.syntax.genericParameters.map(\.text), arguments)) { first, _ in first }
+      defer { parameters = outer }
+      return resolveAliasedType(name, alias, use: use, file: file)
+    }
     // NB: an alias to a dictionary is resolved under the key rule of the model using it.
     let cacheKey = anyCodableKey ? "pairs:" + name : name
     if let cached = aliasCache[cacheKey] { return cached }
+    let type = resolveAliasedType(name, alias, use: use, file: file)
+    if let type { aliasCache[cacheKey] = type }
+    return type
+  }
+
+  /// The type an alias is written as, resolved where it is declared, with cycles and overlong
+  /// chains reported once.
+  private mutating func resolveAliasedType(
+    _ name: String, _ alias: Located<TypealiasDeclSyntax>, use: NameSyntax, file: Int
+  ) -> TypeRef? {
     guard !failedAliases.contains(name) else { return nil }
     if let start = resolvingAliases.firstIndex(of: name) {
       // One report per cycle, where resolution entered it; its other aliases stay silent.
@@ -310,9 +343,7 @@ struct TypeResolver {
     }
     resolvingAliases.append(name)
     defer { resolvingAliases.removeLast() }
-    guard let type = resolve(alias.syntax.type, file: alias.file) else { return nil }
-    aliasCache[cacheKey] = type
-    return type
+    return resolve(alias.syntax.type, file: alias.file)
   }
 
   private mutating func dictionary(key: TypeRef, value: TypeRef, keySyntax: TypeSyntax, file: Int) -> TypeRef? {

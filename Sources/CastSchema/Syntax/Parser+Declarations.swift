@@ -627,7 +627,9 @@ extension Parser {
   mutating func parseTypealias(start: Int) -> DeclSyntax? {
     advance()
     let aliasName = parseDeclName(after: "'typealias'")
-    if isPunctuation("<") { skipBalanced(open: "<", close: ">") }
+    // NB: a pack (`<each T>`) is read as one parameter: a use then names it with one argument.
+    var packs: [NameSyntax] = []
+    let parameters = isPunctuation("<") ? parseGenericParameters(packs: &packs) : []
     guard consume("=") else {
       error(SyntaxMessages.expected("'='", after: "in typealias '\(aliasName.text)'"), at: current.range)
       skipRestOfLine()
@@ -635,6 +637,7 @@ extension Parser {
     }
     let type = parseType()
     var alias = TypealiasDeclSyntax(name: aliasName, type: type, range: span(from: start))
+    alias.genericParameters = parameters
     // `Codable & Sendable`: a composition of protocols, which a model may conform to.
     while isPunctuation("&"), !current.startsLine {
       advance()

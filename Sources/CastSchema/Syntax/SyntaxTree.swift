@@ -386,6 +386,11 @@ package struct TypealiasDeclSyntax: Sendable, Hashable {
   package var range: Range<Int>
   /// The protocols after `type` in `A & B & C`.
   package var composition: [TypeSyntax] = []
+  /// `typealias PU<T> = Page<T>`: the parameters a use fills (`PU<User>`), empty for a plain alias.
+  package var genericParameters: [NameSyntax] = []
+
+  /// Whether a use names it with type arguments, as a generic model.
+  package var isGeneric: Bool { !genericParameters.isEmpty }
 
   /// The protocol names it stands for, when it names a protocol castctl knows a dialect by
   /// (`Codable`, `Codable & Sendable`); nil for a type alias.

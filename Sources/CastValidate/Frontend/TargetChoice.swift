@@ -74,14 +74,14 @@ extension SchemaFrontend {
 
 extension ModelRegistry {
   /// The model named `model`, as the commands and the library read a name: a declared model, or
-  /// a generic model's specialization (`Page<User>`, spaced as one likes) or a typealias of a model,
-  /// named as the registry names it; a generic model without its arguments, and a name no file
+  /// a generic model's specialization (`Page<User>`, spaced as one likes) or a typealias of a model
+  /// (a generic one with its arguments: `PU<User>`), named as the registry names it; a generic model without its arguments, and a name no file
   /// declares, are problems.
   package func resolveModel(_ model: String) -> Result<String, TargetProblem> {
     if models[model] != nil { return .success(model) }
-    if let generic = genericModels.first(where: { $0.name == model }) {
+    if let parameters = genericModels.first(where: { $0.name == model })?.parameters ?? genericAliases[model] {
       let example = rootModels.first ?? models.keys.first ?? "String"
-      return .failure(.genericModel(GenericModelUse(name: model, parameters: generic.parameters, example: example)))
+      return .failure(.genericModel(GenericModelUse(name: model, parameters: parameters, example: example)))
     }
     // NB: a nested type is registered by its own name; Swift calls it `User.Address` too.
     if model.contains("<") || (model.contains(".") && !model.hasSuffix(".")) {
