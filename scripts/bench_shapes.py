@@ -108,6 +108,12 @@ MICRO = [
     # Two-digit years and days of the year (`yy`, `DDD`).
     ("Date (pattern, yy)", 'Date //! date "MM/dd/yy"', lambda r: json.dumps(time.strftime("%m/%d/%y", time.gmtime(r.randrange(0, 2 * 10**9))))),
     ("Date (pattern, day of year)", 'Date //! date "yyyy-DDD"', lambda r: json.dumps(time.strftime("%Y-%j", time.gmtime(r.randrange(0, 2 * 10**9))))),
+    # A set of models (`Point: Hashable`), a subclass reading its superclass's properties under
+    # `//! super "base"`, and `-i` with every key in another case than declared.
+    ("Set<Point> (models)", "Set<Point>",
+     lambda r: json.dumps([{"x": x, "y": r.randrange(1000)} for x in r.sample(range(10**6), 3)], separators=(",", ":"))),
+    ("//! super", "Sub", lambda r: '{"base":{"id":%d},"n":%d}' % (r.randrange(10**6), r.randrange(10**6))),
+    ("Int, -i (keys in another case)", 'Int //! "{K}"', lambda r: str(r.randrange(-10**12, 10**12)), ["-i"]),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -137,11 +143,14 @@ def micro_files(index, name, declared, value, out_dir):
         with open(schema, "w") as f:
             f.write("enum Color: String { case red, green, blue }\n")
             f.write("enum Level: Int { case low = 1, mid = 5, high = 9 }\n")
+            f.write("struct Point: DictionaryConvertible, Hashable {\n    let x: Int\n    let y: Int\n}\n")
+            f.write("class Base {\n    let id: Int\n}\nclass Sub: Base { //! super \"base\"\n    let n: Int\n}\n")
             f.write("struct M: DictionaryConvertible {\n")
             for i in range(FIELDS):
-                if "{k}" in declared:
-                    # The row's own key spec (a key path, `??`, an index), `{k}` standing for the field's key.
-                    f.write(f"    let f{i}: {declared.replace('{k}', chr(97 + i))}\n")
+                if "{k}" in declared or "{K}" in declared:
+                    # The row's own key spec (a key path, `??`, an index), `{k}` standing for the
+                    # field's key, `{K}` for it in capitals.
+                    f.write(f"    let f{i}: {declared.replace('{k}', chr(97 + i)).replace('{K}', chr(65 + i))}\n")
                     continue
                 # A directive follows the type: `Int //! range …` becomes `let a: Int //! "a" //! range …`.
                 kind, _, directive = declared.partition(" //! ")
