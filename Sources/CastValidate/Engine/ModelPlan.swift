@@ -210,9 +210,9 @@ final class ModelPlan: @unchecked Sendable {
   let facts: UnsafeMutablePointer<FieldFacts>
   /// Each direct key's position in `directFields`, when no two keys are alike: a folded key is
   /// then found in one lookup, not compared with every property's key.
-  let directKeyPositions: [[UInt8]: Int]?
+  let directKeyPositions: KeyTable?
   /// Each literal key's first position in `directFields` (`matchesLiteralKeys`).
-  let literalKeyPositions: [[UInt8]: Int]
+  let literalKeyPositions: KeyTable
 
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
@@ -223,14 +223,9 @@ final class ModelPlan: @unchecked Sendable {
     let directKeys = directFields.compactMap { fields[$0].directKey }
     foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
     matchesLiteralKeys = foldsKeys && Set(directKeys).count == directFields.count
-    var positions: [[UInt8]: Int] = [:]
-    var literals: [[UInt8]: Int] = [:]
-    for (position, field) in directFields.enumerated() {
-      if let key = fields[field].directKey, positions[key] == nil { positions[key] = position }
-      for key in fields[field].literalKeys where literals[key] == nil { literals[key] = position }
-    }
+    let positions = KeyTable(directFields.enumerated().compactMap { position, field in fields[field].directKey.map { ($0, position) } })
     directKeyPositions = positions.count == directKeys.count ? positions : nil
-    literalKeyPositions = literals
+    literalKeyPositions = KeyTable(directFields.enumerated().flatMap { position, field in fields[field].literalKeys.map { ($0, position) } })
     pathTree = PathTree(
       fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
     self.index = index

@@ -331,14 +331,14 @@ extension RecordValidator {
   static func matchDirect(_ plan: ModelPlan, _ key: JSONStringToken, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let count = plan.directFields.count
     guard count > 0 else { return nil }
-    // NB: decoded once, for the literal keys and for folding.
-    var decoded: [UInt8]?
+    // NB: a key with escapes is decoded once, for the literal keys and for folding.
+    let decoded = key.hasEscapes ? scanner.decodedBytes(key) : nil
     if plan.matchesLiteralKeys {
       // A key equal to a property's literal key is that property's (and no other's) without
       // being folded or converted.
-      let literal = scanner.decodedBytes(key)
-      decoded = literal
-      if let position = plan.literalKeyPositions[literal] {
+      let found =
+        if let decoded { plan.literalKeyPositions.position(of: decoded) } else { plan.literalKeyPositions.position(of: scanner.bytes(key.span)) }
+      if let position = found {
         guess = position + 1
         return plan.directFields[position]
       }
@@ -354,7 +354,7 @@ extension RecordValidator {
       let folded = KeyFolding.fold(
         bytes: decoded ?? scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
       if let positions = plan.directKeyPositions {
-        guard let position = positions[folded] else { return nil }
+        guard let position = positions.position(of: folded) else { return nil }
         guess = position + 1
         return plan.directFields[position]
       }

@@ -26,7 +26,8 @@ package final class DataSource: @unchecked Sendable {
   /// Bytes read on either side of a short read: enough for the line window around a finding's
   /// caret once its column is counted. NB: a window fitted to each read, because sparse findings
   /// (1% of records invalid) each need a read of their own, and copying kilobytes out of the page
-  /// cache for every one cost more than the rest of their rendering.
+  /// cache for every one cost more than the rest of their rendering; only a read that follows
+  /// the last one closely reads `windowSize` ahead.
   private static let windowMargin = 512
   /// (line number, offset of that line's first byte), every `checkpointEvery` lines.
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
@@ -138,9 +139,13 @@ package final class DataSource: @unchecked Sendable {
       // one read of the neighbourhood serves them all.
       windowLock.lock()
       defer { windowLock.unlock() }
-      if lower < window.start || upper > window.start + window.bytes.count {
+      let windowEnd = window.start + window.bytes.count
+      if lower < window.start || upper > windowEnd {
+        // Findings close after the last read (a finding in every record) are many more to
+        // come: one read well ahead serves them, where a read each cost a system call each.
+        let ahead = lower >= window.start && lower - windowEnd < Self.windowSize ? Self.windowSize : Self.windowMargin
         let start = max(0, lower - Self.windowMargin)
-        window = (start, Self.read(descriptor, start..<min(size, upper + Self.windowMargin)))
+        window = (start, Self.read(descriptor, start..<min(size, upper + ahead)))
       }
       // NB: clipped, in case the file came up short of its size (it changed under us).
       let end = min(upper - window.start, window.bytes.count)
