@@ -101,6 +101,22 @@ struct ModelSetCheckTests {
     #expect(try !CheckAgreement.passesCheck(Self.schema, record))
   }
 
+  /// Under `-i` a key in another case is the property's: the element is the same one.
+  @Test(
+    "-i: elements whose keys differ in case alone repeat, with the check and without it",
+    arguments: [
+      (#"{"points":[{"X":1,"y":2},{"x":1,"Y":2}]}"#, false),
+      (#"{"points":[{"X":1,"y":2},{"x":2,"Y":2}]}"#, true),
+    ])
+  func caseFoldedKeys(_ record: String, _ clean: Bool) throws {
+    let options = RegistryOptions(caseInsensitiveKeys: true)
+    let registry = EngineProbe.registry(Self.schema, options: options)
+    let full = try EngineProbe.run(registry, record, options: CheckAgreement.strict, build: false, cleanCheck: false)
+    #expect(full.records.allSatisfy { $0.findings.isEmpty } == clean, "\(full.findings)")
+    #expect(try CheckAgreement.passesCheck(Self.schema, record, options: options) == clean)
+    try CheckAgreement.expectSameFindings(registry, [record], options: ValidationOptions())
+  }
+
   @Test("the same output with and without the clean-record transcript")
   func sameOutput() throws {
     let registry = EngineProbe.registry(Self.schema)

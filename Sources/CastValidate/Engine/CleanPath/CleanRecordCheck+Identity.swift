@@ -17,7 +17,9 @@ extension CleanRecordCheck {
     while try scanner.beginKey(&first) {
       let key = try scanner.readStringAtQuote()
       try scanner.endKey()
-      guard let position = match(key.span, model, &guess, scanner) else {
+      // NB: under `-i` a key in another case is the property's, as `model` read it.
+      guard let position = match(key.span, model, &guess, scanner) ?? (model.foldsCase ? foldedMatch(key.span, model, &guess, scanner) : nil)
+      else {
         try scanner.skipValue()
         continue
       }

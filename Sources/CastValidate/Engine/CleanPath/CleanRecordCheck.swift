@@ -502,7 +502,7 @@ final class CleanRecordCheck {
   /// the keys as the walk folds them.
   // NB: out of line: only keys in another case than declared come here.
   @inline(never)
-  private func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let raw = scanner.bytes(key)
     guard raw.count <= Self.foldCapacity, !keysCompareCanonically || ASCIIText.isASCII(raw) else { return nil }
     for index in 0..<raw.count {
