@@ -22,6 +22,11 @@ struct SuperObjectCheckTests {
     class Deep: Loose { //! super "meta/loose"
       let extra: Int
     }
+    class Empty {
+    }
+    class Bare: Empty { //! super "base"
+      let extra: Int
+    }
     """
 
   /// Records the walk finds nothing in, which the check reads on its own: (model, record).
@@ -47,6 +52,10 @@ struct SuperObjectCheckTests {
     ("Deep", #"{"meta":{},"extra":1}"#),
     ("Deep", #"{"meta":{"loose":null},"extra":1}"#),
     ("Deep", #"{"meta":{"loose":"x"},"extra":1}"#),
+    // A superclass of no properties: its object must be there all the same.
+    ("Bare", #"{"base":[],"extra":1}"#),
+    ("Bare", #"{"base":null,"extra":1}"#),
+    ("Bare", #"{"extra":1}"#),
   ]
 
   @Test(

@@ -34,9 +34,13 @@ extension CleanRecordCheck {
     _ model: CleanModel, at base: Int, _ scanner: JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     guard try passedThrough(model.firstNode, of: model, at: base, scanner) else { return false }
-    // NB: found once the objects on its way are read; an object, as `members` requires of a node
-    // paths pass through.
-    if model.superNode >= 0, treeSpans[base &+ model.superNode &- model.firstNode].start < 0 { return false }
+    // NB: found once the objects on its way are read.
+    if model.superNode >= 0 {
+      let span = treeSpans[base &+ model.superNode &- model.firstNode]
+      guard span.start >= 0 else { return false }
+      let value = Self.scanner(over: span, scanner)
+      guard value.position < value.end, value.byte(at: value.position) == JSONByte.openBrace else { return false }
+    }
     for position in 0..<model.fieldCount {
       let paths = pathFields[model.firstField &+ position]
       guard paths.leafCount > 0 else { continue }
