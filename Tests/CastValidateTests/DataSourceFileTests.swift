@@ -6,11 +6,14 @@ import Testing
 /// A file read on demand (through its small read window) must answer as the same bytes in memory.
 @Suite("DataSource over a file")
 struct DataSourceFileTests {
-  /// Line lengths around and past the read window, and multi-byte characters across its edges.
+  /// Line lengths around and past the read window, multi-byte characters across its edges, and a
+  /// file longer than several windows read ahead.
   static let texts: [String] = [
     (0..<300).map { "{\"n\":\($0),\"s\":\"" + String(repeating: "é", count: $0 % 7) + "\"}" }.joined(separator: "\n"),
     (0..<8).map { String(repeating: "x", count: 1000 * $0 + 17) }.joined(separator: "\n") + "\n",
     String(repeating: "ab☃\n", count: 3000),
+    // Past several of the windows dense findings read ahead.
+    String(repeating: "{\"k\":\"v☃\"}\n", count: 4_000),
   ]
 
   @Test("positions and line windows equal the in-memory ones", arguments: texts.indices)
