@@ -197,6 +197,32 @@ struct LineEditingTests {
     #expect(!terminal.hasExited)
   }
 
+  /// Ctrl-D on a continuation line drops what was begun, says so and keeps the session (it
+  /// used to leave the REPL); at the prompt it still leaves, with status 0.
+  @Test("Ctrl-D on a continuation line drops the input; at the prompt it leaves")
+  func endOfTransmissionOnContinuation() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try await Self.startREPL(home: home)
+
+    try terminal.send("struct Half {\r")
+    try await terminal.waitForEditor(prompt: "...> ")
+    try terminal.send("  let a: Int\r")
+    try await terminal.waitForEditor(prompt: "...> ")
+    try terminal.send(Self.ctrlD)
+    try await terminal.waitFor("unfinished input dropped (Ctrl-D again leaves)")
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    #expect(!terminal.hasExited)
+    try terminal.send(":use Geo\r")
+    try await terminal.waitFor("using Geo")
+    try await terminal.waitForEditor(prompt: "castctl(Geo)> ")
+    try terminal.send(Self.ctrlD)
+    #expect(try await terminal.waitForExit() == 0)
+    #expect(!terminal.output.contains("added struct Half") && !terminal.output.contains("error"))
+    // The dropped input is not in the history.
+    #expect(try Self.historyEntries(in: home) == [":use Geo"])
+  }
+
   /// A comment typed at the prompt, braces and all, is read and skipped: the next prompt is the
   /// fresh one, not the continuation prompt, and nothing is reported.
   @Test("a comment with braces at the prompt neither waits for more lines nor is 'not a command'")

@@ -100,7 +100,7 @@ final class LibEditLineReader: LineReader {
   }
 
   /// Edits one line at `prompt`; Ctrl-C gives `.interrupted` (after echoing `^C` and a newline),
-  /// Ctrl-D on an empty line `.endOfInput` (after a newline). Escape sequences in `prompt` must be
+  /// Ctrl-D on an empty line `.endOfTransmission` (after a newline). Escape sequences in `prompt` must be
   /// wrapped in "\u{01}"…"\u{02}" so libedit doesn't count them as columns.
   ///
   /// SIGINT is caught only while this runs; between reads the previous disposition applies.
@@ -123,7 +123,7 @@ final class LibEditLineReader: LineReader {
     }
     // Leaves the cursor on a fresh line for whatever the caller prints next.
     Self.writeToTerminal("\n")
-    return .endOfInput
+    return .endOfTransmission
   }
 
   /// Adds `line` to the history and saves the file; skips blank lines and repeats of the newest
