@@ -101,6 +101,30 @@ struct LineEditingTests {
     #expect(!terminal.output.contains("error:") && !terminal.output.contains("error["))
   }
 
+  /// Where more attaches to a completed name, TAB adds no space: `:show Address` goes on with
+  /// `.zip`, and `[Geo` inside a type expression with `]`.
+  @Test("TAB adds no space where the name goes on: :show MODEL.PROPERTY, a type expression")
+  func tabCompletionWithoutSpace() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try await Self.startREPL(home: home)
+
+    try terminal.send(":show Addr\t")
+    try await terminal.waitFor(":show Address")
+    try terminal.send(".zi\t")
+    try await terminal.waitFor(":show Address.zip")
+    try terminal.send("\r")
+    try await terminal.waitFor(#"zip       String  "zip"     required  pattern"#)
+    try await terminal.waitForEditor(prompt: Self.prompt)
+
+    try terminal.send(":type [Ge\t")
+    try await terminal.waitFor(":type [Geo")
+    try terminal.send(#"] [{"lat": 1, "lon": 2}]"# + "\r")
+    try await terminal.waitFor(#"[Geo]: [{"lat":1,"lon":2}]"#)
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    #expect(!terminal.output.contains("error:") && !terminal.output.contains("error["))
+  }
+
   /// Path completion after `:load `, one segment per TAB; the loaded file then sets the prompt.
   @Test("TAB after :load completes paths; the file loads")
   func pathCompletion() async throws {
