@@ -191,14 +191,22 @@ extension ReplInterpreter {
       return error("usage: \(ReplCommandInfo.named(":set")?.usage ?? ":set")")
     }
     let needsRebuild = settings.registryOptions != session.settings.registryOptions
+    let previous = session.settings
     session.settings = settings
     var out = ""
     if needsRebuild {
       // NB: the warnings the models had before were shown when they came; those the change
       // brings are what the user needs to see now (a warning that went and came back is new).
       let before = Set(session.diagnostics)
-      let shown = session.rebuild().filter { $0.severity == .error || ($0.severity == .warning && !before.contains($0)) }
+      let rebuilt = session.rebuild()
+      let shown = rebuilt.filter { $0.severity == .error || ($0.severity == .warning && !before.contains($0)) }
       out += render(shown, files: session.registry.files)
+      // The models keep their reading; a setting that says otherwise would apply at the next
+      // :load without a word.
+      if rebuilt.contains(where: { $0.severity == .error }) {
+        session.settings = previous
+        return out + error("\(key) not changed: the models do not load so (\(DiagnosticRenderer.summary(of: rebuilt))); the previous registry stays")
+      }
     }
     return out + settingsText()
   }
