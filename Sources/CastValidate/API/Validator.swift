@@ -137,7 +137,7 @@ public struct Validator: Sendable {
             let finding = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset, recordLine: line)
             outcome.records.append(ValidationReport.Record(index: index, line: line, isValid: false, findings: [finding]))
           }
-          summary = Self.summary(of: outcome.records, isArray: false)
+          summary = ValidationSummary(counting: outcome.records)
         case .ndjson: summary = try engine.validateNDJSON(raw, onRecord: handle)
         }
       } catch {
@@ -157,7 +157,7 @@ public struct Validator: Sendable {
     if json.withContiguousStorageIfAvailable({ read(UnsafeRawBufferPointer($0)) }) == nil {
       Array(json).withUnsafeBytes(read)
     }
-    if syntaxError != nil { summary = Self.summary(of: outcome.records, isArray: summary.isArray) }
+    if syntaxError != nil { summary = ValidationSummary(counting: outcome.records, isArray: summary.isArray) }
     outcome.report = ValidationReport(
       records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions,
       modelFiles: engine.schema.registry.files)
@@ -192,19 +192,6 @@ public struct Validator: Sendable {
       start = end + 1
       line += 1
     }
-  }
-
-  /// The counts of `records`: those read before a syntax error stopped the engine, or every line
-  /// of NDJSON read a line at a time.
-  private static func summary(of records: [ValidationReport.Record], isArray: Bool) -> ValidationSummary {
-    var summary = ValidationSummary()
-    summary.isArray = isArray
-    for record in records {
-      var found = FindingCounts()
-      for finding in record.findings { found.count(finding.code, finding.severity) }
-      summary.add(record: record.isValid, found)
-    }
-    return summary
   }
 
   /// What `run` collects.

@@ -5,8 +5,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
   /// A sentence fragment saying what was found and what was expected, without the position.
   public var message: String
 
-  /// Creates an error at an absolute offset.
-  package init(offset: Int, message: String) {
+  /// Creates an error at an absolute offset (a program's tests may make one for a report).
+  public init(offset: Int, message: String) {
     self.offset = offset
     self.message = message
   }
