@@ -54,7 +54,9 @@ extension DecodedValue {
             PropertyListItem(value)
           }
         return Array(
-          try PropertyListOutput.write(item, binary: format == .binaryPropertyList, marksNulls: policy.writesPropertyListsAsEncoder).data)
+          try PropertyListOutput.write(
+            item, binary: format == .binaryPropertyList, marksNulls: policy.writesPropertyListsAsEncoder, spelling: .library
+          ).data)
       } catch {
         throw EncodingFailure(description: error.description)
       }

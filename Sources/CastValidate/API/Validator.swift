@@ -103,7 +103,7 @@ public struct Validator: Sendable {
         return positioned
       }
     // The engine read the same bytes without a syntax error a moment ago.
-    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.message)")
+    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.spelled(engine.schema.options.spelling).message)")
     }
   }
 
@@ -134,14 +134,15 @@ public struct Validator: Sendable {
         case .json: summary = try engine.validateDocument(raw, onRecord: handle)
         case .ndjson where lineByLine:
           Self.eachLine(raw, engine, onRecord: handle) { index, line, error in
-            let finding = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset, recordLine: line)
+            let finding = Finding(code: "malformed-json", severity: .error, message: error.spelled(engine.schema.options.spelling).message, path: "",
+              offset: error.offset, recordLine: line)
             outcome.records.append(ValidationReport.Record(index: index, line: line, isValid: false, findings: [finding]))
           }
           summary = ValidationSummary(counting: outcome.records)
         case .ndjson: summary = try engine.validateNDJSON(raw, onRecord: handle)
         }
       } catch {
-        syntaxError = error
+        syntaxError = error.spelled(engine.schema.options.spelling)
       }
       var offsets = outcome.records.flatMap { $0.findings.map(\.offset) }
       if let syntaxError { offsets.append(syntaxError.offset) }
