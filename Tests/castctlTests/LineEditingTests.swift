@@ -101,6 +101,30 @@ struct LineEditingTests {
     #expect(!terminal.output.contains("error:") && !terminal.output.contains("error["))
   }
 
+  /// Where more attaches to a completed name, TAB adds no space: `:show Address` goes on with
+  /// `.zip`, and `[Geo` inside a type expression with `]`.
+  @Test("TAB adds no space where the name goes on: :show MODEL.PROPERTY, a type expression")
+  func tabCompletionWithoutSpace() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try await Self.startREPL(home: home)
+
+    try terminal.send(":show Addr\t")
+    try await terminal.waitFor(":show Address")
+    try terminal.send(".zi\t")
+    try await terminal.waitFor(":show Address.zip")
+    try terminal.send("\r")
+    try await terminal.waitFor(#"zip       String  "zip"     required  pattern"#)
+    try await terminal.waitForEditor(prompt: Self.prompt)
+
+    try terminal.send(":type [Ge\t")
+    try await terminal.waitFor(":type [Geo")
+    try terminal.send(#"] [{"lat": 1, "lon": 2}]"# + "\r")
+    try await terminal.waitFor(#"[Geo]: [{"lat":1,"lon":2}]"#)
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    #expect(!terminal.output.contains("error:") && !terminal.output.contains("error["))
+  }
+
   /// Path completion after `:load `, one segment per TAB; the loaded file then sets the prompt.
   @Test("TAB after :load completes paths; the file loads")
   func pathCompletion() async throws {
@@ -195,6 +219,32 @@ struct LineEditingTests {
     #expect(!terminal.output.contains("using Addr"))
     #expect(!terminal.output.contains("error:") && !terminal.output.contains("error["))
     #expect(!terminal.hasExited)
+  }
+
+  /// Ctrl-D on a continuation line drops what was begun, says so and keeps the session (it
+  /// used to leave the REPL); at the prompt it still leaves, with status 0.
+  @Test("Ctrl-D on a continuation line drops the input; at the prompt it leaves")
+  func endOfTransmissionOnContinuation() async throws {
+    let home = try Self.makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let terminal = try await Self.startREPL(home: home)
+
+    try terminal.send("struct Half {\r")
+    try await terminal.waitForEditor(prompt: "...> ")
+    try terminal.send("  let a: Int\r")
+    try await terminal.waitForEditor(prompt: "...> ")
+    try terminal.send(Self.ctrlD)
+    try await terminal.waitFor("unfinished input dropped (Ctrl-D again leaves)")
+    try await terminal.waitForEditor(prompt: Self.prompt)
+    #expect(!terminal.hasExited)
+    try terminal.send(":use Geo\r")
+    try await terminal.waitFor("using Geo")
+    try await terminal.waitForEditor(prompt: "castctl(Geo)> ")
+    try terminal.send(Self.ctrlD)
+    #expect(try await terminal.waitForExit() == 0)
+    #expect(!terminal.output.contains("added struct Half") && !terminal.output.contains("error"))
+    // The dropped input is not in the history.
+    #expect(try Self.historyEntries(in: home) == [":use Geo"])
   }
 
   /// A comment typed at the prompt, braces and all, is read and skipped: the next prompt is the

@@ -3,18 +3,24 @@ import Testing
 
 @testable import castctl
 
-/// One TAB press: the line up to the cursor and the candidates the completer must offer.
+/// One TAB press: the line up to the cursor, the candidates the completer must offer and, for a
+/// unique one, whether a space follows it.
 struct CompletionCase: Sendable, CustomTestStringConvertible {
   /// The line, with the cursor at its end; the word being completed is its last word.
   let line: String
   let candidates: [String]
+  /// A space after a unique candidate: where a new word follows, not where more attaches.
+  let space: Bool
 
-  init(_ line: String, _ candidates: [String]) {
+  init(_ line: String, _ candidates: [String], space: Bool = true) {
     self.line = line
     self.candidates = candidates
+    self.space = space
   }
 
-  var testDescription: String { "\(line.debugDescription) → \(candidates)" }
+  var testDescription: String {
+    "\(line.debugDescription) → \(candidates)" + (candidates.count == 1 ? (space ? " + space" : ", no space") : "")
+  }
 
   /// The word under the cursor, as libedit splits it (on spaces and the other break characters,
   /// never on `:`, `.`, `/`, `-`, `@`).
@@ -25,7 +31,7 @@ struct CompletionCase: Sendable, CustomTestStringConvertible {
 
 extension CompletionCase {
   /// Word lists after `:load users.cast` plus `struct Person { let name: String; let nameKana:
-  /// String?; let age: Int }` typed at the prompt.
+  /// String?; let age: Int }` and `struct Box<T> { let item: T }` typed at the prompt.
   static let all: [CompletionCase] = [
     // Command names.
     CompletionCase(":", ReplCommandInfo.all.map(\.name).sorted()),
@@ -35,14 +41,27 @@ extension CompletionCase {
     CompletionCase(":ro", [":roundtrip"]),
     CompletionCase(":zz", []),
     // Model names, after a command and at the start of a line (with the declaration keywords).
-    CompletionCase(":show ", ["Address", "Geo", "Person", "Role", "User"]),
-    CompletionCase(":show Us", ["User"]),
+    CompletionCase(":show ", ["Address", "Box", "Geo", "Person", "Role", "User"]),
+    // `:show User` may go on with `.property`; nothing follows it after a space.
+    CompletionCase(":show Us", ["User"], space: false),
     CompletionCase(":use A", ["Address"]),
     CompletionCase(":keys G", ["Geo"]),
     CompletionCase(":validate P", ["Person"]),
+    CompletionCase(":convert Ad", ["Address"]),
+    // A generic model's `<` follows its name; a name inside its arguments, `>` or `,`.
+    CompletionCase(":validate Bo", ["Box"], space: false),
+    CompletionCase(":use Bo", ["Box"], space: false),
+    CompletionCase(":validate Box<Us", ["User"], space: false),
+    CompletionCase(":roundtrip Box<[Ge", ["Geo"], space: false),
     CompletionCase(":show User ", []),
     CompletionCase("st", ["struct"]),
-    CompletionCase("Pe", ["Person"]),
+    CompletionCase("Pe", ["Person"], space: false),
+    // A type expression goes on after a name (`?`, `]`, `>`), up to its document.
+    CompletionCase(":type Us", ["User"], space: false),
+    CompletionCase(":type [Us", ["User"], space: false),
+    CompletionCase(":type [String: Ge", ["Geo"], space: false),
+    CompletionCase(":t Box<Ad", ["Address"], space: false),
+    CompletionCase(#":type [String: Int] {"a": Us"#, []),
     // Model.prop.
     CompletionCase("User.us", ["User.userName"]),
     CompletionCase("Person.na", ["Person.name", "Person.nameKana"]),
@@ -82,12 +101,16 @@ extension CompletionCase {
 
   /// File paths, from the injected `completePath` (which sees the word without `@`).
   static let paths: [CompletionCase] = [
-    CompletionCase(":load sch", ["schemas/"]),
+    // A directory takes no space, so the next TAB goes into it; a file takes one.
+    CompletionCase(":load sch", ["schemas/"], space: false),
+    CompletionCase(":add sch", ["schemas/"], space: false),
+    CompletionCase(":add schemas/users.c", ["schemas/users.cast"]),
+    CompletionCase(":infer schemas/users.j", ["schemas/users.json"]),
     CompletionCase(":load schemas/u", ["schemas/users.cast", "schemas/users.json"]),
-    CompletionCase(":load users.cast sch", ["schemas/"]),
+    CompletionCase(":load users.cast sch", ["schemas/"], space: false),
     CompletionCase(":l schemas/u", ["schemas/users.cast", "schemas/users.json"]),
     CompletionCase(":load nothing", []),
-    CompletionCase(":validate @sch", ["@schemas/"]),
+    CompletionCase(":validate @sch", ["@schemas/"], space: false),
     CompletionCase(":validate User @schemas/u", ["@schemas/users.cast", "@schemas/users.json"]),
     CompletionCase(":roundtrip @schemas/users.j", ["@schemas/users.json"]),
   ]
@@ -109,6 +132,7 @@ struct ReplCompletionTests {
     var interpreter = ReplInterpreter(color: false, directory: schemas.path)
     _ = interpreter.handle(":load users.cast")
     _ = interpreter.handle("struct Person { let name: String; let nameKana: String?; let age: Int }")
+    _ = interpreter.handle("struct Box<T> { let item: T }")
     return interpreter.session
   }()
 
@@ -121,8 +145,9 @@ struct ReplCompletionTests {
   func candidates(_ example: CompletionCase) {
     let completer = ReplCompleter(session: Self.session, completePath: Self.completePath)
     let wordStart = example.line.utf8.count - example.word.utf8.count
-    let candidates = completer.candidates(line: example.line, wordStart: wordStart, word: example.word)
-    #expect(candidates == example.candidates)
+    let completion = completer.complete(line: example.line, wordStart: wordStart, word: example.word)
+    #expect(completion.candidates == example.candidates)
+    if example.candidates.count == 1 { #expect(completion.appendsSpace == example.space) }
   }
 
   /// The word start is a UTF-8 offset: text before it may hold multi-byte characters.
@@ -130,15 +155,15 @@ struct ReplCompletionTests {
   func utf8WordStart() {
     let completer = ReplCompleter(session: Self.session, completePath: Self.completePath)
     let line = #":validate {"café": 1} --to y"#
-    #expect(completer.candidates(line: line, wordStart: line.utf8.count - 1, word: "y") == ["yaml"])
+    #expect(completer.complete(line: line, wordStart: line.utf8.count - 1, word: "y").candidates == ["yaml"])
   }
 
   /// With nothing loaded, only commands and the declaration keywords complete.
   @Test("An empty session completes commands and keywords only")
   func emptySession() {
     let completer = ReplCompleter(session: ReplSession(), completePath: { _ in [] })
-    #expect(completer.candidates(line: ":mo", wordStart: 0, word: ":mo") == [":models"])
-    #expect(completer.candidates(line: "", wordStart: 0, word: "") == ["class", "enum", "struct", "typealias"])
-    #expect(completer.candidates(line: ":show ", wordStart: 6, word: "").isEmpty)
+    #expect(completer.complete(line: ":mo", wordStart: 0, word: ":mo").candidates == [":models"])
+    #expect(completer.complete(line: "", wordStart: 0, word: "").candidates == ["class", "enum", "struct", "typealias"])
+    #expect(completer.complete(line: ":show ", wordStart: 6, word: "").candidates.isEmpty)
   }
 }

@@ -8,6 +8,8 @@ import Testing
 ///
 /// Script lines are typed as they are, one per prompt, with these exceptions:
 /// - `^C` is Ctrl-C (`.interrupted`): whatever was typed of the current input is dropped;
+/// - `^D` is Ctrl-D on an empty line (`.endOfTransmission`): on a continuation line it drops the
+///   input begun before, at the prompt it leaves;
 /// - a line starting with `#` is a comment: it is copied to the transcript, not typed.
 ///
 /// The transcript shows each prompt with what was typed after it, `^C` for Ctrl-C and `^D` when
@@ -86,7 +88,11 @@ struct ReplTranscriptTests {
       if line.hasPrefix("#") {
         comments[results.count, default: []].append(String(line))
       } else {
-        results.append(line == "^C" ? .interrupted : .line(String(line)))
+        switch line {
+        case "^C": results.append(.interrupted)
+        case "^D": results.append(.endOfTransmission)
+        default: results.append(.line(String(line)))
+        }
       }
     }
     let reader = TranscriptLineReader(
@@ -143,7 +149,7 @@ private final class TranscriptLineReader: LineReader {
     switch result {
     case .line(let line): screen.write(prompt + line + "\n")
     case .interrupted: screen.write(prompt + "^C\n")
-    case .endOfInput: screen.write(prompt + "^D\n")
+    case .endOfInput, .endOfTransmission: screen.write(prompt + "^D\n")
     case .notUTF8: screen.write(prompt + "(not UTF-8)\n")
     }
     return result

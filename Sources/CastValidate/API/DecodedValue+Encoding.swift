@@ -22,20 +22,23 @@ public struct EncodingFailure: Error, Sendable, CustomStringConvertible {
 }
 
 extension DecodedValue {
-  /// The value written in `format` with the model's JSON keys, as `castctl convert` writes it.
-  public func encoded(as format: OutputFormat = .json()) throws(EncodingFailure) -> [UInt8] {
+  /// The value written in `format` with the model's JSON keys, as `castctl convert` writes it
+  /// (with `options`, as its flags of those names).
+  public func encoded(as format: OutputFormat = .json(), options: EncodingOptions = EncodingOptions()) throws(EncodingFailure) -> [UInt8] {
     // NB: encoding and writing recurse once per nesting level.
-    try StackRoom.run(depth: depth) { () throws(EncodingFailure) in try write(format) }
+    try StackRoom.run(depth: depth) { () throws(EncodingFailure) in try write(format, options) }
   }
 
-  private func write(_ format: OutputFormat) throws(EncodingFailure) -> [UInt8] {
-    let value = ModelEncoder(schema: schema).encode(instance)
+  private func write(_ format: OutputFormat, _ options: EncodingOptions) throws(EncodingFailure) -> [UInt8] {
     let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
+    var formatting = EncoderFormatting(escapesSlashes: policy.escapesSlashes)
+    formatting.sortsKeys = options.sortedKeys
+    let value = formatting.sorted(ModelEncoder(schema: schema).encode(instance))
     switch format {
     case .json(let pretty):
       var output: [UInt8] = []
       JSONWriter(style: pretty ? .pretty(indent: 2) : .compact).write(value, into: &output)
-      return EncoderFormatting(escapesSlashes: policy.escapesSlashes).finish(output)
+      return formatting.finish(output)
     case .yaml:
       do {
         return Array(try YAMLOutput.write(value).utf8)
@@ -51,7 +54,9 @@ extension DecodedValue {
             PropertyListItem(value)
           }
         return Array(
-          try PropertyListOutput.write(item, binary: format == .binaryPropertyList, marksNulls: policy.writesPropertyListsAsEncoder).data)
+          try PropertyListOutput.write(
+            item, binary: format == .binaryPropertyList, marksNulls: policy.writesPropertyListsAsEncoder, spelling: .library
+          ).data)
       } catch {
         throw EncodingFailure(description: error.description)
       }

@@ -76,7 +76,7 @@ public struct Schema: Sendable {
     guard registry.models[name] != nil else {
       throw SchemaError(.unknownModel(name, suggestion: registry.suggestModel(for: name)))
     }
-    let compiled = CompiledSchema(registry: registry, options: options, target: .model(name))
+    let compiled = CompiledSchema(registry: registry, options: Self.library(options), target: .model(name))
     guard let engine = DocumentValidator(schema: compiled, target: .model(name)) else {
       throw SchemaError(.unknownModel(name, suggestion: nil))
     }
@@ -91,10 +91,17 @@ public struct Schema: Sendable {
       throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }
     let target = ValidationTarget.type(parsed.optional ? .optional(type) : type)
-    let compiled = CompiledSchema(registry: parsed.registry, options: options, target: target)
+    let compiled = CompiledSchema(registry: parsed.registry, options: Self.library(options), target: target)
     guard let engine = DocumentValidator(schema: compiled, target: target) else {
       throw SchemaError(invalidType: expression, parsed.diagnostics, files: registry.files + [parsed.file])
     }
     return Validator(engine: engine, target: target)
+  }
+
+  /// `options` for a program: messages name `ValidationOptions.maxDepth`, not `--max-depth`.
+  private static func library(_ options: ValidationOptions) -> ValidationOptions {
+    var options = options
+    options.spelling = .library
+    return options
   }
 }

@@ -14,6 +14,21 @@ public struct ValidationReport: Sendable {
     public var isValid: Bool
     /// Its findings, in document order.
     public var findings: [Finding]
+
+    /// A record made by hand, for a program's own tests: valid unless one of its findings is an
+    /// error, as the engine judges a record (so the report's counts agree with it).
+    public init(index: Int = 0, line: Int? = nil, findings: [Finding] = []) {
+      self.init(index: index, line: line, isValid: !findings.contains { $0.severity == .error }, findings: findings)
+    }
+
+    /// A record as the engine judged it (an error past `maxRecordFindings` is not among the
+    /// findings, and still makes it invalid).
+    init(index: Int, line: Int?, isValid: Bool, findings: [Finding]) {
+      self.index = index
+      self.line = line
+      self.isValid = isValid
+      self.findings = findings
+    }
   }
 
   /// Every record read, valid or not, in input order.
@@ -27,6 +42,36 @@ public struct ValidationReport: Sendable {
   let positions: [Int: TextPosition]
   /// The model files, where findings' declarations are.
   let modelFiles: [SourceFile]
+
+  /// A report made by hand, for a program's own tests of how it handles reports (a
+  /// ``Validator`` makes the ones validation finds).
+  ///
+  /// - Parameters:
+  ///   - records: Every record, in input order.
+  ///   - summary: The counts; nil counts `records` (and their findings) as the validator does.
+  ///   - syntaxError: What stopped the reading, for input that is not JSON.
+  ///   - positions: The line and column of byte offsets the findings and the syntax error name,
+  ///     for ``position(of:)``; an offset not given is at line 0. A report made so names no model
+  ///     file: ``declaration(of:)`` gives nil.
+  public init(
+    records: [Record] = [], summary: ValidationSummary? = nil, syntaxError: JSONSyntaxError? = nil,
+    positions: [Int: TextPosition] = [:]
+  ) {
+    self.init(
+      records: records, summary: summary ?? ValidationSummary(counting: records), syntaxError: syntaxError,
+      positions: positions, modelFiles: [])
+  }
+
+  init(
+    records: [Record], summary: ValidationSummary, syntaxError: JSONSyntaxError?, positions: [Int: TextPosition],
+    modelFiles: [SourceFile]
+  ) {
+    self.records = records
+    self.summary = summary
+    self.syntaxError = syntaxError
+    self.positions = positions
+    self.modelFiles = modelFiles
+  }
 
   /// True when the input is JSON and every record is valid.
   public var isValid: Bool { syntaxError == nil && summary.isValid }
@@ -62,5 +107,19 @@ extension ValidationReport: CustomStringConvertible {
     }
     if let syntaxError { lines.append("\(position(ofOffset: syntaxError.offset)): error[malformed-json] \(syntaxError.message)") }
     return lines.isEmpty ? "valid" : lines.joined(separator: "\n")
+  }
+}
+
+extension ValidationSummary {
+  /// The counts of `records`, as the validator counts them: records read before a syntax error
+  /// stopped it, NDJSON read a line at a time, or records made by hand.
+  init(counting records: [ValidationReport.Record], isArray: Bool = false) {
+    self.init()
+    self.isArray = isArray
+    for record in records {
+      var found = FindingCounts()
+      for finding in record.findings { found.count(finding.code, finding.severity) }
+      add(record: record.isValid, found)
+    }
   }
 }

@@ -103,7 +103,7 @@ public struct Validator: Sendable {
         return positioned
       }
     // The engine read the same bytes without a syntax error a moment ago.
-    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.message)")
+    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.spelled(engine.schema.options.spelling).message)")
     }
   }
 
@@ -134,14 +134,15 @@ public struct Validator: Sendable {
         case .json: summary = try engine.validateDocument(raw, onRecord: handle)
         case .ndjson where lineByLine:
           Self.eachLine(raw, engine, onRecord: handle) { index, line, error in
-            let finding = Finding(code: "malformed-json", severity: .error, message: error.message, path: "", offset: error.offset, recordLine: line)
+            let finding = Finding(code: "malformed-json", severity: .error, message: error.spelled(engine.schema.options.spelling).message, path: "",
+              offset: error.offset, recordLine: line)
             outcome.records.append(ValidationReport.Record(index: index, line: line, isValid: false, findings: [finding]))
           }
-          summary = Self.summary(of: outcome.records, isArray: false)
+          summary = ValidationSummary(counting: outcome.records)
         case .ndjson: summary = try engine.validateNDJSON(raw, onRecord: handle)
         }
       } catch {
-        syntaxError = error
+        syntaxError = error.spelled(engine.schema.options.spelling)
       }
       var offsets = outcome.records.flatMap { $0.findings.map(\.offset) }
       if let syntaxError { offsets.append(syntaxError.offset) }
@@ -157,7 +158,7 @@ public struct Validator: Sendable {
     if json.withContiguousStorageIfAvailable({ read(UnsafeRawBufferPointer($0)) }) == nil {
       Array(json).withUnsafeBytes(read)
     }
-    if syntaxError != nil { summary = Self.summary(of: outcome.records, isArray: summary.isArray) }
+    if syntaxError != nil { summary = ValidationSummary(counting: outcome.records, isArray: summary.isArray) }
     outcome.report = ValidationReport(
       records: outcome.records, summary: summary, syntaxError: syntaxError, positions: outcome.positions,
       modelFiles: engine.schema.registry.files)
@@ -192,19 +193,6 @@ public struct Validator: Sendable {
       start = end + 1
       line += 1
     }
-  }
-
-  /// The counts of `records`: those read before a syntax error stopped the engine, or every line
-  /// of NDJSON read a line at a time.
-  private static func summary(of records: [ValidationReport.Record], isArray: Bool) -> ValidationSummary {
-    var summary = ValidationSummary()
-    summary.isArray = isArray
-    for record in records {
-      var found = FindingCounts()
-      for finding in record.findings { found.count(finding.code, finding.severity) }
-      summary.add(record: record.isValid, found)
-    }
-    return summary
   }
 
   /// What `run` collects.

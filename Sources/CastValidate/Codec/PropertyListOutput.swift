@@ -26,15 +26,16 @@ package enum PropertyListOutput {
     try write(PropertyListItem(value), binary: binary, marksNulls: marksNulls)
   }
 
-  /// `write` of a property list item, typed (`ModelEncoder.propertyListItem`) or as JSON holds it.
+  /// `write` of a property list item, typed (`ModelEncoder.propertyListItem`) or as JSON holds it;
+  /// `spelling`: how a refusal names the binary format.
   package static func write(
-    _ value: PropertyListItem, binary: Bool, marksNulls: Bool
+    _ value: PropertyListItem, binary: Bool, marksNulls: Bool, spelling: OptionSpelling = .commandLine
   ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
     if value.isNull {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
     }
     let value = marksNulls ? marked(value) : value
-    var check = Check(xml: !binary)
+    var check = Check(xml: !binary, spelling: spelling)
     try check.visit(value)
     if !binary {
       var writer = PropertyListXMLWriter()
@@ -87,11 +88,15 @@ package enum PropertyListOutput {
   /// written as it is.
   private struct Check {
     let xml: Bool
+    let spelling: OptionSpelling
     var nulls = 0
     var rounded: [Rounding] = []
     var pointer = JSONPointer()
 
-    init(xml: Bool) { self.xml = xml }
+    init(xml: Bool, spelling: OptionSpelling) {
+      self.xml = xml
+      self.spelling = spelling
+    }
 
     mutating func visit(_ value: PropertyListItem) throws(PropertyListOutputError) {
       switch value {
@@ -130,7 +135,7 @@ package enum PropertyListOutput {
       let code = String(format: "U+%04X", scalar.value)
       throw PropertyListOutputError(
         pointer: pointer,
-        reason: "\(what) holds \(code), which XML 1.0 cannot carry; a binary property list (--binary) can")
+        reason: "\(what) holds \(code), which XML 1.0 cannot carry; a binary property list (\(OptionName.binaryPropertyList.spelled(spelling))) can")
     }
   }
 }

@@ -216,7 +216,7 @@ extension RecordValidator {
     case .null:
       if policy.rejectsNull(optional: field.isOptional) {
         report(
-          .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.nullRejectedByStrict ? "--strict" : "this dialect") does not accept for \(SchemaTextual.type(field.property))",
+          .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.nullRejectedByStrict ? OptionName.strict.spelled(schema.options.spelling) : "this dialect") does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
           extraPath: suffix())
         return .nilValue

@@ -243,7 +243,8 @@ struct RecordValidator {
           kept.append(
             Finding(
               code: FindingCode.tooManyErrors.rawValue, severity: .note,
-              message: "--max-errors \(limit) reached; later findings are counted, not reported", path: finding.path,
+              message: "\(OptionName.maxErrors.spelled(schema.options.spelling, value: limit)) reached; later findings are counted, not reported",
+              path: finding.path,
               offset: finding.offset, recordLine: finding.recordLine))
         }
         unreported.count(finding.code, finding.severity)

@@ -26,6 +26,9 @@ public struct ValidationOptions: Sendable {
     get { recordFindings }
     set { recordFindings = max(0, newValue) }
   }
+  /// How messages name options (`--strict` or `ValidationOptions.strict`): the command line's,
+  /// unless the library's front door (`Schema`) says its own.
+  package var spelling = OptionSpelling.commandLine
   private var depth = 512
   private var errors = 0
   private var recordFindings = 1000

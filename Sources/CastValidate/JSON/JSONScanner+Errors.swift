@@ -22,13 +22,14 @@ extension JSONScanner {
   }
 
   /// An error for nesting one level deeper than `maxDepth`; it suggests raising the limit only
-  /// where `--max-depth` can.
+  /// where `--max-depth` can (`JSONSyntaxError.spelled(_:)` names it for a program).
   @inline(never)
   func tooDeep() -> JSONSyntaxError {
-    let hint =
-      maxDepth < Self.maxDepthLimit
-      ? " (raise it with --max-depth)" : maxDepth == Self.maxDepthLimit ? " (the most --max-depth allows)" : ""
-    return syntaxError("nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")\(hint)", at: position)
+    let hint: JSONSyntaxError.DepthHint? = maxDepth < Self.maxDepthLimit ? .raise : maxDepth == Self.maxDepthLimit ? .atMost : nil
+    var error = syntaxError(
+      "nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s")\(hint?.text(.commandLine) ?? "")", at: position)
+    error.depthHint = hint
+    return error
   }
 
   /// `character 'x'` for printable ASCII, `byte 0xNN` otherwise, so messages never print raw control bytes

@@ -45,7 +45,7 @@ struct Repl: ParsableCommand {
         ?? (NSHomeDirectory() as NSString).appendingPathComponent(".castctl_history")
       reader = LibEditLineReader(programName: "castctl", historyFile: history) { line, start, word in
         ReplCompleter(session: state.interpreter.session, completePath: LibEditLineReader.completePath)
-          .candidates(line: line, wordStart: start, word: word)
+          .complete(line: line, wordStart: start, word: word)
       }
     } else {
       reader = PlainLineReader()

@@ -5,8 +5,21 @@ import Synchronization
 
 /// Produces completion candidates: `line` is the whole input line, `wordStart` the UTF-8 byte
 /// offset in `line` where the word being completed starts, `word` that word up to the cursor.
-/// Each candidate is a full replacement for `word`.
-typealias LineCompleter = (_ line: String, _ wordStart: Int, _ word: String) -> [String]
+typealias LineCompleter = (_ line: String, _ wordStart: Int, _ word: String) -> LineCompletion
+
+/// What TAB offers for a word.
+struct LineCompletion: Equatable {
+  /// Full replacements for the word.
+  var candidates: [String]
+  /// Whether a unique candidate is followed by a space: not where the user goes on typing
+  /// attached to it (a directory's next segment, `.property`, the rest of a type expression).
+  var appendsSpace = true
+
+  init(_ candidates: [String], appendsSpace: Bool = true) {
+    self.candidates = candidates
+    self.appendsSpace = appendsSpace
+  }
+}
 
 // libedit's readline emulation is process-wide and its callbacks get no context pointer, so their
 // state lives in globals. Only the thread inside `readline()` touches them, which is why
@@ -48,12 +61,11 @@ private func attemptCompletion(
   var seen = Set<String>()
   // Candidates need not start with `word` (`:help lo` may offer `:load`): libedit replaces the
   // word with their longest common prefix, or only lists them when they have none.
-  pendingMatches = completer(line, wordStart, word).filter { seen.insert($0).inserted }
+  let completion = completer(line, wordStart, word)
+  pendingMatches = completion.candidates.filter { seen.insert($0).inserted }
   defer { pendingMatches = [] }
   guard !pendingMatches.isEmpty else { return nil }
-  // A completed directory should stay open for the next path segment rather than get a space.
-  let onlyDirectory = pendingMatches.count == 1 && pendingMatches[0].hasSuffix("/")
-  rl_completion_append_character = onlyDirectory ? 0 : 0x20
+  rl_completion_append_character = completion.appendsSpace ? 0x20 : 0
   return rl_completion_matches(text, nextPendingMatch)
 }
 
@@ -100,7 +112,7 @@ final class LibEditLineReader: LineReader {
   }
 
   /// Edits one line at `prompt`; Ctrl-C gives `.interrupted` (after echoing `^C` and a newline),
-  /// Ctrl-D on an empty line `.endOfInput` (after a newline). Escape sequences in `prompt` must be
+  /// Ctrl-D on an empty line `.endOfTransmission` (after a newline). Escape sequences in `prompt` must be
   /// wrapped in "\u{01}"…"\u{02}" so libedit doesn't count them as columns.
   ///
   /// SIGINT is caught only while this runs; between reads the previous disposition applies.
@@ -123,7 +135,7 @@ final class LibEditLineReader: LineReader {
     }
     // Leaves the cursor on a fresh line for whatever the caller prints next.
     Self.writeToTerminal("\n")
-    return .endOfInput
+    return .endOfTransmission
   }
 
   /// Adds `line` to the history and saves the file; skips blank lines and repeats of the newest

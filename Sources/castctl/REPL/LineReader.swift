@@ -10,8 +10,12 @@ enum LineReadResult: Equatable {
   case line(String)
   /// Ctrl-C: the current input was cancelled; the caller keeps going with a fresh prompt.
   case interrupted
-  /// Ctrl-D on an empty line, or end of file.
+  /// End of file: nothing more will come (a script, a pipe).
   case endOfInput
+  /// Ctrl-D on an empty line of a terminal: the user asks to leave, or, on a continuation line,
+  /// to drop the input begun there, as Python's and Swift's REPLs keep the session then. (A
+  /// terminal that went away reads so too; it does again at the next prompt, which then ends.)
+  case endOfTransmission
   /// A line whose bytes are not UTF-8: the first bad byte and its column (1-based, in
   /// characters). Decoding it anyway would put U+FFFD in the user's document without a word.
   case notUTF8(byte: UInt8, column: Int)

@@ -51,7 +51,7 @@ struct ReplCommandInfo {
     ReplCommandInfo(
       name: ":set", usage: ":set strict on|off | dialect NAME|auto | unknown ignore|warn|error | keys STYLE | flags [-c] [-i] [-n] | key-decoding STRATEGY | date-decoding STRATEGY | key-encoding STRATEGY | non-conforming-floats throw|POS,NEG,NAN",
       summary: "change a setting (no argument: show them)",
-      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding, date-decoding, key-encoding and non-conforming-floats act like the options of those names for Codable models (castctl repl takes the options too).",
+      details: "strict and unknown act like --strict and --unknown; dialect overrides every model's dialect; keys is the style :convert writes; flags are the generator flags -c -i -n (`:set flags` alone clears them); key-decoding, date-decoding, key-encoding and non-conforming-floats act like the options of those names for Codable models (castctl repl takes the options too). A setting that reads the models again (dialect, flags, the strategies) shows the warnings the change brings.",
       listed: ":set [SETTING VALUE]"),
     ReplCommandInfo(
       name: ":reset", usage: ":reset", summary: "forget everything: files, declarations, settings",

@@ -57,7 +57,7 @@ extension ReplInterpreter {
       return text + "\n" + render(diagnostics.filter { $0.severity == .error }, files: registry.files)
         + error("not loaded: the inferred names clash with the session's; :reset, or --model-name")
     }
-    session.adopt(files: session.files + [file], typed: session.typed, registry: registry)
+    session.adopt(files: session.files + [file], typed: session.typed, registry: registry, diagnostics: diagnostics)
     session.currentModel = schema.rootName
     let counts = "inferred \(DiagnosticRenderer.count(schema.modelCount, "model")), \(DiagnosticRenderer.count(schema.enumCount, "enum")) "
       + "from \(DiagnosticRenderer.count(schema.records, "record"))"

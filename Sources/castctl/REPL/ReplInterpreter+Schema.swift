@@ -27,7 +27,7 @@ extension ReplInterpreter {
     if diagnostics.contains(where: { $0.severity == .error }) {
       return out + error("not loaded: \(DiagnosticRenderer.summary(of: diagnostics)); the previous registry stays")
     }
-    session.adopt(files: files, typed: session.typed, registry: registry)
+    session.adopt(files: files, typed: session.typed, registry: registry, diagnostics: diagnostics)
     // Counts what the files declare; declarations typed earlier come first (see `build`).
     let typedCount = session.typed.count
     // NB: as `check` counts them: a generic model once, not once per specialization.
@@ -138,7 +138,7 @@ extension ReplInterpreter {
     if shown.contains(where: { $0.severity == .error }) {
       return out + error("declaration not added: \(DiagnosticRenderer.summary(of: shown))")
     }
-    session.adopt(files: session.files, typed: typed, registry: registry)
+    session.adopt(files: session.files, typed: typed, registry: registry, diagnostics: diagnostics)
     // What the declaration holds, nested types included, as the registry names them: replaced
     // where the session had that name before.
     let file = typed.count - 1
@@ -191,9 +191,23 @@ extension ReplInterpreter {
       return error("usage: \(ReplCommandInfo.named(":set")?.usage ?? ":set")")
     }
     let needsRebuild = settings.registryOptions != session.settings.registryOptions
+    let previous = session.settings
     session.settings = settings
     var out = ""
-    if needsRebuild { out += render(session.rebuild().filter { $0.severity == .error }, files: session.registry.files) }
+    if needsRebuild {
+      // NB: the warnings the models had before were shown when they came; those the change
+      // brings are what the user needs to see now (a warning that went and came back is new).
+      let before = Set(session.diagnostics)
+      let rebuilt = session.rebuild()
+      let shown = rebuilt.filter { $0.severity == .error || ($0.severity == .warning && !before.contains($0)) }
+      out += render(shown, files: session.registry.files)
+      // The models keep their reading; a setting that says otherwise would apply at the next
+      // :load without a word.
+      if rebuilt.contains(where: { $0.severity == .error }) {
+        session.settings = previous
+        return out + error("\(key) not changed: the models do not load so (\(DiagnosticRenderer.summary(of: rebuilt))); the previous registry stays")
+      }
+    }
     return out + settingsText()
   }
 

@@ -32,6 +32,13 @@ struct ReplLoop {
           write(state.interpreter.error("input ended inside an unfinished document or declaration; it was ignored"))
         }
         return
+      case .endOfTransmission where !pending.isEmpty:
+        // Leaving would lose the session for a keystroke meant for the unfinished input.
+        write(Self.droppedByEndOfTransmission)
+        pending.removeAll()
+        scan = ReplInput.Scan()
+      case .endOfTransmission:
+        return
       case .interrupted:
         pending.removeAll()
         scan = ReplInput.Scan()
@@ -66,6 +73,10 @@ struct ReplLoop {
       }
     }
   }
+
+  /// What Ctrl-D on a continuation line says: not an error (nothing ran), but the input is
+  /// gone, and the next Ctrl-D leaves.
+  static let droppedByEndOfTransmission = "unfinished input dropped (Ctrl-D again leaves)\n"
 
   private func submit(_ input: String, line: Int) {
     reader.addHistory(input)

@@ -60,6 +60,9 @@ struct ReplSession {
   /// Declarations typed at the prompt, by name, in the order typed.
   private(set) var typed: [(names: [String], text: String)] = []
   private(set) var registry = ModelRegistry.empty
+  /// What building `registry` reported (its warnings and notes: a registry with errors is not
+  /// adopted), so that a rebuild can tell which of its warnings are new.
+  private(set) var diagnostics: [Diagnostic] = []
   /// The model bare JSON is validated against.
   var currentModel: String?
   var settings = Settings()
@@ -82,10 +85,11 @@ struct ReplSession {
   }
 
   /// Takes a new state (after a successful build).
-  mutating func adopt(files: [SourceFile], typed: [(names: [String], text: String)], registry: ModelRegistry) {
+  mutating func adopt(files: [SourceFile], typed: [(names: [String], text: String)], registry: ModelRegistry, diagnostics: [Diagnostic]) {
     self.files = files
     self.typed = typed
     self.registry = registry
+    self.diagnostics = diagnostics
     if let current = currentModel, registry.models[current] == nil { currentModel = nil }
     if currentModel == nil, let only = registry.rootModels.first, registry.rootModels.count == 1 {
       currentModel = only
@@ -96,7 +100,7 @@ struct ReplSession {
   mutating func rebuild() -> [Diagnostic] {
     let (registry, diagnostics) = build(files: files, typed: typed)
     if !diagnostics.contains(where: { $0.severity == .error }) {
-      adopt(files: files, typed: typed, registry: registry)
+      adopt(files: files, typed: typed, registry: registry, diagnostics: diagnostics)
     }
     return diagnostics
   }
