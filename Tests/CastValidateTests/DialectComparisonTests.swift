@@ -412,6 +412,31 @@ extension ComparisonRow {
         .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: #""ada""#)),
       strict: columns(
         .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: #""ada""#))),
+    // An acronym's two spellings, the key written (`user_id`, §4) and the name JsonObject maps
+    // (`userID`, JO-05), are one key, repeated: "If two JSON keys map to the same property […]
+    // the one iterated last wins" (JO-02), as `member_id` beside `memberId`; not `??`
+    // alternatives, where the first would win.
+    ComparisonRow(
+      situation: "snake_case acronym, written key", body: "var userID: Int?", json: #"{"user_id": 7}"#,
+      property: "userID", snake: true,
+      expected: columns(.ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "snake_case acronym, both spellings: the later wins", body: "var userID: Int?",
+      json: #"{"user_id": 5, "userID": 6}"#, property: "userID", snake: true,
+      expected: columns(
+        .ok(value: "5"), .ok("warning duplicate-key /userID", value: "6"), .ok(value: "5"), .ok(value: "6"),
+        .ok(value: "6")),
+      strict: columns(
+        .ok(value: "5"), .bad("error duplicate-key /userID"), .ok(value: "5"), .ok(value: "6"), .ok(value: "6"))),
+    ComparisonRow(
+      situation: "snake_case acronym, both spellings, written key last", body: "var userID: Int?",
+      json: #"{"userID": 6, "user_id": 5}"#, property: "userID", snake: true,
+      expected: columns(
+        .ok(value: "5"), .ok("warning duplicate-key /user_id", value: "5"), .ok(value: "5"), .ok(value: "6"),
+        .ok(value: "6")),
+      strict: columns(
+        .ok(value: "5"), .bad("error duplicate-key /user_id"), .ok(value: "5"), .ok(value: "6"), .ok(value: "6"))),
   ]
 }
 

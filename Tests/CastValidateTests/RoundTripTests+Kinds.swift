@@ -350,6 +350,9 @@ struct DuplicatePlaceTests {
       // JsonObject's snake_case rule: `user_name` and `userName` are one key.
       ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userName: String?\n}\n", "test.cast",
         #"{"user_name": "a", "userName": "b"}"#, [14]),
+      // So are an acronym's written key and its name (`KeyFolding.acronyms`).
+      ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userID: String?\n}\n", "test.cast",
+        #"{"user_id": "a", "userID": "b"}"#, [12]),
       // Codable reads the first; the repeats are what is not kept.
       ("struct M: Codable {\n  let a: Int\n}\n", "test.swift", #"{"a": 1, "a": 2, "a": 3}"#, [14, 22]),
     ])

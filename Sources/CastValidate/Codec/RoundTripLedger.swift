@@ -402,7 +402,7 @@ package struct RoundTripLedger {
   private func fold(_ key: String, _ plan: ModelPlan) -> ComparedKey {
     let canonical = plan.policy.keysCompareCanonically
     guard plan.caseInsensitive || plan.snakeCase else { return ComparedKey(key, canonical: canonical) }
-    return ComparedKey(KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase), canonical: canonical)
+    return ComparedKey(plan.keyFolding.fold(key), canonical: canonical)
   }
 
   /// A key compared as the policy being read compares it (`ComparedKey`).

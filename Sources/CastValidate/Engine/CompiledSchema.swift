@@ -204,6 +204,8 @@ final class SchemaCompiler {
     let caseInsensitive = registry.options.caseInsensitiveKeys
     // JsonObject reads every JSON key through the snake_case rule (`KeyFolding`).
     let snake = model.dialect == .jsonobject && model.usesSnakeCase
+    let folding = KeyFolding(
+      caseInsensitive: caseInsensitive, snakeCase: snake, acronyms: snake ? KeyFolding.acronyms(of: model.properties) : [:])
     var fields: [FieldPlan] = []
     var direct: [Int] = []
     var deferred: [Int] = []
@@ -216,8 +218,7 @@ final class SchemaCompiler {
     for property in model.properties {
       guard property.isMapped else {
         let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
-        let bytes = Self.keyBytes(
-          registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive, snakeCase: snake)
+        let bytes = folding.declared(registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key)
         ignored.append(IgnoredKey(bytes: bytes, declaration: property.range))
         continue
       }
@@ -232,11 +233,12 @@ final class SchemaCompiler {
         let reaching = FoundationSnakeCase.keysReaching(codingKey)
         literalKeys = (reaching.filter { $0 == written } + reaching.filter { $0 != written }).map { Array($0.utf8) }
       } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
-        directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
+        directKey = folding.declared(only.components[0].key)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
-        // The snake_case key and the property name JsonObject also reads fold to one key.
-        let folded = Self.keyBytes(first.components[0].key, caseInsensitive, snakeCase: true)
-        if property.keys.allSatisfy({ Self.keyBytes($0.components[0].key, caseInsensitive, snakeCase: true) == folded }) {
+        // The snake_case key and the property name JsonObject also reads fold to one key (an
+        // acronym's too: `KeyFolding.acronyms`).
+        let folded = folding.declared(first.components[0].key)
+        if property.keys.allSatisfy({ folding.declared($0.components[0].key) == folded }) {
           directKey = folded
         }
       }
@@ -244,7 +246,7 @@ final class SchemaCompiler {
         // The declared keys the walk's folding takes to the direct key (all of them when keys are
         // compared as they are).
         literalKeys = property.keys.filter(\.isSimple).map { Array($0.components[0].key.utf8) }.filter {
-          RecordValidator.folds($0, to: directKey, caseInsensitive: caseInsensitive, snakeCase: snake)
+          folding.folds($0, to: directKey)
         }
       }
       // `= nil` is no value to fill in: such a property is nil when its key is absent, and written
@@ -267,27 +269,27 @@ final class SchemaCompiler {
       if writtenOnly {
         // Its key in the data is a known key nothing reads.
         for path in property.keys {
-          ignored.append(IgnoredKey(bytes: Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake), declaration: property.range))
+          ignored.append(IgnoredKey(bytes: folding.declared(path.components[0].key), declaration: property.range))
         }
       } else if directKey != nil {
         direct.append(index)
       } else {
         deferred.append(index)
         for path in property.keys {
-          let root = Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)
+          let root = folding.declared(path.components[0].key)
           if !roots.contains(root) { roots.append(root) }
         }
       }
       for path in property.keys { known.append(path.components[0].key) }
     }
     if let superKey = model.superKey {
-      let root = Self.keyBytes(superKey.components[0].key, caseInsensitive, snakeCase: snake)
+      let root = folding.declared(superKey.components[0].key)
       if !roots.contains(root) { roots.append(root) }
     }
     return ModelPlan(
       index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
-      declaration: model.range, caseInsensitive: caseInsensitive, snakeCase: snake,
+      declaration: model.range, keyFolding: folding,
       keysFromSnakeCase: model.properties.contains { $0.codingKey != nil }, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -296,7 +298,8 @@ final class SchemaCompiler {
     ModelPlan(
       index: index, name: name, policy: Policy.preset(for: dialect).with(registry.options), fields: [], directFields: [],
       deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: superKey,
-      declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false,
+      declaration: declaration,
+      keyFolding: KeyFolding(caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false, acronyms: [:]),
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -356,11 +359,5 @@ final class SchemaCompiler {
     case .enumeration(let name): registry.enums[name]?.isCodingKeyRepresentable ?? true
     default: false
     }
-  }
-
-  /// A declared key as the matcher compares it (`KeyFolding`).
-  static func keyBytes(_ key: String, _ caseInsensitive: Bool, snakeCase: Bool = false) -> [UInt8] {
-    guard snakeCase else { return Array((caseInsensitive ? key.lowercased() : key).utf8) }
-    return Array(KeyFolding.fold(key, caseInsensitive: caseInsensitive, snakeCase: true).utf8)
   }
 }

@@ -190,6 +190,8 @@ final class ModelPlan: @unchecked Sendable {
   let caseInsensitive: Bool
   /// Keys are compared through the snake_case rule (JsonObject's `MapsUnderscoreCaseToCamelCase`).
   let snakeCase: Bool
+  /// How keys are folded before they are compared (`-i`, the snake_case rule and its acronyms).
+  let keyFolding: KeyFolding
   /// Keys are compared as JSONDecoder's `.convertFromSnakeCase` compares them: converted
   /// (`FoundationSnakeCase.fromSnakeCase`) and then matched to each property's CodingKey, its
   /// direct key, so `user_name`, `USER_NAME` and `user__name` all reach `userName`.
@@ -217,8 +219,11 @@ final class ModelPlan: @unchecked Sendable {
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
     deferredFields: [Int], ignoredKeys: [IgnoredKey], knownKeyNames: [String], superKey: KeyPath?,
-    declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
+    declaration: SourceRange, keyFolding: KeyFolding, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
   ) {
+    let caseInsensitive = keyFolding.caseInsensitive
+    let snakeCase = keyFolding.snakeCase
+    self.keyFolding = keyFolding
     self.keysFromSnakeCase = keysFromSnakeCase
     let directKeys = directFields.compactMap { fields[$0].directKey }
     foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
@@ -232,7 +237,7 @@ final class ModelPlan: @unchecked Sendable {
     directKeyPositions = positions.count == directKeys.count ? positions : nil
     literalKeyPositions = literals
     pathTree = PathTree(
-      fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
+      fields: fields, superKey: superKey, declaration: declaration, folding: keyFolding)
     self.index = index
     self.name = name
     self.policy = policy
@@ -246,9 +251,9 @@ final class ModelPlan: @unchecked Sendable {
     let directs = Set(directFields)
     routes = fields.indices.map { field in
       directs.contains(field)
-        ? [] : fields[field].property.keys.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
+        ? [] : fields[field].property.keys.map { KeyRoute($0, roots: deferredRoots, folding: keyFolding) }
     }
-    superRoute = superKey.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
+    superRoute = superKey.map { KeyRoute($0, roots: deferredRoots, folding: keyFolding) }
     hasDeferredWork = !deferredFields.isEmpty || superKey != nil
     self.declaration = declaration
     self.caseInsensitive = caseInsensitive
