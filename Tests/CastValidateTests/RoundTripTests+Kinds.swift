@@ -99,10 +99,15 @@ extension LedgerKindCase {
       entries: ["key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
       name: "key-moved: after an alternative that is not convertible", schema: alternatives,
-      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"alternative-unused /b1 "bad" → (absent)"#, "key-moved /b2 3 → 3 at /b1"]),
+      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"alternative-unused /b1 "bad" → 3"#, "key-moved /b2 3 → 3 at /b1"]),
+    // The first alternative's key is written, with the value another gave: the entry names it.
     LedgerKindCase(
       name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
-      entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
+      entries: ["alternative-unused /b1 null → 3", "key-moved /b2 3 → 3 at /b1"]),
+    LedgerKindCase(
+      name: "key-moved: after a key path alternative that is not convertible",
+      schema: "struct M {\n  var b: Int? //! \"p/q ?? r\"\n}\n", json: #"{"p": {"q": "z"}, "r": 3}"#,
+      entries: [#"alternative-unused /p/q "z" → 3"#, "key-moved /r 3 → 3 at /p/q"]),
     LedgerKindCase(
       name: "absent-written-as-null: Nosce writes a nil nested model as {}, which is no default",
       schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: "{}",

@@ -248,6 +248,10 @@ package struct RoundTripLedger {
             let kind: LedgerKind = after == .null ? .valueDropped : other.value == .null && !field.hasDefault ? .nullWrittenAsAbsent : .defaultFilled
             add(kind, pointer, before: other.value, after: after)
           }
+        } else if used != nil, other.pointer == outRelative, let after = outValue {
+          // Not lost to the property, and its key is written: with another alternative's value,
+          // which the entry names (a null too, which is not left out but replaced).
+          add(.alternativeUnused, pointer, before: other.value, after: after)
         } else if used != nil, other.value != .null {
           // Not lost to the property: another alternative gave it its value.
           add(.alternativeUnused, pointer, before: other.value, after: nil)
