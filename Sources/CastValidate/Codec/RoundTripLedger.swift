@@ -140,7 +140,7 @@ package struct RoundTripLedger {
     }
     // A model that could not be read from a value that is no object, written as the nil Nosce
     // writes for a model (`{}`): dropped as well, not converted.
-    if case .model = node, output == policy.nilLiteral(isModel: true, keyed: false)?.json {
+    if case .model = node, output == policy.nilLiteral(isModel: true, keyed: false, optional: true)?.json {
       if case .object = input {} else {
         add(.valueDropped, inPath, before: input, after: output)
         return

@@ -91,7 +91,7 @@ final class FieldPlan: @unchecked Sendable {
   }
   /// What the field's nil is written as under `policy` (nil: left out).
   func nilLiteral(_ policy: Policy) -> NilLiteral? {
-    policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed)
+    policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed, optional: isOptional)
   }
   /// Required, and a `null` fails it as absence does (a required `T!` of JSON Cast or
   /// JsonObject), unless `null` is its nil (`Property.nilIsKeyed`).
