@@ -330,6 +330,24 @@ extension ComparisonRow {
         .ok("warning type-mismatch /v/1", "warning element-dropped /v/1", value: "[1,3]"),
         .bad("error type-mismatch /v/1")),
       strict: every(.bad("error type-mismatch /v/1"))),
+    // DSON converts each element with `as?` to `Int?`, which a null fails (DS-01, DS-02): its
+    // `null` is an error (§3) inside a collection too, an optional element's as any other.
+    ComparisonRow(
+      situation: "null element of [Int?]", body: "var v: [Int?]?", json: #"{"v": [1, null]}"#,
+      expected: columns(
+        .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
+        .bad("error null-not-allowed /v/1")),
+      strict: columns(
+        .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
+        .bad("error null-not-allowed /v/1"))),
+    ComparisonRow(
+      situation: "null value of [String: Int?]", body: "var v: [String: Int?]?", json: #"{"v": {"k": null}}"#,
+      expected: columns(
+        .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),
+        .bad("error null-not-allowed /v/k")),
+      strict: columns(
+        .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),
+        .bad("error null-not-allowed /v/k"))),
     ComparisonRow(
       situation: "unknown enum raw value", body: "var v: E?", json: #"{"v": "c"}"#,
       enums: "enum E: String { case a, b }",

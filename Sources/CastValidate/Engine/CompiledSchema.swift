@@ -180,6 +180,9 @@ final class SchemaCompiler {
   private var datesInTheirFormatOnly = false
   /// The policy of the model being compiled reads some dictionaries as key-value pairs.
   var otherKeysAsPairs = false
+  /// The policy of the model being compiled takes no `null` even for an optional
+  /// (`Policy.rejectsNull`: DSON), so no element or dictionary value is ever nil there.
+  private var rejectsNullElements = false
 
   init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
@@ -195,10 +198,12 @@ final class SchemaCompiler {
     var policy = Policy.preset(for: model.dialect).with(registry.options)
     if options.strict { policy = policy.strict() }
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    rejectsNullElements = policy.rejectsNull(optional: true)
     let outerPairs = otherKeysAsPairs
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
+      rejectsNullElements = false
       otherKeysAsPairs = outerPairs
     }
     let caseInsensitive = registry.options.caseInsensitiveKeys
@@ -307,9 +312,11 @@ final class SchemaCompiler {
   /// `targetPolicy`): its dates outside any model as the base dialect reads them.
   func node(for type: TypeRef, policy: Policy) -> ValueNode {
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    rejectsNullElements = policy.rejectsNull(optional: true)
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
+      rejectsNullElements = false
       otherKeysAsPairs = false
     }
     return node(for: type, dateFormat: registry.baseDateFormat)
@@ -327,14 +334,16 @@ final class SchemaCompiler {
     case .anyArray: return .anyArray
     case .optional(let wrapped): return node(for: wrapped, dateFormat: dateFormat)
     case .array(let element), .set(let element):
+      // DSON converts each element to `T?` with `as?`, which a null fails (DS-01, DS-02): no
+      // element is nil there, an optional's no more than any other.
       var isOptional = false
-      if case .optional = element { isOptional = true }
+      if case .optional = element { isOptional = !rejectsNullElements }
       var isSet = false
       if case .set = type { isSet = true }
       return .array(element: intern(node(for: element.unwrapped, dateFormat: dateFormat)), elementOptional: isOptional, isSet: isSet)
     case .dictionary(let key, let value):
       var isOptional = false
-      if case .optional = value { isOptional = true }
+      if case .optional = value { isOptional = !rejectsNullElements }
       let keyIndex = intern(node(for: key, dateFormat: dateFormat))
       let valueIndex = intern(node(for: value.unwrapped, dateFormat: dateFormat))
       return otherKeysAsPairs && !isCodingKey(key)
