@@ -268,7 +268,7 @@ final class SchemaCompiler {
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
         directKey: writtenOnly ? nil : directKey, literalKeys: writtenOnly ? [] : literalKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
-        readsInput: !writtenOnly)
+        readsInput: !writtenOnly, policy: policy)
       let index = fields.count
       fields.append(field)
       if writtenOnly {

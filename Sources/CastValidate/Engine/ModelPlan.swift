@@ -41,13 +41,21 @@ final class FieldPlan: @unchecked Sendable {
   /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
   /// key is matched to it, so it always settles as absent.
   let readsInput: Bool
+  /// `{}` is this property's nil as read, being its nil as written (`Policy.nilLiteral`: Nosce's
+  /// nil nested model, NO-08) where nothing else writes it: an optional model without a default.
+  let emptyObjectIsNil: Bool
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
     hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, literalKeys: [[UInt8]] = [], emptyStringIsAbsent: Bool,
-    readsInput: Bool = true
+    readsInput: Bool = true, policy: Policy
   ) {
     self.readsInput = readsInput
+    var isModel = false
+    if case .model = node { isModel = true }
+    emptyObjectIsNil =
+      isModel && isOptional && !hasDefault && checks.isEmpty && property.usage != .custom
+      && policy.nilLiteral(isModel: true, keyed: property.nilIsKeyed, optional: true) == .emptyObject
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.plainForm = emptyStringCheck || checks.isEmpty ? nil : PlainForm(node: node, checks: checks)
@@ -82,7 +90,7 @@ final class FieldPlan: @unchecked Sendable {
   var facts: FieldFacts {
     FieldFacts(
       node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance, plainForm: plainForm,
-      hasWork: emptyStringCheck || isCustom || !checks.isEmpty, hasDefault: hasDefault)
+      hasWork: emptyStringCheck || isCustom || !checks.isEmpty, hasDefault: hasDefault, emptyObjectIsNil: emptyObjectIsNil)
   }
   /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
   var isModel: Bool {
@@ -147,6 +155,8 @@ struct FieldFacts {
   let hasWork: Bool
   /// `FieldPlan.hasDefault`.
   let hasDefault: Bool
+  /// `FieldPlan.emptyObjectIsNil`.
+  let emptyObjectIsNil: Bool
 }
 
 /// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest

@@ -154,6 +154,12 @@ extension RecordValidator {
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
+    // Nosce writes a nil nested model as `{}` (NO-08): read back, it is that nil again, as a
+    // `null` is, so that what `convert` writes converts to itself.
+    if facts.emptyObjectIsNil, scanner.emptyObjectAhead() {
+      try scanner.skipValue()
+      return (.null, nil)
+    }
     let mark = findingMark
     // A check reads the value's raw bytes when it is in its plain form (`FieldPlan.plainForm`).
     let plain = facts.plainForm != nil && !wantInstance && transcript == nil && isPlain(facts.plainForm, &scanner, policy: policy)
