@@ -10,11 +10,6 @@ import Testing
 struct ConvertIdempotenceTests {
   static let nested = "struct P {\n  var x: Int?\n  var y: String = \"d\"\n}\nstruct Q {\n  var w: Int?\n}\n"
 
-  static let headers = [
-    "struct M: DictionaryConvertible", "class M: JsonObject", "class M: Convertible",
-    "class M: NosceSerializationProtocol", "class M: Class",
-  ]
-
   static let records = [
     "{}",
     #"{"p": {}, "q": {}}"#,
@@ -23,7 +18,7 @@ struct ConvertIdempotenceTests {
     #"{"p": {"x": 1}}"#,
   ]
 
-  @Test("convert ∘ convert = convert", arguments: headers, [false, true])
+  @Test("convert ∘ convert = convert", arguments: StrictOutputTests.headers, [false, true])
   func convertIsIdempotent(_ header: String, _ strict: Bool) throws {
     let registry = EngineProbe.registry(Self.nested + header + " {\n  var p: P?\n  var q: Q?\n  var n: Int?\n}\n")
     let options = ValidationOptions(strict: strict)
