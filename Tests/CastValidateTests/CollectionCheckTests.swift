@@ -166,4 +166,16 @@ struct CollectionCheckTests {
     #expect(report.findings.map(\.code) == ["duplicate-key"], "\(report.findings)")
   }
 
+  /// DSON takes no `null`, an optional element's none either (DS-01, DS-02): the check doubts
+  /// such a record as the walk refuses it, in a model and in a `--type` target.
+  @Test("DSON: a null element of [Int?] or value of [String: Int?] is an error, with the check and without")
+  func dsonNullElements() throws {
+    let registry = EngineProbe.registry("class M: Class {\n  var a: [Int?] = []\n  var m: [String: Int?] = [:]\n}\n")
+    let records = [#"{"a": [1, null]}"#, #"{"m": {"k": null}}"#, #"{"a": [1, 2], "m": {"k": 3}}"#]
+    try CheckAgreement.expectSameFindingsAndOutput(registry, records)
+    let run = try EngineProbe.run(registry, records[0], build: false)
+    #expect(run.findings == ["error null-not-allowed /a/1"])
+    let typed = try Schema(source: "", options: RegistryOptions(dialect: .dson)).validator(forType: "[Int?]").validate("[1, null]")
+    #expect(typed.findings.map(\.code) == ["null-not-allowed"], "\(typed.findings)")
+  }
 }

@@ -330,6 +330,24 @@ extension ComparisonRow {
         .ok("warning type-mismatch /v/1", "warning element-dropped /v/1", value: "[1,3]"),
         .bad("error type-mismatch /v/1")),
       strict: every(.bad("error type-mismatch /v/1"))),
+    // DSON converts each element with `as?` to `Int?`, which a null fails (DS-01, DS-02): its
+    // `null` is an error (§3) inside a collection too, an optional element's as any other.
+    ComparisonRow(
+      situation: "null element of [Int?]", body: "var v: [Int?]?", json: #"{"v": [1, null]}"#,
+      expected: columns(
+        .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
+        .bad("error null-not-allowed /v/1")),
+      strict: columns(
+        .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
+        .bad("error null-not-allowed /v/1"))),
+    ComparisonRow(
+      situation: "null value of [String: Int?]", body: "var v: [String: Int?]?", json: #"{"v": {"k": null}}"#,
+      expected: columns(
+        .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),
+        .bad("error null-not-allowed /v/k")),
+      strict: columns(
+        .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),
+        .bad("error null-not-allowed /v/k"))),
     ComparisonRow(
       situation: "unknown enum raw value", body: "var v: E?", json: #"{"v": "c"}"#,
       enums: "enum E: String { case a, b }",
@@ -412,6 +430,31 @@ extension ComparisonRow {
         .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: #""ada""#)),
       strict: columns(
         .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: "nil"), .ok(value: #""ada""#), .ok(value: #""ada""#))),
+    // An acronym's two spellings, the key written (`user_id`, §4) and the name JsonObject maps
+    // (`userID`, JO-05), are one key, repeated: "If two JSON keys map to the same property […]
+    // the one iterated last wins" (JO-02), as `member_id` beside `memberId`; not `??`
+    // alternatives, where the first would win.
+    ComparisonRow(
+      situation: "snake_case acronym, written key", body: "var userID: Int?", json: #"{"user_id": 7}"#,
+      property: "userID", snake: true,
+      expected: columns(.ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil")),
+      strict: columns(.ok(value: "7"), .ok(value: "7"), .ok(value: "7"), .ok(value: "nil"), .ok(value: "nil"))),
+    ComparisonRow(
+      situation: "snake_case acronym, both spellings: the later wins", body: "var userID: Int?",
+      json: #"{"user_id": 5, "userID": 6}"#, property: "userID", snake: true,
+      expected: columns(
+        .ok(value: "5"), .ok("warning duplicate-key /userID", value: "6"), .ok(value: "5"), .ok(value: "6"),
+        .ok(value: "6")),
+      strict: columns(
+        .ok(value: "5"), .bad("error duplicate-key /userID"), .ok(value: "5"), .ok(value: "6"), .ok(value: "6"))),
+    ComparisonRow(
+      situation: "snake_case acronym, both spellings, written key last", body: "var userID: Int?",
+      json: #"{"userID": 6, "user_id": 5}"#, property: "userID", snake: true,
+      expected: columns(
+        .ok(value: "5"), .ok("warning duplicate-key /user_id", value: "5"), .ok(value: "5"), .ok(value: "6"),
+        .ok(value: "6")),
+      strict: columns(
+        .ok(value: "5"), .bad("error duplicate-key /user_id"), .ok(value: "5"), .ok(value: "6"), .ok(value: "6"))),
   ]
 }
 

@@ -65,6 +65,7 @@ struct FoldedKeyTests {
         var isActive: Bool?
         var homeGeo: Geo?
         var tags: [String]?
+        var myURL: String?
     }
     """
   }
@@ -95,6 +96,9 @@ struct FoldedKeyTests {
     #"{"id":1,"user__name":"a"}"#,
     #"{"id":1,"user_name":"a","my_u_r_l":"https://example.com"}"#,
     #"{"id":1,"user_name":"a","my_url":"https://example.com"}"#,
+    // An acronym's written key (`my_url`) and its name are one key under JsonObject's rule.
+    #"{"id":1,"user_name":"a","my_url":"https://a.org","myURL":"https://b.org"}"#,
+    #"{"id":1,"user_name":"a","myURL":"https://b.org","my_url":"https://a.org"}"#,
     // Two keys for one property, either way round; the same key twice.
     #"{"id":1,"user_name":"a","userName":"b"}"#,
     #"{"id":1,"userName":"b","user_name":"a"}"#,

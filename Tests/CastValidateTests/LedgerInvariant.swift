@@ -97,8 +97,9 @@ struct LedgerInvariant {
       {
         compare(member.value, counterpart.value, inPath: path, outPath: outPath + "/" + JSONPointer.escape(member.key))
       } else {
-        // Gone, or its key now holds a value moved there from another key.
-        removed(member.value, at: path)
+        // Gone, or its key now holds a value moved there from another key, which a `??`
+        // alternative's entry names.
+        removed(member.value, at: path, replacedBy: outMembers.last { Self.same($0.key, member.key) }?.value)
       }
     }
     for member in outMembers where !inKeys.contains(Array(member.key.utf8)) {
@@ -169,8 +170,14 @@ struct LedgerInvariant {
   }
 
   /// An input value with no counterpart: claimed where it was, or (an object) member by member.
-  private mutating func removed(_ value: JSONValue, at path: String) {
-    if claim(at: path, kinds: Self.removals, where: { $0.before == value && $0.after == nil && Self.fits($0) }) { return }
+  /// `replacedBy`: what its key holds now, moved there from another key.
+  private mutating func removed(_ value: JSONValue, at path: String, replacedBy: JSONValue? = nil) {
+    if claim(
+      at: path, kinds: Self.removals,
+      where: { $0.before == value && $0.after == ($0.kind == .alternativeUnused ? replacedBy : nil) && Self.fits($0) })
+    {
+      return
+    }
     switch value {
     case .object(let members) where !members.isEmpty:
       for member in duplicates(members, inPath: path) { removed(member.value, at: path + "/" + JSONPointer.escape(member.key)) }
@@ -269,7 +276,8 @@ struct LedgerInvariant {
     case .nullWrittenAsAbsent: return entry.before == .null && (entry.after == nil || entry.after == .object([]))
     // Nosce writes a nil nested model as `{}`, also one whose value could not be used.
     case .valueDropped: return entry.before != .null && (entry.after == nil || entry.after == .null || entry.after == .object([]))
-    case .alternativeUnused: return entry.before != .null && entry.after == nil
+    // A null alternative is one only where another's value is written at its key.
+    case .alternativeUnused: return entry.before != .null || entry.after != nil
     // Nosce writes a nil nested model as `{}`.
     case .absentWrittenAsNull: return entry.after == .null || entry.after == .object([])
     case .numberTextChanged:

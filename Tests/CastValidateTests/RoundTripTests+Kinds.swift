@@ -99,10 +99,15 @@ extension LedgerKindCase {
       entries: ["key-moved /b2 3 → 3 at /b1"]),
     LedgerKindCase(
       name: "key-moved: after an alternative that is not convertible", schema: alternatives,
-      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"alternative-unused /b1 "bad" → (absent)"#, "key-moved /b2 3 → 3 at /b1"]),
+      json: #"{"b1": "bad", "b2": 3}"#, entries: [#"alternative-unused /b1 "bad" → 3"#, "key-moved /b2 3 → 3 at /b1"]),
+    // The first alternative's key is written, with the value another gave: the entry names it.
     LedgerKindCase(
       name: "key-moved: after an alternative that is null", schema: alternatives, json: #"{"b1": null, "b2": 3}"#,
-      entries: ["null-written-as-absent /b1 null → (absent)", "key-moved /b2 3 → 3 at /b1"]),
+      entries: ["alternative-unused /b1 null → 3", "key-moved /b2 3 → 3 at /b1"]),
+    LedgerKindCase(
+      name: "key-moved: after a key path alternative that is not convertible",
+      schema: "struct M {\n  var b: Int? //! \"p/q ?? r\"\n}\n", json: #"{"p": {"q": "z"}, "r": 3}"#,
+      entries: [#"alternative-unused /p/q "z" → 3"#, "key-moved /r 3 → 3 at /p/q"]),
     LedgerKindCase(
       name: "absent-written-as-null: Nosce writes a nil nested model as {}, which is no default",
       schema: "struct P {\n  var x: Int?\n}\nstruct M: NosceSerializationProtocol {\n  var p: P?\n}\n", json: "{}",
@@ -350,6 +355,9 @@ struct DuplicatePlaceTests {
       // JsonObject's snake_case rule: `user_name` and `userName` are one key.
       ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userName: String?\n}\n", "test.cast",
         #"{"user_name": "a", "userName": "b"}"#, [14]),
+      // So are an acronym's written key and its name (`KeyFolding.acronyms`).
+      ("class M: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userID: String?\n}\n", "test.cast",
+        #"{"user_id": "a", "userID": "b"}"#, [12]),
       // Codable reads the first; the repeats are what is not kept.
       ("struct M: Codable {\n  let a: Int\n}\n", "test.swift", #"{"a": 1, "a": 2, "a": 3}"#, [14, 22]),
     ])

@@ -31,7 +31,8 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     case .valueNormalized: "a date, URL, UUID or Data is written in its normal form (UTC ISO-8601, upper-case UUID, canonical base64)"
     case .duplicateKeyCollapsed: "a key came twice; the value the decoder keeps is written back: of an object's, the last (the codable dialect: the first, as JSONDecoder reads it); of key-value pairs, the last, at the first one's place"
     case .duplicateElementCollapsed: "a Set had the same element twice; it is written once"
-    case .alternativeUnused: "a ?? alternative's value is not written back: another alternative gave the property its value"
+    case .alternativeUnused:
+      "a ?? alternative's value is not written back: another alternative gave the property its value (named, where it is written at this alternative's key)"
     }
   }
 }

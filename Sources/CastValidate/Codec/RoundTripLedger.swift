@@ -140,7 +140,7 @@ package struct RoundTripLedger {
     }
     // A model that could not be read from a value that is no object, written as the nil Nosce
     // writes for a model (`{}`): dropped as well, not converted.
-    if case .model = node, output == policy.nilLiteral(isModel: true, keyed: false)?.json {
+    if case .model = node, output == policy.nilLiteral(isModel: true, keyed: false, optional: true)?.json {
       if case .object = input {} else {
         add(.valueDropped, inPath, before: input, after: output)
         return
@@ -248,6 +248,10 @@ package struct RoundTripLedger {
             let kind: LedgerKind = after == .null ? .valueDropped : other.value == .null && !field.hasDefault ? .nullWrittenAsAbsent : .defaultFilled
             add(kind, pointer, before: other.value, after: after)
           }
+        } else if used != nil, other.pointer == outRelative, let after = outValue {
+          // Not lost to the property, and its key is written: with another alternative's value,
+          // which the entry names (a null too, which is not left out but replaced).
+          add(.alternativeUnused, pointer, before: other.value, after: after)
         } else if used != nil, other.value != .null {
           // Not lost to the property: another alternative gave it its value.
           add(.alternativeUnused, pointer, before: other.value, after: nil)
@@ -402,7 +406,7 @@ package struct RoundTripLedger {
   private func fold(_ key: String, _ plan: ModelPlan) -> ComparedKey {
     let canonical = plan.policy.keysCompareCanonically
     guard plan.caseInsensitive || plan.snakeCase else { return ComparedKey(key, canonical: canonical) }
-    return ComparedKey(KeyFolding.fold(key, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase), canonical: canonical)
+    return ComparedKey(plan.keyFolding.fold(key), canonical: canonical)
   }
 
   /// A key compared as the policy being read compares it (`ComparedKey`).

@@ -180,6 +180,9 @@ final class SchemaCompiler {
   private var datesInTheirFormatOnly = false
   /// The policy of the model being compiled reads some dictionaries as key-value pairs.
   var otherKeysAsPairs = false
+  /// The policy of the model being compiled takes no `null` even for an optional
+  /// (`Policy.rejectsNull`: DSON), so no element or dictionary value is ever nil there.
+  private var rejectsNullElements = false
 
   init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
@@ -195,15 +198,19 @@ final class SchemaCompiler {
     var policy = Policy.preset(for: model.dialect).with(registry.options)
     if options.strict { policy = policy.strict() }
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    rejectsNullElements = policy.rejectsNull(optional: true)
     let outerPairs = otherKeysAsPairs
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
+      rejectsNullElements = false
       otherKeysAsPairs = outerPairs
     }
     let caseInsensitive = registry.options.caseInsensitiveKeys
     // JsonObject reads every JSON key through the snake_case rule (`KeyFolding`).
     let snake = model.dialect == .jsonobject && model.usesSnakeCase
+    let folding = KeyFolding(
+      caseInsensitive: caseInsensitive, snakeCase: snake, acronyms: snake ? KeyFolding.acronyms(of: model.properties) : [:])
     var fields: [FieldPlan] = []
     var direct: [Int] = []
     var deferred: [Int] = []
@@ -216,8 +223,7 @@ final class SchemaCompiler {
     for property in model.properties {
       guard property.isMapped else {
         let key = model.usesSnakeCase ? SnakeCase.jsonKey(for: property.name) : property.name
-        let bytes = Self.keyBytes(
-          registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key, caseInsensitive, snakeCase: snake)
+        let bytes = folding.declared(registry.options.capitalizeKeys ? KeyPath(key: key).capitalized().description : key)
         ignored.append(IgnoredKey(bytes: bytes, declaration: property.range))
         continue
       }
@@ -232,11 +238,12 @@ final class SchemaCompiler {
         let reaching = FoundationSnakeCase.keysReaching(codingKey)
         literalKeys = (reaching.filter { $0 == written } + reaching.filter { $0 != written }).map { Array($0.utf8) }
       } else if property.keys.count == 1, let only = property.keys.first, only.isSimple {
-        directKey = Self.keyBytes(only.components[0].key, caseInsensitive, snakeCase: snake)
+        directKey = folding.declared(only.components[0].key)
       } else if snake, property.keys.allSatisfy(\.isSimple), let first = property.keys.first {
-        // The snake_case key and the property name JsonObject also reads fold to one key.
-        let folded = Self.keyBytes(first.components[0].key, caseInsensitive, snakeCase: true)
-        if property.keys.allSatisfy({ Self.keyBytes($0.components[0].key, caseInsensitive, snakeCase: true) == folded }) {
+        // The snake_case key and the property name JsonObject also reads fold to one key (an
+        // acronym's too: `KeyFolding.acronyms`).
+        let folded = folding.declared(first.components[0].key)
+        if property.keys.allSatisfy({ folding.declared($0.components[0].key) == folded }) {
           directKey = folded
         }
       }
@@ -244,7 +251,7 @@ final class SchemaCompiler {
         // The declared keys the walk's folding takes to the direct key (all of them when keys are
         // compared as they are).
         literalKeys = property.keys.filter(\.isSimple).map { Array($0.components[0].key.utf8) }.filter {
-          RecordValidator.folds($0, to: directKey, caseInsensitive: caseInsensitive, snakeCase: snake)
+          folding.folds($0, to: directKey)
         }
       }
       // `= nil` is no value to fill in: such a property is nil when its key is absent, and written
@@ -261,33 +268,33 @@ final class SchemaCompiler {
         hasDefault: defaultValue != nil,
         checks: property.checks.isEmpty ? [] : property.checks.compactMap { CompiledCheck($0, type: property.type) },
         directKey: writtenOnly ? nil : directKey, literalKeys: writtenOnly ? [] : literalKeys, emptyStringIsAbsent: registry.options.emptyStringIsAbsent,
-        readsInput: !writtenOnly)
+        readsInput: !writtenOnly, policy: policy)
       let index = fields.count
       fields.append(field)
       if writtenOnly {
         // Its key in the data is a known key nothing reads.
         for path in property.keys {
-          ignored.append(IgnoredKey(bytes: Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake), declaration: property.range))
+          ignored.append(IgnoredKey(bytes: folding.declared(path.components[0].key), declaration: property.range))
         }
       } else if directKey != nil {
         direct.append(index)
       } else {
         deferred.append(index)
         for path in property.keys {
-          let root = Self.keyBytes(path.components[0].key, caseInsensitive, snakeCase: snake)
+          let root = folding.declared(path.components[0].key)
           if !roots.contains(root) { roots.append(root) }
         }
       }
       for path in property.keys { known.append(path.components[0].key) }
     }
     if let superKey = model.superKey {
-      let root = Self.keyBytes(superKey.components[0].key, caseInsensitive, snakeCase: snake)
+      let root = folding.declared(superKey.components[0].key)
       if !roots.contains(root) { roots.append(root) }
     }
     return ModelPlan(
       index: index, name: model.name, policy: policy, fields: fields, directFields: direct, deferredRoots: roots,
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
-      declaration: model.range, caseInsensitive: caseInsensitive, snakeCase: snake,
+      declaration: model.range, keyFolding: folding,
       keysFromSnakeCase: model.properties.contains { $0.codingKey != nil }, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -296,7 +303,8 @@ final class SchemaCompiler {
     ModelPlan(
       index: index, name: name, policy: Policy.preset(for: dialect).with(registry.options), fields: [], directFields: [],
       deferredRoots: [], deferredFields: [], ignoredKeys: [], knownKeyNames: [], superKey: superKey,
-      declaration: declaration, caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false,
+      declaration: declaration,
+      keyFolding: KeyFolding(caseInsensitive: registry.options.caseInsensitiveKeys, snakeCase: false, acronyms: [:]),
       emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
   }
 
@@ -304,9 +312,11 @@ final class SchemaCompiler {
   /// `targetPolicy`): its dates outside any model as the base dialect reads them.
   func node(for type: TypeRef, policy: Policy) -> ValueNode {
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
+    rejectsNullElements = policy.rejectsNull(optional: true)
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
+      rejectsNullElements = false
       otherKeysAsPairs = false
     }
     return node(for: type, dateFormat: registry.baseDateFormat)
@@ -324,14 +334,16 @@ final class SchemaCompiler {
     case .anyArray: return .anyArray
     case .optional(let wrapped): return node(for: wrapped, dateFormat: dateFormat)
     case .array(let element), .set(let element):
+      // DSON converts each element to `T?` with `as?`, which a null fails (DS-01, DS-02): no
+      // element is nil there, an optional's no more than any other.
       var isOptional = false
-      if case .optional = element { isOptional = true }
+      if case .optional = element { isOptional = !rejectsNullElements }
       var isSet = false
       if case .set = type { isSet = true }
       return .array(element: intern(node(for: element.unwrapped, dateFormat: dateFormat)), elementOptional: isOptional, isSet: isSet)
     case .dictionary(let key, let value):
       var isOptional = false
-      if case .optional = value { isOptional = true }
+      if case .optional = value { isOptional = !rejectsNullElements }
       let keyIndex = intern(node(for: key, dateFormat: dateFormat))
       let valueIndex = intern(node(for: value.unwrapped, dateFormat: dateFormat))
       return otherKeysAsPairs && !isCodingKey(key)
@@ -356,11 +368,5 @@ final class SchemaCompiler {
     case .enumeration(let name): registry.enums[name]?.isCodingKeyRepresentable ?? true
     default: false
     }
-  }
-
-  /// A declared key as the matcher compares it (`KeyFolding`).
-  static func keyBytes(_ key: String, _ caseInsensitive: Bool, snakeCase: Bool = false) -> [UInt8] {
-    guard snakeCase else { return Array((caseInsensitive ? key.lowercased() : key).utf8) }
-    return Array(KeyFolding.fold(key, caseInsensitive: caseInsensitive, snakeCase: true).utf8)
   }
 }

@@ -35,7 +35,7 @@ extension DefaultValue {
         if value == nil {
           var isModel = false
           if case .model = property.type { isModel = true }
-          value = policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed)?.json
+          value = policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed, optional: property.optionality != .none)?.json
         }
         if let value { ModelEncoder.insert(value, at: key.components, into: &root, objects: &objects) }
       }

@@ -15,10 +15,8 @@ struct KeyRoute {
   /// Every step, the first one's key included.
   let steps: [Step]
 
-  init(_ path: KeyPath, roots: [[UInt8]], caseInsensitive: Bool, snakeCase: Bool) {
-    steps = path.components.map {
-      Step(key: SchemaCompiler.keyBytes($0.key, caseInsensitive, snakeCase: snakeCase), index: $0.index)
-    }
+  init(_ path: KeyPath, roots: [[UInt8]], folding: KeyFolding) {
+    steps = path.components.map { Step(key: folding.declared($0.key), index: $0.index) }
     root = steps.first.flatMap { roots.firstIndex(of: $0.key) }
   }
 }

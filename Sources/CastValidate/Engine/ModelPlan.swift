@@ -41,13 +41,21 @@ final class FieldPlan: @unchecked Sendable {
   /// False for a property only written, from its default (`Policy.letWithValueWrittenOnly`): no
   /// key is matched to it, so it always settles as absent.
   let readsInput: Bool
+  /// `{}` is this property's nil as read, being its nil as written (`Policy.nilLiteral`: Nosce's
+  /// nil nested model, NO-08) where nothing else writes it: an optional model without a default.
+  let emptyObjectIsNil: Bool
 
   init(
     property: Property, node: ValueNode, isOptional: Bool, isRequired: Bool, defaultJSON: JSONValue?,
     hasDefault: Bool, checks: [CompiledCheck], directKey: [UInt8]?, literalKeys: [[UInt8]] = [], emptyStringIsAbsent: Bool,
-    readsInput: Bool = true
+    readsInput: Bool = true, policy: Policy
   ) {
     self.readsInput = readsInput
+    var isModel = false
+    if case .model = node { isModel = true }
+    emptyObjectIsNil =
+      isModel && isOptional && !hasDefault && checks.isEmpty && property.usage != .custom
+      && policy.nilLiteral(isModel: true, keyed: property.nilIsKeyed, optional: true) == .emptyObject
     self.emptyStringCheck = emptyStringIsAbsent && property.type == .scalar(.string)
     self.needsInstance = checks.contains { !Self.isCounted($0, node) } || emptyStringCheck
     self.plainForm = emptyStringCheck || checks.isEmpty ? nil : PlainForm(node: node, checks: checks)
@@ -82,7 +90,7 @@ final class FieldPlan: @unchecked Sendable {
   var facts: FieldFacts {
     FieldFacts(
       node: node, declaration: declaration, isRequired: isRequired, needsInstance: needsInstance, plainForm: plainForm,
-      hasWork: emptyStringCheck || isCustom || !checks.isEmpty, hasDefault: hasDefault)
+      hasWork: emptyStringCheck || isCustom || !checks.isEmpty, hasDefault: hasDefault, emptyObjectIsNil: emptyObjectIsNil)
   }
   /// Whether the field's type is a model (Nosce writes such a nil as `{}`).
   var isModel: Bool {
@@ -91,7 +99,7 @@ final class FieldPlan: @unchecked Sendable {
   }
   /// What the field's nil is written as under `policy` (nil: left out).
   func nilLiteral(_ policy: Policy) -> NilLiteral? {
-    policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed)
+    policy.nilLiteral(isModel: isModel, keyed: property.nilIsKeyed, optional: isOptional)
   }
   /// Required, and a `null` fails it as absence does (a required `T!` of JSON Cast or
   /// JsonObject), unless `null` is its nil (`Property.nilIsKeyed`).
@@ -147,6 +155,8 @@ struct FieldFacts {
   let hasWork: Bool
   /// `FieldPlan.hasDefault`.
   let hasDefault: Bool
+  /// `FieldPlan.emptyObjectIsNil`.
+  let emptyObjectIsNil: Bool
 }
 
 /// One direct key as the matcher reads it: length, first eight bytes as a word, where the rest
@@ -190,6 +200,8 @@ final class ModelPlan: @unchecked Sendable {
   let caseInsensitive: Bool
   /// Keys are compared through the snake_case rule (JsonObject's `MapsUnderscoreCaseToCamelCase`).
   let snakeCase: Bool
+  /// How keys are folded before they are compared (`-i`, the snake_case rule and its acronyms).
+  let keyFolding: KeyFolding
   /// Keys are compared as JSONDecoder's `.convertFromSnakeCase` compares them: converted
   /// (`FoundationSnakeCase.fromSnakeCase`) and then matched to each property's CodingKey, its
   /// direct key, so `user_name`, `USER_NAME` and `user__name` all reach `userName`.
@@ -217,8 +229,11 @@ final class ModelPlan: @unchecked Sendable {
   init(
     index: Int, name: String, policy: Policy, fields: [FieldPlan], directFields: [Int], deferredRoots: [[UInt8]],
     deferredFields: [Int], ignoredKeys: [IgnoredKey], knownKeyNames: [String], superKey: KeyPath?,
-    declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
+    declaration: SourceRange, keyFolding: KeyFolding, keysFromSnakeCase: Bool = false, emptyStringIsAbsent: Bool
   ) {
+    let caseInsensitive = keyFolding.caseInsensitive
+    let snakeCase = keyFolding.snakeCase
+    self.keyFolding = keyFolding
     self.keysFromSnakeCase = keysFromSnakeCase
     let directKeys = directFields.compactMap { fields[$0].directKey }
     foldsKeys = caseInsensitive || snakeCase || keysFromSnakeCase
@@ -227,7 +242,7 @@ final class ModelPlan: @unchecked Sendable {
     directKeyPositions = positions.count == directKeys.count ? positions : nil
     literalKeyPositions = KeyTable(directFields.enumerated().flatMap { position, field in fields[field].literalKeys.map { ($0, position) } })
     pathTree = PathTree(
-      fields: fields, superKey: superKey, declaration: declaration, caseInsensitive: caseInsensitive, snakeCase: snakeCase)
+      fields: fields, superKey: superKey, declaration: declaration, folding: keyFolding)
     self.index = index
     self.name = name
     self.policy = policy
@@ -241,9 +256,9 @@ final class ModelPlan: @unchecked Sendable {
     let directs = Set(directFields)
     routes = fields.indices.map { field in
       directs.contains(field)
-        ? [] : fields[field].property.keys.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
+        ? [] : fields[field].property.keys.map { KeyRoute($0, roots: deferredRoots, folding: keyFolding) }
     }
-    superRoute = superKey.map { KeyRoute($0, roots: deferredRoots, caseInsensitive: caseInsensitive, snakeCase: snakeCase) }
+    superRoute = superKey.map { KeyRoute($0, roots: deferredRoots, folding: keyFolding) }
     hasDeferredWork = !deferredFields.isEmpty || superKey != nil
     self.declaration = declaration
     self.caseInsensitive = caseInsensitive

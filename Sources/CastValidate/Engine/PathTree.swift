@@ -36,15 +36,13 @@ struct PathTree: Sendable {
   }
 
   private(set) var nodes: [Node]
-  private let caseInsensitive: Bool
-  private let snakeCase: Bool
+  private let folding: KeyFolding
 
   /// The tree of every key of `fields` and of `superKey`; nil when every key is a plain key, so
   /// that such models carry nothing to walk.
-  init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, caseInsensitive: Bool, snakeCase: Bool) {
+  init?(fields: [FieldPlan], superKey: KeyPath?, declaration: SourceRange, folding: KeyFolding) {
     guard superKey != nil || fields.contains(where: { $0.directKey == nil }) else { return nil }
-    self.caseInsensitive = caseInsensitive
-    self.snakeCase = snakeCase
+    self.folding = folding
     nodes = [Node(declaration: declaration)]
     // NB: the super key first, so that its object is declared by the model, not by the first
     // inherited property.
@@ -63,7 +61,7 @@ struct PathTree: Sendable {
   func node(at key: KeyPath) -> Int? {
     var node = 0
     for component in key.components {
-      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
+      let bytes = folding.declared(component.key)
       guard let member = nodes[node].memberPositions[bytes] else { return nil }
       node = nodes[node].members[member].node
       if let index = component.index {
@@ -77,7 +75,7 @@ struct PathTree: Sendable {
   private mutating func insert(_ key: KeyPath, leaf: Bool, declaration: SourceRange) {
     var node = 0
     for component in key.components {
-      let bytes = SchemaCompiler.keyBytes(component.key, caseInsensitive, snakeCase: snakeCase)
+      let bytes = folding.declared(component.key)
       if let existing = nodes[node].memberPositions[bytes] {
         node = nodes[node].members[existing].node
       } else {

@@ -238,12 +238,17 @@ package struct Policy: Sendable, Hashable {
   }
 
   /// What a nil property is written as (`isModel`: its type is a model; `keyed`: its nil is
-  /// written whatever the dialect, `Property.nilIsKeyed`); nil when it is left out. The one
-  /// statement of the nil-on-output rule: the encoder, the compact writer and the transcript
-  /// writers all ask it (through `FieldPlan.nilLiteral`), as a value or as bytes.
+  /// written whatever the dialect, `Property.nilIsKeyed`; `optional`: `T?` or `T!`); nil when it
+  /// is left out. The one statement of the nil-on-output rule: the encoder, the compact writer
+  /// and the transcript writers all ask it (through `FieldPlan.nilLiteral`), as a value or as
+  /// bytes.
   @inline(__always)
-  package func nilLiteral(isModel: Bool, keyed: Bool) -> NilLiteral? {
+  package func nilLiteral(isModel: Bool, keyed: Bool, optional: Bool) -> NilLiteral? {
     if keyed { return .null }
+    // `--strict` takes `null` "only for optionals" (semantics §3): a non-optional left nil (absent,
+    // in a dialect that requires it not) is left out, as it was read, or `validate --strict`
+    // would refuse what `convert --strict` writes (Nosce's `{}` too: it is no nil there).
+    if isStrict && !optional { return nil }
     return switch nilOutput {
     case .omit: nil
     case .null: .null

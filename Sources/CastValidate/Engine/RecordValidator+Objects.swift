@@ -154,6 +154,12 @@ extension RecordValidator {
     build wantInstance: Bool
   ) throws(JSONSyntaxError) -> (FieldStatus, Instance?) {
     let start = scanner.offset
+    // Nosce writes a nil nested model as `{}` (NO-08): read back, it is that nil again, as a
+    // `null` is, so that what `convert` writes converts to itself.
+    if facts.emptyObjectIsNil, scanner.emptyObjectAhead() {
+      try scanner.skipValue()
+      return (.null, nil)
+    }
     let mark = findingMark
     // A check reads the value's raw bytes when it is in its plain form (`FieldPlan.plainForm`).
     let plain = facts.plainForm != nil && !wantInstance && transcript == nil && isPlain(facts.plainForm, &scanner, policy: policy)
@@ -289,24 +295,13 @@ extension RecordValidator {
   static func comparedKey(_ key: JSONStringToken, _ plan: ModelPlan, _ scanner: JSONScanner) -> [UInt8] {
     if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.decodedBytes(key) }
-    return KeyFolding.fold(bytes: scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+    return plan.keyFolding.fold(bytes: scanner.decodedBytes(key))
   }
 
   static func matches(_ key: JSONStringToken, _ expected: [UInt8], _ plan: ModelPlan, _ scanner: JSONScanner) -> Bool {
     if plan.keysFromSnakeCase { return Self.fromSnakeCase(key, scanner) == expected }
     guard plan.caseInsensitive || plan.snakeCase else { return scanner.equals(key, expected) }
-    return folds(scanner.decodedBytes(key), to: expected, caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
-  }
-
-  /// Whether a key (its decoded bytes) folds to `expected` under `-i` and JsonObject's snake_case
-  /// rule: the one rule for the walk, and for the declared keys compiled to be matched as they
-  /// stand (`FieldPlan.literalKeys`).
-  static func folds(_ bytes: [UInt8], to expected: [UInt8], caseInsensitive: Bool, snakeCase: Bool) -> Bool {
-    if snakeCase { return KeyFolding.fold(bytes: bytes, caseInsensitive: caseInsensitive, snakeCase: true) == expected }
-    guard caseInsensitive else { return bytes == expected }
-    guard bytes.count == expected.count else { return false }
-    for (a, b) in zip(bytes, expected) where ASCII.lower(a) != b { return false }
-    return true
+    return plan.keyFolding.folds(scanner.decodedBytes(key), to: expected)
   }
 
   /// A key as `.convertFromSnakeCase` turns it into a CodingKey's string value, as bytes.
@@ -351,8 +346,7 @@ extension RecordValidator {
     var probe = guess < count ? guess : 0
     if plan.caseInsensitive || plan.snakeCase || key.hasEscapes {
       // Folded once, then compared with every property's key (`folds` is this comparison).
-      let folded = KeyFolding.fold(
-        bytes: decoded ?? scanner.decodedBytes(key), caseInsensitive: plan.caseInsensitive, snakeCase: plan.snakeCase)
+      let folded = plan.keyFolding.fold(bytes: decoded ?? scanner.decodedBytes(key))
       if let positions = plan.directKeyPositions {
         guard let position = positions.position(of: folded) else { return nil }
         guess = position + 1

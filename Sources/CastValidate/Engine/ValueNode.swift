@@ -14,7 +14,8 @@ enum ValueNode: Sendable {
   case anyObject
   /// Any JSON array.
   case anyArray
-  /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil.
+  /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil (an optional
+  /// element, where the dialect takes `null` for optionals).
   case array(element: Int32, elementOptional: Bool, isSet: Bool)
   /// `[K: V]`.
   case dictionary(key: Int32, value: Int32, valueOptional: Bool)

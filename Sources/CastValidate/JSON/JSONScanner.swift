@@ -80,6 +80,19 @@ package struct JSONScanner {
     return position &+ 1 < end && byte(at: position) == JSONByte.quote && byte(at: position &+ 1) == JSONByte.quote
   }
 
+  /// Whether the next value is an empty object (`{}`, white space allowed inside); skips the
+  /// white space before it.
+  mutating func emptyObjectAhead() -> Bool {
+    skipWhitespace()
+    guard position < end, byte(at: position) == JSONByte.openBrace else { return false }
+    let brace = position
+    position &+= 1
+    skipWhitespace()
+    let empty = position < end && byte(at: position) == JSONByte.closeBrace
+    position = brace
+    return empty
+  }
+
   /// Skips whitespace and tells what the next value is; throws at the end of input or on a byte that cannot
   /// start a value.
   package mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {

@@ -17,6 +17,8 @@ struct CleanField {
   /// A `Float` kept as stored, whose range the walk checks on the `Float` its text is: clean only
   /// well inside the bounds, where no rounding can cross one (`FieldPlan.passesRawChecks`).
   var floatKeptAsStored = false
+  /// `{}` is the property's nil, as `null` is (`FieldPlan.emptyObjectIsNil`).
+  var emptyObjectIsNil = false
 }
 
 /// How a property is read through key paths, index keys or `??` alternatives (aligned with
@@ -239,7 +241,7 @@ final class CleanPlan: @unchecked Sendable {
           nullIsClean: plan.policy.nullIsPlainNil(
             optional: field.isOptional, required: field.nullMissesRequired, hasDefault: field.hasDefault),
           key: key(field.literalKey ?? []), emptyIsAbsent: field.emptyStringCheck, checks: field.checks.isEmpty ? nil : Borrowed(field),
-          floatKeptAsStored: floatKeptAsStored)
+          floatKeptAsStored: floatKeptAsStored, emptyObjectIsNil: field.emptyObjectIsNil)
         var paths = CleanPathField(firstLeaf: leaves.count, isRequired: field.isRequired)
         if deferred.contains(index) {
           // Read through the tree, never by a key of the model's object.

@@ -377,6 +377,16 @@ final class CleanRecordCheck {
       }
       let field = fields[model.firstField &+ position]
       if field.emptyIsAbsent, scanner.emptyStringAhead() { return false }
+      // Nosce's nil nested model as written, read as that nil (`FieldPlan.emptyObjectIsNil`).
+      if field.emptyObjectIsNil, scanner.emptyObjectAhead() {
+        try scanner.skipValue()
+        guard field.nullIsClean else { return false }
+        if sink.writes {
+          sink.nullMember(model: index, field: position, after: previous)
+          previous = position
+        }
+        continue
+      }
       if sink.writes {
         // A member's `null` is written as the model writes nil, not as read; an `Any`'s is its
         // value.
