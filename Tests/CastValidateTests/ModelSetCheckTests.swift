@@ -117,6 +117,33 @@ struct ModelSetCheckTests {
     try CheckAgreement.expectSameFindings(registry, [record], options: ValidationOptions())
   }
 
+  /// Nosce writes a nil nested model as `{}` and reads it back as that nil
+  /// (`FieldPlan.emptyObjectIsNil`): an element holding `{}` there is one without it, which the
+  /// check leaves to the walk.
+  @Test(
+    "Nosce: an element with {} for a nested model repeats one without it, with the check and without it",
+    arguments: [
+      (#"{"s":[{"a":1,"q":{}},{"a":1}]}"#, false),
+      (#"{"s":[{"a":1,"q":{}},{"a":2}]}"#, true),
+    ])
+  func nosceEmptyObjects(_ record: String, _ walkFindsNothing: Bool) throws {
+    let schema = """
+      struct Q {
+        var w: Int?
+      }
+      class E: NosceSerializationProtocol, Hashable {
+        var a: Int?
+        var q: Q?
+      }
+      class M: NosceSerializationProtocol {
+        var s: Set<E>?
+      }
+      """
+    #expect(try CheckAgreement.walkFindsNothing(schema, record) == walkFindsNothing)
+    #expect(try !CheckAgreement.passesCheck(schema, record))
+    try CheckAgreement.expectSameFindings(EngineProbe.registry(schema), [record], options: ValidationOptions())
+  }
+
   @Test("the same output with and without the clean-record transcript")
   func sameOutput() throws {
     let registry = EngineProbe.registry(Self.schema)

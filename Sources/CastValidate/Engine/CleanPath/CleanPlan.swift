@@ -78,8 +78,9 @@ struct CleanModel {
   var keyMask = 0
   /// Two of its values read clean are equal (as `SetElementIdentity` compares them) only where
   /// the words `CleanRecordCheck.identityWord` makes of their bytes are: every property is read
-  /// by its own key and has no default, and is a string, an integer, a `Bool`, a floating-point
-  /// number, a `UUID`, a string enum's case or such a model. A set of it is read by the check.
+  /// by its own key, has no default and no second spelling of its nil (`-n`'s `""`, Nosce's `{}`),
+  /// and is a string, an integer, a `Bool`, a floating-point number, a `UUID`, a string enum's
+  /// case or such a model. A set of it is read by the check.
   var hasByteIdentity = false
 }
 
@@ -341,7 +342,8 @@ final class CleanPlan: @unchecked Sendable {
       models[index].hasByteIdentity =
         models[index].isCheckable && models[index].nodeCount == 0
         && plan.fields.allSatisfy { field in
-          field.literalKey != nil && !field.hasDefault && !field.emptyStringCheck && isByteIdentity(field.node, plan.policy)
+          field.literalKey != nil && !field.hasDefault && !field.emptyStringCheck && !field.emptyObjectIsNil
+            && isByteIdentity(field.node, plan.policy)
         }
     }
     var changed = true
