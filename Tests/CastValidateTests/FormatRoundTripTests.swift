@@ -149,23 +149,6 @@ struct FormatRoundTripTests {
     #expect(failures == [])
   }
 
-  /// `YAMLOutput.mayResolve` lets the writer skip Yams's resolver (seven regular expressions)
-  /// for most strings; it must never skip one the resolver takes for another type.
-  @Test("a string the writer does not ask the resolver about resolves as a string")
-  func yamlResolverPrefilter() {
-    var random = SystemRandomNumberGenerator()
-    let alphabet = Array("yesnoYESNOtrufalsTRUFALS0123456789+-._:eE<=~ \t\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}xXbBiI#'\"é")
-    var texts = ConvertedOutputs.trickyStrings + [
-      "", " ", "\n", "\r\n", "\u{85}", "\u{2028}", "yes\n", "~", "<<", "=", ".inf", ".NaN", "0x1F", "1_000", "2026-11-27",
-    ]
-    for _ in 0..<20_000 {
-      texts.append(String((0..<Int.random(in: 0...8, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "x" }))
-    }
-    let skipped = texts.filter { !YAMLOutput.mayResolve($0) && Resolver.default.resolveTag(of: Node($0)) != .str }
-    #expect(skipped == [])
-    #expect(texts.contains { !YAMLOutput.mayResolve($0) }, "the table exercises the shortcut")
-  }
-
   /// NB: Yams's reader (which the tables above read with) drops a byte-order mark that begins a
   /// scalar (`"\uFEFFx"` reads as `x`; PyYAML reads it back, and so does castctl's reader,
   /// `YAMLInputCommandTests`), so U+FEFF is not in them; the writer's escape is checked here.

@@ -79,12 +79,12 @@ extension ConvertedDocument<[UInt8]>.Layout {
 }
 
 extension ConvertedDocument<JSONValue>.Layout {
-  /// YAML, through Yams: an element is written as the one item of a sequence, which is how the
-  /// whole array's sequence writes each of its items.
+  /// YAML, as Yams writes it: an element is written as the one item of a sequence, which is how
+  /// the whole array's sequence writes each of its items.
   package static var yaml: Self {
     Self(
-      lone: { Array(try YAMLOutput.write($0).utf8) },
-      element: { record, _ in Array(try YAMLOutput.write(.array([record])).utf8) },
+      lone: { YAMLOutput.bytes($0) },
+      element: { record, _ in YAMLOutput.bytes(.array([record])) },
       opening: [], closing: [], empty: Array("[]\n".utf8))
   }
 }

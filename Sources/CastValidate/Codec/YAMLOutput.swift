@@ -1,40 +1,46 @@
-import Yams
-
-/// JSON values as YAML, through Yams: mappings keep their order, strings that would read back
-/// as another type are quoted, numbers keep their literal text (an exponent spelled as YAML 1.1
-/// reads it, `floatText`).
+/// JSON values as YAML, in the block style Yams writes (`Yams.serialize(node:allowUnicode: true)`),
+/// byte for byte: mappings keep their order, strings that would read back as another type are
+/// double-quoted, numbers keep their literal text (an exponent spelled as YAML 1.1 reads it,
+/// `floatText`). Written directly (`YAMLBlockEmitter`) rather than through Yams's nodes, its
+/// regular-expression resolver and libyaml's events, which cost 15 times the CPU on the users
+/// benchmark; `YAMLWriterDifferentialTests` holds the text to theirs.
 package enum YAMLOutput {
   /// The YAML text of one document (ends in a newline).
+  // NB: throwing as Yams's serializer did, so its callers stay as they are; nothing throws.
   package static func write(_ value: JSONValue) throws -> String {
-    try Yams.serialize(node: node(value, Tags()), allowUnicode: true, sortKeys: false)
+    String(decoding: bytes(value), as: UTF8.self)
   }
 
-  /// The tags of one document's nodes, made once and shared: every `Tag` Yams makes builds its
-  /// own `Constructor`, whose tables cost more than the node. Yams changes a tag only while
-  /// resolving an implicit one, and every tag emitted here is explicit.
-  struct Tags {
-    let null = Tag(.null)
-    let bool = Tag(.bool)
-    let int = Tag(.int)
-    let float = Tag(.float)
-    let str = Tag(.str)
-    let seq = Tag(.seq)
-    let map = Tag(.map)
-    /// For asking the resolver about a string; never emitted.
-    let implicit = Tag(.implicit)
+  /// The YAML text of one document (ends in a newline), as UTF-8.
+  package static func bytes(_ value: JSONValue) -> [UInt8] {
+    var output: [UInt8] = []
+    append(value, to: &output)
+    return output
   }
 
-  static func node(_ value: JSONValue, _ tags: Tags) -> Node {
-    switch value {
-    case .null: return Node("null", tags.null)
-    case .bool(let flag): return Node(flag ? "true" : "false", tags.bool)
-    case .number(let literal):
-      guard literal.contains(where: { ".eE".contains($0) }) else { return Node(literal, tags.int) }
-      return Node(floatText(literal), tags.float)
-    case .string(let text): return string(text, tags)
-    case .array(let items): return Node(items.map { node($0, tags) }, tags.seq)
-    case .object(let members):
-      return Node(lastOfEachKey(members).map { (string($0.key, tags), node($0.value, tags)) }, tags.map)
+  /// Appends the YAML text of one document (ending in a newline) to `output`.
+  package static func append(_ value: JSONValue, to output: inout [UInt8]) {
+    var emitter = YAMLBlockEmitter(appendingTo: output)
+    output = []
+    emitter.document(value)
+    output = emitter.output
+  }
+
+  /// Appends the YAML text of one document (ending in a newline) given as compact JSON, as the
+  /// transcript writes a valid record (`RecordResult.encoded`): the text `append(_:to:)` writes
+  /// for its value, without the value.
+  package static func append(compactJSON json: [UInt8], to output: inout [UInt8]) throws(JSONSyntaxError) {
+    let start = output.count
+    var emitter = YAMLBlockEmitter(appendingTo: output)
+    output = []
+    do {
+      try emitter.document(compactJSON: json.span)
+      output = emitter.output
+    } catch {
+      // A repeated key, or text the cursor does not expect: the record again, from its tree.
+      output = emitter.output
+      output.removeSubrange(start...)
+      append(try JSONValue.parse(json), to: &output)
     }
   }
 
@@ -65,24 +71,4 @@ package enum YAMLOutput {
     guard lastIndex.count < members.count else { return members }
     return members.indices.filter { lastIndex[members[$0].key] == $0 }.map { members[$0] }
   }
-
-  /// A string scalar, value or mapping key.
-  static func string(_ text: String, _ tags: Tags) -> Node {
-    // NB: Yams emits every scalar as implicitly tagged, so a string that a YAML reader would
-    // take for a number, boolean, null, timestamp or merge key (`<<`) must be quoted explicitly.
-    let plain = !mayResolve(text) || Resolver.default.resolveTag(of: Node(text, tags.implicit)) == .str
-    return Node(text, tags.str, plain ? .any : .doubleQuoted)
-  }
-
-  /// Whether the default resolver's rules (bool, int, float, merge, null, timestamp, value) may
-  /// take `text` for something other than a string: each of their patterns is anchored at the
-  /// start and begins with one of these characters, or matches the empty string, which (`$`
-  /// matching before a final line terminator) makes a lone line terminator null too.
-  static func mayResolve(_ text: String) -> Bool {
-    guard let first = text.utf8.first else { return true }
-    return resolvableStarts.contains(first)
-  }
-
-  /// The first bytes of the rules' matches; 0xC2 and 0xE2 lead U+0085, U+2028 and U+2029.
-  private static let resolvableStarts = Set("yYnNtTfFoO+-.0123456789<~=\n\u{0B}\u{0C}\r".utf8).union([0xC2, 0xE2])
 }

@@ -146,7 +146,8 @@ struct Convert: ParsableCommand {
     let (source, ndjson) = (document.source, document.recordsPerLine)
     if ndjson, to == .plist { throw ValidationError("NDJSON converts to JSON lines or YAML documents, not a property list") }
     // JSON is written while each record is read, without building its instance.
-    if to == .json { validator.compactKeys = compactKeys }
+    // So are YAML documents of NDJSON, from each record's compact JSON.
+    if to == .json || (to == .yaml && ndjson) { validator.compactKeys = compactKeys }
     let encoder = ModelEncoder(schema: schema, keys: keys)
     let renderer = FindingRenderer(data: source, registry: session.registry, style: TextStyle(enabled: colorOn))
     let sink = try OutputSink(path: output, force: force)
@@ -185,8 +186,12 @@ struct Convert: ParsableCommand {
                 encoder.writeCompact(instance, into: &lines)
               }
               lines.append(UInt8(ascii: "\n"))
+            } else if let encoded = result.encoded {
+              lines += "---\n".utf8
+              try YAMLOutput.append(compactJSON: encoded, to: &lines)
             } else if let instance = result.instance {
-              lines.append(contentsOf: try self.yamlDocument(encoder.encode(instance), formatting: formatting))
+              lines += "---\n".utf8
+              YAMLOutput.append(formatting.sorted(encoder.encode(instance)), to: &lines)
             }
             if lines.count >= sink.pieceSize {
               try sink.write(lines)
@@ -257,11 +262,6 @@ struct Convert: ParsableCommand {
     }
     try sink.commit()
     timings.lap("output")
-  }
-
-  /// One NDJSON record as a YAML document of a stream.
-  private func yamlDocument(_ value: JSONValue, formatting: EncoderFormatting) throws -> [UInt8] {
-    Array(("---\n" + (try YAMLOutput.write(formatting.sorted(value)))).utf8)
   }
 
   /// One document as a property list.
