@@ -2,7 +2,7 @@
 /// `Yams.serialize(node:allowUnicode: true)` sets it up: block style, indent 2, width 80, LF)
 /// writes for the same nodes: its state machine for the events a JSON tree makes, kept to the
 /// state they use. Nodes and events cost several times the text; the differential test
-/// (`YAMLEmitterDifferentialTests`) holds this to Yams's output.
+/// (`YAMLWriterDifferentialTests`) holds this to Yams's output.
 struct YAMLBlockEmitter {
   /// The text so far.
   var output: [UInt8]

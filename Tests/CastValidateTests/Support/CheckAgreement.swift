@@ -37,6 +37,16 @@ enum CheckAgreement {
     #expect(quick == full, sourceLocation: sourceLocation)
   }
 
+  /// Expects the full walk alone to find nothing in `record` under `strict` (or something), and
+  /// the check alone to vouch for it (or not).
+  static func expectVerdicts(
+    _ schema: String, _ record: String, model: String = "M", walkFindsNothing walk: Bool, checkPasses check: Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try walkFindsNothing(schema, record, model: model) == walk, "the walk on \(record)", sourceLocation: sourceLocation)
+    #expect(try passesCheck(schema, record, model: model) == check, "the check on \(record)", sourceLocation: sourceLocation)
+  }
+
   /// Whether the full walk alone finds nothing in `record` under `strict`.
   static func walkFindsNothing(_ schema: String, _ record: String, model: String = "M") throws -> Bool {
     let full = try EngineProbe.run(EngineProbe.registry(schema), record, model: model, options: strict, build: false, cleanCheck: false)
