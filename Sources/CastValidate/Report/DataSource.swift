@@ -29,6 +29,8 @@ package final class DataSource: @unchecked Sendable {
   /// cache for every one cost more than the rest of their rendering; only a read that follows
   /// the last one closely reads `windowSize` ahead.
   private static let windowMargin = 512
+  /// A read that starts less than this past the last one's end reads `windowSize` ahead.
+  private static let denseGap = 2048
   /// (line number, offset of that line's first byte), every `checkpointEvery` lines.
   private var checkpoints: [(line: Int, offset: Int)] = [(1, 0)]
   private var scannedTo = 0
@@ -141,9 +143,10 @@ package final class DataSource: @unchecked Sendable {
       defer { windowLock.unlock() }
       let windowEnd = window.start + window.bytes.count
       if lower < window.start || upper > windowEnd {
-        // Findings close after the last read (a finding in every record) are many more to
-        // come: one read well ahead serves them, where a read each cost a system call each.
-        let ahead = lower >= window.start && lower - windowEnd < Self.windowSize ? Self.windowSize : Self.windowMargin
+        // A finding right after the last read (one in every record) has many more behind it:
+        // one read well ahead serves them, where a read each cost a system call each. Sparser
+        // ones (1% of records) keep reads fitted to them.
+        let ahead = lower >= window.start && lower - windowEnd < Self.denseGap ? Self.windowSize : Self.windowMargin
         let start = max(0, lower - Self.windowMargin)
         window = (start, Self.read(descriptor, start..<min(size, upper + ahead)))
       }
