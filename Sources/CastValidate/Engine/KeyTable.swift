@@ -1,5 +1,6 @@
-/// Keys of a model found from a key's bytes in one hash probe, without allocating: the walk's
-/// table of literal keys (`ModelPlan.literalKeys`) and of folded keys (`ModelPlan.directKeys`).
+/// Keys of a model found from a key's bytes through one hash, without allocating: the walk's
+/// table of literal keys (`ModelPlan.literalKeyPositions`) and of folded keys
+/// (`ModelPlan.directKeyPositions`).
 /// A `[[UInt8]: Int]` did the same, but hashed every byte through `Hasher` and needed each key
 /// decoded into an array first; a record whose keys all come this way spent a seventh of its
 /// walk there.

@@ -18,7 +18,8 @@ extension CleanRecordCheck {
       let key = try scanner.readStringAtQuote()
       try scanner.endKey()
       // NB: under `-i` a key in another case is the property's, as `model` read it.
-      guard let position = match(key.span, model, &guess, scanner) ?? (model.foldsCase ? foldedMatch(key.span, model, &guess, scanner) : nil)
+      guard let position = match(key.span, model, &guess, scanner)
+        ?? (model.foldsCase ? foldedMatch(key.span, model, &guess, scanner) : nil)
       else {
         try scanner.skipValue()
         continue
