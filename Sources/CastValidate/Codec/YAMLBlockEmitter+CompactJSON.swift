@@ -33,18 +33,9 @@ extension YAMLBlockEmitter {
       repeat {
         cursor.skipWhitespace(json)
         let key = try cursor.string(json)
-        try keys.add(key.isEscaped ? key.decoded.span : json.extracting(key.range), since: first)
-        writeIndent()
         let text = key.isEscaped ? key.decoded.span : json.extracting(key.range)
-        if Self.isSimpleKey(text) {
-          string(text, simpleKey: true)
-          writeIndicator(":", needsWhitespace: false, isWhitespace: false, isIndention: false)
-        } else {
-          writeIndicator("?", needsWhitespace: true, isWhitespace: false, isIndention: true)
-          string(text, simpleKey: false)
-          writeIndent()
-          writeIndicator(":", needsWhitespace: true, isWhitespace: false, isIndention: true)
-        }
+        try keys.add(text, since: first)
+        mappingKey(text)
         cursor.skipWhitespace(json)
         cursor.index += 1  // ':'
         try node(json, &cursor, &keys, mappingContext: true)

@@ -60,20 +60,25 @@ struct YAMLBlockEmitter {
     }
   }
 
-  /// One key and value of a block mapping: `key: value`, or `? key` and `: value` on lines of
-  /// their own for a key that cannot be simple (a line break, or more than 128 bytes).
+  /// One key and value of a block mapping.
   private mutating func member(_ member: JSONMember) {
+    mappingKey(member.key.utf8.span)
+    node(member.value, mappingContext: true)
+  }
+
+  /// A block mapping's key and its `:`, the value to follow: `key:`, or `? key` and `:` on lines
+  /// of their own for a key that cannot be simple (a line break, or more than 128 bytes).
+  mutating func mappingKey(_ key: Span<UInt8>) {
     writeIndent()
-    if Self.isSimpleKey(member.key.utf8.span) {
-      string(member.key, simpleKey: true)
+    if Self.isSimpleKey(key) {
+      string(key, simpleKey: true)
       writeIndicator(":", needsWhitespace: false, isWhitespace: false, isIndention: false)
     } else {
       writeIndicator("?", needsWhitespace: true, isWhitespace: false, isIndention: true)
-      string(member.key, simpleKey: false)
+      string(key, simpleKey: false)
       writeIndent()
       writeIndicator(":", needsWhitespace: true, isWhitespace: false, isIndention: true)
     }
-    node(member.value, mappingContext: true)
   }
 
   /// `yaml_emitter_check_simple_key` for a scalar without anchor or written tag.
