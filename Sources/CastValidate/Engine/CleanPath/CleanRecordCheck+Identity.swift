@@ -18,9 +18,7 @@ extension CleanRecordCheck {
       let key = try scanner.readStringAtQuote()
       try scanner.endKey()
       // NB: under `-i` a key in another case is the property's, as `model` read it.
-      guard let position = match(key.span, model, &guess, scanner)
-        ?? (model.foldsCase ? foldedMatch(key.span, model, &guess, scanner) : nil)
-      else {
+      guard let position = match(key.span, model, &guess, scanner, folding: true) else {
         try scanner.skipValue()
         continue
       }

@@ -357,9 +357,7 @@ final class CleanRecordCheck {
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
         // NB: a key found folded is written as declared, not as read: the walk writes it.
-        guard let matched = match(key.span, model, &guess, scanner)
-          ?? (model.foldsCase && !sink.writes ? foldedMatch(key.span, model, &guess, scanner) : nil)
-        else {
+        guard let matched = match(key.span, model, &guess, scanner, folding: !sink.writes) else {
           // Another normal form of a property's key, or of another key here, would be that key.
           if keysCompareCanonically, !ASCIIText.isASCII(scanner.bytes(key.span)) { return false }
           guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
@@ -507,12 +505,20 @@ final class CleanRecordCheck {
     return position(of: raw, prefix: Self.prefix(of: raw, scanner), in: model, table: model.keyTable, &guess) { fields[$0].key }
   }
 
+  /// `match`, then, for a model that folds case (`CleanModel.foldsCase`) and where `folding`,
+  /// the key folded: how the check reads a model's keys, and reads them again for a set
+  /// element's word.
+  @inline(__always)
+  func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner, folding: Bool) -> Int? {
+    match(key, model, &guess, scanner) ?? (folding && model.foldsCase ? foldedMatch(key, model, &guess, scanner) : nil)
+  }
+
   /// `match` for a key of a model that folds case (`CleanModel.foldsCase`) that matched no key
   /// as it stands: its ASCII letters folded as the walk folds them (`KeyFolding`), compared with
   /// the keys as the walk folds them.
   // NB: out of line: only keys in another case than declared come here.
   @inline(never)
-  func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  private func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let raw = scanner.bytes(key)
     guard raw.count <= Self.foldCapacity, !keysCompareCanonically || ASCIIText.isASCII(raw) else { return nil }
     for index in 0..<raw.count {
