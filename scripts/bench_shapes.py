@@ -114,6 +114,14 @@ MICRO = [
      lambda r: json.dumps([{"x": x, "y": r.randrange(1000)} for x in r.sample(range(10**6), 3)], separators=(",", ":"))),
     ("//! super", "Sub", lambda r: '{"base":{"id":%d},"n":%d}' % (r.randrange(10**6), r.randrange(10**6))),
     ("Int, -i (keys in another case)", 'Int //! "{K}"', lambda r: str(r.randrange(-10**12, 10**12)), ["-i"]),
+    # URLs with text beyond ASCII (or `|`, `[`) in the path and query, as in links to articles:
+    # Foundation takes them percent-encoded; the codable dialect writes them so.
+    ("URL (non-ASCII path)", "URL",
+     lambda r: json.dumps(f"https://de.wikipedia.org/wiki/{r.choice(['München', 'Straße', 'Zürich', 'a|b'])}_{r.randrange(10**6)}?q=ü",
+                          ensure_ascii=False)),
+    ("URL (non-ASCII path, codable)", "URL",
+     lambda r: json.dumps(f"https://de.wikipedia.org/wiki/{r.choice(['München', 'Straße', 'Zürich', 'a|b'])}_{r.randrange(10**6)}?q=ü",
+                          ensure_ascii=False), ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4

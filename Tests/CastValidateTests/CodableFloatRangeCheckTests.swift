@@ -51,6 +51,7 @@ struct CodableURLCheckTests {
     struct M: Codable {
       let u: URL //! pattern "^https://[a-z.]+/"
       let l: URL? //! length 5...30
+      let n: URL?
     }
     """
   static let codable = RegistryOptions(dialect: .codable)
@@ -62,15 +63,34 @@ struct CodableURLCheckTests {
     #expect(try CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
   }
 
+  @Test(
+    "URLs Foundation writes back percent-encoded pass the check where no check reads them",
+    arguments: [#"{"u": "https://a.b/x", "n": "https://example.com/München?q=ü#ü"}"#, #"{"u": "https://a.b/x", "n": "https://x.org/a|b"}"#])
+  func encodedWithoutChecks(_ record: String) throws {
+    #expect(try CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
+  }
+
+  @Test(
+    "URLs Foundation writes back percent-encoded are left to the walk where a check reads them",
+    arguments: [#"{"u": "https://a.b/ü"}"#, #"{"u": "https://a.b/x", "l": "http://h/é"}"#])
+  func encodedWithChecks(_ record: String) throws {
+    #expect(try !CheckAgreement.passesCheck(Self.schema, record, options: Self.codable))
+  }
+
   @Test("the same findings and output with and without the check")
   func sameFindings() throws {
     var records: [String] = []
     for u in ["https://example.com/a", "https://EXAMPLE.com/a", "https://example.com/a b", "https://ex\u{E4}mple.com/",
-      "https://example.com/%zz", "http://example.com/", "https://example.com", "https:\\/\\/example.com\\/x", "", "https://a.b/ü"]
+      "https://example.com/%zz", "http://example.com/", "https://example.com", "https:\\/\\/example.com\\/x", "", "https://a.b/ü",
+      "https://a.b/üüüüüüüü", "https://a.b/a|b"]
     {
-      for l in ["null", #""a:b""#, #""https://example.com/long/path/x?q=1""#, #""mailto:x@y.z""#, #""a b c d e""#, #""http://h/é""#] {
+      for l in [
+        "null", #""a:b""#, #""https://example.com/long/path/x?q=1""#, #""mailto:x@y.z""#, #""a b c d e""#, #""http://h/é""#,
+        #""http://h/éééééééé""#, #""http://h/[x]""#,
+      ] {
         records.append(#"{"u": "\#(u)", "l": \#(l)}"#)
       }
+      records.append(#"{"u": "https://a.b/x", "n": "\#(u)"}"#)
     }
     try CheckAgreement.expectSameFindingsAndOutput(EngineProbe.registry(Self.schema, options: Self.codable), records)
   }

@@ -70,6 +70,45 @@ struct FormatChecksTests {
     }
   }
 
+  /// URLs Foundation percent-encodes component by component (`URLComponentEncoding`), and ones
+  /// whose host or port keeps them with Foundation.
+  static let encodedURLs: [String] = urls + [
+    "https://example.com/München", "https://example.com/%C3%BC?ü", "https://example.com/ü?%C3%BC", "https://example.com/ü%C3%BC",
+    "https://example.com/a%zz?%C3", "https://example.com/a?b%zz#c%C3", "https://example.com:/ü", "https://example.com:0080/ü",
+    "https://example.com:0/ü", "https://u@example.com:8/ü", "https://Example.COM./ü", "https://example.com/ü/../x", "https://a_b.com/ü",
+    "https://%41.com/ü", "https://example.com/a\tb", "https://example.com/ü\u{A0}", "https://example.com/\u{FEFF}",
+    "https://example.com?a?b[c]", "https://example.com/#a/?#", "https:/x/ü", "https:ü", "mailto:ü@x.com", "ü", "/relative/ü",
+    "https://bücher.example/x", "https://[::1]/ü", "https://example.com/ü#", "https://example.com/ü?#", "x+a.b-c://y/ü", "1x://y/ü",
+    "https://example.com/a b", "https://example.com/a\u{0}b", "https://example.com/\u{7F}", "https://example.com/%",
+  ]
+
+  @Test("a URL as JSONEncoder writes it: on bytes where Foundation's components are known", arguments: encodedURLs)
+  func writtenURL(_ text: String) {
+    #expect(FormatChecks.onUTF8(text, FormatChecks.foundationURL) == URL(string: text)?.absoluteString)
+  }
+
+  /// Seeded random URLs with a common scheme and host and a path, query and fragment of any
+  /// characters, each compared with what Foundation makes of it.
+  @Test("a URL as JSONEncoder writes it: random paths, queries and fragments", arguments: 0..<8)
+  func randomWrittenURLs(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let pieces: [String] = [
+      "a", "Z", "0", "-", ".", "_", "~", ":", "/", "?", "?", "#", "#", "[", "]", "@", "!", "$", "&", "'", "(", ")", "*", "+",
+      ",", ";", "=", "%", "%2F", "%c3%bc", "%4", "%zz", " ", "\t", "\n", "\u{0}", "\u{7F}", "é", "€", "😀", "\u{A0}", "\u{2028}",
+      "\u{85}", "{", "}", "|", "\\", "^", "`", "\"", "<", ">", "ü",
+    ]
+    let prefixes = ["", "http://host", "https://api.example.com:8080", "//h", "a:", "mailto:", "file://", "x:/", "h://h:0", "h://h:01"]
+    var onBytes = 0
+    for _ in 0..<2_000 {
+      var text = prefixes[Int(random.next() % UInt64(prefixes.count))]
+      for _ in 0..<Int(random.next() % 12) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+      #expect(FormatChecks.onUTF8(text, FormatChecks.foundationURL) == URL(string: text)?.absoluteString, "\(text.debugDescription)")
+      if FormatChecks.onUTF8(text, URLComponentEncoding.absoluteString) != nil { onBytes += 1 }
+    }
+    // A good share of them (about 45%) is worked out on bytes, not handed to Foundation.
+    #expect(onBytes > 700)
+  }
+
   @Test("white space in UTF-8 is Unicode's White_Space, for every scalar")
   func whiteSpace() {
     var wrong: [String] = []

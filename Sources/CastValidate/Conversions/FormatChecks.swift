@@ -3,9 +3,10 @@ import Foundation
 /// Checks for string-encoded values (URLs, UUIDs, base64 data), on the value's UTF-8 bytes.
 enum FormatChecks {
   /// What `URL(string:)` accepts: not empty, no white space or control characters, valid escapes,
-  /// and then whatever Foundation's parser takes. A URL made of RFC 3986 characters in the common
+  /// and then whatever Foundation's parser takes. A URL whose scheme and host are in the common
   /// shape (`scheme://host[:port]/path?query#fragment`) is accepted here without asking Foundation,
-  /// whose parser (and the `String` it needs) was most of the time of validating URLs.
+  /// whose parser (and the `String` it needs) was most of the time of validating URLs: what its
+  /// path, query and fragment hold, Foundation takes, percent-encoded (`URLComponentEncoding`).
   static func isURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard !bytes.isEmpty else { return false }
     var plain = true
@@ -28,16 +29,19 @@ enum FormatChecks {
       index += 1
     }
     if plain, URLBytes.isCommonReference(bytes) { return true }
+    if let accepted = URLComponentEncoding.accepts(bytes) { return accepted }
     return URL(string: String(decoding: bytes, as: UTF8.self)) != nil
   }
 
   /// What this machine's `URL(string:)` makes of the text, as `JSONEncoder` writes it back (its
   /// `absoluteString`), or nil when it refuses it: newer Foundations percent-encode a space, a
   /// stray `%` or a non-ASCII character rather than refuse it, and refuse a bad scheme, host or
-  /// port. A URL `isPlainURL` accepts is its own text, without asking Foundation.
+  /// port. A URL `isPlainURL` accepts is its own text, and one whose scheme and host are in the
+  /// common shape is worked out on bytes (`URLComponentEncoding`), without asking Foundation.
   static func foundationURL(_ bytes: UnsafeRawBufferPointer) -> String? {
     guard !bytes.isEmpty else { return nil }
     if isPlainURL(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    if let written = URLComponentEncoding.absoluteString(bytes) { return written }
     return URL(string: String(decoding: bytes, as: UTF8.self))?.absoluteString
   }
 

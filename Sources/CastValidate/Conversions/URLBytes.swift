@@ -22,24 +22,9 @@ enum URLBytes {
   /// a host and one `#` at most. False means "ask Foundation", not "invalid": these are the forms
   /// it is known to take as they are (`FormatChecksTests` compares the two on every such string).
   static func isCommonReference(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    let count = bytes.count
-    var index = 0
-    // A scheme is the text before a `:` that comes before any `/`, `?` or `#`; a colon in a
-    // relative reference's first segment is left to Foundation.
-    var end = 0
-    while end < count, !isDelimiter(bytes[end]), bytes[end] != UInt8(ascii: ":") { end += 1 }
-    if end < count, bytes[end] == UInt8(ascii: ":") {
-      guard isScheme(bytes, upTo: end) else { return false }
-      index = end + 1
-    }
-    if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
-      var end = index + 2
-      while end < count, !isDelimiter(bytes[end]) { end += 1 }
-      guard isHostAndPort(bytes, from: index + 2, to: end) else { return false }
-      index = end
-    }
+    guard var index = commonPathStart(bytes, canonicalPort: false) else { return false }
     var inFragment = false
-    while index < count {
+    while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return false }
       if byte == UInt8(ascii: "#") {
@@ -49,6 +34,29 @@ enum URLBytes {
       index += 1
     }
     return true
+  }
+
+  /// Where the path begins, when what comes before it is `[scheme:][//host[:port]]` as
+  /// `isCommonReference` takes it; nil means "ask Foundation". With `canonicalPort`, a port is
+  /// also as Foundation writes it when it rebuilds the URL (no leading zero).
+  static func commonPathStart(_ bytes: UnsafeRawBufferPointer, canonicalPort: Bool) -> Int? {
+    let count = bytes.count
+    var index = 0
+    // A scheme is the text before a `:` that comes before any `/`, `?` or `#`; a colon in a
+    // relative reference's first segment is left to Foundation.
+    var end = 0
+    while end < count, !isDelimiter(bytes[end]), bytes[end] != UInt8(ascii: ":") { end += 1 }
+    if end < count, bytes[end] == UInt8(ascii: ":") {
+      guard isScheme(bytes, upTo: end) else { return nil }
+      index = end + 1
+    }
+    if index + 1 < count, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+      var end = index + 2
+      while end < count, !isDelimiter(bytes[end]) { end += 1 }
+      guard isHostAndPort(bytes, from: index + 2, to: end, canonicalPort: canonicalPort) else { return nil }
+      index = end
+    }
+    return index
   }
 
   private static func isDelimiter(_ byte: UInt8) -> Bool {
@@ -68,13 +76,15 @@ enum URLBytes {
     return true
   }
 
-  /// A non-empty host of unreserved characters, then optionally `:` and 1–4 digits.
-  private static func isHostAndPort(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Bool {
+  /// A non-empty host of unreserved characters, then optionally `:` and 1–4 digits (with
+  /// `canonicalPort`, the first of several not `0`).
+  private static func isHostAndPort(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int, canonicalPort: Bool) -> Bool {
     var index = start
     while index < end, isUnreserved(bytes[index]) { index += 1 }
     guard index > start else { return false }
     if index == end { return true }
     guard bytes[index] == UInt8(ascii: ":"), end - index - 1 >= 1, end - index - 1 <= 4 else { return false }
+    if canonicalPort, end - index - 1 > 1, bytes[index + 1] == UInt8(ascii: "0") { return false }
     for digit in index + 1..<end where !(bytes[digit] >= UInt8(ascii: "0") && bytes[digit] <= UInt8(ascii: "9")) {
       return false
     }

@@ -46,13 +46,17 @@ extension RecordValidator {
         readableTo: documentEnd)
       return .value(nil)
     case .scalar(.url) where kind == .string && policy.urlsAsFoundationParses:
-      let outcome = try scalar(.url, kind, &scanner, policy: policy, declaration: declaration, build: false)
-      guard case .value = outcome else { return outcome }
-      // NB: a URL Foundation writes back otherwise (`a b` as `a%20b`) leaves the record to the instance path.
+      // NB: built (the walk has the text in hand), for a URL Foundation writes back otherwise
+      // (`a b` as `a%20b`) is written as it writes it.
+      let outcome = try scalar(.url, kind, &scanner, policy: policy, declaration: declaration, build: true)
+      guard case .value(let url?) = outcome else { return outcome }
       let literal = scanner.bytes(JSONSpan(start: start + 1, end: scanner.offset - 1))
-      if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) { transcript.markBroken() }
-      copyLiteral(start, scanner, integer: false, into: transcript)
-      return outcome
+      if literal.contains(JSONByte.backslash) || !FormatChecks.isPlainURL(literal) {
+        transcript.write(url)
+      } else {
+        copyLiteral(start, scanner, integer: false, into: transcript)
+      }
+      return .value(nil)
     case .scalar(.data) where kind == .string && policy.dataWrittenAsStored:
       let outcome = try scalar(.data, kind, &scanner, policy: policy, declaration: declaration, build: false)
       guard case .value = outcome else { return outcome }

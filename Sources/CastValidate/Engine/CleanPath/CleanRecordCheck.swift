@@ -228,8 +228,12 @@ final class CleanRecordCheck {
       // A UUID is written in capitals from its raw bytes: one with escapes is left to the walk.
       if type == .uuid, token.hasEscapes { return false }
       if type == .url, plan.urlsAsFoundationParses {
-        // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows.
-        guard !token.hasEscapes, FormatChecks.isPlainURL(scanner.bytes(token.span)) else { return false }
+        // Any other URL may be written back otherwise (`a b` as `a%20b`): the full walk knows,
+        // and it is only the verdict when nothing is written.
+        guard !token.hasEscapes,
+          FormatChecks.isPlainURL(scanner.bytes(token.span))
+            || (!sink.writes && URLComponentEncoding.accepts(scanner.bytes(token.span)) == true)
+        else { return false }
         sink.string(token, scanner)
         return true
       }
@@ -420,7 +424,15 @@ final class CleanRecordCheck {
     let isNull = scanner.position < scanner.end && scanner.byte(at: scanner.position) == JSONByte.lowerN
     guard try value(field.node, &scanner, nullIsClean: field.nullIsClean, sink) else { return false }
     // A null is the optional's nil, which no check reads.
-    return isNull || checks.with { plan in
+    if isNull { return true }
+    // A Codable URL is checked as Foundation writes it back: when that is not the text read, the
+    // walk's.
+    if case .scalar(.url) = field.node, plan.urlsAsFoundationParses,
+      !FormatChecks.isPlainURL(scanner.bytes(JSONSpan(start: valueStart + 1, end: scanner.offset - 1)))
+    {
+      return false
+    }
+    return checks.with { plan in
       plan.plainForm == nil
         ? plan.passesCounts(arrayCount)
         : plan.passesRawChecks(PlainValue(plan, scanner, from: valueStart), scanner, surelyOnly: field.floatKeptAsStored)
