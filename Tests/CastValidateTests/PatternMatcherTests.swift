@@ -214,7 +214,7 @@ struct PatternClassRunTests {
     ("^[a-z]{1,1000}$", true), ("^[A-Z]{2}[0-9]{3,5}$", true), ("^[a-z][a-z0-9_]{2,31}$", true), ("^\\d{5}$", true),
     ("^[^,]*,[0-9]+$", true), ("(?i)^[a-c]+$", false), ("^x$", true), ("^[a-z]+[0-9]*$", true), ("^é{2,3}ü*$", true),
     ("^[a-z]{2}[a-z]{1,3}$", true), ("^[a-z]{1,3}[a-c]$", false), ("^[a-z]+$|^x$", false), ("[a-z]{3}$", false),
-    ("^(ab)+$", false), ("^[a-z]*", false),
+    ("^(ab)+$", false), ("^[a-z]*", false), ("^[a-z€中😀]+$", true), ("^[^€]{2,}😀?$", false), ("中.😀", false),
   ]
 
   @Test("class runs answer as the Pike machine does", arguments: patterns.indices)
@@ -223,7 +223,7 @@ struct PatternClassRunTests {
     let matcher = try #require(PatternMatcher(text))
     #expect((matcher.runs != nil) == expectRuns, "\(text)")
     var generator = SystemRandomNumberGenerator()
-    let alphabet = Array("abcxyzAB09_,éü".unicodeScalars)
+    let alphabet = Array("abcxyzAB09_,éü€中😀".unicodeScalars)
     for _ in 0..<3_000 {
       let length = Int.random(in: 0...12, using: &generator)
       var candidate = String.UnicodeScalarView()

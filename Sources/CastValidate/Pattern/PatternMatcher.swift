@@ -45,11 +45,13 @@ package struct PatternMatcher: Sendable {
   func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
     if let runs {
       if ASCIIText.isASCII(bytes) { return Self.matches(runs, ascii: bytes) }
-      var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars.makeIterator()
+      var scalars = UTF8Scalars(bytes)
       return Self.matches(runs, &scalars)
     }
     if let automaton, ASCIIText.isASCII(bytes) { return automaton.matches(ascii: bytes) }
-    return scalarMatches(String(decoding: bytes, as: UTF8.self))
+    var machine = PikeMachine(pattern)
+    var scalars = UTF8Scalars(bytes)
+    return machine.run(&scalars)
   }
 
   /// Class runs over ASCII bytes: each run takes as many bytes of its class as it may, and the
@@ -74,21 +76,31 @@ package struct PatternMatcher: Sendable {
     _ runs: [(run: Pattern.ClassRun, low: UInt64, high: UInt64)], _ scalars: inout some IteratorProtocol<Unicode.Scalar>
   ) -> Bool {
     var pending = scalars.next()
-    for (run, _, _) in runs {
+    for run in runs {
       var count = 0
-      while let scalar = pending, run.max.map({ count < $0 }) ?? true, run.set.contains(scalar) {
+      while let scalar = pending, run.run.max.map({ count < $0 }) ?? true, Self.contains(scalar, run) {
         count += 1
         pending = scalars.next()
       }
-      guard count >= run.min else { return false }
+      guard count >= run.run.min else { return false }
     }
     return pending == nil
   }
 
-  /// The scalar machine's answer: the reference the byte automaton must agree with.
+  /// Whether a run's class holds `scalar`: its ASCII members by their bits.
+  @inline(__always)
+  private static func contains(_ scalar: Unicode.Scalar, _ run: (run: Pattern.ClassRun, low: UInt64, high: UInt64)) -> Bool {
+    let value = scalar.value
+    guard value < 128 else { return run.run.set.contains(scalar) }
+    return (value < 64 ? run.low >> UInt64(value) : run.high >> UInt64(value & 63)) & 1 == 1
+  }
+
+  /// The scalar machine's answer on a `String`'s own scalars: the reference the byte automaton
+  /// and the byte decoding must agree with.
   func scalarMatches(_ text: String) -> Bool {
     var machine = PikeMachine(pattern)
-    return machine.run(text.unicodeScalars)
+    var scalars = text.unicodeScalars.makeIterator()
+    return machine.run(&scalars)
   }
 }
 
@@ -110,19 +122,19 @@ struct PikeMachine {
   }
 
   /// True as soon as any thread reaches `.match`.
-  mutating func run(_ scalars: String.UnicodeScalarView) -> Bool {
+  mutating func run(_ scalars: inout some IteratorProtocol<Unicode.Scalar>) -> Bool {
     // Program counters waiting to read the current scalar, and those for the next one.
     var current: [Int] = []
     var next: [Int] = []
     current.reserveCapacity(program.count)
     next.reserveCapacity(program.count)
-    var index = scalars.startIndex
+    // One scalar read ahead, to know when the current one is the last.
+    var pending = scalars.next()
     generation = 0
-    if add(0, to: &current, atStart: true, atEnd: index == scalars.endIndex) { return true }
-    while index != scalars.endIndex {
-      let scalar = scalars[index]
-      scalars.formIndex(after: &index)
-      let atEnd = index == scalars.endIndex
+    if add(0, to: &current, atStart: true, atEnd: pending == nil) { return true }
+    while let scalar = pending {
+      pending = scalars.next()
+      let atEnd = pending == nil
       generation += 1
       next.removeAll(keepingCapacity: true)
       for pc in current where reads(program[pc], scalar) {
