@@ -85,4 +85,14 @@ struct ExplainCommandTests {
     let repl = try CastctlProcess.run(["repl"], stdin: ":explain coerced\n")
     #expect(repl.stdout.contains(direct.stdout), "\(repl.stdout)")
   }
+
+  /// An explanation's example shows an error line (`error[type-mismatch]`); a script that asks for
+  /// it has printed no error of its own. An unknown code still is one.
+  @Test(
+    "a REPL script's :explain is no error; an unknown code is",
+    arguments: [(":explain type-mismatch\n", 0), (":explain missing-required\n", 0), (":explain no-such-code\n", 1)])
+  func replExplainStatus(_ script: String, _ status: Int32) throws {
+    let repl = try CastctlProcess.run(["repl"], stdin: script)
+    #expect(repl.status == status, "\(repl.stdout)\(repl.stderr)")
+  }
 }

@@ -27,7 +27,20 @@ struct YAMLInputCommandTests {
     "\"\\uFEFFk\": \"\\uFEFF\"\n",
     "- \u{FEFF}1\n- \u{FEFF}true\n- a: \u{FEFF}\n",
     "m0: &m0 {k0: 0}\n" + (1..<60).map { "m\($0): &m\($0)\n  <<: *m\($0 - 1)\n  k\($0): \($0)\n" }.joined(),
+    // The stream's own byte-order mark, as editors on Windows save it, before several lines.
+    "\u{FEFF}x: 1\nn: 2\n", "\u{FEFF}- 1\n- 2\n", "\u{FEFF}---\na: 1\n", "\u{FEFF}\"\\uFEFFk\": 1\nj: 2\n",
   ]
+
+  @Test("a finding in a YAML file that begins with a byte-order mark points at its line and column")
+  func byteOrderMarkPositions() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("m.cast", "struct M {\n  let a: Int\n  let b: Int\n}\n")
+    try scratch.write("in.yaml", "\u{FEFF}a: 1\nb: x\n")
+    let castctl = try run(["validate", "m.cast", "in.yaml"], in: scratch.url)
+    #expect(castctl.status == 1)
+    #expect(castctl.stdout.hasPrefix("in.yaml:2:4: error[type-mismatch]"), "\(castctl.stdout)")
+  }
 
   @Test(
     "YAML reads as PyYAML reads it: merge keys, a leading byte-order mark", .enabled(if: pyYAML, "python3 with PyYAML is not on this machine"),

@@ -13,6 +13,17 @@ package enum YAMLInput {
     if let bad = UTF8Validation.firstInvalidByte(in: yaml) {
       throw YAMLInputError(message: "invalid UTF-8 byte \(UTF8Validation.hex(yaml[bad])) (YAML input is read as UTF-8)", offset: bad)
     }
+    // The stream's byte-order mark is no part of it; given to Yams, it takes the first line's
+    // first column, and a mapping's next key is then less indented than its first.
+    guard !ByteOrderMark.begins(yaml) else {
+      let skipped = ByteOrderMark.utf8.count
+      do {
+        let read = try json(from: Array(yaml[skipped...]))
+        return (read.bytes, read.map.map { ($0.json, $0.yaml + skipped) }, read.documents)
+      } catch {
+        throw YAMLInputError(message: error.message, offset: error.offset + skipped)
+      }
+    }
     if let key = aliasKeyOffset(yaml) {
       // Yams compares mapping keys by value, which expands an aliased key in full before castctl
       // sees it: refused here, from the text, since a JSON key is a string anyway.
@@ -170,12 +181,7 @@ package enum YAMLInput {
       guard !text.hasPrefix("\u{FEFF}"), offset < yaml.count else { return text }
       var start = offset
       let quote = yaml[offset]
-      if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-        start += 1
-      } else if offset == 0 {
-        // The stream's own byte-order mark, which is no part of the text.
-        return text
-      }
+      if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") { start += 1 }
       // NB: nearly every scalar starts otherwise: one byte tells.
       guard start < yaml.count, yaml[start] == 0xEF || (yaml[start] == UInt8(ascii: "\\") && quote == UInt8(ascii: "\"")) else {
         return text

@@ -34,11 +34,17 @@ struct ReplInterpreter {
   /// Handles one complete input (possibly several lines) and returns what to print, counting
   /// the inputs that failed.
   mutating func handle(_ input: String) -> String {
+    answeredFromReference = false
     let last = respond(to: input)
     let streamed = output.take()
-    if streamed.hadError || Self.reportsError(last) { failedInputs += 1 }
+    // NB: an explanation's example shows an error line; showing it is no error.
+    if streamed.hadError || (!answeredFromReference && Self.reportsError(last)) { failedInputs += 1 }
     return streamed.text + last
   }
+
+  /// Whether the current input's answer is reference text (`:explain`), whose examples the error
+  /// count does not read.
+  private var answeredFromReference = false
 
   /// Counts an input the loop refused before it reached `handle` (a line that is not UTF-8).
   mutating func recordFailure() { failedInputs += 1 }
@@ -104,10 +110,12 @@ struct ReplInterpreter {
     }
   }
 
-  private func explain(_ rest: String) -> String {
+  private mutating func explain(_ rest: String) -> String {
     guard !rest.isEmpty else { return ExplanationText.list() }
     switch ExplanationText.explain(rest) {
-    case .success(let text): return text
+    case .success(let text):
+      answeredFromReference = true
+      return text
     case .failure(let failure): return error(failure.message)
     }
   }
