@@ -174,7 +174,7 @@ struct FormatRoundTripTests {
   func plistOfEveryOutput() throws {
     for item in try ConvertedOutputs.all() {
       for binary in [false, true] {
-        let (data, dropped, _) = try PropertyListOutput.write(item.value, binary: binary)
+        let (data, dropped, _, _) = try PropertyListOutput.write(item.value, binary: binary)
         #expect(dropped == FormatReader.nulls(in: item.value), "\(item.name)")
         let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         #expect(FormatReader.plist(object, equals: item.value), "\(item.name) binary: \(binary)")
@@ -186,7 +186,7 @@ struct FormatRoundTripTests {
   func plistTypes() throws {
     let value = try JSONValue.parse(
       #"{"t": true, "f": false, "i": 1, "n": -5, "u": 18446744073709551615, "r": 1.5, "s": "1", "z": null, "a": [1, null, true, "x"]}"#)
-    let (data, dropped, _) = try PropertyListOutput.write(value, binary: false)
+    let (data, dropped, _, _) = try PropertyListOutput.write(value, binary: false)
     #expect(dropped == 2)
     let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     #expect(FormatReader.plist(object, equals: value))
@@ -204,7 +204,7 @@ struct FormatRoundTripTests {
   // `-0.0 == 0.0`, so the second reads back as the first.
   @Test("a property list keeps the sign of a negative zero, in XML and binary", arguments: [false, true])
   func plistNegativeZero(_ binary: Bool) throws {
-    let (data, _, _) = try PropertyListOutput.write(try JSONValue.parse("[-0.0, 1.5, -0e3]"), binary: binary)
+    let (data, _, _, _) = try PropertyListOutput.write(try JSONValue.parse("[-0.0, 1.5, -0e3]"), binary: binary)
     let read = try #require(try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [Double])
     #expect(read.map(\.sign) == [.minus, .plus, .minus], "\(String(decoding: data, as: UTF8.self))")
   }

@@ -97,6 +97,19 @@ struct ConvertCommandTests {
     }
   }
 
+  /// Foundation's property lists hold keys as Swift strings: one text in two Unicode forms, or a
+  /// key an `Any` value repeats, is one key, and the warning says how many were left out.
+  @Test(
+    "a property list with keys Foundation takes for one says how many were left out", arguments: [[], ["--binary"]])
+  func plistMergedKeys(_ binary: [String]) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("in.json", #"{"\u00e9":1,"e\u0301":2,"k":[{"a":1,"a":2}]}"#)
+    let converted = try run(["--type", "Any", "--to", "plist", "in.json", "-o", "out.plist"] + binary, in: scratch.url)
+    #expect(converted.status == 0, "\(converted.stderr)")
+    #expect(converted.stderr.contains("a property list as Foundation writes it holds keys") && converted.stderr.contains("2 key(s) left out"), "\(converted.stderr)")
+  }
+
   @Test("--to plist --binary writes a binary property list that reads back as the JSON output")
   func binaryPlist() throws {
     let scratch = try ScratchFolder(copying: ["users.cast", "users.json"])
@@ -113,20 +126,26 @@ struct ConvertCommandTests {
   }
 
   /// `Any` passes an object's repeated keys through, which YAML forbids: castctl's own YAML
-  /// reader refuses such a mapping (`malformed-yaml`), so it is the consumer here.
+  /// reader refuses such a mapping (`malformed-yaml`), so it is the consumer here. Keys that are
+  /// one text in two Unicode forms are one key to it (Yams compares Swift strings). The keys left
+  /// out are counted in a warning, so no value is lost in silence.
   @Test(
-    "YAML of an Any value with a repeated key keeps the last value and reads back through castctl",
+    "YAML of an Any value with a repeated key keeps the last value, says so, and reads back through castctl",
     arguments: [
-      ("Any", #"{"a":1,"b":3,"a":2}"#, #"{"b":3,"a":2}"#),
-      ("[String: Any]", #"{"n":{"x":1,"x":[1]},"l":[{"y":1,"y":2,"y":3}]}"#, #"{"n":{"x":[1]},"l":[{"y":3}]}"#),
-      ("Any", #"{"\u00e9":1,"e\u0301":2}"#, #"{"e\u0301":2}"#),
+      ("Any", #"{"a":1,"b":3,"a":2}"#, #"{"b":3,"a":2}"#, "1 key(s) left out, the last value kept (first: \"a\""),
+      ("[String: Any]", #"{"n":{"x":1,"x":[1]},"l":[{"y":1,"y":2,"y":3}]}"#, #"{"n":{"x":[1]},"l":[{"y":3}]}"#, "3 key(s) left out"),
+      ("Any", #"{"\u00e9":1,"e\u0301":2}"#, #"{"e\u0301":2}"#, "(first: \"\u{E9}\", U+E9)"),
     ])
-  func yamlRepeatedKeys(_ type: String, _ input: String, _ expected: String) throws {
+  func yamlRepeatedKeys(_ type: String, _ input: String, _ expected: String, _ warning: String) throws {
     let scratch = try ScratchFolder(copying: [])
     defer { scratch.remove() }
     try scratch.write("in.json", input)
     let converted = try run(["--type", type, "--to", "yaml", "in.json", "-o", "out.yaml"], in: scratch.url)
     #expect(converted.status == 0, "\(converted.stderr)")
+    #expect(converted.stderr.contains("castctl: warning: YAML as Swift reads it (Yams) holds keys") && converted.stderr.contains(warning), "\(converted.stderr)")
+    try scratch.write("in.ndjson", input + "\n" + input + "\n")
+    let records = try run(["--type", type, "--to", "yaml", "in.ndjson"], in: scratch.url)
+    #expect(records.status == 0 && records.stderr.contains("key(s) left out"), "\(records.stderr)")
     let back = try CastctlProcess.run(
       ["convert", "--type", "Any", "--compact", "out.yaml"], in: scratch.url)
     #expect(back.status == 0, "\(back.stderr)")

@@ -22,7 +22,7 @@ package enum PropertyListOutput {
   /// `marksNulls`: a null inside the document is written as `nullMarker`, not left out.
   package static func write(
     _ value: JSONValue, binary: Bool, marksNulls: Bool = false
-  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
+  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding], mergedKeys: MergedKeys) {
     try write(PropertyListItem(value), binary: binary, marksNulls: marksNulls)
   }
 
@@ -30,7 +30,7 @@ package enum PropertyListOutput {
   /// `spelling`: how a refusal names the binary format.
   package static func write(
     _ value: PropertyListItem, binary: Bool, marksNulls: Bool, spelling: OptionSpelling = .commandLine
-  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding]) {
+  ) throws(PropertyListOutputError) -> (data: Data, droppedNulls: Int, rounded: [Rounding], mergedKeys: MergedKeys) {
     if value.isNull {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "a property list cannot hold null as its whole document")
     }
@@ -40,10 +40,10 @@ package enum PropertyListOutput {
     if !binary {
       var writer = PropertyListXMLWriter()
       writer.write(document: value)
-      return (Data(writer.output), check.nulls, check.rounded)
+      return (Data(writer.output), check.nulls, check.rounded, check.merged)
     }
     do {
-      return (try binaryData(value), check.nulls, check.rounded)
+      return (try binaryData(value), check.nulls, check.rounded, check.merged)
     } catch {
       throw PropertyListOutputError(pointer: JSONPointer(), reason: "\(error)")
     }
@@ -91,6 +91,8 @@ package enum PropertyListOutput {
     let spelling: OptionSpelling
     var nulls = 0
     var rounded: [Rounding] = []
+    /// Keys Foundation holds as one (`MergedKeys`).
+    var merged = MergedKeys()
     var pointer = JSONPointer()
 
     init(xml: Bool, spelling: OptionSpelling) {
@@ -117,6 +119,7 @@ package enum PropertyListOutput {
           pointer.components.removeLast()
         }
       case .dictionary(let members):
+        merged.note(members.lazy.map(\.key))
         for member in members {
           pointer.components.append(.key(member.key))
           if case .null = member.value {

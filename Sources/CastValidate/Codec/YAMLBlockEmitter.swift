@@ -14,6 +14,8 @@ struct YAMLBlockEmitter {
   var indention = true
   /// libyaml's `indent` (-1 before the root node); a node restores its parent's on the way out.
   var indent = -1
+  /// The keys `lastOfEachKey` left out.
+  var mergedKeys = MergedKeys()
 
   static let bestIndent = 2
   /// The line width past which a space in a scalar becomes a line break.
@@ -50,8 +52,9 @@ struct YAMLBlockEmitter {
         node(item, mappingContext: false)
       }
       indent = parent
-    case .object(let members):
-      let members = YAMLOutput.lastOfEachKey(members)
+    case .object(let all):
+      let members = YAMLOutput.lastOfEachKey(all)
+      mergedKeys.note(all.lazy.map(\.key), kept: members.count)
       guard !members.isEmpty else { return emptyCollection("{", "}") }
       let parent = indent
       increaseIndent(flow: false, indentless: false)

@@ -18,29 +18,34 @@ package enum YAMLOutput {
     return output
   }
 
-  /// Appends the YAML text of one document (ending in a newline) to `output`.
-  package static func append(_ value: JSONValue, to output: inout [UInt8]) {
+  /// Appends the YAML text of one document (ending in a newline) to `output`; the keys merged
+  /// on the way (`lastOfEachKey`).
+  @discardableResult
+  package static func append(_ value: JSONValue, to output: inout [UInt8]) -> MergedKeys {
     var emitter = YAMLBlockEmitter(appendingTo: output)
     output = []
     emitter.document(value)
     output = emitter.output
+    return emitter.mergedKeys
   }
 
   /// Appends the YAML text of one document (ending in a newline) given as compact JSON, as the
   /// transcript writes a valid record (`RecordResult.encoded`): the text `append(_:to:)` writes
   /// for its value, without the value.
-  package static func append(compactJSON json: [UInt8], to output: inout [UInt8]) throws(JSONSyntaxError) {
+  @discardableResult
+  package static func append(compactJSON json: [UInt8], to output: inout [UInt8]) throws(JSONSyntaxError) -> MergedKeys {
     let start = output.count
     var emitter = YAMLBlockEmitter(appendingTo: output)
     output = []
     do {
       try emitter.document(compactJSON: json.span)
       output = emitter.output
+      return MergedKeys()
     } catch {
       // A repeated key, or text the cursor does not expect: the record again, from its tree.
       output = emitter.output
       output.removeSubrange(start...)
-      append(try JSONValue.parse(json), to: &output)
+      return append(try JSONValue.parse(json), to: &output)
     }
   }
 

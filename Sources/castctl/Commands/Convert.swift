@@ -160,6 +160,8 @@ struct Convert: ParsableCommand {
     let meter = ProgressMeter(total: source.size)
     var failure: Error?
     var lines: [UInt8] = []
+    // Keys YAML readers in Swift take for one (`MergedKeys`), said once at the end.
+    var mergedKeys = MergedKeys()
     // NB: read once: each read of an argument property instantiates generic metadata, which at
     // one read per record was a few percent of a run.
     let writesJSON = to == .json
@@ -188,10 +190,10 @@ struct Convert: ParsableCommand {
               lines.append(UInt8(ascii: "\n"))
             } else if let encoded = result.encoded {
               lines += "---\n".utf8
-              try YAMLOutput.append(compactJSON: encoded, to: &lines)
+              mergedKeys.add(try YAMLOutput.append(compactJSON: encoded, to: &lines))
             } else if let instance = result.instance {
               lines += "---\n".utf8
-              YAMLOutput.append(formatting.sorted(encoder.encode(instance)), to: &lines)
+              mergedKeys.add(YAMLOutput.append(formatting.sorted(encoder.encode(instance)), to: &lines))
             }
             if lines.count >= sink.pieceSize {
               try sink.write(lines)
@@ -210,7 +212,9 @@ struct Convert: ParsableCommand {
           if self.to == .plist {
             items.append(encoder.propertyListItem(instance, target: target))
           } else {
-            do { try yaml.add(formatting.sorted(encoder.encode(instance))) } catch { failure = error }
+            let value = formatting.sorted(encoder.encode(instance))
+            mergedKeys.add(MergedKeys(in: value))
+            do { try yaml.add(value) } catch { failure = error }
           }
         }
       }
@@ -261,6 +265,7 @@ struct Convert: ParsableCommand {
       if let failure { throw failure }
     }
     try sink.commit()
+    if let warning = mergedKeys.warning(format: "YAML as Swift reads it (Yams)") { Terminal.writeError("castctl: warning: \(warning)\n") }
     timings.lap("output")
   }
 
@@ -269,8 +274,9 @@ struct Convert: ParsableCommand {
     let bytes: Data
     let dropped: Int
     let rounded: [PropertyListOutput.Rounding]
+    let merged: MergedKeys
     do {
-      (bytes, dropped, rounded) = try PropertyListOutput.write(item, binary: binary, marksNulls: formatting.writesPropertyListsAsEncoder)
+      (bytes, dropped, rounded, merged) = try PropertyListOutput.write(item, binary: binary, marksNulls: formatting.writesPropertyListsAsEncoder)
     } catch {
       // Nothing is written rather than a value changed: a convert of data the output cannot hold.
       Terminal.writeError("castctl: error: cannot write a property list: \(error)\n")
@@ -279,6 +285,7 @@ struct Convert: ParsableCommand {
     if dropped > 0 {
       Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
     }
+    if let warning = merged.warning(format: "a property list as Foundation writes it") { Terminal.writeError("castctl: warning: \(warning)\n") }
     if let first = rounded.first {
       Terminal.writeError(
         "castctl: warning: a property list holds a number as a 64-bit integer or a Double: \(rounded.count) number(s) rounded"
