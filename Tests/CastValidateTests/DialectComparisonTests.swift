@@ -249,6 +249,28 @@ extension ComparisonRow {
         .ok(mismatch, value: "nil"), .ok(coerced, value: #""42""#), .ok(coerced, value: #""42""#),
         .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
+    // `integerValue` skips leading whitespace and stops at the first character that is no digit
+    // (JO-10, CV-07): `" 42"` is 42, `"1e3"` is 1; Swift's `Int(_:)` takes neither (JC-21).
+    ComparisonRow(
+      situation: #"" 42" → Int (leading whitespace)"#, body: "var v: Int?", json: #"{"v": " 42"}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "42"), .ok(coerced, value: "42"), .ok(mismatch, value: "nil"),
+        .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: #""1e3" → Int (the leading digits)"#, body: "var v: Int?", json: #"{"v": "1e3"}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "1"), .ok(coerced, value: "1"), .ok(mismatch, value: "nil"),
+        .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    // The string is the number's literal text, not what one platform's `stringValue` writes of
+    // its value (`1000` on Darwin, `1000.0` on Linux): decisions.md.
+    ComparisonRow(
+      situation: "1e3 → String (the literal's text)", body: "var v: String?", json: #"{"v": 1e3}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: #""1e3""#), .ok(coerced, value: #""1e3""#),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
     ComparisonRow(
       situation: "true → String", body: "var v: String?", json: #"{"v": true}"#,
       expected: columns(
@@ -278,6 +300,14 @@ extension ComparisonRow {
       situation: #""banana" → Bool"#, body: "var v: Bool?", json: #"{"v": "banana"}"#,
       expected: columns(
         .ok(coerced, value: "false"), .ok(coerced, value: "false"), .ok(coerced, value: "false"),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    // `boolValue` skips leading zeros before its first character (JO-11, CV-08); JSON Cast's
+    // words have no "007" (JC-22), so it is false.
+    ComparisonRow(
+      situation: #""007" → Bool (leading zeros skipped)"#, body: "var v: Bool?", json: #"{"v": "007"}"#,
+      expected: columns(
+        .ok(coerced, value: "false"), .ok(coerced, value: "true"), .ok(coerced, value: "true"),
         .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     ComparisonRow(
@@ -318,6 +348,12 @@ extension ComparisonRow {
       expected: columns(
         .ok(mismatch, value: "nil"), .ok("warning fraction-truncated /v", value: "3"),
         .ok("warning fraction-truncated /v", value: "3"), .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: "-3.9 → Int (truncated toward zero)", body: "var v: Int?", json: #"{"v": -3.9}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok("warning fraction-truncated /v", value: "-3"),
+        .ok("warning fraction-truncated /v", value: "-3"), .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     ComparisonRow(
       situation: "3.0 → Int (exactly representable)", body: "var v: Int?", json: #"{"v": 3.0}"#,
