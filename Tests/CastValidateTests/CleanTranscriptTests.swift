@@ -184,7 +184,7 @@ struct CleanTranscriptTests {
     "clean records are written by the clean-record check",
     arguments: [
       (": DictionaryConvertible", 0), (": DictionaryConvertible", 2), (": DictionaryConvertible, UnderscoreToCamelCase", 2),
-      (": DictionaryConvertible", 4), (": Convertible", 6), (": NosceSerializationProtocol", 19), (": JsonObject", 17),
+      (": DictionaryConvertible", 4), (": Convertible", 6), (": NosceSerializationProtocol", 19), (": JsonObject", 18),
       (": Class", 1), (": DictionaryConvertible", 3), (": DictionaryConvertible", 13), (": DictionaryConvertible", 38),
       (": DictionaryConvertible", 39), (": DictionaryConvertible", 40), (": Convertible", 40),
       (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42), (": DictionaryConvertible", 44),

@@ -164,16 +164,75 @@ struct CollectionCheckTests {
     #expect(report.findings.map(\.code) == ["duplicate-key"], "\(report.findings)")
   }
 
-  /// DSON takes no `null`, an optional element's none either (DS-01, DS-02): the check doubts
-  /// such a record as the walk refuses it, in a model and in a `--type` target.
-  @Test("DSON: a null element of [Int?] or value of [String: Int?] is an error, with the check and without")
-  func dsonNullElements() throws {
-    let registry = EngineProbe.registry("class M: Class {\n  var a: [Int?] = []\n  var m: [String: Int?] = [:]\n}\n")
-    let records = [#"{"a": [1, null]}"#, #"{"m": {"k": null}}"#, #"{"a": [1, 2], "m": {"k": 3}}"#]
+  /// What a `null` element of an optional type is: DSON takes no `null`, an optional element's
+  /// none either (DS-01, DS-02); JsonObject and Nosce drop it, as every element their mappers and
+  /// casts return nil for (JO-12–14, NO-06); the others read it as the element's nil. The check
+  /// doubts such a record as the walk reports it, in a model (the type named as declared) and
+  /// in a `--type` target; under `--strict` the null is the optional's nil in every dialect but DSON.
+  @Test(
+    "a null element of [Int?], Set<Int?>, [[Int?]] or value of [String: Int?], with the check and without",
+    arguments: [
+      (Dialect.dson, ["error null-not-allowed /a/1"], ["error null-not-allowed /a/1"]),
+      (.jsonobject, ["warning null-not-allowed /a/1", "warning element-dropped /a/1"], []),
+      (.nosce, ["warning null-not-allowed /a/1", "warning element-dropped /a/1"], []),
+      (.jsoncast, [], []),
+      (.convertible, [], []),
+    ])
+  func nullOptionalElements(_ dialect: Dialect, _ findings: [String], _ strictFindings: [String]) throws {
+    let schema = "struct M {\n  var a: [Int?] = []\n  var m: [String: Int?] = [:]\n  var s: Set<Int?> = []\n  var n: [[Int?]] = []\n}\n"
+    let registry = EngineProbe.registry(schema, options: RegistryOptions(dialect: dialect))
+    let records = [
+      #"{"a": [1, null]}"#, #"{"m": {"k": null}}"#, #"{"s": [null, 1]}"#, #"{"n": [[null], []]}"#,
+      #"{"a": [1, 2], "m": {"k": 3}, "s": [1], "n": [[1]]}"#,
+    ]
     try CheckAgreement.expectSameFindingsAndOutput(registry, records)
-    let run = try EngineProbe.run(registry, records[0], build: false)
-    #expect(run.findings == ["error null-not-allowed /a/1"])
-    let typed = try Schema(source: "", options: RegistryOptions(dialect: .dson)).validator(forType: "[Int?]").validate("[1, null]")
-    #expect(typed.findings.map(\.code) == ["null-not-allowed"], "\(typed.findings)")
+    #expect(try EngineProbe.run(registry, records[0]).findings == Set(findings))
+    #expect(try EngineProbe.run(registry, records[0], options: CheckAgreement.strict).findings == Set(strictFindings))
+    let typed = try Schema(source: "", options: RegistryOptions(dialect: dialect)).validator(forType: "[Int?]").validate("[1, null]")
+    #expect(typed.findings.map(\.code) == findings.map { String($0.split(separator: " ")[1]) }, "\(typed.findings)")
+  }
+
+  /// The walk's verdict and the check's on their own: a null element of an optional type is
+  /// clean under `--strict` (the optional's nil) but in DSON; without `--strict` the check
+  /// vouches for it only where the dialect reads it as that nil.
+  @Test(
+    "a null optional element: the check vouches for it only where it is the element's nil",
+    arguments: [
+      (Dialect.jsoncast, true, true), (.convertible, true, true), (.jsonobject, true, false), (.nosce, true, false),
+      (.dson, false, false),
+    ])
+  func nullOptionalElementVerdicts(_ dialect: Dialect, _ strictClean: Bool, _ lenientClean: Bool) throws {
+    let schema = "struct M {\n  var a: [Int?] = []\n  var m: [String: Int?] = [:]\n}\n"
+    let options = RegistryOptions(dialect: dialect)
+    for record in [#"{"a": [1, null]}"#, #"{"m": {"k": null}}"#] {
+      let registry = EngineProbe.registry(schema, options: options)
+      let strict = try EngineProbe.run(registry, record, options: CheckAgreement.strict, build: false, cleanCheck: false)
+      #expect(strict.records.allSatisfy { $0.findings.isEmpty } == strictClean, "the walk on \(record)")
+      #expect(try CheckAgreement.passesCheck(schema, record, options: options) == strictClean, "the check on \(record)")
+      #expect(
+        try CheckAgreement.passesCheck(schema, record, options: options, validation: ValidationOptions()) == lenientClean,
+        "the lenient check on \(record)")
+    }
+    try CheckAgreement.expectVerdicts(
+      "class M: JsonObject {\n  var a: [Int?] = []\n}\n", #"{"a": [1, null]}"#, walkFindsNothing: true, checkPasses: true)
+    try CheckAgreement.expectVerdicts(
+      "class M: Class {\n  var a: [Int?] = []\n}\n", #"{"a": [1, null]}"#, walkFindsNothing: false, checkPasses: false)
+  }
+
+  /// The message names the collection as declared, though DSON's node takes no `null` element.
+  @Test(
+    "a DSON type-mismatch or null-not-allowed names an optional element's type as declared",
+    arguments: [
+      (#"{"a": 5}"#, "expected [Int?], found the number 5"),
+      (#"{"m": 3}"#, "expected [String: Int?], found the number 3"),
+      (#"{"s": "x"}"#, #"expected Set<Int?>, found a string "x""#),
+      (#"{"n": [5]}"#, "expected [Int?], found the number 5"),
+      (#"{"a": [null]}"#, "null element, which this dialect does not accept for Int?"),
+      (#"{"m": {"k": null}}"#, "null, which this dialect does not accept for Int?"),
+    ])
+  func dsonDeclaredElementTypes(_ record: String, _ message: String) throws {
+    let registry = EngineProbe.registry(
+      "class M: Class {\n  var a: [Int?] = []\n  var m: [String: Int?] = [:]\n  var s: Set<Int?> = []\n  var n: [[Int?]] = []\n}\n")
+    #expect(try EngineProbe.run(registry, record).record.findings.map(\.message) == [message])
   }
 }

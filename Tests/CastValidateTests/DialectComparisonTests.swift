@@ -78,6 +78,8 @@ private func columns(
 
 extension ComparisonRow {
   static let mismatch = "warning type-mismatch /v"
+  /// A null element or value dropped, before its path.
+  static let nullDropped = "warning null-not-allowed "
   static let mismatchError = "error type-mismatch /v"
   static let coerced = "warning coerced /v"
   static let missing = "error missing-required /v"
@@ -247,6 +249,28 @@ extension ComparisonRow {
         .ok(mismatch, value: "nil"), .ok(coerced, value: #""42""#), .ok(coerced, value: #""42""#),
         .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
+    // `integerValue` skips leading whitespace and stops at the first character that is no digit
+    // (JO-10, CV-07): `" 42"` is 42, `"1e3"` is 1; Swift's `Int(_:)` takes neither (JC-21).
+    ComparisonRow(
+      situation: #"" 42" → Int (leading whitespace)"#, body: "var v: Int?", json: #"{"v": " 42"}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "42"), .ok(coerced, value: "42"), .ok(mismatch, value: "nil"),
+        .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
+      situation: #""1e3" → Int (the leading digits)"#, body: "var v: Int?", json: #"{"v": "1e3"}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: "1"), .ok(coerced, value: "1"), .ok(mismatch, value: "nil"),
+        .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    // The string is the number's literal text, not what one platform's `stringValue` writes of
+    // its value (`1000` on Darwin, `1000.0` on Linux): decisions.md.
+    ComparisonRow(
+      situation: "1e3 → String (the literal's text)", body: "var v: String?", json: #"{"v": 1e3}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok(coerced, value: #""1e3""#), .ok(coerced, value: #""1e3""#),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
     ComparisonRow(
       situation: "true → String", body: "var v: String?", json: #"{"v": true}"#,
       expected: columns(
@@ -276,6 +300,14 @@ extension ComparisonRow {
       situation: #""banana" → Bool"#, body: "var v: Bool?", json: #"{"v": "banana"}"#,
       expected: columns(
         .ok(coerced, value: "false"), .ok(coerced, value: "false"), .ok(coerced, value: "false"),
+        .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    // `boolValue` skips leading zeros before its first character (JO-11, CV-08); JSON Cast's
+    // words have no "007" (JC-22), so it is false.
+    ComparisonRow(
+      situation: #""007" → Bool (leading zeros skipped)"#, body: "var v: Bool?", json: #"{"v": "007"}"#,
+      expected: columns(
+        .ok(coerced, value: "false"), .ok(coerced, value: "true"), .ok(coerced, value: "true"),
         .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     ComparisonRow(
@@ -318,6 +350,12 @@ extension ComparisonRow {
         .ok("warning fraction-truncated /v", value: "3"), .ok(mismatch, value: "nil"), .bad(mismatchError)),
       strict: every(.bad(mismatchError))),
     ComparisonRow(
+      situation: "-3.9 → Int (truncated toward zero)", body: "var v: Int?", json: #"{"v": -3.9}"#,
+      expected: columns(
+        .ok(mismatch, value: "nil"), .ok("warning fraction-truncated /v", value: "-3"),
+        .ok("warning fraction-truncated /v", value: "-3"), .ok(mismatch, value: "nil"), .bad(mismatchError)),
+      strict: every(.bad(mismatchError))),
+    ComparisonRow(
       situation: "3.0 → Int (exactly representable)", body: "var v: Int?", json: #"{"v": 3.0}"#,
       expected: every(.ok(value: "3")), strict: every(.ok(value: "3"))),
     // MARK: Collections and enums
@@ -332,10 +370,13 @@ extension ComparisonRow {
       strict: every(.bad("error type-mismatch /v/1"))),
     // DSON converts each element with `as?` to `Int?`, which a null fails (DS-01, DS-02): its
     // `null` is an error (§3) inside a collection too, an optional element's as any other.
+    // JsonObject's mappers return nil for a null and its collections drop what they return nil
+    // for (JO-12–14); Nosce's arrays skip what fails `as?` (NO-06): dropped, an optional's too.
     ComparisonRow(
       situation: "null element of [Int?]", body: "var v: [Int?]?", json: #"{"v": [1, null]}"#,
       expected: columns(
-        .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
+        .ok(value: "[1,null]"), .ok(nullDropped + "/v/1", "warning element-dropped /v/1", value: "[1]"),
+        .ok(value: "[1,null]"), .ok(nullDropped + "/v/1", "warning element-dropped /v/1", value: "[1]"),
         .bad("error null-not-allowed /v/1")),
       strict: columns(
         .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"), .ok(value: "[1,null]"),
@@ -343,7 +384,8 @@ extension ComparisonRow {
     ComparisonRow(
       situation: "null value of [String: Int?]", body: "var v: [String: Int?]?", json: #"{"v": {"k": null}}"#,
       expected: columns(
-        .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),
+        .ok(value: #"{"k":null}"#), .ok(nullDropped + "/v/k", "warning element-dropped /v/k", value: "{}"),
+        .ok(value: #"{"k":null}"#), .ok(nullDropped + "/v/k", "warning element-dropped /v/k", value: "{}"),
         .bad("error null-not-allowed /v/k")),
       strict: columns(
         .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#), .ok(value: #"{"k":null}"#),

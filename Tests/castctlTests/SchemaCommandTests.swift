@@ -73,6 +73,30 @@ struct SchemaCommandTests {
     #expect(model.status == 0 && model.stdout.contains("Company.Address"), "\(model.stdout)\(model.stderr)")
   }
 
+  /// JsonObject's snake_case rule folds every key before comparing it, so `user_id` and `userID`
+  /// are one key of `userID` (of both in one object the later wins): the table and the JSON show
+  /// the key written, not `??` alternatives, which would say the first present wins.
+  @Test(
+    "a JsonObject snake_case property shows the one key validate reads, acronyms too",
+    arguments: [
+      ("userID", #""user_id" "#), ("htmlURL", #""html_url" "#), ("firstName", #""first_name" "#),
+      ("myURLProperty", #""my_url_property" "#), ("explicit", #""given_key" "#),
+    ])
+  func jsonObjectSnakeKeys(_ property: String, _ key: String) throws {
+    let schema = try CastctlProcess.temporaryFile(
+      "acronyms.swift",
+      "class User: JsonObject, MapsUnderscoreCaseToCamelCase {\n  var userID: String?\n  var htmlURL: URL?\n"
+        + "  var firstName: String?\n  var myURLProperty: Int = 0\n  var explicit: Int = 0 //! \"given_key\"\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let table = try CastctlProcess.run(["schema", schema, "User." + property])
+    #expect(table.status == 0, "\(table.stderr)")
+    #expect(table.stdout.contains(key) && !table.stdout.contains("??"), "\(table.stdout)")
+    #expect(table.stdout.contains("snake_case keys, read through the JSON → property rule"), "\(table.stdout)")
+    let json = try CastctlProcess.run(["schema", schema, "User." + property, "--format", "json"])
+    let compact = json.stdout.filter { !$0.isWhitespace }
+    #expect(compact.contains(#""keys":["# + key.filter { !$0.isWhitespace } + "]"), "\(json.stdout)")
+  }
+
   @Test("table columns line up in a terminal when keys hold wide characters (CJK, emoji)")
   func wideCharactersAlign() throws {
     let schema = try CastctlProcess.temporaryFile(

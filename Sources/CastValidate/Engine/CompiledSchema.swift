@@ -180,9 +180,9 @@ final class SchemaCompiler {
   private var datesInTheirFormatOnly = false
   /// The policy of the model being compiled reads some dictionaries as key-value pairs.
   var otherKeysAsPairs = false
-  /// The policy of the model being compiled takes no `null` even for an optional
-  /// (`Policy.rejectsNull`: DSON), so no element or dictionary value is ever nil there.
-  private var rejectsNullElements = false
+  /// What a `null` element or dictionary value of an optional type is under the policy of the
+  /// model being compiled (`nullForOptionals`).
+  private var optionalElementNull = ElementNull.isNil
 
   init(registry: ModelRegistry, options: ValidationOptions) {
     self.registry = registry
@@ -198,12 +198,12 @@ final class SchemaCompiler {
     var policy = Policy.preset(for: model.dialect).with(registry.options)
     if options.strict { policy = policy.strict() }
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
-    rejectsNullElements = policy.rejectsNull(optional: true)
+    optionalElementNull = Self.nullForOptionals(policy)
     let outerPairs = otherKeysAsPairs
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
-      rejectsNullElements = false
+      optionalElementNull = .isNil
       otherKeysAsPairs = outerPairs
     }
     let caseInsensitive = registry.options.caseInsensitiveKeys
@@ -312,11 +312,11 @@ final class SchemaCompiler {
   /// `targetPolicy`): its dates outside any model as the base dialect reads them.
   func node(for type: TypeRef, policy: Policy) -> ValueNode {
     datesInTheirFormatOnly = policy.datesInTheirFormatOnly
-    rejectsNullElements = policy.rejectsNull(optional: true)
+    optionalElementNull = Self.nullForOptionals(policy)
     otherKeysAsPairs = policy.otherKeysAsPairs
     defer {
       datesInTheirFormatOnly = false
-      rejectsNullElements = false
+      optionalElementNull = .isNil
       otherKeysAsPairs = false
     }
     return node(for: type, dateFormat: registry.baseDateFormat)
@@ -334,21 +334,19 @@ final class SchemaCompiler {
     case .anyArray: return .anyArray
     case .optional(let wrapped): return node(for: wrapped, dateFormat: dateFormat)
     case .array(let element), .set(let element):
-      // DSON converts each element to `T?` with `as?`, which a null fails (DS-01, DS-02): no
-      // element is nil there, an optional's no more than any other.
-      var isOptional = false
-      if case .optional = element { isOptional = !rejectsNullElements }
+      var null = ElementNull.refused
+      if case .optional = element { null = optionalElementNull }
       var isSet = false
       if case .set = type { isSet = true }
-      return .array(element: intern(node(for: element.unwrapped, dateFormat: dateFormat)), elementOptional: isOptional, isSet: isSet)
+      return .array(element: intern(node(for: element.unwrapped, dateFormat: dateFormat)), null: null, isSet: isSet)
     case .dictionary(let key, let value):
-      var isOptional = false
-      if case .optional = value { isOptional = !rejectsNullElements }
+      var null = ElementNull.refused
+      if case .optional = value { null = optionalElementNull }
       let keyIndex = intern(node(for: key, dateFormat: dateFormat))
       let valueIndex = intern(node(for: value.unwrapped, dateFormat: dateFormat))
       return otherKeysAsPairs && !isCodingKey(key)
-        ? .pairs(key: keyIndex, value: valueIndex, valueOptional: isOptional)
-        : .dictionary(key: keyIndex, value: valueIndex, valueOptional: isOptional)
+        ? .pairs(key: keyIndex, value: valueIndex, null: null)
+        : .dictionary(key: keyIndex, value: valueIndex, null: null)
     case .model(let name):
       // A hand-written init(from:) is code castctl cannot run: any value passes, unchecked.
       guard let index = registry.models.index(forKey: name), !registry.models.values[index].hasCustomDecoding else { return .any }
@@ -358,6 +356,13 @@ final class SchemaCompiler {
       guard let index = registry.enums.index(forKey: name), !registry.enums.values[index].hasCustomCoding else { return .any }
       return .enumeration(index)
     }
+  }
+
+  /// What a `null` element or dictionary value of an optional type (`[Int?]`, `[String: Int?]`)
+  /// is under `policy`: the element's nil, unless the dialect takes no null at all (DSON) or
+  /// drops a null element whatever its type (`Policy.dropsNullElements`: JsonObject, Nosce).
+  private static func nullForOptionals(_ policy: Policy) -> ElementNull {
+    policy.rejectsNull(optional: true) || policy.dropsNullElements ? .refusedOptional : .isNil
   }
 
   /// Whether `Dictionary`'s `Codable` conformance keys a JSON object by `key`: `String`, `Int`

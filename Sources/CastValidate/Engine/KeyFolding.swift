@@ -71,3 +71,21 @@ struct KeyFolding: Sendable {
     return acronyms
   }
 }
+
+extension Model {
+  /// The keys `property` of this model is read by, as the walk tells them apart, for the tables
+  /// that show them (`castctl schema`, the REPL's `:show` and `:keys`): under JsonObject's
+  /// snake_case rule (`KeyFolding`) the declared keys that fold to one (`user_id` and `userID`)
+  /// are that one key, shown as the first, the key written; as `??` alternatives they would say
+  /// that the first present wins, where of both in one object the later does. Elsewhere the
+  /// declared keys.
+  package func distinctKeys(of property: Property, options: RegistryOptions) -> [KeyPath] {
+    guard dialect == .jsonobject, usesSnakeCase, property.keys.count > 1 else { return property.keys }
+    let folding = KeyFolding(
+      caseInsensitive: options.caseInsensitiveKeys, snakeCase: true, acronyms: KeyFolding.acronyms(of: properties))
+    var seen: Set<[UInt8]> = []
+    return property.keys.filter { path in
+      !path.isSimple || seen.insert(folding.declared(path.components[0].key)).inserted
+    }
+  }
+}

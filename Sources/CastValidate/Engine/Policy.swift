@@ -76,6 +76,12 @@ package struct Policy: Sendable, Hashable {
   package var truncateFractions: Bool
   /// A bad array element or dictionary value is dropped (with a warning) rather than failing.
   package var dropBadElements: Bool
+  /// A `null` element or dictionary value is dropped (with a warning) even where the element
+  /// type is optional (`[Int?]`, `[String: Int?]`): JsonObject's mappers return nil for `Null`
+  /// and its collections drop every element or entry a mapper returns nil for (JO-12–14);
+  /// Nosce's arrays skip every element that fails `as?`, a null included (NO-06). Elsewhere the
+  /// null is the optional element's nil.
+  package var dropsNullElements = false
   package var nilOutput: NilOutput
   /// A record that is not an object (a number, a string, `null`) is read as an empty object, with
   /// a warning: Nosce's `init(jsonString:)` does so and fills the defaults (NO-04).
@@ -182,7 +188,7 @@ package struct Policy: Sendable, Hashable {
       Policy(
         null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .leadingPrefix, numberToString: true,
         stringToBool: .foundation, numberToBool: .nonZero, boolToNumber: true, truncateFractions: true,
-        dropBadElements: true, nilOutput: .omit, isStrict: false)
+        dropBadElements: true, dropsNullElements: true, nilOutput: .omit, isStrict: false)
     case .convertible:
       Policy(
         null: .asAbsent, unconvertible: .error, stringToNumber: .leadingPrefix, numberToString: true,
@@ -192,7 +198,8 @@ package struct Policy: Sendable, Hashable {
       Policy(
         null: .asAbsent, unconvertible: .keepDefault, stringToNumber: .never, numberToString: false,
         stringToBool: .never, numberToBool: .zeroOrOne, boolToNumber: false, truncateFractions: false,
-        dropBadElements: true, nilOutput: .nullNestedEmptyObject, nonObjectRecordIsEmpty: true, isStrict: false)
+        dropBadElements: true, dropsNullElements: true, nilOutput: .nullNestedEmptyObject, nonObjectRecordIsEmpty: true,
+        isStrict: false)
     case .dson:
       Policy(
         null: .error, unconvertible: .error, stringToNumber: .never, numberToString: false,
@@ -271,6 +278,7 @@ package struct Policy: Sendable, Hashable {
     copy.boolToNumber = false
     copy.truncateFractions = false
     copy.dropBadElements = false
+    copy.dropsNullElements = false
     copy.nonObjectRecordIsEmpty = false
     copy.isStrict = true
     return copy

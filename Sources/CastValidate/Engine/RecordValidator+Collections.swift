@@ -3,7 +3,7 @@ import CastSchema
 /// Arrays, sets, dictionaries and enums.
 extension RecordValidator {
   mutating func array(
-    _ element: ValueNode, optional elementOptional: Bool, isSet: Bool, _ scanner: inout JSONScanner, policy: Policy,
+    _ element: ValueNode, null: ElementNull, isSet: Bool, _ scanner: inout JSONScanner, policy: Policy,
     declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     try scanner.beginArray()
@@ -44,7 +44,7 @@ extension RecordValidator {
         if wantInstance, let item { items.append(item) }
         kept += 1
         continue
-      case .null where elementOptional:
+      case .null where null.isNil:
         if elements?.insertNil() == true {
           reportDuplicateElement(at: start, policy: policy, declaration: declaration, failed: &failed)
           continue
@@ -53,7 +53,7 @@ extension RecordValidator {
         kept += 1
         continue
       case .null:
-        report(.nullNotAllowed, .error, "null element where \(element.describe(in: schema)) is expected", at: start, declaration: declaration, expected: element.describe(in: schema), found: "null")
+        reportNullMember(null, element, at: start, what: "null element", declaration: declaration)
       case .unconvertible:
         break
       }
@@ -78,6 +78,18 @@ extension RecordValidator {
     report(.elementDropped, .warning, message(), at: offset, declaration: declaration)
   }
 
+  /// A `null` element or dictionary value that is not the element type's nil
+  /// (`ElementNull.refused`, `.refusedOptional`): `null-not-allowed`, naming the type as declared.
+  mutating func reportNullMember(
+    _ null: ElementNull, _ element: ValueNode, at offset: Int, what: String, declaration: SourceRange?
+  ) {
+    let expected = null.describe(element, in: schema)
+    let message =
+      null.isDeclaredOptional
+      ? "\(what), which this dialect does not accept for \(expected)" : "\(what) where \(expected) is expected"
+    report(.nullNotAllowed, .error, message, at: offset, declaration: declaration, expected: expected, found: "null")
+  }
+
   /// A set element equal to an earlier one: collapsed, and under `--strict` the set's failure.
   private mutating func reportDuplicateElement(at offset: Int, policy: Policy, declaration: SourceRange?, failed: inout Bool) {
     report(.duplicateElement, policy.isStrict ? .error : .warning, "the set already holds this element; it is collapsed", at: offset, declaration: declaration)
@@ -85,7 +97,7 @@ extension RecordValidator {
   }
 
   mutating func dictionary(
-    key keyNode: ValueNode, value valueNode: ValueNode, optional valueOptional: Bool, _ scanner: inout JSONScanner,
+    key keyNode: ValueNode, value valueNode: ValueNode, null: ElementNull, _ scanner: inout JSONScanner,
     policy: Policy, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     try scanner.beginObject()
@@ -166,11 +178,11 @@ extension RecordValidator {
       case .value(let item) where keyOK:
         if let item, !collides { members.append(InstanceMember(key: memberKey, value: item)) }
         continue
-      case .null where keyOK && valueOptional:
+      case .null where keyOK && null.isNil:
         if wantInstance, !collides { members.append(InstanceMember(key: memberKey, value: .null)) }
         continue
       case .null:
-        report(.nullNotAllowed, .error, "null where \(valueNode.describe(in: schema)) is expected", at: start, declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
+        reportNullMember(null, valueNode, at: start, what: "null", declaration: declaration)
       default:
         break
       }

@@ -7,7 +7,7 @@ extension RecordValidator {
   /// count fails before any element is read, and a repeated key's value replaces the earlier one,
   /// which keeps its place.
   mutating func pairs(
-    key keyIndex: Int32, value valueIndex: Int32, optional valueOptional: Bool, _ scanner: inout JSONScanner,
+    key keyIndex: Int32, value valueIndex: Int32, null: ElementNull, _ scanner: inout JSONScanner,
     policy: Policy, declaration: SourceRange?, build wantInstance: Bool
   ) throws(JSONSyntaxError) -> Outcome {
     let (keyNode, valueNode) = (schema.node(at: keyIndex), schema.node(at: valueIndex))
@@ -15,7 +15,7 @@ extension RecordValidator {
     let count = try Self.elementCount(scanner)
     guard count.isMultiple(of: 2) else {
       try scanner.skipValue()
-      let expected = ValueNode.pairs(key: keyIndex, value: valueIndex, valueOptional: valueOptional).pairsDescription(in: schema)
+      let expected = ValueNode.pairs(key: keyIndex, value: valueIndex, null: null).pairsDescription(in: schema)
       let found = count == 1 ? "an array of 1 element" : "an array of \(count) elements"
       report(
         .invalidFormat, .error, "expected \(expected), found \(found): the last key has no value", at: start,
@@ -68,11 +68,8 @@ extension RecordValidator {
       var entry: Instance?
       switch try value(valueNode, &scanner, policy: policy, declaration: declaration, build: wantInstance) {
       case .value(let item): entry = item ?? .null
-      case .null where valueOptional: entry = .null
-      case .null:
-        report(
-          .nullNotAllowed, .error, "null where \(valueNode.describe(in: schema)) is expected", at: elementStart,
-          declaration: declaration, expected: valueNode.describe(in: schema), found: "null")
+      case .null where null.isNil: entry = .null
+      case .null: reportNullMember(null, valueNode, at: elementStart, what: "null", declaration: declaration)
       case .unconvertible: break
       }
       if let key, let entry {

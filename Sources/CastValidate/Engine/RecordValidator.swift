@@ -129,20 +129,20 @@ struct RecordValidator {
         return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration)
       }
       return .value(try rawJSON(&scanner, build: wantInstance))
-    case .array(let element, let elementOptional, let isSet):
+    case .array(let element, let null, let isSet):
       guard kind == .array else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
       return try array(
-        schema.node(at: element), optional: elementOptional, isSet: isSet, &scanner, policy: policy, declaration: declaration,
+        schema.node(at: element), null: null, isSet: isSet, &scanner, policy: policy, declaration: declaration,
         build: wantInstance)
-    case .dictionary(let key, let valueNode, let valueOptional):
+    case .dictionary(let key, let valueNode, let null):
       guard kind == .object else { return try mismatch(node.describe(in: schema), kind, &scanner, declaration: declaration) }
       return try dictionary(
-        key: schema.node(at: key), value: schema.node(at: valueNode), optional: valueOptional, &scanner, policy: policy, declaration: declaration,
+        key: schema.node(at: key), value: schema.node(at: valueNode), null: null, &scanner, policy: policy, declaration: declaration,
         build: wantInstance)
-    case .pairs(let key, let valueNode, let valueOptional):
+    case .pairs(let key, let valueNode, let null):
       guard kind == .array else { return try mismatch(node.pairsDescription(in: schema), kind, &scanner, declaration: declaration) }
       return try pairs(
-        key: key, value: valueNode, optional: valueOptional, &scanner, policy: policy, declaration: declaration, build: wantInstance)
+        key: key, value: valueNode, null: null, &scanner, policy: policy, declaration: declaration, build: wantInstance)
     case .model(let index):
       guard kind == .object else { return try mismatch(schema.plans[index].name, kind, &scanner, declaration: declaration) }
       return try model(index, &scanner, declaration: declaration, build: wantInstance)

@@ -14,13 +14,12 @@ enum ValueNode: Sendable {
   case anyObject
   /// Any JSON array.
   case anyArray
-  /// `[T]` or `Set<T>`; `elementOptional` lets `null` elements through as nil (an optional
-  /// element, where the dialect takes `null` for optionals).
-  case array(element: Int32, elementOptional: Bool, isSet: Bool)
-  /// `[K: V]`.
-  case dictionary(key: Int32, value: Int32, valueOptional: Bool)
+  /// `[T]` or `Set<T>`; `null` says what a `null` element is.
+  case array(element: Int32, null: ElementNull, isSet: Bool)
+  /// `[K: V]`; `null` says what a `null` value is.
+  case dictionary(key: Int32, value: Int32, null: ElementNull)
   /// `[K: V]` read and written as an array of alternating keys and values (`Policy.otherKeysAsPairs`).
-  case pairs(key: Int32, value: Int32, valueOptional: Bool)
+  case pairs(key: Int32, value: Int32, null: ElementNull)
   /// A model, by index into `CompiledSchema.plans`.
   case model(Int)
   /// An enum, by index into `CompiledSchema.enums`.
@@ -40,15 +39,40 @@ enum ValueNode: Sendable {
     case .any: "Any"
     case .anyObject: "[String: Any]"
     case .anyArray: "[Any]"
-    case .array(let element, let optional, let isSet):
+    case .array(let element, let null, let isSet):
       isSet
-        ? "Set<\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")>"
-        : "[\(schema.node(at: element).describe(in: schema))\(optional ? "?" : "")]"
-    case .dictionary(let key, let value, let optional), .pairs(let key, let value, let optional):
-      "[\(schema.node(at: key).describe(in: schema)): \(schema.node(at: value).describe(in: schema))\(optional ? "?" : "")]"
+        ? "Set<\(null.describe(schema.node(at: element), in: schema))>"
+        : "[\(null.describe(schema.node(at: element), in: schema))]"
+    case .dictionary(let key, let value, let null), .pairs(let key, let value, let null):
+      "[\(schema.node(at: key).describe(in: schema)): \(null.describe(schema.node(at: value), in: schema))]"
     case .model(let index): schema.plans[index].name
     case .enumeration(let index): schema.enums[index].name
     }
+  }
+}
+
+/// What a `null` element of an array or set, or value of a dictionary, is: the element type's
+/// nil only where it is declared optional and the dialect takes the null as that nil.
+enum ElementNull: UInt8, Sendable {
+  /// No value of a non-optional element type (`[Int]`): `null-not-allowed`.
+  case refused
+  /// The optional element's nil (`[Int?]`).
+  case isNil
+  /// Declared optional (`[Int?]`), but the dialect takes the null for no element:
+  /// `null-not-allowed` too. DSON refuses every `null` (DS-01, DS-02: `as? Int?` fails on
+  /// `NSNull`); JsonObject and Nosce then drop it, as they drop every element their mappers or
+  /// casts return nil for (JO-12–14, NO-06).
+  case refusedOptional
+
+  /// The null is the element's nil, with nothing to report.
+  var isNil: Bool { self == .isNil }
+
+  /// The element type is declared optional.
+  var isDeclaredOptional: Bool { self != .refused }
+
+  /// The element type as declared: `element`'s spelling, with `?` where it is optional.
+  func describe(_ element: ValueNode, in schema: CompiledSchema) -> String {
+    element.describe(in: schema) + (isDeclaredOptional ? "?" : "")
   }
 }
 

@@ -24,17 +24,17 @@ extension RecordValidator {
       return .null
     case .model(let index) where kind == .object:
       return try model(index, &scanner, declaration: declaration, build: false)
-    case .array(let element, let optional, false) where kind == .array:
+    case .array(let element, let null, false) where kind == .array:
       transcript.append(JSONByte.openBracket)
       let outcome = try array(
-        schema.node(at: element), optional: optional, isSet: false, &scanner, policy: policy, declaration: declaration,
+        schema.node(at: element), null: null, isSet: false, &scanner, policy: policy, declaration: declaration,
         build: false)
       transcript.append(JSONByte.closeBracket)
       return outcome
-    case .dictionary(let key, let value, let optional) where kind == .object:
+    case .dictionary(let key, let value, let null) where kind == .object:
       transcript.append(JSONByte.openBrace)
       let outcome = try dictionary(
-        key: schema.node(at: key), value: schema.node(at: value), optional: optional, &scanner, policy: policy,
+        key: schema.node(at: key), value: schema.node(at: value), null: null, &scanner, policy: policy,
         declaration: declaration, build: false)
       transcript.append(JSONByte.closeBrace)
       return outcome

@@ -101,7 +101,7 @@ extension ReplInterpreter {
       let writes = property.isMapped
         ? style.path(for: property).map { component in component.index.map { "\(component.key)[\($0)]" } ?? component.key }
           .joined(separator: "/") : "—"
-      table.rows.append([property.name, SchemaTable.keyText(property), writes])
+      table.rows.append([property.name, SchemaTable.keyText(property, of: model, registry: session.registry), writes])
     }
     return table.render(style: self.style)
   }

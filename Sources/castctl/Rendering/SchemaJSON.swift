@@ -23,11 +23,14 @@ enum SchemaJSON {
       JSONMember(key: "snakeCase", value: .bool(model.usesSnakeCase)),
     ]
     members += DiagnosticJSON.position(model.range, files: registry.files)
-    members.append(JSONMember(key: "properties", value: .array(model.properties.map { property(for: $0, registry: registry) })))
+    members.append(
+      JSONMember(key: "properties", value: .array(model.properties.map { property(for: $0, of: model, registry: registry) })))
     return .object(members)
   }
 
-  static func property(for property: Property, registry: ModelRegistry) -> JSONValue {
+  /// `model`: the property's model, whose key rule says which of its declared keys are one
+  /// (`Model.distinctKeys`); nil for an enum case's associated value.
+  static func property(for property: Property, of model: Model? = nil, registry: ModelRegistry) -> JSONValue {
     let presence: String
     switch property.usage {
     case .ignored: presence = "ignored"
@@ -38,7 +41,12 @@ enum SchemaJSON {
     var members = [
       JSONMember(key: "name", value: .string(property.name)),
       JSONMember(key: "type", value: .string(SchemaTable.typeText(property))),
-      JSONMember(key: "keys", value: .array(property.keys.map { .string($0.description) })),
+      JSONMember(
+        key: "keys",
+        value: .array(
+          (model?.distinctKeys(of: property, options: registry.options) ?? property.keys).map {
+            .string($0.description)
+          })),
       JSONMember(key: "verbatim", value: .bool(property.keys.first?.isVerbatim ?? false)),
       JSONMember(key: "keySource", value: .string(property.keySource.rawValue)),
       JSONMember(key: "presence", value: .string(presence)),

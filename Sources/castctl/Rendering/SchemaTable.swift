@@ -1,4 +1,5 @@
 import CastSchema
+import CastValidate
 
 /// The text of `castctl schema` (and the REPL's `:show`): one table per model.
 struct SchemaTable {
@@ -13,14 +14,18 @@ struct SchemaTable {
     var title = "\(model.isStruct ? "struct" : "class") \(style.bold(model.name))"
     if let superclass = model.superclass { title += ": \(superclass)" }
     var facts = ["dialect \(model.dialect.rawValue)"]
-    if model.usesSnakeCase { facts.append("snake_case keys") }
+    if model.usesSnakeCase {
+      // JsonObject reads every key through the JSON → property rule (`KeyFolding`).
+      facts.append(model.dialect == .jsonobject ? "snake_case keys, read through the JSON → property rule" : "snake_case keys")
+    }
     if let superKey = model.superKey { facts.append("superclass under \"\(superKey)\"") }
     facts.append(location(model.range))
     var table = TextTable(header: ["property", "type", "JSON key", "presence", "checks", "declared"])
     for property in model.properties {
       let inherited = property.declaredIn != model.name ? " (\(property.declaredIn))" : ""
       table.rows.append([
-        property.name + inherited, Self.typeText(property), Self.keyText(property), Self.presence(property),
+        property.name + inherited, Self.typeText(property), Self.keyText(property, of: model, registry: registry),
+        Self.presence(property),
         property.checks.map(\.description).joined(separator: ", "), location(property.range),
       ])
     }
@@ -72,8 +77,18 @@ struct SchemaTable {
   }
 
   static func keyText(_ property: Property) -> String {
+    keyText(property, keys: property.keys)
+  }
+
+  /// The keys `property` of `model` is read by, as the walk tells them apart
+  /// (`Model.distinctKeys`): alternatives joined by `??`, the first present winning.
+  static func keyText(_ property: Property, of model: Model, registry: ModelRegistry) -> String {
+    keyText(property, keys: model.distinctKeys(of: property, options: registry.options))
+  }
+
+  private static func keyText(_ property: Property, keys: [KeyPath]) -> String {
     guard property.isMapped else { return "—" }
-    return property.keys.map { ($0.isVerbatim ? "v" : "") + "\"\($0)\"" }.joined(separator: " ?? ")
+    return keys.map { ($0.isVerbatim ? "v" : "") + "\"\($0)\"" }.joined(separator: " ?? ")
   }
 
   static func presence(_ property: Property) -> String {

@@ -152,21 +152,21 @@ final class CleanRecordCheck {
       try scanner.skipValue()
       sink.any(JSONSpan(start: start, end: scanner.offset), scanner)
       return true
-    case .array(let element, let elementOptional, let isSet):
+    case .array(let element, let null, let isSet):
       guard lead == JSONByte.openBracket else { return false }
-      if isSet { return try set(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink) }
-      return try array(nodes[Int(element)], elementOptional: elementOptional, &scanner, sink)
-    case .dictionary(let key, let value, let valueOptional):
+      if isSet { return try set(nodes[Int(element)], nullIsNil: null.isNil, &scanner, sink) }
+      return try array(nodes[Int(element)], nullIsNil: null.isNil, &scanner, sink)
+    case .dictionary(let key, let value, let null):
       guard lead == JSONByte.openBrace, let keys = keyRule(nodes[Int(key)]) else { return false }
-      return try dictionary(nodes[Int(value)], valueOptional: valueOptional, keys: keys, &scanner, sink)
+      return try dictionary(nodes[Int(value)], nullIsNil: null.isNil, keys: keys, &scanner, sink)
     case .model(let index):
       guard lead == JSONByte.openBrace else { return false }
       return try model(index, &scanner, sink)
     case .enumeration(let index):
       return try enumeration(enums[index], lead, &scanner, sink)
-    case .pairs(let key, let value, let valueOptional):
+    case .pairs(let key, let value, let null):
       guard lead == JSONByte.openBracket else { return false }
-      return try pairs(nodes[Int(key)], nodes[Int(value)], valueOptional: valueOptional, &scanner, sink)
+      return try pairs(nodes[Int(key)], nodes[Int(value)], nullIsNil: null.isNil, &scanner, sink)
     }
   }
 
@@ -576,13 +576,13 @@ final class CleanRecordCheck {
   }
 
   private func array<Sink: CleanSink>(
-    _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+    _ element: ValueNode, nullIsNil: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginArray()
     sink.open(JSONByte.openBracket)
     var first = true
     var count = 0
-    if case .scalar(let type) = element, !elementOptional {
+    if case .scalar(let type) = element, !nullIsNil {
       // Elements that are plain values (coordinates, ids) go straight to their scalar's check: a
       // `null`, the one case `value` adds, is no such element's value.
       while try scanner.nextElement(&first) {
@@ -591,7 +591,7 @@ final class CleanRecordCheck {
         else { return false }
         count &+= 1
       }
-    } else if case .array(let inner, let innerOptional, isSet: false) = element {
+    } else if case .array(let inner, let innerNull, isSet: false) = element {
       // Arrays of arrays (coordinates, matrices): an element that is an array is read as one
       // directly; anything else (`null`) as `value` reads it.
       let innerNode = nodes[Int(inner)]
@@ -599,16 +599,16 @@ final class CleanRecordCheck {
         sink.element()
         guard scanner.position < scanner.end else { return false }
         if scanner.byte(at: scanner.position) == JSONByte.openBracket {
-          guard try array(innerNode, elementOptional: innerOptional, &scanner, sink) else { return false }
+          guard try array(innerNode, nullIsNil: innerNull.isNil, &scanner, sink) else { return false }
         } else {
-          guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
+          guard try value(element, &scanner, nullIsClean: nullIsNil, sink) else { return false }
         }
         count &+= 1
       }
     } else {
       while try scanner.nextElement(&first) {
         sink.element()
-        guard try value(element, &scanner, nullIsClean: elementOptional, sink) else { return false }
+        guard try value(element, &scanner, nullIsClean: nullIsNil, sink) else { return false }
         count &+= 1
       }
     }
@@ -626,9 +626,9 @@ final class CleanRecordCheck {
   // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
   @inline(never)
   private func set<Sink: CleanSink>(
-    _ element: ValueNode, elementOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+    _ element: ValueNode, nullIsNil: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
-    guard !elementOptional else { return false }
+    guard !nullIsNil else { return false }
     if case .scalar(.uuid) = element { return try uuidSet(&scanner, sink) }
     if case .model(let index) = element {
       guard models[index].hasByteIdentity else { return false }
@@ -666,7 +666,7 @@ final class CleanRecordCheck {
   /// value replaces the earlier one's, is left to the full walk), the values at odd places.
   @inline(never)
   private func pairs<Sink: CleanSink>(
-    _ key: ValueNode, _ value: ValueNode, valueOptional: Bool, _ scanner: inout JSONScanner, _ sink: Sink
+    _ key: ValueNode, _ value: ValueNode, nullIsNil: Bool, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     guard let type = distinctType(key) else { return false }
     let isCase = key.isEnumeration
@@ -681,7 +681,7 @@ final class CleanRecordCheck {
       if atKey {
         guard try distinct(key, type, isCase: isCase, from: base, &scanner, sink) else { return false }
       } else {
-        guard try self.value(value, &scanner, nullIsClean: valueOptional, sink) else { return false }
+        guard try self.value(value, &scanner, nullIsClean: nullIsNil, sink) else { return false }
       }
       atKey.toggle()
     }
@@ -796,7 +796,7 @@ final class CleanRecordCheck {
   }
 
   private func dictionary<Sink: CleanSink>(
-    _ valueNode: ValueNode, valueOptional: Bool, keys rule: KeyRule, _ scanner: inout JSONScanner, _ sink: Sink
+    _ valueNode: ValueNode, nullIsNil: Bool, keys rule: KeyRule, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     try scanner.beginObject()
     sink.open(JSONByte.openBrace)
@@ -827,7 +827,7 @@ final class CleanRecordCheck {
       }
       guard noteKey(key.span, from: base, scanner) else { return false }
       sink.key(key, scanner)
-      guard try value(valueNode, &scanner, nullIsClean: valueOptional, sink) else { return false }
+      guard try value(valueNode, &scanner, nullIsClean: nullIsNil, sink) else { return false }
       scanner.sawNonASCII = false
     }
     if repeatsPastLimit(from: base, scanner) { return false }
