@@ -1001,6 +1001,17 @@ struct EngineInputTests {
     if let instance { #expect(run.instance() == instance) }
   }
 
+  /// DSON takes no `null` for an optional (DS-01, DS-02), a whole document's included; the
+  /// other dialects take it for the optional's nil.
+  @Test(
+    "--type Int? with a null document: nil, but in DSON an error",
+    arguments: [(Dialect.jsoncast, true), (.jsonobject, true), (.convertible, true), (.nosce, true), (.codable, true), (.dson, false)])
+  func optionalTypeTargetNull(_ dialect: Dialect, _ valid: Bool) throws {
+    let run = try EngineProbe.run(type: "Int?", "null", registryOptions: RegistryOptions(dialect: dialect))
+    #expect(run.isValid == valid)
+    #expect(run.findings == (valid ? [] : ["error null-not-allowed "]))
+  }
+
   @Test("--type with --strict: a bad element is an error")
   func typeTargetStrict() throws {
     let run = try EngineProbe.run(type: "[Int]", #"[1, "2"]"#, options: ValidationOptions(strict: true))

@@ -88,9 +88,10 @@ enum EngineProbe {
 
   /// Validates `json` against a `--type` expression, parsed as the command line parses it.
   static func run(
-    type expression: String, _ json: String, schema text: String = "", options: ValidationOptions = ValidationOptions()
+    type expression: String, _ json: String, schema text: String = "", options: ValidationOptions = ValidationOptions(),
+    registryOptions: RegistryOptions = RegistryOptions()
   ) throws -> Run {
-    let registry = registry(text)
+    let registry = registry(text, options: registryOptions)
     let parsed = SchemaLoader.parseType(expression, in: registry)
     guard let type = parsed.type else { throw ProbeError("cannot parse type \(expression)") }
     return try run(registry, json, model: nil, type: parsed.optional ? .optional(type) : type, options: options)

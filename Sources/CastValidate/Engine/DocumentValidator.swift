@@ -163,7 +163,13 @@ package struct DocumentValidator: Sendable {
         // NB: no article: which of "a" and "an" a model's name takes is not in its letters.
         validator.report(.nullNotAllowed, .error, "expected \(name) (an object), found null", at: start, declaration: nil, expected: name, found: "null")
       } else if case .type(let type) = target, case .optional = type {
-        instance = .null
+        // NB: DSON takes no null even for an optional (DS-01, DS-02), a whole document's included.
+        if recordPolicy.rejectsNull(optional: true) {
+          validator.report(
+            .nullNotAllowed, .error, "null, which this dialect does not accept for \(type)", at: start, declaration: nil, found: "null")
+        } else {
+          instance = .null
+        }
       } else {
         validator.report(.nullNotAllowed, .error, "null is not a value of this type", at: start, declaration: nil, found: "null")
       }
