@@ -105,45 +105,48 @@ package struct PatternMatcher: Sendable {
 }
 
 /// A Pike VM: every thread of the NFA advances in lock step over the scalars, one list per
-/// position, each program step at most once per list — so no input makes it backtrack.
+/// position, each program step at most once per list — so no input makes it backtrack. Its lists
+/// live in one temporary allocation on the stack for the run (a value's check allocates nothing).
 struct PikeMachine {
   private let program: [PatternInstruction]
   private let anchored: Bool
-  /// The list generation each step was last added in (dedupes steps within one list).
-  private var seen: [Int]
-  private var generation = 0
-  /// Scratch for following jumps and splits without recursion.
-  private var stack: [Int] = []
 
   init(_ pattern: Pattern) {
     program = pattern.program
     anchored = pattern.isAnchoredAtStart
-    seen = [Int](repeating: -1, count: pattern.program.count)
   }
 
   /// True as soon as any thread reaches `.match`.
-  mutating func run(_ scalars: inout some IteratorProtocol<Unicode.Scalar>) -> Bool {
-    // Program counters waiting to read the current scalar, and those for the next one.
-    var current: [Int] = []
-    var next: [Int] = []
-    current.reserveCapacity(program.count)
-    next.reserveCapacity(program.count)
+  func run(_ scalars: inout some IteratorProtocol<Unicode.Scalar>) -> Bool {
+    let count = program.count
+    // `seen`, the two lists and the stack of steps still to follow: every step is added to a
+    // list at most once per position, and pushed at most twice per `add` (once for itself, once
+    // by the split or jump before it).
+    let room = 3 * count + 2 * count + 2
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: room) { memory -> Bool in
+      guard let base = memory.baseAddress else { return false }
+      var lists = PikeLists(seen: base, current: base + count, next: base + 2 * count, stack: base + 3 * count, count: count)
+      return run(&scalars, &lists)
+    }
+  }
+
+  private func run(_ scalars: inout some IteratorProtocol<Unicode.Scalar>, _ lists: inout PikeLists) -> Bool {
     // One scalar read ahead, to know when the current one is the last.
     var pending = scalars.next()
-    generation = 0
-    if add(0, to: &current, atStart: true, atEnd: pending == nil) { return true }
+    if add(0, to: &lists, atStart: true, atEnd: pending == nil) { return true }
+    lists.swap()
     while let scalar = pending {
       pending = scalars.next()
       let atEnd = pending == nil
-      generation += 1
-      next.removeAll(keepingCapacity: true)
-      for pc in current where reads(program[pc], scalar) {
-        if add(pc + 1, to: &next, atStart: false, atEnd: atEnd) { return true }
+      lists.advance()
+      for index in 0..<lists.currentCount {
+        let pc = lists.current[index]
+        if reads(program[pc], scalar), add(pc + 1, to: &lists, atStart: false, atEnd: atEnd) { return true }
       }
       // Unanchored search: a new attempt starts at every position.
-      if !anchored, add(0, to: &next, atStart: false, atEnd: atEnd) { return true }
-      swap(&current, &next)
-      if current.isEmpty, anchored { return false }
+      if !anchored, add(0, to: &lists, atStart: false, atEnd: atEnd) { return true }
+      lists.swap()
+      if lists.currentCount == 0, anchored { return false }
     }
     return false
   }
@@ -157,25 +160,77 @@ struct PikeMachine {
     }
   }
 
-  /// Adds `pc` and everything reachable from it without reading to `list`; true on `.match`.
-  private mutating func add(_ pc: Int, to list: inout [Int], atStart: Bool, atEnd: Bool) -> Bool {
-    stack.append(pc)
-    while let pc = stack.popLast() {
-      guard seen[pc] != generation else { continue }
-      seen[pc] = generation
+  /// Adds `pc` and everything reachable from it without reading to the next list; true on
+  /// `.match`.
+  private func add(_ pc: Int, to lists: inout PikeLists, atStart: Bool, atEnd: Bool) -> Bool {
+    var depth = 0
+    lists.stack[0] = pc
+    depth = 1
+    while depth > 0 {
+      depth -= 1
+      let pc = lists.stack[depth]
+      guard lists.seen[pc] != lists.generation else { continue }
+      lists.seen[pc] = lists.generation
       switch program[pc] {
-      case .scalar, .scalars: list.append(pc)
-      case .jump(let target): stack.append(target)
+      case .scalar, .scalars: lists.appendNext(pc)
+      case .jump(let target):
+        lists.stack[depth] = target
+        depth += 1
       case .split(let first, let second):
-        stack.append(second)
-        stack.append(first)
-      case .start: if atStart { stack.append(pc + 1) }
-      case .end: if atEnd { stack.append(pc + 1) }
-      case .match:
-        stack.removeAll(keepingCapacity: true)
-        return true
+        lists.stack[depth] = second
+        lists.stack[depth + 1] = first
+        depth += 2
+      case .start:
+        if atStart {
+          lists.stack[depth] = pc + 1
+          depth += 1
+        }
+      case .end:
+        if atEnd {
+          lists.stack[depth] = pc + 1
+          depth += 1
+        }
+      case .match: return true
       }
     }
     return false
+  }
+}
+
+/// The Pike machine's lists in one piece of scratch memory: which list each step was last added
+/// to, the steps waiting to read the current scalar and those for the next, and a stack.
+private struct PikeLists {
+  let seen: UnsafeMutablePointer<Int>
+  var current: UnsafeMutablePointer<Int>
+  var next: UnsafeMutablePointer<Int>
+  let stack: UnsafeMutablePointer<Int>
+  var currentCount = 0
+  var nextCount = 0
+  /// The list steps are being added to, as `seen` marks them.
+  var generation = 0
+
+  init(seen: UnsafeMutablePointer<Int>, current: UnsafeMutablePointer<Int>, next: UnsafeMutablePointer<Int>, stack: UnsafeMutablePointer<Int>, count: Int) {
+    self.seen = seen
+    self.current = current
+    self.next = next
+    self.stack = stack
+    seen.initialize(repeating: -1, count: count)
+  }
+
+  /// Starts the next position's list.
+  mutating func advance() {
+    generation += 1
+    nextCount = 0
+  }
+
+  mutating func appendNext(_ pc: Int) {
+    next[nextCount] = pc
+    nextCount += 1
+  }
+
+  /// The next position's list becomes the current one.
+  mutating func swap() {
+    (current, next) = (next, current)
+    currentCount = nextCount
   }
 }
