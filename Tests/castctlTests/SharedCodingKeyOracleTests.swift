@@ -150,6 +150,32 @@ struct SharedCodingKeyOracleTests {
       let pretty = try CastctlProcess.run(["convert", schema, "-", "--model", model, "--sorted-keys"], stdin: document)
       #expect(Self.compacted(pretty.stdout) == expected, "\(model) \(document): \(pretty.stdout)\(pretty.stderr)")
     }
+    // NDJSON, converted record by record as the streaming path writes them; and the ledger.
+    for model in Set(Self.cases.map(\.0)).sorted() {
+      let valid = zip(Self.cases, encoded).filter { $0.0.0 == model && !$0.1.hasPrefix("error ") }
+      let lines = valid.map(\.0.1).joined(separator: "\n") + "\n"
+      let converted = try CastctlProcess.run(["convert", schema, "-", "--ndjson", "--model", model, "--sorted-keys"], stdin: lines)
+      #expect(converted.stdout.split(separator: "\n").map(String.init) == valid.map(\.1), "\(model): \(converted.stderr)")
+      let unsorted = try CastctlProcess.run(["convert", schema, "-", "--ndjson", "--model", model], stdin: lines)
+      #expect(unsorted.status == 0 && unsorted.stdout.split(separator: "\n").count == valid.count, "\(model): \(unsorted.stderr)")
+    }
+  }
+
+  /// (model, document, the start of `roundtrip`'s ledger): one entry a key, however many
+  /// properties read it.
+  static let ledgers: [(String, String, String)] = [
+    ("Widened", #"{"k": 2.0}"#, "number-text-changed (1) "),
+    ("Same", #"{"x": 1, "k": 5, "k": 6}"#, "duplicate-key-collapsed (1) "),
+    ("Reordered", #"{"v": 16777217}"#, "lossless: no changes"),
+    ("Reordered", #"{"v": 1e2}"#, "number-text-changed (1) "),
+  ]
+
+  @Test("roundtrip lists what became of a shared key's value once", arguments: ledgers)
+  func ledgerOfSharedKey(_ model: String, _ document: String, _ expected: String) throws {
+    let schema = try CastctlProcess.temporaryFile("models.swift", Self.models)
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let run = try CastctlProcess.run(["roundtrip", schema, "-", "--model", model], stdin: document)
+    #expect(run.stdout.hasPrefix(expected), "\(run.stdout)\(run.stderr)")
   }
 
   /// castctl's pretty output without its layout (no string here holds a space or a newline).

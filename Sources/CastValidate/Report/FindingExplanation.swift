@@ -219,8 +219,8 @@ extension FindingCode {
     case .ignoredKey:
       FindingExplanation(
         code: self,
-        meaning: #"the key of an `//! ignore` / `ignore json` / `ignoredKeys` property is in the data; its value is not read (note, under every `\#(unknown)`)"#,
-        detail: #"The model declares the property but tells the dialect not to read it (`//! ignore`); the data has a value for it anyway, and it is not read."#,
+        meaning: #"the key of an `//! ignore` / `ignore json` / `ignoredKeys` property, or of a Codable `let` with an initial value, is in the data; its value is not read (note, under every `\#(unknown)`)"#,
+        detail: #"The model declares the property but tells the dialect not to read it (`//! ignore`); the data has a value for it anyway, and it is not read. A Codable `let` with an initial value is never decoded either (the synthesized `init(from:)` cannot assign it), though `JSONEncoder` writes its initial value."#,
         example: .init(
           model: #"""
             struct Item {
