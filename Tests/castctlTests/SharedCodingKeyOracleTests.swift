@@ -46,6 +46,30 @@ struct SharedCodingKeyOracleTests {
         var stringValue: String { switch self { case .first, .second: "v" } }
       }
     }
+    struct WrittenLast: Codable {
+      var a: Int
+      let fixed = 7
+      enum CodingKeys: CodingKey {
+        case a, fixed
+        var stringValue: String { switch self { case .a, .fixed: "k" } }
+      }
+    }
+    struct NilLast: Codable {
+      var a: Int
+      let none: Int? = nil
+      enum CodingKeys: CodingKey {
+        case a, none
+        var stringValue: String { switch self { case .a, .none: "k" } }
+      }
+    }
+    struct WrittenFirst: Codable {
+      let fixed = 7
+      var a: Int
+      enum CodingKeys: CodingKey {
+        case fixed, a
+        var stringValue: String { switch self { case .a, .fixed: "k" } }
+      }
+    }
     struct Inner: Codable {
       var p: Int?
       var q: Int?
@@ -79,6 +103,12 @@ struct SharedCodingKeyOracleTests {
     ("Reordered", #"{"v": 3.5}"#),
     ("Reordered", #"{"v": 1e2}"#),
     ("Reordered", #"{"v": "1"}"#),
+    // A `let` with an initial value is never decoded but written: last, it is the value
+    // written (a nil one, skipped, writes nothing); first, the decoded one is written over it.
+    ("WrittenLast", #"{"k": 5}"#),
+    ("WrittenLast", #"{"k": "x"}"#),
+    ("NilLast", #"{"k": 5}"#),
+    ("WrittenFirst", #"{"k": 5}"#),
     ("Nested", #"{"inner": {"p": 1}, "name": "n"}"#),
     ("Nested", #"{"inner": {"p": 1, "q": 2}, "name": "n"}"#),
     ("Nested", #"{"inner": null, "name": "n"}"#),
