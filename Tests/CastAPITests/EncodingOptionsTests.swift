@@ -11,7 +11,9 @@ struct EncodingOptionsTests {
     let format: OutputFormat
     let options: EncodingOptions
     let expected: String
-    var testDescription: String { "\(model) as \(format), sorted keys \(options.sortedKeys)" }
+    var testDescription: String {
+      "\(model) as \(format), sorted keys \(options.sortedKeys), without escaping slashes \(options.withoutEscapingSlashes)"
+    }
   }
 
   static let schema = """
@@ -70,6 +72,18 @@ struct EncodingOptionsTests {
     Case(
       model: "Link", format: .json(pretty: false), options: EncodingOptions(sortedKeys: true),
       expected: #"{"id":1,"url":"a\/b"}"#),
+    // `[.sortedKeys, .withoutEscapingSlashes]`, as JSONEncoder writes it (LibraryEncoderOracleTests).
+    Case(
+      model: "Link", format: .json(pretty: false), options: EncodingOptions(sortedKeys: true, withoutEscapingSlashes: true),
+      expected: #"{"id":1,"url":"a/b"}"#),
+    Case(
+      model: "Link", format: .json(), options: EncodingOptions(withoutEscapingSlashes: true),
+      expected: "{\n  \"url\": \"a/b\",\n  \"id\": 1\n}"),
+    Case(model: "Link", format: .yaml, options: EncodingOptions(withoutEscapingSlashes: true), expected: "url: a/b\nid: 1\n"),
+    // Other dialects never escape a slash.
+    Case(
+      model: "Outer", format: .json(pretty: false), options: EncodingOptions(withoutEscapingSlashes: true),
+      expected: #"{"name":"x","inner":{"zeta":1,"alpha":2},"counts":{"b":1,"a":2,"B":3},"id":7}"#),
   ]
 
   @Test("A value written with options", arguments: cases)

@@ -24,6 +24,33 @@ struct FindingCatalogueTests {
     #expect(report.findings.contains { $0.code == code.rawValue }, "\(report.findings.map(\.code))")
   }
 
+  /// (code, the library's name of an option its texts mention, the flag's.)
+  static let namedOptions: [(FindingCode, String, String)] = [
+    (.nullNotAllowed, "`ValidationOptions.strict`", "`--strict`"),
+    (.coerced, "`ValidationOptions.strict`", "`--strict`"),
+    (.unknownKey, "`ValidationOptions.unknownKeys = .warn`", "`--unknown warn`"),
+    (.unknownKey, "`ValidationOptions.unknownKeys = .warn|.error`", "`--unknown warn|error`"),
+    (.ignoredKey, "`ValidationOptions.unknownKeys`", "`--unknown`"),
+    (.tooManyErrors, "`ValidationOptions.maxErrors = N`", "`--max-errors N`"),
+    (.tooManyErrors, "`ValidationOptions.maxRecordFindings`", "`--max-record-findings`"),
+  ]
+
+  @Test("a program's explanation names the library's options where castctl's names its flags", arguments: namedOptions)
+  func explanationForPrograms(_ code: FindingCode, _ library: String, _ flag: String) {
+    let program = code.explanation(naming: .library)
+    let commandLine = code.explanation(naming: .commandLine)
+    #expect((program.meaning + program.detail).contains(library) && !(program.meaning + program.detail).contains(flag))
+    #expect((commandLine.meaning + commandLine.detail).contains(flag))
+    #expect(commandLine.meaning == code.explanation.meaning && commandLine.detail == code.explanation.detail)
+  }
+
+  @Test("no explanation for a program names a flag", arguments: FindingCode.allCases)
+  func noFlagsForPrograms(_ code: FindingCode) {
+    let program = code.explanation(naming: .library)
+    #expect(!(program.meaning + program.detail).contains("--"), "\(program.meaning) \(program.detail)")
+    #expect(program.example.arguments == code.explanation.example.arguments)
+  }
+
   @Test("every explanation says something of its own")
   func explanationsAreDistinct() {
     let details = FindingCode.allCases.map(\.explanation.detail)

@@ -64,6 +64,22 @@ struct HandMadeReportTests {
     #expect(finding.recordLine == nil && finding.expected == nil && finding.found == nil)
   }
 
+  /// (NDJSON input, the malformed line's finding as made by hand.)
+  static let malformedLines: [(String, Finding)] = [
+    ("{\"id\": 1}\n{oops\n", Finding(malformedJSON: "unexpected character 'o'; expected a string key or '}'", offset: 11, recordLine: 2)),
+    ("[1,\n{\"id\": 2}\n", Finding(malformedJSON: "unexpected end of input; expected a value", offset: 3, recordLine: 1)),
+  ]
+
+  /// The `malformed-json` of an NDJSON line `decodeEach` goes on past is made by hand through a
+  /// public init, equal to the engine's; it is no code of the catalogue.
+  @Test("A malformed-json finding made by hand is the one decodeEach gives", arguments: malformedLines)
+  func malformedJSON(_ input: String, _ expected: Finding) throws {
+    let records = try Schema(source: "struct P { let id: Int }").validator(for: "P").decodeEach(input, format: .ndjson)
+    let found = try #require(records.report.findings.first { $0.code == "malformed-json" })
+    #expect(found == expected)
+    #expect(expected.kind == nil && expected.severity == .error && expected.path.isEmpty)
+  }
+
   /// A summary given is kept as it is, not counted again from the records.
   @Test("A report keeps a summary it is given")
   func givenSummary() throws {

@@ -53,6 +53,38 @@ extension RegistryTests {
   }
 }
 
+/// `CodingKeys` whose own `stringValue` gives two cases one key: swiftc compiles it and
+/// JSONDecoder reads both properties from that key (SharedCodingKeyOracleTests), so the model
+/// loads without a `duplicate-json-key`; two keys that meet only under `-i` are still one.
+extension RegistryTests {
+  static func sharedKeyModel(_ cases: String) -> String {
+    "struct A: Codable {\n  var a: Int\n  var b: Int?\n  var c: String\n"
+      + "  enum CodingKeys: CodingKey {\n    case a, b, c\n    var stringValue: String { switch self { \(cases) } }\n  }\n}\n"
+  }
+
+  @Test(
+    "CodingKeys that give cases one key load, each property keyed by it",
+    arguments: [
+      (#"case .a, .b: "k"; case .c: "c""#, ["k", "k", "c"]),
+      (#"case .a: "k"; case .b: "k"; case .c: "k""#, ["k", "k", "k"]),
+      (#"case .c: "c"; default: "k""#, ["k", "k", "c"]),
+    ])
+  func sharedCodingKeys(_ cases: String, _ keys: [String]) throws {
+    let registry = Self.registry(Self.sharedKeyModel(cases))
+    for (name, key) in zip(["a", "b", "c"], keys) {
+      let property = try #require(registry.property("A", name))
+      #expect(property.keyTexts == [key] && property.isMapped && property.keySource == .codingKeys)
+    }
+  }
+
+  @Test("keys that meet only under -i are still duplicate-json-key")
+  func sharedOnlyFolded() {
+    let text = Self.sharedKeyModel(#"case .a: "k"; case .b: "K"; case .c: "c""#)
+    let (_, diagnostics) = Loading.load(text, options: RegistryOptions(caseInsensitiveKeys: true))
+    #expect(diagnostics.map(\.code) == ["duplicate-json-key"])
+  }
+}
+
 /// Extensions and hand-written coding.
 extension RegistryTests {
   @Test("an extension makes its model codable and brings its CodingKeys")

@@ -48,7 +48,7 @@ extension RegistryBuilder {
       guard
         let (type, optionality, defaultValue) = resolveTypeAndDefault(
           NameSyntax(text: propertyName, range: row.nameRange), of: row, in: tree, source: source, file: file,
-          evaluator: evaluator, defaultIsUsed: dialect != .codable || row.isLet)
+          evaluator: evaluator, defaultIsUsed: dialect != .codable || row.isLet, writtenOnly: dialect == .codable && row.isLet)
       else {
         if let codingKeyNames, !codingKeyNames.contains(propertyName),
           row.defaultValueIndex != nil || (!row.isLet && row.typeSuffix != nil)
@@ -121,9 +121,11 @@ extension RegistryBuilder {
 
   /// `defaultIsUsed`: false for a Codable `var`, whose default the synthesized `init(from:)` never
   /// reads and `encode(to:)` never writes, so one castctl cannot evaluate needs no word.
+  /// `writtenOnly`: a Codable `let`, never decoded and always encoded (`Policy.letWithValueWrittenOnly`),
+  /// so one castctl cannot evaluate is a value JSONEncoder writes and castctl does not.
   private mutating func resolveTypeAndDefault(
     _ name: NameSyntax, of row: PropertyDeclSyntax, in tree: SourceFileSyntax, source: SourceFile, file: Int,
-    evaluator: DefaultEvaluator, defaultIsUsed: Bool
+    evaluator: DefaultEvaluator, defaultIsUsed: Bool, writtenOnly: Bool = false
   ) -> (TypeRef, Optionality, DefaultValue?)? {
     let range = SourceRange(file: file, bytes: name.range)
     let defaultValue = tree.defaultValue(of: row)
@@ -154,7 +156,9 @@ extension RegistryBuilder {
           // Typed by its literal (`let id = "u-\(n)"` is a String), its value unknown.
           if defaultIsUsed {
             diagnostics.append(
-              Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
+              Diagnostic(
+                SchemaMessages.unsupportedDefault(name.text, writtenOnly: writtenOnly ? source.text(expression.range) : nil),
+                at: SourceRange(file: file, bytes: expression.range)))
           }
           return (literalType, .none, .opaque(source.text(expression.range)))
         }
@@ -184,7 +188,9 @@ extension RegistryBuilder {
     case .failure(.unsupported):
       if defaultIsUsed {
         diagnostics.append(
-          Diagnostic(SchemaMessages.unsupportedDefault(name.text), at: SourceRange(file: file, bytes: expression.range)))
+          Diagnostic(
+            SchemaMessages.unsupportedDefault(name.text, writtenOnly: writtenOnly ? source.text(expression.range) : nil),
+            at: SourceRange(file: file, bytes: expression.range)))
       }
       return (type, optionality, .opaque(source.text(expression.range)))
     case .failure(.cannotInfer):

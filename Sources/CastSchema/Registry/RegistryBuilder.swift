@@ -509,14 +509,17 @@ struct RegistryBuilder: Sendable {
           let property = properties[index]
           let first = properties[firstIndex]
           // Report once, where the later declaration is, unless both are inherited.
-          if property.declaredIn == model.name || first.declaredIn == model.name {
-            // NB: the same bytes; two keys that meet only under `-i` are castctl's doing.
-            let shared = property.keySource == .codingKeys && first.keySource == .codingKeys && first.keys.first == key
+          // Two `CodingKeys` cases whose own `stringValue` is one key (the same bytes; two keys
+          // that meet only under `-i` are castctl's doing): swiftc compiles it, and JSONDecoder
+          // reads both properties from that key (`ModelPlan.sharesKeys`), checked against it.
+          // (Under `.convertFromSnakeCase` the CodingKey is theirs, and only `CodingKeys` give two one.)
+          let shared =
+            property.keySource == .codingKeys && first.keySource == .codingKeys && first.keys.first == key
+            || property.codingKey != nil && property.codingKey == first.codingKey
+          if !shared, property.declaredIn == model.name || first.declaredIn == model.name {
             diagnostics.append(
               Diagnostic(
-                shared
-                  ? SchemaMessages.duplicateCodingKey(key.description, first.name, property.name)
-                  : SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
+                SchemaMessages.duplicateJSONKey(key.description, first.name, property.name), at: property.range,
                 notes: [DiagnosticNote("'\(first.name)' declared here", at: first.range)]))
           }
         }

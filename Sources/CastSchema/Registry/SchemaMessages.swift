@@ -116,16 +116,6 @@ enum SchemaMessages {
       text: "properties '\(first)' and '\(second)' are both mapped to the JSON key \"\(key)\"")
   }
 
-  /// Two `CodingKeys` cases whose own `stringValue` is one key: swiftc compiles it, and
-  /// JSONDecoder reads both properties from that key (JSONEncoder writes it once, the last case's
-  /// value), which castctl's one property a key cannot follow.
-  static func duplicateCodingKey(_ key: String, _ first: String, _ second: String) -> DiagnosticMessage {
-    DiagnosticMessage(
-      .duplicateJSONKey,
-      text: "'CodingKeys' give properties '\(first)' and '\(second)' the one key \"\(key)\": JSONDecoder reads both from it "
-        + "(and JSONEncoder writes it once, with the last one's value), which castctl cannot follow; give each its own key")
-  }
-
   static func duplicateModel(_ name: String) -> DiagnosticMessage {
     DiagnosticMessage(.duplicateModel, text: "'\(name)' is declared more than once")
   }
@@ -319,10 +309,18 @@ enum SchemaMessages {
       text: "the default of '\(property)' is \(constructed)(), whose defaults construct models \(depth) deep, more than \(limit): castctl does not evaluate it; absent values are accepted but nothing is written for them")
   }
 
-  static func unsupportedDefault(_ property: String) -> DiagnosticMessage {
-    DiagnosticMessage(
+  /// `writtenOnly`: the initial value of a Codable `let`, which JSONEncoder writes whatever the
+  /// data held (`let id = UUID()`: a new value at every encoding, which castctl will not make up).
+  static func unsupportedDefault(_ property: String, writtenOnly initialValue: String? = nil) -> DiagnosticMessage {
+    guard let initialValue else {
+      return DiagnosticMessage(
+        .unsupportedDefault,
+        text: "castctl cannot evaluate the default of '\(property)'; absent values are accepted but nothing is written for them")
+    }
+    return DiagnosticMessage(
       .unsupportedDefault,
-      text: "castctl cannot evaluate the default of '\(property)'; absent values are accepted but nothing is written for them")
+      text: "'\(property)' is a 'let' with an initial value, which JSONDecoder never decodes and JSONEncoder writes: "
+        + "castctl cannot evaluate \(initialValue), so convert writes nothing for '\(property)' where JSONEncoder writes what it evaluates to")
   }
 
   static func unsupportedType(_ name: String, _ reason: String) -> DiagnosticMessage {

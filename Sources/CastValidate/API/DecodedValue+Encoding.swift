@@ -31,7 +31,7 @@ extension DecodedValue {
 
   private func write(_ format: OutputFormat, _ options: EncodingOptions) throws(EncodingFailure) -> [UInt8] {
     let policy = if case .model(let model) = instance { schema.plans[model.plan].policy } else { schema.basePolicy }
-    var formatting = EncoderFormatting(escapesSlashes: policy.escapesSlashes)
+    var formatting = EncoderFormatting(escapesSlashes: policy.escapesSlashes && !options.withoutEscapingSlashes)
     formatting.sortsKeys = options.sortedKeys
     let value = formatting.sorted(ModelEncoder(schema: schema).encode(instance))
     switch format {

@@ -6,8 +6,14 @@ public struct EncodingOptions: Sendable, Hashable {
   /// model's declaration order, superclass first. A property list's keys are sorted either way.
   public var sortedKeys: Bool
 
-  /// Options written as the model writes: declaration order.
-  public init(sortedKeys: Bool = false) {
+  /// Every `/` in JSON written as it is, as `JSONEncoder`'s `.withoutEscapingSlashes` writes it
+  /// (`castctl convert --without-escaping-slashes`); otherwise a Codable model's JSON has `\/`,
+  /// as `JSONEncoder` writes it by default. Other dialects, YAML and property lists never escape it.
+  public var withoutEscapingSlashes: Bool
+
+  /// Options written as the model writes: declaration order, `/` as its dialect writes it.
+  public init(sortedKeys: Bool = false, withoutEscapingSlashes: Bool = false) {
     self.sortedKeys = sortedKeys
+    self.withoutEscapingSlashes = withoutEscapingSlashes
   }
 }

@@ -20,4 +20,20 @@ extension Finding {
       code: code.rawValue, severity: severity, message: message, path: path, offset: offset, recordLine: recordLine,
       expected: expected, found: found)
   }
+
+  /// A `malformed-json` finding made by hand: the error ``Validator/decodeEach(_:format:)`` gives
+  /// an NDJSON line that is not JSON, as the record's one finding. It is no code of the catalogue
+  /// (``kind`` is nil): input that is not JSON is not a finding of a record but the end of the run,
+  /// everywhere but there.
+  ///
+  /// - Parameters:
+  ///   - message: What the reader expected where the line stopped being JSON.
+  ///   - offset: The byte offset of that place in the input.
+  ///   - recordLine: The line, for NDJSON input.
+  public init(malformedJSON message: String, offset: Int = 0, recordLine: Int? = nil) {
+    self.init(code: Self.malformedJSON, severity: .error, message: message, path: "", offset: offset, recordLine: recordLine)
+  }
+
+  /// The code of a line ``Validator/decodeEach(_:format:)`` could not read as JSON.
+  package static let malformedJSON = DataProblem.malformedCode(isYAML: false)
 }

@@ -134,8 +134,7 @@ public struct Validator: Sendable {
         case .json: summary = try engine.validateDocument(raw, onRecord: handle)
         case .ndjson where lineByLine:
           Self.eachLine(raw, engine, onRecord: handle) { index, line, error in
-            let finding = Finding(code: "malformed-json", severity: .error, message: error.spelled(engine.schema.options.spelling).message, path: "",
-              offset: error.offset, recordLine: line)
+            let finding = Finding(malformedJSON: error.spelled(engine.schema.options.spelling).message, offset: error.offset, recordLine: line)
             outcome.records.append(ValidationReport.Record(index: index, line: line, isValid: false, findings: [finding]))
           }
           summary = ValidationSummary(counting: outcome.records)

@@ -5,7 +5,7 @@ extension KeyStyle {
   /// models `target` reaches: `snake` writes both `userName` and `user_name` at `user_name`, and
   /// one value would overwrite the other. One error (`key-style-collision`) at each later
   /// property, with a note at the first. None for `json`: two properties mapped to one JSON key
-  /// are already a schema error (`duplicate-json-key`).
+  /// are already a schema error (`duplicate-json-key`), or share it by their `CodingKeys`.
   package func collisions(in schema: CompiledSchema, target: ValidationTarget) -> [Diagnostic] {
     guard self != .json else { return [] }
     var diagnostics: [Diagnostic] = []
@@ -33,6 +33,9 @@ extension KeyStyle {
           seen[path] = property
           continue
         }
+        // Properties that share their JSON key (`ModelPlan.sharesKeys`) share it restyled too:
+        // written once, as under `json`.
+        if plan.sharesKeys, first.keys == property.keys, first.codingKey == property.codingKey { continue }
         let key = KeyPath(components: path).description
         diagnostics.append(
           Diagnostic(

@@ -58,7 +58,7 @@ extension ModelEncoder {
     var table: [Int: [[UInt8]]] = [:]
     for (index, plan) in schema.plans.enumerated() {
       var entries: [[UInt8]] = []
-      var plain = true
+      var plain = !plan.sharesKeys
       for field in plan.fields {
         let path = keys.path(for: field.property)
         guard path.count == 1, path[0].index == nil else {

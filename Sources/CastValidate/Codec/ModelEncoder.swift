@@ -55,12 +55,28 @@ package struct ModelEncoder: Sendable {
   /// a nil the dialect leaves out is skipped. The JSON and property-list encoders both walk it.
   func forEachWritten(_ model: ModelInstance, _ body: (FieldPlan, [KeyComponent], Written) -> Void) {
     let plan = schema.plans[model.plan]
+    var entries: [(field: FieldPlan, path: [KeyComponent], written: Written, order: Int)] = []
     for (index, field) in plan.fields.enumerated() {
+      let written: Written
       if let fieldValue = model.values.indices.contains(index) ? model.values[index] : nil {
-        body(field, keys.path(for: field.property), .value(fieldValue.value))
+        written = .value(fieldValue.value)
       } else if let literal = field.nilLiteral(plan.policy) {
-        body(field, keys.path(for: field.property), .nilValue(literal))
+        written = .nilValue(literal)
+      } else {
+        continue
       }
+      guard plan.sharesKeys else {
+        body(field, keys.path(for: field.property), written)
+        continue
+      }
+      let order = field.property.codingKeyIndex >= 0 ? Int(field.property.codingKeyIndex) : index
+      entries.append((field, keys.path(for: field.property), written, order))
+    }
+    // Two properties at one key (`ModelPlan.sharesKeys`): the synthesized `encode(to:)` encodes
+    // in the order of the `CodingKeys` cases, and the last value written under a key is the one
+    // JSONEncoder keeps (checked with it); a nil `encodeIfPresent` skips writes nothing.
+    for entry in entries where !entries.contains(where: { $0.path == entry.path && $0.order > entry.order }) {
+      body(entry.field, entry.path, entry.written)
     }
   }
 

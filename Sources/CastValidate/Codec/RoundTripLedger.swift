@@ -214,6 +214,7 @@ package struct RoundTripLedger {
     var reached = Set<Int>()
     for key in folded { reached.formUnion(keys.byInputKey[key] ?? []) }
     for member in outMembers { reached.formUnion(keys.byOutputKey[compared(member.key)] ?? []) }
+    if plan.sharesKeys { reached = Self.oneOfEachKey(reached, plan) }
     for fieldIndex in reached.sorted() {
       let field = plan.fields[fieldIndex]
       let keys = field.property.keys
@@ -332,6 +333,24 @@ package struct RoundTripLedger {
         }
       }
     }
+  }
+
+  /// `fields` with one property of those that share a key (`ModelPlan.sharesKeys`): they read one
+  /// value and write one, under that key, so one entry says what became of it. The last in
+  /// `CodingKeys` order, whose value the encoder writes.
+  private static func oneOfEachKey(_ fields: Set<Int>, _ plan: ModelPlan) -> Set<Int> {
+    var chosen: [KeyPath: Int] = [:]
+    var kept = Set<Int>()
+    for index in fields {
+      let property = plan.fields[index].property
+      guard let key = property.keys.first else {
+        kept.insert(index)
+        continue
+      }
+      if let other = chosen[key], plan.fields[other].property.codingKeyIndex > property.codingKeyIndex { continue }
+      chosen[key] = index
+    }
+    return kept.union(chosen.values)
   }
 
   /// The keys the model of `plan` reads.

@@ -219,6 +219,7 @@ final class SchemaCompiler {
     var known: [String] = []
     fields.reserveCapacity(model.properties.count)
     direct.reserveCapacity(model.properties.count)
+    let shared = Self.sharedCodingKeys(of: model, policy: policy)
     known.reserveCapacity(model.properties.count)
     for property in model.properties {
       guard property.isMapped else {
@@ -247,6 +248,12 @@ final class SchemaCompiler {
           directKey = folded
         }
       }
+      if shared.contains(property.codingKey ?? property.keys.first?.description ?? "") {
+        // Read from the object's captured members after its scan, as a key path is: the
+        // streaming match gives a key to one property only.
+        directKey = nil
+        literalKeys = []
+      }
       if property.codingKey == nil, let directKey {
         // The declared keys the walk's folding takes to the direct key (all of them when keys are
         // compared as they are).
@@ -274,13 +281,15 @@ final class SchemaCompiler {
       if writtenOnly {
         // Its key in the data is a known key nothing reads.
         for path in property.keys {
-          ignored.append(IgnoredKey(bytes: folding.declared(path.components[0].key), declaration: property.range))
+          ignored.append(IgnoredKey(bytes: folding.declared(path.components[0].key), declaration: property.range, writtenOnly: true))
         }
       } else if directKey != nil {
         direct.append(index)
       } else {
         deferred.append(index)
-        for path in property.keys {
+        // NB: under `.convertFromSnakeCase` a key is converted before it is compared, so the
+        // root is the CodingKey.
+        for path in property.codingKey.map({ [KeyPath(key: $0)] }) ?? property.keys {
           let root = folding.declared(path.components[0].key)
           if !roots.contains(root) { roots.append(root) }
         }
@@ -296,6 +305,23 @@ final class SchemaCompiler {
       deferredFields: deferred, ignoredKeys: ignored, knownKeyNames: known, superKey: model.superKey,
       declaration: model.range, keyFolding: folding,
       keysFromSnakeCase: model.properties.contains { $0.codingKey != nil }, emptyStringIsAbsent: registry.options.emptyStringIsAbsent)
+  }
+
+  /// The keys two properties of a Codable model read, from `CodingKeys` whose own `stringValue`
+  /// gives two cases one key: the synthesized `init(from:)` decodes each property from it
+  /// (checked with JSONDecoder), and `encode(to:)` writes it once (`ModelEncoder.forEachWritten`).
+  static func sharedCodingKeys(of model: Model, policy: Policy) -> Set<String> {
+    guard model.dialect == .codable else { return [] }
+    var seen: Set<String> = []
+    var shared: Set<String> = []
+    for property in model.properties {
+      guard property.isMapped, property.keySource == .codingKeys || property.codingKey != nil,
+        !(policy.letWithValueWrittenOnly && property.isLet && property.defaultValue != nil),
+        let key = property.codingKey ?? property.keys.first?.description
+      else { continue }
+      if !seen.insert(key).inserted { shared.insert(key) }
+    }
+    return shared
   }
 
   /// A model no compiled node reaches: its name and place, no fields.

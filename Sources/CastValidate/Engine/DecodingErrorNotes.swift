@@ -32,7 +32,12 @@ struct DecodingErrorNotes {
     guard !errors.isEmpty else { return findings }
     let walks = Dictionary(
       uniqueKeysWithValues: errors.map {
-        ($0, walk(findings[$0].codingPath ?? [], endsAtCodingKey: findings[$0].code == FindingCode.missingRequired.rawValue))
+        (
+          $0,
+          walk(
+            findings[$0].codingPath ?? [], endsAtCodingKey: findings[$0].code == FindingCode.missingRequired.rawValue,
+            declaration: findings[$0].declaration)
+        )
       })
     let first = errors.min { lhs, rhs in
       let (a, b) = (walks[lhs]?.order ?? [], walks[rhs]?.order ?? [])
@@ -66,8 +71,10 @@ struct DecodingErrorNotes {
   }
 
   /// Follows a coding path (the data's keys; `endsAtCodingKey`: its last one a missing key, named
-  /// by its CodingKey already) through the schema from the record's type.
-  func walk(_ steps: [CodingStep], endsAtCodingKey: Bool = false) -> Walk {
+  /// by its CodingKey already) through the schema from the record's type. Where two properties
+  /// read one key (`ModelPlan.sharesKeys`), the property the finding is declared by is the one
+  /// meant: the property, not the key, fixes the type and the decoding order.
+  func walk(_ steps: [CodingStep], endsAtCodingKey: Bool = false, declaration: SourceRange? = nil) -> Walk {
     var walk = Walk(node: root)
     // The policy of the innermost model so far, whose key strategies a dictionary's keys follow.
     var policy = schema.basePolicy
@@ -82,7 +89,10 @@ struct DecodingErrorNotes {
           ? FoundationSnakeCase.fromSnakeCase(key) : key
         let fields = plan.fields
         let declared = { (field: FieldPlan) in field.property.codingKey ?? field.property.keys.first?.components.first?.key }
-        let field = fields.firstIndex { declared($0) == codingKey }
+        let field =
+          plan.sharesKeys && position == steps.count - 1
+          ? fields.firstIndex { declared($0) == codingKey && $0.declaration == declaration } ?? fields.firstIndex { declared($0) == codingKey }
+          : fields.firstIndex { declared($0) == codingKey }
         // NB: a key read by canonical equivalence (`cafe\u0301`) is the CodingKey's spelling there.
         walk.steps[position] = .key(field.flatMap { declared(fields[$0]) } ?? codingKey)
         // The synthesized init(from:) decodes in the order of CodingKeys' cases, else of the declarations.

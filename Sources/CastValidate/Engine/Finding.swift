@@ -4,7 +4,8 @@ import CastSchema
 public struct Finding: Sendable, Hashable {
   /// Stable code, documented in the README (e.g. `missing-required`).
   public var code: String
-  /// The code as a `FindingCode`, to switch over (every finding's code is one).
+  /// The code as a `FindingCode`, to switch over: every finding's code is one but the
+  /// `malformed-json` of an NDJSON line `decodeEach` could not read (`init(malformedJSON:offset:recordLine:)`).
   public var kind: FindingCode? { FindingCode(rawValue: code) }
   /// Error, warning or note; errors make the document invalid.
   public var severity: Severity

@@ -211,6 +211,10 @@ final class ModelPlan: @unchecked Sendable {
   /// literal key is that property's and no other's, and is matched without folding.
   let matchesLiteralKeys: Bool
   let emptyStringIsAbsent: Bool
+  /// Two properties have one key (`CompiledSchema.sharedCodingKeys`): both read it, deferred,
+  /// and it is written once, so the model takes none of the paths that write each field's key
+  /// (`ModelEncoder.plainKeyTable`, the clean-record check).
+  let sharesKeys: Bool
   /// Keys are folded or converted before they are compared with the direct keys.
   let foldsKeys: Bool
   /// The direct keys (aligned with `directFields`) as the matcher reads them: byte length and the
@@ -264,6 +268,13 @@ final class ModelPlan: @unchecked Sendable {
     self.caseInsensitive = caseInsensitive
     self.snakeCase = snakeCase
     self.emptyStringIsAbsent = emptyStringIsAbsent
+    var codingKeys: Set<String> = []
+    sharesKeys = fields.contains { field in
+      guard field.property.keySource == .codingKeys || field.property.codingKey != nil,
+        let key = field.property.codingKey ?? field.property.keys.first?.description
+      else { return false }
+      return !codingKeys.insert(key).inserted
+    }
     let keys = directFields.map { fields[$0].directKey ?? [] }
     let total = keys.reduce(0) { $0 + $1.count }
     keyBytes = .allocate(capacity: max(total, 1))
@@ -314,4 +325,7 @@ struct IgnoredKey {
   /// The key as the walk compares keys (folded, when the model folds them).
   let bytes: [UInt8]
   let declaration: SourceRange
+  /// The property is a Codable `let` with an initial value (`Policy.letWithValueWrittenOnly`),
+  /// written and never read, rather than one the model ignores both ways.
+  var writtenOnly = false
 }

@@ -89,7 +89,12 @@ extension RecordValidator {
       } else {
         if let root, captureStack[captureBase + root].value.start >= 0 {
           reportDuplicate(
-            key, previous: captureStack[captureBase + root].value.start, at: valueStart, declaration: plan.declaration)
+            key, previous: captureStack[captureBase + root].value.start, at: valueStart, declaration: plan.declaration,
+            firstWins: policy.duplicateKeyFirstWins)
+          if policy.duplicateKeyFirstWins {
+            try scanner.skipValue()
+            continue
+          }
         }
         try scanner.skipValue()
       }
@@ -387,8 +392,12 @@ extension RecordValidator {
     // whatever `--unknown` says of the keys the model does not know.
     if !plan.ignoredKeys.isEmpty, let ignored = plan.ignoredKeys.first(where: { Self.matches(key, $0.bytes, plan, scanner) }) {
       path.push(.key(key))
+      let whose =
+        ignored.writtenOnly
+        ? "a 'let' of \(plan.name) with an initial value, which JSONDecoder never decodes (JSONEncoder writes the initial value)"
+        : "an ignored property of \(plan.name)"
       report(
-        .ignoredKey, .note, "\"\(Excerpt.clip(scanner.string(key)))\" is the key of an ignored property of \(plan.name); its value is not read",
+        .ignoredKey, .note, "\"\(Excerpt.clip(scanner.string(key)))\" is the key of \(whose); its value is not read",
         at: key.span.start - 1, declaration: ignored.declaration)
       path.pop()
       return

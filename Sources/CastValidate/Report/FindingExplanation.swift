@@ -25,9 +25,24 @@ public struct FindingExplanation: Sendable {
 }
 
 extension FindingCode {
-  /// The code's entry in the catalogue.
-  public var explanation: FindingExplanation {
-    switch self {
+  /// The code's entry in the catalogue, naming options as castctl's flags (`--strict`): the text of
+  /// `castctl explain` and of the README's table. A program names them as the library does with
+  /// ``explanation(naming:)``.
+  public var explanation: FindingExplanation { explanation(naming: .commandLine) }
+
+  /// The code's entry in the catalogue, naming the options its texts mention as `reader` sets them:
+  /// `ValidationOptions.strict` for a program where castctl says `--strict` (``OptionSpelling``).
+  /// The example's `arguments` stay `castctl validate`'s flags, which its run takes.
+  public func explanation(naming reader: OptionSpelling) -> FindingExplanation {
+    let strict = OptionName.strict.spelled(reader)
+    let unknown = OptionName.unknownKeys.spelled(reader)
+    let (warn, error) = (OptionName.unknownKeys.spelled(reader, value: reader == .library ? ".warn" : "warn"),
+      OptionName.unknownKeys.spelled(reader, value: reader == .library ? ".error" : "error"))
+    let warnOrError = OptionName.unknownKeys.spelled(reader, value: reader == .library ? ".warn|.error" : "warn|error")
+    let maxErrors = OptionName.maxErrors.spelled(reader)
+    let maxErrorsN = OptionName.maxErrors.spelled(reader, value: "N")
+    let maxRecordFindings = OptionName.maxRecordFindings.spelled(reader)
+    return switch self {
     case .missingRequired:
       FindingExplanation(
         code: self,
@@ -44,8 +59,8 @@ extension FindingCode {
     case .nullNotAllowed:
       FindingExplanation(
         code: self,
-        meaning: #"null where the dialect or `--strict` does not accept it"#,
-        detail: #"JSON `null` is a value only an optional can hold; a lenient dialect drops a null element (a warning), and under `--strict` it is an error wherever the declared type is not optional."#,
+        meaning: #"null where the dialect or `\#(strict)` does not accept it"#,
+        detail: #"JSON `null` is a value only an optional can hold; a lenient dialect drops a null element (a warning), and under `\#(strict)` it is an error wherever the declared type is not optional."#,
         example: .init(
           model: #"""
             struct Batch {
@@ -56,8 +71,8 @@ extension FindingCode {
     case .nullReplacedByDefault:
       FindingExplanation(
         code: self,
-        meaning: #"null read as absent, so the property keeps its default (an optional's too: `String? = "as"` stays `"as"`; under `--strict` a null is an optional's nil)"#,
-        detail: #"Most old dialects read `null` as if the key were absent, so a property with a default keeps it. `--strict` reads it as `JSONDecoder` would: an error unless the property is optional."#,
+        meaning: #"null read as absent, so the property keeps its default (an optional's too: `String? = "as"` stays `"as"`; under `\#(strict)` a null is an optional's nil)"#,
+        detail: #"Most old dialects read `null` as if the key were absent, so a property with a default keeps it. `\#(strict)` reads it as `JSONDecoder` would: an error unless the property is optional."#,
         example: .init(
           model: #"""
             struct Profile {
@@ -105,7 +120,7 @@ extension FindingCode {
       FindingExplanation(
         code: self,
         meaning: #"a value was converted between JSON types (`"42"` → 42, 1 → true)"#,
-        detail: #"The dialect converted a value between JSON types, as its library did: a numeric string read as a number, 1 as `true`. `--strict` makes every coercion an error."#,
+        detail: #"The dialect converted a value between JSON types, as its library did: a numeric string read as a number, 1 as `true`. `\#(strict)` makes every coercion an error."#,
         example: .init(
           model: #"""
             struct Item {
@@ -192,8 +207,8 @@ extension FindingCode {
     case .unknownKey:
       FindingExplanation(
         code: self,
-        meaning: #"a key the model does not declare (with `--unknown warn|error`, and "did you mean")"#,
-        detail: #"The record has a key no property reads; it is ignored by default (the model's init ignores it too), a warning with `--unknown warn`, an error with `--unknown error`. The message names a near-miss property key."#,
+        meaning: #"a key the model does not declare (with `\#(warnOrError)`, and "did you mean")"#,
+        detail: #"The record has a key no property reads; it is ignored by default (the model's init ignores it too), a warning with `\#(warn)`, an error with `\#(error)`. The message names a near-miss property key."#,
         example: .init(
           model: #"""
             struct Item {
@@ -204,8 +219,8 @@ extension FindingCode {
     case .ignoredKey:
       FindingExplanation(
         code: self,
-        meaning: #"the key of an `//! ignore` / `ignore json` / `ignoredKeys` property is in the data; its value is not read (note, under every `--unknown`)"#,
-        detail: #"The model declares the property but tells the dialect not to read it (`//! ignore`); the data has a value for it anyway, and it is not read."#,
+        meaning: #"the key of an `//! ignore` / `ignore json` / `ignoredKeys` property, or of a Codable `let` with an initial value, is in the data; its value is not read (note, under every `\#(unknown)`)"#,
+        detail: #"The model declares the property but tells the dialect not to read it (`//! ignore`); the data has a value for it anyway, and it is not read. A Codable `let` with an initial value is never decoded either (the synthesized `init(from:)` cannot assign it), though `JSONEncoder` writes its initial value."#,
         example: .init(
           model: #"""
             struct Item {
@@ -294,8 +309,8 @@ extension FindingCode {
     case .tooManyErrors:
       FindingExplanation(
         code: self,
-        meaning: #"`--max-errors` was reached, or a record has more findings than `--max-record-findings` (1000 unless set); later findings are counted, not reported (note)"#,
-        detail: #"`--max-errors N` stops reporting after N errors, so a file with many bad records prints a bounded report. One record reports at most `--max-record-findings` findings (1000 unless set; 0: no limit), so a record with a million bad elements takes the memory of a thousand findings, not of a million. Either way the summary still counts every finding, and the verdict is the one every finding gives."#,
+        meaning: #"`\#(maxErrors)` was reached, or a record has more findings than `\#(maxRecordFindings)` (1000 unless set); later findings are counted, not reported (note)"#,
+        detail: #"`\#(maxErrorsN)` stops reporting after N errors, so a file with many bad records prints a bounded report. One record reports at most `\#(maxRecordFindings)` findings (1000 unless set; 0: no limit), so a record with a million bad elements takes the memory of a thousand findings, not of a million. Either way the summary still counts every finding, and the verdict is the one every finding gives."#,
         example: .init(
           model: #"""
             struct Pair {

@@ -6,6 +6,8 @@ package enum OptionName: Sendable, CaseIterable {
   case strict
   case maxDepth
   case maxErrors
+  case maxRecordFindings
+  case unknownKeys
   case binaryPropertyList
 
   /// The option's name for `spelling`'s reader.
@@ -17,6 +19,10 @@ package enum OptionName: Sendable, CaseIterable {
     case (.maxDepth, .library): "ValidationOptions.maxDepth"
     case (.maxErrors, .commandLine): "--max-errors"
     case (.maxErrors, .library): "ValidationOptions.maxErrors"
+    case (.maxRecordFindings, .commandLine): "--max-record-findings"
+    case (.maxRecordFindings, .library): "ValidationOptions.maxRecordFindings"
+    case (.unknownKeys, .commandLine): "--unknown"
+    case (.unknownKeys, .library): "ValidationOptions.unknownKeys"
     case (.binaryPropertyList, .commandLine): "--binary"
     case (.binaryPropertyList, .library): "OutputFormat.binaryPropertyList"
     }
@@ -33,8 +39,10 @@ package enum OptionName: Sendable, CaseIterable {
 }
 
 /// Who reads a run's messages: someone at the command line (castctl and its REPL, whose data
-/// commands take the same flags), or a program using the library.
-package enum OptionSpelling: Sendable, Hashable {
+/// commands take the same flags), or a program using the library. A program chooses it for the
+/// findings catalogue (``FindingCode/explanation(naming:)``); its own runs' messages are the
+/// library's already.
+public enum OptionSpelling: Sendable, Hashable {
   case commandLine
   case library
 }

@@ -208,7 +208,7 @@ final class CleanPlan: @unchecked Sendable {
       var model = CleanModel(
         firstField: fields.count, fieldCount: plan.fields.count, requiredMask: 0, firstWideRequired: wideRequired.count,
         wideRequiredCount: 0,
-        isCheckable: (plan.matchesLiteralKeys || !plan.foldsKeys)
+        isCheckable: !plan.sharesKeys && (plan.matchesLiteralKeys || !plan.foldsKeys)
           && (plan.deferredFields.isEmpty && plan.superKey == nil || Self.readsPathsAsTheyStand(plan)),
         mayKnowOtherKeys: !plan.ignoredKeys.isEmpty || plan.foldsKeys)
       if let tree = plan.pathTree, model.isCheckable {
