@@ -119,6 +119,11 @@ MICRO = [
     ("URL (non-ASCII path)", "URL",
      lambda r: json.dumps(f"https://de.wikipedia.org/wiki/{r.choice(['München', 'Straße', 'Zürich', 'a|b'])}_{r.randrange(10**6)}?q=ü",
                           ensure_ascii=False)),
+    # Patterns on text beyond ASCII: one of class runs, and one the Pike machine reads.
+    ("//! pattern (class runs, non-ASCII)", 'String //! pattern "^[a-zé€中😀 ]{1,40}$"',
+     lambda r: json.dumps("".join(r.choice("aé€中😀 ") for _ in range(r.randrange(4, 20))), ensure_ascii=False)),
+    ("//! pattern (alternation, non-ASCII)", 'String //! pattern "(€|中)+[a-z ]*😀"',
+     lambda r: json.dumps("".join(r.choice("ab c") for _ in range(8)) + r.choice(["€", "中"]) * 2 + "xy z😀é", ensure_ascii=False)),
     ("URL (non-ASCII path, codable)", "URL",
      lambda r: json.dumps(f"https://de.wikipedia.org/wiki/{r.choice(['München', 'Straße', 'Zürich', 'a|b'])}_{r.randrange(10**6)}?q=ü",
                           ensure_ascii=False), ["--dialect", "codable"]),
