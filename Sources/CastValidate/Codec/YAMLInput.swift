@@ -437,7 +437,13 @@ package enum YAMLInput {
     case .reader(let problem, _, _, _):
       return problem
     case .duplicatedKeysInMapping(let duplicates, _):
+      // NB: Yams compares keys as Swift strings: `é` and `e` + U+0301 are one key to it, which
+      // YAML and PyYAML tell apart.
+      let unicode = duplicates.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
       return "a mapping has the key \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) twice"
+        + (unicode
+          ? " (castctl's YAML reader compares keys as Swift strings: one text in two Unicode forms is one key)"
+          : "")
     default:
       return "\(error)"
     }
