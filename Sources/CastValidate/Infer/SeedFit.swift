@@ -88,10 +88,10 @@ struct SeedFit {
       case .iso8601: return kinds.isSubset(of: [.string]) && strings.formats.contains(.isoDate)
       case .pattern(let pattern) where pattern == "yyyy-MM-dd": return kinds.isSubset(of: [.string]) && strings.formats.contains(.dayDate)
       case .pattern: return kinds.isSubset(of: [.string])
-      case .epochSeconds, .referenceSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
+      case .epochSeconds, .referenceSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.nonFinite == 0
       case .epochMilliseconds: return kinds.isSubset(of: [.integer]) && numbers.hugeIntegers == 0
       }
-    case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
+    case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.beyondDecimal == 0
     case .number: return kinds.isSubset(of: [.integer, .fraction])
     case .float, .double, .cgFloat:
       // NB: a `Float` holds magnitudes up to about 3.4e38 (every `Int64` is within them).
