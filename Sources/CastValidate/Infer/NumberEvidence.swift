@@ -120,9 +120,11 @@ struct NumberEvidence: Sendable, Equatable {
       low.append(String(minFraction))
       high.append(String(maxFraction))
     }
-    let lowest = low.min { (Double($0) ?? 0) < (Double($1) ?? 0) } ?? "?"
-    let highest = high.max { (Double($0) ?? 0) < (Double($1) ?? 0) } ?? "?"
-    return hugeIntegers + nonFinite > 0 ? "\(lowest)…\(highest) and \(hugeIntegers + nonFinite) beyond Int64/Double" : "\(lowest)…\(highest)"
+    let beyond = hugeIntegers + nonFinite
+    guard let lowest = low.min(by: { (Double($0) ?? 0) < (Double($1) ?? 0) }),
+      let highest = high.max(by: { (Double($0) ?? 0) < (Double($1) ?? 0) })
+    else { return "\(beyond) beyond Int64/Double" }
+    return beyond > 0 ? "\(lowest)…\(highest) and \(beyond) beyond Int64/Double" : "\(lowest)…\(highest)"
   }
 
   /// A numeric type castctl can declare.
