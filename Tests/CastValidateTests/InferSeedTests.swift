@@ -178,6 +178,25 @@ struct InferSeedTests {
       records: "{\"a\": {\"x\": 1}}\n{\"x\": null}", changes: ["R.x: Int → Int?"], lines: ["let x: Int? //! \"a/x ?? x\""]),
   ]
 
+  /// A seed's `Float` holds what the dialect's `Float` takes, by the validator's rule.
+  static let floats: [SeedCase] = [
+    SeedCase(
+      name: "a Float widens to Double beyond its range", seed: "struct R: DictionaryConvertible {\n    let v: Float\n}\n",
+      records: "{\"v\": 1e39}\n{\"v\": 1.5}", changes: ["R.v: Float → Double"], lines: ["let v: Double"]),
+    SeedCase(
+      name: "a Float keeps a number it reads as zero where the dialect takes it", seed: "struct R: DictionaryConvertible {\n    let v: Float\n}\n",
+      records: "{\"v\": 1e-50}\n{\"v\": 1.5}", changes: [], lines: ["let v: Float"]),
+    SeedCase(
+      name: "a Codable Float widens to Double for a number JSONDecoder refuses as rounded to zero",
+      seed: "struct R: Codable {\n    let v: Float\n}\n", records: "{\"v\": 1e-50}\n{\"v\": 1.5}", changes: ["R.v: Float → Double"],
+      lines: ["let v: Double"]),
+  ]
+
+  @Test("a Float seed widens where the dialect's Float refuses a number", arguments: floats)
+  func floatRanges(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
   static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a

@@ -21,32 +21,36 @@ struct NumberEvidence: Sendable, Equatable {
   /// Numbers the dialect's `Decimal` refuses as out of range: beyond ±3.4e165, non-zero below
   /// 1e-128, or (Codable) an exponent Foundation's `Decimal(string:)` cannot hold.
   var beyondDecimal = 0
+  /// Numbers the dialect's `Float` refuses as out of range, counted for `--seed` only
+  /// (`InferOptions.trackAbsence`): `infer` never chooses `Float`, a seed may declare it.
+  var beyondFloat = 0
 
   /// 2^53: integers beyond it lose digits in a `Double`.
   static let exactDoubleLimit: Int64 = 1 << 53
 
-  /// Notes one number literal, judged by `policy`'s range rules.
-  mutating func observe(_ literal: String, policy: Policy) {
+  /// Notes one number literal, judged by `policy`'s range rules (`Float`'s too with `float`).
+  mutating func observe(_ literal: String, policy: Policy, float: Bool) {
     if literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
       observeFraction(Double(literal) ?? .infinity)
     } else {
       let value = Int64(literal)
       observeInteger(value)
-      // NB: every Int64 is within Double's and Decimal's range: only larger integers are asked.
+      // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
       guard value == nil else { return }
     }
     var text = literal
     text.withUTF8 { bytes in
       var scanner = JSONScanner(UnsafeRawBufferPointer(bytes))
-      if let token = try? scanner.readNumber() { observeRanges(token, scanner, policy: policy) }
+      if let token = try? scanner.readNumber() { observeRanges(token, scanner, policy: policy, float: float) }
     }
   }
 
-  /// Notes whether the dialect's `Double` and `Decimal` hold the number at `token`, as the
-  /// validator decides it (`RecordValidator.holds`).
-  mutating func observeRanges(_ token: JSONNumberToken, _ scanner: JSONScanner, policy: Policy) {
+  /// Notes whether the dialect's `Double` and `Decimal` (and with `float`, `Float`) hold the
+  /// number at `token`, as the validator decides it (`RecordValidator.holds`).
+  mutating func observeRanges(_ token: JSONNumberToken, _ scanner: JSONScanner, policy: Policy, float: Bool) {
     if !RecordValidator.holds(token, .double, scanner, policy: policy) { beyondDouble += 1 }
     if !RecordValidator.holds(token, .decimal, scanner, policy: policy) { beyondDecimal += 1 }
+    if float, !RecordValidator.holds(token, .float, scanner, policy: policy) { beyondFloat += 1 }
   }
 
   /// Notes an integer literal's value (nil beyond `Int64`).
@@ -83,6 +87,7 @@ struct NumberEvidence: Sendable, Equatable {
     nonFinite += other.nonFinite
     beyondDouble += other.beyondDouble
     beyondDecimal += other.beyondDecimal
+    beyondFloat += other.beyondFloat
   }
 
   /// How many numbers were seen.

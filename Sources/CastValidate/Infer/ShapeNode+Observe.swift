@@ -12,7 +12,7 @@ extension ShapeNode {
       note(.bool, input: input, offset: offset, pointer: trail.text)
     case .number(let literal):
       let before = numbers.fractions
-      numbers.observe(literal, policy: options.numberRanges)
+      numbers.observe(literal, policy: options.numberRanges, float: options.trackAbsence)
       note(numbers.fractions > before ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string(let text):
       strings.observe(text, limit: StringSketch.limit(options))

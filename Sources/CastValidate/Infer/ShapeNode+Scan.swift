@@ -23,12 +23,12 @@ extension ShapeNode {
       let fraction = !token.isInteger
       if fraction {
         numbers.observeFraction(scanner.double(token))
-        numbers.observeRanges(token, scanner, policy: options.numberRanges)
+        numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence)
       } else {
         let value = scanner.int64(token)
         numbers.observeInteger(value)
-        // NB: every Int64 is within Double's and Decimal's range: only larger integers are asked.
-        if value == nil { numbers.observeRanges(token, scanner, policy: options.numberRanges) }
+        // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
+        if value == nil { numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence) }
       }
       note(fraction ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string:
