@@ -22,8 +22,7 @@ enum SeedProbe {
     #expect(!diagnostics.contains { $0.severity == .error }, "the seed has errors: \(diagnostics.map(\.message))")
     let model = try #require(root ?? registry.rootModels.first)
     var options = InferOptions()
-    options.modelName = model
-    options.trackAbsence = true
+    options.seed(registry, root: model)
     let inferrer = Inferrer(options: options)
     try records.withUnsafeBytes { raw in
       if ndjson { try inferrer.observeNDJSON(raw) } else { try inferrer.observeDocument(raw) }
@@ -155,6 +154,61 @@ struct InferSeedTests {
     #expect(outcome.summary == c.changes, "\(outcome.text)")
     for line in c.lines { #expect(outcome.lines.contains(line), "missing \(line) in\n\(outcome.text)") }
     #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
+  static let alternatives: [SeedCase] = [
+    SeedCase(
+      name: "a null under the first ?? key makes it optional", seed: nameOrTitle,
+      records: "{\"name\": \"a\"}\n{\"title\": \"b\"}\n{\"name\": null}", changes: ["R.name: String → String?"],
+      lines: ["let name: String? //! \"name ?? title\""]),
+    SeedCase(
+      name: "a null under a later ?? key makes it optional", seed: nameOrTitle,
+      records: "{\"name\": \"a\"}\n{\"title\": null}", changes: ["R.name: String → String?"], lines: ["let name: String? //! \"name ?? title\""]),
+    SeedCase(
+      name: "?? keys that between them are in every object keep it required", seed: nameOrTitle,
+      records: "{\"name\": \"a\"}\n{\"title\": \"b\"}", changes: [], lines: ["let name: String //! \"name ?? title\""]),
+    SeedCase(
+      name: "an object with none of the ?? keys makes it optional", seed: nameOrTitle,
+      records: "{\"name\": \"a\"}\n{\"title\": \"b\"}\n{}", changes: ["R.name: String → String?"], lines: ["let name: String? //! \"name ?? title\""]),
+    SeedCase(
+      name: "the values under a later ?? key widen the type", seed: "struct R: DictionaryConvertible {\n    let n: Int //! \"n ?? m\"\n}\n",
+      records: "{\"n\": 1}\n{\"m\": 2.5}", changes: ["R.n: Int → Double"], lines: ["let n: Double //! \"n ?? m\""]),
+    SeedCase(
+      name: "a key path among ?? keys is followed too", seed: "struct R: DictionaryConvertible {\n    let x: Int //! \"a/x ?? x\"\n}\n",
+      records: "{\"a\": {\"x\": 1}}\n{\"x\": null}", changes: ["R.x: Int → Int?"], lines: ["let x: Int? //! \"a/x ?? x\""]),
+  ]
+
+  /// A seed's `Float` holds what the dialect's `Float` takes, by the validator's rule.
+  static let floats: [SeedCase] = [
+    SeedCase(
+      name: "a Float widens to Double beyond its range", seed: "struct R: DictionaryConvertible {\n    let v: Float\n}\n",
+      records: "{\"v\": 1e39}\n{\"v\": 1.5}", changes: ["R.v: Float → Double"], lines: ["let v: Double"]),
+    SeedCase(
+      name: "a Float keeps a number it reads as zero where the dialect takes it", seed: "struct R: DictionaryConvertible {\n    let v: Float\n}\n",
+      records: "{\"v\": 1e-50}\n{\"v\": 1.5}", changes: [], lines: ["let v: Float"]),
+    SeedCase(
+      name: "a Codable Float widens to Double for a number JSONDecoder refuses as rounded to zero",
+      seed: "struct R: Codable {\n    let v: Float\n}\n", records: "{\"v\": 1e-50}\n{\"v\": 1.5}", changes: ["R.v: Float → Double"],
+      lines: ["let v: Double"]),
+  ]
+
+  @Test("a Float seed widens where the dialect's Float refuses a number", arguments: floats)
+  func floatRanges(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
+  static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
+
+  /// The check's validation takes the data as the widened seed reads it; a value read under a
+  /// later alternative is written back under the first (`key-moved`), which is the `??`'s own
+  /// doing and no widening can change.
+  @Test("a ?? property is widened for what the validator reads under any of its keys", arguments: alternatives)
+  func alternativeKeys(_ c: SeedCase) throws {
+    let outcome = try SeedProbe.widen(seed: c.seed, ndjson: c.records)
+    #expect(outcome.summary == c.changes, "\(outcome.text)")
+    for line in c.lines { #expect(outcome.lines.contains(line), "missing \(line) in\n\(outcome.text)") }
+    #expect(outcome.report.findingCount == 0, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+    #expect(outcome.report.changes.keys.allSatisfy { $0 == .keyMoved || outcome.report.tolerated.contains($0) }, "\(outcome.report.changes)")
   }
 
   static let fitting: [(seed: String, records: String)] = [

@@ -103,6 +103,44 @@ struct InferCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["model.cast", "users.json"])
   }
 
+  /// The model is written though its check fails (README), so a file `--force` replaces is named.
+  @Test("a model that fails its check is written all the same, and the report says where", arguments: [false, true])
+  func failedOutputFile(_ existed: Bool) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("d.ndjson", #"{"": 1, "a": 2}"# + "\n")
+    if existed { try scratch.write("model.cast", "// mine\n") }
+    let run = try CastctlProcess.run(["infer", "d.ndjson", "-o", "model.cast", "--force"], in: scratch.url)
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(try scratch.text("model.cast").contains("struct Root: DictionaryConvertible {"))
+    let said = "castctl: the model is written to model.cast all the same" + (existed ? ", replacing the file that was there" : "") + "\n"
+    #expect(run.stderr.hasSuffix(said), "\(run.stderr)")
+  }
+
+  /// `infer` loads the model it writes as `check` loads a file, so that both name the same
+  /// problems: every `codable-not-codable` (`Any`, `[Any?]`, `NSNumber`), checked or not.
+  @Test("the warnings about the model as written are check's for the written file", arguments: [[], ["--no-verify"]])
+  func warningsAsCheck(_ extra: [String]) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write(
+      "n.ndjson",
+      #"{"a": 1, "g": [1, "x"], "j": 1.0, "l": true, "m": {"k": [1, "y"]}}"# + "\n"
+        + #"{"a": "x", "g": [null], "j": 1e400, "l": 0, "m": {"k": []}}"# + "\n")
+    let run = try CastctlProcess.run(["infer", "n.ndjson", "--dialect", "codable", "-o", "model.swift"] + extra, in: scratch.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    let check = try CastctlProcess.run(["check", "model.swift"], in: scratch.url)
+    let checked = (check.stdout + check.stderr).split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: ": warning[") else { return nil }
+      return String(line[range.upperBound...]).replacingOccurrences(of: "]: ", with: ": ")
+    }
+    let inferred = run.stderr.split(separator: "\n").compactMap { line in
+      line.hasPrefix("castctl: warning: the model as written: ") ? String(line.dropFirst("castctl: warning: the model as written: ".count)) : nil
+    }
+    #expect(checked.count == 5, "\(check.stdout)")
+    #expect(inferred == checked, "\(run.stderr)")
+  }
+
   @Test("a directory, standard input and YAML are read as validate reads them")
   func inputs() throws {
     let scratch = try ScratchFolder(copying: [])

@@ -82,17 +82,7 @@ extension RecordValidator {
     switch kind {
     case .number:
       let token = try scanner.readNumber()
-      guard type == .number
-        || (type == .decimal
-          ? Self.fitsDecimal(scanner.bytes(token.span), asFoundationParses: policy.decimalsAsFoundationParses)
-          : Self.isSurelyFinite(token, type, scanner))
-        || (type != .decimal && Self.fitsFloating(Self.value(token, as: type, scanner, floatsFromText: policy.floatsReadFromText), type))
-      else {
-        return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
-      }
-      if policy.underflowIsOutOfRange, type == .float || type == .double, !Self.isSurelyFinite(token, type, scanner),
-        Self.underflows(token, type, scanner, floatsFromText: policy.floatsReadFromText)
-      {
+      guard Self.holds(token, type, scanner, policy: policy) else {
         return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
       }
       if wantInstance, policy.numbersWrittenAsStored, let written = EncoderNumberText.text(of: scanner.bytes(token.span), as: type) {
@@ -171,6 +161,18 @@ extension RecordValidator {
       return outOfRange(type, literal, at: start, declaration: declaration)
     }
     return .value(wantInstance ? .number((decimal.isNegative && magnitude != 0 ? "-" : "") + String(magnitude)) : nil)
+  }
+
+  /// Whether a JSON number is within the range of a floating-point type, `Decimal` or `NSNumber`
+  /// as the policy reads it: the `out-of-range` rule of `floating` (an underflow is out of range
+  /// where `Policy.underflowIsOutOfRange`), which `castctl infer` also asks to choose a type.
+  static func holds(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner, policy: Policy) -> Bool {
+    if type == .number { return true }
+    if type == .decimal { return fitsDecimal(scanner.bytes(token.span), asFoundationParses: policy.decimalsAsFoundationParses) }
+    if isSurelyFinite(token, type, scanner) { return true }
+    guard fitsFloating(value(token, as: type, scanner, floatsFromText: policy.floatsReadFromText), type) else { return false }
+    return !(policy.underflowIsOutOfRange && (type == .float || type == .double)
+      && underflows(token, type, scanner, floatsFromText: policy.floatsReadFromText))
   }
 
   /// A literal that reads as zero in its floating-point type and that `JSONDecoder` takes for a

@@ -22,14 +22,38 @@ package struct InferOptions: Sendable {
   /// Paths forced to be models, whatever the keys look like.
   package var forcedModels: Set<String> = []
   /// The dialect the models are written in (`--dialect`).
-  package var dialect = Dialect.jsoncast
+  package var dialect = Dialect.jsoncast {
+    didSet { numberRanges = Policy.preset(for: dialect) }
+  }
+  /// The dialect's policy, whose range rules say which number types hold the numbers seen
+  /// (`NumberEvidence`): the check of the model then reads them by the same rules.
+  private(set) var numberRanges = Policy.preset(for: .jsoncast)
   /// Deepest nesting read (as `--max-depth` elsewhere).
   package var maxDepth = 512
   /// Notes, per key, the first object that lacked it (for `--seed`, whose report names an
   /// example of each change). Off by default: it costs a pass over the keys of every object
   /// that lacks one.
   package var trackAbsence = false
+  /// The keys of each `??` property of a seed whose alternatives are plain keys (`"name ?? title"`:
+  /// `["name", "title"]`): every object notes whether it had any of them
+  /// (`ShapeNode.alternativesPresent`), since the property is absent only where all are.
+  package var alternativeKeys: [[String]] = []
 
   /// Default options.
   package init() {}
+
+  /// The options for widening `root` of the seed `registry` (`--seed`): its dialect, the first
+  /// object without each key noted, and its `??` keys followed together.
+  package mutating func seed(_ registry: ModelRegistry, root: String) {
+    modelName = root
+    trackAbsence = true
+    dialect = registry.models[root]?.dialect ?? .jsoncast
+    var groups: Set<[String]> = []
+    for model in registry.models.values {
+      for property in model.properties where property.usage == .normal && property.keys.count > 1 {
+        if property.keys.allSatisfy(\.isSimple) { groups.insert(property.keys.map { $0.components[0].key }) }
+      }
+    }
+    alternativeKeys = groups.sorted { $0.lexicographicallyPrecedes($1) }
+  }
 }

@@ -48,15 +48,26 @@ package struct InferVerifier {
 
   /// Loads `text` as `path` and compiles it for `--strict` checking of model `model`.
   package init(text: String, path: String, model: String, maxDepth: Int = 512) {
-    let (registry, diagnostics) = SchemaLoader.load([SourceFile(path: path, text: text)])
-    report.schemaErrors = diagnostics.filter { $0.severity == .error }.map { "\($0.code): \($0.message)" }
-    report.schemaWarnings = diagnostics.filter { $0.severity == .warning }.map { "\($0.code): \($0.message)" }
+    let (registry, diagnostics) = Self.load(text: text, path: path)
+    (report.schemaErrors, report.schemaWarnings) = Self.problems(diagnostics)
     target = .model(model)
     let schema = CompiledSchema(registry: registry, options: ValidationOptions(strict: true, maxDepth: maxDepth))
     validator = report.schemaErrors.isEmpty ? DocumentValidator(schema: schema, target: target, build: true) : nil
     encoder = validator.map { ModelEncoder(schema: $0.schema) }
     if validator == nil, report.schemaErrors.isEmpty { report.schemaErrors = ["no model \(model)"] }
     if registry.models[model]?.dialect == .codable { report.tolerated.insert(.numberTextChanged) }
+  }
+
+  /// Loads `text` as `path` as `castctl check` loads a file (`SchemaFrontend.load`), so that the
+  /// model's errors and warnings are the ones `check` prints for it.
+  package static func load(text: String, path: String) -> (ModelRegistry, [Diagnostic]) {
+    SchemaFrontend.load([SourceFile(path: path, text: text)], options: RegistryOptions())
+  }
+
+  /// The errors and the warnings among `diagnostics`, each as `code: message`.
+  package static func problems(_ diagnostics: [Diagnostic]) -> (errors: [String], warnings: [String]) {
+    let spelled = { (severity: Severity) in diagnostics.filter { $0.severity == severity }.map { "\($0.code): \($0.message)" } }
+    return (spelled(.error), spelled(.warning))
   }
 
   /// Checks the records of one buffer: NDJSON lines, or a document (a top-level array is one

@@ -1,5 +1,6 @@
-/// What the numbers seen at one path were: integers and fractions, their range, and whether a
-/// `Double` would hold them exactly.
+/// What the numbers seen at one path were: integers and fractions, their range, whether a
+/// `Double` would hold them exactly, and how many of them the dialect's `Double` and `Decimal`
+/// refuse as out of range (the validator's own rule, `RecordValidator.holds`).
 struct NumberEvidence: Sendable, Equatable {
   /// Integer literals (no fraction, no exponent) within `Int64`.
   var integers = 0
@@ -14,28 +15,42 @@ struct NumberEvidence: Sendable, Equatable {
   /// Numbers beyond `Double`'s range (`1e400`), which only `NSNumber` reads (they are beyond
   /// `Decimal`'s too).
   var nonFinite = 0
+  /// Numbers the dialect's `Double` refuses as out of range: beyond it (`1e400`), or, for a
+  /// Codable model, rounded to zero (`1e-400`, which `JSONDecoder` refuses).
+  var beyondDouble = 0
+  /// Numbers the dialect's `Decimal` refuses as out of range: beyond ±3.4e165, non-zero below
+  /// 1e-128, or (Codable) an exponent Foundation's `Decimal(string:)` cannot hold.
+  var beyondDecimal = 0
+  /// Numbers the dialect's `Float` refuses as out of range, counted for `--seed` only
+  /// (`InferOptions.trackAbsence`): `infer` never chooses `Float`, a seed may declare it.
+  var beyondFloat = 0
 
   /// 2^53: integers beyond it lose digits in a `Double`.
   static let exactDoubleLimit: Int64 = 1 << 53
 
-  /// Notes one number literal.
-  mutating func observe(_ literal: String) {
+  /// Notes one number literal, judged by `policy`'s range rules (`Float`'s too with `float`).
+  mutating func observe(_ literal: String, policy: Policy, float: Bool) {
     if literal.utf8.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-      fractions += 1
-      let value = Double(literal) ?? .infinity
-      if value.isFinite {
-        minFraction = min(minFraction, value)
-        maxFraction = max(maxFraction, value)
-      } else {
-        nonFinite += 1
-      }
-    } else if let value = Int64(literal) {
-      integers += 1
-      minInteger = min(minInteger, value)
-      maxInteger = max(maxInteger, value)
+      observeFraction(Double(literal) ?? .infinity)
     } else {
-      hugeIntegers += 1
+      let value = Int64(literal)
+      observeInteger(value)
+      // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
+      guard value == nil else { return }
     }
+    var text = literal
+    text.withUTF8 { bytes in
+      var scanner = JSONScanner(UnsafeRawBufferPointer(bytes))
+      if let token = try? scanner.readNumber() { observeRanges(token, scanner, policy: policy, float: float) }
+    }
+  }
+
+  /// Notes whether the dialect's `Double` and `Decimal` (and with `float`, `Float`) hold the
+  /// number at `token`, as the validator decides it (`RecordValidator.holds`).
+  mutating func observeRanges(_ token: JSONNumberToken, _ scanner: JSONScanner, policy: Policy, float: Bool) {
+    if !RecordValidator.holds(token, .double, scanner, policy: policy) { beyondDouble += 1 }
+    if !RecordValidator.holds(token, .decimal, scanner, policy: policy) { beyondDecimal += 1 }
+    if float, !RecordValidator.holds(token, .float, scanner, policy: policy) { beyondFloat += 1 }
   }
 
   /// Notes an integer literal's value (nil beyond `Int64`).
@@ -70,6 +85,9 @@ struct NumberEvidence: Sendable, Equatable {
     minFraction = min(minFraction, other.minFraction)
     maxFraction = max(maxFraction, other.maxFraction)
     nonFinite += other.nonFinite
+    beyondDouble += other.beyondDouble
+    beyondDecimal += other.beyondDecimal
+    beyondFloat += other.beyondFloat
   }
 
   /// How many numbers were seen.
@@ -80,14 +98,18 @@ struct NumberEvidence: Sendable, Equatable {
     integers > 0 && (maxInteger > Self.exactDoubleLimit || minInteger < -Self.exactDoubleLimit)
   }
 
-  /// The narrowest scalar that holds every number seen exactly: `Int`, `Double`, `Decimal`, else
-  /// `NSNumber`.
+  /// Whether a `Double` would keep every number's value: no integer beyond `Int64`, nor beyond
+  /// ±2^53 beside fractions.
+  var exactInDouble: Bool { hugeIntegers == 0 && (fractions == 0 || !hasInexactInteger) }
+
+  /// The narrowest scalar that holds every number seen exactly and that the dialect's check takes
+  /// every one of them for: `Int`, `Double`, `Decimal`, else `NSNumber` (which takes any number
+  /// and keeps its text): `1e400` is beyond `Double` and `Decimal`, `1e200` beyond `Decimal`
+  /// only, `1e-400` beyond a Codable `Double` (`JSONDecoder` refuses the underflow).
   var scalar: ScalarChoice {
-    // Beyond Double (1.8e308) is beyond Decimal too (3.4e165): only NSNumber keeps such a literal.
-    if nonFinite > 0 { return .number }
-    if hugeIntegers > 0 { return .decimal }
-    if fractions == 0 { return .int }
-    return hasInexactInteger ? .decimal : .double
+    if fractions == 0, hugeIntegers == 0 { return .int }
+    if exactInDouble, beyondDouble == 0 { return .double }
+    return beyondDecimal == 0 ? .decimal : .number
   }
 
   /// The range seen, as text for `--explain`.
@@ -103,9 +125,11 @@ struct NumberEvidence: Sendable, Equatable {
       low.append(String(minFraction))
       high.append(String(maxFraction))
     }
-    let lowest = low.min { (Double($0) ?? 0) < (Double($1) ?? 0) } ?? "?"
-    let highest = high.max { (Double($0) ?? 0) < (Double($1) ?? 0) } ?? "?"
-    return hugeIntegers + nonFinite > 0 ? "\(lowest)…\(highest) and \(hugeIntegers + nonFinite) beyond Int64/Double" : "\(lowest)…\(highest)"
+    let beyond = hugeIntegers + nonFinite
+    guard let lowest = low.min(by: { (Double($0) ?? 0) < (Double($1) ?? 0) }),
+      let highest = high.max(by: { (Double($0) ?? 0) < (Double($1) ?? 0) })
+    else { return "\(beyond) beyond Int64/Double" }
+    return beyond > 0 ? "\(lowest)…\(highest) and \(beyond) beyond Int64/Double" : "\(lowest)…\(highest)"
   }
 
   /// A numeric type castctl can declare.

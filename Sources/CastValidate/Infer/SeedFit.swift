@@ -88,17 +88,16 @@ struct SeedFit {
       case .iso8601: return kinds.isSubset(of: [.string]) && strings.formats.contains(.isoDate)
       case .pattern(let pattern) where pattern == "yyyy-MM-dd": return kinds.isSubset(of: [.string]) && strings.formats.contains(.dayDate)
       case .pattern: return kinds.isSubset(of: [.string])
-      case .epochSeconds, .referenceSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
+      case .epochSeconds, .referenceSeconds: return kinds.isSubset(of: [.integer, .fraction]) && numbers.nonFinite == 0
       case .epochMilliseconds: return kinds.isSubset(of: [.integer]) && numbers.hugeIntegers == 0
       }
-    case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.scalar != .number
+    case .decimal: return kinds.isSubset(of: [.integer, .fraction]) && numbers.beyondDecimal == 0
     case .number: return kinds.isSubset(of: [.integer, .fraction])
     case .float, .double, .cgFloat:
-      // NB: a `Float` holds magnitudes up to about 3.4e38 (every `Int64` is within them).
-      let fitsFloat = numbers.fractions == 0
-        || max(abs(numbers.minFraction), abs(numbers.maxFraction)) <= Double(Float.greatestFiniteMagnitude)
+      // NB: a `Float` holds what the dialect's `Float` takes (`NumberEvidence.beyondFloat`, the
+      // validator's rule): about ±3.4e38, and for a Codable model no number rounded to zero.
       return kinds.isSubset(of: [.integer, .fraction]) && (numbers.scalar == .int || numbers.scalar == .double)
-        && !numbers.hasInexactInteger && (scalar != .float || fitsFloat)
+        && !numbers.hasInexactInteger && (scalar != .float || numbers.beyondFloat == 0)
     default:
       guard let bounds = scalar.integerBounds, kinds.isSubset(of: [.integer]), numbers.hugeIntegers == 0 else { return false }
       guard numbers.integers > 0 else { return true }

@@ -85,7 +85,7 @@ extension SeedWidener {
   /// Widens one property for its values (`found`, nil when no object had the key) in `objects`
   /// objects, the first of them `firstObject`; `childPath` is where the report says it is.
   private mutating func widen(_ property: Property, found: Found?, objects: Int, firstObject: ValueExample?, path childPath: String) {
-    guard property.keys.count == 1, let key = property.outputKey else { return }
+    guard let key = property.outputKey else { return }
     owner = property.declaredIn
     let subject = property.declaredIn + "." + property.name
     let present = found?.present ?? 0

@@ -110,11 +110,34 @@ package struct SeedWidener {
     }
   }
 
-  /// A property's values in the objects at `node`: its key (a path of plain keys) followed down.
+  /// A property's values in the objects at `node`: its key (a path of plain keys) followed down;
+  /// for `"a ?? b"` the values under every alternative together (the validator reads the first
+  /// present one, so these hold whatever it reads), absent from the objects that had none of them.
   func lookup(_ property: Property, in node: ShapeNode) -> Found? {
-    guard property.keys.count == 1, let key = property.keys.first,
-      key.components.allSatisfy({ $0.index == nil })
-    else { return nil }
+    guard property.keys.allSatisfy({ $0.components.allSatisfy { $0.index == nil } }) else { return nil }
+    guard property.keys.count > 1 else { return property.keys.first.flatMap { lookup($0, in: node) } }
+    let founds = property.keys.compactMap { lookup($0, in: node) }
+    guard var combined = founds.first else { return nil }
+    let values = ShapeNode()
+    for found in founds { values.merge(found.node, options: options) }
+    combined.node = values
+    if property.keys.allSatisfy(\.isSimple),
+      let group = options.alternativeKeys.firstIndex(of: property.keys.map { $0.components.first?.key ?? "" }),
+      group < node.alternativesPresent.count
+    {
+      combined.present = node.alternativesPresent[group]
+      combined.absent = node.alternativesAbsent[group]
+    } else {
+      // NB: key paths are not followed together: at least the most frequent one's objects had
+      // one, which at worst makes optional what the data did not need to.
+      combined.present = founds.map(\.present).max() ?? 0
+      combined.absent = founds.reduce(nil) { ValueExample.earliest($0, $1.absent) }
+    }
+    return combined
+  }
+
+  /// The values at one key path of plain keys in the objects at `node`.
+  private func lookup(_ key: KeyPath, in node: ShapeNode) -> Found? {
     var current = node
     var field: FieldEvidence?
     var absent: ValueExample?

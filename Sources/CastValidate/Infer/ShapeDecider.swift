@@ -115,16 +115,19 @@ struct ShapeDecider {
   /// Arrays or maps nested deeper than a type can be written: what is inside them is `Any`.
   private static let tooDeep = Choice(type: .scalar("Any"), reason: "nested deeper than a type can be written: Any")
 
-  /// `Int`, `Double`, `Decimal` or `NSNumber`: the narrowest that holds every number seen exactly.
+  /// `Int`, `Double`, `Decimal` or `NSNumber`: the narrowest that holds every number seen exactly
+  /// and within its range as the dialect reads it (`NumberEvidence.scalar`).
   private func number(_ numbers: NumberEvidence) -> Choice {
+    let inexact = numbers.hugeIntegers > 0 ? "integers beyond Int64" : "integers beyond 2^53 beside fractions"
     switch numbers.scalar {
     case .int: return Choice(type: .scalar("Int"), reason: "integers")
     case .double: return Choice(type: .scalar("Double"), reason: numbers.integers > 0 ? "integers and fractions: Double" : "fractions")
     case .decimal:
-      let why = numbers.hugeIntegers > 0 ? "integers beyond Int64" : "integers beyond 2^53 beside fractions"
+      let why = numbers.exactInDouble ? "numbers beyond Double's range" : inexact
       return Choice(type: .scalar("Decimal"), reason: why + ": Decimal")
     case .number:
-      return Choice(type: .scalar("NSNumber"), reason: "numbers beyond Double and Decimal: NSNumber")
+      let why = numbers.exactInDouble || numbers.beyondDouble > 0 ? "numbers beyond Double's and Decimal's range" : inexact + " and numbers beyond Decimal's range"
+      return Choice(type: .scalar("NSNumber"), reason: why + ": NSNumber")
     }
   }
 

@@ -4,13 +4,43 @@
 extension ShapeNode {
   /// After one object at this node (its serial is `objects`): every known key it lacked notes
   /// the object, unless an earlier one already did.
-  func noteAbsentKeys(input: Int, offset: Int, pointer: @autoclosure () -> String) {
+  /// Each group of `alternatives` (`InferOptions.alternativeKeys`) notes whether the object had
+  /// any of its keys, or else the object, unless an earlier one already did.
+  func noteAbsentKeys(input: Int, offset: Int, pointer: @autoclosure () -> String, alternatives: [[String]]) {
     guard let fields else { return }
     var text: String?
     for (_, field) in fields where field.seenIn != objects && field.absent == nil {
       let spelled = text ?? pointer()
       text = spelled
       field.absent = ValueExample(input: input, offset: offset, pointer: spelled)
+    }
+    guard !alternatives.isEmpty else { return }
+    if alternativesPresent.isEmpty {
+      alternativesPresent = Array(repeating: 0, count: alternatives.count)
+      alternativesAbsent = Array(repeating: nil, count: alternatives.count)
+    }
+    for (index, keys) in alternatives.enumerated() {
+      if keys.contains(where: { fields[FieldKey($0)]?.seenIn == objects }) {
+        alternativesPresent[index] += 1
+      } else if alternativesAbsent[index] == nil {
+        let spelled = text ?? pointer()
+        text = spelled
+        alternativesAbsent[index] = ValueExample(input: input, offset: offset, pointer: spelled)
+      }
+    }
+  }
+
+  /// Adds another node's counts of objects with any key of each `??` group, and its first
+  /// object without one.
+  func mergeAlternatives(_ other: ShapeNode) {
+    guard !other.alternativesPresent.isEmpty else { return }
+    guard !alternativesPresent.isEmpty else {
+      (alternativesPresent, alternativesAbsent) = (other.alternativesPresent, other.alternativesAbsent)
+      return
+    }
+    for index in alternativesPresent.indices {
+      alternativesPresent[index] += other.alternativesPresent[index]
+      alternativesAbsent[index] = ValueExample.earliest(alternativesAbsent[index], other.alternativesAbsent[index])
     }
   }
 

@@ -12,7 +12,7 @@ extension ShapeNode {
       note(.bool, input: input, offset: offset, pointer: trail.text)
     case .number(let literal):
       let before = numbers.fractions
-      numbers.observe(literal)
+      numbers.observe(literal, policy: options.numberRanges, float: options.trackAbsence)
       note(numbers.fractions > before ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string(let text):
       strings.observe(text, limit: StringSketch.limit(options))
@@ -62,7 +62,7 @@ extension ShapeNode {
         field.shape.observe(member.value, input: input, offset: offset, trail: &trail, options: options)
         if (fields?.count ?? 0) > options.keyLimit { fold(options: options) }
       }
-      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text) }
+      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text, alternatives: options.alternativeKeys) }
     }
   }
 }

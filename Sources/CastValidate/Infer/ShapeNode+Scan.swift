@@ -23,8 +23,12 @@ extension ShapeNode {
       let fraction = !token.isInteger
       if fraction {
         numbers.observeFraction(scanner.double(token))
+        numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence)
       } else {
-        numbers.observeInteger(scanner.int64(token))
+        let value = scanner.int64(token)
+        numbers.observeInteger(value)
+        // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
+        if value == nil { numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence) }
       }
       note(fraction ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string:
@@ -87,7 +91,7 @@ extension ShapeNode {
         trail.steps.removeLast()
         position += 1
       }
-      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text) }
+      if options.trackAbsence { noteAbsentKeys(input: input, offset: offset, pointer: trail.text, alternatives: options.alternativeKeys) }
     }
   }
 }

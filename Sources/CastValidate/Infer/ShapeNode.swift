@@ -29,6 +29,10 @@ final class ShapeNode: @unchecked Sendable {
   // NB: one slot per kind, not a dictionary: every value notes its kind, and hashing the key
   // was a tenth of the time.
   var exampleSlots: [ValueExample?] = Array(repeating: nil, count: JSONKind.allCases.count)
+  /// Per group of `InferOptions.alternativeKeys` (with `--seed`): the objects here that had any of
+  /// its keys, and the first that had none (empty until an object is seen).
+  var alternativesPresent: [Int] = []
+  var alternativesAbsent: [ValueExample?] = []
 
   /// The examples by kind.
   var examples: [JSONKind: ValueExample] {
@@ -78,6 +82,7 @@ final class ShapeNode: @unchecked Sendable {
       mine.merge(theirs, options: options)
     }
     objects += other.objects
+    mergeAlternatives(other)
     keys.merge(other.keys)
     if let theirs = other.fields {
       for (key, field) in theirs { addField(key, field, options: options, absentBefore: absentBefore) }

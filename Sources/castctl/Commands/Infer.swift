@@ -9,9 +9,9 @@ struct Infer: ParsableCommand {
     commandName: "infer",
     abstract: "Infer a .cast model (or Codable structs) from JSON, NDJSON or YAML records, and check that it accepts them.",
     discussion: """
-      Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double (once a fraction is seen), Decimal for an integer beyond Int64 (or beyond 2^53 beside fractions), NSNumber for a number beyond Double; Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
+      Reads every record (a document, each element of a top-level array, each NDJSON line or YAML document) from files, the data files under directories, or standard input (-), merges what each path held, and writes the models: required where every record had the key, optional where it was absent or null; Int, Double (once a fraction is seen), Decimal for an integer beyond Int64 (or beyond 2^53 beside fractions), NSNumber where that type would not take every number by the check's own range rules (1e400; an integer of 167 digits); Date (ISO-8601 in UTC, or yyyy-MM-dd), URL (http/https), UUID (upper case) where every value is one written as castctl writes it back; an enum where a string field has --enum-min-cases to --enum-max-cases distinct case-like values (words, not hexadecimal codes), each seen --enum-min-ratio times on average; a map where the keys are integers or UUIDs, cannot be named, or are many (--map-min-keys) and most appear in few objects. snake_case keys give UnderscoreToCamelCase where the rule maps the property name back exactly; other keys an explicit //! "key". The result does not depend on the order of the records.
 
-      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent, or an absent key as null, as the dialect writes nil); exit 1 if that fails.
+      Then, unless --no-verify: the model is loaded and every record validated under --strict (zero findings required) and round-tripped (no change but a null written as absent, or an absent key as null, as the dialect writes nil); exit 1 if that fails (the model is still written, and with -o the last line names the file).
 
       --seed FILE starts from that model and widens it only where the records need it: a required key seen absent (or null) becomes optional, a number type widens, an enum gains cases, a new key becomes an optional property, a type that cannot widen becomes the inferred one; each change is one line on standard error (path, before → after, why, where), and the rest of the seed is kept as written. --dialect writes the models in another dialect; codable writes Swift structs with CodingKeys (a .swift file), its dates by JSONDecoder's .iso8601 strategy, named on a //! date-decoding line castctl reads.
 
@@ -147,11 +147,7 @@ struct Infer: ParsableCommand {
     let color = Terminal.useColor(.auto, fileDescriptor: 2)
     let seeded = try seed.map { try InferSeed.load($0, modelName: modelName, werror: werror, color: color) }
     var options = inferOptions
-    if let seeded {
-      options.modelName = seeded.root
-      options.trackAbsence = true
-      options.dialect = seeded.registry.models[seeded.root]?.dialect ?? .jsoncast
-    }
+    if let seeded { options.seed(seeded.registry, root: seeded.root) }
     var data = try DataOptions.parse([])
     data.ndjson = ndjson
     data.from = from
@@ -215,6 +211,9 @@ struct Infer: ParsableCommand {
       counts = "inferred \(schema.modelCount) model\(schema.modelCount == 1 ? "" : "s"), \(schema.enumCount) enum\(schema.enumCount == 1 ? "" : "s") from \(records)"
     }
     if explain { Terminal.writeError(InferExplainText.render(schema, inputs: inputs)) }
+    // NB: whether a file is replaced, for the failure's report (`-o` with `--force`).
+    var existing = stat()
+    let replacing = output.map { $0 != "-" && lstat($0, &existing) == 0 } ?? false
     let sink = try OutputSink(path: output, force: force)
     try sink.write(text)
     var verified: InferVerifier.Report?
@@ -222,18 +221,29 @@ struct Infer: ParsableCommand {
       verified = try verify(text, model: rootName, inputs: inputs, color: color)
     }
     try sink.commit()
+    // The model's warnings are `check`'s for it (the same load), with or without the check.
+    let warnings = verified?.schemaWarnings ?? InferVerifier.problems(InferVerifier.load(text: text, path: modelPath).1).warnings
+    for warning in warnings { Terminal.writeError("castctl: warning: the model as written: \(warning)\n") }
     guard let report = verified else {
       Terminal.writeError("castctl: \(counts); not verified (--no-verify)\n")
       return
     }
-    for warning in report.schemaWarnings { Terminal.writeError("castctl: warning: the model as written: \(warning)\n") }
     Terminal.writeError(InferExplainText.verdict(report, counts: counts, dialect: options.dialect))
-    if !report.passed { throw ExitCode.invalidData }
+    if !report.passed {
+      // The model is written all the same (README: so that it can be read and mended); say where.
+      if let output, output != "-" {
+        Terminal.writeError("castctl: the model is written to \(output) all the same\(replacing ? ", replacing the file that was there" : "")\n")
+      }
+      throw ExitCode.invalidData
+    }
   }
+
+  /// The name the model is loaded under for its check: the output file, as `check` would read it.
+  private var modelPath: String { output ?? "<inferred>" }
 
   /// The guarantee: every record validated under --strict and round-tripped through `text`.
   private func verify(_ text: String, model: String, inputs: InferInputs, color: Bool) throws -> InferVerifier.Report {
-    var verifier = InferVerifier(text: text, path: output ?? "<inferred>", model: model, maxDepth: maxDepth)
+    var verifier = InferVerifier(text: text, path: modelPath, model: model, maxDepth: maxDepth)
     for index in inputs.inputs.indices {
       let source = inputs.inputs[index].source
       let streamed = try inputs.streamArray(index, color: color) { descriptor throws(StreamError) in
