@@ -201,14 +201,15 @@ struct InferSeedTests {
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a
   /// later alternative is written back under the first (`key-moved`), which is the `??`'s own
-  /// doing and no widening can change.
+  /// doing and no widening can change: the check tolerates it, and passes.
   @Test("a ?? property is widened for what the validator reads under any of its keys", arguments: alternatives)
   func alternativeKeys(_ c: SeedCase) throws {
     let outcome = try SeedProbe.widen(seed: c.seed, ndjson: c.records)
     #expect(outcome.summary == c.changes, "\(outcome.text)")
     for line in c.lines { #expect(outcome.lines.contains(line), "missing \(line) in\n\(outcome.text)") }
     #expect(outcome.report.findingCount == 0, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
-    #expect(outcome.report.changes.keys.allSatisfy { $0 == .keyMoved || outcome.report.tolerated.contains($0) }, "\(outcome.report.changes)")
+    #expect(outcome.report.tolerated.contains(.keyMoved))
+    #expect(outcome.report.passed, "\(outcome.report.changes)")
   }
 
   static let fitting: [(seed: String, records: String)] = [

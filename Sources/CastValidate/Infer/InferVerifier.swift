@@ -25,8 +25,10 @@ package struct InferVerifier {
     /// value" to every dialect's reader, so these changes are reported but do not fail. For a
     /// Codable model also `number-text-changed`: JSONEncoder writes a `Double` as the shortest
     /// text of the same number (`-65.613616999999977` as `-65.61361699999998`), as any Swift
-    /// program decoding and encoding it does.
-    package var tolerated: Set<LedgerKind> = [.nullWrittenAsAbsent, .absentWrittenAsNull]
+    /// program decoding and encoding it does. And `key-moved`: a seed's `??` alternative, key
+    /// path or index key is read from where the data has it and written under the model's own
+    /// key, the value kept (infer writes none of them).
+    package var tolerated: Set<LedgerKind> = [.nullWrittenAsAbsent, .absentWrittenAsNull, .keyMoved]
 
     /// Changes that break the guarantee.
     package var lossyCount: Int { changes.filter { !tolerated.contains($0.key) }.values.reduce(0, +) }

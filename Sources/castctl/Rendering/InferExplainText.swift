@@ -32,7 +32,13 @@ enum InferExplainText {
     }
     let tolerated = report.tolerated.sorted { $0.rawValue < $1.rawValue }.compactMap { kind -> String? in
       guard let count = report.changes[kind] else { return nil }
-      return "\(count) \(kind.rawValue), as " + (kind == .numberTextChanged ? "JSONEncoder writes a number" : "\(dialect.rawValue) writes nil")
+      let why =
+        switch kind {
+        case .numberTextChanged: "JSONEncoder writes a number"
+        case .keyMoved: "the model writes a value it reads through ?? or a key path under its own key"
+        default: "\(dialect.rawValue) writes nil"
+        }
+      return "\(count) \(kind.rawValue), as \(why)"
     }
     if report.passed {
       return "castctl: \(counts); verified: all \(report.records) records valid under --strict with no findings, round trip lossless"
