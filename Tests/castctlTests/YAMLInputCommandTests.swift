@@ -31,6 +31,20 @@ struct YAMLInputCommandTests {
     "\u{FEFF}x: 1\nn: 2\n", "\u{FEFF}- 1\n- 2\n", "\u{FEFF}---\na: 1\n", "\u{FEFF}\"\\uFEFFk\": 1\nj: 2\n",
   ]
 
+  /// Findings about a key (an ignored property's key, a key the model does not declare) point at
+  /// the key, not at the value before it.
+  @Test("a finding about a YAML key points at the key", arguments: ["", "\u{FEFF}"])
+  func keyFindingPositions(_ prefix: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("u.cast", "class U: DictionaryConvertible {\n  var name: String!\n  var age: Int?\n  var skip: Int? //! ignore\n}\n")
+    try scratch.write("in.yaml", prefix + "name: bob\nage: 7\nskip: 1\n\"nmae\": x\n")
+    let castctl = try run(["validate", "u.cast", "in.yaml", "--unknown", "warn"], in: scratch.url)
+    #expect(castctl.status == 0, "\(castctl.stderr)")
+    #expect(castctl.stdout.contains("in.yaml:3:1: note[ignored-key]"), "\(castctl.stdout)")
+    #expect(castctl.stdout.contains("in.yaml:4:1: warning[unknown-key]"), "\(castctl.stdout)")
+  }
+
   @Test("a finding in a YAML file that begins with a byte-order mark points at its line and column")
   func byteOrderMarkPositions() throws {
     let scratch = try ScratchFolder(copying: [])

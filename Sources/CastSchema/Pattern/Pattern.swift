@@ -60,8 +60,14 @@ package struct Pattern: Sendable, Equatable {
       default: return nil
       }
     }
-    for (run, next) in zip(runs, runs.dropFirst()) where run.min != run.max && !run.set.isDisjoint(with: next.set) {
-      return nil
+    // A run of a variable length takes all it can: right only when no scalar it takes could be
+    // one a later run needs, so its class is disjoint from every run it may meet (those after it,
+    // up to and including the first that must take one; `[a-z]+[0-9]?[a-z]` is no such pattern).
+    for (index, run) in runs.enumerated() where run.min != run.max {
+      for next in runs[(index + 1)...] {
+        guard run.set.isDisjoint(with: next.set) else { return nil }
+        if next.min > 0 { break }
+      }
     }
     return runs
   }

@@ -125,7 +125,10 @@ package enum YAMLInput {
             throw YAMLInputError(message: "JSON object keys are strings; this YAML key is a collection", offset: offset(pair.key.mark))
           }
           if index > 0 { output.append(UInt8(ascii: ",")) }
-          JSONWriter.appendQuoted(text(of: key, at: offset(pair.key.mark)), to: &output)
+          // A finding about the key (`unknown-key`, `duplicate-key`) points at the key.
+          let keyOffset = offset(pair.key.mark)
+          map.append((output.count, keyOffset))
+          JSONWriter.appendQuoted(text(of: key, at: keyOffset), to: &output)
           output.append(UInt8(ascii: ":"))
           try write(pair.value)
         }

@@ -250,7 +250,7 @@ struct Convert: ParsableCommand {
     }
     if !ndjson, to == .plist {
       // The reader, not a look at the first bytes, decides the shape.
-      try sink.write(try propertyList(summary.isArray ? .array(items) : items.first ?? .null, formatting: formatting))
+      try sink.write(try propertyList(summary.isArray ? .array(items) : items.first ?? .null, formatting: formatting, input: source.name))
     } else if !ndjson {
       var failure: Error?
       let write = { (piece: UnsafeRawBufferPointer) in
@@ -265,12 +265,14 @@ struct Convert: ParsableCommand {
       if let failure { throw failure }
     }
     try sink.commit()
-    if let warning = mergedKeys.warning(format: "YAML as Swift reads it (Yams)") { Terminal.writeError("castctl: warning: \(warning)\n") }
+    if let warning = mergedKeys.warning(format: "YAML as Swift reads it (Yams)") {
+      Terminal.writeError("castctl: warning: \(source.name): \(warning)\n")
+    }
     timings.lap("output")
   }
 
   /// One document as a property list.
-  private func propertyList(_ item: PropertyListItem, formatting: EncoderFormatting) throws -> [UInt8] {
+  private func propertyList(_ item: PropertyListItem, formatting: EncoderFormatting, input: String) throws -> [UInt8] {
     let bytes: Data
     let dropped: Int
     let rounded: [PropertyListOutput.Rounding]
@@ -285,7 +287,9 @@ struct Convert: ParsableCommand {
     if dropped > 0 {
       Terminal.writeError("castctl: note: property lists have no null; \(dropped) null value(s) left out\n")
     }
-    if let warning = merged.warning(format: "a property list as Foundation writes it") { Terminal.writeError("castctl: warning: \(warning)\n") }
+    if let warning = merged.warning(format: "a property list as Foundation writes it") {
+      Terminal.writeError("castctl: warning: \(input): \(warning)\n")
+    }
     if let first = rounded.first {
       Terminal.writeError(
         "castctl: warning: a property list holds a number as a 64-bit integer or a Double: \(rounded.count) number(s) rounded"
