@@ -77,6 +77,10 @@ struct PatternMatcherTests {
     .yes("(?i)^abc$", "AbC"), .no("(?i)^abc$", "abd"), .yes("^x(?i:y)z$", "xYz"), .no("^x(?i:y)z$", "XYz"),
     .no("^x(?i:y)z$", "xyZ"), .yes("^(?i)[a-c]+$", "aBC"), .no("(?i)^[^a]$", "A"), .yes("(?i)^é$", "É"),
     .yes("(?i)^straße$", "STRAßE"), .yes("^a((?i)b)c$", "aBc"), .no("^a((?i)b)c$", "aBC"),
+    // Case classes both ways, the mappings that are no one-to-one pair among them.
+    .no("^(?i)ı$", "I"), .no("^(?i)I$", "ı"), .no("^(?i)i$", "İ"), .yes("^(?i)I$", "i"), .yes("^(?i)ſ$", "s"), .yes("^(?i)s$", "ſ"), .yes("^(?i)k$", "\u{212A}"),
+    .yes("^(?i)\u{212A}$", "k"), .yes("^(?i)Σ$", "ς"), .yes("^(?i)σ$", "ς"), .yes("^(?i)µ$", "μ"), .yes("^(?i)ß$", "ẞ"),
+    .yes("^(?i)ẞ$", "ß"), .no("^(?i)s$", "t"),
   ]
 
   @Test(

@@ -84,19 +84,14 @@ extension ScalarSet {
 // MARK: - Case
 
 extension ScalarSet {
-  /// The set with every scalar's other cases added (its simple lower, upper and title case
-  /// mappings), for `(?i)`.
+  /// The set with every scalar's other cases added (the class its simple lower, upper and title
+  /// case mappings connect, `CaseClosure`), for `(?i)`.
   func caseFolded() -> ScalarSet {
     var added: [ClosedRange<UInt32>] = []
     for range in ranges {
       for value in range {
-        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
-        let properties = scalar.properties
-        for mapped in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
-          // Only one-scalar mappings: `ß` → `SS` is two characters, which one class cannot match.
-          let mappedScalars = mapped.unicodeScalars
-          if mappedScalars.count == 1, let other = mappedScalars.first { added.append(other.value...other.value) }
-        }
+        guard let others = CaseClosure.others[value] else { continue }
+        for other in others { added.append(other...other) }
       }
     }
     return added.isEmpty ? self : ScalarSet(ranges + added)
