@@ -90,8 +90,8 @@ extension ScalarSet {
     var added: [ClosedRange<UInt32>] = []
     for range in ranges {
       for value in range {
-        guard let others = CaseClosure.others[value] else { continue }
-        for other in others { added.append(other...other) }
+        guard let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
+        for other in CaseClosure.others(of: value) { added.append(other...other) }
       }
     }
     return added.isEmpty ? self : ScalarSet(ranges + added)
