@@ -273,3 +273,41 @@ struct PatternClassRunTests {
     }
   }
 }
+
+/// The scalars a pattern reads from UTF-8 bytes are the string's own, for scalars of every
+/// length (and a few malformed sequences read as U+FFFD, never past the end).
+struct UTF8ScalarsTests {
+  @Test("UTF-8 bytes decode to the string's own scalars", arguments: 0..<4)
+  func sameScalars(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let pool: [ClosedRange<UInt32>] = [0x00...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x10000...0x10FFFF]
+    for _ in 0..<500 {
+      var text = String.UnicodeScalarView()
+      for _ in 0..<Int(random.next() % 12) {
+        let range = pool[Int(random.next() % UInt64(pool.count))]
+        let value = range.lowerBound + UInt32(random.next() % UInt64(range.count))
+        if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+      }
+      var string = String(text)
+      let decoded = string.withUTF8 { bytes -> [Unicode.Scalar] in
+        var scalars = UTF8Scalars(UnsafeRawBufferPointer(bytes))
+        var out: [Unicode.Scalar] = []
+        while let scalar = scalars.next() { out.append(scalar) }
+        return out
+      }
+      #expect(decoded == Array(string.unicodeScalars))
+    }
+  }
+
+  @Test("malformed UTF-8 reads as U+FFFD, never past its end", arguments: [[0xC3], [0xE2, 0x82], [0x80, 0x41], [0xF0, 0x9F, 0x98]] as [[UInt8]])
+  func malformed(_ bytes: [UInt8]) {
+    let decoded = bytes.withUnsafeBytes { buffer -> [Unicode.Scalar] in
+      var scalars = UTF8Scalars(buffer)
+      var out: [Unicode.Scalar] = []
+      while let scalar = scalars.next() { out.append(scalar) }
+      return out
+    }
+    #expect(decoded.first == "\u{FFFD}")
+    #expect(decoded.count <= bytes.count)
+  }
+}

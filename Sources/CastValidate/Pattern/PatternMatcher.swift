@@ -76,23 +76,22 @@ package struct PatternMatcher: Sendable {
     _ runs: [(run: Pattern.ClassRun, low: UInt64, high: UInt64)], _ scalars: inout some IteratorProtocol<Unicode.Scalar>
   ) -> Bool {
     var pending = scalars.next()
-    for run in runs {
+    for (run, low, high) in runs {
+      // NB: taken out of the run once: asked through the run, the class was retained per scalar.
+      let set = run.set
+      let limit = run.max ?? Int.max
       var count = 0
-      while let scalar = pending, run.run.max.map({ count < $0 }) ?? true, Self.contains(scalar, run) {
+      while let scalar = pending, count < limit {
+        // ASCII members by their bits.
+        let value = scalar.value
+        let member = value < 128 ? (value < 64 ? low >> UInt64(value) : high >> UInt64(value & 63)) & 1 == 1 : set.contains(scalar)
+        guard member else { break }
         count += 1
         pending = scalars.next()
       }
-      guard count >= run.run.min else { return false }
+      guard count >= run.min else { return false }
     }
     return pending == nil
-  }
-
-  /// Whether a run's class holds `scalar`: its ASCII members by their bits.
-  @inline(__always)
-  private static func contains(_ scalar: Unicode.Scalar, _ run: (run: Pattern.ClassRun, low: UInt64, high: UInt64)) -> Bool {
-    let value = scalar.value
-    guard value < 128 else { return run.run.set.contains(scalar) }
-    return (value < 64 ? run.low >> UInt64(value) : run.high >> UInt64(value & 63)) & 1 == 1
   }
 
   /// The scalar machine's answer on a `String`'s own scalars: the reference the byte automaton
