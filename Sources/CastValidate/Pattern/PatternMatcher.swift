@@ -49,7 +49,7 @@ package struct PatternMatcher: Sendable {
       return Self.matches(runs, &scalars)
     }
     if let automaton, ASCIIText.isASCII(bytes) { return automaton.matches(ascii: bytes) }
-    var machine = PikeMachine(pattern)
+    let machine = PikeMachine(pattern)
     var scalars = UTF8Scalars(bytes)
     return machine.run(&scalars)
   }
@@ -97,7 +97,7 @@ package struct PatternMatcher: Sendable {
   /// The scalar machine's answer on a `String`'s own scalars: the reference the byte automaton
   /// and the byte decoding must agree with.
   func scalarMatches(_ text: String) -> Bool {
-    var machine = PikeMachine(pattern)
+    let machine = PikeMachine(pattern)
     var scalars = text.unicodeScalars.makeIterator()
     return machine.run(&scalars)
   }
