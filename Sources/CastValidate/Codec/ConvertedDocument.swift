@@ -81,10 +81,21 @@ extension ConvertedDocument<[UInt8]>.Layout {
 extension ConvertedDocument<JSONValue>.Layout {
   /// YAML, as Yams writes it: an element is written as the one item of a sequence, which is how
   /// the whole array's sequence writes each of its items.
-  package static var yaml: Self {
+  package static var yaml: Self { yaml { _ in } }
+
+  /// `yaml`, handing `merged` the keys the writer took for one in each record (`MergedKeys`).
+  package static func yaml(merged: @escaping (MergedKeys) -> Void) -> Self {
     Self(
-      lone: { YAMLOutput.bytes($0) },
-      element: { record, _ in YAMLOutput.bytes(.array([record])) },
+      lone: { record in
+        var text: [UInt8] = []
+        merged(YAMLOutput.append(record, to: &text))
+        return text
+      },
+      element: { record, _ in
+        var text: [UInt8] = []
+        merged(YAMLOutput.append(.array([record]), to: &text))
+        return text
+      },
       opening: [], closing: [], empty: Array("[]\n".utf8))
   }
 }

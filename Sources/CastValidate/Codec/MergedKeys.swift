@@ -28,17 +28,6 @@ package struct MergedKeys: Sendable, Equatable {
     note(keys, kept: Set(keys).count)
   }
 
-  /// The keys merged in a document's objects, as `YAMLOutput` writes them.
-  package init(in value: JSONValue) {
-    switch value {
-    case .array(let items): for item in items { add(MergedKeys(in: item)) }
-    case .object(let members):
-      note(members.lazy.map(\.key))
-      for member in members { add(MergedKeys(in: member.value)) }
-    default: break
-    }
-  }
-
   /// Adds another writer's count.
   package mutating func add(_ other: MergedKeys) {
     count += other.count

@@ -153,15 +153,15 @@ struct Convert: ParsableCommand {
     let sink = try OutputSink(path: output, force: force)
     // A document's records wait in a spool until the whole document is known valid.
     let json = ConvertedDocument<[UInt8]>(.json(compact ? .compact : .pretty(indent: 2)))
-    let yaml = ConvertedDocument<JSONValue>(.yaml)
+    // Keys YAML readers in Swift take for one (`MergedKeys`), said once at the end.
+    var mergedKeys = MergedKeys()
+    let yaml = ConvertedDocument<JSONValue>(.yaml { mergedKeys.add($0) })
     // A property list is written from the instances, whose types its values keep.
     var items: [PropertyListItem] = []
     let run = DataRun(validator: validator, document: document, jobs: data.jobs, maxBytes: data.maxBytes)
     let meter = ProgressMeter(total: source.size)
     var failure: Error?
     var lines: [UInt8] = []
-    // Keys YAML readers in Swift take for one (`MergedKeys`), said once at the end.
-    var mergedKeys = MergedKeys()
     // NB: read once: each read of an argument property instantiates generic metadata, which at
     // one read per record was a few percent of a run.
     let writesJSON = to == .json
@@ -212,9 +212,7 @@ struct Convert: ParsableCommand {
           if self.to == .plist {
             items.append(encoder.propertyListItem(instance, target: target))
           } else {
-            let value = formatting.sorted(encoder.encode(instance))
-            mergedKeys.add(MergedKeys(in: value))
-            do { try yaml.add(value) } catch { failure = error }
+            do { try yaml.add(formatting.sorted(encoder.encode(instance))) } catch { failure = error }
           }
         }
       }
