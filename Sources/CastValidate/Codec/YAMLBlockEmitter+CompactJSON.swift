@@ -15,18 +15,25 @@ extension YAMLBlockEmitter {
     writeIndent()  // document end
   }
 
+  /// Steps past a collection's opening byte: false, the cursor past its closing byte too, when the
+  /// collection is empty.
+  private func opensNonEmpty(_ json: Span<UInt8>, _ cursor: inout CompactJSONCursor, closedBy closing: UInt8) -> Bool {
+    cursor.index += 1
+    cursor.skipWhitespace(json)
+    guard json.byte(cursor.index) != closing else {
+      cursor.index += 1
+      return false
+    }
+    return true
+  }
+
   private mutating func node(_ json: Span<UInt8>, _ cursor: inout CompactJSONCursor, _ keys: inout KeyLog, mappingContext: Bool)
     throws(NeedsTree)
   {
     cursor.skipWhitespace(json)
     switch json.byte(cursor.index) {
     case UInt8(ascii: "{"):
-      cursor.index += 1
-      cursor.skipWhitespace(json)
-      guard json.byte(cursor.index) != UInt8(ascii: "}") else {
-        cursor.index += 1
-        return emptyCollection("{", "}")
-      }
+      guard opensNonEmpty(json, &cursor, closedBy: UInt8(ascii: "}")) else { return emptyCollection("{", "}") }
       let parent = indent
       increaseIndent(flow: false, indentless: false)
       let first = keys.begin()
@@ -45,12 +52,7 @@ extension YAMLBlockEmitter {
       keys.end(first)
       indent = parent
     case UInt8(ascii: "["):
-      cursor.index += 1
-      cursor.skipWhitespace(json)
-      guard json.byte(cursor.index) != UInt8(ascii: "]") else {
-        cursor.index += 1
-        return emptyCollection("[", "]")
-      }
+      guard opensNonEmpty(json, &cursor, closedBy: UInt8(ascii: "]")) else { return emptyCollection("[", "]") }
       let parent = indent
       increaseIndent(flow: false, indentless: mappingContext && !indention)
       repeat {

@@ -15,7 +15,7 @@ enum FormatChecks {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
         // NB: newer Foundations percent-encode a bad escape instead of returning nil; the originals did not.
-        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        guard isEscape(bytes, at: index, before: bytes.count) else { return false }
         index += 3
         continue
       }
@@ -52,7 +52,7 @@ enum FormatChecks {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.count, isHexDigit(bytes[index + 1]), isHexDigit(bytes[index + 2]) else { return false }
+        guard isEscape(bytes, at: index, before: bytes.count) else { return false }
         index += 3
         continue
       }
@@ -122,6 +122,11 @@ enum FormatChecks {
   static func onUTF8<Result>(_ text: String, _ check: (UnsafeRawBufferPointer) -> Result) -> Result {
     var text = text
     return text.withUTF8 { check(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Whether the `%` at `index` begins a valid escape, `%` and two hexadecimal digits, before `end`.
+  static func isEscape(_ bytes: UnsafeRawBufferPointer, at index: Int, before end: Int) -> Bool {
+    index + 2 < end && isHexDigit(bytes[index + 1]) && isHexDigit(bytes[index + 2])
   }
 
   static func isHexDigit(_ byte: UInt8) -> Bool {

@@ -73,8 +73,7 @@ enum URLComponentEncoding {
     while index < range.upperBound {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < range.upperBound, FormatChecks.isHexDigit(bytes[index + 1]), FormatChecks.isHexDigit(bytes[index + 2])
-        else {
+        guard FormatChecks.isEscape(bytes, at: index, before: range.upperBound) else {
           valid = false
           break
         }
