@@ -127,6 +127,13 @@ MICRO = [
     ("URL (non-ASCII path, codable)", "URL",
      lambda r: json.dumps(f"https://de.wikipedia.org/wiki/{r.choice(['München', 'Straße', 'Zürich', 'a|b'])}_{r.randrange(10**6)}?q=ü",
                           ensure_ascii=False), ["--dialect", "codable"]),
+    # Internationalised host names, which Foundation runs through IDNA: a few hosts, many links.
+    ("URL (non-ASCII host)", "URL",
+     lambda r: json.dumps(f"https://{r.choice(['münchen.de', 'bücher.example', '例え.テスト', 'zürich.ch'])}/a/{r.randrange(10**6)}",
+                          ensure_ascii=False)),
+    ("URL (non-ASCII host, codable)", "URL",
+     lambda r: json.dumps(f"https://{r.choice(['münchen.de', 'bücher.example', '例え.テスト', 'zürich.ch'])}/ü/{r.randrange(10**6)}",
+                          ensure_ascii=False), ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4

@@ -6,8 +6,9 @@ enum FormatChecks {
   /// and then whatever Foundation's parser takes. A URL whose scheme and host are in the common
   /// shape (`scheme://host[:port]/path?query#fragment`) is accepted here without asking Foundation,
   /// whose parser (and the `String` it needs) was most of the time of validating URLs: what its
-  /// path, query and fragment hold, Foundation takes, percent-encoded (`URLComponentEncoding`).
-  static func isURL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  /// path, query and fragment hold, Foundation takes, percent-encoded (`URLComponentEncoding`);
+  /// a host beyond ASCII it is asked about once per host, through `hosts` when given.
+  static func isURL(_ bytes: UnsafeRawBufferPointer, hosts: URLAuthorityCache? = nil) -> Bool {
     guard !bytes.isEmpty else { return false }
     var plain = true
     var index = 0
@@ -29,7 +30,7 @@ enum FormatChecks {
       index += 1
     }
     if plain, URLBytes.isCommonReference(bytes) { return true }
-    if let accepted = URLComponentEncoding.accepts(bytes) { return accepted }
+    if let accepted = URLComponentEncoding.accepts(bytes, hosts: hosts) { return accepted }
     return URL(string: String(decoding: bytes, as: UTF8.self)) != nil
   }
 
@@ -38,10 +39,10 @@ enum FormatChecks {
   /// stray `%` or a non-ASCII character rather than refuse it, and refuse a bad scheme, host or
   /// port. A URL `isPlainURL` accepts is its own text, and one whose scheme and host are in the
   /// common shape is worked out on bytes (`URLComponentEncoding`), without asking Foundation.
-  static func foundationURL(_ bytes: UnsafeRawBufferPointer) -> String? {
+  static func foundationURL(_ bytes: UnsafeRawBufferPointer, hosts: URLAuthorityCache? = nil) -> String? {
     guard !bytes.isEmpty else { return nil }
     if isPlainURL(bytes) { return String(decoding: bytes, as: UTF8.self) }
-    if let written = URLComponentEncoding.absoluteString(bytes) { return written }
+    if let written = URLComponentEncoding.absoluteString(bytes, hosts: hosts) { return written }
     return URL(string: String(decoding: bytes, as: UTF8.self))?.absoluteString
   }
 
@@ -116,7 +117,7 @@ enum FormatChecks {
   }
 
   /// The byte checks on a `String`'s UTF-8.
-  static func isURL(_ text: String) -> Bool { onUTF8(text, isURL) }
+  static func isURL(_ text: String) -> Bool { onUTF8(text) { isURL($0) } }
   static func isUUID(_ text: String) -> Bool { onUTF8(text, isUUID) }
 
   static func onUTF8<Result>(_ text: String, _ check: (UnsafeRawBufferPointer) -> Result) -> Result {

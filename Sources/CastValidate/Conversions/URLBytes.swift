@@ -59,6 +59,27 @@ enum URLBytes {
     return index
   }
 
+  /// Where `scheme://authority` ends when its authority holds text beyond ASCII and neither user
+  /// information nor an IP literal (`@`, `[`, `]`): the prefix `URLAuthorityCache` asks
+  /// Foundation about. Nil for every other URL.
+  static func foreignAuthorityEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    let count = bytes.count
+    var colon = 0
+    while colon < count, !isDelimiter(bytes[colon]), bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+    guard colon < count, bytes[colon] == UInt8(ascii: ":"), isScheme(bytes, upTo: colon),
+      colon + 2 < count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+    else { return nil }
+    var end = colon + 3
+    var beyondASCII = false
+    while end < count, !isDelimiter(bytes[end]) {
+      let byte = bytes[end]
+      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return nil }
+      if byte >= 0x80 { beyondASCII = true }
+      end += 1
+    }
+    return beyondASCII ? end : nil
+  }
+
   private static func isDelimiter(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
   }

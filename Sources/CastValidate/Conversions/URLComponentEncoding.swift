@@ -3,18 +3,38 @@
 /// not allow there (non-ASCII text, `|`, `[`, a space, a second `#`): it percent-encodes each such
 /// component whole, every byte outside the component's set and `%` with them, and keeps the
 /// others as written. Worked out on bytes, a URL with text beyond ASCII in its path costs no
-/// parser and no `String`; `FormatChecksTests` compares it with Foundation on random URLs.
+/// parser and no `String`; one whose host is beyond ASCII costs a question to Foundation per
+/// distinct host (`URLAuthorityCache`). `FormatChecksTests` compares both with Foundation on
+/// random URLs.
 enum URLComponentEncoding {
-  /// Whether Foundation takes the URL: nil when only it can tell (a host beyond the common shape,
-  /// such as one beyond ASCII, which it runs through IDNA).
-  static func accepts(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+  /// Whether Foundation takes the URL: nil when only it can tell (a host beyond the common shape).
+  /// A host beyond ASCII, which Foundation runs through IDNA, it is asked about once, through
+  /// `hosts` when given.
+  static func accepts(_ bytes: UnsafeRawBufferPointer, hosts: URLAuthorityCache?) -> Bool? {
     guard !bytes.isEmpty else { return false }
-    return URLBytes.commonPathStart(bytes, canonicalPort: false) == nil ? nil : true
+    if URLBytes.commonPathStart(bytes, canonicalPort: false) != nil { return true }
+    guard let hosts, let authorityEnd = URLBytes.foreignAuthorityEnd(bytes) else { return nil }
+    return hosts.rewritten(UnsafeRawBufferPointer(rebasing: bytes[0..<authorityEnd])) != nil
   }
 
-  /// `URL(string:)?.absoluteString` of the URL, or nil when only Foundation can tell.
-  static func absoluteString(_ bytes: UnsafeRawBufferPointer) -> String? {
-    guard !bytes.isEmpty, let pathStart = URLBytes.commonPathStart(bytes, canonicalPort: true) else { return nil }
+  /// `URL(string:)?.absoluteString` of the URL, or nil when only Foundation can tell (or, for a
+  /// host beyond ASCII, when it refuses the URL).
+  static func absoluteString(_ bytes: UnsafeRawBufferPointer, hosts: URLAuthorityCache?) -> String? {
+    guard !bytes.isEmpty else { return nil }
+    var written: [UInt8] = []
+    written.reserveCapacity(bytes.count + 32)
+    let pathStart: Int
+    if let commonStart = URLBytes.commonPathStart(bytes, canonicalPort: true) {
+      pathStart = commonStart
+      written.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<pathStart]))
+    } else if let hosts, let authorityEnd = URLBytes.foreignAuthorityEnd(bytes),
+      let prefix = hosts.rewritten(UnsafeRawBufferPointer(rebasing: bytes[0..<authorityEnd]))
+    {
+      pathStart = authorityEnd
+      written.append(contentsOf: prefix.utf8)
+    } else {
+      return nil
+    }
     var queryStart = bytes.count
     var fragmentStart = bytes.count
     for index in pathStart..<bytes.count {
@@ -29,9 +49,6 @@ enum URLComponentEncoding {
     // paths are left to it.
     let hasAuthority = UnsafeRawBufferPointer(rebasing: bytes[0..<pathStart]).contains(UInt8(ascii: "/"))
     if !hasAuthority, UnsafeRawBufferPointer(rebasing: bytes[pathStart..<queryStart]).contains(UInt8(ascii: ":")) { return nil }
-    var written: [UInt8] = []
-    written.reserveCapacity(bytes.count + 32)
-    written.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[0..<pathStart]))
     append(bytes, pathStart..<queryStart, .path, to: &written)
     if queryStart < fragmentStart {
       written.append(UInt8(ascii: "?"))

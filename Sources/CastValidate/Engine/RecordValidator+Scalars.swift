@@ -108,7 +108,8 @@ extension RecordValidator {
     case .string where type == .url && policy.urlsAsFoundationParses:
       let token = try scanner.readString()
       let written = token.hasEscapes
-        ? FormatChecks.onUTF8(scanner.string(token), FormatChecks.foundationURL) : FormatChecks.foundationURL(scanner.bytes(token.span))
+        ? FormatChecks.onUTF8(scanner.string(token)) { FormatChecks.foundationURL($0, hosts: urlHosts) }
+        : FormatChecks.foundationURL(scanner.bytes(token.span), hosts: urlHosts)
       guard let written else {
         return unconvertible(
           type.rawValue, "the string \"\(Excerpt.clip(scanner.string(token)))\"", at: start, declaration: declaration,
@@ -119,7 +120,7 @@ extension RecordValidator {
       let token = try scanner.readString()
       // The common case, no escapes, is checked on the raw bytes: the text is built for an
       // instance or a message only.
-      if !token.hasEscapes, Self.isWellFormed(scanner.bytes(token.span), as: type) {
+      if !token.hasEscapes, Self.isWellFormed(scanner.bytes(token.span), as: type, hosts: urlHosts) {
         return .value(wantInstance ? Self.normalForm(scanner.string(token), as: type, policy: policy) : nil)
       }
       text = scanner.string(token)
@@ -129,7 +130,7 @@ extension RecordValidator {
     default:
       return try mismatch(type.rawValue, kind, &scanner, declaration: declaration)
     }
-    let valid = Self.isWellFormed(text, as: type)
+    let valid = Self.isWellFormed(text, as: type, hosts: urlHosts)
     // NB: only past the byte check, which every form Foundation writes passes.
     if !valid, type == .uuid, policy.uuidsAsFoundationParses, let uuid = UUID(uuidString: text) {
       return .value(wantInstance ? .string(uuid.uuidString) : nil)
@@ -165,18 +166,19 @@ extension RecordValidator {
     }
   }
 
-  /// Whether UTF-8 bytes are a `Character`, `URL`, `UUID` or (any other type) base64 `Data`.
-  static func isWellFormed(_ bytes: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
+  /// Whether UTF-8 bytes are a `Character`, `URL`, `UUID` or (any other type) base64 `Data`;
+  /// `hosts` remembers what Foundation said of URLs' hosts beyond ASCII.
+  static func isWellFormed(_ bytes: UnsafeRawBufferPointer, as type: ScalarType, hosts: URLAuthorityCache) -> Bool {
     switch type {
     case .character: String(decoding: bytes, as: UTF8.self).count == 1
-    case .url: FormatChecks.isURL(bytes)
+    case .url: FormatChecks.isURL(bytes, hosts: hosts)
     case .uuid: FormatChecks.isUUID(bytes)
     default: FormatChecks.isBase64(bytes)
     }
   }
 
-  static func isWellFormed(_ text: String, as type: ScalarType) -> Bool {
-    FormatChecks.onUTF8(text) { isWellFormed($0, as: type) }
+  static func isWellFormed(_ text: String, as type: ScalarType, hosts: URLAuthorityCache) -> Bool {
+    FormatChecks.onUTF8(text) { isWellFormed($0, as: type, hosts: hosts) }
   }
 
   /// Dates: ISO-8601 (or the directive's pattern) strings, and epoch seconds as numbers or numeric strings.

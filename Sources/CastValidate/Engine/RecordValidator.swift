@@ -66,6 +66,8 @@ struct RecordValidator {
   /// writes the records it vouches for (nil when building instances, which needs the full walk).
   /// A record it doubts is walked here from its start.
   let cleanCheck: CleanRecordCheck?
+  /// What Foundation said of URLs' hosts beyond ASCII (`URLAuthorityCache`), for this walker alone.
+  let urlHosts = URLAuthorityCache()
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: borrowed, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
@@ -80,7 +82,7 @@ struct RecordValidator {
     self.schema = schema
     self.document = document
     self.build = build
-    self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan)
+    self.cleanCheck = build || !cleanCheck ? nil : CleanRecordCheck(plan: schema.cleanPlan, urlHosts: urlHosts)
     self.transcript = transcript.map { Borrowed($0) }
     transcriptOwner = transcript
   }

@@ -36,6 +36,8 @@ final class CleanRecordCheck {
   private let numbers: PlainTable<Double>
   private let bytes: UnsafeMutablePointer<UInt8>
   let ignoresUnknownKeys: Bool
+  /// What Foundation said of URLs' hosts beyond ASCII; the full walk's, which shares the thread.
+  private let urlHosts: URLAuthorityCache
   /// `CleanPlan.keysCompareCanonically`.
   let keysCompareCanonically: Bool
   /// Keys of the dictionaries and elements of the sets being read, and the keys no property
@@ -69,8 +71,9 @@ final class CleanRecordCheck {
   /// Records whose open models have more tree nodes at once are left to the full walk.
   private static let treeCapacity = 1024
 
-  init(plan: CleanPlan) {
+  init(plan: CleanPlan, urlHosts: URLAuthorityCache = URLAuthorityCache()) {
     self.plan = plan
+    self.urlHosts = urlHosts
     models = plan.models
     fields = plan.fields
     pathFields = plan.pathFields
@@ -232,14 +235,14 @@ final class CleanRecordCheck {
         // and it is only the verdict when nothing is written.
         guard !token.hasEscapes,
           FormatChecks.isPlainURL(scanner.bytes(token.span))
-            || (!sink.writes && URLComponentEncoding.accepts(scanner.bytes(token.span)) == true)
+            || (!sink.writes && URLComponentEncoding.accepts(scanner.bytes(token.span), hosts: urlHosts) == true)
         else { return false }
         sink.string(token, scanner)
         return true
       }
       let wellFormed = token.hasEscapes
-        ? RecordValidator.isWellFormed(scanner.string(token), as: type)
-        : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type)
+        ? RecordValidator.isWellFormed(scanner.string(token), as: type, hosts: urlHosts)
+        : RecordValidator.isWellFormed(scanner.bytes(token.span), as: type, hosts: urlHosts)
       guard wellFormed else { return false }
       if type == .data, plan.dataWrittenAsStored, sink.writes, token.hasEscapes || !FormatChecks.isCanonicalBase64(scanner.bytes(token.span)) {
         return false
