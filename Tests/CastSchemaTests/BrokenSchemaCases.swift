@@ -11,6 +11,17 @@ extension BrokenCase {
     BrokenCase("unterminated string default", "class A {\n  var s: String = 1️⃣\"abc\n}\n", "unterminated-string"),
     BrokenCase(
       "unterminated string in a directive", "class A {\n  var s: String //! 1️⃣\"abc\n}\n", "unterminated-string"),
+    BrokenCase(
+      "unknown escape in a default", "class A {\n  var s: String = \"x1️⃣\\qy\"\n}\n", "invalid-escape", message: "'\\q' is not an escape"),
+    BrokenCase(
+      "unknown escape in a directive's pattern", "class A {\n  var s: String //! pattern \"^1️⃣\\d+$\"\n}\n", "invalid-escape",
+      message: "'\\d' is not an escape"),
+    BrokenCase("a surrogate escape", "class A {\n  var s: String = \"1️⃣\\u{D800}\"\n}\n", "invalid-escape", message: "not a Unicode scalar"),
+    BrokenCase("\\u without braces", "class A {\n  var s: String = \"1️⃣\\u41\"\n}\n", "invalid-escape", message: "in braces"),
+    BrokenCase("\\u{} without digits", "class A {\n  var s: String = \"1️⃣\\u{}\"\n}\n", "invalid-escape", message: "one to eight"),
+    BrokenCase(
+      "\\u{ without its brace in a directive's key", "class A {\n  var s: String? //! \"k1️⃣\\u{zz}\"\n}\n", "invalid-escape",
+      message: "closing '}'"),
     BrokenCase("unterminated block comment", "class A {\n}\n1️⃣/* never closed\nclass B {}\n", "unterminated-comment"),
     BrokenCase("unexpected token at top level", "1️⃣42\nclass A {\n}\n", "unexpected-token"),
     BrokenCase("unexpected '}' at top level", "class A {\n}\n1️⃣}\n", "unexpected-token", message: "'}'"),

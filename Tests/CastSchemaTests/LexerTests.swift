@@ -99,3 +99,20 @@ struct LexerTests {
     }
   }
 }
+
+/// Bytes that are not UTF-8 inside a string literal, which swiftc refuses ("invalid UTF-8 found in
+/// source file"): reported at the byte, where the value would otherwise hold U+FFFD in silence.
+@Suite("Lexer: strings, literal or in a directive, that are not UTF-8")
+struct StringLiteralUTF8Tests {
+  @Test(
+    "a string's byte that is not UTF-8 is an error at the byte",
+    arguments: [(#"  var s: String = "a"#, [0xFF] as [UInt8], #"b""#), (#"  var s: String? //! "k"#, [0xC3, 0x28], #"""#)])
+  func invalidByte(_ before: String, _ bad: [UInt8], _ after: String) {
+    let head = Array("struct A {\n\(before)".utf8)
+    let source = SourceFile(path: "a.cast", bytes: head + bad + Array("\(after)\n}\n".utf8))
+    let (_, diagnostics) = SchemaLoader.load([source])
+    let errors = diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 1 && errors.first?.message.contains("invalid UTF-8 byte") == true, "\(errors.map(\.message))")
+    #expect(errors.first?.range.bytes.lowerBound == head.count)
+  }
+}

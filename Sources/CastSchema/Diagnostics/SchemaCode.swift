@@ -7,6 +7,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
   case expectedToken = "expected-token"
   case missingBrace = "missing-brace"
   case unterminatedString = "unterminated-string"
+  case invalidEscape = "invalid-escape"
   case unterminatedComment = "unterminated-comment"
   case nestingTooDeep = "nesting-too-deep"
   case tooManyErrors = "too-many-errors"
@@ -83,6 +84,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .expectedToken: "something missing: a name, a type, a '{' or a ']' the declaration needs"
     case .missingBrace: "a model or enum whose '}' never comes"
     case .unterminatedString: "a string literal that never ends on its line"
+    case .invalidEscape: "a backslash in a string (a literal or a `//!` directive's) that starts no escape Swift knows, such as `\\d`: write `\\\\d`"
     case .unterminatedComment: "a /* */ comment that never ends"
     case .nestingTooDeep: "types, literals or declarations nested more than 100 deep, a typealias chain that long, a class with more superclasses, or generic models specializing each other that deep or more than 10,000 times in all"
     case .tooManyErrors: "50 syntax errors in one file; the rest of the file is skipped"
@@ -145,6 +147,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .expectedToken: SchemaCodeExample("struct A {\n  var x:\n}\n")
     case .missingBrace: SchemaCodeExample("struct A {\n  var x: Int\n")
     case .unterminatedString: SchemaCodeExample("struct A {\n  var s: String = \"abc\n}\n")
+    case .invalidEscape: SchemaCodeExample("struct A {\n  var id: String //! pattern \"^\\d+$\"\n}\n")
     case .unterminatedComment: SchemaCodeExample("struct A {\n}\n/* never closed\n")
     case .nestingTooDeep:
       SchemaCodeExample("struct A {\n  var x: " + String(repeating: "[", count: 101) + "Int" + String(repeating: "]", count: 101) + "\n}\n")

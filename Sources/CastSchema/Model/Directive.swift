@@ -99,6 +99,12 @@ struct DirectiveParser {
   }
 
   static func parse(_ syntax: DirectiveSyntax, file: Int, source: SourceFile) -> ([ParsedDirective], [Diagnostic]) {
+    // NB: its text would read such bytes as U+FFFD, a key or pattern nobody wrote.
+    if let bad = UTF8Validation.firstInvalidByte(in: source.bytes[syntax.range]) {
+      let offset = syntax.range.lowerBound + bad
+      let message = SyntaxMessages.invalidUTF8(UTF8Validation.hex(source.bytes[offset]), in: "a '//!' directive")
+      return ([], [Diagnostic(message, at: SourceRange(file: file, bytes: offset..<offset + 1))])
+    }
     if let plain = plainKey(syntax, in: source) {
       return ([ParsedDirective(directive: .key(source.text(plain.key), verbatim: plain.verbatim), range: plain.range)], [])
     }
@@ -195,10 +201,12 @@ struct DirectiveParser {
     case "custom": return .custom
     case "super":
       skipSpaces()
-      guard let key = readString() else {
+      guard peek(0) == "\"" else {
         report(SchemaMessages.malformedDirective("'super' needs a quoted key: //! super \"key\""), from: start)
         return nil
       }
+      // NB: a string that does not end, or holds a bad escape, is reported by `readString`.
+      guard let key = readString() else { return nil }
       return .superKey(key)
     case "awake": return .awake
     case "awakefromread": return .awakeFromRead
@@ -212,10 +220,11 @@ struct DirectiveParser {
       return .check(word.lowercased() == "length" ? .length(lower: lower, upper: upper) : .count(lower: lower, upper: upper))
     case "pattern":
       skipSeparator()
-      guard let pattern = readString() else {
+      guard peek(0) == "\"" else {
         report(SchemaMessages.malformedDirective("'pattern' needs a quoted regular expression"), from: start)
         return nil
       }
+      guard let pattern = readString() else { return nil }
       return .check(.pattern(pattern))
     case "date":
       skipSeparator()
@@ -330,9 +339,19 @@ struct DirectiveParser {
     position += 1
     var value = String.UnicodeScalarView()
     while let scalar = peek(0), scalar != "\"" {
-      if scalar == "\\", let next = peek(1) {
-        value.append(next == "n" ? "\n" : next == "t" ? "\t" : next)
-        position += 2
+      if scalar == "\\" {
+        // A directive's string is read as a Swift literal is: `\\d` in a pattern is `\d`.
+        switch StringEscape.read(multiline: false, { peek(1 + $0)?.value }) {
+        case .scalar(let escaped, let length):
+          value.append(escaped)
+          position += 1 + length
+        case .invalid(let length, let reason):
+          report(SyntaxMessages.invalidEscape(reason), from: position, to: min(position + 1 + length, scalars.count))
+          return nil
+        case .interpolation, .lineContinuation:
+          report(SyntaxMessages.invalidEscape("a directive's string cannot interpolate"), from: position, to: position + 2)
+          return nil
+        }
       } else {
         value.append(scalar)
         position += 1
@@ -372,9 +391,9 @@ struct DirectiveParser {
     return at >= 0 && at < scalars.count ? scalars[at] : nil
   }
 
-  private mutating func report(_ message: DiagnosticMessage, from start: Int) {
+  private mutating func report(_ message: DiagnosticMessage, from start: Int, to end: Int? = nil) {
     diagnostics.append(
-      Diagnostic(message, at: SourceRange(file: file, bytes: offsets[start]..<offsets[scalars.count])))
+      Diagnostic(message, at: SourceRange(file: file, bytes: offsets[start]..<offsets[end ?? scalars.count])))
     position = scalars.count
   }
 }

@@ -187,10 +187,12 @@ struct Lexer {
     while position < end {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\\"), hashes(count, at: position + 1) {
+        let backslash = position
         position += 1 + count
         if position < end, bytes[position] == UInt8(ascii: "(") {
           skipInterpolation(multiline: multiline, depth: depth)
         } else {
+          checkEscape(from: backslash, at: position, multiline: multiline)
           position += 1
         }
         continue
@@ -198,12 +200,15 @@ struct Lexer {
       if byte == UInt8(ascii: "\"") {
         if !multiline, hashes(count, at: position + 1) {
           position += 1 + count
+          // NB: the outermost literal holds those nested in its interpolations: read once.
+          if depth == 0 { checkUTF8(start..<position) }
           return
         }
         if multiline, position + 2 < end, bytes[position + 1] == UInt8(ascii: "\""), bytes[position + 2] == UInt8(ascii: "\""),
           hashes(count, at: position + 3)
         {
           position += 3 + count
+          if depth == 0 { checkUTF8(start..<position) }
           return
         }
       } else if !multiline, byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
@@ -216,6 +221,27 @@ struct Lexer {
     position = min(position, end)
     diagnostics.append(
       Diagnostic(SyntaxMessages.unterminatedString, at: SourceRange(file: file, bytes: start..<position)))
+  }
+
+  /// Reports the escape whose backslash is at `backslash` when swiftc would refuse it
+  /// (`StringEscape`); `start` is its first character after the backslash and the `#`s.
+  private mutating func checkEscape(from backslash: Int, at start: Int, multiline: Bool) {
+    let escape = StringEscape.read(multiline: multiline) { [bytes, end] offset in
+      start + offset < end ? UInt32(bytes[start + offset]) : nil
+    }
+    guard case .invalid(let length, let reason) = escape else { return }
+    diagnostics.append(
+      Diagnostic(SyntaxMessages.invalidEscape(reason), at: SourceRange(file: file, bytes: backslash..<min(start + length, end))))
+  }
+
+  /// Reports a literal whose bytes are not UTF-8, which swiftc refuses (and whose value would
+  /// hold U+FFFD where they were).
+  private mutating func checkUTF8(_ range: Range<Int>) {
+    guard let bad = UTF8Validation.firstInvalidByte(in: bytes[range]) else { return }
+    let offset = range.lowerBound + bad
+    diagnostics.append(
+      Diagnostic(
+        SyntaxMessages.invalidUTF8(UTF8Validation.hex(bytes[offset]), in: "a string literal"), at: SourceRange(file: file, bytes: offset..<offset + 1)))
   }
 
   /// `(…)` of an interpolation, string literals inside it included; in a one-line literal it

@@ -56,36 +56,24 @@ enum StringLiteral {
         index += 1
         continue
       }
-      let escaped = body[index + 1 + hashes]
-      index += 2 + hashes
-      switch escaped {
-      case UInt8(ascii: "n"): result.append(UInt8(ascii: "\n"))
-      case UInt8(ascii: "t"): result.append(UInt8(ascii: "\t"))
-      case UInt8(ascii: "r"): result.append(UInt8(ascii: "\r"))
-      case UInt8(ascii: "0"): result.append(0)
-      case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\\"): result.append(escaped)
-      case UInt8(ascii: "("): return nil
-      case UInt8(ascii: "u"): result += Array(String(unicodeEscape(body, at: &index)).utf8)
-      // A backslash ending a line of a multi-line literal joins it to the next.
-      case UInt8(ascii: "\n") where multiline: break
-      default:
-        result += body[(index - 2 - hashes)..<index]
+      let escapeStart = index + 1 + hashes
+      let escape = StringEscape.read(multiline: multiline) { offset in
+        escapeStart + offset < body.count ? UInt32(body[escapeStart + offset]) : nil
+      }
+      switch escape {
+      case .scalar(let scalar, let length):
+        result += Array(String(scalar).utf8)
+        index = escapeStart + length
+      case .interpolation:
+        return nil
+      case .lineContinuation(let length):
+        index = escapeStart + length + 1
+      // NB: the lexer reports it; its text is kept as written.
+      case .invalid:
+        result.append(byte)
+        index += 1
       }
     }
     return String(decoding: result, as: UTF8.self)
-  }
-
-  /// `{1F600}` after `\u`: the scalar, or U+FFFD when malformed.
-  private static func unicodeEscape(_ body: [UInt8], at index: inout Int) -> Unicode.Scalar {
-    guard index < body.count, body[index] == UInt8(ascii: "{") else { return "\u{FFFD}" }
-    var hex = ""
-    index += 1
-    while index < body.count, body[index] != UInt8(ascii: "}") {
-      hex.unicodeScalars.append(Unicode.Scalar(body[index]))
-      index += 1
-    }
-    index = min(index + 1, body.count)
-    guard let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) else { return "\u{FFFD}" }
-    return scalar
   }
 }

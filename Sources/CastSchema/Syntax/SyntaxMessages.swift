@@ -10,6 +10,14 @@ enum SyntaxMessages {
     DiagnosticMessage(.expectedToken, text: "expected \(what) \(context)")
   }
 
+  static func invalidEscape(_ reason: String) -> DiagnosticMessage {
+    DiagnosticMessage(.invalidEscape, text: "invalid escape in a string: \(reason) (a backslash itself is written '\\\\')")
+  }
+
+  static func invalidUTF8(_ byte: String, in place: String) -> DiagnosticMessage {
+    DiagnosticMessage(.unexpectedToken, text: "invalid UTF-8 byte \(byte) in \(place) (a .cast file is UTF-8 text)")
+  }
+
   static func missingBrace(_ kind: String, _ name: String) -> DiagnosticMessage {
     DiagnosticMessage(
       .missingBrace, text: "expected '}' to end \(kind) '\(name)'")
