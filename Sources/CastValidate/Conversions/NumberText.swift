@@ -26,38 +26,81 @@ enum NumberText {
   /// check: nil beyond UInt64, where NSInteger saturated (a number out of range is an error in
   /// every dialect, semantics §4, never silently the largest Int).
   static func leadingInteger(_ text: String) -> (negative: Bool, magnitude: UInt64)? {
-    var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
+    FormatChecks.onUTF8(text) { leadingInteger($0) }
+  }
+
+  /// `leadingInteger` on UTF-8 bytes.
+  static func leadingInteger(_ bytes: UnsafeRawBufferPointer) -> (negative: Bool, magnitude: UInt64)? {
+    var index = afterWhiteSpace(bytes)
     var negative = false
-    if let sign = scalars.first, sign == "-" || sign == "+" {
-      negative = sign == "-"
-      scalars = scalars.dropFirst()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
     }
     var magnitude: UInt64 = 0
-    for scalar in scalars {
-      guard let digit = scalar.properties.numericType == .decimal ? UInt64(String(scalar)) : nil, scalar.isASCII else { break }
+    while index < bytes.count, let digit = digitValue(bytes[index]) {
       let (product, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
       let (sum, overflow2) = product.addingReportingOverflow(digit)
       if overflow1 || overflow2 { return nil }
       magnitude = sum
+      index += 1
     }
     return (negative, magnitude)
   }
 
-  /// `NSString.doubleValue`: the longest leading decimal number (with exponent), else 0; infinite
-  /// when that number is beyond Double (`"1e400"`), for the caller's range check to refuse.
+  /// `NSString.doubleValue`: the longest leading decimal number (with exponent) among the first
+  /// 64 characters after white space, else 0; infinite when that number is beyond Double
+  /// (`"1e400"`), for the caller's range check to refuse.
   static func leadingDouble(_ text: String) -> Double {
-    let scalars = Array(Substring(text).unicodeScalars.drop { $0.properties.isWhitespace })
-    var end = 0
-    var best = 0.0
-    while end < scalars.count, end < 64 {
-      end += 1
-      let prefix = scalars[0..<end]
-      // NB: only digits, signs, points and exponents: `Double("inf")` and `Double("nan")` parse,
-      // `NSString.doubleValue` reads neither.
-      guard prefix.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) else { break }
-      if let value = Double(String(String.UnicodeScalarView(prefix))) { best = value }
+    FormatChecks.onUTF8(text) { leadingDouble($0) }
+  }
+
+  /// `leadingDouble` on UTF-8 bytes: the longest prefix `Double("…")` reads, `[sign] digits [.
+  /// digits] [e [sign] digits]` with a digit before or after the point, found in one pass.
+  // NB: only digits, signs, points and exponents: `Double("inf")` and `Double("nan")` parse,
+  // `NSString.doubleValue` reads neither.
+  static func leadingDouble(_ bytes: UnsafeRawBufferPointer) -> Double {
+    let start = afterWhiteSpace(bytes)
+    let limit = min(bytes.count, start + 64)
+    var index = start
+    if index < limit, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+    var digits = 0
+    while index < limit, digitValue(bytes[index]) != nil {
+      index += 1
+      digits += 1
     }
-    return best
+    if index < limit, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < limit, digitValue(bytes[index]) != nil {
+        index += 1
+        digits += 1
+      }
+    }
+    guard digits > 0 else { return 0 }
+    var end = index
+    if index < limit, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < limit, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") { index += 1 }
+      let exponentStart = index
+      while index < limit, digitValue(bytes[index]) != nil { index += 1 }
+      if index > exponentStart { end = index }
+    }
+    return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) ?? 0
+  }
+
+  /// Where the text begins past leading Unicode white space.
+  private static func afterWhiteSpace(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var index = 0
+    while index < bytes.count {
+      let length = UTF8WhiteSpace.length(bytes, at: index)
+      guard length > 0 else { break }
+      index += length
+    }
+    return index
+  }
+
+  private static func digitValue(_ byte: UInt8) -> UInt64? {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? UInt64(byte - UInt8(ascii: "0")) : nil
   }
 
   /// Whether text is a plain decimal number in JSON syntax (for Decimal and NSNumber from strings).
