@@ -35,6 +35,8 @@ package struct RecordResult: Sendable {
   package var span: JSONSpan
   /// The findings `--max-errors` left out of `findings`, by severity: counted, not shown.
   package var unreported = FindingCounts()
+  /// Of `unreported`, the warnings `ValidationOptions.maxWarnings` left out.
+  package var unshownWarnings = 0
   /// Whether the record is an element of a top-level array: its paths start with its index.
   package var isElement = false
 }
@@ -120,6 +122,7 @@ package struct DocumentValidator: Sendable {
       // NB: only a record with findings kept can have hidden ones.
       validator.hidden = HiddenFindings()
     }
+    if validator.unshownWarnings.counts.total > 0 { validator.unshownWarnings = HiddenFindings() }
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line
@@ -200,10 +203,15 @@ package struct DocumentValidator: Sendable {
       note.recordLineStart = validator.recordLineStart
       findings.append(note)
     }
+    let unshown = validator.unshownWarnings.counts
+    unreported.add(unshown)
+    if validator.schema.options.maxWarnings > 0 { validator.keptWarnings += findings.count { $0.severity == .warning } }
     let isValid = validator.errorCount == errorsBefore
     var encoded: [UInt8]?
     if let transcript = validator.transcript?.object, isValid {
-      if transcript.isBroken || validator.hidden.reshapes || validator.findings.contains(where: { Self.reshapes($0.code) }) {
+      if transcript.isBroken || validator.hidden.reshapes || validator.unshownWarnings.reshapes
+        || validator.findings.contains(where: { Self.reshapes($0.code) })
+      {
         instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), from: scanner)
       } else {
         encoded = Array(transcript.bytes)
@@ -211,7 +219,8 @@ package struct DocumentValidator: Sendable {
     }
     return RecordResult(
       index: index, line: line, isValid: isValid, findings: findings,
-      instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset), unreported: unreported)
+      instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset), unreported: unreported,
+      unshownWarnings: unshown.warnings)
   }
 
   /// The note that ends the report of a record with more findings than it keeps.

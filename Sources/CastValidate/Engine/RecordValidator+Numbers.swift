@@ -42,28 +42,34 @@ extension RecordValidator {
       return .value(wantInstance ? .number(String(Int64(truncated))) : nil)
     case .string:
       let token = try scanner.readString()
-      let text = scanner.string(token)
+      // NB: the text is built for a message or an escaped string only; a coerced value's warning
+      // past `maxWarnings` builds neither.
+      let reader = scanner
+      func text() -> String { reader.string(token) }
       switch policy.stringToNumber {
       case .never:
-        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
+        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text()))\"", at: start, declaration: declaration)
       case .exact:
-        guard let (negative, magnitude) = NumberText.exactInteger(text) else {
+        let read = token.hasEscapes ? NumberText.exactInteger(text()) : IntegerText.exactInteger(scanner.bytes(token.span))
+        guard let (negative, magnitude) = read else {
+          let text = text()
           // Digits beyond UInt64 are a number too large for the type, not text that is no number.
           if NumberText.isIntegerText(text) { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
           return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
         }
-        let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
         guard Self.fits(negative: negative, magnitude: magnitude, type) else {
-          return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
+          return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration)
         }
-        report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
-        return .value(wantInstance ? .number(literal) : nil)
+        func literal() -> String { (negative && magnitude != 0 ? "-" : "") + String(magnitude) }
+        report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal()))", at: start, declaration: declaration)
+        return .value(wantInstance ? .number(literal()) : nil)
       case .leadingPrefix:
-        guard let (negative, magnitude) = NumberText.leadingInteger(text), Self.fits(negative: negative, magnitude: magnitude, type)
-        else { return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration) }
-        let literal = (negative && magnitude != 0 ? "-" : "") + String(magnitude)
-        report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
-        return .value(wantInstance ? .number(literal) : nil)
+        let read = token.hasEscapes ? NumberText.leadingInteger(text()) : NumberText.leadingInteger(scanner.bytes(token.span))
+        guard let (negative, magnitude) = read, Self.fits(negative: negative, magnitude: magnitude, type)
+        else { return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration) }
+        func literal() -> String { (negative && magnitude != 0 ? "-" : "") + String(magnitude) }
+        report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal()))", at: start, declaration: declaration)
+        return .value(wantInstance ? .number(literal()) : nil)
       }
     case .bool where policy.boolToNumber:
       let flag = try scanner.readBool()
@@ -91,38 +97,44 @@ extension RecordValidator {
       return .value(wantInstance ? .number(scanner.literal(token)) : nil)
     case .string:
       let token = try scanner.readString()
-      let text = scanner.string(token)
+      // NB: as for integers, the text is built only where it is needed.
+      let reader = scanner
+      func text() -> String { reader.string(token) }
       if policy.readsNonConformingFloats, let floats = schema.registry.options.nonConformingFloats,
         type == .float || type == .double || type == .cgFloat, floats.reads(raw: scanner.bytes(token.span))
       {
         // NB: written back as read: JSONEncoder's `.convertToString` writes the same three strings.
-        return .value(wantInstance ? .string(text) : nil)
+        return .value(wantInstance ? .string(text()) : nil)
       }
       var literal: String?
       switch policy.stringToNumber {
       case .never: literal = nil
       case .exact:
+        let text = text()
         if type == .decimal || type == .number {
           literal = NumberText.isDecimalLiteral(text) ? text : nil
         } else {
           literal = NumberText.exactDouble(text).map(NumberText.literal)
         }
-      case .leadingPrefix:
+      case .leadingPrefix where type == .decimal || type == .number:
         // NB: a `Decimal` keeps every digit of a string that is all number (spec: "`Decimal`
         // keeps every digit"); other text is read for its leading number, as `NSString` reads it.
-        literal = (type == .decimal || type == .number) && NumberText.isDecimalLiteral(text)
-          ? text : NumberText.literal(NumberText.leadingDouble(text))
+        let text = text()
+        literal = NumberText.isDecimalLiteral(text) ? text : NumberText.literal(NumberText.leadingDouble(text))
+      case .leadingPrefix:
+        literal = NumberText.literal(
+          token.hasEscapes ? NumberText.leadingDouble(text()) : NumberText.leadingDouble(scanner.bytes(token.span)))
       }
       guard let literal else {
-        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text))\"", at: start, declaration: declaration)
+        return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text()))\"", at: start, declaration: declaration)
       }
       let fits = type == .decimal
         ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0, asFoundationParses: policy.decimalsAsFoundationParses) }
         : Self.fitsFloating(Double(literal) ?? 0, type)
       guard type == .number || fits else {
-        return outOfRange(type, "\"\(text)\"", at: start, declaration: declaration)
+        return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration)
       }
-      report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
+      report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
       return .value(wantInstance ? .number(literal) : nil)
     case .bool where policy.boolToNumber || (type == .number && !policy.isStrict):
       let flag = try scanner.readBool()

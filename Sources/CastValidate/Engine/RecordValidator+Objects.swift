@@ -226,8 +226,9 @@ extension RecordValidator {
       return absent(field, at: objectStart, reason: nil, known: known())
     case .null:
       if policy.rejectsNull(optional: field.isOptional) {
+        let rejecter = policy.nullRejectedByStrict ? OptionName.strict.spelled(schema.options.spelling) : "this dialect"
         report(
-          .nullNotAllowed, .error, "'\(field.name)' is null, which \(policy.nullRejectedByStrict ? OptionName.strict.spelled(schema.options.spelling) : "this dialect") does not accept for \(SchemaTextual.type(field.property))",
+          .nullNotAllowed, .error, "'\(field.name)' is null, which \(rejecter) does not accept for \(SchemaTextual.type(field.property))",
           at: valueOffset, declaration: field.declaration, expected: SchemaTextual.type(field.property), found: "null",
           extraPath: suffix())
         return .nilValue

@@ -50,9 +50,10 @@ extension RecordValidator {
         case .value(let item): key = item ?? .null
         case .null:
           key = nil
+          let expected = keyNode.describe(in: schema)
           report(
-            .nullNotAllowed, .error, "null key where \(keyNode.describe(in: schema)) is expected", at: elementStart,
-            declaration: declaration, expected: keyNode.describe(in: schema), found: "null")
+            .nullNotAllowed, .error, "null key where \(expected) is expected", at: elementStart,
+            declaration: declaration, expected: expected, found: "null")
         case .unconvertible: key = nil
         }
         // NB: a key holding a NaN has no identity: it equals no other key, and none equals it.

@@ -27,6 +27,10 @@ struct RecordValidator {
   var findings: [Finding] = []
   /// The record's findings past `ValidationOptions.maxRecordFindings`, counted, not kept.
   var hidden = HiddenFindings()
+  /// The record's warnings past `ValidationOptions.maxWarnings`, counted, not kept.
+  var unshownWarnings = HiddenFindings()
+  /// Warnings handed out in the results of the records before this one (`ValidationOptions.maxWarnings`).
+  var keptWarnings = 0
   /// The number of elements the last array read kept: what a `//! count` of it checks.
   var keptElements = 0
   var errorCount = 0
@@ -178,14 +182,20 @@ struct RecordValidator {
     return .unconvertible
   }
 
-  /// Appends a finding at the current path.
+  /// Appends a finding at the current path; its message is worked out only when it is kept.
   mutating func report(
-    _ code: FindingCode, _ severity: Severity, _ message: String, at offset: Int, declaration: SourceRange?,
+    _ code: FindingCode, _ severity: Severity, _ message: @autoclosure () -> String, at offset: Int, declaration: SourceRange?,
     expected: String? = nil, found: String? = nil, extraPath: String? = nil, related: Int? = nil
   ) {
     // NB: under --strict every warning is an error (semantics §1.3).
     let severity = severity == .warning && schema.options.strict ? Severity.error : severity
     if severity == .error { errorCount += 1 }
+    // NB: only once earlier records handed out that many, so a record's findings are the same
+    // whether or not this one's warnings are shown.
+    if severity == .warning, schema.options.maxWarnings > 0, keptWarnings >= schema.options.maxWarnings {
+      unshownWarnings.add(code, severity)
+      return
+    }
     guard keepsNextFinding else {
       hidden.add(code, severity)
       return
@@ -193,7 +203,7 @@ struct RecordValidator {
     var pointer = pointerText(scanner: nil)
     if let extraPath { pointer += extraPath }
     var finding = Finding(
-      code: code.rawValue, severity: severity, message: message, path: pointer, offset: offset,
+      code: code.rawValue, severity: severity, message: message(), path: pointer, offset: offset,
       recordLine: recordLine, declaration: declaration, expected: expected, found: found, relatedOffset: related)
     finding.recordLineStart = recordLineStart
     if severity == .error, schema.keepsCodingPaths { finding.codingPath = codingSteps(extraPath: extraPath) }

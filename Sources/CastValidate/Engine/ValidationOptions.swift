@@ -26,22 +26,32 @@ public struct ValidationOptions: Sendable {
     get { recordFindings }
     set { recordFindings = max(0, newValue) }
   }
+  /// Once the records before have handed out this many warnings, count later records' warnings
+  /// without building them (0, or less: no limit): `--max-warnings`, which shows that many, so
+  /// that a file whose every value is coerced is not slowed by warnings nobody sees. Each thread
+  /// counts its own records; the caller, which sees records in order, cuts the report at the limit.
+  public var maxWarnings: Int {
+    get { warnings }
+    set { warnings = max(0, newValue) }
+  }
   /// How messages name options (`--strict` or `ValidationOptions.strict`): the command line's,
   /// unless the library's front door (`Schema`) says its own.
   package var spelling = OptionSpelling.commandLine
   private var depth = 512
   private var errors = 0
   private var recordFindings = 1000
+  private var warnings = 0
 
   /// Default options.
   public init(
     strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0,
-    maxRecordFindings: Int = 1000
+    maxRecordFindings: Int = 1000, maxWarnings: Int = 0
   ) {
     self.strict = strict
     self.unknownKeys = unknownKeys
     self.maxDepth = maxDepth
     self.maxErrors = maxErrors
     self.maxRecordFindings = maxRecordFindings
+    self.maxWarnings = maxWarnings
   }
 }

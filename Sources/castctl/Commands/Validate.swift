@@ -121,7 +121,9 @@ struct Validate: ParsableCommand {
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
     let options = ValidationOptions(
-      strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors, maxRecordFindings: maxRecordFindings)
+      strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors, maxRecordFindings: maxRecordFindings,
+      // NB: a many-file run's worker counts every finding by code for the run's report.
+      maxWarnings: workerCounts == nil ? maxWarnings : 0)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     guard var validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
@@ -169,7 +171,6 @@ struct Validate: ParsableCommand {
     defer { buffered.flush() }
     var tally = FindingTally()
     var warningsShown = 0
-    var warningsHidden = 0
     let summarize = summary
     let hidesNotes = quiet
     let warningLimit = maxWarnings
@@ -198,9 +199,7 @@ struct Validate: ParsableCommand {
           findings = findings.filter { finding in
             guard finding.severity == .warning else { return true }
             warningsShown += 1
-            if warningsShown <= warningLimit { return true }
-            warningsHidden += 1
-            return false
+            return warningsShown <= warningLimit
           }
         }
         switch format {
@@ -230,7 +229,9 @@ struct Validate: ParsableCommand {
     switch format {
     case .text:
       if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }
-      if warningsHidden > 0 {
+      // The warnings past the limit: those the engine only counted, and those cut here.
+      let warningsHidden = summary.warnings - min(warningsShown, warningLimit)
+      if warningLimit > 0, warningsHidden > 0 {
         Terminal.write("\(DiagnosticRenderer.count(warningsHidden, "more warning")) not shown (--max-warnings \(warningLimit))\n")
       }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
