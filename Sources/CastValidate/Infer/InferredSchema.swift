@@ -136,8 +136,9 @@ package struct InferredSchema: Sendable {
     if dialect == .codable, omitting.isEmpty {
       // The one date strategy its dates need, on a line castctl reads, and `import Foundation`
       // for `Date`, `URL`, `UUID` and `Decimal`. NB: not for `--seed`'s new types, which go into
-      // a file that has its own.
-      if models.contains(where: { $0.properties.contains { $0.dateDirective != nil } }) {
+      // a file that has its own. NB: a date inside an array or a map has no `//! date` of its
+      // own, but JSONDecoder reads it by the strategy all the same: the types say.
+      if models.contains(where: { $0.properties.contains { $0.type.mentions("Date") } }) {
         lines += ["// Decode with JSONDecoder's .iso8601 date strategy (and encode with JSONEncoder's).", "//! date-decoding iso8601"]
       }
       lines += ["import Foundation", ""]
