@@ -54,4 +54,31 @@ struct InferCodableRuleTests {
     #expect(!outcome.text.contains("date-decoding"), "\(outcome.text)")
     #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))")
   }
+
+  /// Keys that would name a model after a type a program decoding it uses (`JSONDecoder()`),
+  /// and the name the model gets instead.
+  static let shadowing: [(key: String, model: String)] = [
+    ("JSONDecoder", "RootJSONDecoder"), ("JSONEncoder", "RootJSONEncoder"), ("decoder", "RootDecoder"), ("encoder", "RootEncoder"),
+    ("result", "RootResult"), ("locale", "RootLocale"), ("timeZone", "RootTimeZone"), ("calendar", "RootCalendar"),
+    ("never", "RootNever"), ("void", "RootVoid"), ("swift", "RootSwift"), ("foundation", "RootFoundation"),
+    ("URL", "RootURL"), ("UUID", "RootUUID"), ("decimal", "RootDecimal"), ("set", "RootSet"), ("array", "RootArray"),
+    ("dictionary", "RootDictionary"), ("optional", "RootOptional"), ("codable", "RootCodable"), ("decodable", "RootDecodable"),
+    ("encodable", "RootEncodable"), ("codingKey", "RootCodingKey"), ("bool", "RootBool"), ("int64", "RootInt64"),
+    ("double", "RootDouble"), ("float", "RootFloat"), ("character", "RootCharacter"), ("any", "RootAny"),
+    ("anyObject", "RootAnyObject"), ("self", "RootSelf"), ("type", "RootType"), ("protocol", "RootProtocol"),
+    ("NSNumber", "RootNSNumber"), ("NSObject", "RootNSObject"), ("data", "RootData"), ("error", "RootError"),
+    ("decodingError", "RootDecodingError"), ("dateFormatter", "RootDateFormatter"),
+  ]
+
+  @Test("a model that would be named after a Swift or Foundation type takes its parent's name in front", arguments: shadowing)
+  func clearOfSwiftTypes(_ key: String, _ model: String) throws {
+    let outcome = try InferProbe.infer(ndjson: "{\"\(key)\": {\"a\": 1}}", options: Self.codable())
+    #expect(outcome.lines.contains("struct \(model): Codable {"), "\(outcome.text)")
+    #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
+  @Test("--model-name refuses a Swift or Foundation type", arguments: ["JSONDecoder", "Result", "Locale", "Never", "Swift"])
+  func modelNameClearOfSwiftTypes(_ name: String) {
+    #expect(InferNames.problem(withModelName: name)?.contains("names a type castctl knows") == true)
+  }
 }

@@ -109,6 +109,50 @@ struct InferCodableOracleTests {
     #expect(Self.same(try JSONValue.parse(Array(record.utf8)), try JSONValue.parse(Array(output.utf8))), "\(output)")
   }
 
+  /// Keys that name Swift and Foundation types (a model named after one would shadow it in the
+  /// program that decodes it), and dates only inside arrays and maps (which need the strategy).
+  static let swiftNames = #"""
+    {"JSONDecoder": {"a": 1}, "jsonEncoder": {"b": 1}, "decoder": {"c": 1}, "encoder": {"d": 1}, "result": {"e": 1},
+    "locale": {"f": 1}, "timeZone": {"g": 1}, "calendar": {"h": 1}, "never": {"i": 1}, "void": {"j": 1}, "swift": {"k": 1},
+    "foundation": {"l": 1}, "URL": {"m": 1}, "UUID": {"n": 1}, "decimal": {"o": 1}, "set": {"p": 1}, "array": {"q": 1},
+    "dictionary": {"r": 1}, "optional": {"s": 1}, "error": {"t": 1}, "data": {"u": 1}, "date": {"v": 1}, "decodingError": {"w": 1},
+    "dates": ["2024-03-01T08:30:00Z"], "byId": {"1": "2024-03-01T08:30:00Z"}, "maybe": ["2024-03-01T08:30:00Z", null]}
+    """#.replacingOccurrences(of: "\n", with: " ") + "\n"
+
+  /// Code a program decoding the models writes beside them, naming the types a model could shadow.
+  static let usesSwiftAndFoundation = """
+    let usesSwiftAndFoundation: [Any] = [
+      JSONDecoder(), JSONEncoder(), Result<Int, Swift.Error>.success(1), Locale(identifier: "en_US_POSIX"),
+      TimeZone(secondsFromGMT: 0) as Any, Calendar(identifier: .gregorian), URL(string: "https://example.com") as Any, UUID(),
+      Decimal(1), Set<Int>(), Array<Int>(), Dictionary<String, Int>(), Optional<Int>.none as Any, Foundation.Data(), Date(),
+      DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")), (() as Void) as Any,
+    ]
+    func neverReturns() -> Never { fatalError() }
+    func coders(_ decoder: any Decoder, _ encoder: any Encoder) {}
+    """
+
+  @Test(
+    "models clear of Swift and Foundation names compile beside code using those types, and read dates inside arrays and maps",
+    .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func swiftNamesAndDatesInside() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("names.ndjson", Self.swiftNames)
+    let run = try CastctlProcess.run(["infer", "names.ndjson", "--dialect", "codable"], in: folder.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("//! date-decoding iso8601"), "\(run.stdout)")
+    // NB: at the top level, not in a namespace: a model named `JSONDecoder` there hides Foundation's.
+    let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+    let oracle = try Oracle(
+      source: OracleProgram.source(declarations: [body.joined(separator: "\n"), Self.usesSwiftAndFoundation], roots: ["Root"]), swiftc: swiftc)
+    let record = try #require(try Self.records(folder.path("names.ndjson")).first)
+    let answer = try #require(try oracle.answers([("Root", .iso8601, record)]).first)
+    #expect(answer.ok, "\(answer.error ?? "") \(answer.message ?? "") at \(answer.path ?? ""): \(run.stdout)")
+    let output = try #require(answer.output)
+    #expect(Self.same(Self.withoutNulls(try JSONValue.parse(Array(record.utf8))), Self.withoutNulls(try JSONValue.parse(Array(output.utf8)))), "\(output)")
+  }
+
   /// Each record of a file as one line of JSON: an array's elements, an object, NDJSON's lines.
   static func records(_ path: String) throws -> [String] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

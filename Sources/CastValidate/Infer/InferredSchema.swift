@@ -65,15 +65,11 @@ package struct InferredSchema: Sendable {
   /// The models in the order they are written (root first).
   let modelOrder: [Int]
 
-  /// Names a model must not take: the built-in types a property could mean instead.
-  package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
-    "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
-    "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
-    // A Codable model's own names: a type of that name would be hidden inside every model.
-    "CodingKeys", "CodingKey",
-  ])
-  // What the dialects' models inherit (`class Class: Class` inherits from itself).
-  .union(DialectRules.inheritedNames)
+  /// Names a model must not take: the built-in types a property could mean instead, and the
+  /// Swift and Foundation types a program using the models would name (`SwiftTypeNames`).
+  package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union(SwiftTypeNames.shadowable)
+    // What the dialects' models inherit (`class Class: Class` inherits from itself).
+    .union(DialectRules.inheritedNames)
 
   /// A reference to a model or enum inside a type.
   private enum Reference {
