@@ -197,6 +197,51 @@ struct InferSeedTests {
     try widened(c)
   }
 
+  static let codableSeed = "import Foundation\nstruct Root: Codable {\n    let a: Int\n}\n"
+  static let dated = "{\"a\": 1, \"d\": \"2024-03-01T08:30:00Z\"}"
+
+  /// A Codable model reads every date by its file's one strategy (JSONDecoder's default,
+  /// deferred-to-date, when the file names none), which the seed keeps.
+  static let codableDates: [SeedCase] = [
+    SeedCase(
+      name: "without a strategy (deferred-to-date), a new date is a String", seed: codableSeed, records: dated,
+      changes: ["Root.d: (none) → String?"], lines: ["var d: String?"]),
+    SeedCase(
+      name: "with seconds-since-1970, a new date is a String", seed: "//! date-decoding seconds-since-1970\n" + codableSeed, records: dated,
+      changes: ["Root.d: (none) → String?"], lines: ["var d: String?"]),
+    SeedCase(
+      name: "with iso8601, a new date is a Date", seed: "//! date-decoding iso8601\n" + codableSeed, records: dated,
+      changes: ["Root.d: (none) → Date?"], lines: ["var d: Date?"]),
+    SeedCase(
+      name: "without a strategy, a property widened for dates is a String", seed: codableSeed, records: "{\"a\": \"2024-03-01T08:30:00Z\"}",
+      changes: ["Root.a: Int → String"], lines: ["let a: String"]),
+    SeedCase(
+      name: "with iso8601, a property widened to Date takes no //! date (the strategy reads it)",
+      seed: "//! date-decoding iso8601\n" + codableSeed, records: "{\"a\": \"2024-03-01T08:30:00Z\"}",
+      changes: ["Root.a: Int → Date"], lines: ["let a: Date"]),
+    SeedCase(
+      name: "with iso8601, an array widened to dates takes no //! date",
+      seed: "//! date-decoding iso8601\nimport Foundation\nstruct Root: Codable {\n    let a: [Int]\n}\n",
+      records: "{\"a\": [\"2024-03-01T08:30:00Z\"]}", changes: ["Root.a: [Int] → [Date]"], lines: ["let a: [Date]"]),
+    SeedCase(
+      name: "the strategy reads a [Date]'s elements: numbers fit seconds-since-1970",
+      seed: "//! date-decoding seconds-since-1970\nimport Foundation\nstruct Root: Codable {\n    let a: [Date]\n}\n",
+      records: "{\"a\": [1700000000, 1.5]}", changes: [], lines: ["let a: [Date]"]),
+  ]
+
+  @Test("a Codable seed's new dates are what its date strategy reads", arguments: codableDates)
+  func codableSeedDates(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
+  @Test("an array of calendar days stays [String]: no //! date reaches an element")
+  func calendarDaysInAnArray() throws {
+    try widened(
+      SeedCase(
+        name: "days", seed: "struct R: DictionaryConvertible {\n    let b: [Int]\n}\n", records: "{\"b\": [\"2024-03-01\"]}",
+        changes: ["R.b: [Int] → [String]"], lines: ["let b: [String]"]))
+  }
+
   static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a

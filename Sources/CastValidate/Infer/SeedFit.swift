@@ -18,7 +18,8 @@ struct SeedFit {
   }
 
   /// Whether `type` holds the values of `node`; `nullable` when a `null` is allowed here (the
-  /// property's own `?`, handled apart, or an optional element).
+  /// property's own `?`, handled apart, or an optional element); `date` is how the property
+  /// reads a `Date`, its elements' and values' too.
   mutating func fits(_ type: TypeRef, _ node: ShapeNode, nullable: Bool, date: DateFormat = .iso8601) -> Bool {
     if node.nulls > 0, !nullable { return false }
     let kinds = Set(node.kinds)
@@ -30,12 +31,12 @@ struct SeedFit {
     case .array(let element), .set(let element):
       guard kinds.isSubset(of: [.array]) else { return false }
       guard let items = node.element else { return true }
-      return fits(element, items, nullable: false)
+      return fits(element, items, nullable: false, date: date)
     case .dictionary(let key, let value):
       guard kinds.isSubset(of: [.object]) else { return false }
       if case .scalar(let scalar) = key, scalar.isInteger, node.keys.any, !node.keys.allIntegers { return false }
       let values = ShapeNode.mapValues(of: node, options: options)
-      return values.occurrences == 0 || fits(value, values, nullable: false)
+      return values.occurrences == 0 || fits(value, values, nullable: false, date: date)
     case .enumeration(let name):
       return fitsEnum(name, node, kinds: kinds)
     case .scalar(let scalar):
