@@ -242,6 +242,39 @@ struct InferSeedTests {
         changes: ["R.b: [Int] → [String]"], lines: ["let b: [String]"]))
   }
 
+  static let kindSeed = "enum Kind: Int {\n    case a = 1, b = 2\n}\n\nstruct R: DictionaryConvertible {\n    let kind: Kind\n}\n"
+
+  /// An integer enum widens as a string enum does: the new values become cases while they are
+  /// few and its raw type holds them; else the property becomes what infer would choose.
+  static let integerEnums: [SeedCase] = [
+    SeedCase(
+      name: "an integer enum gains the new values as cases", seed: kindSeed, records: "{\"kind\": 3}\n{\"kind\": -1}\n{\"kind\": 1}",
+      changes: ["enum Kind: 1, 2 → 1, 2, -1, 3"], lines: ["case _minus1 = -1", "case _3 = 3", "let kind: Kind"]),
+    SeedCase(
+      name: "an integer enum in an array gains them too",
+      seed: "enum Kind: Int {\n    case a = 1\n}\n\nstruct R: DictionaryConvertible {\n    let kinds: [Kind]\n}\n",
+      records: "{\"kinds\": [1, 10]}", changes: ["enum Kind: 1 → 1, 10"], lines: ["case _10 = 10", "let kinds: [Kind]"]),
+    SeedCase(
+      name: "a value beyond the raw type makes it Int",
+      seed: "enum Kind: UInt8 {\n    case a = 1\n}\n\nstruct R: DictionaryConvertible {\n    let kind: Kind\n}\n",
+      records: "{\"kind\": 1}\n{\"kind\": 300}", changes: ["R.kind: Kind → Int"], lines: ["let kind: Int"]),
+    SeedCase(
+      name: "a fraction makes it Double", seed: kindSeed, records: "{\"kind\": 1}\n{\"kind\": 2.5}",
+      changes: ["R.kind: Kind → Double"], lines: ["let kind: Double"]),
+    SeedCase(
+      name: "more distinct values than the sketch keeps make it Int", seed: kindSeed,
+      records: (1...70).map { "{\"kind\": \($0)}" }.joined(separator: "\n"), changes: ["R.kind: Kind → Int"], lines: ["let kind: Int"]),
+    SeedCase(
+      name: "a Codable integer enum gains them as cases",
+      seed: "enum Kind: Int, Codable {\n    case a = 1, b = 2\n}\n\nstruct R: Codable {\n    let kind: Kind\n}\n",
+      records: "{\"kind\": 3}", changes: ["enum Kind: 1, 2 → 1, 2, 3"], lines: ["case _3 = 3"]),
+  ]
+
+  @Test("an integer enum widens for integers it has no case for", arguments: integerEnums)
+  func integerEnumWidens(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
   static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a

@@ -153,6 +153,42 @@ struct InferCodableOracleTests {
     #expect(Self.same(Self.withoutNulls(try JSONValue.parse(Array(record.utf8))), Self.withoutNulls(try JSONValue.parse(Array(output.utf8)))), "\(output)")
   }
 
+  /// A Codable seed (with each date strategy a file names) given new dates and a new integer
+  /// enum value: the widened model compiles, and JSONDecoder with the seed's strategy reads it.
+  static let seedStrategies: [(line: String, strategy: DecoderStrategy)] = [
+    ("", .defaults), ("//! date-decoding seconds-since-1970\n", .secondsSince1970), ("//! date-decoding iso8601\n", .iso8601),
+  ]
+
+  @Test(
+    "a Codable seed's new dates and integer enum cases are read by JSONDecoder with the seed's date strategy",
+    .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func seedDatesAndIntegerEnum() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    let record = #"{"a": 1, "kind": 3, "d": "2024-03-01T08:30:00Z", "ds": ["2024-03-01T08:30:00Z"]}"#
+    try folder.write("data.json", record)
+    var namespaces: [String] = []
+    for (index, seed) in Self.seedStrategies.enumerated() {
+      try folder.write(
+        "seed\(index).swift",
+        seed.line + "import Foundation\nenum Kind: Int, Codable {\n    case a = 1, b = 2\n}\nstruct Root: Codable {\n    let a: Int\n    let kind: Kind\n}\n")
+      let run = try CastctlProcess.run(["infer", "data.json", "--seed", "seed\(index).swift"], in: folder.url)
+      #expect(run.status == 0, "\(seed.strategy): \(run.stderr)\n\(run.stdout)")
+      #expect(run.stdout.contains(seed.strategy == .iso8601 ? "var d: Date?" : "var d: String?"), "\(run.stdout)")
+      let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+      namespaces.append("enum S\(index) {\n" + body.joined(separator: "\n") + "\n}\n")
+    }
+    let roots = Self.seedStrategies.indices.map { "S\($0).Root" }
+    let oracle = try Oracle(source: OracleProgram.source(declarations: namespaces, roots: roots), swiftc: swiftc)
+    let answers = try oracle.answers(zip(roots, Self.seedStrategies).map { ($0, $1.strategy, record) })
+    for (root, answer) in zip(roots, answers) {
+      #expect(answer.ok, "\(root): \(answer.error ?? "") \(answer.message ?? "") at \(answer.path ?? "")")
+      guard let output = answer.output else { continue }
+      #expect(Self.same(try JSONValue.parse(Array(record.utf8)), try JSONValue.parse(Array(output.utf8))), "\(root): \(output)")
+    }
+  }
+
   /// Each record of a file as one line of JSON: an array's elements, an object, NDJSON's lines.
   static func records(_ path: String) throws -> [String] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

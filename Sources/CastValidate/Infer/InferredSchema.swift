@@ -189,6 +189,11 @@ package struct InferredSchema: Sendable {
     return InferNames.keywords.contains(camel) ? camel + "Value" : camel
   }
 
+  /// A case name for an integer raw value, which no identifier can be: `_3`, `_minus1`.
+  static func caseName(integer value: String) -> String {
+    value.hasPrefix("-") ? "_minus" + value.dropFirst() : "_" + value
+  }
+
   /// A Swift string literal.
   static func literal(_ text: String) -> String {
     var out = "\""

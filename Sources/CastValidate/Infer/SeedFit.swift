@@ -44,14 +44,14 @@ struct SeedFit {
     }
   }
 
-  /// A string enum holds strings, gaining the values it lacks; an integer one, integers (its
-  /// values are not kept, so the check is left to the verification).
+  /// A string enum holds strings, an integer one integers within its raw type, each gaining the
+  /// values it lacks (while the sketch knows them all).
   private mutating func fitsEnum(_ name: String, _ node: ShapeNode, kinds: Set<JSONKind>) -> Bool {
     guard let declared = registry.enums[name] else { return false }
     // A Codable enum with associated values is an object (`{"case": {…}}`): what it holds is
     // left to the verification, which reads it as JSONDecoder does.
     if declared.hasPayloads { return kinds.isSubset(of: [.object]) }
-    if declared.rawType?.isInteger == true { return kinds.isSubset(of: [.integer]) }
+    if let raw = declared.rawType, raw.isInteger { return fitsIntegerEnum(declared, raw: raw, node, kinds: kinds) }
     guard kinds.isSubset(of: [.string]) else { return false }
     guard node.strings.count > 0 else { return true }
     // NB: past the sketch's bound the values are not known, so none can be added.
@@ -69,10 +69,29 @@ struct SeedFit {
     return true
   }
 
-  /// A case's raw value as the data writes it.
+  /// An integer enum holds integers its raw type holds; those no case has are gained as cases.
+  private mutating func fitsIntegerEnum(_ declared: EnumType, raw: ScalarType, _ node: ShapeNode, kinds: Set<JSONKind>) -> Bool {
+    guard kinds.isSubset(of: [.integer]) else { return false }
+    guard node.numbers.count > 0 else { return true }
+    // NB: past the sketch's bound the values are not known, so none can be added.
+    guard node.numbers.hugeIntegers == 0, let seen = node.integerValues.examples,
+      Self.fits(raw, node, kinds: kinds, date: .iso8601)
+    else { return false }
+    let known = Set(declared.cases.compactMap { Int64(Self.rawText($0)) })
+    let missing = seen.filter { !known.contains($0.key) }
+    for (value, example) in missing {
+      enumValues[declared.name, default: []].insert(String(value))
+      enumExamples[declared.name] = ValueExample.earliest(enumExamples[declared.name], example)
+    }
+    return true
+  }
+
+  /// A case's raw value as the data writes it (a string's text, a number's literal).
   static func rawText(_ enumCase: EnumCase) -> String {
-    if case .string(let text) = enumCase.rawValue { return text }
-    return enumCase.name
+    switch enumCase.rawValue {
+    case .string(let text), .number(let text): text
+    default: enumCase.name
+    }
   }
 
   /// Whether a scalar holds the values of `node` (with kinds `kinds`).

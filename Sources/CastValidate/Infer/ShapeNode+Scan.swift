@@ -27,6 +27,7 @@ extension ShapeNode {
       } else {
         let value = scanner.int64(token)
         numbers.observeInteger(value)
+        if options.trackAbsence, let value { noteInteger(value, input: input, offset: offset, pointer: trail.text, options: options) }
         // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
         if value == nil { numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence) }
       }
