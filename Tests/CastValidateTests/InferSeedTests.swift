@@ -275,6 +275,25 @@ struct InferSeedTests {
     try widened(c)
   }
 
+  /// An element or map value seen null: the change says why and where, as every change does.
+  static let elementNulls: [(seed: String, records: String, reason: String, pointer: String)] = [
+    ("struct R: DictionaryConvertible {\n    let tags: [String]\n}\n", "{\"tags\": [\"x\", null]}", "null in 1 of 2 elements at /tags/[]", "/tags/1"),
+    ("struct R: DictionaryConvertible {\n    let m: [String: Int]\n}\n", "{\"m\": {\"a\": 1}}\n{\"m\": {\"b\": null}}", "null in 1 of 2 values at /m/*", "/m/b"),
+    (
+      "struct R: DictionaryConvertible {\n    let a: [Int]\n}\n", "{\"a\": [1.5, null]}",
+      "Int cannot hold 1.5…1.5 exactly: fractions; null in 1 of 2 elements at /a/[]", "/a/0"
+    ),
+  ]
+
+  @Test("an element or value seen null gives the reason and the first null", arguments: elementNulls.indices)
+  func elementNullReason(_ index: Int) throws {
+    let c = Self.elementNulls[index]
+    let outcome = try SeedProbe.widen(seed: c.seed, ndjson: c.records)
+    #expect(outcome.changes.map(\.reason) == [c.reason], "\(outcome.changes)")
+    #expect(outcome.changes.first?.example?.pointer == c.pointer)
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))")
+  }
+
   static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a

@@ -185,7 +185,16 @@ extension SeedWidener {
     let kinds = Set(node.kinds)
     if node.nulls > 0, !nullable {
       if case .optional = type {} else {
-        return widen(type, node, nullable: true, path: path, suggestion: suggestion, dates: dates, into: &widening) + "?"
+        let wrapped = widen(type, node, nullable: true, path: path, suggestion: suggestion, dates: dates, into: &widening)
+        // NB: after the wrapped type, whose own reason (`Int cannot hold …`) comes first.
+        let nulls = "null in \(node.nulls) of \(node.occurrences) \(path.hasSuffix("/[]") ? "elements" : "values") at \(path)"
+        if widening.reason.isEmpty {
+          widening.reason = nulls
+          widening.example = node.exampleSlots[JSONKind.null.slot]
+        } else {
+          widening.reason += "; " + nulls
+        }
+        return wrapped + "?"
       }
     }
     switch type {
