@@ -197,6 +197,103 @@ struct InferSeedTests {
     try widened(c)
   }
 
+  static let codableSeed = "import Foundation\nstruct Root: Codable {\n    let a: Int\n}\n"
+  static let dated = "{\"a\": 1, \"d\": \"2024-03-01T08:30:00Z\"}"
+
+  /// A Codable model reads every date by its file's one strategy (JSONDecoder's default,
+  /// deferred-to-date, when the file names none), which the seed keeps.
+  static let codableDates: [SeedCase] = [
+    SeedCase(
+      name: "without a strategy (deferred-to-date), a new date is a String", seed: codableSeed, records: dated,
+      changes: ["Root.d: (none) → String?"], lines: ["var d: String?"]),
+    SeedCase(
+      name: "with seconds-since-1970, a new date is a String", seed: "//! date-decoding seconds-since-1970\n" + codableSeed, records: dated,
+      changes: ["Root.d: (none) → String?"], lines: ["var d: String?"]),
+    SeedCase(
+      name: "with iso8601, a new date is a Date", seed: "//! date-decoding iso8601\n" + codableSeed, records: dated,
+      changes: ["Root.d: (none) → Date?"], lines: ["var d: Date?"]),
+    SeedCase(
+      name: "without a strategy, a property widened for dates is a String", seed: codableSeed, records: "{\"a\": \"2024-03-01T08:30:00Z\"}",
+      changes: ["Root.a: Int → String"], lines: ["let a: String"]),
+    SeedCase(
+      name: "with iso8601, a property widened to Date takes no //! date (the strategy reads it)",
+      seed: "//! date-decoding iso8601\n" + codableSeed, records: "{\"a\": \"2024-03-01T08:30:00Z\"}",
+      changes: ["Root.a: Int → Date"], lines: ["let a: Date"]),
+    SeedCase(
+      name: "with iso8601, an array widened to dates takes no //! date",
+      seed: "//! date-decoding iso8601\nimport Foundation\nstruct Root: Codable {\n    let a: [Int]\n}\n",
+      records: "{\"a\": [\"2024-03-01T08:30:00Z\"]}", changes: ["Root.a: [Int] → [Date]"], lines: ["let a: [Date]"]),
+    SeedCase(
+      name: "the strategy reads a [Date]'s elements: numbers fit seconds-since-1970",
+      seed: "//! date-decoding seconds-since-1970\nimport Foundation\nstruct Root: Codable {\n    let a: [Date]\n}\n",
+      records: "{\"a\": [1700000000, 1.5]}", changes: [], lines: ["let a: [Date]"]),
+  ]
+
+  @Test("a Codable seed's new dates are what its date strategy reads", arguments: codableDates)
+  func codableSeedDates(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
+  @Test("an array of calendar days stays [String]: no //! date reaches an element")
+  func calendarDaysInAnArray() throws {
+    try widened(
+      SeedCase(
+        name: "days", seed: "struct R: DictionaryConvertible {\n    let b: [Int]\n}\n", records: "{\"b\": [\"2024-03-01\"]}",
+        changes: ["R.b: [Int] → [String]"], lines: ["let b: [String]"]))
+  }
+
+  static let kindSeed = "enum Kind: Int {\n    case a = 1, b = 2\n}\n\nstruct R: DictionaryConvertible {\n    let kind: Kind\n}\n"
+
+  /// An integer enum widens as a string enum does: the new values become cases while they are
+  /// few and its raw type holds them; else the property becomes what infer would choose.
+  static let integerEnums: [SeedCase] = [
+    SeedCase(
+      name: "an integer enum gains the new values as cases", seed: kindSeed, records: "{\"kind\": 3}\n{\"kind\": -1}\n{\"kind\": 1}",
+      changes: ["enum Kind: 1, 2 → 1, 2, -1, 3"], lines: ["case _minus1 = -1", "case _3 = 3", "let kind: Kind"]),
+    SeedCase(
+      name: "an integer enum in an array gains them too",
+      seed: "enum Kind: Int {\n    case a = 1\n}\n\nstruct R: DictionaryConvertible {\n    let kinds: [Kind]\n}\n",
+      records: "{\"kinds\": [1, 10]}", changes: ["enum Kind: 1 → 1, 10"], lines: ["case _10 = 10", "let kinds: [Kind]"]),
+    SeedCase(
+      name: "a value beyond the raw type makes it Int",
+      seed: "enum Kind: UInt8 {\n    case a = 1\n}\n\nstruct R: DictionaryConvertible {\n    let kind: Kind\n}\n",
+      records: "{\"kind\": 1}\n{\"kind\": 300}", changes: ["R.kind: Kind → Int"], lines: ["let kind: Int"]),
+    SeedCase(
+      name: "a fraction makes it Double", seed: kindSeed, records: "{\"kind\": 1}\n{\"kind\": 2.5}",
+      changes: ["R.kind: Kind → Double"], lines: ["let kind: Double"]),
+    SeedCase(
+      name: "more distinct values than the sketch keeps make it Int", seed: kindSeed,
+      records: (1...70).map { "{\"kind\": \($0)}" }.joined(separator: "\n"), changes: ["R.kind: Kind → Int"], lines: ["let kind: Int"]),
+    SeedCase(
+      name: "a Codable integer enum gains them as cases",
+      seed: "enum Kind: Int, Codable {\n    case a = 1, b = 2\n}\n\nstruct R: Codable {\n    let kind: Kind\n}\n",
+      records: "{\"kind\": 3}", changes: ["enum Kind: 1, 2 → 1, 2, 3"], lines: ["case _3 = 3"]),
+  ]
+
+  @Test("an integer enum widens for integers it has no case for", arguments: integerEnums)
+  func integerEnumWidens(_ c: SeedCase) throws {
+    try widened(c)
+  }
+
+  /// An element or map value seen null: the change says why and where, as every change does.
+  static let elementNulls: [(seed: String, records: String, reason: String, pointer: String)] = [
+    ("struct R: DictionaryConvertible {\n    let tags: [String]\n}\n", "{\"tags\": [\"x\", null]}", "null in 1 of 2 elements at /tags/[]", "/tags/1"),
+    ("struct R: DictionaryConvertible {\n    let m: [String: Int]\n}\n", "{\"m\": {\"a\": 1}}\n{\"m\": {\"b\": null}}", "null in 1 of 2 values at /m/*", "/m/b"),
+    (
+      "struct R: DictionaryConvertible {\n    let a: [Int]\n}\n", "{\"a\": [1.5, null]}",
+      "Int cannot hold 1.5…1.5 exactly: fractions; null in 1 of 2 elements at /a/[]", "/a/0"
+    ),
+  ]
+
+  @Test("an element or value seen null gives the reason and the first null", arguments: elementNulls.indices)
+  func elementNullReason(_ index: Int) throws {
+    let c = Self.elementNulls[index]
+    let outcome = try SeedProbe.widen(seed: c.seed, ndjson: c.records)
+    #expect(outcome.changes.map(\.reason) == [c.reason], "\(outcome.changes)")
+    #expect(outcome.changes.first?.example?.pointer == c.pointer)
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))")
+  }
+
   static let nameOrTitle = "struct R: DictionaryConvertible {\n    let name: String //! \"name ?? title\"\n}\n"
 
   /// The check's validation takes the data as the widened seed reads it; a value read under a

@@ -109,6 +109,86 @@ struct InferCodableOracleTests {
     #expect(Self.same(try JSONValue.parse(Array(record.utf8)), try JSONValue.parse(Array(output.utf8))), "\(output)")
   }
 
+  /// Keys that name Swift and Foundation types (a model named after one would shadow it in the
+  /// program that decodes it), and dates only inside arrays and maps (which need the strategy).
+  static let swiftNames = #"""
+    {"JSONDecoder": {"a": 1}, "jsonEncoder": {"b": 1}, "decoder": {"c": 1}, "encoder": {"d": 1}, "result": {"e": 1},
+    "locale": {"f": 1}, "timeZone": {"g": 1}, "calendar": {"h": 1}, "never": {"i": 1}, "void": {"j": 1}, "swift": {"k": 1},
+    "foundation": {"l": 1}, "URL": {"m": 1}, "UUID": {"n": 1}, "decimal": {"o": 1}, "set": {"p": 1}, "array": {"q": 1},
+    "dictionary": {"r": 1}, "optional": {"s": 1}, "error": {"t": 1}, "data": {"u": 1}, "date": {"v": 1}, "decodingError": {"w": 1},
+    "dates": ["2024-03-01T08:30:00Z"], "byId": {"1": "2024-03-01T08:30:00Z"}, "maybe": ["2024-03-01T08:30:00Z", null]}
+    """#.replacingOccurrences(of: "\n", with: " ") + "\n"
+
+  /// Code a program decoding the models writes beside them, naming the types a model could shadow.
+  static let usesSwiftAndFoundation = """
+    let usesSwiftAndFoundation: [Any] = [
+      JSONDecoder(), JSONEncoder(), Result<Int, Swift.Error>.success(1), Locale(identifier: "en_US_POSIX"),
+      TimeZone(secondsFromGMT: 0) as Any, Calendar(identifier: .gregorian), URL(string: "https://example.com") as Any, UUID(),
+      Decimal(1), Set<Int>(), Array<Int>(), Dictionary<String, Int>(), Optional<Int>.none as Any, Foundation.Data(), Date(),
+      DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "")), (() as Void) as Any,
+    ]
+    func neverReturns() -> Never { fatalError() }
+    func coders(_ decoder: any Decoder, _ encoder: any Encoder) {}
+    """
+
+  @Test(
+    "models clear of Swift and Foundation names compile beside code using those types, and read dates inside arrays and maps",
+    .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func swiftNamesAndDatesInside() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    try folder.write("names.ndjson", Self.swiftNames)
+    let run = try CastctlProcess.run(["infer", "names.ndjson", "--dialect", "codable"], in: folder.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("//! date-decoding iso8601"), "\(run.stdout)")
+    // NB: at the top level, not in a namespace: a model named `JSONDecoder` there hides Foundation's.
+    let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+    let oracle = try Oracle(
+      source: OracleProgram.source(declarations: [body.joined(separator: "\n"), Self.usesSwiftAndFoundation], roots: ["Root"]), swiftc: swiftc)
+    let record = try #require(try Self.records(folder.path("names.ndjson")).first)
+    let answer = try #require(try oracle.answers([("Root", .iso8601, record)]).first)
+    #expect(answer.ok, "\(answer.error ?? "") \(answer.message ?? "") at \(answer.path ?? ""): \(run.stdout)")
+    let output = try #require(answer.output)
+    #expect(Self.same(Self.withoutNulls(try JSONValue.parse(Array(record.utf8))), Self.withoutNulls(try JSONValue.parse(Array(output.utf8)))), "\(output)")
+  }
+
+  /// A Codable seed (with each date strategy a file names) given new dates and a new integer
+  /// enum value: the widened model compiles, and JSONDecoder with the seed's strategy reads it.
+  static let seedStrategies: [(line: String, strategy: DecoderStrategy)] = [
+    ("", .defaults), ("//! date-decoding seconds-since-1970\n", .secondsSince1970), ("//! date-decoding iso8601\n", .iso8601),
+  ]
+
+  @Test(
+    "a Codable seed's new dates and integer enum cases are read by JSONDecoder with the seed's date strategy",
+    .enabled(if: Oracle.swiftc != nil && CastctlProcess.isAvailable, "needs swiftc and the castctl binary"))
+  func seedDatesAndIntegerEnum() throws {
+    guard let swiftc = Oracle.swiftc else { return }
+    let folder = try ScratchFolder(copying: [])
+    defer { folder.remove() }
+    let record = #"{"a": 1, "kind": 3, "d": "2024-03-01T08:30:00Z", "ds": ["2024-03-01T08:30:00Z"]}"#
+    try folder.write("data.json", record)
+    var namespaces: [String] = []
+    for (index, seed) in Self.seedStrategies.enumerated() {
+      try folder.write(
+        "seed\(index).swift",
+        seed.line + "import Foundation\nenum Kind: Int, Codable {\n    case a = 1, b = 2\n}\nstruct Root: Codable {\n    let a: Int\n    let kind: Kind\n}\n")
+      let run = try CastctlProcess.run(["infer", "data.json", "--seed", "seed\(index).swift"], in: folder.url)
+      #expect(run.status == 0, "\(seed.strategy): \(run.stderr)\n\(run.stdout)")
+      #expect(run.stdout.contains(seed.strategy == .iso8601 ? "var d: Date?" : "var d: String?"), "\(run.stdout)")
+      let body = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("import ") }
+      namespaces.append("enum S\(index) {\n" + body.joined(separator: "\n") + "\n}\n")
+    }
+    let roots = Self.seedStrategies.indices.map { "S\($0).Root" }
+    let oracle = try Oracle(source: OracleProgram.source(declarations: namespaces, roots: roots), swiftc: swiftc)
+    let answers = try oracle.answers(zip(roots, Self.seedStrategies).map { ($0, $1.strategy, record) })
+    for (root, answer) in zip(roots, answers) {
+      #expect(answer.ok, "\(root): \(answer.error ?? "") \(answer.message ?? "") at \(answer.path ?? "")")
+      guard let output = answer.output else { continue }
+      #expect(Self.same(try JSONValue.parse(Array(record.utf8)), try JSONValue.parse(Array(output.utf8))), "\(root): \(output)")
+    }
+  }
+
   /// Each record of a file as one line of JSON: an array's elements, an object, NDJSON's lines.
   static func records(_ path: String) throws -> [String] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))

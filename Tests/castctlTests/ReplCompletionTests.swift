@@ -84,6 +84,9 @@ extension CompletionCase {
     CompletionCase(":set dialect ", ["auto", "codable", "convertible", "dson", "jsoncast", "jsonobject", "nosce"]),
     CompletionCase(":set dialect js", ["jsoncast", "jsonobject"]),
     CompletionCase(":set strict ", ["off", "on"]),
+    // A value with a placeholder is completed up to it, and the user types the rest.
+    CompletionCase(":set date-decoding f", ["formatted:"], space: false),
+    CompletionCase(":set date-decoding i", ["iso8601"]),
     CompletionCase(":set unknown ", ["error", "ignore", "warn"]),
     CompletionCase(":set keys c", ["camel"]),
     CompletionCase(":set flags ", ["-c", "-i", "-n"]),

@@ -96,6 +96,17 @@ extension DateFormat {
     default: return nil
     }
   }
+
+  /// The strategy as `//! date-decoding` and `--date-decoding` spell it (`init(strategy:)` reads it back).
+  package var strategyName: String {
+    switch self {
+    case .referenceSeconds: "deferred-to-date"
+    case .epochSeconds: "seconds-since-1970"
+    case .epochMilliseconds: "milliseconds-since-1970"
+    case .iso8601: "iso8601"
+    case .pattern(let pattern): "formatted:" + pattern
+    }
+  }
 }
 
 extension CodableKeyDecoding {

@@ -28,6 +28,11 @@ package struct InferOptions: Sendable {
   /// The dialect's policy, whose range rules say which number types hold the numbers seen
   /// (`NumberEvidence`): the check of the model then reads them by the same rules.
   private(set) var numberRanges = Policy.preset(for: .jsoncast)
+  /// The date strategy a Codable model's dates are decoded with: `infer` writes its own
+  /// (`//! date-decoding iso8601`); a Codable seed keeps the one it names (JSONDecoder's
+  /// default, deferred-to-date, when it names none), so a new date is a `Date` only where that
+  /// strategy reads it.
+  package var codableDates = DateFormat.iso8601
   /// Deepest nesting read (as `--max-depth` elsewhere).
   package var maxDepth = 512
   /// Notes, per key, the first object that lacked it (for `--seed`, whose report names an
@@ -48,6 +53,7 @@ package struct InferOptions: Sendable {
     modelName = root
     trackAbsence = true
     dialect = registry.models[root]?.dialect ?? .jsoncast
+    codableDates = registry.options.codableDateFormat
     var groups: Set<[String]> = []
     for model in registry.models.values {
       for property in model.properties where property.usage == .normal && property.keys.count > 1 {

@@ -65,15 +65,11 @@ package struct InferredSchema: Sendable {
   /// The models in the order they are written (root first).
   let modelOrder: [Int]
 
-  /// Names a model must not take: the built-in types a property could mean instead.
-  package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union([
-    "Any", "AnyObject", "Array", "Dictionary", "Set", "Optional", "Error", "Type", "Self", "Protocol",
-    "NSString", "NSNumber", "NSDate", "NSURL", "NSData", "NSArray", "NSDictionary", "NSObject",
-    // A Codable model's own names: a type of that name would be hidden inside every model.
-    "CodingKeys", "CodingKey",
-  ])
-  // What the dialects' models inherit (`class Class: Class` inherits from itself).
-  .union(DialectRules.inheritedNames)
+  /// Names a model must not take: the built-in types a property could mean instead, and the
+  /// Swift and Foundation types a program using the models would name (`SwiftTypeNames`).
+  package static let reserved: Set<String> = Set(ScalarType.allCases.map(\.rawValue)).union(SwiftTypeNames.shadowable)
+    // What the dialects' models inherit (`class Class: Class` inherits from itself).
+    .union(DialectRules.inheritedNames)
 
   /// A reference to a model or enum inside a type.
   private enum Reference {
@@ -136,8 +132,9 @@ package struct InferredSchema: Sendable {
     if dialect == .codable, omitting.isEmpty {
       // The one date strategy its dates need, on a line castctl reads, and `import Foundation`
       // for `Date`, `URL`, `UUID` and `Decimal`. NB: not for `--seed`'s new types, which go into
-      // a file that has its own.
-      if models.contains(where: { $0.properties.contains { $0.dateDirective != nil } }) {
+      // a file that has its own. NB: a date inside an array or a map has no `//! date` of its
+      // own, but JSONDecoder reads it by the strategy all the same: the types say.
+      if models.contains(where: { $0.properties.contains { $0.type.mentions("Date") } }) {
         lines += ["// Decode with JSONDecoder's .iso8601 date strategy (and encode with JSONEncoder's).", "//! date-decoding iso8601"]
       }
       lines += ["import Foundation", ""]
@@ -190,6 +187,11 @@ package struct InferredSchema: Sendable {
     if InferNames.isIdentifier(value), !InferNames.keywords.contains(value) { return value }
     guard let camel = InferNames.camel(value) else { return "empty" }
     return InferNames.keywords.contains(camel) ? camel + "Value" : camel
+  }
+
+  /// A case name for an integer raw value, which no identifier can be: `_3`, `_minus1`.
+  static func caseName(integer value: String) -> String {
+    value.hasPrefix("-") ? "_minus" + value.dropFirst() : "_" + value
   }
 
   /// A Swift string literal.

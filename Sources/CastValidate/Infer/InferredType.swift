@@ -22,6 +22,17 @@ indirect enum InferredType: Hashable, Sendable {
     }
   }
 
+  /// Whether `name` is the type or a part of it (`Date` in `[Int: Date?]`); models and enums
+  /// are not looked into.
+  func mentions(_ name: String) -> Bool {
+    switch self {
+    case .scalar(let scalar): scalar == name
+    case .array(let element), .optional(let element): element.mentions(name)
+    case .map(_, let value): value.mentions(name)
+    case .model, .enumeration: false
+    }
+  }
+
   /// The type with its model and enum references spelled by their structure, not their names:
   /// two models with the same key makes them one model.
   func structure(models: [ModelDraft], enums: [EnumDraft]) -> String {

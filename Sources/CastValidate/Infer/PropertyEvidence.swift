@@ -12,7 +12,8 @@ package struct PropertyEvidence: Sendable {
   package var kinds: [(kind: JSONKind, count: Int)]
   /// Distinct string values (exact up to the sketch's bound).
   package var distinct: String?
-  /// Smallest and largest number, or the shortest and longest string in bytes.
+  /// Smallest and largest number, or the shortest and longest string in Characters (as
+  /// `//! length` counts).
   package var range: String?
   /// The first place each JSON type was seen.
   package var examples: [(kind: JSONKind, example: ValueExample)]

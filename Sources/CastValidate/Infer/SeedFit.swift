@@ -18,7 +18,8 @@ struct SeedFit {
   }
 
   /// Whether `type` holds the values of `node`; `nullable` when a `null` is allowed here (the
-  /// property's own `?`, handled apart, or an optional element).
+  /// property's own `?`, handled apart, or an optional element); `date` is how the property
+  /// reads a `Date`, its elements' and values' too.
   mutating func fits(_ type: TypeRef, _ node: ShapeNode, nullable: Bool, date: DateFormat = .iso8601) -> Bool {
     if node.nulls > 0, !nullable { return false }
     let kinds = Set(node.kinds)
@@ -30,12 +31,12 @@ struct SeedFit {
     case .array(let element), .set(let element):
       guard kinds.isSubset(of: [.array]) else { return false }
       guard let items = node.element else { return true }
-      return fits(element, items, nullable: false)
+      return fits(element, items, nullable: false, date: date)
     case .dictionary(let key, let value):
       guard kinds.isSubset(of: [.object]) else { return false }
       if case .scalar(let scalar) = key, scalar.isInteger, node.keys.any, !node.keys.allIntegers { return false }
       let values = ShapeNode.mapValues(of: node, options: options)
-      return values.occurrences == 0 || fits(value, values, nullable: false)
+      return values.occurrences == 0 || fits(value, values, nullable: false, date: date)
     case .enumeration(let name):
       return fitsEnum(name, node, kinds: kinds)
     case .scalar(let scalar):
@@ -43,14 +44,14 @@ struct SeedFit {
     }
   }
 
-  /// A string enum holds strings, gaining the values it lacks; an integer one, integers (its
-  /// values are not kept, so the check is left to the verification).
+  /// A string enum holds strings, an integer one integers within its raw type, each gaining the
+  /// values it lacks (while the sketch knows them all).
   private mutating func fitsEnum(_ name: String, _ node: ShapeNode, kinds: Set<JSONKind>) -> Bool {
     guard let declared = registry.enums[name] else { return false }
     // A Codable enum with associated values is an object (`{"case": {…}}`): what it holds is
     // left to the verification, which reads it as JSONDecoder does.
     if declared.hasPayloads { return kinds.isSubset(of: [.object]) }
-    if declared.rawType?.isInteger == true { return kinds.isSubset(of: [.integer]) }
+    if let raw = declared.rawType, raw.isInteger { return fitsIntegerEnum(declared, raw: raw, node, kinds: kinds) }
     guard kinds.isSubset(of: [.string]) else { return false }
     guard node.strings.count > 0 else { return true }
     // NB: past the sketch's bound the values are not known, so none can be added.
@@ -68,10 +69,29 @@ struct SeedFit {
     return true
   }
 
-  /// A case's raw value as the data writes it.
+  /// An integer enum holds integers its raw type holds; those no case has are gained as cases.
+  private mutating func fitsIntegerEnum(_ declared: EnumType, raw: ScalarType, _ node: ShapeNode, kinds: Set<JSONKind>) -> Bool {
+    guard kinds.isSubset(of: [.integer]) else { return false }
+    guard node.numbers.count > 0 else { return true }
+    // NB: past the sketch's bound the values are not known, so none can be added.
+    guard node.numbers.hugeIntegers == 0, let seen = node.integerValues.examples,
+      Self.fits(raw, node, kinds: kinds, date: .iso8601)
+    else { return false }
+    let known = Set(declared.cases.compactMap { Int64(Self.rawText($0)) })
+    let missing = seen.filter { !known.contains($0.key) }
+    for (value, example) in missing {
+      enumValues[declared.name, default: []].insert(String(value))
+      enumExamples[declared.name] = ValueExample.earliest(enumExamples[declared.name], example)
+    }
+    return true
+  }
+
+  /// A case's raw value as the data writes it (a string's text, a number's literal).
   static func rawText(_ enumCase: EnumCase) -> String {
-    if case .string(let text) = enumCase.rawValue { return text }
-    return enumCase.name
+    switch enumCase.rawValue {
+    case .string(let text), .number(let text): text
+    default: enumCase.name
+    }
   }
 
   /// Whether a scalar holds the values of `node` (with kinds `kinds`).

@@ -88,7 +88,14 @@ extension SeedWidener {
       let indent = declared.cases.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
       var used = Set(declared.cases.map(\.name))
       var lines: [String] = []
-      for value in gain.values.sorted() {
+      // An integer enum's values are integers, in their order; a case is named after its value.
+      let integer = declared.rawType?.isInteger == true
+      let values = integer ? gain.values.sorted { (Int64($0) ?? 0) < (Int64($1) ?? 0) } : gain.values.sorted()
+      for value in values {
+        if integer {
+          lines.append(indent + "case " + InferNames.claim(InferredSchema.caseName(integer: value), in: &used) + " = " + value)
+          continue
+        }
         let caseName = InferNames.claim(InferredSchema.caseName(value), in: &used)
         lines.append(indent + "case " + caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
       }
@@ -98,7 +105,7 @@ extension SeedWidener {
       changes.append(
         SeedChange(
           path: gain.path, subject: "enum " + name, before: old.joined(separator: ", "),
-          after: (old + gain.values.sorted()).joined(separator: ", "),
+          after: (old + values).joined(separator: ", "),
           reason: "\(gain.values.count) new value\(gain.values.count == 1 ? "" : "s")", example: gain.example))
     }
   }

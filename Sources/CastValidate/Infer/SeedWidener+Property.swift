@@ -108,8 +108,10 @@ extension SeedWidener {
       if trial.fits(property.type, found.node, nullable: true, date: property.dateFormat) {
         for (name, values) in trial.enumValues { gain(name, values, path: childPath, example: trial.enumExamples[name]) }
       } else {
-        var widening = Widening()
-        let spelled = widen(property.type, found.node, nullable: true, path: childPath, suggestion: key.components.last?.key ?? property.name, into: &widening)
+        var widening = Widening(path: childPath)
+        let spelled = widen(
+          property.type, found.node, nullable: true, path: childPath, suggestion: key.components.last?.key ?? property.name,
+          dates: property.dateFormat, into: &widening)
         widening.spelled = spelled
         widened = widening
       }
@@ -128,7 +130,8 @@ extension SeedWidener {
     if let widened, !widened.spelled.contains("Date"), let directive = text.dateDirective(from: typeRange.upperBound) {
       text.edit(directive, "")
     }
-    if let date = widened?.date, !text.hasComment(from: typeRange.upperBound) {
+    // NB: a Codable model reads its dates by the file's strategy, never a `//! date`.
+    if let date = widened?.date, registry.models[property.declaredIn]?.dialect != .codable, !text.hasComment(from: typeRange.upperBound) {
       let end = text.lineEnd(at: typeRange.upperBound)
       text.edit(end..<end, " //! " + date)
     }
@@ -155,6 +158,8 @@ extension SeedWidener {
 
   /// A type widened part by part: what it became, why, and the first value that needed it.
   private struct Widening {
+    /// The property's own path: only its own type, not an element's, takes a `//! date`.
+    var path: String
     var spelled = ""
     var reason = ""
     var example: ValueExample?
@@ -163,49 +168,65 @@ extension SeedWidener {
   }
 
   /// `type` widened to hold `node`'s values: arrays, sets and maps keep their shape and widen
-  /// their elements; anything else becomes the inferrer's choice. The text may name types the
-  /// inferrer drafted (`\0n\0`), spelled once every name is known.
+  /// their elements; anything else becomes the inferrer's choice. `dates` is how the property
+  /// reads a `Date`. The text may name types the inferrer drafted (`\0n\0`), spelled once
+  /// every name is known.
   private mutating func widen(
-    _ type: TypeRef, _ node: ShapeNode, nullable: Bool, path: String, suggestion: String, into widening: inout Widening
+    _ type: TypeRef, _ node: ShapeNode, nullable: Bool, path: String, suggestion: String, dates: DateFormat,
+    into widening: inout Widening
   ) -> String {
     var trial = fit
     trial.enumValues = [:]
     trial.enumExamples = [:]
-    if trial.fits(type, node, nullable: nullable) {
+    if trial.fits(type, node, nullable: nullable, date: dates) {
       for (name, values) in trial.enumValues { gain(name, values, path: path, example: trial.enumExamples[name]) }
       return type.description
     }
     let kinds = Set(node.kinds)
     if node.nulls > 0, !nullable {
       if case .optional = type {} else {
-        return widen(type, node, nullable: true, path: path, suggestion: suggestion, into: &widening) + "?"
+        let wrapped = widen(type, node, nullable: true, path: path, suggestion: suggestion, dates: dates, into: &widening)
+        // NB: after the wrapped type, whose own reason (`Int cannot hold …`) comes first.
+        let nulls = "null in \(node.nulls) of \(node.occurrences) \(path.hasSuffix("/[]") ? "elements" : "values") at \(path)"
+        if widening.reason.isEmpty {
+          widening.reason = nulls
+          widening.example = node.exampleSlots[JSONKind.null.slot]
+        } else {
+          widening.reason += "; " + nulls
+        }
+        return wrapped + "?"
       }
     }
     switch type {
     case .optional(let wrapped):
-      return widen(wrapped, node, nullable: true, path: path, suggestion: suggestion, into: &widening) + "?"
+      return widen(wrapped, node, nullable: true, path: path, suggestion: suggestion, dates: dates, into: &widening) + "?"
     case .array(let element) where kinds == [.array] && node.element != nil:
       guard let items = node.element else { break }
       let singular = InferNames.singular(suggestion)
-      return "[" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, into: &widening) + "]"
+      return "[" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, dates: dates, into: &widening) + "]"
     case .set(let element) where kinds == [.array] && node.element != nil:
       guard let items = node.element else { break }
       let singular = InferNames.singular(suggestion)
-      return "Set<" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, into: &widening) + ">"
+      return "Set<" + widen(element, items, nullable: false, path: path + "/[]", suggestion: singular, dates: dates, into: &widening) + ">"
     case .dictionary(let key, let value) where kinds == [.object] && (key == .scalar(.string) || node.keys.allIntegers):
       let values = ShapeNode.mapValues(of: node, options: options)
-      return "[" + key.description + ": " + widen(value, values, nullable: false, path: path + "/*", suggestion: suggestion, into: &widening) + "]"
+      return "[" + key.description + ": " + widen(value, values, nullable: false, path: path + "/*", suggestion: suggestion, dates: dates, into: &widening) + "]"
     default:
       break
     }
-    let choice = decider.type(of: node, path: path, suggestion: suggestion)
+    var choice = decider.type(of: node, path: path, suggestion: suggestion)
+    if path != widening.path, let date = choice.dateDirective, date != "date iso8601" {
+      // NB: as the inferrer's own elements and values: no `//! date` reaches them, and they
+      // read only ISO-8601.
+      choice = ShapeDecider.Choice(type: .scalar("String"), reason: "calendar days, which only a property's own //! date reads: String")
+    }
     let numeric = Self.isNumber(type) && kinds.isSubset(of: [.integer, .fraction])
     let kindList = node.kinds.map(\.rawValue).joined(separator: ", ")
     if widening.reason.isEmpty {
       let held = numeric ? (node.numbers.rangeText ?? kindList) + " exactly" : kindList
       widening.reason = "\(type) cannot hold \(held): " + choice.reason
       widening.example = Self.example(of: node, avoiding: type)
-      widening.date = choice.dateDirective
+      if path == widening.path { widening.date = choice.dateDirective }
     }
     pending.append((choice.type, node, path, owner))
     return "\u{0}\(pending.count - 1)\u{0}"

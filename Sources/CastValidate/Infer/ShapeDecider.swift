@@ -135,7 +135,10 @@ struct ShapeDecider {
   private mutating func string(_ strings: StringEvidence, suggestion: String) -> Choice {
     if options.dialect == .codable {
       // One date strategy for the whole model (`//! date-decoding iso8601`), which reads and
-      // writes whole seconds in UTC only.
+      // writes whole seconds in UTC only; a seed's own strategy may read no string at all.
+      if options.codableDates != .iso8601, strings.formats.contains(.isoDate) || strings.formats.contains(.dayDate) {
+        return Choice(type: .scalar("String"), reason: "dates the model's date-decoding \(options.codableDates.strategyName) would not read: String")
+      }
       if strings.formats.contains(.plainISODate) {
         return Choice(type: .scalar("Date"), dateDirective: "date iso8601", reason: "ISO-8601 dates in UTC, whole seconds: Date")
       }

@@ -64,12 +64,17 @@ extension ShapeNode {
   }
 }
 
-/// Where each distinct string was first seen, kept only while the sketch keeps the values.
+/// Where each distinct string (and integer) was first seen, kept only while the sketch keeps the values.
 extension ShapeNode {
   /// Notes a string value at `pointer` of the record at `offset` of input `input`.
   func noteValue(_ text: String, input: Int, offset: Int, pointer: @autoclosure () -> String, options: InferOptions) {
     guard strings.distinct != nil, valueExamples[text] == nil, valueExamples.count < StringSketch.limit(options) else { return }
     valueExamples[text] = ValueExample(input: input, offset: offset, pointer: pointer())
+  }
+
+  /// Notes an integer value at `pointer` of the record at `offset` of input `input`.
+  func noteInteger(_ value: Int64, input: Int, offset: Int, pointer: @autoclosure () -> String, options: InferOptions) {
+    integerValues.observe(value, limit: StringSketch.limit(options)) { ValueExample(input: input, offset: offset, pointer: pointer()) }
   }
 
   /// Adds another node's first places, the earlier of two for the same value.

@@ -13,7 +13,11 @@ extension ShapeNode {
     case .number(let literal):
       let before = numbers.fractions
       numbers.observe(literal, policy: options.numberRanges, float: options.trackAbsence)
-      note(numbers.fractions > before ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
+      let fraction = numbers.fractions > before
+      if options.trackAbsence, !fraction, let value = Int64(literal) {
+        noteInteger(value, input: input, offset: offset, pointer: trail.text, options: options)
+      }
+      note(fraction ? .fraction : .integer, input: input, offset: offset, pointer: trail.text)
     case .string(let text):
       strings.observe(text, limit: StringSketch.limit(options))
       if options.trackAbsence { noteValue(text, input: input, offset: offset, pointer: trail.text, options: options) }

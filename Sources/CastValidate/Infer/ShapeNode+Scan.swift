@@ -27,6 +27,7 @@ extension ShapeNode {
       } else {
         let value = scanner.int64(token)
         numbers.observeInteger(value)
+        if options.trackAbsence, let value { noteInteger(value, input: input, offset: offset, pointer: trail.text, options: options) }
         // NB: every Int64 is within the range of Float, Double and Decimal: only larger integers are asked.
         if value == nil { numbers.observeRanges(token, scanner, policy: options.numberRanges, float: options.trackAbsence) }
       }
@@ -35,11 +36,11 @@ extension ShapeNode {
       let token = try scanner.readString()
       if strings.needsText {
         let text = scanner.string(token)
-        strings.observe(text, limit: StringSketch.limit(options), length: token.span.count)
+        let raw = token.hasEscapes ? nil : ASCIIText.characterCount(scanner.bytes(token.span))
+        strings.observe(text, limit: StringSketch.limit(options), length: raw ?? text.count)
         if options.trackAbsence { noteValue(text, input: input, offset: offset, pointer: trail.text, options: options) }
       } else {
-        // NB: the length as written (escapes not resolved): what `--explain` shows as the range.
-        strings.observeUnread(length: token.span.count)
+        strings.observeUnread(length: scanner.characterCount(token))
       }
       note(.string, input: input, offset: offset, pointer: trail.text)
     case .array:

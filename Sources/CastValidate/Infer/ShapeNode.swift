@@ -25,6 +25,9 @@ final class ShapeNode: @unchecked Sendable {
   /// Where each distinct string was first seen, while the sketch keeps them (with
   /// `InferOptions.trackAbsence`: `--seed` names where an enum's new value came from).
   var valueExamples: [String: ValueExample] = [:]
+  /// The distinct integers and their first places, while few (`InferOptions.trackAbsence`:
+  /// `--seed` names an integer enum's new cases).
+  var integerValues = IntegerSketch()
   /// Where one value of each JSON type was first seen: (input, byte offset of its record, pointer).
   // NB: one slot per kind, not a dictionary: every value notes its kind, and hashing the key
   // was a tenth of the time.
@@ -70,7 +73,10 @@ final class ShapeNode: @unchecked Sendable {
     booleans += other.booleans
     numbers.merge(other.numbers)
     strings.merge(other.strings, limit: StringSketch.limit(options))
-    if options.trackAbsence { mergeValueExamples(other, options: options) }
+    if options.trackAbsence {
+      mergeValueExamples(other, options: options)
+      integerValues.merge(other.integerValues, limit: StringSketch.limit(options))
+    }
     arrays += other.arrays
     minElements = min(minElements, other.minElements)
     maxElements = max(maxElements, other.maxElements)

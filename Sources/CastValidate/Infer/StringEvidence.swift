@@ -15,11 +15,11 @@ struct StringEvidence: Sendable, Equatable {
   /// Formats every string had in some spelling, normal form or not (for `--explain`).
   var looseFormats = StringFormats.all
 
-  /// Notes one string; `limit` bounds the distinct-value sketch; `length` is its length as
-  /// written (escapes unresolved), the bytes of `text` by default.
+  /// Notes one string; `limit` bounds the distinct-value sketch; `length` is its length in
+  /// Characters, as `//! length` counts it (`Self.length(of:)` when not given).
   mutating func observe(_ text: String, limit: Int, length: Int? = nil) {
     count += 1
-    let length = length ?? text.utf8.count
+    let length = length ?? Self.length(of: text)
     minLength = min(minLength, length)
     maxLength = max(maxLength, length)
     if distinct != nil {
@@ -31,6 +31,12 @@ struct StringEvidence: Sendable, Equatable {
       formats.formIntersection(exact)
       looseFormats.formIntersection(loose)
     }
+  }
+
+  /// `text.count`, as `//! length` counts (Characters), from the bytes where each byte is one.
+  static func length(of text: String) -> Int {
+    var text = text
+    return text.withUTF8 { ASCIIText.characterCount(UnsafeRawBufferPointer($0)) } ?? text.count
   }
 
   /// Whether the next string's text still matters: the sketch has room, or some format is

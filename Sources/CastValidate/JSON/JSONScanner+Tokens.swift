@@ -52,6 +52,22 @@ extension JSONScanner {
     return count
   }
 
+  /// The decoded string's length in Characters (`String.count`, what `//! length` counts): from
+  /// the bytes while each decoded byte is an ASCII character other than CR (each one Character),
+  /// else from the decoded text.
+  package func characterCount(_ token: JSONStringToken) -> Int {
+    let raw = bytes(token.span)
+    guard token.hasEscapes else { return ASCIIText.characterCount(raw) ?? string(token).count }
+    // NB: escapes decode to ASCII unless a `\u` names a scalar past it, which then decides.
+    var decoder = JSONStringDecoder(raw)
+    var count = 0
+    while let byte = decoder.next() {
+      guard byte < 0x80, byte != 0x0D else { return string(token).count }
+      count &+= 1
+    }
+    return count
+  }
+
   /// True when the string's decoded content is exactly `key` (UTF-8 bytes, no normalisation).
   package func equals(_ token: JSONStringToken, _ key: [UInt8]) -> Bool {
     key.withUnsafeBytes { equals(token, $0) }

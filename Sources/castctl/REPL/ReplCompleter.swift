@@ -35,7 +35,11 @@ struct ReplCompleter {
       guard previous.count > 1 else { return LineCompletion(matching(choices.map(\.name), word)) }
       // `flags` takes several values; the others one.
       guard previous[1] == "flags" || previous.count == 2 else { return LineCompletion([]) }
-      return LineCompletion(matching(choices.first { $0.name == previous[1] }?.values ?? [], word))
+      let values = (choices.first { $0.name == previous[1] }?.values ?? []).map(ReplSession.Settings.completion(of:))
+      let found = matching(values.map(\.text), word)
+      // A template goes on with what the user types after it (`formatted:` and its pattern).
+      let template = found.count == 1 && values.contains { $0.text == found[0] && $0.isTemplate }
+      return LineCompletion(found, appendsSpace: !template)
     case ":keys" where argument == 2, ":k" where argument == 2:
       return LineCompletion(matching(KeyStyle.allCases.map(\.rawValue), word))
     case ":help", ":h":

@@ -19,7 +19,9 @@ struct ReplSession {
     /// `--werror`: a warning about the declarations stops a load as an error does.
     var werror = false
 
-    /// Each setting `:set` knows and the values it takes, for completion and error messages.
+    /// Each setting `:set` knows and the values it takes, as its error message lists them; a
+    /// value that ends in an upper-case placeholder (`formatted:PATTERN`) is completed up to it
+    /// (`completion(of:)`).
     static let choices: [(name: String, values: [String])] = [
       ("strict", ["on", "off"]),
       ("dialect", Dialect.allCases.map(\.rawValue) + ["auto"]),
@@ -27,10 +29,20 @@ struct ReplSession {
       ("keys", KeyStyle.allCases.map(\.rawValue)),
       ("flags", ["-c", "-i", "-n"]),
       ("key-decoding", CodableKeyDecoding.allCases.map(\.rawValue)),
-      ("date-decoding", ["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:"]),
+      ("date-decoding", ["deferred-to-date", "seconds-since-1970", "milliseconds-since-1970", "iso8601", "formatted:PATTERN"]),
       ("key-encoding", CodableKeyEncoding.allCases.map(\.rawValue)),
       ("non-conforming-floats", ["throw", "+inf,-inf,nan"]),
     ]
+
+    /// What TAB inserts for a value of `choices`: a template's text before its placeholder
+    /// (`formatted:`, the user types the pattern), any other value whole.
+    static func completion(of value: String) -> (text: String, isTemplate: Bool) {
+      let placeholder = value.reversed().prefix { $0.isUppercase }
+      guard !placeholder.isEmpty, placeholder.count < value.count, value.dropLast(placeholder.count).last == ":" else {
+        return (value, false)
+      }
+      return (String(value.dropLast(placeholder.count)), true)
+    }
 
     /// The settings `castctl repl`'s options start with.
     init(_ generator: GeneratorOptions, strict: Bool) {
