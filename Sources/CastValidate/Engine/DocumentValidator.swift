@@ -168,8 +168,10 @@ package struct DocumentValidator: Sendable {
       } else if case .type(let type) = target, case .optional = type {
         // NB: DSON takes no null even for an optional (DS-01, DS-02), a whole document's included.
         if recordPolicy.rejectsNull(optional: true) {
+          // NB: `type` no longer tells `T?` from `T!`; the run's summary names the type as written.
           validator.report(
-            .nullNotAllowed, .error, "null, which this dialect does not accept for \(type)", at: start, declaration: nil, found: "null")
+            .nullNotAllowed, .error, "null, which this dialect does not accept even for an optional type", at: start, declaration: nil,
+            found: "null")
         } else {
           instance = .null
         }
