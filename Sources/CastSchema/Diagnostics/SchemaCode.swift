@@ -99,7 +99,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .duplicateDictionaryKey: "a dictionary default that repeats a key"
     case .duplicateSetElement: "a `Set` default that repeats an element (`[1, 1]`, `[1, 1.0]` of `Double`s): Swift keeps it once"
     case .duplicateJSONKey: "two properties that read the same JSON key"
-    case .overlappingJSONKey: "one property's output key on another's key path: one value would overwrite the other"
+    case .overlappingJSONKey: "one property's output key on another's key path, or an array where another writes an object: one value would overwrite the other"
     case .inheritanceCycle: "a class that inherits from itself, directly or through others"
     case .typealiasCycle: "a typealias that refers to itself, directly or through others"
     case .genericArguments: "a generic model (`Page<T>`) named without its type arguments, or with the wrong number of them"
