@@ -21,6 +21,9 @@ struct RegistryBuilder: Sendable {
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
+  /// The properties (by declaration) already warned `snake-case-not-invertible`: a Convertible
+  /// subclass's lists make the keys of what it declares and inherits again, once per class.
+  var snakeCaseWarned: Set<SourceRange> = []
   /// Specializations registered (`registerPendingSpecializations`) and not yet lowered.
   var unlowered: [(LocatedModel, Specialization)] = []
 
