@@ -91,7 +91,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .skippedMember: "a member that holds no data in JSON (a static property, a method), read past"
     case .conditionalCompilation: "an '#if' whose condition needs the build's flags (`DEBUG`): castctl reads its first branch not known to be false, and skips the others"
     case .unknownType: "a type that is neither built in nor declared in a loaded file"
-    case .unsupportedType: "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum"
+    case .unsupportedType:
+      "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum; or a Set element or dictionary key that is not Hashable (`Set<Any>`)"
     case .duplicateModel: "two models or enums with one name"
     case .duplicateProperty: "a property declared twice in a model, or again in a subclass"
     case .duplicateCase: "an enum case declared twice"
