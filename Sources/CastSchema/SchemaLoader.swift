@@ -131,8 +131,11 @@ extension SymbolTable {
   /// A table over an existing registry's names (for type expressions typed later).
   init(registry: ModelRegistry) {
     for (name, model) in registry.models {
+      // What it conforms to (expanded already), for the `Hashable` rule of a type expression's
+      // Set elements and dictionary keys.
+      let inheritance = model.inheritance.map { TypeSyntax.named(NameSyntax(text: $0, range: model.range.bytes), arguments: [], range: model.range.bytes) }
       let decl = ModelDeclSyntax(
-        isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: [],
+        isStruct: model.isStruct, name: NameSyntax(text: name, range: model.range.bytes), inheritance: inheritance,
         modifiers: [], properties: 0..<0, directives: [], nested: [], range: model.range.bytes)
       let located = LocatedModel(syntax: decl, file: model.range.file, index: modelOrder.count)
       models[name] = located

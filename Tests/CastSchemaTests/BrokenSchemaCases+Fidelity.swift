@@ -45,6 +45,23 @@ extension BrokenCase {
         "class A: JsonObject {\n  var a: [String: Int]? //! \"p/q\"\n  var 1️⃣b: Int? //! \"p/q/r/s\"\n}\n",
         "overlapping-json-key"),
       BrokenCase(
+        "an index key beside a key path through the same key (array against object)",
+        files: ["struct K: DictionaryConvertible {\n  var 2️⃣p: Int? //! \"x[0]\"\n  var 1️⃣r: Int = 5 //! \"x/y\"\n}\n"],
+        "overlapping-json-key", message: "\"x/y\"", noteMarker: "2️⃣"),
+      BrokenCase(
+        "a key path through a key declared before an index key on it (object against array)",
+        "class A {\n  var b: Int? //! \"x/y\"\n  var 1️⃣a: Int? //! \"x[0]\"\n}\n", "overlapping-json-key"),
+      BrokenCase(
+        "an array and an object needed at one deep node",
+        "class A {\n  var b: Int? //! \"a/b[0]\"\n  var 1️⃣c: Int? //! \"a/b/c\"\n}\n", "overlapping-json-key"),
+      BrokenCase(
+        "an array and an object needed below one array element",
+        "class A {\n  var b: Int? //! \"a[1]/b[0]\"\n  var 1️⃣c: Int? //! \"a[1]/b/c ?? d\"\n}\n", "overlapping-json-key"),
+      BrokenCase(
+        "an index key on the super object",
+        "class A: DictionaryConvertible {\n  var n: Int?\n}\nclass B: A {\n  //! super \"s\"\n  var 1️⃣t: Int? //! \"s[0]\"\n}\n",
+        "overlapping-json-key", message: "//! super"),
+      BrokenCase(
         "a subclass property at the super key",
         "class A: DictionaryConvertible {\n  var n: Int?\n}\nclass B: A {\n  //! super \"s\"\n  var 1️⃣s: Int?\n}\n",
         "overlapping-json-key", message: "//! super"),

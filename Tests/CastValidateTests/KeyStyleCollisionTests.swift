@@ -73,6 +73,21 @@ struct KeyStyleCollisionTests {
     #expect(KeyStyle.json.collisions(in: CompiledSchema(registry: registry), target: .model("O")).isEmpty)
   }
 
+  @Test(
+    "a style that makes one property's key an array and another's way through an object is an error too",
+    arguments: [(KeyStyle.snake, "user_name/q"), (.camel, "userName/q")])
+  func arrayAgainstObject(_ style: KeyStyle, _ key: String) throws {
+    let file = SourceFile(
+      path: "o.cast",
+      text: "struct O: DictionaryConvertible {\n    var n: Int? //! \"userName[0]\"\n    var q: Int? //! \"user_name/q\"\n}\n")
+    let (registry, diagnostics) = SchemaLoader.load([file])
+    try #require(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
+    let found = style.collisions(in: CompiledSchema(registry: registry), target: .model("O"))
+    #expect(found.map(\.code) == ["key-style-collision"])
+    #expect(found.first?.message.contains("at \"\(key)\", which overlaps 'n'") == true, "\(found)")
+    #expect(KeyStyle.json.collisions(in: CompiledSchema(registry: registry), target: .model("O")).isEmpty)
+  }
+
   @Test("a type expression reaches the models it names")
   func typeTarget() throws {
     #expect(try Self.collisions(.snake, target: .type(.array(.model("Inner")))).count == 2)

@@ -579,9 +579,10 @@ struct DateDirectiveTests {
 @Suite("castctl Decimal range", .enabled(if: CastctlProcess.isAvailable, "\(CastctlProcess.missing)"))
 struct DecimalRangeTests {
   @Test(
-    "Decimal holds Foundation's range exactly: ±3.4028236692093846346337460743176821145e165, non-zero from 1e-128",
+    "Decimal holds Foundation's range exactly: ±3.40282366920938463463374607431768211455e165, non-zero from 1e-128",
     arguments: [
       ("1e165", true), ("-3.4e165", true), ("3.4028236692093846346337460743176821145e165", true),
+      ("3.40282366920938463463374607431768211455e165", true), ("-3.40282366920938463463374607431768211456e165", false),
       ("3.4028236692093846346337460743176821146e165", false), ("1e400", false), ("-1e166", false), ("1e-128", true),
       ("1e-129", false), ("0e-500", true), ("123456789012345678901234567890123456789012", true), ("\"1e400\"", false),
     ])

@@ -93,7 +93,8 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .skippedMember: "a member that holds no data in JSON (a static property, a method), read past"
     case .conditionalCompilation: "an '#if' whose condition needs the build's flags (`DEBUG`): castctl reads its first branch not known to be false, and skips the others"
     case .unknownType: "a type that is neither built in nor declared in a loaded file"
-    case .unsupportedType: "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum"
+    case .unsupportedType:
+      "a type JSON cannot map: a tuple, a function, a dictionary whose keys are not strings, integers or an enum; or a Set element or dictionary key that is not Hashable (`Set<Any>`)"
     case .duplicateModel: "two models or enums with one name"
     case .duplicateProperty: "a property declared twice in a model, or again in a subclass"
     case .duplicateCase: "an enum case declared twice"
@@ -101,7 +102,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .duplicateDictionaryKey: "a dictionary default that repeats a key"
     case .duplicateSetElement: "a `Set` default that repeats an element (`[1, 1]`, `[1, 1.0]` of `Double`s): Swift keeps it once"
     case .duplicateJSONKey: "two properties that read the same JSON key"
-    case .overlappingJSONKey: "one property's output key on another's key path: one value would overwrite the other"
+    case .overlappingJSONKey: "one property's output key on another's key path, or an array where another writes an object: one value would overwrite the other"
     case .inheritanceCycle: "a class that inherits from itself, directly or through others"
     case .typealiasCycle: "a typealias that refers to itself, directly or through others"
     case .genericArguments: "a generic model (`Page<T>`) named without its type arguments, or with the wrong number of them"

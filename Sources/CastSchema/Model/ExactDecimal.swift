@@ -83,9 +83,10 @@ package struct ExactDecimal: Sendable, Hashable, Comparable {
 }
 
 extension ExactDecimal {
-  /// The largest magnitude of Foundation's `Decimal` (a 38-digit mantissa times 10^127), which
-  /// castctl's `Decimal` keeps as its range; the smallest non-zero magnitude is 1e-128.
-  package static let decimalLimitText = "3.4028236692093846346337460743176821145e165"
+  /// The largest magnitude of Foundation's `Decimal` (its 128-bit mantissa's largest value,
+  /// 2^128 − 1, times 10^127), which castctl's `Decimal` keeps as its range; the smallest non-zero
+  /// magnitude is 1e-128.
+  package static let decimalLimitText = "3.40282366920938463463374607431768211455e165"
   private static let decimalLargest = ExactDecimal(decimalLimitText)
   private static let decimalSmallest = ExactDecimal("1e-128")
 

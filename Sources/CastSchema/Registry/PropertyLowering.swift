@@ -389,7 +389,9 @@ extension RegistryBuilder {
         property.keys = [KeyPath(key: key)]
         property.keySource = .snakeCase
         let back = SnakeCase.propertyName(for: key)
-        if back != property.name {
+        // One warning per declaration, however many classes make its key again (a subclass's
+        // `keyMapping` recomputes what it inherits, a superclass's what the subclass declares).
+        if back != property.name, snakeCaseWarned.insert(property.range).inserted {
           diagnostics.append(
             Diagnostic(SchemaMessages.snakeCaseNotInvertible(property.name, key, back), at: property.range))
         }

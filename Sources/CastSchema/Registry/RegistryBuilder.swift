@@ -21,6 +21,9 @@ struct RegistryBuilder: Sendable {
   private var flattened: [String: [Property]] = [:]
   /// Key directives already parsed.
   var parsedKeys = ParsedKeyCache()
+  /// The properties (by declaration) already warned `snake-case-not-invertible`: a Convertible
+  /// subclass's lists make the keys of what it declares and inherits again, once per class.
+  var snakeCaseWarned: Set<SourceRange> = []
   /// Specializations registered (`registerPendingSpecializations`) and not yet lowered.
   var unlowered: [(LocatedModel, Specialization)] = []
 
@@ -315,24 +318,9 @@ struct RegistryBuilder: Sendable {
     return result
   }
 
-  /// What a declaration names after its `:`, in it and in its extensions, by last name, with
-  /// protocol aliases (`typealias Model = Codable & Sendable`) and protocols
-  /// (`protocol Model: Codable`) expanded into what they stand for or inherit, through any
-  /// number of them.
+  /// What a declaration names after its `:` (`SymbolTable.conformances`).
   func conformances(of name: String, declared inheritance: [TypeSyntax]) -> [String] {
-    let extensions = symbols.extensions[name] ?? []
-    var names: [String] = []
-    var expanded: Set<String> = []
-    var pending = (inheritance + extensions.flatMap(\.syntax.inheritance)).map(Self.typeName).reversed() as [String]
-    while let next = pending.popLast() {
-      guard let inherited = symbols.protocolAliases[next] else {
-        names.append(next)
-        continue
-      }
-      // NB: a protocol met again (`protocol A: B`, `protocol B: A`) adds nothing new.
-      if expanded.insert(next).inserted { pending += inherited.reversed() }
-    }
-    return names
+    symbols.conformances(of: name, declared: inheritance)
   }
 
   /// Whether a declaration's conformances make it `Codable` (no other dialect's protocol first).

@@ -289,6 +289,10 @@ enum SchemaMessages {
         ? "typealias '\(cycle.first ?? "")' refers to itself" : "typealias cycle: \(cycle.joined(separator: " → "))")
   }
 
+  static func unhashable(_ name: String, _ role: String, _ why: String) -> DiagnosticMessage {
+    unsupportedType(name, "\(role) must be Hashable, as swiftc requires, and '\(name)' is not: \(why)")
+  }
+
   static func unknownDirective(_ word: String) -> DiagnosticMessage {
     DiagnosticMessage(.unknownDirective, text: "unknown directive '\(word)'; ignored")
   }

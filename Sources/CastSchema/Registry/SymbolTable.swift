@@ -59,4 +59,24 @@ struct SymbolTable {
     if let alias = aliases[name] { return SourceRange(file: alias.file, bytes: alias.syntax.name.range) }
     return nil
   }
+
+  /// What a declaration names after its `:`, in it and in its extensions, by last name, with
+  /// protocol aliases (`typealias Model = Codable & Sendable`) and protocols
+  /// (`protocol Model: Codable`) expanded into what they stand for or inherit, through any
+  /// number of them.
+  func conformances(of name: String, declared inheritance: [TypeSyntax]) -> [String] {
+    let extensions = extensions[name] ?? []
+    var names: [String] = []
+    var expanded: Set<String> = []
+    var pending = (inheritance + extensions.flatMap(\.syntax.inheritance)).map(RegistryBuilder.typeName).reversed() as [String]
+    while let next = pending.popLast() {
+      guard let inherited = protocolAliases[next] else {
+        names.append(next)
+        continue
+      }
+      // NB: a protocol met again (`protocol A: B`, `protocol B: A`) adds nothing new.
+      if expanded.insert(next).inserted { pending += inherited.reversed() }
+    }
+    return names
+  }
 }

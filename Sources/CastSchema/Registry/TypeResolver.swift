@@ -213,7 +213,12 @@ struct TypeResolver {
     let spelled = name.text.hasPrefix("Swift.") || name.text.hasPrefix("Foundation.") ? QualifiedName.lastPart(of: name.text) : name.text
     switch (spelled, args.count) {
     case ("Array", 1), ("NSArray", 1), ("ContiguousArray", 1): return .array(args[0])
-    case ("Set", 1), ("NSSet", 1): return .set(args[0])
+    case ("Set", 1), ("NSSet", 1):
+      if let part = unhashablePart(of: arguments[0]) {
+        report(SchemaMessages.unhashable(part.name, "a Set's element", part.why), at: arguments[0].range, file: file)
+        return nil
+      }
+      return .set(args[0])
     case ("Optional", 1), ("ImplicitlyUnwrappedOptional", 1): return .optional(args[0])
     case ("Dictionary", 2):
       return dictionary(key: args[0], value: args[1], keySyntax: arguments[0], file: file)
@@ -347,6 +352,10 @@ struct TypeResolver {
   }
 
   private mutating func dictionary(key: TypeRef, value: TypeRef, keySyntax: TypeSyntax, file: Int) -> TypeRef? {
+    if let part = unhashablePart(of: keySyntax) {
+      report(SchemaMessages.unhashable(part.name, "a dictionary's key", part.why), at: keySyntax.range, file: file)
+      return nil
+    }
     switch key {
     case .scalar(let scalar) where scalar == .string || scalar.isInteger || scalar == .character:
       break

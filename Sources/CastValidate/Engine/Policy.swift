@@ -39,7 +39,8 @@ package struct Policy: Sendable, Hashable {
     case never
     /// JSON Cast's set (`true yes 1 on` in three casings) → true, any other string → false.
     case castWords
-    /// Foundation's `boolValue`: first character `y Y t T` or a digit 1–9 → true.
+    /// Foundation's `NSString.boolValue` (`FoundationBool`): after white space, `y Y t T`, or an
+    /// optional sign and leading zeros before a digit 1–9 → true.
     case foundation
   }
 

@@ -89,7 +89,7 @@ extension RecordValidator {
     case .number:
       let token = try scanner.readNumber()
       guard Self.holds(token, type, scanner, policy: policy) else {
-        return outOfRange(type, scanner.literal(token), at: start, declaration: declaration)
+        return outOfRange(type, scanner.literal(token), at: start, declaration: declaration, miss: Self.miss(token, type, scanner, policy: policy))
       }
       if wantInstance, policy.numbersWrittenAsStored, let written = EncoderNumberText.text(of: scanner.bytes(token.span), as: type) {
         return .value(.number(written))
@@ -347,25 +347,6 @@ extension RecordValidator {
     let text = String(decoding: literal, as: UTF8.self)
     if asFoundationParses { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) != nil }
     return ExactDecimal(text)?.fitsFoundationDecimal ?? false
-  }
-
-  mutating func outOfRange(_ type: ScalarType, _ literal: String, at offset: Int, declaration: SourceRange?) -> Outcome {
-    let limits: String
-    if let bounds = type.integerBounds {
-      limits = "\(bounds.min)...\(bounds.max)"
-    } else if type == .float {
-      limits = "±\(Float.greatestFiniteMagnitude)"
-    } else if type == .decimal {
-      limits = "±\(ExactDecimal.decimalLimitText), and from 1e-128 when not zero"
-    } else if type == .date {
-      limits = "years 0000...9999"
-    } else {
-      limits = "finite values"
-    }
-    report(
-      .outOfRange, .error, "\(Excerpt.clip(literal)) does not fit \(type.rawValue) (\(limits))", at: offset,
-      declaration: declaration, expected: "\(type.rawValue) in \(limits)", found: Excerpt.clip(literal))
-    return .unconvertible
   }
 
   /// A value of the right JSON type whose content cannot become the declared type.

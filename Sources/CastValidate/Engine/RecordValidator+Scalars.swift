@@ -52,7 +52,7 @@ extension RecordValidator {
     case .string where policy.stringToBool != .never:
       let token = try scanner.readString()
       let text = scanner.string(token)
-      let value = policy.stringToBool == .castWords ? Self.castWordsTruth(text) : Self.foundationTruth(text)
+      let value = policy.stringToBool == .castWords ? Self.castWordsTruth(text) : FoundationBool.value(of: text)
       report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as \(value)", at: start, declaration: declaration)
       return .value(wantInstance ? .bool(value) : nil)
     default:
@@ -63,15 +63,6 @@ extension RecordValidator {
   /// JSON Cast: these ten spellings are true, every other string false.
   static func castWordsTruth(_ text: String) -> Bool {
     ["true", "True", "TRUE", "yes", "Yes", "YES", "1", "on", "On", "ON"].contains(text)
-  }
-
-  /// Foundation's `boolValue`: after spaces, a sign and leading zeros, `y Y t T` or 1–9.
-  static func foundationTruth(_ text: String) -> Bool {
-    var scalars = Substring(text).unicodeScalars.drop { $0.properties.isWhitespace }
-    if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
-    scalars = scalars.drop { $0 == "0" }
-    guard let first = scalars.first else { return false }
-    return "yYtT123456789".unicodeScalars.contains(first)
   }
 
   mutating func string(

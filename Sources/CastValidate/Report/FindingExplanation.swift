@@ -143,7 +143,7 @@ extension FindingCode {
     case .outOfRange:
       FindingExplanation(
         code: self,
-        meaning: #"a number does not fit the declared type (the message names its limits; `Decimal` has Foundation's range, ±3.4028236692093846346337460743176821145e165 and non-zero from 1e-128, keeping every digit written), or a date lies outside the years 0000–9999"#,
+        meaning: #"a number does not fit the declared type (the message names its limits; `Decimal` has Foundation's range, ±3.40282366920938463463374607431768211455e165 and non-zero from 1e-128, keeping every digit written; a Codable `Decimal` is what `Decimal(string:)` reads, whose exponent as written must stay within -128...127, and a Codable `Float` or `Double` refuses a non-zero number that rounds to zero), or a date lies outside the years 0000–9999"#,
         detail: #"The number is outside what the declared type holds (`Int8` is -128...127, a `Float` overflows past 3.4e38). It stays an error in every dialect, even where the value would otherwise be dropped."#,
         example: .init(
           model: #"""
