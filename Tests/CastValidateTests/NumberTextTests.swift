@@ -39,24 +39,35 @@ struct NumberTextTests {
     return best
   }
 
+  static func legacyExactDouble(_ text: String) -> Double? {
+    guard let value = Double(text), !value.isNaN, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" })
+    else { return nil }
+    return value
+  }
+
   static let texts: [String] = [
     "", "12abc", " \u{A0}-7x", "1e400", "-1e400", "1.", ".5", "-.5", "+.e1", "1e", "1e+", "1e+5x", "0x10", "inf", "nan", "٣",
     "9223372036854775808", "18446744073709551615", "18446744073709551616", "1.5.3", "\u{2003}42", "\u{85}5", " +3", "1E5",
     "--1", "+-1", "-", "+", ".", "e5", "5e-3.2", "\t\n\r 8", String(repeating: "1", count: 80), String(repeating: "1", count: 63) + "e5",
     String(repeating: "0", count: 62) + "1e5", "1" + String(repeating: "0", count: 70) + "x", "00012", "-0", "1\u{301}",
+    "0x1p3", "0X1P3", "inf", "-infinity", "nan", "NaN", "1é", "1e5", "1E-5", "2.5", " 2.5", "2.5 ", "1_000", "١",
   ]
 
   @Test("the byte readers agree with the String readers", arguments: texts)
   func agree(_ text: String) {
     #expect(NumberText.leadingInteger(text).map { [$0.negative ? 1 : 0, $0.magnitude] } == Self.legacyLeadingInteger(text).map { [$0.negative ? 1 : 0, $0.magnitude] })
     #expect(NumberText.leadingDouble(text).bitPattern == Self.legacyLeadingDouble(text).bitPattern)
+    #expect(NumberText.exactDouble(text)?.bitPattern == Self.legacyExactDouble(text)?.bitPattern)
   }
 
   /// Seeded random strings over digits, signs, points, exponents, white space and other text.
   @Test("random strings", arguments: 0..<4)
   func randomTexts(seed: UInt64) {
     var random = SeededGenerator(seed: seed)
-    let pieces = ["0", "1", "5", "9", "00", "-", "+", ".", "e", "E", " ", "\t", "\u{A0}", "\u{3000}", "\u{85}", "x", "é", "٣", "123456789"]
+    let pieces = [
+      "0", "1", "5", "9", "00", "-", "+", ".", "e", "E", " ", "\t", "\u{A0}", "\u{3000}", "\u{85}", "x", "é", "٣", "123456789", "p", "inf",
+      "nan", "0x",
+    ]
     for _ in 0..<3_000 {
       var text = ""
       for _ in 0..<Int(random.next() % 14) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
@@ -64,6 +75,7 @@ struct NumberTextTests {
         NumberText.leadingInteger(text).map { [$0.negative ? 1 : 0, $0.magnitude] }
           == Self.legacyLeadingInteger(text).map { [$0.negative ? 1 : 0, $0.magnitude] }, "\(text.debugDescription)")
       #expect(NumberText.leadingDouble(text).bitPattern == Self.legacyLeadingDouble(text).bitPattern, "\(text.debugDescription)")
+      #expect(NumberText.exactDouble(text)?.bitPattern == Self.legacyExactDouble(text)?.bitPattern, "\(text.debugDescription)")
     }
   }
 }

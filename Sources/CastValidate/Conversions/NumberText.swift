@@ -16,8 +16,16 @@ enum NumberText {
   /// Swift's `Double("…")` for numbers written out: `"1e3"`, `"-2.5"`, `".5"`, and infinite for one
   /// beyond Double (`"1e400"`), for the caller's range check; nil for `"inf"`, `"nan"`, `"0x1p3"`.
   static func exactDouble(_ text: String) -> Double? {
-    guard let value = Double(text), !value.isNaN, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" })
-    else { return nil }
+    FormatChecks.onUTF8(text) { exactDouble($0) }
+  }
+
+  /// `exactDouble` on UTF-8 bytes: what `Double("…")` reads holds no letter but an exponent's
+  /// unless it is hexadecimal, `inf` or `nan`, which are refused.
+  static func exactDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    for byte in bytes where byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") && byte | 0x20 != UInt8(ascii: "e") {
+      return nil
+    }
+    guard let value = Double(String(decoding: bytes, as: UTF8.self)), !value.isNaN else { return nil }
     return value
   }
 

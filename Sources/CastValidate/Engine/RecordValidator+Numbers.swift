@@ -109,13 +109,12 @@ extension RecordValidator {
       var literal: String?
       switch policy.stringToNumber {
       case .never: literal = nil
-      case .exact:
+      case .exact where type == .decimal || type == .number:
         let text = text()
-        if type == .decimal || type == .number {
-          literal = NumberText.isDecimalLiteral(text) ? text : nil
-        } else {
-          literal = NumberText.exactDouble(text).map(NumberText.literal)
-        }
+        literal = NumberText.isDecimalLiteral(text) ? text : nil
+      case .exact:
+        literal = (token.hasEscapes ? NumberText.exactDouble(text()) : NumberText.exactDouble(scanner.bytes(token.span)))
+          .map(NumberText.literal)
       case .leadingPrefix where type == .decimal || type == .number:
         // NB: a `Decimal` keeps every digit of a string that is all number (spec: "`Decimal`
         // keeps every digit"); other text is read for its leading number, as `NSString` reads it.
