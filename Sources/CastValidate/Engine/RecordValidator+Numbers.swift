@@ -106,35 +106,39 @@ extension RecordValidator {
         // NB: written back as read: JSONEncoder's `.convertToString` writes the same three strings.
         return .value(wantInstance ? .string(text()) : nil)
       }
-      var literal: String?
+      // `Decimal` and `NSNumber` keep a number's text; the binary types its value, whose
+      // literal is built for an instance or a message only.
+      var kept: String?
+      var value: Double?
       switch policy.stringToNumber {
-      case .never: literal = nil
+      case .never: break
       case .exact where type == .decimal || type == .number:
         let text = text()
-        literal = NumberText.isDecimalLiteral(text) ? text : nil
+        kept = NumberText.isDecimalLiteral(text) ? text : nil
       case .exact:
-        literal = (token.hasEscapes ? NumberText.exactDouble(text()) : NumberText.exactDouble(scanner.bytes(token.span)))
-          .map(NumberText.literal)
+        value = token.hasEscapes ? NumberText.exactDouble(text()) : NumberText.exactDouble(scanner.bytes(token.span))
       case .leadingPrefix where type == .decimal || type == .number:
         // NB: a `Decimal` keeps every digit of a string that is all number (spec: "`Decimal`
         // keeps every digit"); other text is read for its leading number, as `NSString` reads it.
         let text = text()
-        literal = NumberText.isDecimalLiteral(text) ? text : NumberText.literal(NumberText.leadingDouble(text))
+        kept = NumberText.isDecimalLiteral(text) ? text : NumberText.literal(NumberText.leadingDouble(text))
       case .leadingPrefix:
-        literal = NumberText.literal(
-          token.hasEscapes ? NumberText.leadingDouble(text()) : NumberText.leadingDouble(scanner.bytes(token.span)))
+        value = token.hasEscapes ? NumberText.leadingDouble(text()) : NumberText.leadingDouble(scanner.bytes(token.span))
       }
-      guard let literal else {
+      let fits: Bool
+      if let kept {
+        fits = type == .number
+          || Array(kept.utf8).withUnsafeBytes { Self.fitsDecimal($0, asFoundationParses: policy.decimalsAsFoundationParses) }
+      } else if let value {
+        fits = Self.fitsFloating(value, type)
+      } else {
         return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text()))\"", at: start, declaration: declaration)
       }
-      let fits = type == .decimal
-        ? Array(literal.utf8).withUnsafeBytes { Self.fitsDecimal($0, asFoundationParses: policy.decimalsAsFoundationParses) }
-        : Self.fitsFloating(Double(literal) ?? 0, type)
-      guard type == .number || fits else {
-        return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration)
-      }
-      report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal))", at: start, declaration: declaration)
-      return .value(wantInstance ? .number(literal) : nil)
+      guard fits else { return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration) }
+      // NB: `NumberText.literal` is the shortest text that reads back as the value.
+      func literal() -> String { kept ?? NumberText.literal(value ?? 0) }
+      report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal()))", at: start, declaration: declaration)
+      return .value(wantInstance ? .number(literal()) : nil)
     case .bool where policy.boolToNumber || (type == .number && !policy.isStrict):
       let flag = try scanner.readBool()
       if type == .number { return .value(wantInstance ? .bool(flag) : nil) }
