@@ -1,6 +1,6 @@
 /// A human position in a text, the one kind castctl reports for `.cast` and `.swift` model files
 /// and for data alike: 1-based line, and 1-based column counted in Unicode scalars.
-public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
+public struct TextPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The line, counting LF characters before the offset, plus one.
   public var line: Int
   /// The column: Unicode scalars between the line start and the offset, plus one. A CR before LF belongs
@@ -15,6 +15,11 @@ public struct TextPosition: Sendable, Hashable, CustomStringConvertible {
 
   /// `line:column`, the form editors and compilers use.
   public var description: String { "\(line):\(column)" }
+
+  /// Earlier in the text: on an earlier line, or further left on the same line.
+  public static func < (lhs: TextPosition, rhs: TextPosition) -> Bool {
+    (lhs.line, lhs.column) < (rhs.line, rhs.column)
+  }
 
   /// One plus the number of scalars starting in `start..<target`: every byte that is not a UTF-8
   /// continuation byte starts a scalar.

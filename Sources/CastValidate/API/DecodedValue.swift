@@ -8,7 +8,7 @@ import CastSchema
 /// let name = user["userName"]?.string      // a property, by its Swift name
 /// let first = user["friends"]?[0]?["id"]?.int
 /// ```
-public struct DecodedValue: Sendable {
+public struct DecodedValue: Sendable, Equatable {
   private let storage: DeepInstance
   let schema: CompiledSchema
   /// What the value was read as, where known: a Codable dictionary read from key-value pairs
@@ -30,6 +30,12 @@ public struct DecodedValue: Sendable {
   }
 
   var instance: Instance { storage.instance }
+
+  /// The same value (whether it was defaulted included); the schema it came from is not compared.
+  public static func == (lhs: DecodedValue, rhs: DecodedValue) -> Bool {
+    lhs.isDefaulted == rhs.isDefaulted && lhs.instance == rhs.instance
+  }
+
   /// How deeply the value nests, at most: the document's nesting, for the stack encoding it
   /// recurses on (`StackRoom`).
   var depth: Int { storage.depth }

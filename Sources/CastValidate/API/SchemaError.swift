@@ -4,7 +4,7 @@ import CastSchema
 /// text castctl prints (diagnostics rendered with their source lines, without colour).
 public struct SchemaError: Error, Sendable, CustomStringConvertible {
   /// What went wrong.
-  public enum Reason: Sendable {
+  public enum Reason: Sendable, Hashable {
     /// A schema file could not be read.
     case unreadable(path: String, reason: String)
     /// The files have errors; every diagnostic is here, warnings and notes too.

@@ -5,7 +5,7 @@ import CastSchema
 /// column (columns count Unicode scalars).
 public struct ValidationReport: Sendable {
   /// One record: the document, an element of a top-level array (model targets), or an NDJSON line.
-  public struct Record: Sendable {
+  public struct Record: Sendable, Hashable {
     /// The record's index: the array element or the non-blank NDJSON line, from 0.
     public var index: Int
     /// The NDJSON line it was on (from 1); nil for a JSON document.

@@ -5,7 +5,7 @@ import CastSchema
 /// between threads.
 public struct Validator: Sendable {
   /// How an input holds its records.
-  public enum InputFormat: Sendable {
+  public enum InputFormat: String, Sendable, CaseIterable {
     /// One JSON document; for a model target a top-level array is one record per element.
     case json
     /// Newline-delimited JSON: one record per non-blank line.
@@ -49,7 +49,7 @@ public struct Validator: Sendable {
     let values = try decodeRecords(json, format: .json)
     guard values.count == 1, let value = values.first else {
       let report = run(json, format: .json, build: false).report
-      throw DecodingFailure(report: report, reason: "the input holds \(values.count) records, not one")
+      throw DecodingFailure(report: report, cause: .recordCount(values.count), reason: "the input holds \(values.count) records, not one")
     }
     return value
   }
@@ -103,7 +103,9 @@ public struct Validator: Sendable {
         return positioned
       }
     // The engine read the same bytes without a syntax error a moment ago.
-    case .failure(let error): throw DecodingFailure(report: outcome.report, reason: "malformed JSON: \(error.spelled(engine.schema.options.spelling).message)")
+    case .failure(let error):
+      throw DecodingFailure(
+        report: outcome.report, cause: .malformedJSON, reason: "malformed JSON: \(error.spelled(engine.schema.options.spelling).message)")
     }
   }
 
@@ -116,10 +118,21 @@ public struct Validator: Sendable {
     var syntaxError: JSONSyntaxError?
     var summary = ValidationSummary()
     let maxDepth = engine.schema.options.maxDepth
+    let warningLimit = engine.schema.options.maxWarnings
+    var warningsKept = 0
     let walk = { (raw: UnsafeRawBufferPointer) in
       let handle: (RecordResult) -> Void = { result in
-        outcome.records.append(
-          ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: result.findings))
+        var findings = result.findings
+        // The engine stops building warnings once earlier records gave that many; the report
+        // keeps exactly the first ones (the summary counts them all).
+        if warningLimit > 0 {
+          findings.removeAll { finding in
+            guard finding.severity == .warning else { return false }
+            warningsKept += 1
+            return warningsKept > warningLimit
+          }
+        }
+        outcome.records.append(ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: findings))
         if build, result.isValid, let instance = result.instance {
           // NB: each value is as deep as its own record's text, counted where it is short (the
           // input's limit otherwise): a shallow value read from a large input is released in place.
@@ -227,13 +240,27 @@ public struct DecodedRecords: Sendable {
 /// A record that does not decode, or an input that is not JSON: the whole report, and a
 /// description listing the first findings.
 public struct DecodingFailure: Error, Sendable, CustomStringConvertible {
+  /// What kind of failure it is, to switch over.
+  public enum Cause: Sendable, Hashable {
+    /// A record the model's init would refuse: the report's errors say why.
+    case invalidRecord
+    /// The input is not JSON: the report's ``ValidationReport/syntaxError``.
+    case malformedJSON
+    /// `decode` was given this many records, not one
+    /// (each of which may be valid: the report judges them).
+    case recordCount(Int)
+  }
+
   /// Everything validation found.
   public let report: ValidationReport
+  /// What kind of failure it is.
+  public let cause: Cause
   /// Why, when it is not the report's findings.
   let reason: String?
 
-  init(report: ValidationReport, reason: String? = nil) {
+  init(report: ValidationReport, cause: Cause? = nil, reason: String? = nil) {
     self.report = report
+    self.cause = cause ?? (report.syntaxError == nil ? .invalidRecord : .malformedJSON)
     self.reason = reason
   }
 

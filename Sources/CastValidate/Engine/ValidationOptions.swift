@@ -4,7 +4,7 @@ public enum UnknownKeyRule: String, Sendable, CaseIterable {
 }
 
 /// Options of a validation run that are not in the schema.
-public struct ValidationOptions: Sendable {
+public struct ValidationOptions: Sendable, Hashable {
   /// `--strict`: no coercion, warnings are errors.
   public var strict = false
   /// `--unknown`.
@@ -26,10 +26,10 @@ public struct ValidationOptions: Sendable {
     get { recordFindings }
     set { recordFindings = max(0, newValue) }
   }
-  /// Once the records before have handed out this many warnings, count later records' warnings
-  /// without building them (0, or less: no limit): `--max-warnings`, which shows that many, so
-  /// that a file whose every value is coerced is not slowed by warnings nobody sees. Each thread
-  /// counts its own records; the caller, which sees records in order, cuts the report at the limit.
+  /// Report at most this many warnings over the input and count the rest (0, or less: no
+  /// limit): `--max-warnings`. Past it the engine counts a record's warnings without building
+  /// them, so that a file whose every value is coerced is not slowed by warnings nobody sees;
+  /// ``ValidationReport/summary`` still counts every one.
   public var maxWarnings: Int {
     get { warnings }
     set { warnings = max(0, newValue) }

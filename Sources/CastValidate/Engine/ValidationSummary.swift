@@ -1,7 +1,7 @@
 import CastSchema
 
 /// Counts over a whole input.
-public struct ValidationSummary: Sendable, Equatable {
+public struct ValidationSummary: Sendable, Equatable, CustomStringConvertible {
   /// The records read: a document, each element of a model's top-level array, each NDJSON line
   /// that is not blank.
   public var records = 0
@@ -21,6 +21,27 @@ public struct ValidationSummary: Sendable, Equatable {
 
   /// Zero counts.
   package init() {}
+
+  /// Counts made by hand, for a hand-made ``ValidationReport`` (a program's own tests).
+  public init(
+    records: Int = 0, invalidRecords: Int = 0, errors: Int = 0, warnings: Int = 0, notes: Int = 0, droppedElements: Int = 0,
+    defaultedValues: Int = 0, changedRecords: Int = 0
+  ) {
+    self.records = records
+    self.invalidRecords = invalidRecords
+    self.changedRecords = changedRecords
+    self.errors = errors
+    self.warnings = warnings
+    self.notes = notes
+    self.droppedElements = droppedElements
+    self.defaultedValues = defaultedValues
+  }
+
+  /// The public counts, as `records: 3, invalid: 1, errors: 2, …`.
+  public var description: String {
+    "records: \(records), invalid: \(invalidRecords), errors: \(errors), warnings: \(warnings), notes: \(notes), "
+      + "dropped elements: \(droppedElements), defaulted values: \(defaultedValues), changed records: \(changedRecords)"
+  }
 
   /// Findings of severity error, in every record.
   public var errors: Int {
