@@ -141,6 +141,10 @@ MICRO = [
     ("Int from a numeric string (coerced)", "Int", lambda r: f'"{r.randrange(-10**9, 10**9)}"', [LENIENT, "--max-warnings", "10"]),
     ("Double from a numeric string (coerced)", "Double", lambda r: f'"{r.randrange(10**6)}.{r.randrange(100)}"',
      [LENIENT, "--max-warnings", "10"]),
+    ("Bool from a string (coerced)", "Bool", lambda r: json.dumps(r.choice(["true", "yes", "on", "0", "no", "False"])),
+     [LENIENT, "--max-warnings", "10"]),
+    ("Bool from a string (coerced, NSString.boolValue)", "Bool", lambda r: json.dumps(r.choice(["y", "T", " 1", "-01", "no", "0"])),
+     [LENIENT, "--max-warnings", "10", "--dialect", "jsonobject"]),
 ]
 FIELDS = 16
 MICRO_MB = 4

@@ -8,6 +8,7 @@
 enum FoundationBool {
   /// The Bool that `(text as NSString).boolValue` gives.
   static func value(of text: String) -> Bool {
+    if let value = FormatChecks.onUTF8(text, { value(ofASCII: $0) }) { return value }
     // NB: the Scanner steps over Characters, and a Character is in a set only when each of its
     // scalars is: `"y\u{301}"` (y and a combining accent) is not a `y`, `" \u{301}1"` does not
     // start with white space.
@@ -23,6 +24,28 @@ enum FoundationBool {
     skipWhiteSpace()
     guard let first = rest.first else { return false }
     return isOne(first, of: "123456789")
+  }
+
+  /// The same for UTF-8 bytes that are all ASCII, read as bytes (each byte is a Character, but
+  /// CR LF, which is white space either way); nil for other text.
+  static func value(ofASCII bytes: UnsafeRawBufferPointer) -> Bool? {
+    for byte in bytes where byte >= 0x80 { return nil }
+    var index = 0
+    func skipWhiteSpace() {
+      while index < bytes.count, bytes[index] == 0x20 || (bytes[index] >= 0x09 && bytes[index] <= 0x0D) { index += 1 }
+    }
+    skipWhiteSpace()
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "t"), UInt8(ascii: "T"), UInt8(ascii: "y"), UInt8(ascii: "Y"): return true
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      index += 1
+      skipWhiteSpace()
+    default: break
+    }
+    while index < bytes.count, bytes[index] == UInt8(ascii: "0") { index += 1 }
+    skipWhiteSpace()
+    return index < bytes.count && bytes[index] >= UInt8(ascii: "1") && bytes[index] <= UInt8(ascii: "9")
   }
 
   /// Whether a Character is a single scalar of `set`.

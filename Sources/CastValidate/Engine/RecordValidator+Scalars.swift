@@ -51,9 +51,16 @@ extension RecordValidator {
       return .value(wantInstance ? .bool(value) : nil)
     case .string where policy.stringToBool != .never:
       let token = try scanner.readString()
-      let text = scanner.string(token)
-      let value = policy.stringToBool == .castWords ? Self.castWordsTruth(text) : FoundationBool.value(of: text)
-      report(.coerced, .warning, "the string \"\(Excerpt.clip(text))\" read as \(value)", at: start, declaration: declaration)
+      // NB: the text is built for a message (or text beyond ASCII) only, as for numbers.
+      let reader = scanner
+      func text() -> String { reader.string(token) }
+      let value: Bool
+      if policy.stringToBool == .castWords {
+        value = Self.castWordsTruth(text())
+      } else {
+        value = (token.hasEscapes ? nil : FoundationBool.value(ofASCII: scanner.bytes(token.span))) ?? FoundationBool.value(of: text())
+      }
+      report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as \(value)", at: start, declaration: declaration)
       return .value(wantInstance ? .bool(value) : nil)
     default:
       return try mismatch("Bool", kind, &scanner, declaration: declaration)
