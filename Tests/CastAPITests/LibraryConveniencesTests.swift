@@ -1,4 +1,5 @@
 import CastValidate
+import Foundation
 import Testing
 
 /// What a program reaches for beside validating: why a decode failed, a warning limit, hand-made
@@ -62,5 +63,46 @@ struct LibraryConveniencesTests {
     #expect(try validator.decode(#"{"id": 1, "name": "a"}"#) == validator.decode(#"{"name": "a", "id": 1}"#))
     #expect(try validator.decode(#"{"id": 1}"#) != validator.decode(#"{"id": 2}"#))
     #expect(ValidationOptions(strict: true) != ValidationOptions())
+  }
+
+  /// The same document read by JSONDecoder into a struct of the model's shape: the oracle.
+  struct Event: Decodable {
+    let at: Date
+    let link: URL
+    let id: UUID
+    let blob: Data
+  }
+
+  @Test("a Date, URL, UUID or Data property reads as the Foundation value JSONDecoder makes of it", arguments: ["iso8601", "deferred"])
+  func foundationValues(_ strategy: String) throws {
+    let at = strategy == "iso8601" ? #""2024-03-01T08:30:00Z""# : "730000000.5"
+    let json = #"{"at": \#(at), "link": "https://example.com/a?b=1", "id": "123e4567-e89b-12d3-a456-426614174000", "blob": "aGVsbG8="}"#
+    let source = (strategy == "iso8601" ? "//! date-decoding iso8601\n" : "") + """
+      import Foundation
+
+      struct Event: Codable {
+          let at: Date
+          let link: URL
+          let id: UUID
+          let blob: Data
+      }
+      """
+    let value = try Schema(source: source, path: "event.swift").validator(for: "Event").decode(json)
+    let decoder = JSONDecoder()
+    if strategy == "iso8601" { decoder.dateDecodingStrategy = .iso8601 }
+    let expected = try decoder.decode(Event.self, from: Data(json.utf8))
+    #expect(value["at"]?.date == expected.at)
+    #expect(value["link"]?.url == expected.link)
+    #expect(value["id"]?.uuid == expected.id)
+    #expect(value["blob"]?.data == expected.blob)
+    // Each accessor reads only its own type.
+    #expect(value["link"]?.date == nil && value["at"]?.url == nil && value["blob"]?.uuid == nil && value["id"]?.data == nil)
+  }
+
+  @Test("a .cast model's dates read in their //! date format", arguments: [("iso8601", #""2024-03-01T08:30:00Z""#, 1_709_281_800.0), ("epoch", "1700000000", 1_700_000_000), ("epoch-ms", "1700000000500", 1_700_000_000.5)])
+  func castDates(_ format: String, _ written: String, _ since1970: Double) throws {
+    let schema = try Schema(source: "struct E {\n    let d: Date //! date \(format)\n}\n", path: "e.cast")
+    let value = try schema.validator(for: "E").decode(#"{"d": \#(written)}"#)
+    #expect(value["d"]?.date == Date(timeIntervalSince1970: since1970))
   }
 }
