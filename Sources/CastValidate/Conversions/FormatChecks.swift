@@ -43,6 +43,8 @@ enum FormatChecks {
     guard !bytes.isEmpty else { return nil }
     if isPlainURL(bytes) { return String(decoding: bytes, as: UTF8.self) }
     if let written = URLComponentEncoding.absoluteString(bytes, hosts: hosts) { return written }
+    // NB: a host beyond ASCII that Foundation refused is remembered: not parsed again whole.
+    if URLComponentEncoding.accepts(bytes, hosts: hosts) == false { return nil }
     return URL(string: String(decoding: bytes, as: UTF8.self))?.absoluteString
   }
 

@@ -50,7 +50,7 @@ extension RecordValidator {
       case .never:
         return unconvertible(type.rawValue, "the string \"\(Excerpt.clip(text()))\"", at: start, declaration: declaration)
       case .exact:
-        let read = token.hasEscapes ? NumberText.exactInteger(text()) : IntegerText.exactInteger(scanner.bytes(token.span))
+        let read = scanner.withContent(token, IntegerText.exactInteger)
         guard let (negative, magnitude) = read else {
           let text = text()
           // Digits beyond UInt64 are a number too large for the type, not text that is no number.
@@ -64,7 +64,7 @@ extension RecordValidator {
         report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as the number \(Excerpt.clip(literal()))", at: start, declaration: declaration)
         return .value(wantInstance ? .number(literal()) : nil)
       case .leadingPrefix:
-        let read = token.hasEscapes ? NumberText.leadingInteger(text()) : NumberText.leadingInteger(scanner.bytes(token.span))
+        let read = scanner.withContent(token) { NumberText.leadingInteger($0) }
         guard let (negative, magnitude) = read, Self.fits(negative: negative, magnitude: magnitude, type)
         else { return outOfRange(type, "\"\(text())\"", at: start, declaration: declaration) }
         func literal() -> String { (negative && magnitude != 0 ? "-" : "") + String(magnitude) }
@@ -116,14 +116,14 @@ extension RecordValidator {
         let text = text()
         kept = NumberText.isDecimalLiteral(text) ? text : nil
       case .exact:
-        value = token.hasEscapes ? NumberText.exactDouble(text()) : NumberText.exactDouble(scanner.bytes(token.span))
+        value = scanner.withContent(token) { NumberText.exactDouble($0) }
       case .leadingPrefix where type == .decimal || type == .number:
         // NB: a `Decimal` keeps every digit of a string that is all number (spec: "`Decimal`
         // keeps every digit"); other text is read for its leading number, as `NSString` reads it.
         let text = text()
         kept = NumberText.isDecimalLiteral(text) ? text : NumberText.literal(NumberText.leadingDouble(text))
       case .leadingPrefix:
-        value = token.hasEscapes ? NumberText.leadingDouble(text()) : NumberText.leadingDouble(scanner.bytes(token.span))
+        value = scanner.withContent(token) { NumberText.leadingDouble($0) }
       }
       let fits: Bool
       if let kept {

@@ -58,7 +58,7 @@ extension RecordValidator {
       if policy.stringToBool == .castWords {
         value = Self.castWordsTruth(text())
       } else {
-        value = (token.hasEscapes ? nil : FoundationBool.value(ofASCII: scanner.bytes(token.span))) ?? FoundationBool.value(of: text())
+        value = scanner.withContent(token) { FoundationBool.value(ofASCII: $0) } ?? FoundationBool.value(of: text())
       }
       report(.coerced, .warning, "the string \"\(Excerpt.clip(text()))\" read as \(value)", at: start, declaration: declaration)
       return .value(wantInstance ? .bool(value) : nil)

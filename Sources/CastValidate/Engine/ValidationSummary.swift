@@ -19,10 +19,8 @@ public struct ValidationSummary: Sendable, Equatable, CustomStringConvertible {
   /// target only). `convert` writes an array back exactly when this is set.
   package var isArray = false
 
-  /// Zero counts.
-  package init() {}
-
-  /// Counts made by hand, for a hand-made ``ValidationReport`` (a program's own tests).
+  /// Counts made by hand, for a hand-made ``ValidationReport`` (a program's own tests); zero
+  /// counts by default.
   public init(
     records: Int = 0, invalidRecords: Int = 0, errors: Int = 0, warnings: Int = 0, notes: Int = 0, droppedElements: Int = 0,
     defaultedValues: Int = 0, changedRecords: Int = 0

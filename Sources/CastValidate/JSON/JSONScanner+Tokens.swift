@@ -34,6 +34,12 @@ extension JSONScanner {
     return result
   }
 
+  /// `body` of the string's decoded UTF-8 bytes: its bytes in the input when it has no escapes
+  /// (nothing is copied), else `decodedBytes`.
+  package func withContent<Result>(_ token: JSONStringToken, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    token.hasEscapes ? decodedBytes(token).withUnsafeBytes(body) : body(bytes(token.span))
+  }
+
   /// The number of Unicode scalars in the decoded string (what JSON Schema's `minLength`/`maxLength` count),
   /// without building the string: every byte that is not a UTF-8 continuation byte starts a scalar.
   package func scalarCount(_ token: JSONStringToken) -> Int {
