@@ -22,6 +22,7 @@ __all__ = ["validate", "split", "CastctlError"]
 
 VALID = "castctl_valid"
 FINDINGS = "castctl_findings"
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
 
 
 class CastctlError(RuntimeError):
@@ -65,6 +66,12 @@ def _line(row, column):
             text = bytes(value)
         else:
             text = str(value).encode("utf-8")
+    # Each row is a JSON text of its own, which may begin with a byte order mark (RFC 8259 §8.1;
+    # `spark.read.text` keeps a file's on its first row). castctl skips one only at the start of
+    # its input, so it is dropped here: a row's verdict must not depend on where in a partition
+    # it lands.
+    if text.startswith(BYTE_ORDER_MARK):
+        text = text[len(BYTE_ORDER_MARK):]
     return _one_line(text)
 
 

@@ -154,6 +154,20 @@ class SparkIntegrationTest(unittest.TestCase):
         self.assertEqual(objects[0]["castctl_valid"], True, objects[0]["castctl_findings"])
         shutil.rmtree(folder, ignore_errors=True)
 
+    def test_byte_order_mark_row_judged_wherever_it_lands(self):
+        """A row beginning with a byte order mark (a file's first line under `spark.read.text`)
+        has one verdict whether it is a partition's first row or not."""
+        from castctl_spark import validate
+
+        record = json.dumps({"id": 1, "user_name": "ada", "email": "ada@example.org", "role": "admin",
+                             "created_at": "2024-03-01T09:30:00Z",
+                             "address": {"street": "1 Main St", "city": "London", "zip": "10001"}})
+        rows = [("\ufeff" + record,), (record,), ("\ufeff" + record,)]
+        df = self.spark.createDataFrame(rows, ["value"]).coalesce(1)
+        checked = validate(df, [SCHEMA], "User", column="value", castctl=castctl_binary(), strict=True).collect()
+        self.assertEqual([row["castctl_valid"] for row in checked], [True, True, True],
+                         [row["castctl_findings"] for row in checked])
+
     def test_castctl_failure_fails_the_task(self):
         from castctl_spark import validate
 
@@ -185,6 +199,15 @@ class RowTextTest(unittest.TestCase):
         ]
         for text, expected in cases:
             self.assertEqual(_one_line(text), expected, text)
+
+    def test_byte_order_mark_dropped_from_every_row(self):
+        from castctl_spark import _line
+
+        for value in ('\ufeff{"a": 1}', b'\xef\xbb\xbf{"a": 1}'):
+            self.assertEqual(_line({"value": value}, "value"), b'{"a": 1}', value)
+        # Only one, at the row's start: a second is the row's own text, which castctl refuses.
+        self.assertEqual(_line({"value": '\ufeff\ufeff1'}, "value"), b'\xef\xbb\xbf1')
+        self.assertEqual(_line({"value": ' \ufeff1'}, "value"), b' \xef\xbb\xbf1')
 
     def test_values_as_json(self):
         import datetime
