@@ -66,6 +66,10 @@ struct LedgerKindCommandCase: Sendable, CustomTestStringConvertible {
     LedgerKindCommandCase(
       kind: "duplicate-key-collapsed", schema: plain, data: "{\n  \"a\": 1,\n  \"a\": 2\n}\n", path: "/a",
       position: "2:8", change: "1 → (absent)"),
+    // A Codable `let` with an initial value is never read: whatever the input holds, that value is written.
+    LedgerKindCommandCase(
+      kind: "default-filled", schema: "struct M: Codable {\n  let a: Int\n  let n = 5\n}\n",
+      data: "{\n  \"a\": 1,\n  \"n\": 7\n}\n", path: "/n", position: "3:8", change: "7 → 5"),
     // NDJSON: the position is in the whole input, and the record's line is named.
     LedgerKindCommandCase(
       kind: "value-coerced", schema: plain, data: "{\"a\": 1}\n\n{\"a\": \"7\"}\n", flags: ["--ndjson"], path: "/a",

@@ -20,7 +20,7 @@ public enum LedgerKind: String, Sendable, CaseIterable {
     switch self {
     case .unknownKeyDropped: "a key the model does not declare is not written back"
     case .ignoredKeyDropped: "the key of an //! ignore (or ignore json) property is not written back"
-    case .defaultFilled: "an absent (or null, or bad) value is written as the property's default"
+    case .defaultFilled: "an absent, null, bad or unread value is written as the property's default"
     case .valueCoerced: "a value is written back as another JSON type or value (\"42\" → 42)"
     case .valueDropped: "a value the model could not use is gone (the property ended up nil, written as its dialect writes nil)"
     case .nullWrittenAsAbsent: "a null is not written back (the dialect omits nil; Nosce writes a nil model as {})"

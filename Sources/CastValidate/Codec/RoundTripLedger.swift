@@ -237,6 +237,14 @@ package struct RoundTripLedger {
       }
       let outRelative = Self.pointer(outKey)
       let outPointer = outPath + outRelative
+      if !field.readsInput, !present.isEmpty {
+        // A Codable `let` with an initial value: what the input holds under its key is never
+        // read, and the initial value is written in its place.
+        for other in present where other.value != outValue {
+          add(.defaultFilled, inPath + other.pointer, before: other.value, after: outValue)
+        }
+        continue
+      }
       var slotCovered = false
       for other in present where other.pointer != used?.pointer {
         let pointer = inPath + other.pointer
