@@ -141,6 +141,33 @@ struct DatePatternTests {
     #expect(DateText.format(seconds, pattern: pattern) == reference.string(from: Date(timeIntervalSince1970: seconds)))
   }
 
+  @Test(
+    "a //! date property reads what DateFormatter reads of its pattern, beyond what the pattern spells",
+    arguments: [
+      ("yyyy-MM-dd'T'", "2024-01-02"), ("yyyy-MM-dd'T'", "2024-01-02T"), ("yyyy-MM-dd'T'", "2024-01-02X"),
+      ("yyyy-MM-dd'T", "2024-01-02"), ("HH:mm 'Uhr'", "10:30"), ("HH:mm 'Uhr'", "10:30 U"), ("HH:mm 'Uhr'", "10:30 "),
+      ("yyyy-MM-dd'T'HH:mm:ss'Z'", "2024-01-02T10:30:00"), ("yyyy-MM-dd'T'HH:mm:ss'Z'", "2024-01-02T10:30"),
+      ("yyyy-MM-dd", "2024/01/02"), ("yyyy-MM-dd", "2024 01 02"), ("yyyy-MM-dd", "2024-01-"), ("dd.MM.yyyy", "02.01.2024x"),
+      ("yyyy' 'MM", "2024 0"), ("yyyy' 'MM", "2024 01"), ("MMM d", "Jan 2 "), ("MMM d", "jan 2"),
+    ])
+  // NB: no text here is a number, which is epoch seconds before DateFormatter is asked.
+  func directiveReadsAsFormatter(_ pattern: String, _ text: String) throws {
+    let expected = Self.formatter(pattern).date(from: text)
+    let escaped = pattern.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    let schema = "struct M {\n  let d: Date //! date \"\(escaped)\"\n}\n"
+    let json = "{\"d\": \"\(text)\"}"
+    let registry = EngineProbe.registry(schema)
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
+      #expect(run.isValid == (expected != nil), "clean \(clean): \(run.findings)")
+    }
+    guard let expected else { return }
+    // Written back in the pattern, as the formatter writes the instant it read.
+    let instance = try #require(try EngineProbe.run(registry, json).records.first?.instance)
+    let written = JSONWriter(style: .compact).write(ModelEncoder(schema: CompiledSchema(registry: registry)).encode(instance))
+    #expect(written == "{\"d\":\"\(Self.formatter(pattern).string(from: expected))\"}")
+  }
+
   @Test("a pattern with a field the reader does not know falls back to DateFormatter, with the same results")
   func fallback() {
     #expect(DatePattern("G yyyy") == nil)

@@ -246,6 +246,12 @@ extension RecordValidator {
         }
       }
       if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
+      // NB: a `//! date` pattern is read as DateFormatter reads it, which is looser than the
+      // pattern spells (a trailing literal left out, `/` for `-`): asked last, so that the forms
+      // read on bytes never wait for its lock.
+      if parsed == nil, !strict, case .pattern(let pattern) = format {
+        parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+      }
       guard let value = parsed else {
         let expected: String
         switch format {
