@@ -178,6 +178,30 @@ struct InferRuleTests {
     #expect(outcome.report?.changes[.unknownKeyDropped] == 1)
   }
 
+  /// A quote or a backslash is written escaped in the directive, which reads it back.
+  @Test(
+    "a key with a quote or a backslash is named, in every dialect",
+    arguments: Dialect.allCases, [#"a"b"#, #"c\d"#, #"\"#, #"""#])
+  func escapedKey(_ dialect: Dialect, _ key: String) throws {
+    var options = InferOptions()
+    options.dialect = dialect
+    let escaped = key.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    let outcome = try InferProbe.infer(ndjson: "{\"\(escaped)\": 1, \"b\": 2}", options: options)
+    #expect(outcome.schema?.leftOutKeys == [], "\(outcome.text)")
+    #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
+  /// A `CodingKeys` case's raw value is any string: the keys no directive can name too.
+  @Test("a Codable model names every key in its CodingKeys", arguments: ["", " ", " a", "a\u{3000}", "a/b", "x[1]", "q?", "t\tn\n"])
+  func codableNamesEveryKey(_ key: String) throws {
+    var options = InferOptions()
+    options.dialect = .codable
+    let json = String(decoding: try JSONSerialization.data(withJSONObject: [key: 1, "b": 2]), as: UTF8.self)
+    let outcome = try InferProbe.infer(ndjson: json, options: options)
+    #expect(outcome.schema?.leftOutKeys == [], "\(outcome.text)")
+    #expect(outcome.report?.passed == true, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
   /// `--object` makes a model whatever the keys: one no directive can name is left out there as at
   /// the root (it made the objects a map, silently); objects with more distinct keys than are
   /// kept stay a map, and the schema names the path.

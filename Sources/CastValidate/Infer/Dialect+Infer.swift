@@ -16,6 +16,11 @@ extension Dialect {
     }
   }
 
+  /// Whether a model of the dialect can read `key` into a property: a Codable model names any
+  /// key in its `CodingKeys`; the others name one in a `//! "key"` directive, whose key-path
+  /// grammar cannot name them all (`KeyEvidence.isNameable`).
+  func canName(_ key: String) -> Bool { self == .codable || KeyEvidence.isNameable(key) }
+
   /// `struct Name: DictionaryConvertible`, `class Name: JsonObject`, ….
   func declaration(_ name: String, snakeCase: Bool, requiredKeys: Bool) -> String {
     switch self {

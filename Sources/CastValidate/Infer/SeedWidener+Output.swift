@@ -8,7 +8,7 @@ extension SeedWidener {
   mutating func addNewKeys(_ model: Model, _ node: ShapeNode, path: (String?) -> String) {
     guard let fields = node.fields else { return }
     let known = Set(model.properties.flatMap { $0.keys.compactMap { $0.components.first.map { FieldKey($0.key) } } })
-    let new = fields.filter { !known.contains($0.key) && KeyEvidence.isNameable($0.key.text) }
+    let new = fields.filter { !known.contains($0.key) && model.dialect.canName($0.key.text) }
       .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.map { (key: $0.key.text, value: $0.value) }
     guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
     let (offset, ownLine) = text.insertion(beforeBrace: brace)

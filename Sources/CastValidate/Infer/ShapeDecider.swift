@@ -31,9 +31,9 @@ struct ShapeDecider {
     var draft = ModelDraft(suggestion: suggestion, path: path)
     // Keys no directive can name are left out (only the root and `--object` paths get here
     // with such keys; elsewhere they make a map); the verification then reports them dropped.
-    let members = (node.fields ?? [:]).filter { KeyEvidence.isNameable($0.key.text) }
+    let members = (node.fields ?? [:]).filter { options.dialect.canName($0.key.text) }
       .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.map { (key: $0.key.text, value: $0.value) }
-    draft.leftOut = (node.fields ?? [:]).keys.filter { !KeyEvidence.isNameable($0.text) }.sorted().map(\.text)
+    draft.leftOut = (node.fields ?? [:]).keys.filter { !options.dialect.canName($0.text) }.sorted().map(\.text)
     // The snake rule is worth declaring when it names some key exactly; the others get a key.
     // NB: only jsoncast and convertible have the rule `UnderscoreToCamelCase` declares; the
     // other dialects name every such key with a directive.

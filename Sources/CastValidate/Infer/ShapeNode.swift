@@ -161,8 +161,8 @@ struct KeyEvidence: Sendable, Equatable {
   var allIntegers = true
   /// Every key is a UUID.
   var allUUIDs = true
-  /// Every key can be named in a `//! "key"` directive (no `/`, `[`, `]`, `?`, quote, backslash
-  /// or control character, which the key-path grammar would read as syntax).
+  /// Every key can be named in a `//! "key"` directive (no `/`, `[`, `]`, `?` or control
+  /// character, which the key-path grammar would read as syntax).
   var allNameable = true
   /// Keys seen at all.
   var any = false
@@ -176,14 +176,15 @@ struct KeyEvidence: Sendable, Equatable {
   }
 
   /// Whether a `//! "key"` directive can name `key`: the directive's text is trimmed of
-  /// whitespace, so a key that begins or ends with it cannot be named.
+  /// whitespace, so a key that begins or ends with it cannot be named. (A quote or a backslash
+  /// is written escaped, `InferredSchema.literal`.)
   static func isNameable(_ key: String) -> Bool {
     guard let first = key.unicodeScalars.first, let last = key.unicodeScalars.last,
       !first.properties.isWhitespace, !last.properties.isWhitespace
     else { return false }
     return !key.utf8.contains { byte in
       byte < 0x20 || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
-        || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: "?")
     }
   }
 
