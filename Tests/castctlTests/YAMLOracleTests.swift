@@ -39,6 +39,10 @@ struct YAMLOracleTests {
     "a: &x [1, 2]\nb: *x\n",
     "{a: [1, 2, {b: c}], 'q': \"w\"}\n",
     "a: ~\nb: null\nc: Null\nd:\n",
+    // Integers beyond Int64 in every form, exact (a Double kept 17 digits of them).
+    "- 0x10000000000000001\n- -0x8000000000000001\n- 0b1\(String(repeating: "0", count: 64))\n- 07777777777777777777777777\n"
+      + "- 1_000_000_000_000_000_000_001\n- 1:20:30:40:50:59:59:59:59:59:59:59\n- -0x0\n- +0x_1F\n- 0xFFFFFFFFFFFFFFFF\n",
+    "a: !!int 0o17\nb: !!int 1:99\nc: !!int 0x\(String(repeating: "f", count: 300))\nd: !!int 00\ne: !!int 0b2\n",
   ]
 
   /// Judges pairs `[yaml, json]` on standard input: for each, whether PyYAML's `safe_load` of the

@@ -230,8 +230,12 @@ package enum YAMLInput {
       case .int, .float:
         if NumberText.isDecimalLiteral(text) {
           output += Array(text.utf8)
-        } else if let integer = YAMLInput.integerText(scalar) {
+        } else if let integer = YAMLInteger.decimalText(scalar.string) {
           output += Array(integer.utf8)
+        } else if tag == .int, text.utf8.count > YAMLInteger.maxLength {
+          throw YAMLInputError(
+            message: "'\(Excerpt.clip(text))' is an integer of more than \(YAMLInteger.maxLength) characters in another form than decimal, which castctl does not convert",
+            offset: offset)
         } else if let value = Node.scalar(scalar).float, value.isFinite {
           output += Array(NumberText.literal(value).utf8)
         } else if Node.scalar(scalar).float != nil {
@@ -272,38 +276,6 @@ package enum YAMLInput {
 
   static func badTagged(_ text: String, _ kind: String, at offset: Int) -> YAMLInputError {
     YAMLInputError(message: "'\(Excerpt.clip(text))' is not \(kind), which its tag says it is", offset: offset)
-  }
-
-  /// A YAML integer in another form than decimal (`0x1F`, `0o17`, `190:20:30`) as decimal
-  /// text; nil when the scalar is none.
-  static func integerText(_ scalar: Node.Scalar) -> String? {
-    // NB: Yams's own construction of a base-60 integer traps when it overflows.
-    scalar.string.contains(":") ? sexagesimalInteger(scalar.string) : Node.scalar(scalar).int.map { String($0) }
-  }
-
-  /// A YAML 1.1 base-60 integer (`190:20:30` is 685230) as JSON number text, computed with
-  /// overflow checks: beyond `Int64` it is the nearest `Double`. Nil when a part is no run of
-  /// digits (`190:20:30.15`, a base-60 float).
-  static func sexagesimalInteger(_ text: String) -> String? {
-    var digits = Substring(text)
-    let negative = digits.first == "-"
-    if negative || digits.first == "+" { digits = digits.dropFirst() }
-    var exact: Int64? = 0
-    var approximate = 0.0
-    for part in digits.split(separator: ":", omittingEmptySubsequences: false) {
-      guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-      approximate = approximate * 60 + (Double(part) ?? 0)
-      if let sum = exact, let value = Int64(part) {
-        let (scaled, overflow) = sum.multipliedReportingOverflow(by: 60)
-        let (next, carry) = scaled.addingReportingOverflow(value)
-        exact = overflow || carry ? nil : next
-      } else {
-        exact = nil
-      }
-    }
-    if let exact { return String(negative ? -exact : exact) }
-    guard approximate.isFinite else { return nil }
-    return NumberText.literal(negative ? -approximate : approximate)
   }
 
   /// The offset of the first mapping key that is or holds an alias (`*a : 1`, `[*a]: 1`,
