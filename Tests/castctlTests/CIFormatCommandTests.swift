@@ -169,6 +169,26 @@ struct CIFormatCommandTests {
     #expect(summary.contains("| `missing-required` | \(invalidRecords * 6) |"))
   }
 
+  /// The runner reads a property back by its escape table (`ActionCommand.cs`: CR `%0D`, LF
+  /// `%0A`, `:` `%3A`, `,` `%2C`, and `%25` last): the file it gets is the data file.
+  @Test("an annotation's file property reads back, by the runner's own unescaping, as the data file's name")
+  func githubFileProperty() throws {
+    let folder = try ScratchFolder(copying: ["users.cast"])
+    defer { folder.remove() }
+    let name = "a,b:c%0Ad\ne\r.ndjson"
+    try folder.write(name, #"{"id":"x"}"# + "\n")
+    let output = try CastctlProcess.run(["validate", "users.cast", name, "--model", "User", "--format", "github"], in: folder.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    let line = try #require(output.stdout.split(separator: "\n").first { $0.hasPrefix("::error ") })
+    let properties = try #require(line.dropFirst("::error ".count).split(separator: "::", maxSplits: 1).first)
+    let file = try #require(properties.split(separator: ",").first { $0.hasPrefix("file=") }?.dropFirst("file=".count))
+    var unescaped = String(file)
+    for (escaped, text) in [("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","), ("%25", "%")] {
+      unescaped = unescaped.replacingOccurrences(of: escaped, with: text)
+    }
+    #expect(unescaped == name, "\(line)")
+  }
+
   /// A FIFO nobody reads would block the open for ever: a warning, and the run goes on.
   @Test("a step summary that is a FIFO nobody reads is a warning, not a hang")
   func stepSummaryFIFO() throws {

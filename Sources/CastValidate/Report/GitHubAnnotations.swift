@@ -68,9 +68,13 @@ package enum GitHubAnnotations {
     ControlCharacters.escaped(text).replacingOccurrences(of: "%", with: "%25")
   }
 
-  /// A workflow command's property value: also `:` and `,`, which end it.
+  /// A workflow command's property value, escaped as the runner's own toolkit escapes one
+  /// (`%`, CR, LF, `:` and `,`), which it reads back to the same text: a file's name must name
+  /// the file, so a line break in it is not written as `\n` the way a message shows one.
   package static func escapeProperty(_ text: String) -> String {
-    escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+      .replacingOccurrences(of: "\n", with: "%0A").replacingOccurrences(of: ":", with: "%3A")
+      .replacingOccurrences(of: ",", with: "%2C")
   }
 }
 
