@@ -203,6 +203,15 @@ struct InferCommandTests {
     InferUsageCase(arguments: ["infer", "users.cast"], status: 3, message: "malformed-json"),
   ]
 
+  @Test("--enum-max-cases 0 makes no enums, where the default makes one of the same values")
+  func noEnums() throws {
+    let made = try CastctlProcess.run(["infer", "orders.ndjson"])
+    #expect(made.status == 0 && made.stdout.contains("enum "), "\(made.stdout)")
+    let none = try CastctlProcess.run(["infer", "orders.ndjson", "--enum-max-cases", "0"])
+    #expect(none.status == 0, "\(none.stderr)")
+    #expect(!none.stdout.contains("enum "), "\(none.stdout)")
+  }
+
   @Test("a --map or --object path no object is at is named in a warning; one that matches is not")
   func unmatchedOverride() throws {
     let run = try CastctlProcess.run(["infer", "orders.ndjson", "--map", "/custmer", "--object", "/per_warehouse"])

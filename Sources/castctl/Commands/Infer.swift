@@ -61,7 +61,7 @@ struct Infer: ParsableCommand {
   @Flag(help: "Skip the final check that the model validates and round-trips every record.")
   var noVerify = false
 
-  @Option(parsing: .unconditional, help: "Most distinct values a string field may have to become an enum.")
+  @Option(parsing: .unconditional, help: "Most distinct values a string field may have to become an enum (0: no enums).")
   var enumMaxCases = InferOptions().enumMaxCases
 
   @Option(parsing: .unconditional, help: "Fewest distinct values for an enum.")
