@@ -311,6 +311,32 @@ import Testing
     }
   }
 
+  /// castctl's dates end at 9999 (README: the documented difference); JSONDecoder's do not, so
+  /// no error of the decoder's is named for one beyond.
+  @Test("a date beyond the year 9999 is out-of-range with no decoding-error note, where JSONDecoder reads it",
+    arguments: [("iso8601", #"{"d": "10000-01-01T00:00:00Z"}"#), ("formatted:yyyy-MM-dd", #"{"d": "10000-01-01"}"#)])
+  func dateBeyondCastctlsYears(strategy: String, json: String) throws {
+    struct D: Codable { var d: Date }
+    let decoder = JSONDecoder()
+    var options = RegistryOptions()
+    if strategy == "iso8601" {
+      decoder.dateDecodingStrategy = .iso8601
+      options.codableDateFormat = .iso8601
+    } else {
+      let formatter = DateFormatter()
+      formatter.dateFormat = "yyyy-MM-dd"
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      decoder.dateDecodingStrategy = .formatted(formatter)
+      options.codableDateFormat = .pattern("yyyy-MM-dd")
+    }
+    #expect((try? decoder.decode(D.self, from: Data(json.utf8))) != nil)
+    let registry = EngineProbe.registry("struct D: Codable { var d: Date }\n", options: options, path: "d.swift")
+    let run = try EngineProbe.run(registry, json, model: "D", build: false)
+    #expect(run.findings == ["error out-of-range /d"], "\(run.findings)")
+    #expect(run.decoderFirstError == nil)
+  }
+
   /// A Codable class whose superclass is not Codable: its synthesized coding calls `super.init()`
   /// and knows only its own properties.
   class PlainBase { var z: Int = 1 }

@@ -149,6 +149,9 @@ struct DecodingErrorNotes {
       if case .scalar(.bool)? = walk.node { return ("typeMismatch(Bool, codingPath: \(path))", steps) }
       return ("valueNotFound(\(walk.node.map(nullTypeName) ?? type), codingPath: \(path))", steps)
     case .outOfRange?:
+      // A date text beyond castctl's years 0000–9999 is one JSONDecoder reads (`10000-01-01`):
+      // the limit is castctl's own, with no error of the decoder to name.
+      if case .date? = walk.node { return nil }
       return (#"dataCorrupted(codingPath: [], "The given data was not valid JSON.")"#, [])
     case .typeMismatch?:
       // A number the integer type cannot hold exactly fails in JSONDecoder's parser, which
