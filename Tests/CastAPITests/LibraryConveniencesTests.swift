@@ -99,6 +99,29 @@ struct LibraryConveniencesTests {
     #expect(value["link"]?.date == nil && value["at"]?.url == nil && value["blob"]?.uuid == nil && value["id"]?.data == nil)
   }
 
+  @Test("a Float or Double read from a non-conforming float string is the value JSONDecoder makes of it")
+  func nonConformingFloats() throws {
+    struct F: Codable {
+      let x: Double
+      let y: [Float]
+      let z: Double
+    }
+    let json = #"{"x": "nan", "y": ["inf", "-inf", 1.5], "z": 2.5}"#
+    var options = RegistryOptions()
+    options.nonConformingFloatStrings = ("inf", "-inf", "nan")
+    let source = "struct F: Codable { let x: Double; let y: [Float]; let z: Double }"
+    let value = try Schema(source: source, path: "f.swift", options: options).validator(for: "F").decode(json)
+    let decoder = JSONDecoder()
+    decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    let expected = try decoder.decode(F.self, from: Data(json.utf8))
+    #expect(value["x"]?.double?.isNaN == expected.x.isNaN && expected.x.isNaN)
+    #expect(value["y"]?.elements?.map { $0.double.map(Float.init) } == expected.y.map { $0 })
+    #expect(value["z"]?.double == expected.z)
+    // A string property holding the same text is no number.
+    let text = try Schema(source: "struct S: Codable { let s: String }", path: "s.swift", options: options).validator(for: "S")
+    #expect(try text.decode(#"{"s": "inf"}"#)["s"]?.double == nil)
+  }
+
   @Test("a .cast model's dates read in their //! date format", arguments: [("iso8601", #""2024-03-01T08:30:00Z""#, 1_709_281_800.0), ("epoch", "1700000000", 1_700_000_000), ("epoch-ms", "1700000000500", 1_700_000_000.5)])
   func castDates(_ format: String, _ written: String, _ since1970: Double) throws {
     let schema = try Schema(source: "struct E {\n    let d: Date //! date \(format)\n}\n", path: "e.cast")

@@ -22,10 +22,18 @@ package struct NonConformingFloats: Sendable, Hashable {
   /// The option's spelling.
   package var option: String { [positiveInfinity, negativeInfinity, nan].joined(separator: ",") }
 
+  /// The value the decoder reads `text` as: infinity, minus infinity or NaN, tried in that
+  /// order; nil for any other string.
+  package func value(of text: String) -> Double? {
+    if text == positiveInfinity { return .infinity }
+    if text == negativeInfinity { return -.infinity }
+    return text == nan ? .nan : nil
+  }
+
   /// Whether the decoder reads `text` (one of the three) as NaN: it tries the infinities first,
   /// so with `x,x,x` the string `"x"` is infinity.
   package func isNaN(_ text: String) -> Bool {
-    text == nan && text != positiveInfinity && text != negativeInfinity
+    value(of: text)?.isNaN == true
   }
 
   /// Whether the decoder reads a JSON string as one of the three values: it compares the

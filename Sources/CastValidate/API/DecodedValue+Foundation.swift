@@ -5,7 +5,10 @@ import Foundation
 /// read from the text or number the decoder kept, in the property's own format (a date's
 /// `//! date` or strategy; a URL as `URL(string:)` reads it).
 extension DecodedValue {
-  /// A `Date` property's value; nil for a value not read as a `Date`.
+  /// A `Date` property's value as its format writes it; nil for a value not read as a `Date`.
+  /// Where the format writes less than was read, this is the instant written: the `iso8601`
+  /// strategy writes whole seconds (`09:30:00.5Z` gives `09:30:00Z`, where `JSONDecoder`'s
+  /// `Date` keeps the half second), and a pattern without the time of day writes the day.
   public var date: Date? {
     guard case .date(let format)? = node else { return nil }
     switch instance {

@@ -155,8 +155,15 @@ public struct DecodedValue: Sendable, Equatable {
     return text.withUTF8 { DecimalLiteral(UnsafeRawBufferPointer($0)).integralInt64 }.flatMap { Int(exactly: $0) }
   }
 
-  /// A number as the nearest `Double`.
-  public var double: Double? { numberText.flatMap { Double($0) } }
+  /// A number as the nearest `Double`; for a `Float` or `Double` read from one of the
+  /// `nonConformingFloatStrings`, infinity, minus infinity or NaN, as `JSONDecoder` reads it.
+  public var double: Double? {
+    if let numberText { return Double(numberText) }
+    guard case .string(let text) = instance, case .scalar(let type)? = node, type == .float || type == .double || type == .cgFloat,
+      let floats = schema.registry.options.nonConformingFloats
+    else { return nil }
+    return floats.value(of: text)
+  }
 
   /// The value as JSON with the model's JSON keys: what `castctl convert` writes for it.
   public var json: JSONValue {
