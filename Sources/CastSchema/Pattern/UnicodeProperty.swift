@@ -1,4 +1,3 @@
-import Synchronization
 
 /// `\p{…}` and `\P{…}` in a pattern: the scalars of a Unicode general category (`L`, `Lu`,
 /// `Letter`, `Nd`, …) or of a binary property (`Alphabetic`, `White_Space`, `Uppercase`,
@@ -19,7 +18,7 @@ enum UnicodeProperty {
   static let knownNames = "L Lu Ll Lt Lm Lo M Mn Mc Me N Nd Nl No P Pc Pd Ps Pe Pi Pf Po S Sm Sc Sk So Z Zs Zl Zp Cc Cf Co, "
     + "their long names (Letter, Uppercase_Letter, Decimal_Number, …), Alphabetic, White_Space, Uppercase, Lowercase, Emoji"
 
-  private static let cache = Mutex<[String: ScalarSet]>([:])
+  private static let cache = Locked<[String: ScalarSet]>([:])
 
   /// Names compared without case, spaces, `_` and `-`, as Unicode's loose matching does.
   private static func canonical(_ name: String) -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Date patterns compiled once per process and shared by every thread: a `DatePattern` where it
 /// covers the pattern's fields, else one `DateFormatter` (UTC, en_US_POSIX) used under a lock.
@@ -12,14 +11,14 @@ final class DatePatterns: Sendable {
 
   /// A formatter behind a lock: `DateFormatter` is not documented as safe to share between threads.
   final class LockedFormatter: Sendable {
-    private let formatter: Mutex<DateFormatter>
+    private let formatter: Locked<DateFormatter>
 
     init(pattern: String) {
       let formatter = DateFormatter()
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = TimeZone(identifier: "UTC")
       formatter.dateFormat = pattern
-      self.formatter = Mutex(formatter)
+      self.formatter = Locked(formatter)
     }
 
     func withLock<T: Sendable>(_ body: (DateFormatter) -> T) -> T {
@@ -29,8 +28,8 @@ final class DatePatterns: Sendable {
 
   static let shared = DatePatterns()
 
-  private let cache = Mutex<[String: Compiled]>([:])
-  private let formatters = Mutex<[String: LockedFormatter]>([:])
+  private let cache = Locked<[String: Compiled]>([:])
+  private let formatters = Locked<[String: LockedFormatter]>([:])
 
   /// The compiled form of `pattern`, made the first time it is asked for.
   func compiled(_ pattern: String) -> Compiled {

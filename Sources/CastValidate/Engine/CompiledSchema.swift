@@ -1,5 +1,4 @@
 import CastSchema
-import Synchronization
 
 /// A registry compiled for validation: one plan per model and enum, built once and shared by
 /// every record (and thread).
@@ -31,7 +30,7 @@ package final class CompiledSchema: @unchecked Sendable {
   /// The types plans were compiled for, and the models they reach; nil: every model.
   private let roots: [TypeRef]?
   /// The clean plan, once a validator asked for it.
-  private let cleanPlanCache = Mutex<CleanPlan?>(nil)
+  private let cleanPlanCache = Locked<CleanPlan?>(nil)
 
   /// Compiles every model and enum of `registry`, and the given type expressions.
   package convenience init(registry: ModelRegistry, options: ValidationOptions = ValidationOptions(), types: [TypeRef] = []) {

@@ -1,5 +1,4 @@
 import CastSchema
-import Synchronization
 
 /// Renders findings for people: the data position and line with a caret, then the `.cast`
 /// declaration that caused it, then a summary line.
@@ -83,7 +82,7 @@ package struct FindingRenderer: Sendable {
 
 /// Rendered declaration texts by source range, shared by copies of one renderer.
 final class DeclarationTexts: Sendable {
-  private let texts = Mutex<[SourceRange: String]>([:])
+  private let texts = Locked<[SourceRange: String]>([:])
 
   /// The text for `range`, rendered by `make` the first time.
   func text(for range: SourceRange, make: () -> String) -> String {
