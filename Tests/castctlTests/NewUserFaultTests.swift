@@ -386,6 +386,25 @@ struct ReportingFaultTests {
     #expect(output.stdout.contains("missing required key \"\(missing)\"") && output.stdout.contains("did you mean \"\(present)\""), "\(output.stdout)")
   }
 
+  /// The hints cost the object's unread keys times its missing keys: an allowance per object
+  /// (`UnreadKeys.comparisonsPerObject`, 100,000) keeps that product from growing unbounded.
+  @Test("an object missing many keys gets right hints for its first missing keys, then none", arguments: [50, 400])
+  func nearMissAllowance(_ count: Int) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("r.cast", "struct R {\n" + (0..<count).map { "  let key_number_\($0): Int\n" }.joined() + "}\n")
+    try scratch.write("r.json", "{" + (0..<count).map { "\"key_numbr_\($0)\": 1" }.joined(separator: ", ") + "}")
+    let output = try CastctlProcess.run(["validate", "r.cast", "r.json", "--max-record-findings", "0", "--format", "json"], in: scratch.url)
+    #expect(output.status == 1)
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let messages = try #require(document["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
+    #expect(messages.count == count)
+    let hinted = messages.enumerated().filter { $0.element.contains("did you mean") }
+    // 400 unread keys: 250 hints fit the allowance; 50 keys: every one.
+    #expect(hinted.map(\.offset) == Array(0..<min(count, 100_000 / count)), "\(hinted.count)")
+    for (index, message) in hinted { #expect(message.contains("did you mean \"key_numbr_\(index)\""), "\(message)") }
+  }
+
   @Test("NDJSON piped without --ndjson gets the hint; two documents on one line do not")
   func ndjsonHint() throws {
     let lines = try CastctlProcess.run(["validate", "--type", "Any", "-"], stdin: "{\"a\":1}\n{\"a\":2}\n")

@@ -4,18 +4,50 @@ package enum NameSuggestion {
   /// relative to the name's length.
   package static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
   where S.Element == String {
+    // NB: the count first: a key of megabytes beside short names is told apart in linear time,
+    // before it is lower-cased.
+    let reach = Self.reach(of: name)
+    return closest(to: name, in: candidates.lazy.filter { reach.contains($0.unicodeScalars.count) }.map(Candidate.init))
+  }
+
+  /// A candidate name with its lower-cased scalars, made once for a name compared many times.
+  package struct Candidate {
+    package let name: String
+    /// The name's count of Unicode scalars, as written.
+    package let count: Int
+    let scalars: [Unicode.Scalar]
+
+    package init(_ name: String) {
+      self.name = name
+      count = name.unicodeScalars.count
+      scalars = Array(name.lowercased().unicodeScalars)
+    }
+  }
+
+  /// The candidate closest to `name`, as the `String` form chooses.
+  package static func closest<S: Sequence>(to name: String, in candidates: S) -> String?
+  where S.Element == Candidate {
     let target = Array(name.lowercased().unicodeScalars)
-    let limit = max(1, min(3, target.count / 3 + 1))
+    let limit = Self.limit(target.count)
+    let reach = Self.reach(of: name)
     var best: (name: String, distance: Int)?
-    for candidate in candidates where candidate != name {
-      // NB: the count first: a key of megabytes beside short names is told apart in linear time.
-      guard abs(candidate.unicodeScalars.count - target.count) <= limit + 1 else { continue }
+    for candidate in candidates where candidate.name != name && reach.contains(candidate.count) {
       let within = min(limit, (best?.distance ?? .max) - 1)
-      if let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars), atMost: within) {
-        best = (candidate, distance)
+      if let distance = editDistance(target, candidate.scalars, atMost: within) {
+        best = (candidate.name, distance)
       }
     }
     return best?.name
+  }
+
+  /// The most edits a suggestion for a name of `count` scalars may be away.
+  private static func limit(_ count: Int) -> Int { max(1, min(3, count / 3 + 1)) }
+
+  /// The lengths a candidate for `name` may have: within one more than the edits allowed.
+  private static func reach(of name: String) -> ClosedRange<Int> {
+    let count = name.lowercased().unicodeScalars.count
+    let limit = Self.limit(count)
+    return max(0, count - limit - 1)...(count + limit + 1)
   }
 
   /// The Levenshtein distance of `a` and `b` when it is at most `limit`, else nil. Only the

@@ -72,6 +72,8 @@ struct RecordValidator {
   let cleanCheck: CleanRecordCheck?
   /// What Foundation said of URLs' hosts beyond ASCII (`URLAuthorityCache`), for this walker alone.
   let urlHosts = URLAuthorityCache()
+  /// The unread keys of the object whose missing keys were last given a "did you mean".
+  let unreadKeys = UnreadKeys()
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: borrowed, so the hot loop pays no reference counting for it; `transcriptOwner` keeps

@@ -1,0 +1,33 @@
+/// The keys of the object a walker last looked at for "did you mean" hints, that no property
+/// reads: read once for every missing key of that object, not once each, so an object missing
+/// many keys costs its length once, not its length times the keys missing.
+final class UnreadKeys {
+  /// Which object `keys` belong to: its offset in the input, in which buffer.
+  private var object: (start: Int, buffer: UnsafeRawPointer?)?
+  /// The unread keys, lower-cased as Unicode scalars, for `NameSuggestion`.
+  private(set) var keys: [NameSuggestion.Candidate] = []
+  /// The comparisons of a missing key with an unread one still allowed for this object: an
+  /// object missing thousands of keys, beside thousands of others, gets hints for its first
+  /// missing keys only, not a scan of their product.
+  private var comparisonsLeft = 0
+  /// The comparisons one object is allowed.
+  static let comparisonsPerObject = 100_000
+
+  /// The unread keys of the object at `start` in `buffer`, read by `read` the first time.
+  func keys(
+    ofObjectAt start: Int, in buffer: UnsafeRawPointer?, read: () -> [String]
+  ) -> [NameSuggestion.Candidate] {
+    if let object, object.start == start, object.buffer == buffer { return keys }
+    keys = read().map(NameSuggestion.Candidate.init)
+    object = (start, buffer)
+    comparisonsLeft = Self.comparisonsPerObject
+    return keys
+  }
+
+  /// Whether `count` more comparisons fit in the object's allowance; they are spent if so.
+  func spend(_ count: Int) -> Bool {
+    guard count <= comparisonsLeft else { return false }
+    comparisonsLeft -= count
+    return true
+  }
+}
