@@ -405,6 +405,25 @@ struct ReportingFaultTests {
     for (index, message) in hinted { #expect(message.contains("did you mean \"key_numbr_\(index)\""), "\(message)") }
   }
 
+  /// Each unknown key's hint compares it with every key of the model: a record's allowance
+  /// (`RecordValidator.hintAllowance`, 100,000 comparisons) bounds the product.
+  @Test("unknown keys beside a wide model get right hints for the first of them, then none", arguments: [50, 400])
+  func unknownKeyAllowance(_ count: Int) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("r.cast", "struct R {\n" + (0..<count).map { "  var key_number_\($0): Int?\n" }.joined() + "}\n")
+    try scratch.write("r.json", "{" + (0..<count).map { "\"key_numbr_\($0)\": 1" }.joined(separator: ", ") + "}")
+    let output = try CastctlProcess.run(
+      ["validate", "r.cast", "r.json", "--unknown", "warn", "--max-record-findings", "0", "--format", "json"], in: scratch.url)
+    #expect(output.status == 0, "\(output.stderr)")
+    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+    let messages = try #require(document["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
+    #expect(messages.count == count)
+    let hinted = messages.enumerated().filter { $0.element.contains("did you mean") }
+    #expect(hinted.map(\.offset) == Array(0..<min(count, 100_000 / count)), "\(hinted.count)")
+    for (index, message) in hinted { #expect(message.contains("did you mean \"key_number_\(index)\""), "\(message)") }
+  }
+
   @Test("NDJSON piped without --ndjson gets the hint; two documents on one line do not")
   func ndjsonHint() throws {
     let lines = try CastctlProcess.run(["validate", "--type", "Any", "-"], stdin: "{\"a\":1}\n{\"a\":2}\n")

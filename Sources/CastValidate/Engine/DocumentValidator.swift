@@ -123,6 +123,7 @@ package struct DocumentValidator: Sendable {
       validator.hidden = HiddenFindings()
     }
     if validator.unshownWarnings.counts.total > 0 { validator.unshownWarnings = HiddenFindings() }
+    validator.hintComparisonsLeft = RecordValidator.hintAllowance
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line

@@ -187,6 +187,8 @@ final class ModelPlan: @unchecked Sendable {
   let ignoredKeys: [IgnoredKey]
   /// Every key the model reads, for "did you mean".
   let knownKeyNames: [String]
+  /// The same, made ready for comparing once, for the unknown keys' hints.
+  let knownKeyCandidates: [NameSuggestion.Candidate]
   let superKey: KeyPath?
   /// Each field's keys compiled for lookups after the scan (empty for a field with a direct key).
   let routes: [[KeyRoute]]
@@ -256,6 +258,7 @@ final class ModelPlan: @unchecked Sendable {
     self.deferredFields = deferredFields
     self.ignoredKeys = ignoredKeys
     self.knownKeyNames = knownKeyNames
+    knownKeyCandidates = knownKeyNames.map(NameSuggestion.Candidate.init)
     self.superKey = superKey
     let directs = Set(directFields)
     routes = fields.indices.map { field in

@@ -404,18 +404,28 @@ extension RecordValidator {
       return
     }
     guard schema.options.unknownKeys != .ignore else { return }
-    reportUnknownKey(key, known: plan.knownKeyNames, plan, scanner)
+    reportUnknownKey(key, known: plan.knownKeyCandidates, plan, scanner)
   }
 
   /// Reports a key no property reads, under `--unknown warn|error`, with a "did you mean" over
   /// the keys read beside it.
-  mutating func reportUnknownKey(_ key: JSONStringToken, known: [String], _ plan: ModelPlan, _ scanner: JSONScanner) {
+  mutating func reportUnknownKey(
+    _ key: JSONStringToken, known: @autoclosure () -> [NameSuggestion.Candidate], _ plan: ModelPlan, _ scanner: JSONScanner
+  ) {
     let rule = schema.options.unknownKeys
     guard rule != .ignore else { return }
     let name = scanner.string(key)
-    // NB: worked out only for a finding that is kept: a record of a million unknown keys keeps
-    // a thousand, and searched the model's keys for every one.
-    let hint = keepsNextFinding ? NameSuggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? "" : ""
+    // NB: worked out only for a finding that is kept (a record of a million unknown keys keeps
+    // a thousand), and within the record's allowance: thousands of unknown keys beside a model
+    // of thousands of keys would cost their product.
+    var hint = ""
+    if keepsNextFinding {
+      let candidates = known()
+      if hintComparisonsLeft >= candidates.count {
+        hintComparisonsLeft -= candidates.count
+        hint = NameSuggestion.closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+      }
+    }
     path.push(.key(key))
     report(
       .unknownKey, rule == .error ? .error : .warning, "unknown key \"\(Excerpt.clip(name))\" for \(plan.name)\(hint)",

@@ -44,7 +44,7 @@ extension RecordValidator {
       try scanner.skipValue()
       guard let slot = node.member(key, plan, scanner) else {
         // Known here means read by some path through this object, whichever property's it is.
-        if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map(\.name), plan, scanner) }
+        if schema.options.unknownKeys != .ignore { reportUnknownKey(key, known: node.members.map { NameSuggestion.Candidate($0.name) }, plan, scanner) }
         noteUnread(key, in: &unread, at: start, scanner, plan)
         continue
       }

@@ -74,6 +74,10 @@ struct RecordValidator {
   let urlHosts = URLAuthorityCache()
   /// The unread keys of the object whose missing keys were last given a "did you mean".
   let unreadKeys = UnreadKeys()
+  /// The comparisons the record's unknown keys' hints may still make (`hintAllowance` a record).
+  var hintComparisonsLeft = RecordValidator.hintAllowance
+  /// The comparisons of unknown keys with known ones one record is allowed for its hints.
+  static let hintAllowance = 100_000
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: borrowed, so the hot loop pays no reference counting for it; `transcriptOwner` keeps
