@@ -356,7 +356,7 @@ extension Parser {
 
   // MARK: - enum
 
-  mutating func parseEnum(start: Int) -> EnumDeclSyntax {
+  mutating func parseEnum(start: Int, isIndirect: Bool = false) -> EnumDeclSyntax {
     advance()
     let enumName = parseDeclName(after: "'enum'")
     var packs: [NameSyntax] = []
@@ -365,6 +365,7 @@ extension Parser {
     if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
     var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: span(from: start))
+    decl.isIndirect = isIndirect
     while current.kind == .directive { advance() }
     guard consume("{") else {
       error(
@@ -383,10 +384,14 @@ extension Parser {
         if current.kind == .directive { advance() }
         continue
       }
-      _ = parseModifiers()
+      let modifiers = parseModifiers()
       if isKeyword("case") {
         advance()
+        let first = decl.cases.count
         parseCaseList(into: &decl.cases)
+        if modifiers.contains("indirect") {
+          for index in first..<decl.cases.count { decl.cases[index].isIndirect = true }
+        }
       } else if isKeyword("init") && isPunctuation("(", peek()) && isCodingLabel("from", peek(2))
         || isKeyword("func") && isCodingLabel("encode", peek()) && isPunctuation("(", peek(2)) && isCodingLabel("to", peek(3))
       {
