@@ -5,6 +5,14 @@ import CastSchema
 extension BrokenCase {
   static let codable: [BrokenCase] = [
     BrokenCase(
+      "an enum case that holds its enum by value, without indirect",
+      "enum Shape: Codable {\n  case none\n  case nested(1️⃣inner: Shape?)\n}\n", "codable-recursive-value", .warning,
+      message: "case 'nested' holds Shape?: 'Shape' holds itself by value through it, and swiftc refuses a recursive enum not marked 'indirect'"),
+    BrokenCase(
+      "a struct that holds an enum holding the struct: both are on the cycle",
+      "struct S: Codable {\n  let 1️⃣e: E?\n}\nenum E: Codable {\n  case none\n  case s(S)\n}\n", "codable-recursive-value", .warning,
+      codes: ["codable-recursive-value", "codable-recursive-value"], message: "'e' is E?: 'S' holds itself by value through it"),
+    BrokenCase(
       "CodingKeys as a struct, from which swiftc synthesizes neither half",
       "struct A: Codable {\n  var a: Int\n  struct 1️⃣CodingKeys: CodingKey {\n    var stringValue: String\n    var intValue: Int? { nil }\n"
         + "    init?(stringValue: String) { self.stringValue = stringValue }\n    init?(intValue: Int) { nil }\n  }\n}\n",

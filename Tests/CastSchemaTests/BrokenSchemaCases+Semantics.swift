@@ -127,6 +127,24 @@ extension BrokenCase {
       "property directive left at the end of a body", "class A {\n  var x: Int\n  //! 1️⃣\"key\"\n}\n",
       "misplaced-directive", .warning, message: "applies to a property"),
     BrokenCase("directive outside any model", "1️⃣//! ignore\nclass A {\n}\n", "misplaced-directive", .warning),
+    // A file's strategy line inside a declaration: the right line in the wrong place, not a
+    // `date` directive, nor an unknown `key` or `non`.
+    BrokenCase(
+      "a date-decoding strategy line inside a body", "struct B: Codable {\n  //! 1️⃣date-decoding iso8601\n  let d: Date\n}\n",
+      "misplaced-directive", .warning, message: "'date-decoding' has no effect here: a coder strategy applies to the whole file"),
+    BrokenCase(
+      "a key-decoding strategy on a property's line", "struct B: Codable {\n  let d: Int //! 1️⃣key-decoding convert-from-snake-case\n}\n",
+      "misplaced-directive", .warning, message: "'key-decoding' has no effect here: a coder strategy applies to the whole file"),
+    BrokenCase(
+      "a non-conforming-floats strategy line at the end of a body",
+      "struct B: Codable {\n  let d: Double\n  //! 1️⃣non-conforming-floats inf,-inf,nan\n}\n", "misplaced-directive", .warning,
+      message: "at the top level"),
+    BrokenCase(
+      "a key-encoding strategy line in a class body", "class B {\n  //! 1️⃣key-encoding convert-to-snake-case\n  var userName: String?\n}\n",
+      "misplaced-directive", .warning, message: "'key-encoding'"),
+    BrokenCase(
+      "a misspelt strategy inside a body is still unknown", "struct B {\n  var d: Int //! 1️⃣key-decodng x\n}\n", "unknown-directive",
+      .warning, message: "'key-decodng'", note: "did you mean 'key-decoding'?"),
     BrokenCase(
       "a negative length", "struct A {\n  var s: String //! 1️⃣length -1\n}\n", "misplaced-directive", .warning,
       message: "never below 0"),

@@ -337,6 +337,50 @@ import Testing
     #expect(run.decoderFirstError == nil)
   }
 
+  /// CodingKeys whose raw values hold `/` and `~`: the decoder names them as they are, not as
+  /// JSON Pointer steps, and decodes them in the order of the cases.
+  struct Slashed: Codable {
+    let a: Int
+    let b: Int
+    let c: Int
+    enum CodingKeys: String, CodingKey {
+      case a = "x/y"
+      case b = "m~n"
+      case c = "plain"
+    }
+  }
+
+  @Test(
+    "a CodingKey holding / or ~ is named as JSONDecoder names it, and its error is first in CodingKeys order",
+    arguments: [
+      "{}", #"{"plain": 1}"#, #"{"x/y": 1}"#, #"{"x/y": "1", "m~n": 1, "plain": 1}"#, #"{"x/y": 1, "m~n": null, "plain": "z"}"#,
+      #"{"plain": "z", "x/y": 1}"#, #"{"x~1y": 1, "m~0n": 1, "plain": 1}"#,
+    ])
+  func slashAndTildeCodingKeys(json: String) throws {
+    let said: String?
+    var pointer: String?
+    do {
+      _ = try JSONDecoder().decode(Slashed.self, from: Data(json.utf8))
+      said = nil
+    } catch {
+      said = Self.describe(error)
+      if case .keyNotFound(let key, let context)? = error as? DecodingError {
+        pointer = (context.codingPath + [key]).map { "/" + JSONPointer.escape($0.stringValue) }.joined()
+      }
+    }
+    let schema = "struct Slashed: Codable {\n  let a: Int\n  let b: Int\n  let c: Int\n"
+      + "  enum CodingKeys: String, CodingKey {\n    case a = \"x/y\"\n    case b = \"m~n\"\n    case c = \"plain\"\n  }\n}\n"
+    let registry = EngineProbe.registry(schema, path: "slashed.swift")
+    for clean in [false, true] {
+      let run = try EngineProbe.run(registry, json, model: "Slashed", build: false, cleanCheck: clean)
+      #expect(run.isValid == (said == nil), "clean \(clean): castctl \(run.findings), JSONDecoder \(said ?? "ok")")
+      #expect(run.decoderFirstError == said)
+      // The machine view's coding path is a JSON Pointer: each key escaped once.
+      let first = run.records.flatMap(\.findings).first { $0.decoderView?.isFirst == true }
+      if let pointer { #expect(first?.decoderView?.codingPath == pointer) }
+    }
+  }
+
   /// A Codable class whose superclass is not Codable: its synthesized coding calls `super.init()`
   /// and knows only its own properties.
   class PlainBase { var z: Int = 1 }

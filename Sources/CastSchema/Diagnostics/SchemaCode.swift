@@ -137,7 +137,7 @@ package enum SchemaCode: String, CaseIterable, Sendable {
     case .codableCodingKeysNotEnum:
       "Codable: `CodingKeys` declared as a struct or class, from which swiftc cannot synthesize `init(from:)` or `encode(to:)` (it must be an enum)"
     case .codableNotCodable: "Codable: a property whose type is not `Codable` (`Character`, `NSNumber`, `Any`, an `Encodable`-only model in a `Decodable` one), which swiftc refuses"
-    case .codableRecursiveValue: "Codable: a struct that holds itself by value (`let next: Node?`), directly, through other structs, or by holding such a struct: swiftc refuses it"
+    case .codableRecursiveValue: "Codable: a struct that holds itself by value (`let next: Node?`), or an enum not marked `indirect` that does (`case nested(Shape?)`), directly, through other structs or enums, or by holding such a type: swiftc refuses it"
     }
   }
 

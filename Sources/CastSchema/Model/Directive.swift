@@ -180,6 +180,15 @@ struct DirectiveParser {
       guard let key = readString() else { return nil }
       return .key(key, verbatim: verbatim)
     }
+    if let strategy = strategyName() {
+      // A file's strategy line inside a declaration would read as `date …` or as an unknown
+      // `key`/`non`: it is the right line in the wrong place.
+      report(
+        SchemaMessages.misplacedDirective(
+          strategy, "a coder strategy applies to the whole file; write it on a line of its own at the top level, outside any declaration"),
+        from: start)
+      return nil
+    }
     let word = readWord()
     switch word.lowercased() {
     case "ignore", "ignored":
@@ -247,16 +256,32 @@ struct DirectiveParser {
         return nil
       }
     default:
-      let shown = word.isEmpty ? String(scalars[position]) : word
-      let end = word.isEmpty ? position + 1 : position
+      // A hyphenated word (a misspelt strategy, `key-decodng`) is named whole, not as `key`.
+      var spelled = word
+      while !spelled.isEmpty, peek(0) == "-", let next = peek(1), next.properties.isAlphabetic {
+        position += 1
+        spelled += "-" + readWord()
+      }
+      let shown = spelled.isEmpty ? String(scalars[position]) : spelled
+      let end = spelled.isEmpty ? position + 1 : position
       diagnostics.append(
         Diagnostic(
           SchemaMessages.unknownDirective(shown),
           at: SourceRange(file: file, bytes: offsets[start]..<offsets[min(end, scalars.count)]),
-          notes: NameSuggestion.closest(to: shown, in: Directive.words).map {
+          notes: NameSuggestion.closest(to: shown, in: spelled.contains("-") ? FileStrategies.names : Directive.words).map {
             [DiagnosticNote("did you mean '\($0)'?")]
           } ?? []))
       return nil
+    }
+  }
+
+  /// The name of a file-level strategy (`date-decoding`, …) at the cursor, as a whole word.
+  private func strategyName() -> String? {
+    FileStrategies.names.first { name in
+      let named = Array(name.unicodeScalars)
+      guard position + named.count <= scalars.count, Array(scalars[position..<position + named.count]) == named else { return false }
+      guard let next = peek(named.count) else { return true }
+      return !(next.properties.isAlphabetic || next == "-" || next == "_" || next.properties.numericType != nil)
     }
   }
 

@@ -46,6 +46,13 @@ enum SchemaMessages {
       text: "'\(property)' is \(type): \(why), which swiftc refuses (make one a class, or hold it in an array); castctl reads it as declared")
   }
 
+  static func codableRecursiveEnum(_ enumCase: String, _ type: String, _ enumName: String, reaching cycle: String?) -> DiagnosticMessage {
+    let why = cycle.map {
+      "'\(enumName)' holds '\($0)', which holds itself by value, so '\(enumName)' has infinite size, which swiftc refuses (hold it in an array, or make it a class)"
+    } ?? "'\(enumName)' holds itself by value through it, and swiftc refuses a recursive enum not marked 'indirect' (write 'indirect case' or 'indirect enum')"
+    return DiagnosticMessage(.codableRecursiveValue, text: "case '\(enumCase)' holds \(type): \(why); castctl reads it as declared")
+  }
+
   static func codableDefaultIgnored(_ property: String, optional: Bool = false) -> DiagnosticMessage {
     DiagnosticMessage(
       .codableDefaultIgnored,

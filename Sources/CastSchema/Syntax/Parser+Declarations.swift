@@ -293,6 +293,14 @@ extension Parser {
     collectTrailingDirectives(into: &property)
     if isPunctuation("{") {
       let isObserver = isKeyword("willSet", peek()) || isKeyword("didSet", peek())
+      if let (accessor, next) = bodilessAccessor() {
+        // `{ get set }` is a protocol's requirement; Swift refuses it in a type ("expected '{' to
+        // start getter definition"), where it would otherwise pass for a computed property.
+        error(
+          SyntaxMessages.expected(
+            "'{'", after: "to start the body of '\(text(accessor))': '{ get set }' without bodies is a protocol's requirement"),
+          at: next.startsLine ? accessor.range.upperBound..<accessor.range.upperBound : next.range)
+      }
       property.isComputed = property.defaultValueIndex == nil && !isObserver
       // A directive on the `{` line of a computed property (`var xx: Int { //! ignore`) is its own.
       let braceLine = index
@@ -318,6 +326,21 @@ extension Parser {
     return property
   }
 
+  /// At a property's `{`: its first accessor (`get`, `set`) when it has no body, and the token
+  /// where that body's `{` belongs, as in a protocol's `{ get set }`; nil for a getter's code,
+  /// observers, or accessors with bodies.
+  private func bodilessAccessor() -> (accessor: Token, next: Token)? {
+    var distance = 1
+    while isKeyword("mutating", peek(distance)) || isKeyword("nonmutating", peek(distance)) { distance += 1 }
+    let accessor = peek(distance)
+    guard isKeyword("get", accessor) || isKeyword("set", accessor) else { return nil }
+    distance += 1
+    while isKeyword("async", peek(distance)) || isKeyword("throws", peek(distance)) { distance += 1 }
+    let next = peek(distance)
+    // `set(value) { … }`: a setter's parameter comes before its body.
+    return isPunctuation("{", next) || isPunctuation("(", next) ? nil : (accessor, next)
+  }
+
   private mutating func collectTrailingDirectives(into property: inout PropertyDeclSyntax) {
     while current.kind == .directive, !current.startsLine {
       addDirective(directive(current), to: &property)
@@ -333,7 +356,7 @@ extension Parser {
 
   // MARK: - enum
 
-  mutating func parseEnum(start: Int) -> EnumDeclSyntax {
+  mutating func parseEnum(start: Int, isIndirect: Bool = false) -> EnumDeclSyntax {
     advance()
     let enumName = parseDeclName(after: "'enum'")
     var packs: [NameSyntax] = []
@@ -342,6 +365,7 @@ extension Parser {
     if consume(":") { inheritance = parseInheritance() }
     skipWhereClause()
     var decl = EnumDeclSyntax(name: enumName, inheritance: inheritance, cases: [], range: span(from: start))
+    decl.isIndirect = isIndirect
     while current.kind == .directive { advance() }
     guard consume("{") else {
       error(
@@ -360,10 +384,14 @@ extension Parser {
         if current.kind == .directive { advance() }
         continue
       }
-      _ = parseModifiers()
+      let modifiers = parseModifiers()
       if isKeyword("case") {
         advance()
+        let first = decl.cases.count
         parseCaseList(into: &decl.cases)
+        if modifiers.contains("indirect") {
+          for index in first..<decl.cases.count { decl.cases[index].isIndirect = true }
+        }
       } else if isKeyword("init") && isPunctuation("(", peek()) && isCodingLabel("from", peek(2))
         || isKeyword("func") && isCodingLabel("encode", peek()) && isPunctuation("(", peek(2)) && isCodingLabel("to", peek(3))
       {

@@ -27,6 +27,16 @@ extension Parser {
       let isDouble = isPunctuation("??")
       let isImplicitlyUnwrapped = isPunctuation("!")
       guard isDouble || isImplicitlyUnwrapped || isPunctuation("?") else { break }
+      // `Int ?`, `Int? ?`: Swift reads a `?` or `!` after a space as another declaration, not
+      // as part of the type, and refuses it.
+      if current.range.lowerBound != previousEnd {
+        error(
+          SyntaxMessages.unexpectedToken(
+            "'\(text(current))'", "after a type: a type's '?' or '!' follows it with no space between"),
+          at: current.range)
+        while !current.startsLine, isTypeSuffix(current) { advance() }
+        break
+      }
       suffixes += isDouble ? 2 : 1
       if nesting + suffixes > Self.maxNesting {
         error(SyntaxMessages.nestingTooDeep(Self.maxNesting), at: current.range)
@@ -53,6 +63,8 @@ extension Parser {
     let next = peek()
     let sameLine = next.kind == .punctuation && !next.startsLine
     if sameLine, isPunctuation(".", next) || isPunctuation("<", next) || isPunctuation("??", next) { return nil }
+    // NB: a suffix after a space is refused; the general path says so.
+    if sameLine, isTypeSuffix(next), next.range.lowerBound != name.range.upperBound { return nil }
     guard sameLine, isPunctuation("?", next) || isPunctuation("!", next) else {
       advance()
       return (name.range, nil)

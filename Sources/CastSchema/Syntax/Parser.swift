@@ -86,7 +86,7 @@ package struct Parser {
     case "class" where !isKeywordAhead(["func", "var", "let"]), "struct":
       return .model(parseModel(start: start, modifiers: modifiers))
     case "enum":
-      return .enumeration(parseEnum(start: start))
+      return .enumeration(parseEnum(start: start, isIndirect: modifiers.contains("indirect")))
     case "typealias":
       return parseTypealias(start: start)
     case "import":

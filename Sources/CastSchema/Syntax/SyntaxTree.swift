@@ -281,6 +281,8 @@ package struct EnumCaseSyntax: Sendable, Hashable {
   package var rawValue: ExpressionSyntax?
   /// `case x(Int, name: String)`: the associated values, nil when the case has none.
   package var associatedValues: [AssociatedValueSyntax]?
+  /// `indirect case`: its associated values are boxed, so they may hold the enum itself.
+  package var isIndirect = false
 
   /// Whether the case has a parenthesised list of associated values.
   package var hasAssociatedValues: Bool { associatedValues != nil }
@@ -314,6 +316,8 @@ package struct EnumDeclSyntax: Sendable, Hashable {
   package var customCoding: [NameSyntax] = []
   /// A `CodingKey` enum's own `var stringValue` (the keys of its cases), if it has one.
   package var stringValue: StringValueSyntax?
+  /// `indirect enum`: every case's associated values are boxed.
+  package var isIndirect = false
 }
 
 /// A `CodingKey` enum's `var stringValue: String { switch self { case .a: return "A" … } }`.

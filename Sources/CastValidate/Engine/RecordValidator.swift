@@ -303,7 +303,11 @@ struct RecordValidator {
         steps.append(.index(index))
       }
     }
-    if let extraPath, extraPath.hasPrefix("/") { steps.append(.key(String(extraPath.dropFirst()))) }
+    // NB: `extraPath` is a JSON Pointer suffix; the decoder's path holds its keys as they are
+    // (`x/y`, not `x~1y`), which its CodingKeys are compared with and its notes escape once.
+    if let extraPath, extraPath.hasPrefix("/") {
+      steps += extraPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { .key(JSONPointer.unescape($0)) }
+    }
     return steps
   }
 

@@ -52,6 +52,13 @@ package struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     return String(decoding: bytes.dropFirst(), as: UTF8.self)
   }
 
+  /// One pointer step's text (without its `/`) as the key it escapes: `~1` read `/`, `~0` read `~`.
+  package static func unescape(_ step: Substring) -> String {
+    guard step.utf8.contains(0x7E) else { return String(step) }
+    // NB: `~1` first, as RFC 6901 orders it: `~0` first would read `~01` as `~1`, then `/`.
+    return String(step).replacing("~1", with: "/").replacing("~0", with: "~")
+  }
+
   /// Appends `/` and the key, with `~` written `~0` and `/` written `~1`.
   static func appendEscaped(_ key: String, to bytes: inout [UInt8]) {
     bytes.append(JSONByte.slash)
