@@ -297,7 +297,7 @@ extension RecordValidator {
       case .string:
         let token = try scanner.readString()
         // A case with associated values is read only in the `{"case": {…}}` form.
-        caseIndex = plan.stringRaws.indices.first { plan.payloadPlans[$0] == nil && scanner.equals(token, plan.stringRaws[$0]) }
+        caseIndex = token.hasEscapes ? plan.stringCase(bytes: scanner.decodedBytes(token)) : plan.stringCase(bytes: scanner.bytes(token.span))
         // Another normal form of a raw value is that value, as `init(rawValue:)` finds it.
         if caseIndex == nil, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(token.span)) {
           caseIndex = plan.stringCase(equalTo: scanner.string(token))
@@ -313,8 +313,13 @@ extension RecordValidator {
       }
     }
     guard let caseIndex else {
-      let rawTexts = plan.rawValues.map { JSONWriter(style: .compact).write($0) }
-      let hint = NameSuggestion.closest(to: found, in: rawTexts).map { "; did you mean \($0)?" } ?? ""
+      // NB: within the record's allowance, as unknown keys' hints: thousands of bad values of
+      // an enum of thousands of cases would cost their product.
+      var hint = ""
+      if hintComparisonsLeft >= plan.rawTextCandidates.count {
+        hintComparisonsLeft -= plan.rawTextCandidates.count
+        hint = NameSuggestion.closest(to: found, in: plan.rawTextCandidates).map { "; did you mean \($0)?" } ?? ""
+      }
       report(
         .unknownEnumValue, .error, "\(Excerpt.clip(found)) is not a case of \(plan.name) (\(plan.valueList))\(hint)", at: start,
         declaration: declaration, expected: "one of \(plan.valueList)", found: Excerpt.clip(found))

@@ -74,9 +74,10 @@ struct RecordValidator {
   let urlHosts = URLAuthorityCache()
   /// The unread keys of the object whose missing keys were last given a "did you mean".
   let unreadKeys = UnreadKeys()
-  /// The comparisons the record's unknown keys' hints may still make (`hintAllowance` a record).
+  /// The comparisons the record's hints for unknown keys and enum values may still make
+  /// (`hintAllowance` a record).
   var hintComparisonsLeft = RecordValidator.hintAllowance
-  /// The comparisons of unknown keys with known ones one record is allowed for its hints.
+  /// The comparisons of names with their candidates one record is allowed for its hints.
   static let hintAllowance = 100_000
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.

@@ -98,6 +98,15 @@ final class EnumPlan: Sendable {
   let writtenCaseKeys: [String]
   /// Case keys are compared after `convertFromSnakeCase` (`--key-decoding`), as JSONDecoder does.
   let caseKeysFromSnakeCase: Bool
+  /// The raw values as JSON text, made ready for "did you mean".
+  let rawTextCandidates: [NameSuggestion.Candidate]
+  /// The cases without associated values by their string raw value's bytes and by the value as
+  /// a `String` (canonically equal ones are one key), the first case of each: lookups in an enum
+  /// of many cases that do not grow with the cases. Nil for an enum of a few cases.
+  private let casesByBytes: [[UInt8]: Int]?
+  private let casesByText: [String: Int]?
+  /// Fewer cases than this are searched one by one.
+  private static let tableThreshold = 16
 
   init(_ enumType: EnumType, registry: ModelRegistry, payloadPlans: [Int?]) {
     self.payloadPlans = payloadPlans
@@ -114,6 +123,25 @@ final class EnumPlan: Sendable {
     stringRaws = rawValues.map { if case .string(let text) = $0 { Array(text.utf8) } else { [] } }
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range
+    rawTextCandidates = rawValues.map { NameSuggestion.Candidate(JSONWriter(style: .compact).write($0)) }
+    if rawValues.count >= Self.tableThreshold {
+      var byBytes: [[UInt8]: Int] = [:]
+      var byText: [String: Int] = [:]
+      for (index, raw) in rawValues.enumerated() where payloadPlans[index] == nil {
+        guard case .string(let text) = raw else { continue }
+        if byBytes[stringRaws[index]] == nil { byBytes[stringRaws[index]] = index }
+        if byText[text] == nil { byText[text] = index }
+      }
+      (casesByBytes, casesByText) = (byBytes, byText)
+    } else {
+      (casesByBytes, casesByText) = (nil, nil)
+    }
+  }
+
+  /// The case without associated values whose string raw value is `bytes`, byte for byte.
+  func stringCase(bytes: some Collection<UInt8>) -> Int? {
+    if let casesByBytes { return casesByBytes[Array(bytes)] }
+    return stringRaws.indices.first { payloadPlans[$0] == nil && stringRaws[$0].elementsEqual(bytes) }
   }
 
   /// Whether the raw values are numbers.
@@ -122,7 +150,8 @@ final class EnumPlan: Sendable {
   /// The case without associated values whose string raw value Swift's `String` finds equal to
   /// `text` (`init(rawValue:)` compares by canonical equivalence: `cafe\u{301}` is `café`).
   func stringCase(equalTo text: String) -> Int? {
-    rawValues.indices.first { payloadPlans[$0] == nil && rawValues[$0] == .string(text) }
+    if let casesByText { return casesByText[text] }
+    return rawValues.indices.first { payloadPlans[$0] == nil && rawValues[$0] == .string(text) }
   }
 
   /// `"a", "b", "c"` for messages.
