@@ -122,6 +122,16 @@ struct LibraryConveniencesTests {
     #expect(try text.decode(#"{"s": "inf"}"#)["s"]?.double == nil)
   }
 
+  @Test("failures read as what went wrong through localizedDescription; a decoded value prints as its JSON")
+  func descriptions() throws {
+    let schemaError = try #require(throws: SchemaError.self) { try Schema(source: "struct A { let x: Nope }", path: "a.cast") }
+    #expect(schemaError.localizedDescription == schemaError.description && schemaError.description.contains("Nope"))
+    let failure = try #require(throws: DecodingFailure.self) { try Self.validator().decode(#"{"name": "a"}"#) }
+    #expect(failure.localizedDescription == failure.description && failure.description.contains("missing-required"))
+    let value = try Self.validator().decode(#"{"id": 1, "name": "a", "extra": true}"#)
+    #expect("\(value)" == #"{"id":1,"name":"a"}"#)
+  }
+
   @Test("a .cast model's dates read in their //! date format", arguments: [("iso8601", #""2024-03-01T08:30:00Z""#, 1_709_281_800.0), ("epoch", "1700000000", 1_700_000_000), ("epoch-ms", "1700000000500", 1_700_000_000.5)])
   func castDates(_ format: String, _ written: String, _ since1970: Double) throws {
     let schema = try Schema(source: "struct E {\n    let d: Date //! date \(format)\n}\n", path: "e.cast")

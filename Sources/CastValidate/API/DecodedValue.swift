@@ -191,3 +191,9 @@ final class DeepInstance: @unchecked Sendable {
     StackRoom.run(depth: depth) { _ = tree.take() }
   }
 }
+
+/// A decoded value printed as the JSON `castctl convert --compact` writes for it.
+extension DecodedValue: CustomStringConvertible {
+  /// The value as compact JSON with the model's JSON keys.
+  public var description: String { JSONWriter(style: .compact).write(json) }
+}

@@ -11,7 +11,8 @@ public struct Finding: Sendable, Hashable {
   public var severity: Severity
   /// One-line message.
   public var message: String
-  /// JSON Pointer of the value (RFC 6901), relative to the record.
+  /// JSON Pointer of the value (RFC 6901) within the record; for an element of a top-level
+  /// array it begins with the element's index (`/1/id`).
   public var path: String
   /// Byte offset in the data file where the value (or the object missing a key) starts.
   public var offset: Int
