@@ -475,6 +475,8 @@ struct LibraryAPITests {
     let example = lines[(start + 1)..<end].map { $0.dropFirst(4) }.joined(separator: "\n")
     let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
     #expect(readme.contains("```swift\nimport CastValidate\n\n" + example + "\n```"), "README's example differs from ReadmeExample.swift")
-    #expect(try ReadmeExample.run(models: Self.usersCast) == "grace")
+    // NB: the example names its file as a program run from the repository would.
+    try #require(FileManager.default.fileExists(atPath: "schemas/users.cast"), "run the tests from the package's root")
+    #expect(try ReadmeExample.run() == "grace")
   }
 }

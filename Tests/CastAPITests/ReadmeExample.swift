@@ -1,10 +1,12 @@
 import CastValidate
 
 /// The README's library example, compiled here; `LibraryAPITests.readmeShowsTheExample` checks
-/// that the README holds exactly this text.
+/// that the README holds exactly this text. It reads its model file from the working directory,
+/// as a program run in this repository would.
 enum ReadmeExample {
-  static func run(models: String) throws -> String? {
+  static func run() throws -> String? {
     // readme-example-start
+    let models = "schemas/users.cast"             // model files: .cast or .swift
     let schema = try Schema(files: [models])
     let validator = try schema.validator(for: "User", options: ValidationOptions(strict: true))
 

@@ -386,42 +386,34 @@ struct ReportingFaultTests {
     #expect(output.stdout.contains("missing required key \"\(missing)\"") && output.stdout.contains("did you mean \"\(present)\""), "\(output.stdout)")
   }
 
-  /// The hints cost the object's unread keys times its missing keys: an allowance per object
-  /// (`UnreadKeys.comparisonsPerObject`, 100,000) keeps that product from growing unbounded.
-  @Test("an object missing many keys gets right hints for its first missing keys, then none", arguments: [50, 400])
-  func nearMissAllowance(_ count: Int) throws {
+  /// A hint compares a name with every candidate: an object's missing keys with its unread keys
+  /// (`UnreadKeys.comparisonsPerObject`), a record's unknown keys with the model's keys
+  /// (`RecordValidator.hintAllowance`), each allowed 100,000 comparisons, so the product of
+  /// thousands of keys by thousands does not grow unbounded.
+  @Test(
+    "many missing or unknown keys get right hints for the first of them, then none",
+    arguments: [("missing", 50), ("missing", 400), ("unknown", 50), ("unknown", 400)])
+  func hintAllowance(_ kind: String, _ count: Int) throws {
     let scratch = try ScratchFolder(copying: [])
     defer { scratch.remove() }
-    try scratch.write("r.cast", "struct R {\n" + (0..<count).map { "  let key_number_\($0): Int\n" }.joined() + "}\n")
+    let missing = kind == "missing"
+    // Required properties the data misspells, or optional ones beside the data's unknown keys.
+    let property = missing ? "  let key_number_" : "  var key_number_"
+    try scratch.write("r.cast", "struct R {\n" + (0..<count).map { "\(property)\($0): Int\(missing ? "" : "?")\n" }.joined() + "}\n")
     try scratch.write("r.json", "{" + (0..<count).map { "\"key_numbr_\($0)\": 1" }.joined(separator: ", ") + "}")
-    let output = try CastctlProcess.run(["validate", "r.cast", "r.json", "--max-record-findings", "0", "--format", "json"], in: scratch.url)
-    #expect(output.status == 1)
-    let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-    let messages = try #require(document["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
-    #expect(messages.count == count)
-    let hinted = messages.enumerated().filter { $0.element.contains("did you mean") }
-    // 400 unread keys: 250 hints fit the allowance; 50 keys: every one.
-    #expect(hinted.map(\.offset) == Array(0..<min(count, 100_000 / count)), "\(hinted.count)")
-    for (index, message) in hinted { #expect(message.contains("did you mean \"key_numbr_\(index)\""), "\(message)") }
-  }
-
-  /// Each unknown key's hint compares it with every key of the model: a record's allowance
-  /// (`RecordValidator.hintAllowance`, 100,000 comparisons) bounds the product.
-  @Test("unknown keys beside a wide model get right hints for the first of them, then none", arguments: [50, 400])
-  func unknownKeyAllowance(_ count: Int) throws {
-    let scratch = try ScratchFolder(copying: [])
-    defer { scratch.remove() }
-    try scratch.write("r.cast", "struct R {\n" + (0..<count).map { "  var key_number_\($0): Int?\n" }.joined() + "}\n")
-    try scratch.write("r.json", "{" + (0..<count).map { "\"key_numbr_\($0)\": 1" }.joined(separator: ", ") + "}")
+    let flags = missing ? [] : ["--unknown", "warn"]
     let output = try CastctlProcess.run(
-      ["validate", "r.cast", "r.json", "--unknown", "warn", "--max-record-findings", "0", "--format", "json"], in: scratch.url)
-    #expect(output.status == 0, "\(output.stderr)")
+      ["validate", "r.cast", "r.json", "--max-record-findings", "0", "--format", "json"] + flags, in: scratch.url)
+    #expect(output.status == (missing ? 1 : 0), "\(output.stderr)")
     let document = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
     let messages = try #require(document["findings"] as? [[String: Any]]).compactMap { $0["message"] as? String }
     #expect(messages.count == count)
     let hinted = messages.enumerated().filter { $0.element.contains("did you mean") }
+    // 400 candidates: 250 hints fit the allowance; 50: every one.
     #expect(hinted.map(\.offset) == Array(0..<min(count, 100_000 / count)), "\(hinted.count)")
-    for (index, message) in hinted { #expect(message.contains("did you mean \"key_number_\(index)\""), "\(message)") }
+    for (index, message) in hinted {
+      #expect(message.contains("did you mean \"key_\(missing ? "numbr" : "number")_\(index)\""), "\(message)")
+    }
   }
 
   @Test("NDJSON piped without --ndjson gets the hint; two documents on one line do not")
