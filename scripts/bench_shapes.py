@@ -145,6 +145,8 @@ MICRO = [
      [LENIENT, "--max-warnings", "10"]),
     ("Bool from a string (coerced, NSString.boolValue)", "Bool", lambda r: json.dumps(r.choice(["y", "T", " 1", "-01", "no", "0"])),
      [LENIENT, "--max-warnings", "10", "--dialect", "jsonobject"]),
+    # An enum of many cases, whose raw values share a prefix: found by hash, not one by one.
+    ("enum (String, 300 cases)", "Country", lambda r: json.dumps(f"country_{r.randrange(300):03d}")),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -174,6 +176,7 @@ def micro_files(index, name, declared, value, out_dir):
         with open(schema, "w") as f:
             f.write("enum Color: String { case red, green, blue }\n")
             f.write("enum Level: Int { case low = 1, mid = 5, high = 9 }\n")
+            f.write("enum Country: String {\n" + "".join(f'    case c{i} = "country_{i:03d}"\n' for i in range(300)) + "}\n")
             f.write("struct Point: DictionaryConvertible, Hashable {\n    let x: Int\n    let y: Int\n}\n")
             f.write("class Base {\n    let id: Int\n}\nclass Sub: Base { //! super \"base\"\n    let n: Int\n}\n")
             f.write("struct M: DictionaryConvertible {\n")

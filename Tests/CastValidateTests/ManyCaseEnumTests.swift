@@ -3,7 +3,8 @@ import Testing
 
 @testable import CastValidate
 
-/// An enum of many cases finds a string's case by table (`EnumPlan.stringCase`), with the
+/// An enum of many cases finds a string's case by table (`EnumPlan.stringCase`; the clean check
+/// by `ByteHash`), with the
 /// answers of the search one by one that enums of few cases keep: the first case of a raw value,
 /// escapes decoded, another normal form of a raw value found, nothing else.
 @Suite("Enums of many cases: found by table as one by one")
@@ -20,13 +21,46 @@ struct ManyCaseEnumTests {
       (#""v99""#, nil), (#""V1""#, nil), (#""""#, nil),
     ])
   func found(_ cases: Int, _ row: (json: String, expected: String?)) throws {
-    let run = try EngineProbe.run(schema: Self.schema(cases: cases), #"{"e": \#(row.json)}"#)
+    let registry = EngineProbe.registry(Self.schema(cases: cases))
+    let json = #"{"e": \#(row.json)}"#
+    // The clean check (by hash past 16 cases) and the walk alone give one verdict.
+    for clean in [false, true] {
+      let verdict = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
+      #expect(verdict.isValid == (row.expected != nil), "clean \(clean): \(verdict.findings)")
+    }
+    let run = try EngineProbe.run(registry, json)
     if let expected = row.expected {
       #expect(run.isValid, "\(run.findings)")
       // The case's raw value, whatever form the input wrote it in.
       #expect(run.value("e") == "\"\(expected)\"", "\(run.value("e"))")
     } else {
       #expect(run.findings.contains("error unknown-enum-value /e"), "\(run.findings)")
+    }
+  }
+
+  /// Raw values sharing long prefixes, and strings one byte from them, in seeded random order.
+  @Test("the clean check's hashed lookup agrees with the walk on random near misses", arguments: [17, 64, 300])
+  func hashedAgreesWithWalk(_ cases: Int) throws {
+    let raws = (0..<cases).map { "value_\(String(repeating: "0", count: $0 % 5))\($0)" }
+    let schema = "enum E: String {\n" + raws.enumerated().map { "  case c\($0.offset) = \"\($0.element)\"\n" }.joined()
+      + "}\nstruct M {\n  let e: [E]\n}\n"
+    let registry = EngineProbe.registry(schema)
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D ^ UInt64(cases)
+    for _ in 0..<40 {
+      var values: [String] = []
+      for _ in 0..<5 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let raw = raws[Int(state >> 33) % cases]
+        values.append(state & 3 == 0 ? String(raw.dropLast()) + "x" : state & 3 == 1 ? raw + "0" : raw)
+      }
+      let json = #"{"e": ["# + values.map { "\"\($0)\"" }.joined(separator: ", ") + "]}"
+      // The check alone vouches for exactly the records of raw values.
+      #expect(try CheckAgreement.passesCheck(schema, json) == values.allSatisfy(raws.contains), "\(json)")
+      let walk = try EngineProbe.run(registry, json, build: false, cleanCheck: false)
+      let clean = try EngineProbe.run(registry, json, build: false, cleanCheck: true)
+      #expect(walk.isValid == clean.isValid && walk.findings == clean.findings, "\(json)")
+      // (A bad element is dropped with a warning in this dialect: the record stays valid.)
+      #expect(walk.findings.isEmpty == values.allSatisfy(raws.contains), "\(json)")
     }
   }
 

@@ -113,6 +113,11 @@ struct CleanEnum {
   /// `CleanPlan.numbers[…]`, same indices.
   var firstRaw: Int
   var rawCount: Int
+  /// For an enum of many string raw values (`CleanPlan.hashedEnumCases` or more): its slots in
+  /// `CleanPlan.enumSlots[firstSlot...firstSlot + slotMask]`, each a raw value's index in
+  /// `raws` or -1, found by `ByteHash` and linear probing; 0 for an enum searched one by one.
+  var firstSlot = 0
+  var slotMask = 0
 }
 
 /// The compiled schema flattened into plain tables for `CleanRecordCheck`, built once per schema.
@@ -125,6 +130,10 @@ final class CleanPlan: @unchecked Sendable {
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
+  /// The hashed enums' slots (`CleanEnum.slotMask`).
+  let enumSlots: PlainTable<Int32>
+  /// Enums of this many string raw values or more are found by hash.
+  static let hashedEnumCases = 16
   /// The models' key tables (`CleanModel.keyTable`, `foldedKeyTable`): a field's position, or
   /// -1 for none.
   let keyIndex: PlainTable<Int32>
@@ -292,6 +301,7 @@ final class CleanPlan: @unchecked Sendable {
     Self.markByteIdentities(&models, plans: plans, enums: enumPlans)
     var enums: [CleanEnum] = []
     var raws: [CleanKey] = []
+    var enumSlots: [Int32] = []
     var numbers: [Double] = []
     // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
     // none of their values (no string is one); the full walk reads them.
@@ -300,7 +310,20 @@ final class CleanPlan: @unchecked Sendable {
       // (Nor, anywhere, of an enum with associated values, whose string never names such a case.)
       let hasPayloads = plan.payloadPlans.contains { $0 != nil }
       let vouched = keyedCases && plan.rawType == nil || hasPayloads ? 0 : plan.stringRaws.count
-      enums.append(CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched))
+      var entry = CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched)
+      if !plan.isNumeric, vouched >= Self.hashedEnumCases {
+        var capacity = 1
+        while capacity < vouched * 2 { capacity *= 2 }
+        entry.firstSlot = enumSlots.count
+        entry.slotMask = capacity - 1
+        enumSlots += [Int32](repeating: -1, count: capacity)
+        for (offset, raw) in plan.stringRaws.enumerated() {
+          var slot = Int(raw.withUnsafeBytes { ByteHash.hash($0) } & UInt64(entry.slotMask))
+          while enumSlots[entry.firstSlot + slot] >= 0 { slot = (slot + 1) & entry.slotMask }
+          enumSlots[entry.firstSlot + slot] = Int32(entry.firstRaw + offset)
+        }
+      }
+      enums.append(entry)
       for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
         raws.append(key(raw))
         numbers.append(number)
@@ -312,6 +335,7 @@ final class CleanPlan: @unchecked Sendable {
     self.nodes = PlainTable(nodeList)
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
+    self.enumSlots = PlainTable(enumSlots)
     self.keyIndex = PlainTable(keyIndex)
     self.foldedKeys = PlainTable(foldedKeys)
     self.wideRequired = PlainTable(wideRequired)
@@ -393,6 +417,7 @@ final class CleanPlan: @unchecked Sendable {
     nodes.free()
     enums.free()
     raws.free()
+    enumSlots.free()
     keyIndex.free()
     foldedKeys.free()
     wideRequired.free()

@@ -26,6 +26,7 @@ final class CleanRecordCheck {
   private let nodes: PlainTable<ValueNode>
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
+  private let enumSlots: PlainTable<Int32>
   private let keyIndex: PlainTable<Int32>
   /// `CleanPlan.foldedKeys`.
   private let foldedKeys: PlainTable<CleanKey>
@@ -80,6 +81,7 @@ final class CleanRecordCheck {
     nodes = plan.nodes
     enums = plan.enums
     raws = plan.raws
+    enumSlots = plan.enumSlots
     keyIndex = plan.keyIndex
     foldedKeys = plan.foldedKeys
     foldBuffer = .allocate(capacity: Self.foldCapacity)
@@ -314,6 +316,15 @@ final class CleanRecordCheck {
   private func isRawValue(_ span: JSONSpan, of plan: CleanEnum, _ scanner: JSONScanner) -> Bool {
     let raw = scanner.bytes(span)
     let prefix = Self.prefix(of: raw, scanner)
+    if plan.slotMask != 0 {
+      var slot = Int(truncatingIfNeeded: ByteHash.hash(raw)) & plan.slotMask
+      while true {
+        let index = Int(enumSlots[plan.firstSlot &+ slot])
+        if index < 0 { return false }
+        if equals(raw, prefix, raws[index]) { return true }
+        slot = (slot &+ 1) & plan.slotMask
+      }
+    }
     for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where equals(raw, prefix, raws[index]) { return true }
     return false
   }
