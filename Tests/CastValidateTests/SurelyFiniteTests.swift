@@ -18,6 +18,22 @@ struct SurelyFiniteTests {
     #expect(power == expected)
   }
 
+  /// At the edges of each type's range, subnormal values included: known where the first
+  /// significant digit's power is inside, and left to the value one power beyond.
+  @Test(arguments: [
+    ("9.99e307", ScalarType.double, true), ("1e308", .double, false), ("1e-323", .double, true), ("9e-324", .double, false),
+    ("1.234e-310", .double, true), ("9.99e37", .float, true), ("1e38", .float, false), ("1e-45", .float, true),
+    ("9e-46", .float, false), ("1.5e-40", .float, true),
+  ])
+  func edges(_ literal: String, _ type: ScalarType, _ known: Bool) throws {
+    let surely = try Array(literal.utf8).withUnsafeBytes { raw in
+      var scanner = JSONScanner(raw)
+      let token = try scanner.readNumber()
+      return RecordValidator.isSurelyFinite(token, type, scanner)
+    }
+    #expect(surely == known)
+  }
+
   /// Whatever the literal, "surely finite" is never wrong: the value is finite and not zero in
   /// the type (a `Float` through the nearest `Double`, as castctl checks one).
   @Test(arguments: [ScalarType.double, .float])
@@ -27,7 +43,10 @@ struct SurelyFiniteTests {
     for _ in 0..<20_000 {
       let mantissa = ["0", "1", "9", "0.5", "12.25", "0.000031", "7.999999999999999999", "123456789012345678901234567890"]
         .randomElement(using: &generator) ?? "1"
-      let exponent = Int.random(in: -400...400, using: &generator)
+      // Most near the ends of the types' ranges, where a wrong bound would show.
+      let exponent = [Int.random(in: -400...400, using: &generator), Int.random(in: -330...(-300), using: &generator),
+        Int.random(in: -50...(-30), using: &generator), Int.random(in: 300...312, using: &generator),
+        Int.random(in: 30...42, using: &generator)].randomElement(using: &generator) ?? 0
       let literal = "\(Bool.random(using: &generator) ? "-" : "")\(mantissa)e\(exponent)"
       let known = try Array(literal.utf8).withUnsafeBytes { raw in
         var scanner = JSONScanner(raw)

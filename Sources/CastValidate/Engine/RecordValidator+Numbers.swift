@@ -285,8 +285,10 @@ extension RecordValidator {
   static func isSurelyFinite(_ token: JSONNumberToken, _ type: ScalarType, _ scanner: JSONScanner) -> Bool {
     // NB: the type is matched, not compared: `==` on a raw-value enum of another module is a
     // call through its Equatable conformance.
-    // NB: `Float` holds 1.2e-38...3.4e38 as normal numbers, `Double` 2.2e-308...1.8e308.
-    let (limit, powers) = if case .float = type { (30, -36..<37) } else { (300, -300..<301) }
+    // NB: `Float`'s largest is 3.4e38 and its least non-zero 1.4e-45 (half of which rounds to
+    // zero); `Double`'s 1.8e308 and 4.9e-324. A first significant digit at 10^-45 (10^-323) is
+    // above that half, so the value is not zero: subnormal literals need no conversion either.
+    let (limit, powers) = if case .float = type { (30, -45..<38) } else { (300, -323..<308) }
     guard token.hasExponent else { return token.span.end - token.span.start <= limit }
     return leadingPower(scanner.bytes(token.span)).map(powers.contains) ?? false
   }
