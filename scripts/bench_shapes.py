@@ -147,6 +147,8 @@ MICRO = [
      [LENIENT, "--max-warnings", "10", "--dialect", "jsonobject"]),
     # An enum of many cases, whose raw values share a prefix: found by hash, not one by one.
     ("enum (String, 300 cases)", "Country", lambda r: json.dumps(f"country_{r.randrange(300):03d}")),
+    # Subnormal and near-limit exponents, which a general parser reads slowly.
+    ("Double (subnormal)", "Double", lambda r: f"{r.uniform(1, 9):.4f}e-{r.randrange(300, 323)}"),
 ]
 FIELDS = 16
 MICRO_MB = 4
