@@ -124,6 +124,7 @@ package struct DocumentValidator: Sendable {
     }
     if validator.unshownWarnings.counts.total > 0 { validator.unshownWarnings = HiddenFindings() }
     validator.hintComparisonsLeft = RecordValidator.hintAllowance
+    validator.unreadKeys.forget()
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line

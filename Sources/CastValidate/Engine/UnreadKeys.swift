@@ -24,6 +24,12 @@ final class UnreadKeys {
     return keys
   }
 
+  /// Forgets the object, at a record's start: a record read from a reused buffer at the same
+  /// offset is another object.
+  func forget() {
+    if object != nil { object = nil }
+  }
+
   /// Whether `count` more comparisons fit in the object's allowance; they are spent if so.
   func spend(_ count: Int) -> Bool {
     guard count <= comparisonsLeft else { return false }
