@@ -49,6 +49,33 @@ struct ConvertedDocumentTests {
     #expect(failures.isEmpty, "\(failures.prefix(3))")
   }
 
+  /// A deep document's pretty text is mostly indentation (square in the depth): it is handed on
+  /// in pieces, which together are the text laid out whole.
+  @Test("laid out in pieces past a limit, the pieces are the whole text, each flushed near the limit", arguments: [1, 64, 4096])
+  func layOutInPieces(_ limit: Int) {
+    var random = SeededGenerator(seed: UInt64(limit))
+    let writer = JSONWriter(style: .pretty(indent: 2))
+    for _ in 0..<300 {
+      let compact = Array(JSONWriter(style: .compact).write(RandomJSON.value(&random)).utf8)
+      var whole: [UInt8] = []
+      compact.withUnsafeBytes { writer.layOut(compact: $0, level: 1, into: &whole) }
+      var joined: [UInt8] = []
+      var largest = 0
+      var output: [UInt8] = []
+      _ = compact.withUnsafeBytes {
+        writer.layOut(compact: $0, level: 1, into: &output, flushingPast: limit) { piece in
+          largest = max(largest, piece.count)
+          joined += piece
+          piece.removeAll()
+        }
+      }
+      joined += output
+      #expect(joined == whole)
+      // A piece is flushed at the first token boundary past the limit.
+      #expect(largest < limit + 64 + compact.count, "\(largest)")
+    }
+  }
+
   @Test("whitespace between tokens is left out, whitespace in strings kept", arguments: styles)
   func layOutIgnoresWhitespace(_ style: JSONWriter.Style) throws {
     let text = " { \"a b\" :\t[ 1 ,\r\n{ } , [ ] ] , \"c\" : \" : , \" } "

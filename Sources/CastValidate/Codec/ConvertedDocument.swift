@@ -5,8 +5,8 @@
 package final class ConvertedDocument<Record> {
   /// How one format writes a document, in pieces.
   package struct Layout {
-    /// The text of a document that is one record.
-    let lone: (Record) throws -> [UInt8]
+    /// The text of a document that is one record, handed to the body a piece at a time.
+    let lone: (Record, (UnsafeRawBufferPointer) -> Void) throws -> Void
     /// The text of the array element at `index`, with what separates it from the one before.
     let element: (Record, _ index: Int) throws -> [UInt8]
     /// What comes before the first element and after the last, and an empty array's text.
@@ -40,7 +40,7 @@ package final class ConvertedDocument<Record> {
   /// Hands the document's text, ending in a line feed, to `body` a piece at a time: an array of
   /// the records when `isArray`, else the one record (`null`'s text when there was none).
   package func write(isArray: Bool, nothing: Record, _ body: (UnsafeRawBufferPointer) -> Void) throws {
-    guard isArray else { return try layout.lone(first ?? nothing).withUnsafeBytes(body) }
+    guard isArray else { return try layout.lone(first ?? nothing, body) }
     guard records > 0 else { return layout.empty.withUnsafeBytes(body) }
     if let first {
       spool.append(contentsOf: try layout.element(first, 0))
@@ -64,10 +64,17 @@ extension ConvertedDocument<[UInt8]>.Layout {
     writer.lineBreak(level: 0, into: &closing)
     closing += [JSONByte.closeBracket, JSONByte.lineFeed]
     return Self(
-      lone: { record in
+      lone: { record, body in
         var text: [UInt8] = []
-        _ = record.withUnsafeBytes { writer.layOut(compact: $0, level: 0, into: &text) }
-        return text + [JSONByte.lineFeed]
+        // NB: in pieces of a megabyte: pretty text of a deep document is mostly indentation.
+        _ = record.withUnsafeBytes {
+          writer.layOut(compact: $0, level: 0, into: &text, flushingPast: 1 << 20) { piece in
+            piece.withUnsafeBytes(body)
+            piece.removeAll(keepingCapacity: true)
+          }
+        }
+        text.append(JSONByte.lineFeed)
+        text.withUnsafeBytes(body)
       },
       element: { record, index in
         var text = index > 0 ? separator : []
@@ -86,10 +93,10 @@ extension ConvertedDocument<JSONValue>.Layout {
   /// `yaml`, handing `merged` the keys the writer took for one in each record (`MergedKeys`).
   package static func yaml(merged: @escaping (MergedKeys) -> Void) -> Self {
     Self(
-      lone: { record in
+      lone: { record, body in
         var text: [UInt8] = []
         merged(YAMLOutput.append(record, to: &text))
-        return text
+        text.withUnsafeBytes(body)
       },
       element: { record, _ in
         var text: [UInt8] = []

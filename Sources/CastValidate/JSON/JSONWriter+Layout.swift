@@ -7,6 +7,16 @@ extension JSONWriter {
   /// ends at is returned, for the next piece to start at.
   @discardableResult
   package func layOut(compact text: UnsafeRawBufferPointer, level: Int, into output: inout [UInt8]) -> Int {
+    layOut(compact: text, level: level, into: &output, flushingPast: .max) { _ in }
+  }
+
+  /// `layOut(compact:level:into:)`, handing `output` to `flush` (which empties it) whenever it
+  /// holds `limit` bytes or more between two tokens: a deep document's indentation grows as the
+  /// square of its depth, and is written in pieces rather than held whole.
+  package func layOut(
+    compact text: UnsafeRawBufferPointer, level: Int, into output: inout [UInt8], flushingPast limit: Int,
+    _ flush: (inout [UInt8]) -> Void
+  ) -> Int {
     guard case .pretty(let indent) = style else {
       Self.appendWithoutWhitespace(text, into: &output)
       return level
@@ -15,8 +25,9 @@ extension JSONWriter {
     var depth = level
     var index = 0
     let end = text.count
-    output.reserveCapacity(output.count + end + end / 4)
+    output.reserveCapacity(output.count + min(end + end / 4, limit))
     while index < end {
+      if output.count >= limit { flush(&output) }
       let byte = text[index]
       switch byte {
       case JSONByte.quote:
