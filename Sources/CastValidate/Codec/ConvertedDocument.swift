@@ -7,8 +7,9 @@ package final class ConvertedDocument<Record> {
   package struct Layout {
     /// The text of a document that is one record, handed to the body a piece at a time.
     let lone: (Record, (UnsafeRawBufferPointer) -> Void) throws -> Void
-    /// The text of the array element at `index`, with what separates it from the one before.
-    let element: (Record, _ index: Int) throws -> [UInt8]
+    /// The text of the array element at `index`, with what separates it from the one before,
+    /// handed to the body a piece at a time.
+    let element: (Record, _ index: Int, (UnsafeRawBufferPointer) -> Void) throws -> Void
     /// What comes before the first element and after the last, and an empty array's text.
     let opening: [UInt8], closing: [UInt8], empty: [UInt8]
   }
@@ -31,10 +32,10 @@ package final class ConvertedDocument<Record> {
     records += 1
     guard records > 1 else { return first = record }
     if let first {
-      spool.append(contentsOf: try layout.element(first, 0))
+      try layout.element(first, 0, spool.append(contentsOf:))
       self.first = nil
     }
-    spool.append(contentsOf: try layout.element(record, records - 1))
+    try layout.element(record, records - 1, spool.append(contentsOf:))
   }
 
   /// Hands the document's text, ending in a line feed, to `body` a piece at a time: an array of
@@ -43,7 +44,7 @@ package final class ConvertedDocument<Record> {
     guard isArray else { return try layout.lone(first ?? nothing, body) }
     guard records > 0 else { return layout.empty.withUnsafeBytes(body) }
     if let first {
-      spool.append(contentsOf: try layout.element(first, 0))
+      try layout.element(first, 0, spool.append(contentsOf:))
       self.first = nil
     }
     layout.opening.withUnsafeBytes(body)
@@ -66,22 +67,30 @@ extension ConvertedDocument<[UInt8]>.Layout {
     return Self(
       lone: { record, body in
         var text: [UInt8] = []
-        // NB: in pieces of a megabyte: pretty text of a deep document is mostly indentation.
-        _ = record.withUnsafeBytes {
-          writer.layOut(compact: $0, level: 0, into: &text, flushingPast: 1 << 20) { piece in
-            piece.withUnsafeBytes(body)
-            piece.removeAll(keepingCapacity: true)
-          }
-        }
+        layOut(record, level: 0, writer, into: &text, body)
         text.append(JSONByte.lineFeed)
         text.withUnsafeBytes(body)
       },
-      element: { record, index in
+      element: { record, index, body in
         var text = index > 0 ? separator : []
-        _ = record.withUnsafeBytes { writer.layOut(compact: $0, level: 1, into: &text) }
-        return text
+        layOut(record, level: 1, writer, into: &text, body)
+        text.withUnsafeBytes(body)
       },
       opening: opening, closing: closing, empty: Array("[]\n".utf8))
+  }
+}
+
+/// Lays `record` out at `level`, handing `body` a megabyte at a time: the pretty text of a deep
+/// document is mostly indentation, which grows as the square of its depth. What is left is in
+/// `text`.
+private func layOut(
+  _ record: [UInt8], level: Int, _ writer: JSONWriter, into text: inout [UInt8], _ body: (UnsafeRawBufferPointer) -> Void
+) {
+  _ = record.withUnsafeBytes {
+    writer.layOut(compact: $0, level: level, into: &text, flushingPast: 1 << 20) { piece in
+      piece.withUnsafeBytes(body)
+      piece.removeAll(keepingCapacity: true)
+    }
   }
 }
 
@@ -98,10 +107,10 @@ extension ConvertedDocument<JSONValue>.Layout {
         merged(YAMLOutput.append(record, to: &text))
         text.withUnsafeBytes(body)
       },
-      element: { record, _ in
+      element: { record, _, body in
         var text: [UInt8] = []
         merged(YAMLOutput.append(.array([record]), to: &text))
-        return text
+        text.withUnsafeBytes(body)
       },
       opening: [], closing: [], empty: Array("[]\n".utf8))
   }
