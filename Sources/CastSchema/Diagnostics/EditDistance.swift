@@ -6,7 +6,7 @@ package enum NameSuggestion {
   where S.Element == String {
     // NB: the count first: a key of megabytes beside short names is told apart in linear time,
     // before it is lower-cased.
-    let reach = Self.reach(of: name)
+    let reach = Self.reach(name.lowercased().unicodeScalars.count)
     return closest(to: name, in: candidates.lazy.filter { reach.contains($0.unicodeScalars.count) }.map(Candidate.init))
   }
 
@@ -29,7 +29,7 @@ package enum NameSuggestion {
   where S.Element == Candidate {
     let target = Array(name.lowercased().unicodeScalars)
     let limit = Self.limit(target.count)
-    let reach = Self.reach(of: name)
+    let reach = Self.reach(target.count)
     var best: (name: String, distance: Int)?
     for candidate in candidates where candidate.name != name && reach.contains(candidate.count) {
       let within = min(limit, (best?.distance ?? .max) - 1)
@@ -43,9 +43,9 @@ package enum NameSuggestion {
   /// The most edits a suggestion for a name of `count` scalars may be away.
   private static func limit(_ count: Int) -> Int { max(1, min(3, count / 3 + 1)) }
 
-  /// The lengths a candidate for `name` may have: within one more than the edits allowed.
-  private static func reach(of name: String) -> ClosedRange<Int> {
-    let count = name.lowercased().unicodeScalars.count
+  /// The lengths a candidate for a name of `count` scalars (lower-cased) may have: within one
+  /// more than the edits allowed.
+  private static func reach(_ count: Int) -> ClosedRange<Int> {
     let limit = Self.limit(count)
     return max(0, count - limit - 1)...(count + limit + 1)
   }
