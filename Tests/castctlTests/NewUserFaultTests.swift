@@ -387,8 +387,8 @@ struct ReportingFaultTests {
   }
 
   /// A hint compares a name with every candidate: an object's missing keys with its unread keys
-  /// (`UnreadKeys.comparisonsPerObject`), a record's unknown keys with the model's keys
-  /// (`RecordValidator.hintAllowance`), each allowed 100,000 comparisons, so the product of
+  /// (`UnreadKeys`), a record's unknown keys with the model's keys
+  /// (`RecordValidator.hintAllowance`), each allowed `HintAllowance.comparisons`, so the product of
   /// thousands of keys by thousands does not grow unbounded.
   @Test(
     "many missing or unknown keys get right hints for the first of them, then none",

@@ -123,7 +123,7 @@ package struct DocumentValidator: Sendable {
       validator.hidden = HiddenFindings()
     }
     if validator.unshownWarnings.counts.total > 0 { validator.unshownWarnings = HiddenFindings() }
-    validator.hintComparisonsLeft = RecordValidator.hintAllowance
+    validator.hintAllowance = HintAllowance()
     validator.unreadKeys.forget()
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }

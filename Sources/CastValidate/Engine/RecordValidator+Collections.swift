@@ -316,8 +316,7 @@ extension RecordValidator {
       // NB: within the record's allowance, as unknown keys' hints: thousands of bad values of
       // an enum of thousands of cases would cost their product.
       var hint = ""
-      if hintComparisonsLeft >= plan.rawTextCandidates.count {
-        hintComparisonsLeft -= plan.rawTextCandidates.count
+      if hintAllowance.spend(plan.rawTextCandidates.count) {
         hint = NameSuggestion.closest(to: found, in: plan.rawTextCandidates).map { "; did you mean \($0)?" } ?? ""
       }
       report(

@@ -421,8 +421,7 @@ extension RecordValidator {
     var hint = ""
     if keepsNextFinding {
       let candidates = known()
-      if hintComparisonsLeft >= candidates.count {
-        hintComparisonsLeft -= candidates.count
+      if hintAllowance.spend(candidates.count) {
         hint = NameSuggestion.closest(to: name, in: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
       }
     }

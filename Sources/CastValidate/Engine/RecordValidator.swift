@@ -74,11 +74,8 @@ struct RecordValidator {
   let urlHosts = URLAuthorityCache()
   /// The unread keys of the object whose missing keys were last given a "did you mean".
   let unreadKeys = UnreadKeys()
-  /// The comparisons the record's hints for unknown keys and enum values may still make
-  /// (`hintAllowance` a record).
-  var hintComparisonsLeft = RecordValidator.hintAllowance
-  /// The comparisons of names with their candidates one record is allowed for its hints.
-  static let hintAllowance = 100_000
+  /// The comparisons the record's hints for unknown keys and enum values may still make.
+  var hintAllowance = HintAllowance()
   /// When set (`convert` of NDJSON), the record's compact JSON is written during the walk instead
   /// of an instance being built; see `transcribe`.
   // NB: borrowed, so the hot loop pays no reference counting for it; `transcriptOwner` keeps

@@ -6,12 +6,8 @@ final class UnreadKeys {
   private var object: (start: Int, buffer: UnsafeRawPointer?)?
   /// The unread keys, lower-cased as Unicode scalars, for `NameSuggestion`.
   private(set) var keys: [NameSuggestion.Candidate] = []
-  /// The comparisons of a missing key with an unread one still allowed for this object: an
-  /// object missing thousands of keys, beside thousands of others, gets hints for its first
-  /// missing keys only, not a scan of their product.
-  private var comparisonsLeft = 0
-  /// The comparisons one object is allowed.
-  static let comparisonsPerObject = 100_000
+  /// The comparisons of a missing key with an unread one still allowed for this object.
+  private var allowance = HintAllowance()
 
   /// The unread keys of the object at `start` in `buffer`, read by `read` the first time.
   func keys(
@@ -20,7 +16,7 @@ final class UnreadKeys {
     if let object, object.start == start, object.buffer == buffer { return keys }
     keys = read().map(NameSuggestion.Candidate.init)
     object = (start, buffer)
-    comparisonsLeft = Self.comparisonsPerObject
+    allowance = HintAllowance()
     return keys
   }
 
@@ -32,8 +28,6 @@ final class UnreadKeys {
 
   /// Whether `count` more comparisons fit in the object's allowance; they are spent if so.
   func spend(_ count: Int) -> Bool {
-    guard count <= comparisonsLeft else { return false }
-    comparisonsLeft -= count
-    return true
+    allowance.spend(count)
   }
 }
