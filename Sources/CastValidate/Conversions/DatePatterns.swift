@@ -48,4 +48,10 @@ final class DatePatterns: Sendable {
     formatters.withLock { $0[pattern] = made }
     return made
   }
+
+  /// What that `DateFormatter` of `pattern` reads `text` as, in seconds since 1970; nil for text
+  /// it does not read.
+  func formatterSeconds(_ text: String, pattern: String) -> Double? {
+    formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+  }
 }

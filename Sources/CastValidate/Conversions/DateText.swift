@@ -136,7 +136,7 @@ enum DateText {
       var text = text
       if let seconds = text.withUTF8({ compiled.parse(UnsafeRawBufferPointer($0)) }) { return seconds }
       guard compiled.readsPart else { return nil }
-      return DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+      return DatePatterns.shared.formatterSeconds(text, pattern: pattern)
     case .formatter(let formatter):
       return formatter.withLock { $0.date(from: text)?.timeIntervalSince1970 }
     }

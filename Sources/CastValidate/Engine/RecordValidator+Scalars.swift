@@ -242,7 +242,7 @@ extension RecordValidator {
         // NB: JSONDecoder's `.formatted` asks a DateFormatter, which reads more than the pattern
         // spells, and counts in the Julian calendar before 1582-10-15.
         if strict, (parsed ?? -.infinity) < DateText.gregorianStart {
-          parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+          parsed = DatePatterns.shared.formatterSeconds(text, pattern: pattern)
         }
       }
       if parsed == nil, !strict, let epoch = NumberText.exactDouble(text) { parsed = format == .epochMilliseconds ? epoch / 1000 : epoch }
@@ -250,7 +250,7 @@ extension RecordValidator {
       // pattern spells (a trailing literal left out, `/` for `-`): asked last, so that the forms
       // read on bytes never wait for its lock.
       if parsed == nil, !strict, case .pattern(let pattern) = format {
-        parsed = DatePatterns.shared.formatter(pattern).withLock { $0.date(from: text)?.timeIntervalSince1970 }
+        parsed = DatePatterns.shared.formatterSeconds(text, pattern: pattern)
       }
       guard let value = parsed else {
         let expected: String
