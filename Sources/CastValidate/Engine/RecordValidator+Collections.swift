@@ -297,7 +297,10 @@ extension RecordValidator {
       case .string:
         let token = try scanner.readString()
         // A case with associated values is read only in the `{"case": {…}}` form.
-        caseIndex = token.hasEscapes ? plan.stringCase(bytes: scanner.decodedBytes(token)) : plan.stringCase(bytes: scanner.bytes(token.span))
+        caseIndex =
+          token.hasEscapes
+          ? scanner.decodedBytes(token).withUnsafeBytes { plan.stringCase(bytes: $0) }
+          : plan.stringCase(bytes: scanner.bytes(token.span))
         // Another normal form of a raw value is that value, as `init(rawValue:)` finds it.
         if caseIndex == nil, !ASCIIText.isASCIIWithoutEscapes(scanner.bytes(token.span)) {
           caseIndex = plan.stringCase(equalTo: scanner.string(token))

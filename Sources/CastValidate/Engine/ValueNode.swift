@@ -100,13 +100,16 @@ final class EnumPlan: Sendable {
   let caseKeysFromSnakeCase: Bool
   /// The raw values as JSON text, made ready for "did you mean".
   let rawTextCandidates: [NameSuggestion.Candidate]
-  /// The cases without associated values by their string raw value's bytes and by the value as
-  /// a `String` (canonically equal ones are one key), the first case of each: lookups in an enum
-  /// of many cases that do not grow with the cases. Nil for an enum of a few cases.
-  private let casesByBytes: [[UInt8]: Int]?
+  /// For an enum of many string cases (`tableThreshold` or more), the cases without associated
+  /// values by their raw value's bytes: slots found by `ByteHash` and linear probing, each a
+  /// case's index or -1, so a lookup does not grow with the cases. The clean check reads a copy
+  /// (`CleanEnum.slotMask`). Empty for an enum of a few cases, searched one by one.
+  let rawSlots: [Int32]
+  /// The same cases by their raw value as a `String` (canonically equal ones are one key), the
+  /// first case of each; nil for an enum of a few cases.
   private let casesByText: [String: Int]?
   /// Fewer cases than this are searched one by one.
-  private static let tableThreshold = 16
+  static let tableThreshold = 16
 
   init(_ enumType: EnumType, registry: ModelRegistry, payloadPlans: [Int?]) {
     self.payloadPlans = payloadPlans
@@ -124,24 +127,38 @@ final class EnumPlan: Sendable {
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range
     rawTextCandidates = rawValues.map { NameSuggestion.Candidate(JSONWriter(style: .compact).write($0)) }
-    if rawValues.count >= Self.tableThreshold {
-      var byBytes: [[UInt8]: Int] = [:]
+    if rawValues.count >= Self.tableThreshold, !(rawType?.isNumeric ?? false) {
+      var capacity = 1
+      while capacity < rawValues.count * 2 { capacity *= 2 }
+      var slots = [Int32](repeating: -1, count: capacity)
       var byText: [String: Int] = [:]
+      // NB: in case order, so that of two equal raw values the first case is found first.
       for (index, raw) in rawValues.enumerated() where payloadPlans[index] == nil {
         guard case .string(let text) = raw else { continue }
-        if byBytes[stringRaws[index]] == nil { byBytes[stringRaws[index]] = index }
+        var slot = Int(truncatingIfNeeded: stringRaws[index].withUnsafeBytes(ByteHash.hash)) & (capacity - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
+        slots[slot] = Int32(index)
         if byText[text] == nil { byText[text] = index }
       }
-      (casesByBytes, casesByText) = (byBytes, byText)
+      (rawSlots, casesByText) = (slots, byText)
     } else {
-      (casesByBytes, casesByText) = (nil, nil)
+      (rawSlots, casesByText) = ([], nil)
     }
   }
 
   /// The case without associated values whose string raw value is `bytes`, byte for byte.
-  func stringCase(bytes: some Collection<UInt8>) -> Int? {
-    if let casesByBytes { return casesByBytes[Array(bytes)] }
-    return stringRaws.indices.first { payloadPlans[$0] == nil && stringRaws[$0].elementsEqual(bytes) }
+  func stringCase(bytes: UnsafeRawBufferPointer) -> Int? {
+    guard !rawSlots.isEmpty else {
+      return stringRaws.indices.first { payloadPlans[$0] == nil && stringRaws[$0].elementsEqual(bytes) }
+    }
+    let mask = rawSlots.count - 1
+    var slot = Int(truncatingIfNeeded: ByteHash.hash(bytes)) & mask
+    while rawSlots[slot] >= 0 {
+      let index = Int(rawSlots[slot])
+      if stringRaws[index].elementsEqual(bytes) { return index }
+      slot = (slot + 1) & mask
+    }
+    return nil
   }
 
   /// Whether the raw values are numbers.

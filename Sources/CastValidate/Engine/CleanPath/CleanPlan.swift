@@ -113,7 +113,7 @@ struct CleanEnum {
   /// `CleanPlan.numbers[…]`, same indices.
   var firstRaw: Int
   var rawCount: Int
-  /// For an enum of many string raw values (`CleanPlan.hashedEnumCases` or more): its slots in
+  /// For an enum of many string raw values (`EnumPlan.rawSlots`): its slots in
   /// `CleanPlan.enumSlots[firstSlot...firstSlot + slotMask]`, each a raw value's index in
   /// `raws` or -1, found by `ByteHash` and linear probing; 0 for an enum searched one by one.
   var firstSlot = 0
@@ -130,10 +130,8 @@ final class CleanPlan: @unchecked Sendable {
   let nodes: PlainTable<ValueNode>
   let enums: PlainTable<CleanEnum>
   let raws: PlainTable<CleanKey>
-  /// The hashed enums' slots (`CleanEnum.slotMask`).
+  /// The hashed enums' slots (`CleanEnum.slotMask`): `EnumPlan.rawSlots`, as indices in `raws`.
   let enumSlots: PlainTable<Int32>
-  /// Enums of this many string raw values or more are found by hash.
-  static let hashedEnumCases = 16
   /// The models' key tables (`CleanModel.keyTable`, `foldedKeyTable`): a field's position, or
   /// -1 for none.
   let keyIndex: PlainTable<Int32>
@@ -311,17 +309,11 @@ final class CleanPlan: @unchecked Sendable {
       let hasPayloads = plan.payloadPlans.contains { $0 != nil }
       let vouched = keyedCases && plan.rawType == nil || hasPayloads ? 0 : plan.stringRaws.count
       var entry = CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched)
-      if !plan.isNumeric, vouched >= Self.hashedEnumCases {
-        var capacity = 1
-        while capacity < vouched * 2 { capacity *= 2 }
+      // NB: a vouched enum has no case with associated values, so the plan's slots hold all its cases.
+      if vouched > 0, !plan.rawSlots.isEmpty {
         entry.firstSlot = enumSlots.count
-        entry.slotMask = capacity - 1
-        enumSlots += [Int32](repeating: -1, count: capacity)
-        for (offset, raw) in plan.stringRaws.enumerated() {
-          var slot = Int(raw.withUnsafeBytes { ByteHash.hash($0) } & UInt64(entry.slotMask))
-          while enumSlots[entry.firstSlot + slot] >= 0 { slot = (slot + 1) & entry.slotMask }
-          enumSlots[entry.firstSlot + slot] = Int32(entry.firstRaw + offset)
-        }
+        entry.slotMask = plan.rawSlots.count - 1
+        enumSlots += plan.rawSlots.map { $0 < 0 ? -1 : $0 + Int32(entry.firstRaw) }
       }
       enums.append(entry)
       for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {

@@ -1,6 +1,6 @@
-/// A string's bytes hashed eight at a time, for the clean check's tables of an enum's many raw
-/// values (`CleanEnum.slotMask`): every byte counts, so raw values sharing a long prefix
-/// (`value_0001`, `value_0002`) spread over the table.
+/// A string's bytes hashed eight at a time, for the table of an enum's many raw values
+/// (`EnumPlan.rawSlots`, which the clean check reads a copy of): every byte counts, so raw values
+/// sharing a long prefix (`value_0001`, `value_0002`) spread over the table.
 enum ByteHash {
   @inline(__always)
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
