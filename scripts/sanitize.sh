@@ -4,7 +4,8 @@
 #   scripts/sanitize.sh tsan   the parallel suites under ThreadSanitizer (.build-tsan): in-process
 #                              StreamValidator with 2 workers, castctl --jobs 2, and infer's
 #                              threads (inferring and verifying NDJSON with 4), a Validator
-#                              shared by tasks from its first use, and `Locked`
+#                              shared by tasks from its first use, `Locked`, and a batch's
+#                              reporting thread woken by a worker
 # Extra arguments go to `swift test` (e.g. --filter Fault). Exits non-zero on any report.
 set -euo pipefail
 
@@ -28,7 +29,7 @@ case $mode in
   tsan)
     export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
     swift test --disable-xctest --scratch-path .build-tsan --sanitize=thread \
-      --filter 'ParallelNDJSON|InferOrderTests/(threads|verifyThreads)|SharedValidatorTests|LockedTests' "$@"
+      --filter 'ParallelNDJSON|BatchPiecesWakeup|InferOrderTests/(threads|verifyThreads)|SharedValidatorTests|LockedTests' "$@"
     ;;
   *)
     echo "usage: scripts/sanitize.sh asan|tsan [swift test arguments…]" >&2

@@ -39,15 +39,19 @@ final class BatchPieces: @unchecked Sendable {
     return index < ranges.count ? index : nil
   }
 
-  /// Counts piece `index` done, its outcome written; `backlogFull` when the findings waiting to
-  /// be reported hold the workers back, so the reporting thread must report what it can.
-  func finish(_ index: Int, backlogFull: Bool) {
+  /// Counts piece `index` done, its outcome written (and its findings added to `backlog`), and
+  /// wakes the reporting thread when every piece is done or the findings waiting to be reported
+  /// hold the workers back, so that it reports what it can.
+  func finish(_ index: Int, backlog: ReportBacklog) {
     condition.lock()
     done[index] = true
     unfinished -= 1
     // NB: only then: waking the reporting thread for every piece costs the workers a share of
-    // their two cores.
-    if unfinished == 0 || backlogFull { condition.broadcast() }
+    // their two cores. Whether the backlog is full is asked here, under this lock, where the
+    // reporting thread asks it too: another worker may have filled it since this one added its
+    // findings, and then went to wait for room; had this piece been the one the reporting thread
+    // waits for, and it not woken, every thread would wait.
+    if unfinished == 0 || backlog.isFull { condition.broadcast() }
     condition.unlock()
   }
 

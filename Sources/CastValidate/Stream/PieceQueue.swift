@@ -50,8 +50,8 @@ final class PieceQueue: @unchecked Sendable {
       backlog.waitForRoom()
       guard let (pieces, index) = take(for: worker) else { return }
       worker.validate(pieces, piece: index, keepAll: keepAll)
-      let full = backlog.add(pieces.outcomes[index].findings)
-      pieces.finish(index, backlogFull: full)
+      backlog.add(pieces.outcomes[index].findings)
+      pieces.finish(index, backlog: backlog)
     }
   }
 

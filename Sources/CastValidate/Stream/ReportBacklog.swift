@@ -26,12 +26,11 @@ final class ReportBacklog: @unchecked Sendable {
     while pending >= limit, !isOpen { condition.wait() }
   }
 
-  /// Counts a finished piece's findings; returns whether the backlog is now full.
-  func add(_ count: Int) -> Bool {
+  /// Counts a finished piece's findings.
+  func add(_ count: Int) {
     condition.lock()
     defer { condition.unlock() }
     pending += count
-    return pending >= limit
   }
 
   /// Whether workers wait for room.
