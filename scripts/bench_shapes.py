@@ -149,6 +149,16 @@ MICRO = [
     ("enum (String, 300 cases)", "Country", lambda r: json.dumps(f"country_{r.randrange(300):03d}")),
     # Subnormal and near-limit exponents, which a general parser reads slowly.
     ("Double (subnormal)", "Double", lambda r: f"{r.uniform(1, 9):.4f}e-{r.randrange(300, 323)}"),
+    # Sets compared by a word of each element, and containers past the entries compared as they
+    # come, told apart by a table of hashes.
+    ("Set<Date>", "Set<Date>",
+     lambda r: json.dumps([time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(x)) for x in r.sample(range(0, 2 * 10**9), 4)])),
+    ("Set<UUID>", "Set<UUID>", lambda r: json.dumps([str(__import__("uuid").UUID(int=r.getrandbits(128))) for _ in range(4)])),
+    ("Set<String> (100 elements)", "Set<String>", lambda r: json.dumps([f"t{x}" for x in r.sample(range(10**6), 100)])),
+    ("[String: Int] (100 keys)", "[String: Int]", lambda r: json.dumps({f"key{i}": r.randrange(1000) for i in range(100)})),
+    ("Date (ISO-8601, offset and fraction)", "Date",
+     lambda r: json.dumps(time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(r.randrange(0, 2 * 10**9)))
+                          + f".{r.randrange(10**6):06d}" + r.choice(["+02:00", "-05:30", "Z"]))),
 ]
 FIELDS = 16
 MICRO_MB = 4

@@ -130,6 +130,11 @@ struct CleanTranscriptTests {
     // `-0` is the Int 0: a repeat the bytes do not show.
     #"{"id":1,"ids":[3,-0,0]}"#,
     #"{"id":1,"ids":[-0]}"#,
+    // ISO-8601 dates not in the form they are written in: rewritten, as the walk writes them.
+    #"{"id":1,"createdAt":"2003-01-27T16:54:36.996811+02:00","stamp":"2010-04-10T08:23:49.0928-05:30"}"#,
+    #"{"id":1,"createdAt":"0001-01-01T00:00:00.000001Z","stamp":"1582-10-14T23:59:59Z"}"#,
+    #"{"id":1,"createdAt":"9999-12-31T23:59:59.9999999Z","stamp":"2020-02-29T24:00:00Z"}"#,
+    #"{"id":1,"createdAt":-62135596800.5,"stamp":253402300799.25}"#,
   ]
 
   static let optionSets: [ValidationOptions] = [
@@ -190,6 +195,8 @@ struct CleanTranscriptTests {
       (": NosceSerializationProtocol", 41), (": DictionaryConvertible", 42), (": DictionaryConvertible", 44),
       (": DictionaryConvertible", 47), (": Convertible", 47),
       (": DictionaryConvertible", 8), (": Convertible", 8), (": DictionaryConvertible", 53), (": Convertible", 53),
+      (": DictionaryConvertible", 61), (": Convertible", 61), (": DictionaryConvertible", 62),
+      (": DictionaryConvertible", 64),
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
     let registry = EngineProbe.registry(Self.schema(conformance))

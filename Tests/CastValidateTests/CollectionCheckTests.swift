@@ -3,7 +3,7 @@ import Testing
 
 @testable import CastValidate
 
-/// `//! count` of sets and dictionaries, sets of enum cases, of floating-point numbers and of UUIDs,
+/// `//! count` of sets and dictionaries, sets of enum cases, of floating-point numbers, of UUIDs and of dates,
 /// dictionaries keyed by enum cases and arrays of arrays, read by the clean-record check: with the check and without it, the same verdicts and findings;
 /// clean records pass the check on its own.
 struct CollectionCheckTests {
@@ -24,6 +24,8 @@ struct CollectionCheckTests {
       var weights: Set<Double>? //! count 1...40
       var ratios: Set<Float>?
       var ids: Set<UUID>? //! count 1...3
+      var names: Set<String>?
+      var dates: Set<Date>?
     }
     """
 
@@ -40,6 +42,9 @@ struct CollectionCheckTests {
     #"{"weights":[\#((0..<40).map { "\($0).5" }.joined(separator: ","))]}"#,
     #"{"ids":["E621E1F8-C36C-495A-93FC-0C247A3E6E5F","e621e1f8-c36c-495a-93fc-0c247a3e6e5e"]}"#,
     #"{"ids":["00000000-0000-0000-0000-000000000000","FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF","aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee"]}"#,
+    #"{"names":[\#((0..<300).map { "\"n\($0)\"" }.joined(separator: ","))],"map":{"a":1}}"#,
+    #"{"dates":["2024-01-01T00:00:00Z","2024-01-01T00:00:01Z",86400,"2024-01-01T00:00:00.5Z"]}"#,
+    #"{"dates":[\#((0..<100).map { "\($0 * 3600)" }.joined(separator: ","))]}"#,
   ]
 
   /// Records the walk has something to say about.
@@ -88,6 +93,14 @@ struct CollectionCheckTests {
     #"{"ids":[]}"#,
     #"{"ids":["00000000-0000-0000-0000-000000000001","00000000-0000-0000-0000-000000000002","00000000-0000-0000-0000-000000000003","00000000-0000-0000-0000-000000000004"]}"#,
     #"{"ids":[null]}"#,
+    #"{"names":[\#((0..<300).map { "\"n\($0 % 299)\"" }.joined(separator: ","))]}"#,
+    #"{"dates":["2024-01-01T00:00:00Z","2024-01-01T01:00:00+01:00"]}"#,
+    #"{"dates":["1970-01-01T00:00:00Z",0]}"#,
+    #"{"dates":[0,-0.0]}"#,
+    #"{"dates":["2024-01-01T00:00:00.5Z","2024-01-01T00:00:00.500Z"]}"#,
+    #"{"dates":[\#((0..<100).map { "\($0 * 3600)" }.joined(separator: ",")),"1970-01-01T01:00:00Z"]}"#,
+    #"{"dates":[1000,1000.0,"1970-01-01T00:16:40Z"]}"#,
+    #"{"dates":["yesterday"]}"#,
   ]
 
   /// Records the walk reads as clean, which the check leaves to it.

@@ -432,9 +432,7 @@ struct DatePattern: Sendable {
 
   /// The digits of `value`, zeros before them up to `width`.
   private static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
-    let text = String(value)
-    for _ in 0..<max(0, width - text.utf8.count) { out.append(UInt8(ascii: "0")) }
-    out += text.utf8
+    DecimalDigits.append(value, width: width, to: &out)
   }
 }
 

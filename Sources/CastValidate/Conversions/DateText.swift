@@ -101,6 +101,17 @@ enum DateText {
   /// Seconds outside `representable` are clamped to it (callers reject those first). `julian`:
   /// in Foundation's calendar, Julian before 1582-10-15 (`foundationCivil`).
   static func formatISO8601(_ seconds: Double, julian: Bool = false) -> String {
+    String(unsafeUninitializedCapacity: iso8601Capacity) { buffer in
+      writeISO8601(seconds, julian: julian, into: UnsafeMutableRawBufferPointer(buffer))
+    }
+  }
+
+  /// The room `writeISO8601` needs (it writes 20 to 27 bytes).
+  static let iso8601Capacity = 40
+
+  /// `formatISO8601`'s text written into `out` (room for `iso8601Capacity` bytes), building no
+  /// String; returns how many bytes it wrote.
+  static func writeISO8601(_ seconds: Double, julian: Bool = false, into out: UnsafeMutableRawBufferPointer) -> Int {
     let range = representable(julian: julian)
     let seconds = min(max(seconds, range.lowerBound), range.upperBound)
     let whole = seconds.rounded(.down)
@@ -119,14 +130,37 @@ enum DateText {
     let days = Int(total.floorDivided(by: 86400))
     let secondOfDay = Int(total - Int64(days) * 86400)
     let (year, month, day) = julian ? foundationCivil(days) : civilFromDays(days)
-    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
-      + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    if units > 0 {
-      var digits = pad(Int(units), places)
-      while digits.hasSuffix("0") { digits.removeLast() }
-      text += "." + digits
+    var count = 0
+    func put(_ character: Unicode.Scalar) {
+      out[count] = UInt8(ascii: character)
+      count += 1
     }
-    return text + "Z"
+    func put(_ value: Int, width: Int) {
+      count = DecimalDigits.write(value, width: width, into: out, at: count)
+    }
+    put(year, width: 4)
+    put("-")
+    put(month, width: 2)
+    put("-")
+    put(day, width: 2)
+    put("T")
+    put(secondOfDay / 3600, width: 2)
+    put(":")
+    put(secondOfDay / 60 % 60, width: 2)
+    put(":")
+    put(secondOfDay % 60, width: 2)
+    if units > 0 {
+      // The fraction's digits without their trailing zeros.
+      var width = places
+      while units % 10 == 0 {
+        units /= 10
+        width -= 1
+      }
+      put(".")
+      put(Int(units), width: width)
+    }
+    put("Z")
+    return count
   }
 
   /// Parses with a fixed pattern (`yyyy-MM-dd`), in UTC.
@@ -151,11 +185,6 @@ enum DateText {
     case .compiled: DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     case .formatter(let formatter): formatter.withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) }
     }
-  }
-
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(abs(value))
-    return (value < 0 ? "-" : "") + String(repeating: "0", count: max(0, width - text.count)) + text
   }
 
   static func daysIn(month: Int, year: Int) -> Int {

@@ -27,16 +27,20 @@ extension RecordValidator {
       let start = scanner.offset
       let mark = findingMark
       if index > 0, !wantInstance { transcript?.append(JSONByte.comma) }
-      // A set element compared from its bytes needs no instance when none is being built.
+      // A set element compared from its bytes or its instant needs no instance when none is
+      // being built.
       var readsBytes = false
       if !wantInstance, let elements { readsBytes = elements.readsBytes(try scanner.peekKind(), scanner) }
-      let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: wantInstance || isSet && !readsBytes)
+      let needsInstance = elements?.needsInstance(readsBytes: readsBytes) ?? false
+      let outcome = try value(element, &scanner, policy: policy, declaration: declaration, build: wantInstance || needsInstance)
       switch outcome {
       case .value(let item):
         let repeated =
           readsBytes
           ? elements?.insertBytes(JSONSpan(start: start, end: scanner.offset), scanner) == true
-          : item.map { elements?.insert($0, element, at: start, scanner) == true } ?? false
+          : isSet && !needsInstance
+            ? elements?.insert(instant: dateRead) == true
+            : item.map { elements?.insert($0, element, at: start, scanner) == true } ?? false
         if repeated {
           reportDuplicateElement(at: start, policy: policy, declaration: declaration, failed: &failed)
           continue

@@ -201,6 +201,7 @@ extension RecordValidator {
       guard value.isFinite, !Self.underflows(token, .double, scanner, floatsFromText: false) else {
         return outOfRange(.double, scanner.literal(token), at: start, declaration: declaration)
       }
+      dateRead = SetElementIdentity.instant(value, sinceReferenceDate: true)
       return .value(wantInstance ? .number(EncoderNumberText.double(value)) : nil)
     case _ where format == .referenceSeconds:
       return try mismatch("Date (seconds since 2001-01-01, a number)", kind, &scanner, declaration: declaration)
@@ -271,7 +272,15 @@ extension RecordValidator {
     default:
       return try mismatch("Date", kind, &scanner, declaration: declaration)
     }
+    dateRead = SetElementIdentity.instant(seconds, sinceReferenceDate: false)
     return .value(wantInstance ? Self.written(seconds, as: format, inTheirFormatOnly: policy.datesInTheirFormatOnly) : nil)
+  }
+
+  /// The seconds an ISO-8601 date read as `seconds` is written with (in Foundation's calendar,
+  /// `julian`, exactly where `inTheirFormatOnly`).
+  static func isoWritten(_ seconds: Double, inTheirFormatOnly: Bool) -> Double {
+    // NB: JSONEncoder writes ISO-8601 in whole seconds.
+    inTheirFormatOnly ? seconds.rounded(.down) : seconds
   }
 
   /// What a date read as `seconds` is written as in `format`: the one rule for the walk and for
@@ -280,14 +289,13 @@ extension RecordValidator {
     switch format {
     // NB: JSONEncoder writes ISO-8601 in whole seconds, and epoch numbers through `Date`'s own
     // storage (seconds since 2001), with the rounding that costs.
-    case .iso8601 where inTheirFormatOnly: .string(DateText.formatISO8601(seconds.rounded(.down), julian: true))
+    case .iso8601: .string(DateText.formatISO8601(isoWritten(seconds, inTheirFormatOnly: inTheirFormatOnly), julian: inTheirFormatOnly))
     // NB: before 1582-10-15, a DateFormatter counts in the Julian calendar.
     case .pattern(let pattern) where inTheirFormatOnly && seconds < DateText.gregorianStart:
       .string(DatePatterns.shared.formatter(pattern).withLock { $0.string(from: Date(timeIntervalSince1970: seconds)) })
     case .epochSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(throughReferenceDate(seconds)))
     case .epochMilliseconds where inTheirFormatOnly: .number(EncoderNumberText.double(1000 * throughReferenceDate(seconds)))
     case .referenceSeconds where inTheirFormatOnly: .number(EncoderNumberText.double(seconds))
-    case .iso8601: .string(DateText.formatISO8601(seconds))
     case .epochSeconds, .referenceSeconds: .number(NumberText.literal(seconds))
     case .epochMilliseconds: .number(NumberText.literal((seconds * 1000).rounded()))
     case .pattern(let pattern): .string(DateText.format(seconds, pattern: pattern))

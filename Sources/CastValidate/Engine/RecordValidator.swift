@@ -62,6 +62,9 @@ struct RecordValidator {
   let keyScratch = RawStack<JSONStringToken>()
   /// The numbers of the sets being read, for spotting a repeated element (`SetElements`).
   let setScratch = RawStack<UInt64>()
+  /// The identity of the date read last (`SetElementIdentity.instant`), which a `Set<Date>`
+  /// compares without building the date's instance.
+  var dateRead: UInt64 = 0
   /// Decoded values of the objects being read (only when building instances).
   var valueStack: [Instance?] = []
   /// The objects key paths have looked into, with their members hashed once looked into often.

@@ -98,6 +98,14 @@ enum SetElementIdentity {
     return left != right ? left < right : String(describing: a) < String(describing: b)
   }
 
+  /// A date's identity as `Date` compares dates: the bits of the seconds since 2001 it stores,
+  /// read as `seconds` since 1970 (or, `sinceReferenceDate`, since 2001). Both walkers compare a
+  /// `Set<Date>`'s elements by it.
+  static func instant(_ seconds: Double, sinceReferenceDate: Bool) -> UInt64 {
+    // NB: `+ 0` makes -0.0 the 0.0 it equals.
+    ((sinceReferenceDate ? seconds : seconds - 978_307_200) + 0).bitPattern
+  }
+
   /// A floating-point element's value as its type holds it (a `Float` rounded to one), with
   /// `-0.0` as the `0.0` it equals: equal elements, equal values, bit for bit. The clean-record
   /// check compares floating-point sets by it too.

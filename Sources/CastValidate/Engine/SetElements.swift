@@ -2,8 +2,9 @@ import CastSchema
 
 /// The elements of one set as it is read, compared as the set's Swift type compares them
 /// (`SetElementIdentity`), for finding a repeated one. An integer, a floating-point number or a
-/// string written plainly is compared from its bytes in the document, so validating builds no
-/// instance for it; any other element (a coerced one, a `Decimal`, a date) by its instance.
+/// string written plainly is compared from its bytes in the document and a date by its instant,
+/// so validating builds no instance for it; any other element (a coerced one, a `Decimal`) by
+/// its instance.
 struct SetElements {
   /// How the set's elements are compared.
   enum Form {
@@ -14,6 +15,8 @@ struct SetElements {
     case floating(ScalarType, floatsFromText: Bool)
     /// `String` and enums with string raw values (whose instance is the text read), by text.
     case text
+    /// `Date`, by the instant the walk read (`RecordValidator.dateRead`).
+    case instant
     /// Everything else, by its instance.
     case instance
 
@@ -23,6 +26,7 @@ struct SetElements {
       case .scalar(let scalar) where scalar == .double || scalar == .float || scalar == .cgFloat:
         self = .floating(scalar, floatsFromText: policy.floatsReadFromText)
       case .scalar(.string): self = .text
+      case .scalar(.date), .date: self = .instant
       case .enumeration(let index):
         // As `RecordValidator.enumeration` reads them: a string that matched is the case's raw text.
         let plan = schema.enums[index]
@@ -61,7 +65,7 @@ struct SetElements {
     case .integer: kind == .number && scanner.numberAheadIsInteger(negativeZeroCounts: true)
     case .floating: kind == .number
     case .text: kind == .string
-    case .instance: false
+    case .instant, .instance: false
     }
   }
 
@@ -86,9 +90,22 @@ struct SetElements {
       let inner = JSONSpan(start: span.start + 1, end: span.end - 1)
       let token = JSONStringToken(span: inner, hasEscapes: scanner.bytes(inner).contains(JSONByte.backslash))
       return texts.insert(token, scanner: scanner) != nil
-    case .instance:
+    case .instant, .instance:
       return false
     }
+  }
+
+  /// Whether an element is compared by its instance: not by its bytes (`readsBytes`) nor, being
+  /// a date, by its instant.
+  func needsInstance(readsBytes: Bool) -> Bool {
+    if case .instant = form { return false }
+    return !readsBytes
+  }
+
+  /// Records a date element by its identity (`SetElementIdentity.instant`); returns whether an
+  /// equal one came before.
+  mutating func insert(instant: UInt64) -> Bool {
+    insert(number: instant)
   }
 
   /// Records an element read as an instance; returns whether an equal one came before.

@@ -195,8 +195,8 @@ extension FindingCode {
     case .duplicateElement:
       FindingExplanation(
         code: self,
-        meaning: #"a `Set` received the same element twice (numbers by value: `-0` and `0` in a `Set<Int>`, `1` and `1.0` in a `Set<Double>`)"#,
-        detail: #"A `Set` holds each element once: the data's repetition is collapsed, so encoding it back writes fewer elements. Elements are compared as Swift compares them: numbers by their value in the element type, strings by canonical equivalence."#,
+        meaning: #"a `Set` received the same element twice (numbers by value: `-0` and `0` in a `Set<Int>`, `1` and `1.0` in a `Set<Double>`; dates by instant, as `Date` compares them: `"1970-01-01T01:00:00+01:00"` and `0`)"#,
+        detail: #"A `Set` holds each element once: the data's repetition is collapsed, so encoding it back writes fewer elements. Elements are compared as Swift compares them: numbers by their value in the element type, strings by canonical equivalence, dates by the instant they name."#,
         example: .init(
           model: #"""
             struct Post {

@@ -1,9 +1,8 @@
 /// The clean-record check's sink for `convert` of NDJSON: writes a record the check vouches for
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
-/// refuses what it cannot write as read (the record then takes the full walk): numeric enum
-/// cases, dates (strings or epoch numbers) not in the form they are written in; a UUID it
-/// writes in capitals. Members that come out of declaration
+/// refuses numeric enum cases (the record then takes the full walk); a UUID it writes in
+/// capitals, a date in the form its format writes it in. Members that come out of declaration
 /// order are put in it when their object ends, as the full walk's transcript does.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
@@ -74,32 +73,47 @@ struct CleanTranscriptWriter: CleanSink {
     literal(scanner.bytes(span))
   }
 
-  /// Only a date in the one form its format writes it in is copied: for ISO-8601 the canonical
-  /// form, for a pattern the text the pattern writes for it.
+  /// A date already in the one form its format writes it in (for ISO-8601 the canonical form,
+  /// for a pattern the text the pattern writes for it, for an epoch number the number the walk
+  /// writes) is copied; any other is written in that form, by the walk's rule
+  /// (`RecordValidator.written`). A plain `Date` scalar (no format) is copied only when canonical.
   func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool {
     let text = scanner.bytes(span)
-    if text.first != JSONByte.quote {
-      // An epoch number: copied when it is the number the walk writes for it.
-      guard format >= 0,
-        case .number(var written) = transcript.with({ transcript in
-          let date = transcript.cleanOutput.dateFormats[Int(format)]
-          return RecordValidator.written(seconds, as: date.format, inTheirFormatOnly: date.inTheirFormatOnly)
-        }),
-        written.withUTF8({ JSONScanner.sameBytes(UnsafeRawBufferPointer($0), text) })
-      else { return false }
+    guard format >= 0 else {
+      guard text.first == JSONByte.quote, DateText.isCanonicalLiteral(text) else { return false }
       literal(text)
       return true
     }
-    if format < 0 || isoDates[Int(format)] {
-      guard DateText.isCanonicalLiteral(text) else { return false }
-    } else {
-      guard
-        transcript.with({ transcript in
-          transcript.cleanOutput.datePatterns[Int(format)].map { transcript.patternWrites($0, seconds, as: text) } ?? false
-        })
-      else { return false }
+    let written = {
+      transcript.with { transcript in
+        let date = transcript.cleanOutput.dateFormats[Int(format)]
+        return RecordValidator.written(seconds, as: date.format, inTheirFormatOnly: date.inTheirFormatOnly)
+      }
     }
-    literal(text)
+    let asWritten: Bool
+    if isoDates[Int(format)] {
+      asWritten = text.first == JSONByte.quote && DateText.isCanonicalLiteral(text)
+    } else if text.first != JSONByte.quote {
+      if case .number(var number) = written() {
+        asWritten = number.withUTF8 { JSONScanner.sameBytes(UnsafeRawBufferPointer($0), text) }
+      } else {
+        asWritten = false
+      }
+    } else {
+      asWritten = transcript.with { transcript in
+        transcript.cleanOutput.datePatterns[Int(format)].map { transcript.patternWrites($0, seconds, as: text) } ?? false
+      }
+    }
+    guard !asWritten else {
+      literal(text)
+      return true
+    }
+    transcript.with { transcript in
+      transcript.flushRun()
+      guard isoDates[Int(format)] else { return transcript.write(written()) }
+      let julian = transcript.cleanOutput.dateFormats[Int(format)].inTheirFormatOnly
+      transcript.writeISO8601(RecordValidator.isoWritten(seconds, inTheirFormatOnly: julian), julian: julian)
+    }
     return true
   }
 

@@ -340,6 +340,16 @@ final class CompactTranscript {
     append(instanceBytes)
   }
 
+  /// A date's ISO-8601 text (`DateText.writeISO8601`), quoted.
+  func writeISO8601(_ seconds: Double, julian: Bool) {
+    withUnsafeTemporaryAllocation(byteCount: DateText.iso8601Capacity + 2, alignment: 1) { buffer in
+      buffer[0] = JSONByte.quote
+      let count = DateText.writeISO8601(seconds, julian: julian, into: UnsafeMutableRawBufferPointer(rebasing: buffer[1...]))
+      buffer[count + 1] = JSONByte.quote
+      append(UnsafeRawBufferPointer(rebasing: buffer[..<(count + 2)]))
+    }
+  }
+
   /// Whether `pattern` writes `seconds` as the content of `quoted` (a date string as read, quotes
   /// included).
   func patternWrites(_ pattern: DatePattern, _ seconds: Double, as quoted: UnsafeRawBufferPointer) -> Bool {

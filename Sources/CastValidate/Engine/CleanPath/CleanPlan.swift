@@ -155,6 +155,8 @@ final class CleanPlan: @unchecked Sendable {
   let datePatterns: [DatePattern?]
   /// What an epoch number of each date format counts: 1000 for milliseconds, else 1.
   let epochUnits: [Double]
+  /// Whether each date format reads seconds since 2001 (`DateFormat.referenceSeconds`).
+  let referenceDates: [Bool]
   /// Some model writes a `Float` or an integer as stored (`Policy.numbersWrittenAsStored`).
   let numbersWrittenAsStored: Bool
   /// Some model reads URLs as Foundation parses them (`Policy.urlsAsFoundationParses`): only a
@@ -184,6 +186,7 @@ final class CleanPlan: @unchecked Sendable {
     self.dateInputs = dateInputs
     self.datePatterns = datePatterns
     epochUnits = dateFormats.map { $0 == .epochMilliseconds ? 1000 : 1 }
+    referenceDates = dateFormats.map { $0 == .referenceSeconds }
     // NB: the base policy too: a type target's values outside any model (`--type '[String: Int]'`
     // with `--dialect codable`) are read by its rules.
     let policies = plans.map(\.policy) + [base]

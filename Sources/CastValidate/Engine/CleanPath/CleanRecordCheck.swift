@@ -48,9 +48,14 @@ final class CleanRecordCheck {
   /// The words of the set being read (`wordSet`: floating-point values' bits, UUIDs' digits;
   /// such a set holds no other).
   private var setValues: UnsafeMutablePointer<UInt64>
+  /// Tells a container's keys or set words apart once it has ended.
+  private var wordTable = WordTable()
+  /// The seconds since 1970 (or 2001, as the format reads them) of the date read last, which
+  /// identify it in a set.
+  private var dateRead: Double = 0
   /// Up to this many keys a dictionary's keys are compared with each other as they come; past
-  /// it, once the dictionary ends, in sorted order.
-  private static let keyLimit = 32
+  /// it, once the dictionary ends, by a table of their hashes (`WordTable`).
+  private static let keyLimit = 8
   /// The number of elements of the array read last (the outermost, once nested arrays end): what
   /// a `//! count` checks.
   private var arrayCount = 0
@@ -275,6 +280,7 @@ final class CleanRecordCheck {
       guard DateText.representable(julian: input == .isoStringOnly).contains(seconds) else { return false }
       // A codable pattern's date before 1582-10-15 is the DateFormatter's (Julian): the walk asks it.
       if iso == nil, input == .patternStringOnly, seconds < DateText.gregorianStart { return false }
+      dateRead = seconds
       return sink.date(JSONSpan(start: token.span.start - 1, end: token.span.end + 1), seconds: seconds, format: format, scanner)
     }
     guard Self.startsNumber(lead) else { return false }
@@ -285,6 +291,7 @@ final class CleanRecordCheck {
     else { return false }
     let seconds = scanner.double(token) / (format >= 0 ? plan.epochUnits[Int(format)] : 1)
     guard DateText.representable.contains(seconds) else { return false }
+    dateRead = seconds
     return sink.date(token.span, seconds: seconds, format: format, scanner)
   }
 
@@ -634,8 +641,8 @@ final class CleanRecordCheck {
   /// A set whose elements are equal exactly when their bytes are: integers but `-0` (the walk
   /// compares their values, `SetElementIdentity`), ASCII strings without escapes (it compares
   /// Strings, which for ASCII are their bytes) and cases of a string enum (read by their raw
-  /// values' exact bytes); and sets of floating-point numbers, of UUIDs and of models with
-  /// `hasByteIdentity`, compared by a word of each element's value. A repeated element, which
+  /// values' exact bytes); and sets of floating-point numbers, of UUIDs, of dates and of models
+  /// with `hasByteIdentity`, compared by a word of each element's value. A repeated element, which
   /// gets a finding, and any other set are left to the full walk.
   // NB: out of line: sets are few, and `value`, which every value goes through, stays small.
   @inline(never)
@@ -644,6 +651,8 @@ final class CleanRecordCheck {
   ) throws(JSONSyntaxError) -> Bool {
     guard !nullIsNil else { return false }
     if case .scalar(.uuid) = element { return try uuidSet(&scanner, sink) }
+    if case .scalar(.date) = element { return try dateSet(element, format: -1, &scanner, sink) }
+    if case .date(let format) = element { return try dateSet(element, format: format, &scanner, sink) }
     if case .model(let index) = element {
       guard models[index].hasByteIdentity else { return false }
       return try wordSet(element, &scanner, sink) { span, scanner throws(JSONSyntaxError) in
@@ -759,6 +768,17 @@ final class CleanRecordCheck {
     }
   }
 
+  /// A set of `Date`: each element is checked as a date of `format` (-1: the plain scalar), and
+  /// two are the same element when their instants are (`SetElementIdentity.instant`).
+  private func dateSet<Sink: CleanSink>(
+    _ element: ValueNode, format: Int32, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    let sinceReferenceDate = format >= 0 && plan.referenceDates[Int(format)]
+    return try wordSet(element, &scanner, sink) { _, _ in
+      SetElementIdentity.instant(dateRead, sinceReferenceDate: sinceReferenceDate)
+    }
+  }
+
   /// A set whose elements, each checked as an `element`, are told apart by a word each (`word`
   /// of the element's span; nil: none, and the set is left to the walk): equal elements, equal
   /// words. A repeated word is left to the walk.
@@ -784,29 +804,32 @@ final class CleanRecordCheck {
       setValues[count] = elementWord
       count &+= 1
     }
-    // Sorted, two equal words are neighbours (the set has ended, so their order is free).
-    var values = UnsafeMutableBufferPointer(start: setValues, count: count)
-    values.sort()
-    for index in values.indices.dropFirst() where values[index] == values[index &- 1] { return false }
+    wordTable.begin(count: count)
+    for index in 0..<count where wordTable.repeats(setValues[index], item: 0, isSame: { _ in true }) { return false }
     arrayCount = count
     sink.close(JSONByte.closeBracket)
     return true
   }
 
-  /// The 32 hexadecimal digits of a well-formed UUID (`8-4-4-4-12`) folded into one word: the same
-  /// for the same digits in either case.
+  /// The 36 characters of a well-formed UUID (`8-4-4-4-12`) folded into one word: the same for
+  /// the same digits in either case. (Anything else, which no caller passes, is word 0: its set
+  /// is left to the walk as soon as a second such element comes.)
   static func uuidWord(_ text: UnsafeRawBufferPointer) -> UInt64 {
-    var high: UInt64 = 0
-    var low: UInt64 = 0
-    var digits = 0
-    for byte in text where byte != UInt8(ascii: "-") {
-      // NB: `| 0x20` makes `A`–`F` the `a`–`f` that `- 0x57` turns into 10–15; digits stay digits.
-      let folded = byte | 0x20
-      let value = UInt64(folded >= UInt8(ascii: "a") ? folded &- 0x57 : byte &- 0x30)
-      if digits < 16 { high = high << 4 | value } else { low = low << 4 | value }
-      digits &+= 1
+    guard text.count == 36 else { return 0 }
+    var word: UInt64 = 0
+    // Five overlapping loads cover the 36 bytes; `| 0x20` makes `A`–`F` the `a`–`f` they equal
+    // and leaves digits and dashes as they are.
+    @inline(__always) func add(_ offset: Int) {
+      let folded = text.loadUnaligned(fromByteOffset: offset, as: UInt64.self) | 0x2020_2020_2020_2020
+      word = (word ^ folded) &* 0x9E37_79B9_7F4A_7C15
+      word ^= word &>> 29
     }
-    return high ^ (low &* 0x9E37_79B9_7F4A_7C15)
+    add(0)
+    add(8)
+    add(16)
+    add(24)
+    add(28)
+    return word
   }
 
   private func dictionary<Sink: CleanSink>(
@@ -893,19 +916,17 @@ final class CleanRecordCheck {
     keyCount &- base > Self.keyLimit && hasRepeatedKey(from: base, scanner)
   }
 
-  /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: sorted, any two such
-  /// are neighbours. (Their container has ended, so their order is free.)
+  /// Whether two of the keys `keys[base..<keyCount]` have the same bytes: keys of one hash are
+  /// compared byte for byte, no others.
   private func hasRepeatedKey(from base: Int, _ scanner: JSONScanner) -> Bool {
-    var spans = UnsafeMutableBufferPointer(start: keys + base, count: keyCount &- base)
-    spans.sort { first, second in
-      let a = scanner.bytes(first)
-      let b = scanner.bytes(second)
-      guard a.count == b.count else { return a.count < b.count }
-      guard let left = a.baseAddress, let right = b.baseAddress else { return false }
-      return memcmp(left, right, a.count) < 0
-    }
-    for index in 1..<spans.count where JSONScanner.sameBytes(scanner.bytes(spans[index - 1]), scanner.bytes(spans[index])) {
-      return true
+    let keys = keys
+    wordTable.begin(count: keyCount &- base)
+    for index in base..<keyCount {
+      let raw = scanner.bytes(keys[index])
+      let repeated = wordTable.repeats(ByteHash.hash(raw), item: Int32(truncatingIfNeeded: index)) { earlier in
+        JSONScanner.sameBytes(raw, scanner.bytes(keys[Int(earlier)]))
+      }
+      if repeated { return true }
     }
     return false
   }
