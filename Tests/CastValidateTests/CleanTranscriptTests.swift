@@ -206,6 +206,32 @@ struct CleanTranscriptTests {
     #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
   }
 
+  /// A numeric enum's case is written as its raw value (`1.0` and `1e1` as the literal
+  /// declared), by the clean writer as by the walk, in the dialects that write it as declared and
+  /// in the codable one, which writes the raw type's number.
+  @Test(
+    "numeric enum cases are written by the clean writer as the walk writes them",
+    arguments: [("struct M: DictionaryConvertible", RegistryOptions()), ("struct M: Codable", RegistryOptions(dialect: .codable))])
+  func numericCases(_ declaration: String, _ options: RegistryOptions) throws {
+    let schema = """
+      enum Level: Int { case low = 1, high = 10 }
+      enum Ratio: Double { case half = 0.5, one = 1 }
+      \(declaration) {
+        let level: Level
+        let ratio: Ratio?
+      }
+      """
+    let registry = EngineProbe.registry(schema, options: options)
+    let records = [#"{"level":1}"#, #"{"level":1.0,"ratio":0.5}"#, #"{"level":10,"ratio":1.0}"#, #"{"level":1e1,"ratio":1}"#, #"{"level":2}"#]
+    for record in records.dropLast() {
+      let written = try Self.writtenByCheck(registry, record, options: ValidationOptions())
+      let expected = try Self.converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
+      #expect(written != nil, "\(record)")
+      #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+    }
+    try CheckAgreement.expectSameFindingsAndOutput(registry, records)
+  }
+
   /// The compact JSON the clean-record check's writer writes for `record` of model `M`; nil when
   /// the check (or the writer) leaves the record to the full walk.
   static func writtenByCheck(_ registry: ModelRegistry, _ record: String, options: ValidationOptions) throws -> String? {

@@ -37,6 +37,9 @@ final class CleanOutputTable {
   /// Per date format: the format, and whether its model reads dates in their format only
   /// (`Policy.datesInTheirFormatOnly`), which decides how an epoch number is written.
   let dateFormats: [(format: DateFormat, inTheirFormatOnly: Bool)]
+  /// Per raw value of a numeric enum, laid out as `CleanPlan.numbers`: what its case is written
+  /// as (empty: not written here, the record is left to the full walk).
+  let numericCases: PlainTable<CleanBytes>
   /// Every run back to back, padded so that each can be copied in 16-byte pieces.
   let bytes: PlainTable<UInt8>
 
@@ -71,6 +74,25 @@ final class CleanOutputTable {
       }
       models.append(model)
     }
+    // A case is written as its raw value's literal, or as the encoder writes the raw type's
+    // number where the model writes numbers as stored (`RecordValidator.enumeration`); where
+    // models of both kinds read enums, only the full walk knows whose case it writes.
+    let policies = schema.plans.map(\.policy) + [schema.basePolicy]
+    let asStored = policies.map(\.numbersWrittenAsStored)
+    var numericCases: [CleanBytes] = []
+    for plan in schema.enums {
+      // NB: as many as `CleanPlan` lays out: one per string and numeric raw value.
+      for index in 0..<min(plan.stringRaws.count, plan.numericRaws.count) {
+        guard plan.isNumeric, asStored.allSatisfy({ $0 == asStored[0] }), case .number(let literal) = plan.rawValues[index] else {
+          numericCases.append(CleanBytes(start: 0, length: 0))
+          continue
+        }
+        let stored =
+          asStored[0] ? plan.rawType.flatMap { type in Array(literal.utf8).withUnsafeBytes { EncoderNumberText.text(of: $0, as: type) } } : nil
+        numericCases.append(run(Array((stored ?? literal).utf8)))
+      }
+    }
+    self.numericCases = PlainTable(numericCases)
     blob += repeatElement(0, count: CompactTranscript.padding)
     self.models = PlainTable(models)
     self.keys = PlainTable(keys)
@@ -90,6 +112,7 @@ final class CleanOutputTable {
     absent.free()
     null.free()
     isoDates.free()
+    numericCases.free()
     bytes.free()
   }
 }

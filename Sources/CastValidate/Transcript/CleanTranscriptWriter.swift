@@ -1,9 +1,9 @@
 /// The clean-record check's sink for `convert` of NDJSON: writes a record the check vouches for
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
-/// refuses numeric enum cases (the record then takes the full walk); a UUID it writes in
-/// capitals, a date in the form its format writes it in. Members that come out of declaration
-/// order are put in it when their object ends, as the full walk's transcript does.
+/// writes a numeric enum's case as its raw value, a UUID in capitals, a date in the form its
+/// format writes it in. Members that come out of declaration order are put in it when their
+/// object ends, as the full walk's transcript does.
 /// Whatever the output shares with the input text goes through the transcript's pending input
 /// run, so a record written as it was read is copied in one piece.
 // NB: plain pointers and an unmanaged reference, so passing it down the walk costs nothing;
@@ -16,6 +16,7 @@ struct CleanTranscriptWriter: CleanSink {
   let absent: PlainTable<CleanBytes>
   let nulls: PlainTable<CleanBytes>
   let isoDates: PlainTable<Bool>
+  let numericCases: PlainTable<CleanBytes>
   let bytes: UnsafeMutablePointer<UInt8>
   /// Where the input's readable bytes end.
   let readableEnd: UnsafeRawPointer
@@ -34,6 +35,7 @@ struct CleanTranscriptWriter: CleanSink {
     absent = table.absent
     nulls = table.null
     isoDates = table.isoDates
+    numericCases = table.numericCases
     bytes = table.bytes.base
     readableEnd = base + input.count
   }
@@ -42,9 +44,6 @@ struct CleanTranscriptWriter: CleanSink {
     @inline(__always) get { true }
   }
 
-  var writesRebuiltValues: Bool {
-    @inline(__always) get { false }
-  }
 
   @inline(__always)
   func string(_ token: JSONStringToken, _ scanner: JSONScanner) {
@@ -66,6 +65,17 @@ struct CleanTranscriptWriter: CleanSink {
       for byte in raw { $0.append(ASCIIText.uppercase(byte)) }
       $0.append(JSONByte.quote)
     }
+  }
+
+  /// Written as its raw value, from the table.
+  func numericCase(_ raw: Int) -> Bool {
+    let text = numericCases[raw]
+    guard text.length > 0 else { return false }
+    transcript.with {
+      $0.flushRun()
+      $0.append(UnsafeRawBufferPointer(start: bytes + text.start, count: text.length))
+    }
+    return true
   }
 
   @inline(__always)

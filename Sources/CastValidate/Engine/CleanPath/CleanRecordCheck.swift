@@ -299,9 +299,9 @@ final class CleanRecordCheck {
     _ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
     if plan.isNumeric {
-      guard Self.startsNumber(lead), sink.writesRebuiltValues else { return false }
+      guard Self.startsNumber(lead) else { return false }
       let value = scanner.double(try scanner.readNumber())
-      for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where numbers[index] == value { return true }
+      for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where numbers[index] == value { return sink.numericCase(index) }
       return false
     }
     guard lead == JSONByte.quote else { return false }

@@ -5,9 +5,10 @@
 protocol CleanSink {
   /// Whether the sink writes at all; the check reads a member's `null` ahead only then.
   var writes: Bool { get }
-  /// Whether the sink can write a numeric enum case, whose output is not always its input text;
-  /// when it cannot, the record is left to the full walk.
-  var writesRebuiltValues: Bool { get }
+  /// A numeric enum's case, found as raw value `raw` (`CleanPlan.numbers`' index), whose output
+  /// is its raw value, not always its input text; false when it cannot be written, and the
+  /// record is left to the full walk.
+  func numericCase(_ raw: Int) -> Bool
   /// A string value (its token; the quotes lie on either side).
   func string(_ token: JSONStringToken, _ scanner: JSONScanner)
   /// A well-formed UUID string without escapes, which is written in capitals
@@ -46,13 +47,11 @@ struct NoCleanOutput: CleanSink {
   var writes: Bool {
     @inline(__always) get { false }
   }
-  var writesRebuiltValues: Bool {
-    @inline(__always) get { true }
-  }
   @inline(__always) func string(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func uuid(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) {}
+  @inline(__always) func numericCase(_ raw: Int) -> Bool { true }
   @inline(__always) func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool { true }
   @inline(__always) func null() {}
   @inline(__always) func open(_ bracket: UInt8) {}
