@@ -4,7 +4,7 @@ import Testing
 @testable import CastValidate
 
 /// An enum of many cases finds a string's case by table (`EnumPlan.stringCase`; the clean check
-/// by `ByteHash`), with the
+/// by `ByteHash`), and a number's (`EnumPlan.numericCase`), with the
 /// answers of the search one by one that enums of few cases keep: the first case of a raw value,
 /// escapes decoded, another normal form of a raw value found, nothing else.
 @Suite("Enums of many cases: found by table as one by one")
@@ -61,6 +61,35 @@ struct ManyCaseEnumTests {
       #expect(walk.isValid == clean.isValid && walk.findings == clean.findings, "\(json)")
       // (A bad element is dropped with a warning in this dialect: the record stays valid.)
       #expect(walk.findings.isEmpty == values.allSatisfy(raws.contains), "\(json)")
+    }
+  }
+
+  /// A numeric enum of few and many cases (`EnumPlan.numericCase`, by `numberHash` past 16):
+  /// every spelling of a raw value finds its case (`-0.0` the case of `0`); the clean check and
+  /// the walk agree, and write the case's raw value.
+  @Test(
+    "a number is the case one by one would find, in a numeric enum of few cases and of many",
+    arguments: [4, 40], [
+      ("1", "1"), ("1.0", "1"), ("1e0", "1"), ("0", "0"), ("-0.0", "0"), ("-3", "-3"), ("3", "3"), ("2.5", nil), ("99", nil),
+      ("1e400", nil), ("-2", nil),
+    ])
+  func numericFound(_ cases: Int, _ row: (json: String, expected: String?)) throws {
+    // Raw values 0, ±1, ±3, …
+    var raws: [Int] = [0]
+    for odd in stride(from: 1, to: cases, by: 2) { raws += [odd, -odd] }
+    var lines: [String] = []
+    for (index, raw) in raws.enumerated() { lines.append("  case c\(index) = \(raw)\n") }
+    let schema = "enum N: Int {\n" + lines.joined() + "}\nstruct M {\n  let n: N\n}\n"
+    let registry = EngineProbe.registry(schema)
+    let json = #"{"n": \#(row.json)}"#
+    for clean in [false, true] {
+      let verdict = try EngineProbe.run(registry, json, build: false, cleanCheck: clean)
+      #expect(verdict.isValid == (row.expected != nil), "clean \(clean)")
+    }
+    #expect(try CheckAgreement.passesCheck(schema, json) == (row.expected != nil), "\(json)")
+    try CheckAgreement.expectSameFindingsAndOutput(registry, [json])
+    if let expected = row.expected {
+      #expect(try EngineProbe.run(registry, json).value("n") == expected)
     }
   }
 

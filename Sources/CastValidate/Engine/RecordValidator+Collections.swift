@@ -261,7 +261,7 @@ extension RecordValidator {
       case .number:
         let token = try scanner.readNumber()
         let value = scanner.double(token)
-        caseIndex = plan.numericRaws.firstIndex(of: value)
+        caseIndex = plan.numericCase(value)
         // A `Float` raw value is the Float its literal is, as `init(rawValue:)` compares it.
         if caseIndex == nil, plan.rawType == .float {
           let float = Float(Self.value(token, as: .float, scanner, floatsFromText: policy.floatsReadFromText))
@@ -277,7 +277,7 @@ extension RecordValidator {
         // An integer raw value converts as its Int would: the lenient dialects truncate a fraction.
         let truncated = value.rounded(.towardZero)
         if caseIndex == nil, policy.truncateFractions, plan.rawType?.isInteger == true, truncated != value,
-          truncated.isFinite, let match = plan.numericRaws.firstIndex(of: truncated)
+          truncated.isFinite, let match = plan.numericCase(truncated)
         {
           caseIndex = match
           report(
@@ -288,7 +288,7 @@ extension RecordValidator {
         let text = scanner.string(try scanner.readString())
         found = "\"\(text)\""
         let value = policy.stringToNumber == .exact ? NumberText.exactDouble(text) : NumberText.leadingDouble(text)
-        caseIndex = value.flatMap { plan.numericRaws.firstIndex(of: $0) }
+        caseIndex = value.flatMap { plan.numericCase($0) }
         if caseIndex != nil, let value {
           let number = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
           report(.coerced, .warning, "the string \(found) read as the number \(number)", at: start, declaration: declaration)

@@ -100,10 +100,11 @@ final class EnumPlan: Sendable {
   let caseKeysFromSnakeCase: Bool
   /// The raw values as JSON text, made ready for "did you mean".
   let rawTextCandidates: [NameSuggestion.Candidate]
-  /// For an enum of many string cases (`tableThreshold` or more), the cases without associated
-  /// values by their raw value's bytes: slots found by `ByteHash` and linear probing, each a
-  /// case's index or -1, so a lookup does not grow with the cases. The clean check reads a copy
-  /// (`CleanEnum.slotMask`). Empty for an enum of a few cases, searched one by one.
+  /// For an enum of many cases (`tableThreshold` or more), the cases without associated values by
+  /// their raw value (a string's bytes by `ByteHash`, a number by `numberHash`): slots found by
+  /// the hash and linear probing, each a case's index or -1, so a lookup does not grow with the
+  /// cases. The clean check reads a copy (`CleanEnum.slotMask`). Empty for an enum of a few
+  /// cases, searched one by one.
   let rawSlots: [Int32]
   /// The same cases by their raw value as a `String` (canonically equal ones are one key), the
   /// first case of each; nil for an enum of a few cases.
@@ -127,20 +128,29 @@ final class EnumPlan: Sendable {
     numericRaws = rawValues.map { if case .number(let literal) = $0 { Double(literal) ?? .nan } else { .nan } }
     declaration = enumType.range
     rawTextCandidates = rawValues.map { NameSuggestion.Candidate(JSONWriter(style: .compact).write($0)) }
-    if rawValues.count >= Self.tableThreshold, !(rawType?.isNumeric ?? false) {
+    if rawValues.count >= Self.tableThreshold {
+      let numeric = rawType?.isNumeric ?? false
       var capacity = 1
       while capacity < rawValues.count * 2 { capacity *= 2 }
       var slots = [Int32](repeating: -1, count: capacity)
       var byText: [String: Int] = [:]
       // NB: in case order, so that of two equal raw values the first case is found first.
       for (index, raw) in rawValues.enumerated() where payloadPlans[index] == nil {
-        guard case .string(let text) = raw else { continue }
-        var slot = Int(truncatingIfNeeded: stringRaws[index].withUnsafeBytes(ByteHash.hash)) & (capacity - 1)
+        let hash: UInt64
+        if numeric {
+          // NB: a NaN equals no value read, so it is no case to find.
+          guard !numericRaws[index].isNaN else { continue }
+          hash = Self.numberHash(numericRaws[index])
+        } else {
+          guard case .string(let text) = raw else { continue }
+          hash = stringRaws[index].withUnsafeBytes(ByteHash.hash)
+          if byText[text] == nil { byText[text] = index }
+        }
+        var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
         while slots[slot] >= 0 { slot = (slot + 1) & (capacity - 1) }
         slots[slot] = Int32(index)
-        if byText[text] == nil { byText[text] = index }
       }
-      (rawSlots, casesByText) = (slots, byText)
+      (rawSlots, casesByText) = (slots, numeric ? nil : byText)
     } else {
       (rawSlots, casesByText) = ([], nil)
     }
@@ -163,6 +173,32 @@ final class EnumPlan: Sendable {
 
   /// Whether the raw values are numbers.
   var isNumeric: Bool { rawType.map { $0.isNumeric } ?? false }
+
+  /// The first case without associated values whose numeric raw value is `value` (`1` and `1.0`
+  /// are one, `0` and `-0.0` too).
+  func numericCase(_ value: Double) -> Int? {
+    guard !rawSlots.isEmpty else {
+      return numericRaws.indices.first { payloadPlans[$0] == nil && numericRaws[$0] == value }
+    }
+    let mask = rawSlots.count - 1
+    var slot = Int(truncatingIfNeeded: Self.numberHash(value)) & mask
+    while rawSlots[slot] >= 0 {
+      let index = Int(rawSlots[slot])
+      if numericRaws[index] == value { return index }
+      slot = (slot + 1) & mask
+    }
+    return nil
+  }
+
+  /// A number's slot hash: equal numbers (`0` and `-0.0`), equal hashes; the bits of whole
+  /// numbers, whose low bits are all zeros, spread by SplitMix64's finaliser.
+  @inline(__always)
+  static func numberHash(_ value: Double) -> UInt64 {
+    var z = (value + 0).bitPattern
+    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z &>> 31)
+  }
 
   /// The case without associated values whose string raw value Swift's `String` finds equal to
   /// `text` (`init(rawValue:)` compares by canonical equivalence: `cafe\u{301}` is `café`).

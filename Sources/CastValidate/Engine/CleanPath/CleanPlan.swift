@@ -113,9 +113,10 @@ struct CleanEnum {
   /// `CleanPlan.numbers[…]`, same indices.
   var firstRaw: Int
   var rawCount: Int
-  /// For an enum of many string raw values (`EnumPlan.rawSlots`): its slots in
-  /// `CleanPlan.enumSlots[firstSlot...firstSlot + slotMask]`, each a raw value's index in
-  /// `raws` or -1, found by `ByteHash` and linear probing; 0 for an enum searched one by one.
+  /// For an enum of many raw values (`EnumPlan.rawSlots`): its slots in
+  /// `CleanPlan.enumSlots[firstSlot...firstSlot + slotMask]`, each a raw value's index in `raws`
+  /// (`numbers`) or -1, found by `ByteHash` (`EnumPlan.numberHash`) and linear probing; 0 for an
+  /// enum searched one by one.
   var firstSlot = 0
   var slotMask = 0
 }

@@ -301,6 +301,15 @@ final class CleanRecordCheck {
     if plan.isNumeric {
       guard Self.startsNumber(lead) else { return false }
       let value = scanner.double(try scanner.readNumber())
+      if plan.slotMask != 0 {
+        var slot = Int(truncatingIfNeeded: EnumPlan.numberHash(value)) & plan.slotMask
+        while true {
+          let index = Int(enumSlots[plan.firstSlot &+ slot])
+          if index < 0 { return false }
+          if numbers[index] == value { return sink.numericCase(index) }
+          slot = (slot &+ 1) & plan.slotMask
+        }
+      }
       for index in plan.firstRaw..<plan.firstRaw + plan.rawCount where numbers[index] == value { return sink.numericCase(index) }
       return false
     }
