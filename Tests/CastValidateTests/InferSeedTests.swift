@@ -114,6 +114,20 @@ struct InferSeedTests {
       name: "jsonobject: a required T! seen absent becomes T?", seed: "class R: JsonObject {\n    var a: Int!\n    var b: String?\n}\n",
       records: "{\"a\": 1, \"b\": \"x\"}\n{\"b\": \"y\"}", changes: ["R.a: Int! → Int?"], lines: ["var a: Int?"]),
     SeedCase(
+      name: "jsonobject: a required T! widened for its values stays T!", seed: "class U: JsonObject {\n    var score: Int!\n    var n: Int!\n}\n",
+      records: "{\"score\": 1, \"n\": 1}\n{\"score\": 2.5, \"n\": 2}", changes: ["U.score: Int! → Double!"],
+      lines: ["var score: Double!", "var n: Int!"]),
+    SeedCase(
+      name: "jsoncast: a required T! widened for its values stays T!", seed: "class U: DictionaryConvertible {\n    var score: Int!\n}\n",
+      records: "{\"score\": 1}\n{\"score\": 2.5}", changes: ["U.score: Int! → Double!"], lines: ["var score: Double!"]),
+    SeedCase(
+      name: "jsonobject: a T! widened and seen absent becomes T?", seed: "class U: JsonObject {\n    var score: Int!\n    var n: Int!\n}\n",
+      records: "{\"score\": 1, \"n\": 1}\n{\"score\": 2.5, \"n\": 2}\n{\"n\": 3}", changes: ["U.score: Int! → Double!", "U.score: Double! → Double?"],
+      lines: ["var score: Double?", "var n: Int!"]),
+    SeedCase(
+      name: "an optional T? widened stays T?", seed: "class U: JsonObject {\n    var score: Int?\n}\n",
+      records: "{\"score\": 1}\n{\"score\": 2.5}", changes: ["U.score: Int? → Double?"], lines: ["var score: Double?"]),
+    SeedCase(
       name: "comments, directives and untouched models are kept",
       seed: "// Hand-written.\nstruct R: DictionaryConvertible {\n    /// The count.\n    let count: Int //! \"n\"\n    let b: String\n}\n\nstruct Unused: DictionaryConvertible {\n    let z: Int\n}\n",
       records: "{\"n\": 1.5, \"b\": \"x\"}", changes: ["R.count: Int → Double"],
