@@ -289,6 +289,36 @@ struct InferSeedTests {
     try widened(c)
   }
 
+  /// A new case in the enum's own layout, and the enum's text after it: a one-line list goes
+  /// on (`, c`), a case on a line of its own is indented as the others.
+  static let enumLayouts: [(name: String, enumText: String, widened: String, values: [String])] = [
+    ("a one-line enum", "enum S: String { case a, b }", "enum S: String { case a, b, c }", ["c"]),
+    ("a one-line enum, two new cases", "enum S: String { case a, b }", "enum S: String { case a, b, c, d }", ["d", "c"]),
+    ("raw values on one line", "enum S: String { case a = \"x\", b = \"y\" }", "enum S: String { case a = \"x\", b = \"y\", inTransit = \"in-transit\" }", ["in-transit"]),
+    ("an integer enum on one line", "enum S: Int { case a = 1, b = 2 }", "enum S: Int { case a = 1, b = 2, _5 = 5 }", ["5"]),
+    ("a case on each line", "enum S: String {\n    case a\n    case b\n}", "enum S: String {\n    case a\n    case b\n    case c\n}", ["c"]),
+    ("the last case on the brace's line", "enum S: String {\n    case a\n    case b }", "enum S: String {\n    case a\n    case b, c }", ["c"]),
+    ("cases on the enum's line, the brace on its own", "enum S: String { case a, b\n}", "enum S: String { case a, b\n    case c\n}", ["c"]),
+    ("cases ended by ;", "enum S: String { case a; case b; }", "enum S: String { case a; case b;\n    case c\n}", ["c"]),
+    ("a nested one-line enum", "    enum S: String { case a, b }", "    enum S: String { case a, b, c }", ["c"]),
+  ]
+
+  @Test("a new enum case fits the enum's layout", arguments: enumLayouts)
+  func enumCaseLayout(_ example: (name: String, enumText: String, widened: String, values: [String])) throws {
+    let nested = example.enumText.hasPrefix(" ")
+    let seed = nested
+      ? "struct U: DictionaryConvertible {\n\(example.enumText)\n    let e: S\n}\n"
+      : "\(example.enumText)\n\nstruct U: DictionaryConvertible {\n    let e: S\n}\n"
+    let integer = example.enumText.contains(": Int")
+    // A value of a case it has: its raw value where it has one written.
+    let known = integer ? ["1", "2"] : [example.enumText.contains("\"x\"") ? "x" : "a"]
+    let records = (known + example.values).map { integer ? "{\"e\": \($0)}" : "{\"e\": \"\($0)\"}" }
+    let outcome = try SeedProbe.widen(seed: seed, ndjson: Array(repeating: records, count: 4).flatMap { $0 }.joined(separator: "\n"))
+    #expect(outcome.text.contains(example.widened), "\(outcome.text)")
+    #expect(!outcome.text.split(separator: "\n").contains { $0.hasSuffix(" ") }, "a line ends in a space:\n\(outcome.text)")
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
   /// An element or map value seen null: the change says why and where, as every change does.
   static let elementNulls: [(seed: String, records: String, reason: String, pointer: String)] = [
     ("struct R: DictionaryConvertible {\n    let tags: [String]\n}\n", "{\"tags\": [\"x\", null]}", "null in 1 of 2 elements at /tags/[]", "/tags/1"),
