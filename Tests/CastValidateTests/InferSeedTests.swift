@@ -114,6 +114,20 @@ struct InferSeedTests {
       name: "jsonobject: a required T! seen absent becomes T?", seed: "class R: JsonObject {\n    var a: Int!\n    var b: String?\n}\n",
       records: "{\"a\": 1, \"b\": \"x\"}\n{\"b\": \"y\"}", changes: ["R.a: Int! → Int?"], lines: ["var a: Int?"]),
     SeedCase(
+      name: "jsonobject: a required T! widened for its values stays T!", seed: "class U: JsonObject {\n    var score: Int!\n    var n: Int!\n}\n",
+      records: "{\"score\": 1, \"n\": 1}\n{\"score\": 2.5, \"n\": 2}", changes: ["U.score: Int! → Double!"],
+      lines: ["var score: Double!", "var n: Int!"]),
+    SeedCase(
+      name: "jsoncast: a required T! widened for its values stays T!", seed: "class U: DictionaryConvertible {\n    var score: Int!\n}\n",
+      records: "{\"score\": 1}\n{\"score\": 2.5}", changes: ["U.score: Int! → Double!"], lines: ["var score: Double!"]),
+    SeedCase(
+      name: "jsonobject: a T! widened and seen absent becomes T?", seed: "class U: JsonObject {\n    var score: Int!\n    var n: Int!\n}\n",
+      records: "{\"score\": 1, \"n\": 1}\n{\"score\": 2.5, \"n\": 2}\n{\"n\": 3}", changes: ["U.score: Int! → Double!", "U.score: Double! → Double?"],
+      lines: ["var score: Double?", "var n: Int!"]),
+    SeedCase(
+      name: "an optional T? widened stays T?", seed: "class U: JsonObject {\n    var score: Int?\n}\n",
+      records: "{\"score\": 1}\n{\"score\": 2.5}", changes: ["U.score: Int? → Double?"], lines: ["var score: Double?"]),
+    SeedCase(
       name: "comments, directives and untouched models are kept",
       seed: "// Hand-written.\nstruct R: DictionaryConvertible {\n    /// The count.\n    let count: Int //! \"n\"\n    let b: String\n}\n\nstruct Unused: DictionaryConvertible {\n    let z: Int\n}\n",
       records: "{\"n\": 1.5, \"b\": \"x\"}", changes: ["R.count: Int → Double"],
@@ -273,6 +287,36 @@ struct InferSeedTests {
   @Test("an integer enum widens for integers it has no case for", arguments: integerEnums)
   func integerEnumWidens(_ c: SeedCase) throws {
     try widened(c)
+  }
+
+  /// A new case in the enum's own layout, and the enum's text after it: a one-line list goes
+  /// on (`, c`), a case on a line of its own is indented as the others.
+  static let enumLayouts: [(name: String, enumText: String, widened: String, values: [String])] = [
+    ("a one-line enum", "enum S: String { case a, b }", "enum S: String { case a, b, c }", ["c"]),
+    ("a one-line enum, two new cases", "enum S: String { case a, b }", "enum S: String { case a, b, c, d }", ["d", "c"]),
+    ("raw values on one line", "enum S: String { case a = \"x\", b = \"y\" }", "enum S: String { case a = \"x\", b = \"y\", inTransit = \"in-transit\" }", ["in-transit"]),
+    ("an integer enum on one line", "enum S: Int { case a = 1, b = 2 }", "enum S: Int { case a = 1, b = 2, _5 = 5 }", ["5"]),
+    ("a case on each line", "enum S: String {\n    case a\n    case b\n}", "enum S: String {\n    case a\n    case b\n    case c\n}", ["c"]),
+    ("the last case on the brace's line", "enum S: String {\n    case a\n    case b }", "enum S: String {\n    case a\n    case b, c }", ["c"]),
+    ("cases on the enum's line, the brace on its own", "enum S: String { case a, b\n}", "enum S: String { case a, b\n    case c\n}", ["c"]),
+    ("cases ended by ;", "enum S: String { case a; case b; }", "enum S: String { case a; case b;\n    case c\n}", ["c"]),
+    ("a nested one-line enum", "    enum S: String { case a, b }", "    enum S: String { case a, b, c }", ["c"]),
+  ]
+
+  @Test("a new enum case fits the enum's layout", arguments: enumLayouts)
+  func enumCaseLayout(_ example: (name: String, enumText: String, widened: String, values: [String])) throws {
+    let nested = example.enumText.hasPrefix(" ")
+    let seed = nested
+      ? "struct U: DictionaryConvertible {\n\(example.enumText)\n    let e: S\n}\n"
+      : "\(example.enumText)\n\nstruct U: DictionaryConvertible {\n    let e: S\n}\n"
+    let integer = example.enumText.contains(": Int")
+    // A value of a case it has: its raw value where it has one written.
+    let known = integer ? ["1", "2"] : [example.enumText.contains("\"x\"") ? "x" : "a"]
+    let records = (known + example.values).map { integer ? "{\"e\": \($0)}" : "{\"e\": \"\($0)\"}" }
+    let outcome = try SeedProbe.widen(seed: seed, ndjson: Array(repeating: records, count: 4).flatMap { $0 }.joined(separator: "\n"))
+    #expect(outcome.text.contains(example.widened), "\(outcome.text)")
+    #expect(!outcome.text.split(separator: "\n").contains { $0.hasSuffix(" ") }, "a line ends in a space:\n\(outcome.text)")
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
   }
 
   /// An element or map value seen null: the change says why and where, as every change does.

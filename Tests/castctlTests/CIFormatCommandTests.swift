@@ -227,10 +227,13 @@ struct CIFormatCommandTests {
     #expect(failures.first?.stringValue?.contains("missing-required") == true)
   }
 
+  /// `sarif` of sarif-tools: in the Spark integration's venv, on the PATH, or where `pip install
+  /// --user` puts it (`~/.local/bin`, often not on the PATH).
   static func sarifTools() -> String? {
     let venv = CastctlProcess.packageRoot.appendingPathComponent("integrations/spark/.venv/bin/sarif").path
     if FileManager.default.isExecutableFile(atPath: venv) { return venv }
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let user = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/bin").path
+    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") + [Substring(user)] {
       let candidate = "\(directory)/sarif"
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
     }

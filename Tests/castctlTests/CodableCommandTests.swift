@@ -392,6 +392,32 @@ struct CodableCommandTests {
     #expect(String(decoding: try json.encode(read), as: UTF8.self) == String(decoding: try json.encode(value), as: UTF8.self))
   }
 
+  struct EqualValues: Codable {
+    var a: String
+    var b: String
+    var x: Double
+    var y: Double
+  }
+
+  /// `PropertyListEncoder` writes one object for values that are `==` in Swift, so it writes an
+  /// NFD string as an earlier NFC one and `0.0` as an earlier `-0.0`; castctl writes each value
+  /// as it is, in this dialect too (docs/decisions.md), so `PropertyListDecoder` reads back
+  /// exactly what `JSONDecoder` read.
+  @Test("a Codable model's binary property list keeps an NFD string and 0.0 apart from their NFC and -0.0 twins")
+  func binaryPropertyListKeepsEqualValuesApart() throws {
+    let json = #"{"a": "\u00e9", "b": "e\u0301", "x": -0.0, "y": 0.0}"#
+    let value = try JSONDecoder().decode(EqualValues.self, from: Data(json.utf8))
+    let schema = try CastctlProcess.temporaryFile("equal.swift", "struct EqualValues: Codable {\n  var a: String\n  var b: String\n  var x: Double\n  var y: Double\n}\n")
+    defer { CastctlProcess.removeTemporaryFile(schema) }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("equal-\(UUID().uuidString).plist")
+    defer { try? FileManager.default.removeItem(at: out) }
+    let binary = try CastctlProcess.run(["convert", "--to", "plist", "--binary", schema, "-", "-o", out.path], stdin: json)
+    #expect(binary.status == 0, "\(binary.stderr)")
+    let read = try PropertyListDecoder().decode(EqualValues.self, from: Data(contentsOf: out))
+    #expect([read.a, read.b].map { Array($0.unicodeScalars) } == [value.a, value.b].map { Array($0.unicodeScalars) })
+    #expect([read.x, read.y].map(\.bitPattern) == [value.x, value.y].map(\.bitPattern))
+  }
+
   /// An integer key in another spelling is written as its number, as the decoded dictionary
   /// holds it, whether a record is transcribed as it is read (NDJSON) or built.
   @Test("convert writes an integer dictionary key as its number from NDJSON and JSON alike", arguments: ["ndjson", "json"])

@@ -1,5 +1,5 @@
 /// Keys an output format holds as one: YAML as Yams reads it and property lists as Foundation
-/// writes them compare keys as Swift strings, canonically, so `é` and `e` + U+0301 (and a key
+/// writes them (and castctl, as its readers hold them) compare keys as Swift strings, canonically, so `é` and `e` + U+0301 (and a key
 /// written twice, which an `Any` value passes through) are one key, and the last value stays.
 /// Counted where the writer merges them, so that `convert` can say so rather than lose a value
 /// in silence.

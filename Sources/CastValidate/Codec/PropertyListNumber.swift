@@ -31,15 +31,6 @@ enum PropertyListNumber: Equatable {
       }
     }
   }
-
-  /// The Foundation object, for `PropertyListSerialization`.
-  var object: NSNumber {
-    switch self {
-    case .integer(let value): NSNumber(value: value)
-    case .unsigned(let value): NSNumber(value: value)
-    case .real(let value): NSNumber(value: value)
-    }
-  }
 }
 
 extension DecimalLiteral {

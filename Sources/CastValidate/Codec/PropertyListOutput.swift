@@ -42,11 +42,7 @@ package enum PropertyListOutput {
       writer.write(document: value)
       return (Data(writer.output), check.nulls, check.rounded, check.merged)
     }
-    do {
-      return (try binaryData(value), check.nulls, check.rounded, check.merged)
-    } catch {
-      throw PropertyListOutputError(pointer: JSONPointer(), reason: "\(error)")
-    }
+    return (Data(PropertyListBinaryWriter.data(value)), check.nulls, check.rounded, check.merged)
   }
 
   /// What `PropertyListEncoder` writes for a nil.
@@ -60,28 +56,6 @@ package enum PropertyListOutput {
     case .dictionary(let members): .dictionary(members.map { ($0.key, marked($0.value)) })
     default: value
     }
-  }
-
-  /// A binary property list. A scalar document goes through `PropertyListSerialization`, since
-  /// the encoder refuses a scalar root; containers through `PropertyListEncoder`, since in the
-  /// statically linked build `PropertyListSerialization` refuses an array inside a dictionary as
-  /// "Not A Type".
-  private static func binaryData(_ value: PropertyListItem) throws -> Data {
-    let root: Any
-    switch value {
-    case .array, .dictionary:
-      let encoder = PropertyListEncoder()
-      encoder.outputFormat = .binary
-      return try encoder.encode(PropertyListValue(item: value))
-    case .bool(let flag): root = NSNumber(value: flag)
-    case .string(let text): root = NSString(string: text)
-    case .number(let literal): root = PropertyListNumber(literal)?.object ?? NSNumber(value: Double(literal) ?? 0)
-    case .real(let real): root = NSNumber(value: real)
-    case .date(let seconds): root = NSDate(timeIntervalSinceReferenceDate: seconds)
-    case .data(let bytes): root = NSData(data: Data(bytes))
-    case .null: root = NSDictionary()
-    }
-    return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
   }
 
   /// Walks the value once before anything is written, counting nulls and refusing what cannot be

@@ -121,6 +121,29 @@ struct SeedText {
     return (brace, false)
   }
 
+  /// Where `, c` continues a case list whose last case ends at `caseEnd` on the closing brace's
+  /// line (`case a, b }`): after the list's last byte; nil when the two are on different lines or
+  /// anything but a raw value stands between them (a `;`, a member, a comment).
+  func caseListEnd(from caseEnd: Int, beforeBrace brace: Int) -> Int? {
+    let end = contentEnd(beforeBrace: brace)
+    guard caseEnd <= end else { return nil }
+    let stops: Set<UInt8> = [0x0A, 0x0D, UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "(")]
+    return bytes[caseEnd..<end].contains(where: stops.contains) ? nil : end
+  }
+
+  /// The end of what stands before the closing brace at `brace` on its line, spaces left out.
+  func contentEnd(beforeBrace brace: Int) -> Int {
+    var end = brace
+    while end > 0, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+    return end
+  }
+
+  /// Whether two offsets are on one line.
+  func sameLine(_ a: Int, _ b: Int) -> Bool {
+    let (low, high) = (min(a, b), min(max(a, b), bytes.count))
+    return !bytes[low..<high].contains(0x0A)
+  }
+
   /// The indentation of the line holding `offset`.
   func indentation(at offset: Int) -> String {
     var start = min(offset, bytes.count)

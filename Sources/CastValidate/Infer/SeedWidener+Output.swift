@@ -80,27 +80,26 @@ extension SeedWidener {
     }
   }
 
-  /// New cases before each widened enum's closing brace.
+  /// New cases for each widened enum, in its layout: `, c` after a case list on the closing
+  /// brace's line (`enum S: String { case a, b }`), else a `case c` line before the brace,
+  /// indented as the cases are.
   mutating func addEnumCases() {
     for (name, gain) in enumGains.sorted(by: { $0.key < $1.key }) {
       guard let declared = registry.enums[name], let brace = text.closingBrace(afterName: declared.range.bytes.upperBound) else { continue }
-      let (offset, ownLine) = text.insertion(beforeBrace: brace)
-      let indent = declared.cases.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
       var used = Set(declared.cases.map(\.name))
-      var lines: [String] = []
+      var entries: [String] = []
       // An integer enum's values are integers, in their order; a case is named after its value.
       let integer = declared.rawType?.isInteger == true
       let values = integer ? gain.values.sorted { (Int64($0) ?? 0) < (Int64($1) ?? 0) } : gain.values.sorted()
       for value in values {
         if integer {
-          lines.append(indent + "case " + InferNames.claim(InferredSchema.caseName(integer: value), in: &used) + " = " + value)
+          entries.append(InferNames.claim(InferredSchema.caseName(integer: value), in: &used) + " = " + value)
           continue
         }
         let caseName = InferNames.claim(InferredSchema.caseName(value), in: &used)
-        lines.append(indent + "case " + caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
+        entries.append(caseName + (caseName == value && declared.rawType != nil || declared.rawType == nil ? "" : " = " + InferredSchema.literal(value)))
       }
-      let block = ownLine ? lines.map { $0 + "\n" }.joined() : lines.map { "\n" + $0 }.joined() + "\n"
-      text.edit(offset..<offset, block)
+      insertCases(entries, into: declared, brace: brace)
       let old = declared.cases.map { SeedFit.rawText($0) }
       changes.append(
         SeedChange(
@@ -108,6 +107,24 @@ extension SeedWidener {
           after: (old + values).joined(separator: ", "),
           reason: "\(gain.values.count) new value\(gain.values.count == 1 ? "" : "s")", example: gain.example))
     }
+  }
+
+  /// Writes `entries` (`c`, `d = "in-transit"`) into `declared`, whose `}` is at `brace`.
+  private mutating func insertCases(_ entries: [String], into declared: EnumType, brace: Int) {
+    let enumLine = declared.range.bytes.lowerBound
+    let last = declared.cases.last?.range.bytes
+    if let last, let end = text.caseListEnd(from: last.upperBound, beforeBrace: brace) {
+      return text.edit(end..<end, entries.map { ", " + $0 }.joined())
+    }
+    // NB: a case on the enum's own line sets no indentation for a line of its own.
+    let indent = last.map { text.sameLine($0.lowerBound, enumLine) ? text.indentation(at: enumLine) + "    " : text.indentation(at: $0.lowerBound) }
+      ?? text.indentation(at: enumLine) + "    "
+    let lines = entries.map { indent + "case " + $0 }
+    let (offset, ownLine) = text.insertion(beforeBrace: brace)
+    if ownLine { return text.edit(offset..<offset, lines.map { $0 + "\n" }.joined()) }
+    // The brace follows something else on its line: it moves to a line of its own.
+    let end = text.contentEnd(beforeBrace: brace)
+    text.edit(end..<brace, lines.map { "\n" + $0 }.joined() + "\n" + text.indentation(at: enumLine))
   }
 
   // MARK: - The text

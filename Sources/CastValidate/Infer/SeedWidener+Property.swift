@@ -116,10 +116,12 @@ extension SeedWidener {
         widened = widening
       }
     }
-    let optional = property.optionality != .none || makeOptional
+    // NB: a widened type keeps the seed's `!` (a required `T!` stays required) unless the data
+    // makes it optional.
+    let kept = property.optionality == .implicitlyUnwrapped ? "!" : property.optionality == .optional ? "?" : ""
     var after = before
     if let widened {
-      after = widened.spelled + (optional ? "?" : "")
+      after = widened.spelled + (makeOptional ? "?" : kept)
     } else if makeOptional {
       after = before.hasSuffix("!") ? String(before.dropLast()) + "?" : before.hasSuffix("?") ? before : before + "?"
     }
@@ -136,7 +138,7 @@ extension SeedWidener {
       text.edit(end..<end, " //! " + date)
     }
     let shownBefore = defaultFills ? String(decoding: text.bytes[replaced], as: UTF8.self) : before
-    let typeAfter = (widened?.spelled ?? "") + (property.optionality != .none ? "?" : "")
+    let typeAfter = (widened?.spelled ?? "") + kept
     if let widened {
       changes.append(
         SeedChange(

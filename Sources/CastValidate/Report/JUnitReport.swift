@@ -2,7 +2,51 @@ import CastSchema
 
 /// `--format junit`: JUnit XML for CI dashboards. A test suite for the data file, a test case per
 /// record; an invalid record fails with its errors, warnings and notes go to its `system-out`.
+/// When the model files have errors, a suite per model file instead, a failing case per error.
 package enum JUnitReport {
+  /// The whole document when the model files have errors and no data was checked.
+  package static func modelFailureDocument(_ sites: [DiagnosticSite]) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + modelSuites(sites) + "</testsuites>\n"
+  }
+
+  /// A `testsuite` per model file with diagnostics, in the order the files first appear: a
+  /// failing test case per error, named by its place and code; the warnings and notes in the
+  /// suite's `system-out`.
+  package static func modelSuites(_ sites: [DiagnosticSite]) -> String {
+    var files: [String] = []
+    var byFile: [String: [DiagnosticSite]] = [:]
+    for site in sites {
+      let file = site.place?.file ?? ""
+      if byFile[file] == nil { files.append(file) }
+      byFile[file, default: []].append(site)
+    }
+    var text = ""
+    for file in files {
+      let found = byFile[file] ?? []
+      let errors = found.filter { $0.severity == .error }
+      let name = escape(ControlCharacters.escaped(file))
+      text += "  <testsuite name=\"\(name)\" tests=\"\(errors.count)\" failures=\"\(errors.count)\" errors=\"0\" skipped=\"0\">\n"
+      for site in errors {
+        let place = site.place.map { "\($0.line):\($0.column) " } ?? ""
+        text += "    <testcase classname=\"castctl.model\" name=\"\(escape(place + site.code))\">\n"
+        text += "      <failure type=\"\(escape(site.code))\" message=\"\(escape(ControlCharacters.escaped(site.text)))\">"
+        text += escape(describe(site)) + "</failure>\n    </testcase>\n"
+      }
+      let others = found.filter { $0.severity != .error }
+      if !others.isEmpty {
+        text += "    <system-out>" + escape(others.map(describe).joined(separator: "\n")) + "</system-out>\n"
+      }
+      text += "  </testsuite>\n"
+    }
+    return text
+  }
+
+  /// `file:line:column: severity [code]: message`, one line.
+  private static func describe(_ site: DiagnosticSite) -> String {
+    let place = site.place.map { "\($0.file):\($0.line):\($0.column): " } ?? ""
+    return ControlCharacters.escaped("\(place)\(site.severity.rawValue) [\(site.code)]: \(site.text)")
+  }
+
   /// The test case of record `index` (0-based), an NDJSON record on `line`, whose findings are
   /// `found`, in order.
   static func testCase(_ index: Int, line: Int?, _ found: [FindingSite], target: String) -> String {

@@ -8,6 +8,8 @@ package struct SARIFLog {
   private let dataPath: String
   private let version: String
   private let writer = JSONWriter(style: .pretty(indent: 2))
+  /// Why castctl could not do its work (the model files have errors), as the run's notifications.
+  private var failures: [JSONValue] = []
 
   /// An empty log for `dataPath`, made by castctl `version`; its results past `memoryLimit`
   /// bytes go to a temporary file.
@@ -21,6 +23,17 @@ package struct SARIFLog {
   /// Adds a finding's result.
   package mutating func add(_ site: FindingSite) {
     results.append(SARIFReport.result(site, dataPath: dataPath))
+  }
+
+  /// Adds a model-file diagnostic's result, located in the model file.
+  package mutating func add(_ site: DiagnosticSite) {
+    results.append(SARIFReport.result(site))
+  }
+
+  /// Marks the run as not successful, for `reason` (at `file`, when it names one): its
+  /// `invocations` say so.
+  package mutating func fail(_ reason: String, file: String? = nil) {
+    failures.append(SARIFReport.notification(reason, file: file))
   }
 
   /// Hands the whole log to `body` a piece at a time.
@@ -40,6 +53,12 @@ package struct SARIFLog {
     head.withUnsafeBytes(body)
     results.write(body)
     var tail: [UInt8] = []
+    if !failures.isEmpty {
+      tail.append(JSONByte.comma)
+      writer.lineBreak(level: 3, into: &tail)
+      writer.key("invocations", into: &tail)
+      writer.write(SARIFReport.failedInvocations(failures), level: 3, into: &tail)
+    }
     writer.lineBreak(level: 2, into: &tail)
     tail.append(JSONByte.closeBrace)
     writer.lineBreak(level: 1, into: &tail)

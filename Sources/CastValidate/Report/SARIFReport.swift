@@ -1,12 +1,18 @@
 import CastSchema
 
-/// `--format sarif`: SARIF 2.1.0 for code scanning. A rule per finding code with its explanation,
-/// each finding a result at its data position, the model's declaration a related location.
+/// `--format sarif`: SARIF 2.1.0 for code scanning. A rule per finding code and model-file code
+/// with its explanation, each finding a result at its data position, the model's declaration a
+/// related location, and each model-file diagnostic a result at its place in the model file.
 package enum SARIFReport {
   package static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  /// The codes a log has rules for, in the order of its rules.
-  static let codes = FindingCode.allCases.map(\.rawValue) + [DataProblem.malformedCode(isYAML: false), DataProblem.malformedCode(isYAML: true)]
+  /// The codes a log has rules for, in the order of its rules: the findings', then the model
+  /// files' (a code both have, `too-many-errors`, is one rule).
+  static let codes: [String] = {
+    let data = FindingCode.allCases.map(\.rawValue) + [DataProblem.malformedCode(isYAML: false), DataProblem.malformedCode(isYAML: true)]
+    let known = Set(data)
+    return data + SchemaCode.allCases.map(\.rawValue).filter { !known.contains($0) }
+  }()
 
   /// The whole log for one data file, as a tree (what `SARIFLog` writes for the same sites).
   package static func value(_ sites: [FindingSite], dataPath: String, version: String) -> JSONValue {
@@ -43,7 +49,7 @@ package enum SARIFReport {
   }
 
   private static func explanation(_ code: String) -> String {
-    FindingCode(rawValue: code)?.summary
+    FindingCode(rawValue: code)?.summary ?? SchemaCode(rawValue: code)?.meaning
       ?? (code == DataProblem.malformedCode(isYAML: true) ? "the input is not well-formed YAML" : "the input is not well-formed JSON")
   }
 
@@ -77,6 +83,59 @@ package enum SARIFReport {
               JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string("the declaration in the model"))])),
             ])
           ])))
+    }
+    return .object(members)
+  }
+
+  /// One model-file diagnostic's result, at its place in the model file; the places its notes
+  /// point at are related locations.
+  package static func result(_ site: DiagnosticSite) -> JSONValue {
+    var members = [
+      JSONMember(key: "ruleId", value: .string(site.code)),
+      JSONMember(key: "level", value: .string(level(site.severity))),
+      JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(site.text))])),
+    ]
+    if let ruleIndex = codes.firstIndex(of: site.code) { members.insert(JSONMember(key: "ruleIndex", value: .number(String(ruleIndex))), at: 1) }
+    if let place = site.place {
+      let physical = location(place.file, line: place.line, column: place.column)
+      members.append(JSONMember(key: "locations", value: .array([.object([JSONMember(key: "physicalLocation", value: physical)])])))
+    }
+    let related = site.notes.compactMap { note in note.place.map { (note.message, $0) } }
+    if !related.isEmpty {
+      let locations = related.enumerated().map { index, note in
+        JSONValue.object([
+          JSONMember(key: "id", value: .number(String(index + 1))),
+          JSONMember(key: "physicalLocation", value: location(note.1.file, line: note.1.line, column: note.1.column)),
+          JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(note.0))])),
+        ])
+      }
+      members.append(JSONMember(key: "relatedLocations", value: .array(locations)))
+    }
+    return .object(members)
+  }
+
+  /// A run's `invocations` when castctl could not do all its work (§3.20): not successful, and
+  /// why, as tool execution notifications (`notification`).
+  package static func failedInvocations(_ notifications: [JSONValue]) -> JSONValue {
+    .array([
+      .object([
+        JSONMember(key: "executionSuccessful", value: .bool(false)),
+        JSONMember(key: "toolExecutionNotifications", value: .array(notifications)),
+      ])
+    ])
+  }
+
+  /// A tool execution notification (§3.58) of level error: why a file was not checked, at the
+  /// file (and line) it names, if any.
+  package static func notification(_ reason: String, file: String? = nil, line: Int? = nil) -> JSONValue {
+    var members = [
+      JSONMember(key: "level", value: .string("error")),
+      JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(reason))])),
+    ]
+    if let file {
+      var location = [JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(uri(file)))]))]
+      if let line { location.append(JSONMember(key: "region", value: .object([JSONMember(key: "startLine", value: .number(String(line)))]))) }
+      members.append(JSONMember(key: "locations", value: .array([.object([JSONMember(key: "physicalLocation", value: .object(location))])])))
     }
     return .object(members)
   }

@@ -20,10 +20,13 @@ extension Validate {
       jobs: try BatchPlan.jobs(schemas: plan.schemas, data: plan.data, typeGiven: data.typeExpression != nil),
       data: data, generator: generator)
     try batch.validate()
-    try batch.checkSchemas(color: Terminal.useColor(colorChoice, fileDescriptor: 2))
+    let report = BatchReport(format: format)
+    // The schemas' warnings and errors go into the formats that write one document; errors end
+    // the run with that document alone.
+    let modelSites = try batch.checkSchemas(color: Terminal.useColor(colorChoice, fileDescriptor: 2)) { report.finish(modelFailure: $0) }
+    report.add(model: modelSites)
     let common = workerOptions(color: Terminal.useColor(colorChoice, fileDescriptor: format == .text ? 1 : 2))
     let (options, generator, threads) = (data, self.generator, batch.threadsPerFile)
-    let report = BatchReport(format: format)
     batch.run(
       arguments: { job in
         ["validate"] + job.schemas.map(workerPath) + [workerPath(job.file.path)]

@@ -80,6 +80,21 @@ enum CILog {
     }
   }
 
+  /// Adds the model files' warnings, before any finding: SARIF results and GitHub annotations
+  /// in the model files (JUnit's test cases are the records; its report leaves them out).
+  mutating func add(model sites: [DiagnosticSite]) {
+    switch self {
+    case .sarif(var sarif):
+      for site in sites { sarif.add(site) }
+      self = .sarif(sarif)
+    case .github(var github):
+      for site in sites { github.add(site) }
+      self = .github(github)
+    case .junit:
+      break
+    }
+  }
+
   /// Adds record `index`'s findings (a JUnit test case even with none), an NDJSON record on `line`.
   mutating func add(record index: Int, line: Int?, _ sites: [FindingSite]) {
     switch self {

@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
 
       Exit status: 0 valid (warnings allowed), 1 invalid, 2 schema errors, 3 malformed JSON, 64 usage error, 66 unreadable file, 74 output error (standard output closed, --split files that exist without --force).
 
-      Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record).
+      Formats: text; json (one document); sarif (SARIF 2.1.0 for code scanning); github (::error/::warning/::notice annotations, 10 per level then a count; a Markdown summary appended to $GITHUB_STEP_SUMMARY when set); junit (a test case per record). The model files' warnings are in json (diagnostics), sarif and github, located in the model files; when the model files have errors (exit 2) no data is read, and json, sarif, github and junit still write their document, with those errors (sarif: its invocation not successful; junit: a failing test case per error).
 
       Pipe mode (--format jsonl): the data is read as NDJSON, streamed, and every input line gets exactly one output line in input order: {"line": N, "valid": true|false, "findings": [...]} (findings as in --format json, at most --max-record-findings of them; a malformed line's finding has code malformed-json and the run goes on), or {"line": N, "blank": true} for a blank line. Findings never change the exit status; only castctl's own failures do (2, 3 for --max-bytes, 64, 66, 74).
 
@@ -116,8 +116,19 @@ struct Validate: ParsableCommand {
     let session = try SchemaSession.load(Array(files.dropLast()), options: generator)
     ProcessLifetime.keep(session)
     timings.lap("schema")
-    // A many-file run's worker: the run that started it has shown the schema's diagnostics once.
-    let choice = try SchemaSession.target(session, options: data, color: colorChoice, showDiagnostics: workerCounts == nil)
+    // A many-file run's worker: the run that started it has shown (and reported) the schema's
+    // diagnostics once.
+    let showsModel = workerCounts == nil
+    let modelSites = showsModel ? DiagnosticSite.sites(session.diagnostics, files: session.registry.files, minimum: .warning) : []
+    let choice: TargetChoice
+    do {
+      choice = try SchemaSession.target(session, options: data, color: colorChoice, showDiagnostics: showsModel)
+    } catch let exit as ExitCode where exit.rawValue == ExitCode.schemaErrors.rawValue {
+      // The formats that write one document write it still: a CI system reads an empty file
+      // as a broken report, not as a broken model.
+      writeModelFailure(modelSites, session: session)
+      throw exit
+    }
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
     let options = ValidationOptions(
@@ -146,6 +157,7 @@ struct Validate: ParsableCommand {
     let counts = workerCounts.map { _ in WorkerCounts() }
     defer { if let workerCounts, let counts { counts.write(to: workerCounts) } }
     var ciLog = CILog(format, dataPath: source.name, target: model)
+    ciLog?.add(model: modelSites)
     if ciLog != nil {
       onMalformed = { error, readBefore in
         // Malformed input still gives a report, its syntax error the last finding.
@@ -163,7 +175,8 @@ struct Validate: ParsableCommand {
     }
     if format == .json {
       onMalformed = { error, readBefore in
-        Self.writeJSON(jsonFindings, readBefore, model: model, malformed: SyntaxErrorText.value(error, in: source, code: malformedCode))
+        Self.writeJSON(
+          jsonFindings, readBefore, model: model, malformed: SyntaxErrorText.value(error, in: source, code: malformedCode), diagnostics: modelSites)
       }
     }
     // NB: findings are written in large pieces; thousands of small writes cost more than the check.
@@ -237,7 +250,7 @@ struct Validate: ParsableCommand {
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json, .jsonl:
-      Self.writeJSON(jsonFindings, summary, model: model, malformed: nil)
+      Self.writeJSON(jsonFindings, summary, model: model, malformed: nil, diagnostics: modelSites)
     case .sarif, .github, .junit:
       if let ciLog { Self.writeCI(ciLog, summary, dataPath: source.name, target: model) }
     }
@@ -245,16 +258,21 @@ struct Validate: ParsableCommand {
     if !summary.isValid { throw ExitCode.invalidData }
   }
 
-  /// The `--format json` document: the verdict, the counts, every finding, and the syntax error
-  /// that stopped the run, if one did.
-  private static func writeJSON(_ findings: FindingJSONArray, _ summary: ValidationSummary, model: String, malformed: JSONValue?) {
-    var members = [
-      JSONMember(key: "valid", value: .bool(summary.isValid && malformed == nil)),
-      JSONMember(key: "model", value: .string(model)),
+  /// The `--format json` document: the verdict, the counts, every finding, the syntax error
+  /// that stopped the run, if one did, and the model files' warnings and errors, if they have
+  /// any (`model` is left out when their errors leave no model to name).
+  static func writeJSON(
+    _ findings: FindingJSONArray, _ summary: ValidationSummary, model: String?, malformed: JSONValue?, diagnostics: [DiagnosticSite]
+  ) {
+    let modelErrors = diagnostics.contains { $0.severity == .error }
+    var members = [JSONMember(key: "valid", value: .bool(summary.isValid && malformed == nil && !modelErrors))]
+    if let model { members.append(JSONMember(key: "model", value: .string(model))) }
+    members += [
       JSONMember(key: "records", value: .number(String(summary.records))),
       JSONMember(key: "invalidRecords", value: .number(String(summary.invalidRecords))),
     ]
     if let malformed { members.append(JSONMember(key: "malformed", value: malformed)) }
+    if !diagnostics.isEmpty { members.append(JSONMember(key: "diagnostics", value: .array(diagnostics.map(DiagnosticJSON.value)))) }
     let output = BufferedOutput()
     findings.writeDocument(members, key: "findings") { output.write(bytes: $0) }
     output.write("\n")

@@ -8,3 +8,8 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
   /// SARIF, GitHub annotations and JUnit: gathered over the run, written at its end.
   var isCI: Bool { self == .sarif || self == .github || self == .junit }
 }
+
+/// `check --format`: for people, for programs, or a CI system's format.
+enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, sarif, github
+}

@@ -1,7 +1,8 @@
 import CastSchema
 import CastValidate
 
-/// `--format json` for schema diagnostics.
+/// `--format json` for schema diagnostics: `check`'s document, and the `diagnostics` member of
+/// `validate`'s.
 enum DiagnosticJSON {
   /// The diagnostics, and the files that could not be read (`check` goes on with the others).
   static func document(_ diagnostics: [Diagnostic], files: [SourceFile], unreadable: [SourceReadError] = []) -> String {
@@ -11,7 +12,7 @@ enum DiagnosticJSON {
       .object([
         JSONMember(key: "errors", value: .number(String(errors))),
         JSONMember(key: "warnings", value: .number(String(warnings))),
-        JSONMember(key: "diagnostics", value: .array(diagnostics.map { value($0, files: files) })),
+        JSONMember(key: "diagnostics", value: .array(diagnostics.map { value(DiagnosticSite($0, files: files)) })),
         JSONMember(
           key: "unreadable",
           value: .array(
@@ -21,17 +22,17 @@ enum DiagnosticJSON {
       ]))
   }
 
-  static func value(_ diagnostic: Diagnostic, files: [SourceFile]) -> JSONValue {
+  /// One diagnostic: `severity`, `code`, `message`, its `file`, `line` and `column`, and its
+  /// `notes`, each with its own place when it has one.
+  static func value(_ site: DiagnosticSite) -> JSONValue {
     var members = [
-      JSONMember(key: "severity", value: .string(diagnostic.severity.rawValue)),
-      JSONMember(key: "code", value: .string(diagnostic.code)),
-      JSONMember(key: "message", value: .string(diagnostic.message)),
+      JSONMember(key: "severity", value: .string(site.severity.rawValue)),
+      JSONMember(key: "code", value: .string(site.code)),
+      JSONMember(key: "message", value: .string(site.message)),
     ]
-    members += position(diagnostic.range, files: files)
-    let notes = diagnostic.notes.map { note in
-      JSONValue.object(
-        [JSONMember(key: "message", value: .string(note.message))]
-          + (note.range.map { position($0, files: files) } ?? []))
+    members += position(site.place)
+    let notes = site.notes.map { note in
+      JSONValue.object([JSONMember(key: "message", value: .string(note.message))] + position(note.place))
     }
     members.append(JSONMember(key: "notes", value: .array(notes)))
     return .object(members)
@@ -40,12 +41,17 @@ enum DiagnosticJSON {
   /// `file`, `line`, `column` members for a range.
   static func position(_ range: SourceRange, files: [SourceFile]) -> [JSONMember] {
     guard files.indices.contains(range.file) else { return [] }
-    let file = files[range.file]
-    let location = file.location(of: range.bytes.lowerBound)
+    let location = files[range.file].location(of: range.bytes.lowerBound)
+    return position(DiagnosticSite.Place(file: files[range.file].path, line: location.line, column: location.column))
+  }
+
+  /// `file`, `line`, `column` members for a place.
+  private static func position(_ place: DiagnosticSite.Place?) -> [JSONMember] {
+    guard let place else { return [] }
     return [
-      JSONMember(key: "file", value: .string(file.path)),
-      JSONMember(key: "line", value: .number(String(location.line))),
-      JSONMember(key: "column", value: .number(String(location.column))),
+      JSONMember(key: "file", value: .string(place.file)),
+      JSONMember(key: "line", value: .number(String(place.line))),
+      JSONMember(key: "column", value: .number(String(place.column))),
     ]
   }
 }

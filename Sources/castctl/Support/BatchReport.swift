@@ -1,3 +1,5 @@
+import ArgumentParser
+import CastSchema
 import CastValidate
 import Foundation
 
@@ -31,6 +33,8 @@ final class BatchReport {
   private var sarifFailures: [JSONValue] = []
   /// `--format junit`: every file's test suite.
   private let junitSuites = ByteSpool()
+  /// `--format json`: the schemas' warnings (and errors, when they stop the run).
+  private var modelSites: [DiagnosticSite] = []
   /// `--format github`: annotations shown and held back, by level.
   private var annotations: [String: Int] = [:]
   private var githubSummary = ""
@@ -74,6 +78,37 @@ final class BatchReport {
       githubSummary += "| \(Self.tableCode(name)) | \(Self.verdict(output.status)) | \(counts.records) | \(counts.invalidRecords) |\n"
     }
     Terminal.writeError(stderr)
+  }
+
+  /// The schemas' warnings, before any file's report: SARIF results and GitHub annotations in
+  /// the model files, and the JSON document's `diagnostics` (JUnit's cases are the records).
+  func add(model sites: [DiagnosticSite]) {
+    switch format {
+    case .sarif: for site in sites { sarifResults.append(SARIFReport.result(site)) }
+    case .github: for site in sites { annotate(site.severity, GitHubAnnotations.line(site)) }
+    case .json: modelSites = sites
+    case .text, .jsonl, .junit: break
+    }
+  }
+
+  /// Writes the document of a run the schemas' errors stopped before any file was read:
+  /// `sites`, their warnings and errors, and no file checked (text has them on standard error).
+  func finish(modelFailure sites: [DiagnosticSite]) {
+    worst = max(worst, ExitCode.schemaErrors.rawValue)
+    switch format {
+    case .text, .jsonl:
+      return
+    case .json:
+      modelSites = sites
+      jsonFiles.writeDocument(jsonSummary, key: "results") { Terminal.write(bytes: $0) }
+      Terminal.write("\n")
+    case .sarif:
+      ModelDiagnosticReport.writeSARIF(sites, failures: [.init(reason: Validate.notChecked(sites, "the data files were not checked"))])
+    case .junit:
+      Terminal.write(JUnitReport.modelFailureDocument(sites))
+    case .github:
+      ModelDiagnosticReport.writeGitHub(sites, failures: [], summary: "the data files")
+    }
   }
 
   /// A file no check of `castctl.yaml` maps: said, and left out of the verdict.
@@ -184,7 +219,7 @@ final class BatchReport {
       JSONMember(key: "records", value: .number(String(records))),
       JSONMember(key: "invalidRecords", value: .number(String(invalidRecords))),
       JSONMember(key: "byCode", value: .object(codes)),
-    ]
+    ] + (modelSites.isEmpty ? [] : [JSONMember(key: "diagnostics", value: .array(modelSites.map(DiagnosticJSON.value)))])
   }
 
   // MARK: SARIF
@@ -217,15 +252,7 @@ final class BatchReport {
     else { return Array(writer.write(log).utf8).withUnsafeBytes(body) }
     // A file that could not be read is no result: SARIF says so in the run's invocation (§3.20).
     if !sarifFailures.isEmpty {
-      run.append(
-        JSONMember(
-          key: "invocations",
-          value: .array([
-            .object([
-              JSONMember(key: "executionSuccessful", value: .bool(false)),
-              JSONMember(key: "toolExecutionNotifications", value: .array(sarifFailures)),
-            ])
-          ])))
+      run.append(JSONMember(key: "invocations", value: SARIFReport.failedInvocations(sarifFailures)))
     }
     var text: [UInt8] = [UInt8(ascii: "{")]
     for (index, member) in logMembers.enumerated() {
@@ -263,13 +290,7 @@ final class BatchReport {
 
   /// A tool execution notification (§3.58) for a file that gave no log, and why.
   private static func sarifNotification(_ name: String, line: Int? = nil, _ reason: String) -> JSONValue {
-    var location = [JSONMember(key: "artifactLocation", value: .object([JSONMember(key: "uri", value: .string(SARIFReport.uri(name)))]))]
-    if let line { location.append(JSONMember(key: "region", value: .object([JSONMember(key: "startLine", value: .number(String(line)))]))) }
-    return .object([
-      JSONMember(key: "level", value: .string("error")),
-      JSONMember(key: "message", value: .object([JSONMember(key: "text", value: .string(reason))])),
-      JSONMember(key: "locations", value: .array([.object([JSONMember(key: "physicalLocation", value: .object(location))])])),
-    ])
+    SARIFReport.notification(reason, file: name, line: line)
   }
 
   // MARK: JUnit
@@ -319,6 +340,10 @@ final class BatchReport {
         Terminal.write(String(line) + "\n")
       }
     }
+  }
+
+  private func annotate(_ severity: Severity, _ line: String) {
+    annotate(GitHubAnnotations.command(severity), line)
   }
 
   private func annotate(_ level: String, _ line: String) {

@@ -48,8 +48,12 @@ struct BatchRun {
 
   /// Loads each distinct schema set once, shows its diagnostics once, and resolves its target:
   /// schema errors end the run with exit 2 and an unknown model with 64 before any file is read.
-  func checkSchemas(color: Bool) throws {
+  /// Returns the warnings of every schema set, located, each once, for the reports that carry
+  /// them; before exit 2, hands `failing` those and the errors.
+  @discardableResult
+  func checkSchemas(color: Bool, failing: ([DiagnosticSite]) -> Void = { _ in }) throws -> [DiagnosticSite] {
     var seen: Set<[String]> = []
+    var sites: [DiagnosticSite] = []
     for job in jobs where !job.unmapped && job.file.failure == nil {
       let options = Self.options(data, for: job)
       let key = job.schemas + ["\u{0}", options.model ?? "", options.typeExpression ?? ""]
@@ -73,8 +77,18 @@ struct BatchRun {
           "\(location): error: type: '\(ControlCharacters.escaped(type))' cannot be read\n" + problem.render(files: session.registry.files, style: TextStyle(enabled: color)))
         throw ExitCode.usage
       }
-      _ = try naming { try SchemaSession.target(session, options: options, errorColor: color) }
+      // NB: two schema sets may share a file, whose diagnostics are then said once.
+      for site in DiagnosticSite.sites(session.diagnostics, files: session.registry.files, minimum: .warning) where !sites.contains(site) {
+        sites.append(site)
+      }
+      do {
+        _ = try naming { try SchemaSession.target(session, options: options, errorColor: color) }
+      } catch let exit as ExitCode where exit.rawValue == ExitCode.schemaErrors.rawValue {
+        failing(sites)
+        throw exit
+      }
     }
+    return sites
   }
 
   /// Runs every file (`arguments` gives a file's command line) and delivers each in order.
