@@ -319,6 +319,27 @@ struct InferSeedTests {
     #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
   }
 
+  /// A new property in the model's own layout: on a line of its own, indented as the others, or
+  /// (its properties on the model's line) one level in; a brace after them goes to its own line.
+  static let modelLayouts: [(name: String, seed: String, widened: String)] = [
+    ("a property on each line", "struct U: DictionaryConvertible {\n    let a: Int\n}", "struct U: DictionaryConvertible {\n    let a: Int\n    var b: String?\n}"),
+    ("a one-line model", "struct U: DictionaryConvertible { let a: Int }", "struct U: DictionaryConvertible { let a: Int\n    var b: String?\n}"),
+    ("the brace right after the property", "struct U: DictionaryConvertible { let a: Int}", "struct U: DictionaryConvertible { let a: Int\n    var b: String?\n}"),
+    ("the last property on the brace's line", "struct U: DictionaryConvertible {\n  let z: Int\n  let a: Int }", "struct U: DictionaryConvertible {\n  let z: Int\n  let a: Int\n  var b: String?\n}"),
+    ("a nested one-line model", "struct O: DictionaryConvertible {\n    let u: U\n    struct U: DictionaryConvertible { let a: Int }\n}", "    struct U: DictionaryConvertible { let a: Int\n        var b: String?\n    }"),
+  ]
+
+  @Test("a new property fits the model's layout", arguments: modelLayouts)
+  func newPropertyLayout(_ example: (name: String, seed: String, widened: String)) throws {
+    let nested = example.seed.hasPrefix("struct O")
+    let records = ["{\"a\": 1, \"b\": \"x\"}", "{\"a\": 2}"].map { nested ? "{\"u\": \($0)}" : $0 }
+    let ndjson = (example.seed.contains("let z") ? records.map { $0.replacingOccurrences(of: "{\"a\"", with: "{\"z\": 0, \"a\"") } : records)
+    let outcome = try SeedProbe.widen(seed: example.seed + "\n", ndjson: ndjson.joined(separator: "\n"))
+    #expect(outcome.text.contains(example.widened), "\(example.name):\n\(outcome.text)")
+    #expect(!outcome.text.split(separator: "\n").contains { $0.hasSuffix(" ") }, "a line ends in a space:\n\(outcome.text)")
+    #expect(outcome.report.passed, "\(InferProbe.problems(outcome.report))\n\(outcome.text)")
+  }
+
   /// An element or map value seen null: the change says why and where, as every change does.
   static let elementNulls: [(seed: String, records: String, reason: String, pointer: String)] = [
     ("struct R: DictionaryConvertible {\n    let tags: [String]\n}\n", "{\"tags\": [\"x\", null]}", "null in 1 of 2 elements at /tags/[]", "/tags/1"),

@@ -11,8 +11,19 @@ extension SeedWidener {
     let new = fields.filter { !known.contains($0.key) && model.dialect.canName($0.key.text) }
       .sorted { ($0.value.position, $0.key) < ($1.value.position, $1.key) }.map { (key: $0.key.text, value: $0.value) }
     guard !new.isEmpty, let brace = text.closingBrace(afterName: model.range.bytes.upperBound) else { return }
-    let (offset, ownLine) = text.insertion(beforeBrace: brace)
-    let indent = model.properties.last.map { text.indentation(at: $0.range.bytes.lowerBound) } ?? "    "
+    var (offset, ownLine) = text.insertion(beforeBrace: brace)
+    // The brace follows something else on its line: the new lines go after that (no space left
+    // at its end), and the brace to a line of its own, once they are in.
+    if !ownLine { offset = text.contentEnd(beforeBrace: brace) }
+    let modelLine = model.range.bytes.lowerBound
+    // NB: a property on the model's own line sets no indentation for a line of its own.
+    let indent =
+      model.properties.last.map {
+        text.sameLine($0.range.bytes.lowerBound, modelLine) ? text.indentation(at: modelLine) + "    " : text.indentation(at: $0.range.bytes.lowerBound)
+      } ?? text.indentation(at: modelLine) + "    "
+    defer {
+      if !ownLine { text.edit(offset..<brace, "\n" + text.indentation(at: modelLine)) }
+    }
     // A Codable model names its keys in its CodingKeys, which gets a case for each new property;
     // without one, a property reads the key of its own name.
     let codable = model.dialect == .codable
