@@ -156,8 +156,10 @@ final class EnumPlan: Sendable {
     }
   }
 
-  /// The case without associated values whose string raw value is `bytes`, byte for byte.
+  /// The case without associated values whose string raw value is `bytes`, byte for byte (none
+  /// of a numeric enum, whose slots hold numbers).
   func stringCase(bytes: UnsafeRawBufferPointer) -> Int? {
+    guard !isNumeric else { return nil }
     guard !rawSlots.isEmpty else {
       return stringRaws.indices.first { payloadPlans[$0] == nil && stringRaws[$0].elementsEqual(bytes) }
     }

@@ -45,8 +45,8 @@ final class CleanRecordCheck {
   /// reads of the models and path objects being read, for spotting duplicates.
   private var keys: UnsafeMutablePointer<JSONSpan>
   var keyCount = 0
-  /// The words of the set being read (`wordSet`: floating-point values' bits, UUIDs' digits;
-  /// such a set holds no other).
+  /// The words of the set being read (`wordSet`: floating-point values' bits, UUIDs' digits,
+  /// dates' instants, models' identities; such a set holds no other).
   private var setValues: UnsafeMutablePointer<UInt64>
   /// Tells a container's keys or set words apart once it has ended.
   private var wordTable = WordTable()
