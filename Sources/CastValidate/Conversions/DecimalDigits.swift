@@ -33,16 +33,9 @@ enum DecimalDigits {
 
   /// `write`, appended to `out`.
   static func append(_ value: Int, width: Int, to out: inout [UInt8]) {
-    if value < 0 { out.append(UInt8(ascii: "-")) }
-    var rest = value.magnitude
-    let length = max(count(rest), width)
-    let end = out.count &+ length
-    for _ in 0..<length { out.append(UInt8(ascii: "0")) }
-    var index = end
-    while rest > 0 {
-      index &-= 1
-      out[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
-    }
+    let length = (value < 0 ? 1 : 0) + max(count(value.magnitude), width)
+    let start = out.count
+    for _ in 0..<length { out.append(0) }
+    _ = out.withUnsafeMutableBytes { write(value, width: width, into: $0, at: start) }
   }
 }

@@ -1,7 +1,18 @@
 /// A string's bytes hashed eight at a time, for the table of an enum's many raw values
 /// (`EnumPlan.rawSlots`, which the clean check reads a copy of): every byte counts, so raw values
-/// sharing a long prefix (`value_0001`, `value_0002`) spread over the table.
+/// sharing a long prefix (`value_0001`, `value_0002`) spread over the table. Also a word's bits
+/// spread (`mix`), for the tables of numbers and set words.
 enum ByteHash {
+  /// SplitMix64's finaliser: every bit of the word moves every bit of the result, so words whose
+  /// low bits vary little (a whole `Double`'s bits) still spread over a table.
+  @inline(__always)
+  static func mix(_ word: UInt64) -> UInt64 {
+    var z = word
+    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z &>> 31)
+  }
+
   @inline(__always)
   static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)

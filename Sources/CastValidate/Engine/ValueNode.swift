@@ -192,14 +192,11 @@ final class EnumPlan: Sendable {
     return nil
   }
 
-  /// A number's slot hash: equal numbers (`0` and `-0.0`), equal hashes; the bits of whole
-  /// numbers, whose low bits are all zeros, spread by SplitMix64's finaliser.
+  /// A number's slot hash: equal numbers (`0` and `-0.0`), equal hashes.
   @inline(__always)
   static func numberHash(_ value: Double) -> UInt64 {
-    var z = (value + 0).bitPattern
-    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z &>> 31)
+    // NB: `+ 0` makes -0.0 the 0.0 it equals.
+    ByteHash.mix((value + 0).bitPattern)
   }
 
   /// The case without associated values whose string raw value Swift's `String` finds equal to

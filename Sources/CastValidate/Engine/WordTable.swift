@@ -55,7 +55,7 @@ struct WordTable: ~Copyable {
   @inline(__always)
   mutating func repeats(_ word: UInt64, item: Int32, isSame: (Int32) -> Bool) -> Bool {
     let mask = capacity &- 1
-    var slot = Int(truncatingIfNeeded: Self.mix(word)) & mask
+    var slot = Int(truncatingIfNeeded: ByteHash.mix(word)) & mask
     while true {
       let current = slots[slot]
       if current.stamp != stamp {
@@ -65,15 +65,5 @@ struct WordTable: ~Copyable {
       if current.word == word, isSame(current.item) { return true }
       slot = (slot &+ 1) & mask
     }
-  }
-
-  /// SplitMix64's finaliser, so that words whose low bits vary little (a whole `Double`'s bits)
-  /// still spread over the table.
-  @inline(__always)
-  private static func mix(_ word: UInt64) -> UInt64 {
-    var z = word
-    z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z &>> 31)
   }
 }

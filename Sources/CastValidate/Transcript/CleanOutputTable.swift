@@ -79,11 +79,12 @@ final class CleanOutputTable {
     // models of both kinds read enums, only the full walk knows whose case it writes.
     let policies = schema.plans.map(\.policy) + [schema.basePolicy]
     let asStored = policies.map(\.numbersWrittenAsStored)
+    let oneRule = asStored.allSatisfy { $0 == asStored[0] }
     var numericCases: [CleanBytes] = []
     for plan in schema.enums {
       // NB: as many as `CleanPlan` lays out: one per string and numeric raw value.
       for index in 0..<min(plan.stringRaws.count, plan.numericRaws.count) {
-        guard plan.isNumeric, asStored.allSatisfy({ $0 == asStored[0] }), case .number(let literal) = plan.rawValues[index] else {
+        guard plan.isNumeric, oneRule, case .number(let literal) = plan.rawValues[index] else {
           numericCases.append(CleanBytes(start: 0, length: 0))
           continue
         }

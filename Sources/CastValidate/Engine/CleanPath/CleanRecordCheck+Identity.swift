@@ -30,9 +30,9 @@ extension CleanRecordCheck {
       guard let part = try identityPart(fields[model.firstField &+ position].node, &scanner) else { return nil }
       // NB: a sum, so that the order of the keys does not count; each part mixed with its
       // property's position first, so that which property holds a value does.
-      sum &+= Self.mix(part ^ (UInt64(position) &* 0x9E37_79B9_7F4A_7C15))
+      sum &+= ByteHash.mix(part ^ (UInt64(position) &* 0x9E37_79B9_7F4A_7C15))
     }
-    return Self.mix(sum)
+    return ByteHash.mix(sum)
   }
 
   /// A word of a property's value (not `null`) at the cursor, of a node `hasByteIdentity` allows.
@@ -59,13 +59,5 @@ extension CleanRecordCheck {
     default:
       return nil
     }
-  }
-
-  /// SplitMix64's finaliser: every bit of the word moves every bit of the result.
-  private static func mix(_ word: UInt64) -> UInt64 {
-    var z = word
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
