@@ -7,9 +7,9 @@ Two tables, from one run:
   record per element, an object one record per copy) and validated against a model of ours under
   schemas/bench/ that uses every field; beside it castctl's `convert`, its `--type Any` scan and the
   simdjson DOM walk (../shared/bench/peers/simdjson) of the same file, and the ratios.
-- Microbenchmarks: per scalar type and per directive, the MB/s of its values alone: an NDJSON file
-  whose records hold 16 values of that one type (the keys are one letter, so the values are most
-  of the bytes).
+- Microbenchmarks: per scalar type and per directive, the MB/s of its values alone, validated and
+  converted: an NDJSON file whose records hold 16 values of that one type (the keys are one letter,
+  so the values are most of the bytes).
 
 Every command runs once per round, the rounds' order shuffled from a fixed seed, and the medians
 are printed: the shared 2-core host has slow stretches that a median over interleaved rounds rides
@@ -159,6 +159,11 @@ MICRO = [
     ("Date (ISO-8601, offset and fraction)", "Date",
      lambda r: json.dumps(time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(r.randrange(0, 2 * 10**9)))
                           + f".{r.randrange(10**6):06d}" + r.choice(["+02:00", "-05:30", "Z"]))),
+    # The codable dialect writes numbers as JSONEncoder writes the values read (convert reads
+    # each one and writes it shortest): 17 digits, a few decimals, and Float.
+    ("Double (codable)", "Double", lambda r: repr(r.uniform(-1e6, 1e6)), ["--dialect", "codable"]),
+    ("Double (codable, 4 decimals)", "Double", lambda r: repr(round(r.uniform(-1e3, 1e3), 4)), ["--dialect", "codable"]),
+    ("Float (codable)", "Float", lambda r: repr(round(r.uniform(-1e4, 1e4), 3)), ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -306,27 +311,40 @@ def workloads(options, bins, label):
 
 def micro(options, bins, label):
     commands, names, sizes = [], [], {}
+    out = os.path.join(options.data, "micro-converted.ndjson")
     for index, (name, declared, value, *flags) in enumerate(MICRO):
         schema, data = micro_files(index, name, declared, value, options.data)
         sizes[name] = os.path.getsize(data) / 1e6
+        extra = flags[0] if flags else []
+        strict = [] if LENIENT in extra else ["--strict"]
+        options_of_row = [*strict, "--jobs", "1", *[flag for flag in extra if flag != LENIENT]]
+        # NB: `convert` shows every warning (it has no --max-warnings), as a user running it sees them.
+        limit = options_of_row.index("--max-warnings") if "--max-warnings" in options_of_row else None
+        convert_options = options_of_row if limit is None else options_of_row[:limit] + options_of_row[limit + 2:]
         for which, binary in zip(label, bins):
-            names.append((name, which))
-            extra = flags[0] if flags else []
-            strict = [] if LENIENT in extra else ["--strict"]
-            commands.append([binary, "validate", schema, data, "--model", "M", *strict, "--jobs", "1", "--format", "json",
-                             *[flag for flag in extra if flag != LENIENT]])
+            names.append((name, "validate", which))
+            commands.append([binary, "validate", schema, data, "--model", "M", "--format", "json", *options_of_row])
+            names.append((name, "convert", which))
+            commands.append([binary, "convert", schema, data, "--model", "M", "-o", out, "--force", *convert_options])
     walls = run_rounds(commands, options.runs)
     by = dict(zip(names, walls))
-    print(f"\nMicrobenchmarks: validate --strict --jobs 1 (rows marked coerced: without --strict) of {FIELDS} values per record, {MICRO_MB} MB each, "
-          f"medians of {options.runs} interleaved rounds (MB/s)\n")
-    header = "| values | declared as | MB/s |" + (" MB/s old | new/old (paired) |" if len(bins) > 1 else "")
+    print(f"\nMicrobenchmarks: validate --strict and convert --jobs 1 (rows marked coerced: without --strict) of {FIELDS} values "
+          f"per record, {MICRO_MB} MB each, medians of {options.runs} interleaved rounds (MB/s)\n")
+    header = "| values | declared as | validate | convert | convert / validate (paired) |"
+    if len(bins) > 1:
+        header += " validate old | convert old | validate new/old (paired) | convert new/old (paired) |"
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
     for name, declared, *_ in MICRO:
-        cells = [name, f"`{declared}`", f"{sizes[name] / statistics.median(by[(name, 'new')]):.0f}"]
+        def speed(kind, which="new"):
+            return sizes[name] / statistics.median(by[(name, kind, which)])
+        def paired(kind_a, which_a, kind_b, which_b):
+            return statistics.median(b / a for a, b in zip(by[(name, kind_a, which_a)], by[(name, kind_b, which_b)]))
+        cells = [name, f"`{declared}`", f"{speed('validate'):.0f}", f"{speed('convert'):.0f}",
+                 f"{paired('convert', 'new', 'validate', 'new'):.2f}x"]
         if len(bins) > 1:
-            cells += [f"{sizes[name] / statistics.median(by[(name, 'old')]):.0f}",
-                      f"{statistics.median(o / n for n, o in zip(by[(name, 'new')], by[(name, 'old')])):.2f}x"]
+            cells += [f"{speed('validate', 'old'):.0f}", f"{speed('convert', 'old'):.0f}",
+                      f"{paired('validate', 'new', 'validate', 'old'):.2f}x", f"{paired('convert', 'new', 'convert', 'old'):.2f}x"]
         print("| " + " | ".join(cells) + " |")
 
 

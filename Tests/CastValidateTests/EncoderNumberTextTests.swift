@@ -48,8 +48,8 @@ struct EncoderNumberTextTests {
     }
   }
 
-  @Test("the shortcut for a Double's literal agrees with writing the value")
-  func shortcutAgrees() {
+  @Test("the shortcut for a Double's or Float's literal agrees with writing the value", arguments: [ScalarType.double, .float])
+  func shortcutAgrees(_ type: ScalarType) {
     var random = SystemRandomNumberGenerator()
     var literals = Self.literals
     for _ in 0..<20_000 {
@@ -60,9 +60,8 @@ struct EncoderNumberTextTests {
       literals.append((integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction))
     }
     let disagreements = literals.filter { literal in
-      let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.isWritten($0, as: .double) }
-      let value = Double(literal) ?? .nan
-      var written = value.description
+      let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.isWritten($0, as: type) }
+      var written = type == .float ? (Float(literal) ?? .nan).description : (Double(literal) ?? .nan).description
       if written.hasSuffix(".0") { written.removeLast(2) }
       return shortcut != (written == literal)
     }

@@ -8,28 +8,29 @@ import Foundation
 enum EncoderNumberText {
   /// The text written for `literal`, a JSON number read as `type`; nil when it is the literal.
   static func text(of literal: UnsafeRawBufferPointer, as type: ScalarType) -> String? {
-    if type == .double || type == .cgFloat, isShortestPlain(literal) { return nil }
-    let text = String(decoding: literal, as: UTF8.self)
     let written: String
     switch type {
     case .float:
+      guard !isShortestPlain(literal, digits: 6) else { return nil }
       written = trimmed(float(literal).description)
     case .double, .cgFloat:
-      guard let value = Double(text) else { return nil }
-      written = trimmed(value.description)
+      guard !isShortestPlain(literal, digits: 15) else { return nil }
+      written = trimmed(NearestBinary.double(literal).description)
     case .decimal:
+      let text = String(decoding: literal, as: UTF8.self)
       guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
       written = value.description
     default:
       return nil
     }
-    return written == text ? nil : written
+    var text = written
+    return text.withUTF8 { JSONScanner.sameBytes(UnsafeRawBufferPointer($0), literal) } ? nil : written
   }
 
   /// A JSON number read as a `Float` straight from its text, as `JSONDecoder` reads it
   /// (`Policy.floatsReadFromText`): infinite beyond `Float`'s range.
   static func float(_ literal: UnsafeRawBufferPointer) -> Float {
-    Float(String(decoding: literal, as: UTF8.self)) ?? .nan
+    NearestBinary.float(literal)
   }
 
   /// A `Double` as JSONEncoder writes it (a `Date`'s seconds too).
@@ -56,20 +57,21 @@ enum EncoderNumberText {
 
   /// Whether `literal`, read as `type`, is already what `JSONEncoder` writes.
   static func isWritten(_ literal: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
-    guard type == .double || type == .cgFloat, isShortestPlain(literal) else { return text(of: literal, as: type) == nil }
-    return true
+    text(of: literal, as: type) == nil
   }
 
-  /// Whether a `Double` literal is, from its bytes alone, the text `description` gives its value:
-  /// no exponent, no leading zero, a fraction without trailing zeros, at most 15 significant
-  /// digits (so it is the shortest text of its value), and a magnitude in [1e-4, 1e16), which
-  /// `description` writes without an exponent. False leaves the answer to writing the value.
-  private static func isShortestPlain(_ literal: UnsafeRawBufferPointer) -> Bool {
+  /// Whether a `Double` (`digits` 15) or `Float` (`digits` 6) literal is, from its bytes alone,
+  /// the text `description` gives its value: no exponent, no leading zero, a fraction without
+  /// trailing zeros, at most `digits` significant digits (a type's decimal precision: every such
+  /// literal reads back as itself, so it is the shortest text of its value), and a magnitude of
+  /// at least 1e-4 (below it `description` writes an exponent; above 2^53 or 2^24, where it
+  /// also does, a literal has more digits). False leaves the answer to writing the value.
+  private static func isShortestPlain(_ literal: UnsafeRawBufferPointer, digits: Int) -> Bool {
     var index = literal.first == JSONByte.minus ? 1 : 0
     let integerStart = index
     while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
     let integerDigits = index - integerStart
-    guard integerDigits > 0, integerDigits <= 16, integerDigits == 1 || literal[integerStart] != JSONByte.zero else {
+    guard integerDigits > 0, integerDigits <= digits, integerDigits == 1 || literal[integerStart] != JSONByte.zero else {
       return false
     }
     var significant = literal[integerStart] == JSONByte.zero ? 0 : integerDigits
@@ -90,7 +92,7 @@ enum EncoderNumberText {
       }
     }
     let isZero = significant == 0 && index - integerStart == 1
-    return isZero || (significant <= 15 && leadingFractionZeros <= 3)
+    return isZero || (significant <= digits && leadingFractionZeros <= 3)
   }
 
   /// `1.0` as `1`, as JSONEncoder writes a whole `Double` or `Float`.

@@ -45,21 +45,7 @@ extension JSONScanner {
     if n.isInteger, raw.count <= 18, let whole = int64(n) {
       return whole == 0 && n.isNegative ? -0.0 : Double(whole)
     }
-    let literal = DecimalLiteral(raw)
-    if literal.isZero { return literal.isNegative ? -0.0 : 0.0 }
-    // Exact fast path: a significand below 2^53 and a power of ten up to 10^22 are both exact doubles,
-    // so one multiplication or division rounds correctly (Clinger's observation).
-    if !literal.overflowed, literal.significand < 1 << 53, literal.scale >= -22, literal.scale <= 22 {
-      var power = 1.0
-      for _ in 0..<abs(literal.scale) { power *= 10 }
-      let magnitude = Double(literal.significand)
-      let value = literal.scale >= 0 ? magnitude * power : magnitude / power
-      return literal.isNegative ? -value : value
-    }
-    let text = String(decoding: raw, as: UTF8.self)
-    if let value = Double(text) { return value }
-    // The standard library parses every RFC 8259 literal; should it ever refuse, the sign still decides the overflow.
-    return literal.isNegative ? -.infinity : .infinity
+    return NearestBinary.double(raw)
   }
 
   /// The literal text as written.
