@@ -107,6 +107,45 @@ import Testing
     #expect(actual == expected, "castctl \(output)")
   }
 
+  @Test("the clean check reads keyed cases: it vouches for a case and its associated values, and leaves the rest to the walk")
+  func checkVouches() throws {
+    let schema = CompiledSchema(registry: Self.registry, options: ValidationOptions())
+    let check = CleanRecordCheck(plan: schema.cleanPlan)
+    let model = try #require(schema.modelIndex("M"))
+    func isClean(_ record: String) -> Bool {
+      Array(record.utf8).withUnsafeBytes { raw in
+        var scanner = JSONScanner(raw)
+        return check.isClean(.model(model), &scanner)
+      }
+    }
+    for clean in [
+      #"{"s": {"none": {}}}"#, #"{"s": { "none" : { } }}"#, #"{"s": {"circle": {"radius": "https://x.org/a"}}}"#,
+      #"{"s": {"none": {}}, "t": [{"pair": {"_0": 1, "name": "a"}}, {"many": {"_0": 1, "_1": 2}}]}"#,
+      #"{"s": {"nested": {"_0": {"a": 1}}}, "k": {"b": {"zero": 2}}}"#,
+    ] {
+      #expect(isClean(clean), "\(clean)")
+    }
+    // Contents a case without associated values drops, keys beside the case's, a repeated case,
+    // a missing associated value, null: each is a finding or a change, said by the walk.
+    for doubt in [
+      #"{"s": {"none": {"x": 1}}}"#, #"{"s": {"bogus": {}, "none": {}}}"#, #"{"s": {"none": {}, "bogus": {}}}"#,
+      #"{"s": {"none": {}, "none": {}}}"#, #"{"s": {"circle": {}}}"#, #"{"s": {"none": null}}"#, #"{"s": "none"}"#,
+      #"{"s": {"n\u006fne": {}}}"#,
+    ] {
+      #expect(!isClean(doubt), "\(doubt)")
+    }
+  }
+
+  @Test("converted with and without the clean check, every document is written the same", arguments: documents)
+  func checkWritesAsTheWalk(json: String) throws {
+    let registry = Self.registry
+    for keys in KeyStyle.allCases {
+      let quick = try CleanTranscriptTests.converted(registry, json, options: ValidationOptions(), keys: keys, cleanCheck: true)
+      let walked = try CleanTranscriptTests.converted(registry, json, options: ValidationOptions(), keys: keys, cleanCheck: false)
+      #expect(quick == walked, "\(keys)")
+    }
+  }
+
   enum Ring: Codable { case ring(outerRadius: Int, innerRadius: Int?) }
 
   /// Under `convertFromSnakeCase` an associated value's key is converted and compared with its

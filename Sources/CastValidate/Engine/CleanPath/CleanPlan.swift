@@ -119,6 +119,13 @@ struct CleanEnum {
   /// enum searched one by one.
   var firstSlot = 0
   var slotMask = 0
+  /// An enum without a raw type (or with associated values) read as the synthesized `Codable`
+  /// reads it, where every model does (`Policy.caseNamesAsKeys`): an object of one case's key
+  /// (`RecordValidator.keyedCase`), the keys being `raws[firstRaw..<firstRaw + keyedCount]`; 0
+  /// for any other enum.
+  var keyedCount = 0
+  /// Every case's key is written as it is read (no key strategy changes one).
+  var keyedWrittenAsRead = false
 }
 
 /// The compiled schema flattened into plain tables for `CleanRecordCheck`, built once per schema.
@@ -133,6 +140,9 @@ final class CleanPlan: @unchecked Sendable {
   let raws: PlainTable<CleanKey>
   /// The hashed enums' slots (`CleanEnum.slotMask`): `EnumPlan.rawSlots`, as indices in `raws`.
   let enumSlots: PlainTable<Int32>
+  /// Aligned with `raws`: the model of a keyed case's associated values (`CleanEnum.keyedCount`),
+  /// or -1 for a case without any.
+  let casePayloads: PlainTable<Int32>
   /// The models' key tables (`CleanModel.keyTable`, `foldedKeyTable`): a field's position, or
   /// -1 for none.
   let keyIndex: PlainTable<Int32>
@@ -300,19 +310,29 @@ final class CleanPlan: @unchecked Sendable {
       }
       models.append(model)
     }
-    Self.markByteIdentities(&models, plans: plans, enums: enumPlans)
+    // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
+    // none of their strings (no string is one): where every model does, it reads their objects
+    // (`keyedCase`), and elsewhere the full walk, which knows whose rule applies.
+    let keyedCases = policies.contains { $0.caseNamesAsKeys }
+    let everyKeyed = policies.allSatisfy { $0.caseNamesAsKeys }
+    let keyedEnums = enumPlans.map { plan in
+      keyedCases && (plan.rawType == nil || plan.payloadPlans.contains { $0 != nil })
+    }
+    Self.markByteIdentities(&models, plans: plans, enums: enumPlans, keyed: keyedEnums)
     var enums: [CleanEnum] = []
     var raws: [CleanKey] = []
     var enumSlots: [Int32] = []
+    var casePayloads: [Int32] = []
     var numbers: [Double] = []
-    // NB: where a model reads enums without a raw type by case-name keys, the check vouches for
-    // none of their values (no string is one); the full walk reads them.
-    let keyedCases = policies.contains { $0.caseNamesAsKeys }
-    for plan in enumPlans {
+    for (plan, keyed) in zip(enumPlans, keyedEnums) {
       // (Nor, anywhere, of an enum with associated values, whose string never names such a case.)
       let hasPayloads = plan.payloadPlans.contains { $0 != nil }
-      let vouched = keyedCases && plan.rawType == nil || hasPayloads ? 0 : plan.stringRaws.count
+      let vouched = keyed || hasPayloads ? 0 : plan.stringRaws.count
       var entry = CleanEnum(isNumeric: plan.isNumeric, firstRaw: raws.count, rawCount: vouched)
+      if keyed, everyKeyed, !plan.caseKeysFromSnakeCase {
+        entry.keyedCount = plan.stringRaws.count
+        entry.keyedWrittenAsRead = zip(plan.writtenCaseKeys, plan.stringRaws).allSatisfy { Array($0.utf8) == $1 }
+      }
       // NB: a vouched enum has no case with associated values, so the plan's slots hold all its cases.
       if vouched > 0, !plan.rawSlots.isEmpty {
         entry.firstSlot = enumSlots.count
@@ -320,9 +340,10 @@ final class CleanPlan: @unchecked Sendable {
         enumSlots += plan.rawSlots.map { $0 < 0 ? -1 : $0 + Int32(entry.firstRaw) }
       }
       enums.append(entry)
-      for (raw, number) in zip(plan.stringRaws, plan.numericRaws) {
+      for (index, (raw, number)) in zip(plan.stringRaws, plan.numericRaws).enumerated() {
         raws.append(key(raw))
         numbers.append(number)
+        casePayloads.append(plan.payloadPlans.indices.contains(index) ? Int32(plan.payloadPlans[index] ?? -1) : -1)
       }
     }
     self.models = PlainTable(models)
@@ -332,6 +353,7 @@ final class CleanPlan: @unchecked Sendable {
     self.enums = PlainTable(enums)
     self.raws = PlainTable(raws)
     self.enumSlots = PlainTable(enumSlots)
+    self.casePayloads = PlainTable(casePayloads)
     self.keyIndex = PlainTable(keyIndex)
     self.foldedKeys = PlainTable(foldedKeys)
     self.wideRequired = PlainTable(wideRequired)
@@ -347,13 +369,14 @@ final class CleanPlan: @unchecked Sendable {
   /// Sets `hasByteIdentity` where it holds: first of every model whose own properties allow it,
   /// then, until nothing changes, not of a model with a property of a model that lost it (a model
   /// within itself keeps it: its words are made as deep as its values go).
-  private static func markByteIdentities(_ models: inout [CleanModel], plans: [ModelPlan], enums: [EnumPlan]) {
+  private static func markByteIdentities(_ models: inout [CleanModel], plans: [ModelPlan], enums: [EnumPlan], keyed: [Bool]) {
     func isByteIdentity(_ node: ValueNode, _ policy: Policy) -> Bool {
       switch node {
       case .scalar(let scalar):
         scalar == .string || scalar.isInteger || scalar == .bool || scalar == .double || scalar == .cgFloat
           || scalar == .uuid || (scalar == .float && !policy.floatsReadFromText)
-      case .enumeration(let index): !enums[index].isNumeric
+      // NB: a keyed case is an object, whose bytes may differ where its values do not.
+      case .enumeration(let index): !enums[index].isNumeric && !keyed[index]
       case .model: true
       default: false
       }
@@ -414,6 +437,7 @@ final class CleanPlan: @unchecked Sendable {
     enums.free()
     raws.free()
     enumSlots.free()
+    casePayloads.free()
     keyIndex.free()
     foldedKeys.free()
     wideRequired.free()

@@ -27,6 +27,7 @@ final class CleanRecordCheck {
   private let enums: PlainTable<CleanEnum>
   private let raws: PlainTable<CleanKey>
   private let enumSlots: PlainTable<Int32>
+  private let casePayloads: PlainTable<Int32>
   private let keyIndex: PlainTable<Int32>
   /// `CleanPlan.foldedKeys`.
   private let foldedKeys: PlainTable<CleanKey>
@@ -87,6 +88,7 @@ final class CleanRecordCheck {
     enums = plan.enums
     raws = plan.raws
     enumSlots = plan.enumSlots
+    casePayloads = plan.casePayloads
     keyIndex = plan.keyIndex
     foldedKeys = plan.foldedKeys
     foldBuffer = .allocate(capacity: Self.foldCapacity)
@@ -298,6 +300,7 @@ final class CleanRecordCheck {
   private func enumeration<Sink: CleanSink>(
     _ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner, _ sink: Sink
   ) throws(JSONSyntaxError) -> Bool {
+    if plan.keyedCount > 0 { return try keyedCase(plan, lead, &scanner, sink) }
     if plan.isNumeric {
       guard Self.startsNumber(lead) else { return false }
       let value = scanner.double(try scanner.readNumber())
@@ -318,6 +321,46 @@ final class CleanRecordCheck {
     guard !token.hasEscapes, isRawValue(token.span, of: plan, scanner) else { return false }
     // A string case is written as its raw value, which is the text it matched.
     sink.string(token, scanner)
+    return true
+  }
+
+  /// An enum without a raw type as the synthesized `Codable` reads it (`RecordValidator.keyedCase`):
+  /// an object whose one key names a case, holding an object: the case's associated values, read
+  /// as their model, or, for a case without any, `{}`, which is what is written. Another key beside
+  /// it (the decoder skips one that names no case, and reports a second case) is left to the walk.
+  private func keyedCase<Sink: CleanSink>(
+    _ plan: CleanEnum, _ lead: UInt8, _ scanner: inout JSONScanner, _ sink: Sink
+  ) throws(JSONSyntaxError) -> Bool {
+    guard lead == JSONByte.openBrace, plan.keyedWrittenAsRead || !sink.writes else { return false }
+    try scanner.beginObject()
+    sink.open(JSONByte.openBrace)
+    var first = true
+    guard let key = try scanner.nextKey(&first), !key.hasEscapes else { return false }
+    let raw = scanner.bytes(key.span)
+    // NB: another normal form of a key beyond ASCII would name the case too; the walk says.
+    guard ASCIIText.isASCII(raw) else { return false }
+    let prefix = Self.prefix(of: raw, scanner)
+    var found = -1
+    for index in plan.firstRaw..<plan.firstRaw &+ plan.keyedCount where equals(raw, prefix, raws[index]) {
+      found = index
+      break
+    }
+    guard found >= 0 else { return false }
+    sink.key(key, scanner)
+    scanner.skipWhitespace()
+    guard scanner.position < scanner.end, scanner.byte(at: scanner.position) == JSONByte.openBrace else { return false }
+    let payload = Int(casePayloads[found])
+    if payload >= 0 {
+      guard try model(payload, &scanner, sink) else { return false }
+    } else {
+      try scanner.beginObject()
+      sink.open(JSONByte.openBrace)
+      var empty = true
+      guard try scanner.nextKey(&empty) == nil else { return false }
+      sink.close(JSONByte.closeBrace)
+    }
+    guard try scanner.nextKey(&first) == nil else { return false }
+    sink.close(JSONByte.closeBrace)
     return true
   }
 
@@ -728,7 +771,7 @@ final class CleanRecordCheck {
   private func distinctType(_ element: ValueNode) -> ScalarType? {
     switch element {
     case .scalar(let scalar) where scalar == .string || scalar.isInteger: scalar
-    case .enumeration(let index) where !enums[index].isNumeric: .string
+    case .enumeration(let index) where !enums[index].isNumeric && enums[index].keyedCount == 0: .string
     default: nil
     }
   }
