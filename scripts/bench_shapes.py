@@ -164,6 +164,10 @@ MICRO = [
     ("Double (codable)", "Double", lambda r: repr(r.uniform(-1e6, 1e6)), ["--dialect", "codable"]),
     ("Double (codable, 4 decimals)", "Double", lambda r: repr(round(r.uniform(-1e3, 1e3), 4)), ["--dialect", "codable"]),
     ("Float (codable)", "Float", lambda r: repr(round(r.uniform(-1e4, 1e4), 3)), ["--dialect", "codable"]),
+    ("enum with associated values (codable)", "Shape",
+     lambda r: r.choice(['{"circle":{"radius":%s}}' % round(r.uniform(0, 100), 2),
+                         '{"rect":{"width":%d,"height":%d}}' % (r.randrange(100), r.randrange(100)), '{"none":{}}']),
+     ["--dialect", "codable"]),
 ]
 FIELDS = 16
 MICRO_MB = 4
@@ -196,6 +200,9 @@ def micro_files(index, name, declared, value, out_dir):
             f.write("enum Country: String {\n" + "".join(f'    case c{i} = "country_{i:03d}"\n' for i in range(300)) + "}\n")
             f.write("struct Point: DictionaryConvertible, Hashable {\n    let x: Int\n    let y: Int\n}\n")
             f.write("class Base {\n    let id: Int\n}\nclass Sub: Base { //! super \"base\"\n    let n: Int\n}\n")
+            if "Shape" in declared:
+                # Cases with associated values, read as the synthesized Codable reads them.
+                f.write("enum Shape: Codable {\n    case circle(radius: Double)\n    case rect(width: Int, height: Int)\n    case none\n}\n")
             f.write("struct M: DictionaryConvertible {\n")
             for i in range(FIELDS):
                 if "{k}" in declared or "{K}" in declared:
