@@ -148,4 +148,56 @@ struct KeyPathCheckTests {
       #expect(quick == full, "strict=\(options.strict) unknown=\(options.unknownKeys)")
     }
   }
+
+  /// A model whose paths are only `??` alternatives and paths read into a plain output key, which
+  /// the clean writer writes itself (`CleanSink.pathMember`).
+  static let alternatives = """
+    enum Kind: String { case a, b }
+    struct M: DictionaryConvertible {
+      let id: Int
+      let name: String //! "name ?? title"
+      var alias: Kind? //! "alias ?? other/alias"
+      var city: String? //! "town ?? address/city"
+      var count: Int = 7 //! "count ?? n"
+      var rest: Any? //! "rest ?? more"
+      var last: Int?
+    }
+    """
+
+  static let alternativeRecords = [
+    #"{"id":1,"name":"n","alias":"a","town":"Oslo","count":3,"rest":[1,{"x":null}],"last":9}"#,
+    #"{"last":9,"title":"t","id":2}"#,
+    #"{"id":3,"title":"t","name":"n"}"#,
+    #"{"id":4,"name":"n","other":{"alias":"b"},"address":{"city":"Bergen"},"n":5,"more":[2]}"#,
+    #"{ "id" : 7 , "name" : "n" , "address" : { "city" : "x" } }"#,
+    // A null where another alternative follows, which the walk reads (as a default, with a
+    // warning, or as the next alternative's value); an unknown case; an unread key.
+    #"{"id":4,"name":"n","other":{"alias":"b"},"address":{"city":"Bergen"},"n":5,"more":null}"#,
+    #"{"id":5,"name":"n","alias":null,"town":null,"rest":null}"#,
+    #"{"id":6,"name":"n","count":null}"#,
+    #"{"id":8,"name":"n","other":{"alias":"c"}}"#,
+    #"{"id":9,"name":"n","other":{"alias":"a","junk":1}}"#,
+    #"{"id":10,"name":null,"title":"t"}"#,
+    #"{"id":11}"#,
+  ]
+
+  @Test("records of `??` alternatives are written by the clean writer as the walk writes them")
+  func alternativesWrittenByTheCheck() throws {
+    let registry = EngineProbe.registry(Self.alternatives)
+    for record in Self.alternativeRecords.prefix(5) {
+      let written = try CleanTranscriptTests.writtenByCheck(registry, record, options: ValidationOptions())
+      let expected = try CleanTranscriptTests.converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
+      #expect(written != nil, "\(record)")
+      #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+    }
+    for options in Self.optionSets {
+      for keys in KeyStyle.allCases {
+        let ndjson = Self.alternativeRecords.joined(separator: "\n")
+        let quick = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: true)
+        let full = try CleanTranscriptTests.converted(registry, ndjson, options: options, keys: keys, cleanCheck: false)
+        #expect(quick != nil)
+        #expect(quick == full, "strict=\(options.strict) unknown=\(options.unknownKeys) \(keys)")
+      }
+    }
+  }
 }

@@ -179,6 +179,11 @@ struct CleanTranscriptWriter: CleanSink {
     transcript.with { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
   }
 
+  func pathMember(model: Int, field: Int, after previous: Int) {
+    beginMember(model, field, after: previous)
+    put(keys[models[model].firstField &+ field])
+  }
+
   func nullMember(model: Int, field: Int, after previous: Int) {
     beginMember(model, field, after: previous)
     put(nulls[models[model].firstField &+ field])

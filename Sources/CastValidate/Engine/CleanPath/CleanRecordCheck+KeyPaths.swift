@@ -2,7 +2,8 @@
 /// (`RecordValidator+Paths`, `+PathObjects`): the scan keeps the value of each first key of a
 /// path; once the object is read, the objects and arrays the paths pass through are read for their
 /// members, as the model's own object is (a member no path reads and a repeated one are findings,
-/// so doubts here); then each such property takes the value of its first key that leads to one.
+/// so doubts here); then each such property takes the value of its first key that leads to one,
+/// and is written under its output key when the output keys are plain (`CleanSink.pathMember`).
 extension CleanRecordCheck {
   /// The node of the member of tree node `node` whose key is `key`, if any.
   @inline(__always)
@@ -29,9 +30,10 @@ extension CleanRecordCheck {
   }
 
   /// Whether the objects the model's paths pass through are clean, its `//! super` object is
-  /// there, and each property read through paths has a clean value or may be absent.
+  /// there, and each property read through paths has a clean value or may be absent; each such
+  /// value is written (`previous` being the last field written).
   func pathValues<Sink: CleanSink>(
-    _ model: CleanModel, at base: Int, _ scanner: JSONScanner, _ sink: Sink
+    _ model: CleanModel, _ index: Int, at base: Int, _ scanner: JSONScanner, _ sink: Sink, after previous: inout Int
   ) throws(JSONSyntaxError) -> Bool {
     guard try passedThrough(model.firstNode, of: model, at: base, scanner) else { return false }
     // NB: found once the objects on its way are read.
@@ -52,7 +54,20 @@ extension CleanRecordCheck {
         var value = Self.scanner(over: span, scanner)
         if field.emptyIsAbsent, value.emptyStringAhead() { return false }
         // A null where an alternative follows may leave it to the next one: the walk says.
-        if paths.leafCount > 1, value.position < value.end, value.byte(at: value.position) == JSONByte.lowerN { return false }
+        let isNull = value.position < value.end && value.byte(at: value.position) == JSONByte.lowerN
+        if paths.leafCount > 1, isNull { return false }
+        if sink.writes {
+          // A `null` is written as the model writes nil, not as read; an `Any`'s is its value.
+          if isNull, !field.node.isAny {
+            guard field.nullIsClean else { return false }
+            sink.nullMember(model: index, field: position, after: previous)
+            previous = position
+            found = true
+            break
+          }
+          sink.pathMember(model: index, field: position, after: previous)
+          previous = position
+        }
         guard try fieldValue(field, &value, sink) else { return false }
         found = true
         break

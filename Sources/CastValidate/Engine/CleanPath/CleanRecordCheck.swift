@@ -401,10 +401,10 @@ final class CleanRecordCheck {
       (wideSeen + wideBase).initialize(repeating: 0, count: words)
       wideCount &+= words
     }
-    // The values key paths lead to are found once the object is read (few models have them, and
-    // only validation reads them here: output is written in the order the walk writes it).
+    // The values key paths lead to are found once the object is read (few models have them), and
+    // written then, out of order, so in order when the object ends.
     let treeBase = treeCount
-    if model.nodeCount > 0 { guard !sink.writes, openTree(model) else { return false } }
+    if model.nodeCount > 0 { guard openTree(model) else { return false } }
     // The keys no property reads, noted as a dictionary's are: a repeated one gets a finding.
     let keyBase = keyCount
     var unreadFilter: UInt64 = 0
@@ -483,7 +483,7 @@ final class CleanRecordCheck {
     for required in 0..<model.wideRequiredCount where !Self.isWide(wideRequired[model.firstWideRequired &+ required], in: wideSeen + wideBase) {
       return false
     }
-    if model.nodeCount > 0, !(try pathValues(model, at: treeBase, scanner, sink)) { return false }
+    if model.nodeCount > 0, !(try pathValues(model, index, at: treeBase, scanner, sink, after: &previous)) { return false }
     sink.endModel(index, after: previous)
     return true
   }
