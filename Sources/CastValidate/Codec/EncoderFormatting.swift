@@ -1,5 +1,11 @@
 import CastSchema
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// JSONEncoder's `outputFormatting` for what `convert` writes: `.sortedKeys` (`--sorted-keys`)
 /// and `/` escaped as `\/`, which JSONEncoder does unless `.withoutEscapingSlashes`, so castctl
 /// does it where the target's dialect writes as JSONEncoder (`Policy.escapesSlashes`).
@@ -46,14 +52,25 @@ package struct EncoderFormatting: Sendable, Hashable {
   /// JSON text with every `/` escaped, when it is to be: outside strings JSON has no `/`, so
   /// every one of them is in a string.
   package func finish(_ text: [UInt8]) -> [UInt8] {
-    guard escapesSlashes, text.contains(UInt8(ascii: "/")) else { return text }
-    var output: [UInt8] = []
-    output.reserveCapacity(text.count + 8)
-    for byte in text {
-      if byte == UInt8(ascii: "/") { output.append(UInt8(ascii: "\\")) }
-      output.append(byte)
+    guard escapesSlashes else { return text }
+    return text.withUnsafeBytes { bytes in
+      guard let base = bytes.baseAddress, var slash = memchr(base, Int32(UInt8(ascii: "/")), bytes.count) else { return text }
+      var output: [UInt8] = []
+      output.reserveCapacity(text.count + 16)
+      // The runs between slashes are copied whole, each slash after a backslash with the next run.
+      var start = base
+      let end = base + bytes.count
+      while true {
+        output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: UnsafeRawPointer(slash) - start))
+        output.append(UInt8(ascii: "\\"))
+        start = UnsafeRawPointer(slash)
+        let rest = start + 1
+        guard rest < end, let next = memchr(rest, Int32(UInt8(ascii: "/")), end - rest) else { break }
+        slash = next
+      }
+      output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: end - start))
+      return output
     }
-    return output
   }
 }
 
