@@ -52,25 +52,25 @@ package struct EncoderFormatting: Sendable, Hashable {
   /// JSON text with every `/` escaped, when it is to be: outside strings JSON has no `/`, so
   /// every one of them is in a string.
   package func finish(_ text: [UInt8]) -> [UInt8] {
-    guard escapesSlashes else { return text }
-    return text.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress, var slash = memchr(base, Int32(UInt8(ascii: "/")), bytes.count) else { return text }
-      var output: [UInt8] = []
-      output.reserveCapacity(text.count + 16)
-      // The runs between slashes are copied whole, each slash after a backslash with the next run.
-      var start = base
-      let end = base + bytes.count
-      while true {
-        output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: UnsafeRawPointer(slash) - start))
-        output.append(UInt8(ascii: "\\"))
-        start = UnsafeRawPointer(slash)
-        let rest = start + 1
-        guard rest < end, let next = memchr(rest, Int32(UInt8(ascii: "/")), end - rest) else { break }
-        slash = next
-      }
-      output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: end - start))
-      return output
+    guard escapesSlashes, text.contains(UInt8(ascii: "/")) else { return text }
+    var output: [UInt8] = []
+    output.reserveCapacity(text.count + 16)
+    text.withUnsafeBytes { append($0, to: &output) }
+    return output
+  }
+
+  /// Appends JSON text to `output`, its slashes escaped when they are to be; the runs between
+  /// slashes are copied whole.
+  package func append(_ text: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    guard escapesSlashes, var start = text.baseAddress else { return output.append(contentsOf: text) }
+    let end = start + text.count
+    while start < end, let slash = memchr(start, Int32(UInt8(ascii: "/")), end - start) {
+      output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: UnsafeRawPointer(slash) - start))
+      output.append(UInt8(ascii: "\\"))
+      output.append(UInt8(ascii: "/"))
+      start = UnsafeRawPointer(slash) + 1
     }
+    output.append(contentsOf: UnsafeRawBufferPointer(start: start, count: end - start))
   }
 }
 
@@ -87,15 +87,23 @@ extension EncoderFormatting {
   /// reading (`encoded`), or the instance's, sorted when keys are sorted.
   package func compactLine(encoded: [UInt8]?, instance: Instance?, encoder: ModelEncoder) -> [UInt8]? {
     var line: [UInt8] = []
-    if sortsKeys, let instance {
-      JSONWriter(style: .compact).write(sorted(encoder.encode(instance)), into: &line)
-    } else if let encoded {
-      line = encoded
-    } else if let instance {
-      encoder.writeCompact(instance, into: &line)
-    } else {
-      return nil
+    return appendCompactLine(encoded: encoded, instance: instance, encoder: encoder, to: &line) ? line : nil
+  }
+
+  /// `compactLine` appended to `output`; false (nothing appended) when there is no line.
+  package func appendCompactLine(encoded: [UInt8]?, instance: Instance?, encoder: ModelEncoder, to output: inout [UInt8]) -> Bool {
+    if !sortsKeys || instance == nil, let encoded {
+      encoded.withUnsafeBytes { append($0, to: &output) }
+      return true
     }
-    return finish(line)
+    guard let instance else { return false }
+    var line: [UInt8] = []
+    if sortsKeys {
+      JSONWriter(style: .compact).write(sorted(encoder.encode(instance)), into: &line)
+    } else {
+      encoder.writeCompact(instance, into: &line)
+    }
+    line.withUnsafeBytes { append($0, to: &output) }
+    return true
   }
 }

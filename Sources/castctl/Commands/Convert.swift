@@ -179,7 +179,7 @@ struct Convert: ParsableCommand {
           // of `sink.pieceSize`.
           do {
             if writesJSON, !formatting.isPlain {
-              lines.append(contentsOf: formatting.compactLine(encoded: result.encoded, instance: result.instance, encoder: encoder) ?? [])
+              _ = formatting.appendCompactLine(encoded: result.encoded, instance: result.instance, encoder: encoder, to: &lines)
               lines.append(UInt8(ascii: "\n"))
             } else if writesJSON {
               if let encoded = result.encoded {
