@@ -48,20 +48,29 @@ struct EncoderNumberTextTests {
     }
   }
 
-  @Test("the shortcut for a Double's or Float's literal agrees with writing the value", arguments: [ScalarType.double, .float])
+  @Test("the shortcut for a Double's, Float's or Decimal's literal agrees with writing the value", arguments: [ScalarType.double, .float, .decimal])
   func shortcutAgrees(_ type: ScalarType) {
     var random = SystemRandomNumberGenerator()
     var literals = Self.literals
-    for _ in 0..<20_000 {
-      let digits = (0..<Int.random(in: 1...18, using: &random)).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
+    for round in 0..<20_000 {
+      // Mostly up to 18 digits; a tenth up to 45, past what a `Decimal` holds as written.
+      let count = round % 10 == 0 ? Int.random(in: 30...45, using: &random) : Int.random(in: 1...18, using: &random)
+      let digits = (0..<count).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined()
       let split = Int.random(in: 0...digits.count, using: &random)
       let integer = String(digits.prefix(split)).drop { $0 == "0" }
       let fraction = digits.dropFirst(split)
-      literals.append((integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction))
+      let sign = round % 7 == 0 ? "-" : ""
+      literals.append(sign + (integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction))
     }
     let disagreements = literals.filter { literal in
       let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.isWritten($0, as: type) }
-      var written = type == .float ? (Float(literal) ?? .nan).description : (Double(literal) ?? .nan).description
+      var written =
+        switch type {
+        case .float: (Float(literal) ?? .nan).description
+        // NB: a literal `Decimal(string:)` refuses (`1e300`) is refused before it is written.
+        case .decimal: Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX"))?.description ?? literal
+        default: (Double(literal) ?? .nan).description
+        }
       if written.hasSuffix(".0") { written.removeLast(2) }
       return shortcut != (written == literal)
     }

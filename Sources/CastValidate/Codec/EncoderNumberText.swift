@@ -17,6 +17,7 @@ enum EncoderNumberText {
       guard !isShortestPlain(literal, digits: 15) else { return nil }
       written = trimmed(NearestBinary.double(literal).description)
     case .decimal:
+      guard !isPlainDecimal(literal) else { return nil }
       let text = String(decoding: literal, as: UTF8.self)
       guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
       written = value.description
@@ -93,6 +94,33 @@ enum EncoderNumberText {
     }
     let isZero = significant == 0 && index - integerStart == 1
     return isZero || (significant <= digits && leadingFractionZeros <= 3)
+  }
+
+  /// Whether a `Decimal` literal is, from its bytes alone, its `description`: no exponent, no
+  /// leading zero, a fraction without trailing zeros, not `-0`, and at most 38 digits, which
+  /// `Decimal`'s 128-bit mantissa holds as written. False leaves the answer to Foundation.
+  private static func isPlainDecimal(_ literal: UnsafeRawBufferPointer) -> Bool {
+    let negative = literal.first == JSONByte.minus
+    var index = negative ? 1 : 0
+    let integerStart = index
+    while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, integerDigits == 1 || literal[integerStart] != JSONByte.zero else { return false }
+    var digits = integerDigits
+    var isZero = literal[integerStart] == JSONByte.zero
+    if index < literal.count {
+      guard literal[index] == JSONByte.dot, index + 1 < literal.count, literal[literal.count - 1] != JSONByte.zero else {
+        return false
+      }
+      index += 1
+      let fractionStart = index
+      while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
+      guard index == literal.count else { return false }
+      digits += index - fractionStart
+      // NB: the fraction's last digit is not zero.
+      isZero = false
+    }
+    return digits <= 38 && !(negative && isZero)
   }
 
   /// `1.0` as `1`, as JSONEncoder writes a whole `Double` or `Float`.
