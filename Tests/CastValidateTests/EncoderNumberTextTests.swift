@@ -63,7 +63,7 @@ struct EncoderNumberTextTests {
       literals.append(sign + (integer.isEmpty ? "0" : String(integer)) + (fraction.isEmpty ? "" : "." + fraction))
     }
     let disagreements = literals.filter { literal in
-      let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.isWritten($0, as: type) }
+      let shortcut = Array(literal.utf8).withUnsafeBytes { EncoderNumberText.text(of: $0, as: type) == nil }
       var written =
         switch type {
         case .float: (Float(literal) ?? .nan).description
@@ -75,6 +75,25 @@ struct EncoderNumberTextTests {
       return shortcut != (written == literal)
     }
     #expect(disagreements == [])
+  }
+
+  @Test(
+    "the clean writer writes a number JSONEncoder writes otherwise as it writes it",
+    arguments: [#"{"d": 1.0}"#, #"{"d": 1e2, "f": 16777217}"#, #"{"f": 1.50, "m": 0.10}"#, #"{"d": -0.0, "m": 1e3}"#, #"{"d": 0.30000000000000004}"#])
+  func writtenByTheCheck(_ json: String) throws {
+    let registry = EngineProbe.registry(Self.schema.replacing("struct M: Codable", with: "struct M: Codable"), path: "n.swift")
+    let written = try CleanTranscriptTests.writtenByCheck(registry, json, options: ValidationOptions())
+    #expect(written != nil, "\(json)")
+    #expect(written.map { "0 valid=true  → " + $0 } == (try Self.convertedLine(registry, json)), "\(json)")
+    let decoded = try JSONDecoder().decode(N.self, from: Data(json.utf8))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    #expect(written == String(decoding: try encoder.encode(decoded), as: UTF8.self))
+  }
+
+  /// The walk's line for `json` (without the check).
+  static func convertedLine(_ registry: ModelRegistry, _ json: String) throws -> String? {
+    try CleanTranscriptTests.converted(registry, json, options: ValidationOptions(), keys: .json, cleanCheck: false)?.first
   }
 
   struct Lets: Codable {

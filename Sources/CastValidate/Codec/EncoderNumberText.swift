@@ -56,11 +56,6 @@ enum EncoderNumberText {
     }
   }
 
-  /// Whether `literal`, read as `type`, is already what `JSONEncoder` writes.
-  static func isWritten(_ literal: UnsafeRawBufferPointer, as type: ScalarType) -> Bool {
-    text(of: literal, as: type) == nil
-  }
-
   /// Whether a `Double` (`digits` 15) or `Float` (`digits` 6) literal is, from its bytes alone,
   /// the text `description` gives its value: no exponent, no leading zero, a fraction without
   /// trailing zeros, at most `digits` significant digits (a type's decimal precision: every such

@@ -40,6 +40,9 @@ final class CleanOutputTable {
   /// Per raw value of a numeric enum, laid out as `CleanPlan.numbers`: what its case is written
   /// as (empty: not written here, the record is left to the full walk).
   let numericCases: PlainTable<CleanBytes>
+  /// Every model (and the base policy) writes numbers as `JSONEncoder` writes the values read
+  /// (`Policy.numbersWrittenAsStored`), so a number is written so whichever model reads it.
+  let numbersAsStored: Bool
   /// Every run back to back, padded so that each can be copied in 16-byte pieces.
   let bytes: PlainTable<UInt8>
 
@@ -80,6 +83,7 @@ final class CleanOutputTable {
     let policies = schema.plans.map(\.policy) + [schema.basePolicy]
     let asStored = policies.map(\.numbersWrittenAsStored)
     let oneRule = asStored.allSatisfy { $0 == asStored[0] }
+    numbersAsStored = oneRule && asStored[0]
     var numericCases: [CleanBytes] = []
     for plan in schema.enums {
       // NB: as many as `CleanPlan` lays out: one per string and numeric raw value.

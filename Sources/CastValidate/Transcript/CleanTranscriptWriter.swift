@@ -1,3 +1,5 @@
+import CastSchema
+
 /// The clean-record check's sink for `convert` of NDJSON: writes a record the check vouches for
 /// straight into the transcript as its compact JSON, keys from the table and values as read,
 /// which is what the full walk's transcript writes for a record with nothing to report. It
@@ -17,6 +19,8 @@ struct CleanTranscriptWriter: CleanSink {
   let nulls: PlainTable<CleanBytes>
   let isoDates: PlainTable<Bool>
   let numericCases: PlainTable<CleanBytes>
+  /// Every model writes numbers as `JSONEncoder` writes the values read.
+  let numbersAsStored: Bool
   let bytes: UnsafeMutablePointer<UInt8>
   /// Where the input's readable bytes end.
   let readableEnd: UnsafeRawPointer
@@ -36,6 +40,7 @@ struct CleanTranscriptWriter: CleanSink {
     nulls = table.null
     isoDates = table.isoDates
     numericCases = table.numericCases
+    numbersAsStored = table.numbersAsStored
     bytes = table.bytes.base
     readableEnd = base + input.count
   }
@@ -74,6 +79,20 @@ struct CleanTranscriptWriter: CleanSink {
     transcript.with {
       $0.flushRun()
       $0.append(UnsafeRawBufferPointer(start: bytes + text.start, count: text.length))
+    }
+    return true
+  }
+
+  func storedNumber(_ span: JSONSpan, as type: ScalarType, _ scanner: JSONScanner) -> Bool {
+    let literal = scanner.bytes(span)
+    guard var text = EncoderNumberText.text(of: literal, as: type) else {
+      self.literal(literal)
+      return true
+    }
+    guard numbersAsStored else { return false }
+    transcript.with { transcript in
+      transcript.flushRun()
+      text.withUTF8 { transcript.append(UnsafeRawBufferPointer($0)) }
     }
     return true
   }

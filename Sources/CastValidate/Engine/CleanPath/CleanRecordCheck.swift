@@ -215,10 +215,8 @@ final class CleanRecordCheck {
         || (RecordValidator.fitsFloating(scanner.double(token), type)
           && !RecordValidator.underflows(token, type, scanner, floatsFromText: false))
       else { return false }
-      // NB: a literal JSONEncoder writes otherwise (`1.0` as `1`) is written by the full walk.
-      if plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
-        return false
-      }
+      // NB: as JSONEncoder writes the value (`1.0` as `1`) where a model writes so.
+      if plan.numbersWrittenAsStored, sink.writes { return sink.storedNumber(token.span, as: type, scanner) }
       sink.literal(token.span, scanner)
       return true
     case .decimal, .number:
@@ -229,9 +227,7 @@ final class CleanRecordCheck {
         || (RecordValidator.fitsDecimal(scanner.bytes(token.span), asFoundationParses: false)
           && (!plan.decimalsAsFoundationParses || RecordValidator.fitsDecimal(scanner.bytes(token.span), asFoundationParses: true)))
       else { return false }
-      if type == .decimal, plan.numbersWrittenAsStored, sink.writes, !EncoderNumberText.isWritten(scanner.bytes(token.span), as: type) {
-        return false
-      }
+      if type == .decimal, plan.numbersWrittenAsStored, sink.writes { return sink.storedNumber(token.span, as: type, scanner) }
       sink.literal(token.span, scanner)
       return true
     case .character, .url, .uuid, .data:

@@ -1,3 +1,5 @@
+import CastSchema
+
 /// What the clean-record check does with a record besides vouching for it: nothing when
 /// validating (`NoCleanOutput`), its compact JSON when converting (`CleanTranscriptWriter`).
 /// The check is generic over it, so each use gets its own specialised walk and validation's
@@ -14,6 +16,11 @@ protocol CleanSink {
   /// A well-formed UUID string without escapes, which is written in capitals
   /// (`RecordValidator.normalForm`).
   func uuid(_ token: JSONStringToken, _ scanner: JSONScanner)
+  /// A `Float`, `Double`, `CGFloat` or `Decimal` number where a model writes numbers as
+  /// `JSONEncoder` writes the value read (`Policy.numbersWrittenAsStored`): as read when that is
+  /// the text, else as `EncoderNumberText` writes it (`1.0` as `1`); false when it cannot be
+  /// written (models that write numbers both ways), and the record is left to the full walk.
+  func storedNumber(_ span: JSONSpan, as type: ScalarType, _ scanner: JSONScanner) -> Bool
   /// A value written as its input text: a number, a boolean, an enum's string case.
   func literal(_ span: JSONSpan, _ scanner: JSONScanner)
   /// An `Any` value (`null` included), read at `span`.
@@ -56,6 +63,7 @@ struct NoCleanOutput: CleanSink {
   @inline(__always) func literal(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func any(_ span: JSONSpan, _ scanner: JSONScanner) {}
   @inline(__always) func numericCase(_ raw: Int) -> Bool { true }
+  @inline(__always) func storedNumber(_ span: JSONSpan, as type: ScalarType, _ scanner: JSONScanner) -> Bool { true }
   @inline(__always) func date(_ span: JSONSpan, seconds: Double, format: Int32, _ scanner: JSONScanner) -> Bool { true }
   @inline(__always) func null() {}
   @inline(__always) func open(_ bracket: UInt8) {}
