@@ -57,65 +57,66 @@ enum EncoderNumberText {
   }
 
   /// Whether a `Double` (`digits` 15) or `Float` (`digits` 6) literal is, from its bytes alone,
-  /// the text `description` gives its value: no exponent, no leading zero, a fraction without
-  /// trailing zeros, at most `digits` significant digits (a type's decimal precision: every such
-  /// literal reads back as itself, so it is the shortest text of its value), and a magnitude of
-  /// at least 1e-4 (below it `description` writes an exponent; above 2^53 or 2^24, where it
-  /// also does, a literal has more digits). False leaves the answer to writing the value.
+  /// the text `description` gives its value: plain (`PlainLiteral`), at most `digits` significant
+  /// digits (a type's decimal precision: every such literal reads back as itself, so it is the
+  /// shortest text of its value), and a magnitude of at least 1e-4 (below it `description` writes
+  /// an exponent; above 2^53 or 2^24, where it also does, a literal has more digits). False leaves
+  /// the answer to writing the value.
   private static func isShortestPlain(_ literal: UnsafeRawBufferPointer, digits: Int) -> Bool {
-    var index = literal.first == JSONByte.minus ? 1 : 0
-    let integerStart = index
-    while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
-    let integerDigits = index - integerStart
-    guard integerDigits > 0, integerDigits <= digits, integerDigits == 1 || literal[integerStart] != JSONByte.zero else {
-      return false
-    }
-    var significant = literal[integerStart] == JSONByte.zero ? 0 : integerDigits
-    var leadingFractionZeros = 0
-    if index < literal.count {
-      guard literal[index] == JSONByte.dot, index + 1 < literal.count, literal[literal.count - 1] != JSONByte.zero else {
-        return false
-      }
-      index += 1
-      let fractionStart = index
-      while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
-      guard index == literal.count else { return false }
-      if significant == 0 {
-        while literal[fractionStart + leadingFractionZeros] == JSONByte.zero { leadingFractionZeros += 1 }
-        significant = index - fractionStart - leadingFractionZeros
-      } else {
-        significant += index - fractionStart
-      }
-    }
-    let isZero = significant == 0 && index - integerStart == 1
-    return isZero || (significant <= digits && leadingFractionZeros <= 3)
+    guard let plain = PlainLiteral(literal) else { return false }
+    return plain.isZero || (plain.significantDigits <= digits && plain.leadingFractionZeros <= 3)
   }
 
-  /// Whether a `Decimal` literal is, from its bytes alone, its `description`: no exponent, no
-  /// leading zero, a fraction without trailing zeros, not `-0`, and at most 38 digits, which
-  /// `Decimal`'s 128-bit mantissa holds as written. False leaves the answer to Foundation.
+  /// Whether a `Decimal` literal is, from its bytes alone, its `description`: plain, not `-0`, and
+  /// at most 38 digits, which `Decimal`'s 128-bit mantissa holds as written. False leaves the
+  /// answer to Foundation.
   private static func isPlainDecimal(_ literal: UnsafeRawBufferPointer) -> Bool {
-    let negative = literal.first == JSONByte.minus
-    var index = negative ? 1 : 0
-    let integerStart = index
-    while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
-    let integerDigits = index - integerStart
-    guard integerDigits > 0, integerDigits == 1 || literal[integerStart] != JSONByte.zero else { return false }
-    var digits = integerDigits
-    var isZero = literal[integerStart] == JSONByte.zero
-    if index < literal.count {
+    guard let plain = PlainLiteral(literal) else { return false }
+    return plain.digits <= 38 && !(plain.isNegative && plain.isZero)
+  }
+
+  /// A number literal as `description` writes one: no exponent, no leading zero, and a fraction,
+  /// if any, without trailing zeros.
+  private struct PlainLiteral {
+    var isNegative: Bool
+    /// Digits before and after the point.
+    var digits: Int
+    /// Digits from the first that is not zero.
+    var significantDigits: Int
+    /// Zeros after the point before the first significant digit, for a magnitude below 1.
+    var leadingFractionZeros = 0
+    /// `0` or `-0`.
+    var isZero: Bool
+
+    /// The literal's shape; nil when it is not plain.
+    init?(_ literal: UnsafeRawBufferPointer) {
+      isNegative = literal.first == JSONByte.minus
+      var index = isNegative ? 1 : 0
+      let integerStart = index
+      while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
+      let integerDigits = index - integerStart
+      guard integerDigits > 0, integerDigits == 1 || literal[integerStart] != JSONByte.zero else { return nil }
+      digits = integerDigits
+      significantDigits = literal[integerStart] == JSONByte.zero ? 0 : integerDigits
+      isZero = significantDigits == 0
+      guard index < literal.count else { return }
       guard literal[index] == JSONByte.dot, index + 1 < literal.count, literal[literal.count - 1] != JSONByte.zero else {
-        return false
+        return nil
       }
       index += 1
       let fractionStart = index
       while index < literal.count, literal[index] &- JSONByte.zero < 10 { index += 1 }
-      guard index == literal.count else { return false }
+      guard index == literal.count else { return nil }
       digits += index - fractionStart
+      if significantDigits == 0 {
+        while literal[fractionStart + leadingFractionZeros] == JSONByte.zero { leadingFractionZeros += 1 }
+        significantDigits = index - fractionStart - leadingFractionZeros
+      } else {
+        significantDigits += index - fractionStart
+      }
       // NB: the fraction's last digit is not zero.
       isZero = false
     }
-    return digits <= 38 && !(negative && isZero)
   }
 
   /// `1.0` as `1`, as JSONEncoder writes a whole `Double` or `Float`.
