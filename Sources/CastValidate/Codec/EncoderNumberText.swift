@@ -12,7 +12,7 @@ enum EncoderNumberText {
     switch type {
     case .float:
       guard !isShortestPlain(literal, digits: 6) else { return nil }
-      written = trimmed(float(literal).description)
+      written = trimmed(NearestBinary.float(literal).description)
     case .double, .cgFloat:
       guard !isShortestPlain(literal, digits: 15) else { return nil }
       written = trimmed(NearestBinary.double(literal).description)
@@ -26,12 +26,6 @@ enum EncoderNumberText {
     }
     var text = written
     return text.withUTF8 { JSONScanner.sameBytes(UnsafeRawBufferPointer($0), literal) } ? nil : written
-  }
-
-  /// A JSON number read as a `Float` straight from its text, as `JSONDecoder` reads it
-  /// (`Policy.floatsReadFromText`): infinite beyond `Float`'s range.
-  static func float(_ literal: UnsafeRawBufferPointer) -> Float {
-    NearestBinary.float(literal)
   }
 
   /// A `Double` as JSONEncoder writes it (a `Date`'s seconds too).

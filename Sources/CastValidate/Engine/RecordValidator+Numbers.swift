@@ -223,7 +223,7 @@ extension RecordValidator {
   /// `Float` by whoever needs one).
   static func value(_ token: JSONNumberToken, as type: ScalarType, _ scanner: JSONScanner, floatsFromText: Bool) -> Double {
     guard type == .float, floatsFromText else { return scanner.double(token) }
-    return Double(EncoderNumberText.float(scanner.bytes(token.span)))
+    return Double(NearestBinary.float(scanner.bytes(token.span)))
   }
 
   // MARK: - Ranges

@@ -20,7 +20,8 @@ struct DecimalLiteral {
   /// A literal of nothing but zeros.
   private init() {}
 
-  /// Reads a literal that already passed the scanner's grammar check.
+  /// Reads a literal that already passed the scanner's grammar check: up to 19 digits eight at a
+  /// time (`short`), longer ones digit by digit, with overflow noted.
   init(_ literal: UnsafeRawBufferPointer) {
     if let short = Self.short(literal) {
       self = short
@@ -37,33 +38,24 @@ struct DecimalLiteral {
     var inFraction = false
     // Zeros after the last non-zero digit seen so far; they join the significand only if a non-zero digit follows.
     var pendingZeros = 0
-    // Digits in the significand: below 19 the next one cannot overflow, and needs no check.
-    var digits = 0
     while index < count {
       let b = at(index)
-      let digit = UInt64(b &- JSONByte.zero)
-      guard digit < 10 else {
-        guard b == JSONByte.dot else { break }
+      if b == JSONByte.dot {
         inFraction = true
         index &+= 1
         continue
       }
+      guard JSONByte.isDigit(b) else { break }
       index &+= 1
       if inFraction { fractionDigits &+= 1 }
+      let digit = UInt64(b &- JSONByte.zero)
       if digit == 0 {
         if significand != 0 || overflowed { pendingZeros &+= 1 }
         continue
       }
-      if digits &+ pendingZeros < 19 {
-        for _ in 0..<pendingZeros { significand &*= 10 }
-        significand = significand &* 10 &+ digit
-        digits &+= pendingZeros &+ 1
-      } else {
-        for _ in 0..<pendingZeros { append(0) }
-        append(digit)
-        digits = 19
-      }
+      for _ in 0..<pendingZeros { append(0) }
       pendingZeros = 0
+      append(digit)
     }
     let exponent = Self.exponent(literal, at: index)
     scale = exponent - fractionDigits + pendingZeros
