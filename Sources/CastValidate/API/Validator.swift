@@ -118,20 +118,10 @@ public struct Validator: Sendable {
     var syntaxError: JSONSyntaxError?
     var summary = ValidationSummary()
     let maxDepth = engine.schema.options.maxDepth
-    let warningLimit = engine.schema.options.maxWarnings
-    var warningsKept = 0
+    var shown = ShownFindings(maxWarnings: engine.schema.options.maxWarnings, notes: engine.schema.options.notes)
     let walk = { (raw: UnsafeRawBufferPointer) in
       let handle: (RecordResult) -> Void = { result in
-        var findings = result.findings
-        // The engine stops building warnings once earlier records gave that many; the report
-        // keeps exactly the first ones (the summary counts them all).
-        if warningLimit > 0 {
-          findings.removeAll { finding in
-            guard finding.severity == .warning else { return false }
-            warningsKept += 1
-            return warningsKept > warningLimit
-          }
-        }
+        let findings = shown.filter(result.findings)
         outcome.records.append(ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: findings))
         if build, result.isValid, let instance = result.instance {
           // NB: each value is as deep as its own record's text, counted where it is short (the

@@ -122,7 +122,7 @@ package struct DocumentValidator: Sendable {
       // NB: only a record with findings kept can have hidden ones.
       validator.hidden = HiddenFindings()
     }
-    if validator.unshownWarnings.counts.total > 0 { validator.unshownWarnings = HiddenFindings() }
+    if validator.unshown.counts.total > 0 { validator.unshown = HiddenFindings() }
     validator.hintAllowance = HintAllowance()
     validator.unreadKeys.forget()
     validator.path.removeAll()
@@ -207,13 +207,14 @@ package struct DocumentValidator: Sendable {
       note.recordLineStart = validator.recordLineStart
       findings.append(note)
     }
-    let unshown = validator.unshownWarnings.counts
+    let unshown = validator.unshown.counts
     unreported.add(unshown)
     if validator.schema.options.maxWarnings > 0 { validator.keptWarnings += findings.count { $0.severity == .warning } }
+    if case .each = validator.schema.options.notes { validator.keptNotes.count(findings) }
     let isValid = validator.errorCount == errorsBefore
     var encoded: [UInt8]?
     if let transcript = validator.transcript?.object, isValid {
-      if transcript.isBroken || validator.hidden.reshapes || validator.unshownWarnings.reshapes
+      if transcript.isBroken || validator.hidden.reshapes || validator.unshown.reshapes
         || validator.findings.contains(where: { Self.reshapes($0.code) })
       {
         instance = try rebuild(validator, JSONSpan(start: start, end: scanner.offset), from: scanner)

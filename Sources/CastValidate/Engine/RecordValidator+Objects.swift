@@ -393,18 +393,23 @@ extension RecordValidator {
     // whatever `--unknown` says of the keys the model does not know.
     if !plan.ignoredKeys.isEmpty, let ignored = plan.ignoredKeys.first(where: { Self.matches(key, $0.bytes, plan, scanner) }) {
       path.push(.key(key))
-      let whose =
-        ignored.writtenOnly
-        ? "a 'let' of \(plan.name) with an initial value, which JSONDecoder never decodes (JSONEncoder writes the initial value)"
-        : "an ignored property of \(plan.name)"
       report(
-        .ignoredKey, .note, "\"\(Excerpt.clip(scanner.string(key)))\" is the key of \(whose); its value is not read",
+        .ignoredKey, .note, Self.ignoredKeyMessage(scanner.string(key), writtenOnly: ignored.writtenOnly, of: plan.name),
         at: key.span.start - 1, declaration: ignored.declaration)
       path.pop()
       return
     }
     guard schema.options.unknownKeys != .ignore else { return }
     reportUnknownKey(key, known: plan.knownKeyCandidates, plan, scanner)
+  }
+
+  /// The `ignored-key` note's message: built only for a note that is kept.
+  private static func ignoredKeyMessage(_ key: String, writtenOnly: Bool, of model: String) -> String {
+    let whose =
+      writtenOnly
+      ? "a 'let' of \(model) with an initial value, which JSONDecoder never decodes (JSONEncoder writes the initial value)"
+      : "an ignored property of \(model)"
+    return "\"\(Excerpt.clip(key))\" is the key of \(whose); its value is not read"
   }
 
   /// Reports a key no property reads, under `--unknown warn|error`, with a "did you mean" over

@@ -27,10 +27,13 @@ struct RecordValidator {
   var findings: [Finding] = []
   /// The record's findings past `ValidationOptions.maxRecordFindings`, counted, not kept.
   var hidden = HiddenFindings()
-  /// The record's warnings past `ValidationOptions.maxWarnings`, counted, not kept.
-  var unshownWarnings = HiddenFindings()
+  /// The record's warnings past `ValidationOptions.maxWarnings`, and notes `ValidationOptions.notes`
+  /// leaves out: counted, not kept.
+  var unshown = HiddenFindings()
   /// Warnings handed out in the results of the records before this one (`ValidationOptions.maxWarnings`).
   var keptWarnings = 0
+  /// Notes handed out in the results of the records before this one, by kind (`NoteReporting.each`).
+  var keptNotes = RepeatedNotes()
   /// The number of elements the last array read kept: what a `//! count` of it checks.
   var keptElements = 0
   var errorCount = 0
@@ -200,7 +203,11 @@ struct RecordValidator {
     // NB: only once earlier records handed out that many, so a record's findings are the same
     // whether or not this one's warnings are shown.
     if severity == .warning, schema.options.maxWarnings > 0, keptWarnings >= schema.options.maxWarnings {
-      unshownWarnings.add(code, severity)
+      unshown.add(code, severity)
+      return
+    }
+    if severity == .note, !keptNotes.allowsAnother(code, declaration, under: schema.options.notes) {
+      unshown.add(code, severity)
       return
     }
     guard keepsNextFinding else {

@@ -34,6 +34,11 @@ public struct ValidationOptions: Sendable, Hashable {
     get { warnings }
     set { warnings = max(0, newValue) }
   }
+  /// Which notes to report; the others are counted, not built, and
+  /// ``ValidationReport/summary`` still counts every one. A note a model's declaration makes on
+  /// every record (an `//! ignore`d key that is in the data, a `//! custom` value) would
+  /// otherwise be reported millions of times over a large input.
+  public var notes = NoteReporting.all
   /// How messages name options (`--strict` or `ValidationOptions.strict`): the command line's,
   /// unless the library's front door (`Schema`) says its own.
   package var spelling = OptionSpelling.commandLine
@@ -45,7 +50,7 @@ public struct ValidationOptions: Sendable, Hashable {
   /// Default options.
   public init(
     strict: Bool = false, unknownKeys: UnknownKeyRule = .ignore, maxDepth: Int = 512, maxErrors: Int = 0,
-    maxRecordFindings: Int = 1000, maxWarnings: Int = 0
+    maxRecordFindings: Int = 1000, maxWarnings: Int = 0, notes: NoteReporting = .all
   ) {
     self.strict = strict
     self.unknownKeys = unknownKeys
@@ -53,5 +58,17 @@ public struct ValidationOptions: Sendable, Hashable {
     self.maxErrors = maxErrors
     self.maxRecordFindings = maxRecordFindings
     self.maxWarnings = maxWarnings
+    self.notes = notes
   }
+}
+
+/// Which notes a validation run reports (`ValidationOptions.notes`).
+public enum NoteReporting: Sendable, Hashable {
+  /// Every one.
+  case all
+  /// Each note (one code from one declaration of the model) at most this many times over the
+  /// input: `--max-notes`. Past it the engine counts a record's such notes without building them.
+  case each(Int)
+  /// None (`--quiet`).
+  case none
 }

@@ -63,6 +63,7 @@ extension Convert {
     if withoutEscapingSlashes { common.append("--without-escaping-slashes") }
     if force { common.append("--force") }
     if quiet { common.append("--quiet") }
+    if let maxNotes { common += ["--max-notes", String(maxNotes)] }
     if timing.timings { common.append("--timings") }
     let (options, generator, threads, fixed) = (data, self.generator, batch.threadsPerFile, common)
     let report = BatchReport(format: .text, command: .convert)

@@ -83,6 +83,9 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var color: ColorOptions
 
+  @Option(parsing: .unconditional, help: NoteLimit.help)
+  var maxNotes: Int?
+
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
 
@@ -96,6 +99,7 @@ struct Convert: ParsableCommand {
     if arguments.isBatch { return try validateMany() }
     try data.validate(files: files)
     if binary, to != .plist { throw ValidationError("--binary goes with --to plist") }
+    try NoteLimit.validate(maxNotes)
     if !split.isEmpty, split.count != 2 { throw ValidationError("--split takes two files: VALID REJECTS") }
     // NB: one file for both would keep only the rejects, renamed last.
     if split.count == 2, SameFile.paths(split[0], split[1]) {
@@ -105,6 +109,7 @@ struct Convert: ParsableCommand {
       let mode = format == .jsonl ? "--format jsonl" : "--split"
       if format == .jsonl, !split.isEmpty { throw ValidationError("--split writes files; give it without --format jsonl") }
       if to != .json { throw ValidationError("\(mode) writes JSON lines; --to \(to.rawValue) does not apply") }
+      if maxNotes != nil { throw ValidationError("\(mode) reports every finding of every line; --max-notes does not apply") }
       if output != nil, !split.isEmpty { throw ValidationError("--split writes its two files; -o does not apply") }
       try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
     }
@@ -121,7 +126,10 @@ struct Convert: ParsableCommand {
     let choice = try SchemaSession.target(session, options: data, errorColor: colorOn)
     let (target, targetName) = (choice.target, choice.name)
     let path = files[files.count - 1]
-    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth)
+    // NB: the pipe modes report every finding of every line.
+    let pipes = format == .jsonl || !split.isEmpty
+    let notes = pipes ? NoteLimit.shown(maxNotes: 0, quiet: quiet) : NoteLimit.shown(maxNotes: maxNotes, quiet: quiet)
+    let options = ValidationOptions(strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, notes: notes)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     // Before anything is read or written: a style that writes two properties at one key would
@@ -165,13 +173,12 @@ struct Convert: ParsableCommand {
     // NB: read once: each read of an argument property instantiates generic metadata, which at
     // one read per record was a few percent of a run.
     let writesJSON = to == .json
-    let hidesNotes = quiet
+    var shown = ShownFindings(maxWarnings: 0, notes: notes)
     let summary: ValidationSummary
     do {
       summary = try run.run(progress: meter.update) { result in
         if !result.findings.isEmpty {
-          let shown = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
-          Terminal.writeError(shown.map(renderer.render).joined())
+          Terminal.writeError(shown.filter(result.findings).map(renderer.render).joined())
         }
         guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
         if ndjson {
@@ -233,6 +240,7 @@ struct Convert: ParsableCommand {
       sink.discard()
       throw failure
     }
+    if let line = shown.notesLeftOut(of: summary.notes, option: "--max-notes") { Terminal.writeError(line + "\n") }
     guard summary.isValid else {
       // NDJSON leaves its invalid records out, in a file as on standard output; any other input
       // is one document, and an invalid one is not written at all.

@@ -45,6 +45,7 @@ extension Validate {
     var options = ["--format", format.rawValue, "--color", color ? "always" : "never"]
     options += ["--max-errors", String(maxErrors), "--max-warnings", String(maxWarnings)]
     options += ["--max-record-findings", String(maxRecordFindings)]
+    if let maxNotes { options += ["--max-notes", String(maxNotes)] }
     if summary { options.append("--summary") }
     if quiet { options.append("--quiet") }
     if timing.timings { options.append("--timings") }

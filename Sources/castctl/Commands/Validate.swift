@@ -74,6 +74,9 @@ struct Validate: ParsableCommand {
   @Flag(help: "Instead of every finding, count them by code and path pattern (array indices as *).")
   var summary = false
 
+  @Option(parsing: .unconditional, help: NoteLimit.help)
+  var maxNotes: Int?
+
   @Flag(help: "Hide notes; show only errors and warnings.")
   var quiet = false
 
@@ -95,7 +98,9 @@ struct Validate: ParsableCommand {
     if format == .jsonl || !split.isEmpty {
       let mode = format == .jsonl ? "--format jsonl" : "--split"
       if format != .text, !split.isEmpty { throw ValidationError("--split writes files; give it without --format \(format.rawValue)") }
-      if summary || maxErrors > 0 || maxWarnings > 0 { throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors and --max-warnings do not apply") }
+      if summary || maxErrors > 0 || maxWarnings > 0 || maxNotes != nil {
+        throw ValidationError("\(mode) reports every finding of every line; --summary, --max-errors, --max-warnings and --max-notes do not apply")
+      }
       try PipeRun.check(path: files[files.count - 1], options: data, mode: mode)
     }
   }
@@ -104,8 +109,22 @@ struct Validate: ParsableCommand {
   func validateReportLimits() throws {
     if maxErrors < 0 { throw ValidationError("--max-errors must be 0 or more") }
     if maxWarnings < 0 { throw ValidationError("--max-warnings must be 0 or more") }
+    try NoteLimit.validate(maxNotes)
     if maxRecordFindings < 0 { throw ValidationError("--max-record-findings must be 0 or more") }
     if summary, format != .text { throw ValidationError("--summary goes with --format text") }
+  }
+
+  /// The notes shown: `--max-notes` and `--quiet`. Its default is for the text report a person
+  /// reads; `--summary` and the formats a program reads get every note unless it is given.
+  private var notesShown: NoteReporting {
+    NoteLimit.shown(maxNotes: format == .text && !summary ? maxNotes : maxNotes ?? 0, quiet: quiet)
+  }
+
+  /// The notes the engine builds: in the pipe modes every one they show (they report every
+  /// finding), and in a many-file run's worker every one (it counts them by code for the run).
+  private var notesBuilt: NoteReporting {
+    if format == .jsonl || !split.isEmpty { return quiet ? .none : .all }
+    return workerCounts == nil ? notesShown : .all
   }
 
   func run() throws {
@@ -134,7 +153,7 @@ struct Validate: ParsableCommand {
     let options = ValidationOptions(
       strict: data.strict, unknownKeys: data.unknown, maxDepth: data.maxDepth, maxErrors: maxErrors, maxRecordFindings: maxRecordFindings,
       // NB: a many-file run's worker counts every finding by code for the run's report.
-      maxWarnings: workerCounts == nil ? maxWarnings : 0)
+      maxWarnings: workerCounts == nil ? maxWarnings : 0, notes: notesBuilt)
     let schema = session.compile(target, options: options)
     ProcessLifetime.keep(schema)
     guard var validator = DocumentValidator(schema: schema, target: target) else { throw ExitCode.usage }
@@ -183,10 +202,8 @@ struct Validate: ParsableCommand {
     let buffered = BufferedOutput()
     defer { buffered.flush() }
     var tally = FindingTally()
-    var warningsShown = 0
+    var shown = ShownFindings(maxWarnings: maxWarnings, notes: notesShown)
     let summarize = summary
-    let hidesNotes = quiet
-    let warningLimit = maxWarnings
     if let counts {
       let reported = onMalformed
       onMalformed = { error, readBefore in
@@ -207,14 +224,7 @@ struct Validate: ParsableCommand {
     do {
       totals = try run.run(progress: meter.update) { result in
         counts?.add(result)
-        var findings = hidesNotes ? result.findings.filter { $0.severity > .note } : result.findings
-        if warningLimit > 0, findings.contains(where: { $0.severity == .warning }) {
-          findings = findings.filter { finding in
-            guard finding.severity == .warning else { return true }
-            warningsShown += 1
-            return warningsShown <= warningLimit
-          }
-        }
+        let findings = shown.filter(result.findings)
         switch format {
         case .text where summarize: for finding in findings { tally.add(finding) }
         case .text: buffered.write(findings.map(renderer.render).joined())
@@ -242,11 +252,12 @@ struct Validate: ParsableCommand {
     switch format {
     case .text:
       if summarize { Terminal.write(tally.render(style: TextStyle(enabled: color))) }
-      // The warnings past the limit: those the engine only counted, and those cut here.
-      let warningsHidden = summary.warnings - min(warningsShown, warningLimit)
-      if warningLimit > 0, warningsHidden > 0 {
-        Terminal.write("\(DiagnosticRenderer.count(warningsHidden, "more warning")) not shown (--max-warnings \(warningLimit))\n")
+      // The warnings and notes past the limits: those the engine only counted, and those cut here.
+      let warningsHidden = summary.warnings - shown.warnings
+      if maxWarnings > 0, warningsHidden > 0 {
+        Terminal.write("\(DiagnosticRenderer.count(warningsHidden, "more warning")) not shown (--max-warnings \(maxWarnings))\n")
       }
+      if let line = shown.notesLeftOut(of: summary.notes, option: "--max-notes") { Terminal.write(line + "\n") }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json, .jsonl:
