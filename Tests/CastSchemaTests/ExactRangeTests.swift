@@ -33,3 +33,37 @@ struct ExactRangeTests {
     }
   }
 }
+
+/// `ExactDecimal.literalFitsFoundationDecimal` reads a literal in place as
+/// `ExactDecimal(text)?.fitsFoundationDecimal` reads its text.
+struct DecimalRangeLiteralTests {
+  @Test(
+    "a literal is within Decimal's range exactly when its ExactDecimal is",
+    arguments: [
+      "0", "-0", "0e999", "0.000e-999", "1", "-1", "1e-128", "9.9e-129", "1.0e-128", "-1e-128", "0.01e-126", "0.001e-126",
+      "3.40282366920938463463374607431768211455e165", "3.40282366920938463463374607431768211456e165",
+      "3.402823669209384634633746074317682114550e165", "-3.40282366920938463463374607431768211455e165", "3.5e165", "1e166",
+      "340282366920938463463374607431768211455e127", "93.996811e-50", "862.83533e91", "1E5", "1e+5", "1.", ".5", "1e", "1e+",
+      "--1", "1.2.3", "abc", "", "1e9999999999", "1e-9999999999", "00012.5000e3",
+    ])
+  func agreesWithExactDecimal(_ literal: String) {
+    let bytes = Array(literal.utf8)
+    let inPlace = bytes.withUnsafeBytes { ExactDecimal.literalFitsFoundationDecimal($0) }
+    #expect(inPlace == ExactDecimal(literal)?.fitsFoundationDecimal, "\(literal)")
+  }
+
+  @Test("random literals of every size and exponent agree with ExactDecimal")
+  func randomLiterals() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<20_000 {
+      let digits = String((0..<Int.random(in: 1...45, using: &generator)).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+      let point = Int.random(in: 0...digits.count, using: &generator)
+      var literal = String(digits.prefix(point)) + (point < digits.count ? "." + digits.dropFirst(point) : "")
+      if literal.hasPrefix(".") { literal = "0" + literal }
+      if Bool.random(using: &generator) { literal = "-" + literal }
+      literal += "e\(Int.random(in: -180...180, using: &generator))"
+      let inPlace = Array(literal.utf8).withUnsafeBytes { ExactDecimal.literalFitsFoundationDecimal($0) }
+      #expect(inPlace == ExactDecimal(literal)?.fitsFoundationDecimal, "\(literal)")
+    }
+  }
+}

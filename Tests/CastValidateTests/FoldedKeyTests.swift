@@ -181,6 +181,19 @@ struct FoldedKeyTests {
     try CheckAgreement.expectSameFindings(registry, [record, unknownKey], options: ValidationOptions(unknownKeys: .error))
   }
 
+  /// The key is written as declared, in the output's key style, from the writer's table.
+  @Test("-i: keys in another case are written by the clean writer as the walk writes them", arguments: otherCaseRows)
+  func otherCaseWrittenByTheCheck(_ schema: String, _ record: String) throws {
+    let registry = EngineProbe.registry(schema, options: RegistryOptions(caseInsensitiveKeys: true))
+    let written = try CleanTranscriptTests.writtenByCheck(registry, record, options: ValidationOptions())
+    #expect(written != nil, "the check leaves \(record) to the walk")
+    for keys in KeyStyle.allCases {
+      let quick = try CleanTranscriptTests.converted(registry, record, options: ValidationOptions(), keys: keys, cleanCheck: true)
+      let full = try CleanTranscriptTests.converted(registry, record, options: ValidationOptions(), keys: keys, cleanCheck: false)
+      #expect(quick != nil && quick == full, "\(keys)")
+    }
+  }
+
   @Test("JSONDecoder reads every key that converts to a CodingKey, and no other")
   func convertedKeys() throws {
     let registry = Self.codable.registry()

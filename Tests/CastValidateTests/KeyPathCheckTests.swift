@@ -150,7 +150,7 @@ struct KeyPathCheckTests {
   }
 
   /// A model whose paths are only `??` alternatives and paths read into a plain output key, which
-  /// the clean writer writes itself (`CleanSink.pathMember`).
+  /// the clean writer writes itself (`CleanSink.memberUnderOutputKey`).
   static let alternatives = """
     enum Kind: String { case a, b }
     struct M: DictionaryConvertible {

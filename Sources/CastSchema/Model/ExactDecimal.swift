@@ -115,6 +115,16 @@ extension ExactDecimal {
     return upperInclusive ? order <= 0 : order < 0
   }
 
+  /// Whether the number written in the UTF-8 bytes `literal` is within Foundation `Decimal`'s
+  /// range: `ExactDecimal(text)?.fitsFoundationDecimal` for the same text (nil where that init
+  /// gives nil), read in place.
+  package static func literalFitsFoundationDecimal(_ literal: UnsafeRawBufferPointer) -> Bool? {
+    guard let value = LiteralDigits(literal) else { return nil }
+    guard value.first >= 0 else { return true }
+    guard let largest = decimalLargest, let smallest = decimalSmallest else { return false }
+    return value.compareMagnitude(to: largest) <= 0 && value.compareMagnitude(to: smallest) >= 0
+  }
+
   /// A decimal literal's value as `ExactDecimal` reads it, kept as positions in the bytes.
   private struct LiteralDigits {
     let bytes: UnsafeRawBufferPointer
@@ -186,7 +196,7 @@ extension ExactDecimal {
       return isNegative ? -magnitude : magnitude
     }
 
-    private func compareMagnitude(to other: ExactDecimal) -> Int {
+    func compareMagnitude(to other: ExactDecimal) -> Int {
       let isZero = first < 0
       if isZero || other.digits.isEmpty { return isZero == other.digits.isEmpty ? 0 : (isZero ? -1 : 1) }
       if exponent != other.exponent { return exponent < other.exponent ? -1 : 1 }

@@ -125,6 +125,7 @@ package struct DocumentValidator: Sendable {
     if validator.unshown.counts.total > 0 { validator.unshown = HiddenFindings() }
     validator.hintAllowance = HintAllowance()
     validator.unreadKeys.forget()
+    validator.memberIndexes.forget()
     validator.path.removeAll()
     validator.transcript?.with { $0.reset() }
     validator.recordLine = line

@@ -341,17 +341,15 @@ extension RecordValidator {
     type.holdsFloatingPoint(value)
   }
 
-  /// Whether a number literal is within `Decimal`'s range (`ExactDecimal.fitsFoundationDecimal`).
-  /// A literal of at most 128 characters without an exponent always is (at most 128 integer
-  /// digits, no fraction below 1e-127), so only the others are read exactly.
-  /// Whether a number literal is a `Decimal` (`asFoundationParses`: `Policy.decimalsAsFoundationParses`).
+  /// Whether a number literal is within `Decimal`'s range (`ExactDecimal.fitsFoundationDecimal`,
+  /// read in place), or with `asFoundationParses` (`Policy.decimalsAsFoundationParses`) whether
+  /// Foundation reads it as one.
   // NB: at most 128 characters and no exponent, a literal is within 1e-126...1e128 in magnitude
   // (or zero), which every reading holds.
   static func fitsDecimal(_ literal: UnsafeRawBufferPointer, asFoundationParses: Bool) -> Bool {
     if literal.count <= 128, !literal.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return true }
-    let text = String(decoding: literal, as: UTF8.self)
-    if asFoundationParses { return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) != nil }
-    return ExactDecimal(text)?.fitsFoundationDecimal ?? false
+    guard asFoundationParses else { return ExactDecimal.literalFitsFoundationDecimal(literal) ?? false }
+    return Decimal(string: String(decoding: literal, as: UTF8.self), locale: Locale(identifier: "en_US_POSIX")) != nil
   }
 
   /// A value of the right JSON type whose content cannot become the declared type.

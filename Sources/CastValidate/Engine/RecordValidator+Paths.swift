@@ -194,21 +194,35 @@ extension RecordValidator {
     JSONScanner(bytes(span), baseOffset: span.start, maxDepth: schema.options.maxDepth)
   }
 
-  /// The key and value of the last member named `key` in the object at `span`. A wide object
-  /// (many key paths may go into it) is read into a table once searched.
+  /// The key and value of the last member named `key` in the object at `span`, whose members
+  /// are read once per record: a narrow object's kept in order, a wide one's (many key paths may
+  /// go into it) in a table.
   private mutating func member(_ expected: [UInt8], of span: JSONSpan, _ plan: ModelPlan) -> (JSONStringToken, JSONSpan)? {
     let place = MemberIndexes.Place(span: span, plan: plan.index)
     if !memberIndexes.isEmpty, let table = memberIndexes.table(at: place) { return table[expected] }
-    var found: (JSONStringToken, JSONSpan)?
-    var width = 0
-    forEachMember(of: span) { token, value, scanner in
-      width += 1
-      if Self.matches(token, expected, plan, scanner) { found = (token, value) }
+    let read: Range<Int>
+    if let kept = memberIndexes.members(at: place) {
+      read = kept
+    } else {
+      let first = memberIndexes.startObject()
+      let indexes = memberIndexes
+      forEachMember(of: span) { token, value, _ in indexes.add(MemberIndexes.Member(key: token, value: value)) }
+      read = memberIndexes.endObject(at: place, from: first)
     }
-    if width > MemberIndexes.widest {
-      var table = MemberIndexes.Table(minimumCapacity: width)
-      forEachMember(of: span) { token, value, scanner in table[Self.comparedKey(token, plan, scanner)] = (token, value) }
+    let scanner = subScanner(span)
+    if read.count > MemberIndexes.widest {
+      var table = MemberIndexes.Table(minimumCapacity: read.count)
+      for index in read {
+        let member = memberIndexes.member(at: index)
+        table[Self.comparedKey(member.key, plan, scanner)] = (member.key, member.value)
+      }
       memberIndexes.store(table, at: place)
+      return table[expected]
+    }
+    var found: (JSONStringToken, JSONSpan)?
+    for index in read {
+      let member = memberIndexes.member(at: index)
+      if Self.matches(member.key, expected, plan, scanner) { found = (member.key, member.value) }
     }
     return found
   }

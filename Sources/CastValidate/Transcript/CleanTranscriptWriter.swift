@@ -198,7 +198,7 @@ struct CleanTranscriptWriter: CleanSink {
     transcript.with { $0.appendFollowing(JSONByte.colon, limit: readableEnd) }
   }
 
-  func pathMember(model: Int, field: Int, after previous: Int) {
+  func memberUnderOutputKey(model: Int, field: Int, after previous: Int) {
     beginMember(model, field, after: previous)
     put(keys[models[model].firstField &+ field])
   }

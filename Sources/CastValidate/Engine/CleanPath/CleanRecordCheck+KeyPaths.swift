@@ -1,9 +1,9 @@
 /// Key paths (`a/b`), index keys (`x[1]`) and `??` alternatives, read as the full walk reads them
-/// (`RecordValidator+Paths`, `+PathObjects`): the scan keeps the value of each first key of a
-/// path; once the object is read, the objects and arrays the paths pass through are read for their
-/// members, as the model's own object is (a member no path reads and a repeated one are findings,
-/// so doubts here); then each such property takes the value of its first key that leads to one,
-/// and is written under its output key when the output keys are plain (`CleanSink.pathMember`).
+/// (`RecordValidator+Paths`, `+PathObjects`): the scan reads the objects and arrays the paths
+/// pass through for their members as it meets them, as the model's own object is read (a member
+/// no path reads and a repeated one are findings, so doubts here), keeping the values the paths
+/// lead to; once the object is read, each such property takes the value of its first key that leads to one,
+/// and is written under its output key when the output keys are plain (`CleanSink.memberUnderOutputKey`).
 extension CleanRecordCheck {
   /// The node of the member of tree node `node` whose key is `key`, if any.
   @inline(__always)
@@ -17,14 +17,20 @@ extension CleanRecordCheck {
     return nil
   }
 
-  /// Keeps the span of the value at the cursor as node `node`'s, skipping it; false when the node
-  /// already has one (a repeated key).
+  /// Keeps the span of the value at the cursor as node `node`'s, reading past it: the members
+  /// (or elements) paths go into, as they are met, or the whole value a property reads; false
+  /// when the node already has one (a repeated key), or when the value is not what paths go into.
   func capture(_ node: Int, of model: CleanModel, at base: Int, _ scanner: inout JSONScanner) throws(JSONSyntaxError) -> Bool {
     let slot = treeSpans + (base &+ node &- model.firstNode)
     guard slot.pointee.start < 0 else { return false }
     scanner.skipWhitespace()
     let start = scanner.offset
-    try scanner.skipValue()
+    let tree = treeNodes[node]
+    if tree.isLeaf {
+      try scanner.skipValue()
+    } else {
+      guard try members(of: node, tree, model, at: base, &scanner) else { return false }
+    }
     slot.pointee = JSONSpan(start: start, end: scanner.offset)
     return true
   }
@@ -35,8 +41,6 @@ extension CleanRecordCheck {
   func pathValues<Sink: CleanSink>(
     _ model: CleanModel, _ index: Int, at base: Int, _ scanner: JSONScanner, _ sink: Sink, after previous: inout Int
   ) throws(JSONSyntaxError) -> Bool {
-    guard try passedThrough(model.firstNode, of: model, at: base, scanner) else { return false }
-    // NB: found once the objects on its way are read.
     if model.superNode >= 0 {
       let span = treeSpans[base &+ model.superNode &- model.firstNode]
       guard span.start >= 0 else { return false }
@@ -65,7 +69,7 @@ extension CleanRecordCheck {
             found = true
             break
           }
-          sink.pathMember(model: index, field: position, after: previous)
+          sink.memberUnderOutputKey(model: index, field: position, after: previous)
           previous = position
         }
         guard try fieldValue(field, &value, sink) else { return false }
@@ -77,65 +81,44 @@ extension CleanRecordCheck {
     return true
   }
 
-  /// Reads the value kept for tree node `node` when paths pass through it (the object or array
-  /// they go into, whose members are the tree's; any other is a doubt), then the nodes below it.
-  private func passedThrough(_ node: Int, of model: CleanModel, at base: Int, _ scanner: JSONScanner) throws(JSONSyntaxError) -> Bool {
-    let tree = treeNodes[node]
-    // The model's own object is the scan's; a value read whole is its property's.
-    if node != model.firstNode {
-      guard !tree.isLeaf else { return true }
-      let span = treeSpans[base &+ node &- model.firstNode]
-      guard span.start >= 0 else { return true }
-      guard try members(of: node, tree, in: span, model, at: base, scanner) else { return false }
-    }
-    for index in tree.firstMember..<tree.firstMember &+ tree.memberCount {
-      guard try passedThrough(treeMembers[index].node, of: model, at: base, scanner) else { return false }
-    }
-    for index in tree.firstElement..<tree.firstElement &+ tree.elementCount {
-      guard try passedThrough(treeElements[index].node, of: model, at: base, scanner) else { return false }
-    }
-    return true
-  }
-
-  /// Keeps the values of the members (or elements) of the object (or array) at `span` that the
-  /// tree names below `node`.
+  /// Reads the object (or array) at the cursor that paths go into below `node`, keeping the
+  /// values of the members (or elements) the tree names; any other value is a doubt.
   private func members(
-    of node: Int, _ tree: CleanTreeNode, in span: JSONSpan, _ model: CleanModel, at base: Int, _ scanner: JSONScanner
+    of node: Int, _ tree: CleanTreeNode, _ model: CleanModel, at base: Int, _ scanner: inout JSONScanner
   ) throws(JSONSyntaxError) -> Bool {
-    var inner = Self.scanner(over: span, scanner)
-    guard inner.position < inner.end else { return false }
+    guard scanner.position < scanner.end else { return false }
     if tree.memberCount > 0 {
-      guard inner.byte(at: inner.position) == JSONByte.openBrace else { return false }
-      try inner.beginObject()
+      guard scanner.byte(at: scanner.position) == JSONByte.openBrace else { return false }
+      try scanner.beginObject()
       var first = true
       // The keys no path reads, as a model's: a repeated one gets a finding.
       let keyBase = keyCount
       defer { keyCount = keyBase }
       var unreadFilter: UInt64 = 0
-      while let key = try inner.nextKey(&first) {
+      while let key = try scanner.nextKey(&first) {
         guard !key.hasEscapes else { return false }
-        guard let member = treeMember(key.span, of: node, inner) else {
-          guard ignoresUnknownKeys, noteUnreadKey(key.span, from: keyBase, &unreadFilter, inner) else { return false }
-          try inner.skipValue()
+        guard let member = treeMember(key.span, of: node, scanner) else {
+          guard ignoresUnknownKeys, noteUnreadKey(key.span, from: keyBase, &unreadFilter, scanner) else { return false }
+          try scanner.skipValue()
           continue
         }
-        guard try capture(member, of: model, at: base, &inner) else { return false }
+        guard try capture(member, of: model, at: base, &scanner) else { return false }
       }
-      return !repeatsPastLimit(from: keyBase, inner)
+      return !repeatsPastLimit(from: keyBase, scanner)
     }
-    guard inner.byte(at: inner.position) == JSONByte.openBracket else { return false }
-    try inner.beginArray()
+    guard scanner.byte(at: scanner.position) == JSONByte.openBracket else { return false }
+    try scanner.beginArray()
     var first = true
     var position = 0
-    while try inner.nextElement(&first) {
+    while try scanner.nextElement(&first) {
       var element: Int?
       for index in tree.firstElement..<tree.firstElement &+ tree.elementCount where treeElements[index].index == position {
         element = treeElements[index].node
       }
       if let element {
-        guard try capture(element, of: model, at: base, &inner) else { return false }
+        guard try capture(element, of: model, at: base, &scanner) else { return false }
       } else {
-        try inner.skipValue()
+        try scanner.skipValue()
       }
       position &+= 1
     }

@@ -419,6 +419,8 @@ final class CleanRecordCheck {
     while try scanner.beginKey(&first) {
       let key: JSONStringToken
       let position: Int
+      // A key found folded (`-i`) is written as declared, not as read.
+      var readFolded = false
       // Keys mostly come in declaration order: the next one is compared where it stands.
       if guess < model.fieldCount, let next = expectedKey(model, guess, &scanner) {
         key = next
@@ -429,8 +431,12 @@ final class CleanRecordCheck {
         key = try scanner.readStringAtQuote()
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
-        // NB: a key found folded is written as declared, not as read: the walk writes it.
-        guard let matched = match(key.span, model, &guess, scanner, folding: !sink.writes) else {
+        var found = match(key.span, model, &guess, scanner)
+        if found == nil, model.foldsCase {
+          found = foldedMatch(key.span, model, &guess, scanner)
+          readFolded = found != nil
+        }
+        guard let matched = found else {
           // Another normal form of a property's key, or of another key here, would be that key.
           if keysCompareCanonically, !ASCIIText.isASCII(scanner.bytes(key.span)) { return false }
           guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
@@ -469,7 +475,11 @@ final class CleanRecordCheck {
           previous = position
           continue
         }
-        sink.member(model: index, field: position, after: previous, key: key, scanner)
+        if readFolded {
+          sink.memberUnderOutputKey(model: index, field: position, after: previous)
+        } else {
+          sink.member(model: index, field: position, after: previous, key: key, scanner)
+        }
         previous = position
       }
       guard try fieldValue(field, &scanner, sink) else { return false }
@@ -599,7 +609,7 @@ final class CleanRecordCheck {
   /// the keys as the walk folds them.
   // NB: out of line: only keys in another case than declared come here.
   @inline(never)
-  private func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let raw = scanner.bytes(key)
     guard raw.count <= Self.foldCapacity, !keysCompareCanonically || ASCIIText.isASCII(raw) else { return nil }
     for index in 0..<raw.count {

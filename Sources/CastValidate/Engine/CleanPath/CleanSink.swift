@@ -43,10 +43,10 @@ protocol CleanSink {
   /// Field `field` of model `model`, read under `key`, is about to be written, `previous` being
   /// the last field written (-1 at first, and members may come in any order).
   func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner)
-  /// Field `field` of model `model`, read through key paths or `??` alternatives, is about to be
-  /// written under its output key (which the table holds: a model is written here only where every
-  /// model's output keys are plain).
-  func pathMember(model: Int, field: Int, after previous: Int)
+  /// Field `field` of model `model`, read under another key than its output key (through key
+  /// paths or `??` alternatives, or in another case under `-i`), is about to be written under its
+  /// output key, which the table holds.
+  func memberUnderOutputKey(model: Int, field: Int, after previous: Int)
   /// Field `field` of model `model` was `null`.
   func nullMember(model: Int, field: Int, after previous: Int)
   /// Ends model `model`'s object, whose last field written was `previous`.
@@ -72,7 +72,7 @@ struct NoCleanOutput: CleanSink {
   @inline(__always) func key(_ token: JSONStringToken, _ scanner: JSONScanner) {}
   @inline(__always) func beginModel() {}
   @inline(__always) func member(model: Int, field: Int, after previous: Int, key: JSONStringToken, _ scanner: JSONScanner) {}
-  @inline(__always) func pathMember(model: Int, field: Int, after previous: Int) {}
+  @inline(__always) func memberUnderOutputKey(model: Int, field: Int, after previous: Int) {}
   @inline(__always) func nullMember(model: Int, field: Int, after previous: Int) {}
   @inline(__always) func endModel(_ model: Int, after previous: Int) {}
 }
