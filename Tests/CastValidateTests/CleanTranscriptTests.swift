@@ -232,6 +232,34 @@ struct CleanTranscriptTests {
     try CheckAgreement.expectSameFindingsAndOutput(registry, records)
   }
 
+  /// A pattern date whose pattern writes it in another text (an offset written as `Z`, a 12-hour
+  /// clock, names) is written by the clean writer from its compiled pattern, as the walk writes
+  /// it; before 1582-10-15 the formatter's Julian calendar is the walk's.
+  @Test("pattern dates written in another text are written by the clean writer as the walk writes them")
+  func patternDatesRewritten() throws {
+    let schema = """
+      struct M: DictionaryConvertible {
+        let a: Date //! date "yyyy-MM-dd'T'HH:mm:ssXXX"
+        let b: Date? //! date "EEEE, d MMMM yyyy h:mm a"
+        let c: Date? //! date "yyyy-MM-dd HH:mm:ss.SSS 'at' xx"
+      }
+      """
+    let registry = EngineProbe.registry(schema)
+    let records = [
+      #"{"a":"2003-01-27T16:54:36+05:30"}"#,
+      #"{"a":"2003-01-27T16:54:36-08:00","b":"Monday, 3 March 2025 4:05 PM","c":"2020-02-29 23:59:59.999 at +0130"}"#,
+      #"{"a":"1999-12-31T23:30:00Z","b":"Friday, 31 December 1999 11:30 PM"}"#,
+      #"{"a":"1500-01-01T00:00:00+01:00"}"#,
+    ]
+    for record in records.dropLast() {
+      let written = try Self.writtenByCheck(registry, record, options: ValidationOptions())
+      let expected = try Self.converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
+      #expect(written != nil, "\(record)")
+      #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+    }
+    try CheckAgreement.expectSameFindingsAndOutput(registry, records)
+  }
+
   /// The compact JSON the clean-record check's writer writes for `record` of model `M`; nil when
   /// the check (or the writer) leaves the record to the full walk.
   static func writtenByCheck(_ registry: ModelRegistry, _ record: String, options: ValidationOptions) throws -> String? {

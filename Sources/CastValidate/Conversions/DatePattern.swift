@@ -63,6 +63,8 @@ struct DatePattern: Sendable {
   /// and write, in its Julian calendar: 1582-10-15, or 1583-01-01 where the day of the year counts
   /// from a 1582-01-01 that is Julian.
   let formatterBeforeDay: Int
+  /// The most bytes `format` writes for a date (a year of any digits included).
+  let formattedCapacity: Int
 
   /// Whether a date `seconds` since 1970 is read and written by the formatter (`formatterBeforeDay`).
   func isReadByFormatter(_ seconds: Double) -> Bool {
@@ -179,6 +181,7 @@ struct DatePattern: Sendable {
       let inRun = fields[position].isNumeric && ((position > 0 && fields[position - 1].isNumeric) || beforeDigits)
       return Step(field: fields[position], runWidth: runWidths[position], inRun: inRun, exact: inRun || beforeDigits)
     }
+    formattedCapacity = fields.reduce(0) { $0 + $1.formattedCapacity }
   }
 
   // MARK: - Reading
@@ -394,49 +397,70 @@ struct DatePattern: Sendable {
     let secondOfDay = total - days * 86400
     let (year, month, day) = DateText.civilFromDays(days)
     let hour = secondOfDay / 3600
-    for step in steps {
-      let field = step.field
-      switch field {
-      case .literal(let bytes): out += bytes
-      case .year(let width): Self.pad(year, width, &out)
-      case .twoDigitYear: Self.pad((year % 100 + 100) % 100, 2, &out)
-      case .month(let width):
-        if width >= 3 {
-          out += width == 4 ? Self.monthNameBytes[month - 1][...] : Self.monthNameBytes[month - 1][..<3]
-        } else {
-          Self.pad(month, width, &out)
+    // NB: written on the stack, then appended once: a dozen appends to an array cost more than the date.
+    withUnsafeTemporaryAllocation(byteCount: formattedCapacity, alignment: 1) { buffer in
+      var at = 0
+      func put(_ bytes: some Collection<UInt8>) {
+        for byte in bytes {
+          buffer[at] = byte
+          at &+= 1
         }
-      case .day(let width): Self.pad(day, width, &out)
-      case .dayOfYear(let width): Self.pad(days - DateText.daysFromCivil(year: year, month: 1, day: 1) + 1, width, &out)
-      case .hour24(let width): Self.pad(hour, width, &out)
-      case .hour12(let width): Self.pad(hour % 12 == 0 ? 12 : hour % 12, width, &out)
-      case .amPm: out += hour < 12 ? Self.dayPeriodBytes[0] : Self.dayPeriodBytes[1]
-      case .minute(let width): Self.pad(secondOfDay / 60 % 60, width, &out)
-      case .second(let width): Self.pad(secondOfDay % 60, width, &out)
-      case .fraction(let digits):
-        // From the milliseconds, truncated or padded with zeros, as ICU writes them.
-        var value = millisecond
-        if digits < 3 { for _ in digits..<3 { value /= 10 } } else { for _ in 3..<digits { value *= 10 } }
-        Self.pad(value, digits, &out)
-      case .weekday(let full):
-        // 1970-01-01 was a Thursday.
-        let name = Self.weekdayNameBytes[((days % 7) + 11) % 7]
-        out += full ? name[...] : name[..<3]
-      case .zone(let colon, let zulu, let hoursOnly):
-        out += (zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000").utf8
-      case .zoneName:
-        out += "GMT".utf8
       }
+      func pad(_ value: Int, _ width: Int) { at = DecimalDigits.write(value, width: width, into: buffer, at: at) }
+      for step in steps {
+        switch step.field {
+        case .literal(let bytes): put(bytes)
+        case .year(let width): pad(year, width)
+        case .twoDigitYear: pad((year % 100 + 100) % 100, 2)
+        case .month(let width):
+          if width >= 3 {
+            put(width == 4 ? Self.monthNameBytes[month - 1][...] : Self.monthNameBytes[month - 1][..<3])
+          } else {
+            pad(month, width)
+          }
+        case .day(let width): pad(day, width)
+        case .dayOfYear(let width): pad(days - DateText.daysFromCivil(year: year, month: 1, day: 1) + 1, width)
+        case .hour24(let width): pad(hour, width)
+        case .hour12(let width): pad(hour % 12 == 0 ? 12 : hour % 12, width)
+        case .amPm: put(hour < 12 ? Self.dayPeriodBytes[0] : Self.dayPeriodBytes[1])
+        case .minute(let width): pad(secondOfDay / 60 % 60, width)
+        case .second(let width): pad(secondOfDay % 60, width)
+        case .fraction(let digits):
+          // From the milliseconds, truncated or padded with zeros, as ICU writes them.
+          var value = millisecond
+          if digits < 3 { for _ in digits..<3 { value /= 10 } } else { for _ in 3..<digits { value *= 10 } }
+          pad(value, digits)
+        case .weekday(let full):
+          // 1970-01-01 was a Thursday.
+          let name = Self.weekdayNameBytes[((days % 7) + 11) % 7]
+          put(full ? name[...] : name[..<3])
+        case .zone(let colon, let zulu, let hoursOnly):
+          put((zulu ? "Z" : hoursOnly ? "+00" : colon ? "+00:00" : "+0000").utf8)
+        case .zoneName:
+          put("GMT".utf8)
+        }
+      }
+      out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<at]))
     }
   }
 
-  /// The digits of `value`, zeros before them up to `width`.
-  private static func pad(_ value: Int, _ width: Int, _ out: inout [UInt8]) {
-    DecimalDigits.append(value, width: width, to: &out)
-  }
 }
 
 extension DatePattern.Field {
+  /// The most bytes `DatePattern.format` writes for the field: a number's sign and every digit
+  /// of an `Int` past its width, the longest name.
+  var formattedCapacity: Int {
+    switch self {
+    case .literal(let bytes): bytes.count
+    case .month, .weekday: 9 + 20
+    case .fraction(let digits): digits + 20
+    case .year(let width), .day(let width), .dayOfYear(let width), .hour24(let width), .hour12(let width),
+      .minute(let width), .second(let width):
+      width + 20
+    case .twoDigitYear, .amPm, .zone, .zoneName: 22
+    }
+  }
+
   /// The digits the field takes in a run of abutting digit fields: its letters' count.
   var width: Int {
     switch self {

@@ -30,12 +30,4 @@ enum DecimalDigits {
     }
     return position &+ length
   }
-
-  /// `write`, appended to `out`.
-  static func append(_ value: Int, width: Int, to out: inout [UInt8]) {
-    let length = (value < 0 ? 1 : 0) + max(count(value.magnitude), width)
-    let start = out.count
-    for _ in 0..<length { out.append(0) }
-    _ = out.withUnsafeMutableBytes { write(value, width: width, into: $0, at: start) }
-  }
 }

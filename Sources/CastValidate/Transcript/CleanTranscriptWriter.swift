@@ -139,7 +139,16 @@ struct CleanTranscriptWriter: CleanSink {
     }
     transcript.with { transcript in
       transcript.flushRun()
-      guard isoDates[Int(format)] else { return transcript.write(written()) }
+      guard isoDates[Int(format)] else {
+        // A pattern date is written by its compiled pattern where `written` would too.
+        let date = transcript.cleanOutput.dateFormats[Int(format)]
+        if text.first == JSONByte.quote, let pattern = transcript.cleanOutput.datePatterns[Int(format)],
+          !(date.inTheirFormatOnly && seconds < DateText.gregorianStart), !pattern.isReadByFormatter(seconds)
+        {
+          return transcript.writePatternDate(pattern, seconds)
+        }
+        return transcript.write(written())
+      }
       let julian = transcript.cleanOutput.dateFormats[Int(format)].inTheirFormatOnly
       transcript.writeISO8601(RecordValidator.isoWritten(seconds, inTheirFormatOnly: julian), julian: julian)
     }

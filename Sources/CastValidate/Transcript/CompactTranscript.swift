@@ -56,6 +56,8 @@ final class CompactTranscript {
   /// Each field's default as compact JSON, nil when it has none.
   private let defaults: [[[UInt8]?]]
   private var instanceBytes: [UInt8] = []
+  /// A date's text as its pattern writes it, quoted (`writePatternDate`).
+  private var quotedDate: [UInt8] = []
   /// Per enum: whether its raw values are strings (so a matched string is written as read).
   private let stringEnums: UnsafeMutablePointer<Bool>
   /// Keys and nil members for records the clean-record check writes (`CleanTranscriptWriter`).
@@ -359,6 +361,16 @@ final class CompactTranscript {
     return instanceBytes.withUnsafeBytes { written in
       written.baseAddress.map { memcmp($0, content + 1, written.count) == 0 } ?? true
     }
+  }
+
+  /// A date as its compiled pattern writes it (`DateText.format` where the formatter reads no
+  /// part of it), quoted as `JSONWriter` quotes a string: no String, no cache lookup.
+  func writePatternDate(_ pattern: DatePattern, _ seconds: Double) {
+    instanceBytes.removeAll(keepingCapacity: true)
+    pattern.format(seconds, into: &instanceBytes)
+    quotedDate.removeAll(keepingCapacity: true)
+    instanceBytes.withUnsafeBufferPointer { JSONWriter.appendQuoted(utf8: $0, to: &quotedDate) }
+    append(quotedDate)
   }
 
   /// A string literal as read, quotes included: copied when it has no escapes, for then its
