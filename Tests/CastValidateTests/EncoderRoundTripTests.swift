@@ -140,6 +140,19 @@ extension EncoderCase {
       schema: LedgerKindCase.superObject, json: #"{"yaw": 3, "base": {"age": 2, "name": "x"}}"#, model: "Sub",
       output: #"{"base":{"name":"x","age":2},"yaw":3}"#),
     EncoderCase(
+      name: "an object is made where the first property written into it is: a nil left out moves it",
+      schema: "struct M {\n  var a: Int? //! \"p/a\"\n  var b: Int //! \"q/b\"\n  var c: Int? //! \"p/c\"\n  var d: Int?\n}",
+      json: #"{"q": {"b": 1}, "p": {"c": 3}, "d": 4}"#, output: #"{"q":{"b":1},"p":{"c":3},"d":4}"#),
+    EncoderCase(
+      name: "an object nothing is written into is not made; deep paths share their objects",
+      schema: "struct M {\n  var a: Int? //! \"p/q/r/a\"\n  var b: Int //! \"p/q/b\"\n  var c: Int? //! \"p/z/c\"\n  var d: [N] //! \"p/q/r/d\"\n}\nstruct N {\n  var n: Int? //! \"x/n\"\n}",
+      json: #"{"p": {"q": {"b": 2, "r": {"a": 1, "d": [{"x": {"n": 5}}, {}]}}}}"#,
+      output: #"{"p":{"q":{"r":{"a":1,"d":[{"x":{"n":5}},{}]},"b":2}}}"#),
+    EncoderCase(
+      name: "a dialect that writes nil as null makes the objects of nil properties",
+      schema: "struct M: Convertible {\n  var a: Int? //! \"p/a\"\n  var b: Int = 0 //! \"q/b\"\n}",
+      json: #"{"q": {"b": 1}}"#, output: #"{"p":{"a":null},"q":{"b":1}}"#),
+    EncoderCase(
       name: "dates in UTC, UUIDs in upper case, enums as raw values, defaults filled",
       schema: """
         enum Level: Int {

@@ -29,6 +29,7 @@ extension ModelEncoder {
       JSONWriter(style: .compact).write(value, into: &output)
     case .model(let model):
       guard let keys = plainKeys[model.plan] else {
+        if let layout = nestedKeys[model.plan] { return writeNested(model, layout, into: &output) }
         JSONWriter(style: .compact).write(encode(model), into: &output)
         return
       }
@@ -49,6 +50,52 @@ extension ModelEncoder {
         }
       }
       output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A model with key paths, as `encode` and `insert` write it: each object made where the first
+  /// property written into it is, which a nil left out moves; an object nothing is written into
+  /// is not made.
+  private func writeNested(_ model: ModelInstance, _ layout: NestedKeyLayout, into output: inout [UInt8]) {
+    let plan = schema.plans[model.plan]
+    let count = layout.nodeCount
+    // Per node: its first child made, its last, and its next sibling (-2: not made).
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * count) { links in
+      for node in 0..<count {
+        links.initializeElement(at: node, to: -1)
+        links.initializeElement(at: count + node, to: -1)
+        links.initializeElement(at: 2 * count + node, to: node == 0 ? -1 : -2)
+      }
+      func value(_ index: Int) -> Instance? { model.values.indices.contains(index) ? model.values[index]?.value : nil }
+      for (index, field) in plan.fields.enumerated() where value(index) != nil || field.nilLiteral(plan.policy) != nil {
+        var node = layout.leaves[index]
+        while links[2 * count + node] == -2 {
+          links[2 * count + node] = -1
+          let parent = layout.parents[node]
+          if links[count + parent] < 0 { links[parent] = node } else { links[2 * count + links[count + parent]] = node }
+          links[count + parent] = node
+          node = parent
+        }
+      }
+      func writeObject(_ node: Int) {
+        output.append(UInt8(ascii: "{"))
+        var child = links[node]
+        while child >= 0 {
+          if child != links[node] { output.append(UInt8(ascii: ",")) }
+          output.append(contentsOf: layout.keys[child])
+          let field = layout.fields[child]
+          if field < 0 {
+            writeObject(child)
+          } else if let instance = value(field) {
+            writeCompact(instance, into: &output)
+          } else if let literal = plan.fields[field].nilLiteral(plan.policy) {
+            output.append(contentsOf: literal.text.utf8)
+          }
+          child = links[2 * count + child]
+        }
+        output.append(UInt8(ascii: "}"))
+      }
+      writeObject(0)
     }
   }
 

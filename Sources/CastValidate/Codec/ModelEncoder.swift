@@ -7,12 +7,19 @@ package struct ModelEncoder: Sendable {
   package let keys: KeyStyle
   /// The `"key":` bytes of each field, for models with plain keys (see `writeCompact`).
   let plainKeys: [Int: [[UInt8]]]
+  /// The objects the fields of models with key paths are written into (see `writeCompact`).
+  let nestedKeys: [Int: NestedKeyLayout]
 
   /// Creates an encoder.
   package init(schema: CompiledSchema, keys: KeyStyle = .json) {
     self.schema = schema
     self.keys = keys
     self.plainKeys = Self.plainKeyTable(schema, keys)
+    var nested: [Int: NestedKeyLayout] = [:]
+    for (index, plan) in schema.plans.enumerated() where plainKeys[index] == nil {
+      nested[index] = NestedKeyLayout(plan, keys: keys)
+    }
+    self.nestedKeys = nested
   }
 
   /// The JSON representation of an instance.
