@@ -181,6 +181,24 @@ struct KeyPathCheckTests {
     #"{"id":11}"#,
   ]
 
+  /// More first keys than are searched one by one (`CleanPlan.widestScanned`) are found through
+  /// a table: every alternative, and a key that is none of them.
+  @Test("a model of many alternatives finds each first key through a table, as the walk does")
+  func manyAlternatives() throws {
+    let fields = (0..<12).map { "  var a\($0): Int? //! \"x\($0) ?? y\($0)/v ?? a\($0)\"" }.joined(separator: "\n")
+    let registry = EngineProbe.registry("struct M: DictionaryConvertible {\n\(fields)\n}")
+    let records = [
+      "{" + (0..<12).map { #""a\#($0)":\#($0)"# }.joined(separator: ",") + "}",
+      "{" + (0..<12).map { $0 % 3 == 0 ? #""x\#($0)":\#($0)"# : $0 % 3 == 1 ? #""y\#($0)":{"v":\#($0)}"# : #""a\#($0)":\#($0)"# }.joined(separator: ",") + "}",
+      #"{"a11":1,"x0":2,"y5":{"v":3}}"#,
+    ]
+    for record in records {
+      #expect(try CleanTranscriptTests.writtenByCheck(registry, record, options: ValidationOptions()) != nil, "\(record)")
+    }
+    let doubtful = [#"{"a1":1,"z":2}"#, #"{"a1":1,"a1":2}"#, #"{"y3":{"w":1}}"#, #"{"x3":1,"y3":{"v":2}}"#]
+    try CheckAgreement.expectSameFindingsAndOutput(registry, records + doubtful)
+  }
+
   @Test("records of `??` alternatives are written by the clean writer as the walk writes them")
   func alternativesWrittenByTheCheck() throws {
     let registry = EngineProbe.registry(Self.alternatives)

@@ -92,6 +92,11 @@ struct CleanTreeNode {
   var firstElement: Int
   var elementCount: Int
   var isLeaf: Bool
+  /// Where many members are looked for (the first keys of many paths or `??` alternatives),
+  /// a table of them as `CleanModel.keyTable` is of fields: members' positions from `firstMember`
+  /// at `CleanPlan.keyIndex[memberTable...memberTable + memberMask]` (no table: `memberMask` 0).
+  var memberTable = 0
+  var memberMask = 0
 }
 
 /// A member of a tree node: its key and the node of its value.
@@ -236,11 +241,18 @@ final class CleanPlan: @unchecked Sendable {
         model.firstNode = treeNodes.count
         model.nodeCount = tree.nodes.count
         for node in tree.nodes {
-          treeNodes.append(
-            CleanTreeNode(
-              firstMember: treeMembers.count, memberCount: node.members.count, firstElement: treeElements.count,
-              elementCount: node.elements.count, isLeaf: node.isLeaf))
-          treeMembers += node.members.map { CleanTreeMember(key: key($0.key), node: model.firstNode + $0.node) }
+          var treeNode = CleanTreeNode(
+            firstMember: treeMembers.count, memberCount: node.members.count, firstElement: treeElements.count,
+            elementCount: node.elements.count, isLeaf: node.isLeaf)
+          let members = node.members.map { CleanTreeMember(key: key($0.key), node: model.firstNode + $0.node) }
+          if members.count > Self.widestScanned {
+            let table = Self.hashTable(of: members.map(\.key), bytes)
+            treeNode.memberMask = table.count - 1
+            treeNode.memberTable = keyIndex.count
+            keyIndex += table
+          }
+          treeNodes.append(treeNode)
+          treeMembers += members
           treeElements += node.elements.map { CleanTreeElement(index: $0.index, node: model.firstNode + $0.node) }
         }
         if let superKey = plan.superKey, let node = tree.node(at: superKey) { model.superNode = model.firstNode + node }
@@ -288,24 +300,13 @@ final class CleanPlan: @unchecked Sendable {
         return key(folded)
       }
       if model.fieldCount > Self.widestScanned {
-        // NB: half full at most, so a probe ends at an empty slot soon.
-        var size = 1
-        while size < model.fieldCount * 2 { size <<= 1 }
-        func table(of keys: [CleanKey]) -> [Int32] {
-          var table = [Int32](repeating: -1, count: size)
-          for (position, key) in keys.enumerated() where key.length >= 0 {
-            var slot = bytes[key.start..<(key.start + key.length)].withUnsafeBytes { KeyPrefix.hash($0, prefix: key.prefix) } & (size - 1)
-            while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            table[slot] = Int32(position)
-          }
-          return table
-        }
-        model.keyMask = size - 1
+        let table = Self.hashTable(of: fields[model.firstField...].map(\.key), bytes)
+        model.keyMask = table.count - 1
         model.keyTable = keyIndex.count
-        keyIndex += table(of: fields[model.firstField...].map(\.key))
+        keyIndex += table
         if model.foldsCase {
           model.foldedKeyTable = keyIndex.count
-          keyIndex += table(of: Array(foldedKeys[model.firstField...]))
+          keyIndex += Self.hashTable(of: Array(foldedKeys[model.firstField...]), bytes)
         }
       }
       models.append(model)
@@ -408,6 +409,21 @@ final class CleanPlan: @unchecked Sendable {
   /// Models of more properties than this find a key out of order through their key table; a
   /// few are found faster one after another.
   static let widestScanned = 16
+
+  /// An open-addressed table of `keys` (whose bytes are in `bytes`) by `KeyPrefix.hash`: each
+  /// key's position in its slot, -1 in the empty ones, a power of two in size.
+  static func hashTable(of keys: [CleanKey], _ bytes: [UInt8]) -> [Int32] {
+    // NB: half full at most, so a probe ends at an empty slot soon.
+    var size = 1
+    while size < keys.count * 2 { size <<= 1 }
+    var table = [Int32](repeating: -1, count: size)
+    for (position, key) in keys.enumerated() where key.length >= 0 {
+      var slot = bytes[key.start..<(key.start + key.length)].withUnsafeBytes { KeyPrefix.hash($0, prefix: key.prefix) } & (size - 1)
+      while table[slot] >= 0 { slot = (slot + 1) & (size - 1) }
+      table[slot] = Int32(position)
+    }
+    return table
+  }
 
   /// The most members (or elements) of one object (or array) on the way that key paths read for
   /// the check to read them.

@@ -11,6 +11,16 @@ extension CleanRecordCheck {
     let tree = treeNodes[node]
     let raw = scanner.bytes(key)
     let prefix = Self.prefix(of: raw, scanner)
+    if tree.memberMask != 0 {
+      var slot = KeyPrefix.hash(raw, prefix: prefix) & tree.memberMask
+      while true {
+        let position = Int(keyIndex[tree.memberTable &+ slot])
+        guard position >= 0 else { return nil }
+        let member = treeMembers[tree.firstMember &+ position]
+        if equals(raw, prefix, member.key) { return member.node }
+        slot = (slot &+ 1) & tree.memberMask
+      }
+    }
     for index in tree.firstMember..<tree.firstMember &+ tree.memberCount where equals(raw, prefix, treeMembers[index].key) {
       return treeMembers[index].node
     }

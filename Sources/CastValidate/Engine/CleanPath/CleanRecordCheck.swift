@@ -28,7 +28,7 @@ final class CleanRecordCheck {
   private let raws: PlainTable<CleanKey>
   private let enumSlots: PlainTable<Int32>
   private let casePayloads: PlainTable<Int32>
-  private let keyIndex: PlainTable<Int32>
+  let keyIndex: PlainTable<Int32>
   /// `CleanPlan.foldedKeys`.
   private let foldedKeys: PlainTable<CleanKey>
   /// A key folded by `foldedMatch`; longer keys are left to the walk.
