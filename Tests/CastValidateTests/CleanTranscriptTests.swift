@@ -199,11 +199,7 @@ struct CleanTranscriptTests {
       (": DictionaryConvertible", 64),
     ])
   func cleanRecordsAreWritten(_ conformance: String, _ row: Int) throws {
-    let registry = EngineProbe.registry(Self.schema(conformance))
-    let written = try Self.writtenByCheck(registry, Self.records[row], options: ValidationOptions())
-    let expected = try Self.converted(registry, Self.records[row], options: ValidationOptions(), keys: .json, cleanCheck: false)
-    #expect(written != nil)
-    #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
+    try Self.expectWrittenByCheck(EngineProbe.registry(Self.schema(conformance)), [Self.records[row]])
   }
 
   /// A numeric enum's case is written as its raw value (`1.0` and `1e1` as the literal
@@ -223,12 +219,7 @@ struct CleanTranscriptTests {
       """
     let registry = EngineProbe.registry(schema, options: options)
     let records = [#"{"level":1}"#, #"{"level":1.0,"ratio":0.5}"#, #"{"level":10,"ratio":1.0}"#, #"{"level":1e1,"ratio":1}"#, #"{"level":2}"#]
-    for record in records.dropLast() {
-      let written = try Self.writtenByCheck(registry, record, options: ValidationOptions())
-      let expected = try Self.converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
-      #expect(written != nil, "\(record)")
-      #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
-    }
+    try Self.expectWrittenByCheck(registry, Array(records.dropLast()))
     try CheckAgreement.expectSameFindingsAndOutput(registry, records)
   }
 
@@ -251,13 +242,23 @@ struct CleanTranscriptTests {
       #"{"a":"1999-12-31T23:30:00Z","b":"Friday, 31 December 1999 11:30 PM"}"#,
       #"{"a":"1500-01-01T00:00:00+01:00"}"#,
     ]
-    for record in records.dropLast() {
-      let written = try Self.writtenByCheck(registry, record, options: ValidationOptions())
-      let expected = try Self.converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
-      #expect(written != nil, "\(record)")
-      #expect(expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")")
-    }
+    try Self.expectWrittenByCheck(registry, Array(records.dropLast()))
     try CheckAgreement.expectSameFindingsAndOutput(registry, records)
+  }
+
+  /// Expects the clean-record check to write each record of model `M` itself, and as the full
+  /// walk writes it.
+  static func expectWrittenByCheck(
+    _ registry: ModelRegistry, _ records: [String], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for record in records {
+      let written = try writtenByCheck(registry, record, options: ValidationOptions())
+      let expected = try converted(registry, record, options: ValidationOptions(), keys: .json, cleanCheck: false)
+      #expect(written != nil, "the check leaves \(record) to the walk", sourceLocation: sourceLocation)
+      #expect(
+        expected?.first?.hasSuffix(" → " + (written ?? "-")) == true, "\(expected ?? []) vs \(written ?? "-")",
+        sourceLocation: sourceLocation)
+    }
   }
 
   /// The compact JSON the clean-record check's writer writes for `record` of model `M`; nil when
