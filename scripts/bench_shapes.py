@@ -168,6 +168,15 @@ MICRO = [
      lambda r: r.choice(['{"circle":{"radius":%s}}' % round(r.uniform(0, 100), 2),
                          '{"rect":{"width":%d,"height":%d}}' % (r.randrange(100), r.randrange(100)), '{"none":{}}']),
      ["--dialect", "codable"]),
+    # Directives with a note on every value (`//! ignore` with its key in the data, `//! custom`),
+    # each note shown ten times and counted after; decimals with exponents; pattern dates written
+    # in another text than read (`+05:30` as `Z`); a key path three deep.
+    ("//! ignore (its key in the data)", "Int //! ignore", lambda r: str(r.randrange(-10**12, 10**12))),
+    ("//! custom", "Int //! custom", lambda r: str(r.randrange(-10**12, 10**12))),
+    ("Decimal (exponents)", "Decimal", lambda r: f"{r.randrange(1, 1000)}.{r.randrange(10**6):06d}e{r.randrange(-60, 60)}"),
+    ("Date (pattern, offset)", "Date //! date \"yyyy-MM-dd'T'HH:mm:ssXXX\"",
+     lambda r: json.dumps(time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(r.randrange(0, 2 * 10**9))) + r.choice(["+05:30", "-08:00", "Z"]))),
+    ("key path (three deep)", 'Int //! "{k}/a/b"', lambda r: '{"a":{"b":%d}}' % r.randrange(-10**12, 10**12)),
 ]
 FIELDS = 16
 MICRO_MB = 4

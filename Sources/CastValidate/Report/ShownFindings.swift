@@ -14,7 +14,7 @@ package struct ShownFindings {
   /// The notes shown so far.
   package private(set) var noteCount = 0
 
-  /// Shows what `options` allows.
+  /// Shows at most `maxWarnings` warnings (0: every one) and the notes `notes` allows.
   package init(maxWarnings: Int, notes: NoteReporting) {
     self.maxWarnings = maxWarnings
     self.notes = notes
