@@ -246,6 +246,29 @@ struct CleanTranscriptTests {
     try CheckAgreement.expectSameFindingsAndOutput(registry, records)
   }
 
+  /// An epoch date of whole seconds is known written as read without formatting it
+  /// (`CleanTranscriptWriter.isShortInteger`); a fraction, an exponent, milliseconds and the
+  /// codable dialect's reference-date rounding are formatted, as the walk formats them.
+  @Test("epoch dates of whole seconds are written by the clean writer as the walk writes them")
+  func epochSecondsAsRead() throws {
+    let schema = """
+      struct M: DictionaryConvertible {
+        let a: Date //! date epoch
+        let b: Date? //! date epoch-ms
+      }
+      """
+    let registry = EngineProbe.registry(schema)
+    let records = [
+      #"{"a":0}"#, #"{"a":1,"b":1500000000123}"#, #"{"a":-86400}"#, #"{"a":253402300799}"#, #"{"a":2000000000,"b":-1}"#,
+      #"{"a":1.5}"#, #"{"a":1e3}"#, #"{"a":-0}"#, #"{"a":1.0}"#, #"{"a":100000000000000000}"#,
+    ]
+    try Self.expectWrittenByCheck(registry, Array(records.prefix(5)))
+    try CheckAgreement.expectSameFindingsAndOutput(registry, records)
+    // The codable dialect's default reads seconds since 2001 and writes them back through `Date`.
+    let codable = EngineProbe.registry("struct M: Codable {\n  let a: Date\n}", options: RegistryOptions(dialect: .codable))
+    try CheckAgreement.expectSameFindingsAndOutput(codable, [#"{"a":0}"#, #"{"a":700000000}"#, #"{"a":-86400}"#, #"{"a":1.5}"#])
+  }
+
   /// Expects the clean-record check to write each record of model `M` itself, and as the full
   /// walk writes it.
   static func expectWrittenByCheck(

@@ -123,7 +123,12 @@ struct CleanTranscriptWriter: CleanSink {
     if isoDates[Int(format)] {
       asWritten = text.first == JSONByte.quote && DateText.isCanonicalLiteral(text)
     } else if text.first != JSONByte.quote {
-      if case .number(var number) = written() {
+      let date = transcript.with { $0.cleanOutput.dateFormats[Int(format)] }
+      // NB: whole seconds of at most 15 digits are written as their digits (`NumberText.literal`
+      // of the exact double they read as), which is the text read.
+      if !date.inTheirFormatOnly, date.format == .epochSeconds || date.format == .referenceSeconds, Self.isShortInteger(text) {
+        asWritten = true
+      } else if case .number(var number) = written() {
         asWritten = number.withUTF8 { JSONScanner.sameBytes(UnsafeRawBufferPointer($0), text) }
       } else {
         asWritten = false
@@ -153,6 +158,12 @@ struct CleanTranscriptWriter: CleanSink {
       transcript.writeISO8601(RecordValidator.isoWritten(seconds, inTheirFormatOnly: julian), julian: julian)
     }
     return true
+  }
+
+  /// Whether a number literal is a whole number of at most 15 digits, `-` before them or not.
+  static func isShortInteger(_ literal: UnsafeRawBufferPointer) -> Bool {
+    let digits = literal.first == JSONByte.minus ? literal.dropFirst() : literal[...]
+    return !digits.isEmpty && digits.count <= 15 && digits.allSatisfy { $0 &- JSONByte.zero < 10 }
   }
 
   /// Its text as compact JSON, which is what the encoder writes for it.
