@@ -66,6 +66,29 @@ struct NoteLimitTests {
     }
   }
 
+  /// A note left out takes its place among the record's findings (`maxRecordFindings`), so what
+  /// else a record keeps, its `too-many-errors` note and the summary do not depend on the notes shown.
+  @Test("under a per-record limit, the summary and each record's other findings are those of every note shown",
+    arguments: [NoteReporting.each(1), .each(3), .none])
+  func recordLimitUnchanged(_ notes: NoteReporting) throws {
+    let registry = EngineProbe.registry("struct M {\n  let a: Int //! ignore\n  var c: Int //! custom\n  let n: Int\n}")
+    let ndjson = String(repeating: #"{"a": 1, "c": 2, "n": "x", "u": 3}"# + "\n", count: 8)
+    for limit in [1, 2, 3] {
+      func run(_ notes: NoteReporting) throws -> EngineProbe.Run {
+        try EngineProbe.run(
+          registry, ndjson, options: ValidationOptions(unknownKeys: .warn, maxRecordFindings: limit, notes: notes), build: false, ndjson: true)
+      }
+      let limited = try run(notes)
+      let all = try run(.all)
+      #expect(limited.summary == all.summary, "limit \(limit)")
+      try #require(limited.records.count == 8 && all.records.count == 8)
+      let others = { (result: RecordResult) in
+        result.findings.filter { $0.severity != .note || $0.code == FindingCode.tooManyErrors.rawValue }.map(EngineProbe.describe)
+      }
+      for index in 0..<8 { #expect(others(limited.records[index]) == others(all.records[index]), "limit \(limit), record \(index)") }
+    }
+  }
+
   @Test("notes are told apart by code and declaration: each kind has its own count")
   func kindsCountedApart() throws {
     let registry = EngineProbe.registry("struct M {\n  let a: Int //! ignore\n  let b: Int //! ignore\n  var c: Int //! custom\n}")

@@ -39,6 +39,28 @@ struct NoteLimitCommandTests {
     #expect(output.stdout.split(separator: "\n").count == 12, "\(output.stdout)")
   }
 
+  @Test("the line counts only the notes the note limit left out, not those --max-errors did")
+  func lineCountsOnlyFoldedNotes() throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("s.cast", Self.schema)
+    try scratch.write("s.ndjson", String(repeating: #"{"skip": 1, "n": "x"}"# + "\n", count: 15))
+    let output = try CastctlProcess.run(["validate", "s.cast", "s.ndjson", "--max-errors", "1"], in: scratch.url)
+    #expect(output.status == 1, "\(output.stderr)")
+    #expect(!output.stdout.contains("more notes not shown"), "\(output.stdout)")
+  }
+
+  @Test("malformed input after notes left out still says how many", arguments: ["validate", "convert"])
+  func leftOutBeforeMalformedInput(_ command: String) throws {
+    let scratch = try ScratchFolder(copying: [])
+    defer { scratch.remove() }
+    try scratch.write("s.cast", Self.schema)
+    try scratch.write("s.ndjson", String(repeating: #"{"skip": 1, "n": 2}"# + "\n", count: 12) + #"{"skip": 1, "n": "# + "\n")
+    let output = try CastctlProcess.run([command, "s.cast", "s.ndjson"], in: scratch.url)
+    #expect(output.status == 3, "\(output.stderr)")
+    #expect((output.stdout + output.stderr).contains("2 more notes not shown (each note at most 10 times"), "\(output.stdout)\(output.stderr)")
+  }
+
   @Test("--summary counts every note unless --max-notes is given")
   func summaryCountsEveryNote() throws {
     let output = try run(["validate", "--summary"], records: 25)
@@ -67,12 +89,13 @@ struct NoteLimitCommandTests {
   }
 
   /// Each job's engine counts its own notes; the report keeps the first ones in record order.
-  @Test("the notes shown are the same with one job and two, over many batches")
-  func sameWithJobs() throws {
+  @Test("the notes shown are the same with one job and two, over many batches", arguments: [[], ["--max-record-findings", "1"]])
+  func sameWithJobs(_ options: [String]) throws {
     // 200,000 records (4 MB) go to the two jobs in many batches.
-    let one = try run(["validate", "--jobs", "1"], records: 200_000)
-    let two = try run(["validate", "--jobs", "2"], records: 200_000)
+    let one = try run(["validate", "--jobs", "1"] + options, records: 200_000)
+    let two = try run(["validate", "--jobs", "2"] + options, records: 200_000)
     #expect(one.status == 0 && noteCount(one.stdout) == 10, "\(one.stdout.prefix(2000))")
+    #expect(one.stdout.contains("199,990 more notes not shown") || one.stdout.contains("199990 more notes not shown"), "\(one.stdout.suffix(300))")
     #expect(one.stdout == two.stdout)
   }
 }

@@ -121,7 +121,7 @@ public struct Validator: Sendable {
     var shown = ShownFindings(maxWarnings: engine.schema.options.maxWarnings, notes: engine.schema.options.notes)
     let walk = { (raw: UnsafeRawBufferPointer) in
       let handle: (RecordResult) -> Void = { result in
-        let findings = shown.filter(result.findings)
+        let findings = shown.filter(result)
         outcome.records.append(ValidationReport.Record(index: result.index, line: result.line, isValid: result.isValid, findings: findings))
         if build, result.isValid, let instance = result.instance {
           // NB: each value is as deep as its own record's text, counted where it is short (the

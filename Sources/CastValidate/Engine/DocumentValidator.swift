@@ -37,6 +37,11 @@ package struct RecordResult: Sendable {
   package var unreported = FindingCounts()
   /// Of `unreported`, the warnings `ValidationOptions.maxWarnings` left out.
   package var unshownWarnings = 0
+  /// Of `unreported`, the notes `ValidationOptions.notes` left out.
+  package var unshownNotes = 0
+  /// Whether the record is handed on when only records with something to report are: findings,
+  /// or notes left out, which the report counts.
+  package var hasReport: Bool { !findings.isEmpty || unshownNotes > 0 }
   /// Whether the record is an element of a top-level array: its paths start with its index.
   package var isElement = false
 }
@@ -117,12 +122,15 @@ package struct DocumentValidator: Sendable {
   func record(
     _ validator: inout RecordValidator, _ scanner: inout JSONScanner, index: Int, line: Int?
   ) throws(JSONSyntaxError) -> RecordResult {
-    if !validator.findings.isEmpty {
+    // NB: only a record with findings kept, or notes left out in their places, can have hidden ones.
+    if !validator.findings.isEmpty || validator.foldedNotes > 0 {
       validator.findings.removeAll(keepingCapacity: true)
-      // NB: only a record with findings kept can have hidden ones.
       validator.hidden = HiddenFindings()
     }
-    if validator.unshown.counts.total > 0 { validator.unshown = HiddenFindings() }
+    if validator.unshown.counts.total > 0 {
+      validator.unshown = HiddenFindings()
+      validator.foldedNotes = 0
+    }
     validator.hintAllowance = HintAllowance()
     validator.unreadKeys.forget()
     validator.memberIndexes.forget()
@@ -226,7 +234,7 @@ package struct DocumentValidator: Sendable {
     return RecordResult(
       index: index, line: line, isValid: isValid, findings: findings,
       instance: instance, encoded: encoded, span: JSONSpan(start: start, end: scanner.offset), unreported: unreported,
-      unshownWarnings: unshown.warnings)
+      unshownWarnings: unshown.warnings, unshownNotes: unshown.notes)
   }
 
   /// The note that ends the report of a record with more findings than it keeps.

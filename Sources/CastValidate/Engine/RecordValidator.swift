@@ -34,6 +34,9 @@ struct RecordValidator {
   var keptWarnings = 0
   /// Notes handed out in the results of the records before this one, by kind (`NoteReporting.each`).
   var keptNotes = RepeatedNotes()
+  /// The record's notes `ValidationOptions.notes` left out, which take their places among its
+  /// findings (`keepsNextFinding`) as if shown.
+  var foldedNotes = 0
   /// The number of elements the last array read kept: what a `//! count` of it checks.
   var keptElements = 0
   var errorCount = 0
@@ -206,8 +209,11 @@ struct RecordValidator {
       unshown.add(code, severity)
       return
     }
-    if severity == .note, !keptNotes.allowsAnother(code, declaration, under: schema.options.notes) {
+    // NB: a note left out still takes its place among the record's findings, so what else the
+    // record keeps, and its `too-many-errors` note, are the same whichever notes are shown.
+    if severity == .note, keepsNextFinding, !keptNotes.allowsAnother(code, declaration, under: schema.options.notes) {
       unshown.add(code, severity)
+      foldedNotes += 1
       return
     }
     guard keepsNextFinding else {
@@ -227,7 +233,7 @@ struct RecordValidator {
   /// Whether the next finding will be kept, not only counted (`maxRecordFindings`): what a
   /// costly message (a "did you mean") is worth working out for.
   var keepsNextFinding: Bool {
-    schema.options.maxRecordFindings == 0 || findings.count < schema.options.maxRecordFindings
+    schema.options.maxRecordFindings == 0 || findings.count + foldedNotes < schema.options.maxRecordFindings
   }
 
   /// Where the findings about the value about to be read begin.

@@ -23,9 +23,11 @@ package struct RepeatedNotes: Sendable {
   /// An empty count.
   package init() {}
 
-  /// Whether one more note with this code and declaration may be reported.
+  /// Whether one more note with this code and declaration may be reported. A `too-many-errors`
+  /// note always is: it says what the other limits left out.
   package func allowsAnother(_ code: FindingCode?, _ declaration: SourceRange?, under reporting: NoteReporting) -> Bool {
-    switch reporting {
+    if code == .tooManyErrors { return true }
+    return switch reporting {
     case .all: true
     case .none: false
     case .each(let limit): limit <= 0 || shown[Kind(code, declaration), default: 0] < limit

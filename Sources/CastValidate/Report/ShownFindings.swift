@@ -11,8 +11,8 @@ package struct ShownFindings {
   private var shownNotes = RepeatedNotes()
   /// The warnings shown so far.
   package private(set) var warnings = 0
-  /// The notes shown so far.
-  package private(set) var noteCount = 0
+  /// The notes `notes` left out so far: those the engine only counted, and those cut here.
+  package private(set) var notesLeftOut = 0
 
   /// Shows at most `maxWarnings` warnings (0: every one) and the notes `notes` allows.
   package init(maxWarnings: Int, notes: NoteReporting) {
@@ -21,10 +21,11 @@ package struct ShownFindings {
   }
 
   /// Of one record's findings, those to show.
-  package mutating func filter(_ findings: [Finding]) -> [Finding] {
+  package mutating func filter(_ result: RecordResult) -> [Finding] {
+    notesLeftOut += result.unshownNotes
     // Most records have nothing to cut.
-    if case .all = notes, maxWarnings == 0 { return findings }
-    return findings.filter { finding in
+    if case .all = notes, maxWarnings == 0 { return result.findings }
+    return result.findings.filter { finding in
       switch finding.severity {
       case .error: return true
       case .warning:
@@ -32,18 +33,20 @@ package struct ShownFindings {
         warnings += 1
         return true
       case .note:
-        guard shownNotes.allowsAnother(finding.kind, finding.declaration, under: notes) else { return false }
+        guard shownNotes.allowsAnother(finding.kind, finding.declaration, under: notes) else {
+          notesLeftOut += 1
+          return false
+        }
         shownNotes.count(finding)
-        noteCount += 1
         return true
       }
     }
   }
 
-  /// The line that ends a text report when notes were left out: how many, and how to see them
-  /// (nil when none were, or when every note was hidden on purpose).
-  package func notesLeftOut(of total: Int, option: String) -> String? {
-    guard case .each(let limit) = notes, limit > 0, total > noteCount else { return nil }
-    return "\(DiagnosticRenderer.count(total - noteCount, "more note")) not shown (each note at most \(limit) times: \(option) 0 shows every one)"
+  /// The line that ends a text report when the note limit left notes out: how many, and how to
+  /// see them (nil when none were, or when every note was hidden on purpose).
+  package func leftOutLine(option: String) -> String? {
+    guard case .each(let limit) = notes, limit > 0, notesLeftOut > 0 else { return nil }
+    return "\(DiagnosticRenderer.count(notesLeftOut, "more note")) not shown (each note at most \(DiagnosticRenderer.count(limit, "time")): \(option) 0 shows every one)"
   }
 }

@@ -44,7 +44,7 @@ struct BatchState {
       // One thread: records go straight to `onRecord`, none is held until the batch ends.
       let (line, index) = (self.line, self.index)
       let read = workers[0].processDirect(batch, base: base) { result in
-        if keepAll || !result.findings.isEmpty { onRecord(result.shifted(index: index, line: line)) }
+        if keepAll || result.hasReport { onRecord(result.shifted(index: index, line: line)) }
       }
       summary.merge(read.summary)
       if let malformed = read.malformed { throw .syntax(malformed, readBefore: summary) }

@@ -16,7 +16,7 @@ final class BatchWorker: @unchecked Sendable {
     let read = run.ndjsonLines(
       UnsafeRawBufferPointer(rebasing: pieces.buffer[slice]), base: pieces.base + slice.lowerBound, firstLine: 1, firstIndex: 0
     ) { result in
-      if keepAll || !result.findings.isEmpty { kept.append(result) }
+      if keepAll || result.hasReport { kept.append(result) }
     }
     (outcome.summary, outcome.lines, outcome.error) = (read.summary, read.lines, read.malformed)
     // Also when the piece stopped at malformed JSON: the records before it are reported.

@@ -143,7 +143,7 @@ package struct StreamValidator: Sendable {
             break elements
           }
           summary.add(result)
-          if config.keepsEveryRecord || !result.findings.isEmpty { onRecord(result) }
+          if config.keepsEveryRecord || result.hasReport { onRecord(result) }
           index += 1
           position = start + length
           splitter.elementDone()

@@ -177,9 +177,9 @@ struct Convert: ParsableCommand {
     let summary: ValidationSummary
     do {
       summary = try run.run(progress: meter.update) { result in
-        if !result.findings.isEmpty {
-          Terminal.writeError(shown.filter(result.findings).map(renderer.render).joined())
-        }
+        // NB: every record, for the notes left out of one with nothing else to show.
+        let findings = shown.filter(result)
+        if !findings.isEmpty { Terminal.writeError(findings.map(renderer.render).joined()) }
         guard failure == nil, result.isValid, result.encoded != nil || result.instance != nil else { return }
         if ndjson {
           // NDJSON streams: each valid record is written as it is decoded, gathered into pieces
@@ -229,6 +229,8 @@ struct Convert: ParsableCommand {
       // (a file is left as it was).
       if case .malformed = error, ndjson, sink.writesInPlace, failure == nil, !lines.isEmpty { try sink.write(lines) }
       sink.discard()
+      // NB: the records read before malformed input were reported; so are the notes left out of them.
+      if case .malformed = error, let line = shown.leftOutLine(option: "--max-notes") { Terminal.writeError(line + "\n") }
       throw DataInput.exit(for: error, color: colorOn)
     }
     meter.finish()
@@ -240,7 +242,7 @@ struct Convert: ParsableCommand {
       sink.discard()
       throw failure
     }
-    if let line = shown.notesLeftOut(of: summary.notes, option: "--max-notes") { Terminal.writeError(line + "\n") }
+    if let line = shown.leftOutLine(option: "--max-notes") { Terminal.writeError(line + "\n") }
     guard summary.isValid else {
       // NDJSON leaves its invalid records out, in a file as on standard output; any other input
       // is one document, and an invalid one is not written at all.

@@ -224,7 +224,7 @@ struct Validate: ParsableCommand {
     do {
       totals = try run.run(progress: meter.update) { result in
         counts?.add(result)
-        let findings = shown.filter(result.findings)
+        let findings = shown.filter(result)
         switch format {
         case .text where summarize: for finding in findings { tally.add(finding) }
         case .text: buffered.write(findings.map(renderer.render).joined())
@@ -240,6 +240,11 @@ struct Validate: ParsableCommand {
       meter.finish()
       let exit = DataInput.exit(for: error, color: errorColor)
       if case .malformed(let syntax, _, _, let readBefore) = error { onMalformed(syntax, readBefore) }
+      // NB: the records read before malformed input were reported; so are the notes left out of them.
+      if format == .text, !summarize, let line = shown.leftOutLine(option: "--max-notes") {
+        buffered.write(line + "\n")
+        buffered.flush()
+      }
       throw exit
     }
     meter.finish()
@@ -257,7 +262,7 @@ struct Validate: ParsableCommand {
       if maxWarnings > 0, warningsHidden > 0 {
         Terminal.write("\(DiagnosticRenderer.count(warningsHidden, "more warning")) not shown (--max-warnings \(maxWarnings))\n")
       }
-      if let line = shown.notesLeftOut(of: summary.notes, option: "--max-notes") { Terminal.write(line + "\n") }
+      if let line = shown.leftOutLine(option: "--max-notes") { Terminal.write(line + "\n") }
       let line = FindingRenderer.summary(summary, input: source.name, target: targetName)
       Terminal.write((summary.isValid ? line : TextStyle(enabled: color).bold(line)) + "\n")
     case .json, .jsonl:
