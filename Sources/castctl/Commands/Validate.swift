@@ -123,7 +123,7 @@ struct Validate: ParsableCommand {
   /// The notes the engine builds: in the pipe modes every one they show (they report every
   /// finding), and in a many-file run's worker every one (it counts them by code for the run).
   private var notesBuilt: NoteReporting {
-    if format == .jsonl || !split.isEmpty { return quiet ? .none : .all }
+    if format == .jsonl || !split.isEmpty { return NoteLimit.shown(maxNotes: 0, quiet: quiet) }
     return workerCounts == nil ? notesShown : .all
   }
 

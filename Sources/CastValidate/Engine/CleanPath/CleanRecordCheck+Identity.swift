@@ -18,7 +18,8 @@ extension CleanRecordCheck {
       let key = try scanner.readStringAtQuote()
       try scanner.endKey()
       // NB: under `-i` a key in another case is the property's, as `model` read it.
-      guard let position = match(key.span, model, &guess, scanner, folding: true) else {
+      var folded = false
+      guard let position = match(key.span, model, &guess, scanner, folded: &folded) else {
         try scanner.skipValue()
         continue
       }

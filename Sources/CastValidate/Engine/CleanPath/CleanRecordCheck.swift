@@ -431,12 +431,7 @@ final class CleanRecordCheck {
         key = try scanner.readStringAtQuote()
         try scanner.endKey()
         guard !key.hasEscapes else { return false }
-        var found = match(key.span, model, &guess, scanner)
-        if found == nil, model.foldsCase {
-          found = foldedMatch(key.span, model, &guess, scanner)
-          readFolded = found != nil
-        }
-        guard let matched = found else {
+        guard let matched = match(key.span, model, &guess, scanner, folded: &readFolded) else {
           // Another normal form of a property's key, or of another key here, would be that key.
           if keysCompareCanonically, !ASCIIText.isASCII(scanner.bytes(key.span)) { return false }
           guard try otherKey(key, of: model, at: treeBase, keys: keyBase, &unreadFilter, &scanner) else { return false }
@@ -596,12 +591,15 @@ final class CleanRecordCheck {
     return position(of: raw, prefix: Self.prefix(of: raw, scanner), in: model, table: model.keyTable, &guess) { fields[$0].key }
   }
 
-  /// `match`, then, for a model that folds case (`CleanModel.foldsCase`) and where `folding`,
-  /// the key folded: how the check reads a model's keys, and reads them again for a set
+  /// `match`, then, for a model that folds case (`CleanModel.foldsCase`), the key folded (and
+  /// then `folded` is set): how the check reads a model's keys, and reads them again for a set
   /// element's word.
   @inline(__always)
-  func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner, folding: Bool) -> Int? {
-    match(key, model, &guess, scanner) ?? (folding && model.foldsCase ? foldedMatch(key, model, &guess, scanner) : nil)
+  func match(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner, folded: inout Bool) -> Int? {
+    if let position = match(key, model, &guess, scanner) { return position }
+    guard model.foldsCase, let position = foldedMatch(key, model, &guess, scanner) else { return nil }
+    folded = true
+    return position
   }
 
   /// `match` for a key of a model that folds case (`CleanModel.foldsCase`) that matched no key
@@ -609,7 +607,7 @@ final class CleanRecordCheck {
   /// the keys as the walk folds them.
   // NB: out of line: only keys in another case than declared come here.
   @inline(never)
-  func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
+  private func foldedMatch(_ key: JSONSpan, _ model: CleanModel, _ guess: inout Int, _ scanner: JSONScanner) -> Int? {
     let raw = scanner.bytes(key)
     guard raw.count <= Self.foldCapacity, !keysCompareCanonically || ASCIIText.isASCII(raw) else { return nil }
     for index in 0..<raw.count {
